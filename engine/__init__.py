@@ -1,0 +1,1 @@
+"""Pure, deterministic game engines. Nothing here imports discord, asyncio, sqlite or Pillow."""

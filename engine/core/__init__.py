@@ -1,0 +1,23 @@
+"""The contract shared by every game engine."""
+
+from engine.core.contract import (
+    TIMEOUT,
+    Decision,
+    Event,
+    Game,
+    GameOptionSpec,
+    GameState,
+    IllegalAction,
+    Option,
+    OptionChoice,
+    Result,
+    SeatResult,
+)
+from engine.core.play import LoggedAction, apply, decisions_for, dump_state, load_state, new_game, replay
+from engine.core.rng import Rng
+
+__all__ = [
+    "TIMEOUT", "Decision", "Event", "Game", "GameOptionSpec", "GameState", "IllegalAction", "LoggedAction", "Option",
+    "OptionChoice", "Result", "Rng", "SeatResult", "apply", "decisions_for", "dump_state", "load_state", "new_game",
+    "replay",
+]

@@ -1,0 +1,179 @@
+"""The engine contract every game follows (see ../shared/DESIGN.md).
+
+A game is an object implementing `Game`. The state is a pydantic model; choices are option ids (strings) picked from
+the open decisions. `engine.core.play.apply` wraps a game's `apply` so that the caller's state is never touched,
+the version goes up by one, and an illegal choice raises `IllegalAction` with a sentence a player understands.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, Field
+
+from engine.core.rng import Rng
+
+TIMEOUT = "timeout"
+"""A choice the bot applies when a clock runs out. A game that has no use for it rejects it like any illegal one."""
+
+
+class IllegalAction(Exception):
+    """A choice the rules forbid. `str(exc)` is the sentence shown to the player; nothing changed."""
+
+    def __init__(self, sentence: str) -> None:
+        super().__init__(sentence)
+        self.sentence = sentence
+
+
+class Option(BaseModel):
+    id: str
+    label: str
+    detail: str = ""
+
+
+class Decision(BaseModel):
+    """An open decision: `seat` must pick one of `options` (by id)."""
+
+    seat: int
+    prompt: str
+    options: list[Option]
+    kind: str = "choose"
+    """A short machine-readable tag ("move", "action", "discard", ...) for typed commands and AIs."""
+
+    def option(self, choice: str) -> Option | None:
+        return next((o for o in self.options if o.id == choice), None)
+
+
+class Event(BaseModel):
+    """Something that happened, in plain words for the game log. `private_to` marks text only that seat may read."""
+
+    text: str
+    private_to: int | None = None
+
+
+class GameState(BaseModel):
+    """Fields every game's state carries. Games subclass it and add their own."""
+
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any] = Field(default_factory=dict)
+    rng: Rng
+    version: int = 0
+
+
+class OptionChoice(BaseModel):
+    value: str
+    label: str
+
+
+class GameOptionSpec(BaseModel):
+    """One setting the host picks in the lobby (board, variant, ...). Values are strings for select menus."""
+
+    key: str
+    label: str
+    choices: list[OptionChoice]
+    default: str
+    help: str = ""
+
+
+class SeatResult(BaseModel):
+    seat: int
+    score: int
+    detail: str = ""
+
+
+class Result(BaseModel):
+    """Final standings. `winners` may hold several seats (a shared win); it is empty in a lost co-operative game."""
+
+    standings: list[SeatResult]
+    winners: list[int]
+    summary: str
+
+
+class Game(ABC):
+    """What the registry holds for each game. Implementations are stateless; all state lives in `state_model`."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    state_model: ClassVar[type[GameState]]
+    option_specs: ClassVar[list[GameOptionSpec]] = []
+
+    def default_options(self) -> dict[str, str]:
+        return {spec.key: spec.default for spec in self.option_specs}
+
+    def check_options(self, players: int, options: dict[str, str]) -> dict[str, str]:
+        """Fill defaults and reject unknown keys or values with a sentence (IllegalAction)."""
+        merged = self.default_options()
+        specs = {s.key: s for s in self.option_specs}
+        for key, value in options.items():
+            spec = specs.get(key)
+            if spec is None:
+                raise IllegalAction(f"{self.title} has no setting called '{key}'.")
+            if value not in {c.value for c in spec.choices}:
+                raise IllegalAction(f"'{value}' is not a possible value for {spec.label}.")
+            merged[key] = value
+        return merged
+
+    @abstractmethod
+    def new_game(self, players: int, seed: int, options: dict[str, str]) -> GameState:
+        """Set up a game for seats 0..players-1 (seat 0 is whoever joined first; the game decides who starts)."""
+
+    @abstractmethod
+    def pending(self, state: GameState) -> list[Decision]:
+        """The open decisions, empty exactly when the game is over."""
+
+    @abstractmethod
+    def apply(self, state: GameState, seat: int, choice: str) -> list[Event]:
+        """Apply `choice` for `seat` to `state` IN PLACE and return the events.
+
+        Called only through `engine.core.play.apply`, which hands over a private deep copy, so mutating is safe.
+        Raise IllegalAction(sentence) for anything the rules forbid; the caller's state is then unchanged.
+        """
+
+    @abstractmethod
+    def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
+        """What `seat` may see (None: the public, i.e. the channel). JSON-compatible; no other seat's secrets."""
+
+    @abstractmethod
+    def result(self, state: GameState) -> Result | None:
+        """Final standings once the game is over, else None."""
+
+    @abstractmethod
+    def secrets(self, state: GameState) -> dict[int | None, set[str]]:
+        """Ids of hidden things, by who may see them: seat -> its private ids; None -> ids nobody may see (deck order).
+
+        The conformance test checks that no string in view(state, s) is a secret of another key. Give hidden objects
+        ids that cannot be confused with ordinary strings (e.g. 'card:R07').
+        """
+
+    def is_over(self, state: GameState) -> bool:
+        return not self.pending(state)
+
+    def summary(self, state: GameState) -> dict[str, Any]:
+        """Figures about a finished game for `python -m engine selfplay`: numbers are averaged, strings counted as
+        shares, lists of strings counted as frequencies."""
+        return {}
+
+    def rules(self) -> dict[str, str]:
+        """Rules help pages by topic, in our own words (Markdown). The first topic is the overview."""
+        return {}
+
+    def parse_command(self, state: GameState, seat: int, text: str) -> list[str]:
+        """Turn a typed command (e.g. a whole Planes move in one line) into the option ids it stands for, in order.
+
+        The bot applies them one by one, so a typed command can never do what the buttons could not. Raise
+        IllegalAction with a sentence when the text makes no sense here.
+        """
+        raise IllegalAction(f"{self.title} has no typed commands; use the buttons.")
+
+    def command_suggestions(self, state: GameState, seat: int, text: str) -> list[str]:
+        """Up to 25 completions of a partly typed command that are legal right now (for slash autocomplete)."""
+        return []
+
+    def timeout(self, state: GameState, seat: int) -> str | None:
+        """The choice a clock running out stands for, for seat, or None if the game has no such thing."""
+        return None

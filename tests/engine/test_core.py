@@ -1,0 +1,91 @@
+"""The engine core on the toy game: RNG, copy-on-apply, versioning, replay, leak detection, selfplay tally."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core import IllegalAction, LoggedAction, Rng, apply, dump_state, new_game, replay
+from engine.core.conformance import check_playout, leaks
+from engine.core.selfplay import Tally, playout
+from tests.support.toy_game import GAME, ToyState
+
+
+def test_rng_is_deterministic_and_round_trips() -> None:
+    a, b = Rng.seeded(42), Rng.seeded(42)
+    assert [a.below(100) for _ in range(20)] == [b.below(100) for _ in range(20)]
+    c = Rng.model_validate_json(a.model_dump_json())
+    assert c.next64() == a.next64()
+
+
+def test_rng_shuffle_is_a_permutation_and_depends_on_seed() -> None:
+    items = list(range(30))
+    x, y = items[:], items[:]
+    Rng.seeded(1).shuffle(x)
+    Rng.seeded(2).shuffle(y)
+    assert sorted(x) == items and x != y
+
+
+def test_apply_leaves_the_input_untouched_and_bumps_version() -> None:
+    state = new_game(GAME, 2, 5)
+    before = dump_state(state)
+    choice = GAME.pending(state)[0].options[0].id
+    after, events = apply(GAME, state, 0, choice)
+    assert dump_state(state) == before
+    assert after.version == state.version + 1
+    assert events
+
+
+def test_illegal_choice_raises_a_sentence_and_changes_nothing() -> None:
+    state = new_game(GAME, 2, 5)
+    before = dump_state(state)
+    with pytest.raises(IllegalAction, match="not your turn"):
+        apply(GAME, state, 1, "pass")
+    with pytest.raises(IllegalAction, match="do not hold"):
+        apply(GAME, state, 0, "card:99")
+    assert dump_state(state) == before
+
+
+def test_bad_player_count_and_options_are_refused() -> None:
+    with pytest.raises(IllegalAction, match="2 to 4 players"):
+        new_game(GAME, 5, 1)
+    with pytest.raises(IllegalAction, match="not a possible value"):
+        new_game(GAME, 2, 1, {"hand": "9"})
+    with pytest.raises(IllegalAction, match="no setting"):
+        new_game(GAME, 2, 1, {"colour": "red"})
+
+
+def test_replay_rebuilds_the_same_state() -> None:
+    run = playout(GAME, 3, 11)
+    again = replay(GAME, 3, 11, run.state.options, run.actions)
+    assert dump_state(again) == dump_state(run.state)
+
+
+def test_leak_detector_catches_a_leaky_view() -> None:
+    state = new_game(GAME, 2, 3)
+    assert leaks(GAME, state) == []
+
+    class Leaky(type(GAME)):  # type: ignore[misc]
+        def view(self, state, seat):  # type: ignore[no-untyped-def]
+            assert isinstance(state, ToyState)
+            return {"hands": state.hands}
+
+    assert leaks(Leaky(), state)
+
+
+def test_conformance_passes_on_toy_game() -> None:
+    for seed in range(5):
+        assert check_playout(GAME, 2 + seed % 3, seed) > 0
+
+
+def test_replay_of_a_wrong_log_is_refused() -> None:
+    with pytest.raises(IllegalAction):
+        replay(GAME, 2, 1, {"hand": "2"}, [LoggedAction(seat=1, choice="pass")])
+
+
+def test_tally_averages_counts_and_frequencies() -> None:
+    t = Tally()
+    t.add({"turns": 10, "end": "track", "hired": ["Spy", "Thief"]})
+    t.add({"turns": 20, "end": "colour", "hired": ["Spy"]})
+    text = "\n".join(t.lines())
+    assert "average turns: 15.00" in text
+    assert "track 50.0%" in text and "Spy 2" in text
