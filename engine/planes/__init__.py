@@ -1,0 +1,1 @@
+"""Planes (base game) and, later, its Round Trip expansion."""

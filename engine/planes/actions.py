@@ -1,0 +1,160 @@
+"""Action cards: whether one may be played now, what it does at once, and the follow-up choices it asks for."""
+
+from __future__ import annotations
+
+from engine.core.contract import Event, Option
+from engine.planes.cards import card
+from engine.planes.goals import goal_met
+from engine.planes.state import PlanesState, add_cube, remove_cube
+from engine.planes.terrain import spaces_with_poi
+
+COLLECT_POI = {"collect_fast_food": "fast_food", "collect_restroom": "restroom", "gift_shop_one": "gift_shop",
+               "help_desk_one": "help_desk", "fine_dining_two": "fine_dining"}
+POI_NAMES = {"fast_food": "Fast Food", "restroom": "Restroom", "gift_shop": "Gift Shop", "help_desk": "Help Desk",
+             "fine_dining": "Fine Dining"}
+
+
+def own_spaces(state: PlanesState, seat: int) -> list[str]:
+    own = state.colour_of(seat)
+    return sorted(s for s, counts in state.cubes.items() if counts.get(own, 0))
+
+
+def own_count(state: PlanesState, seat: int) -> int:
+    own = state.colour_of(seat)
+    return sum(counts.get(own, 0) for counts in state.cubes.values())
+
+
+def scorable_goals(state: PlanesState, seat: int) -> list[str]:
+    return [c for c in state.hands[seat] if goal_met(state, seat, card(c).kind)]
+
+
+def why_not_playable(state: PlanesState, seat: int, card_id: str) -> str | None:
+    """None if the card may be played as an action now, else the reason in a sentence."""
+    kind = card(card_id).action_kind
+    if kind in COLLECT_POI:
+        poi = COLLECT_POI[kind]
+        if not spaces_with_poi(state, poi):
+            return f"This airport has no {POI_NAMES[poi]} space to send cubes to."
+        need = 2 if kind == "fine_dining_two" else 1
+        if own_count(state, seat) < need:
+            return f"You need {need} cube{'s' if need > 1 else ''} of your colour in the airport for this action."
+    if kind == "gather" and own_count(state, seat) == 0:
+        return "You have no cube left in the airport to gather."
+    return None
+
+
+def play(state: PlanesState, seat: int, card_id: str, draw: object) -> list[Event]:
+    """Put the card in play and do what happens at once. `draw(seat, n)` draws cards and returns events."""
+    kind = card(card_id).action_kind
+    state.hands[seat].remove(card_id)
+    state.action_card = card_id
+    events = [Event(text=f"Seat {seat + 1} plays {card(card_id).title.split(' / ')[0]} as an action.")]
+    state.phase = "move"
+    if kind in ("draw1", "draw2", "draw3"):
+        n = int(kind[-1])
+        events += draw(seat, n)  # type: ignore[operator]
+        if n > 1 and state.hands[seat]:
+            _ask(state, "discard")
+    elif kind in ("collect_fast_food", "collect_restroom", "gather"):
+        _ask(state, "target")
+    elif kind in ("gift_shop_one", "help_desk_one", "fine_dining_two"):
+        _ask(state, "source")
+    elif kind == "choose_one":
+        _ask(state, "option")
+    elif kind == "skip":
+        state.skip_pending = True
+    elif kind == "ignore_neutral":
+        state.ignore_neutral = True
+    elif kind == "backwards":
+        state.backwards = True
+    elif kind == "only_own":
+        state.only_own = True
+    elif kind == "move_twice":
+        state.moves_left = 2
+    return events
+
+
+def _ask(state: PlanesState, follow: str) -> None:
+    state.phase = "follow"
+    state.follow = follow
+    state.picks = []
+
+
+def follow_prompt(state: PlanesState) -> str:
+    return {
+        "discard": "Throw away 1 card from your hand",
+        "target": "Choose the space your cubes go to",
+        "source": "Choose a space to take one of your cubes from",
+        "option": "Choose how to use the card",
+        "extra_goal": "Choose the goal to score now",
+    }[state.follow or ""]
+
+
+def follow_options(state: PlanesState, seat: int) -> list[Option]:
+    kind = card(state.action_card or "").action_kind
+    if state.follow == "discard":
+        return [Option(id=c, label=f"Throw away {card(c).title}", detail=card(c).goal[:100])
+                for c in state.hands[seat]]
+    if state.follow == "option":
+        out = [Option(id="option:ignore", label="Ignore cones during this move")]
+        if scorable_goals(state, seat):
+            out.append(Option(id="option:goal", label="Score an extra goal now"))
+        return out
+    if state.follow == "extra_goal":
+        return [Option(id=c, label=f"Score {card(c).title}", detail=f"{card(c).vp} VP")
+                for c in scorable_goals(state, seat)]
+    if state.follow == "source":
+        taken = state.picks.count
+        own = state.colour_of(seat)
+        spaces = [s for s in own_spaces(state, seat) if state.cubes[s][own] > taken(s)]
+        return [Option(id=f"space:{s}", label=f"Take a cube from {s}") for s in spaces]
+    if state.follow == "target":
+        spaces = own_spaces(state, seat) if kind == "gather" else spaces_with_poi(state, COLLECT_POI[kind])
+        return [Option(id=f"space:{s}", label=f"Send them to {s}") for s in spaces]
+    return []
+
+
+def follow_apply(state: PlanesState, seat: int, choice: str) -> list[Event]:
+    """Apply a follow-up choice already checked against follow_options."""
+    kind = card(state.action_card or "").action_kind
+    who = f"Seat {seat + 1}"
+    own = state.colour_of(seat)
+    events: list[Event] = []
+    if state.follow == "discard":
+        state.hands[seat].remove(choice)
+        state.discards[state.pile(seat)].append(choice)
+        events.append(Event(text=f"{who} throws away {card(choice).title}."))
+    elif state.follow == "option":
+        if choice == "option:ignore":
+            state.ignore_blockages = True
+            events.append(Event(text=f"{who} will ignore cones during this move."))
+        else:
+            _ask(state, "extra_goal")
+            return events
+    elif state.follow == "extra_goal":
+        state.hands[seat].remove(choice)
+        state.goals[seat].append(choice)
+        events.append(Event(text=f"{who} scores {card(choice).title} ({card(choice).vp} VP) at once."))
+    elif state.follow == "source":
+        state.picks.append(choice.split(":", 1)[1])
+        if kind == "fine_dining_two" and len(state.picks) < 2:
+            return events
+        state.follow = "target"
+        return events
+    elif state.follow == "target":
+        target = choice.split(":", 1)[1]
+        if kind in ("collect_fast_food", "collect_restroom", "gather"):
+            for space in own_spaces(state, seat):
+                if space != target:
+                    n = state.cubes[space][own]
+                    remove_cube(state, space, own, n)
+                    add_cube(state, target, own, n)
+        else:
+            for space in state.picks:
+                remove_cube(state, space, own)
+                add_cube(state, target, own)
+        events.append(Event(text=f"{who} sends {own} cubes to {target}."))
+    state.phase = "move"
+    state.follow = None
+    state.picks = []
+    return events

@@ -1,0 +1,117 @@
+"""Airport boards as data: spaces, arrows, points of interest, gates. Loaded from data/planes/airports/*.toml.
+
+The rulebook's board pictures are missing, so every airport file is our own design within the constraints the text
+states (checked by tests/planes/test_airports.py).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from enum import StrEnum
+from functools import cache
+from pathlib import Path
+
+from pydantic import BaseModel, Field, ValidationError, model_validator
+
+DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "planes" / "airports"
+
+
+class Poi(StrEnum):
+    """Points of interest. The letter is what the board image prints inside the icon."""
+
+    RESTROOM = "restroom"
+    FAST_FOOD = "fast_food"
+    GIFT_SHOP = "gift_shop"
+    HELP_DESK = "help_desk"
+    FINE_DINING = "fine_dining"
+
+    @property
+    def letter(self) -> str:
+        return {"restroom": "R", "fast_food": "F", "gift_shop": "G", "help_desk": "H", "fine_dining": "D"}[self.value]
+
+    @property
+    def title(self) -> str:
+        return self.value.replace("_", " ").title()
+
+
+class SpaceKind(StrEnum):
+    START = "start"  # P1..P4: where a colour's five cubes begin; an ordinary space afterwards
+    SPACE = "space"  # a plain space; two neutral cubes at setup
+    GATE = "gate"  # G1..G4: the plane of the colour that started on the matching P space
+    NEUTRAL_GATE = "neutral_gate"  # a grey plane's gate
+
+
+class Space(BaseModel):
+    id: str
+    kind: SpaceKind
+    x: int = Field(description="centre of the space on the drawing canvas, in pixels")
+    y: int
+    pois: list[Poi] = Field(default_factory=list, max_length=2)
+    next: list[str] = Field(default_factory=list, description="ids of the spaces the arrows from here point to")
+    number: int | None = Field(default=None, description="1-4 for P and G spaces: Pi's cubes fly from Gi")
+
+    @property
+    def is_gate(self) -> bool:
+        return self.kind in (SpaceKind.GATE, SpaceKind.NEUTRAL_GATE)
+
+
+class Airport(BaseModel):
+    id: str
+    title: str
+    width: int
+    height: int
+    design_note: str = Field(description="what in this file is our own design")
+    spaces: list[Space]
+
+    @model_validator(mode="after")
+    def _arrows_point_somewhere(self) -> Airport:
+        ids = {s.id for s in self.spaces}
+        if len(ids) != len(self.spaces):
+            raise ValueError("two spaces share an id")
+        for space in self.spaces:
+            for target in space.next:
+                if target not in ids:
+                    raise ValueError(f"space {space.id} has an arrow to unknown space {target}")
+        return self
+
+    def space(self, space_id: str) -> Space:
+        for s in self.spaces:
+            if s.id == space_id:
+                return s
+        raise KeyError(space_id)
+
+    def start(self, number: int) -> Space:
+        return next(s for s in self.spaces if s.kind is SpaceKind.START and s.number == number)
+
+    def gate(self, number: int) -> Space:
+        return next(s for s in self.spaces if s.kind is SpaceKind.GATE and s.number == number)
+
+    def previous(self, space_id: str) -> list[str]:
+        """Spaces whose arrows point at space_id (for actions that move against the arrows)."""
+        return [s.id for s in self.spaces if space_id in s.next]
+
+
+class BoardFileError(ValueError):
+    """A bad airport file, named with the file and the field."""
+
+
+def load_airport_file(path: Path) -> Airport:
+    try:
+        with path.open("rb") as fh:
+            raw = tomllib.load(fh)
+        return Airport.model_validate(raw)
+    except tomllib.TOMLDecodeError as exc:
+        raise BoardFileError(f"{path.name}: not valid TOML: {exc}") from exc
+    except ValidationError as exc:
+        where = "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors())
+        raise BoardFileError(f"{path.name}: {where}") from exc
+
+
+@cache
+def airport(airport_id: str) -> Airport:
+    """A shipped airport by id ('flying_cloud', 'zephyr', ...)."""
+    return load_airport_file(DATA_DIR / f"{airport_id}.toml")
+
+
+def shipped_airports() -> list[str]:
+    return sorted(p.stem for p in DATA_DIR.glob("*.toml"))

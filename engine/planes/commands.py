@@ -1,0 +1,122 @@
+"""Typed moves: one line such as "S3 > S4 red > S5 grey > S6" turned into the option ids the buttons would send.
+
+Grammar (case does not matter): segments separated by '>'. The first segment is the start space (left out when a
+move is already under way). Each later segment is a space followed by what happens there:
+  "S4 red" (or "S4 r")  leave one red cube at S4 and keep going (colours: red/r, blue/b, green/g, yellow/y, grey/n)
+  "S4" or "S4 stop"     end the move at S4, leaving every remaining cube there
+  "S4 skip"             pass over S4 without leaving a cube (Shortcut card)
+  "G2" or "G2 board"    board the last cube at gate G2
+A command alone: "redo" takes the move back, "confirm" confirms it. A finished move is confirmed automatically.
+In the action phase a typed move means "no action".
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.core.contract import IllegalAction
+from engine.planes.state import ALL_COLOURS, PlanesState
+
+if TYPE_CHECKING:
+    from engine.core.contract import Game
+
+_COLOUR_WORDS = {c: c for c in ALL_COLOURS} | {"r": "red", "b": "blue", "g": "green", "y": "yellow", "n": "grey",
+                                              "gray": "grey", "neutral": "grey"}
+
+
+def _ids_now(game: Game, state: PlanesState, seat: int) -> list[str]:
+    return [o.id for d in game.pending(state) if d.seat == seat for o in d.options]
+
+
+def _segment_to_id(state: PlanesState, segment: str, first: bool) -> str:
+    words = segment.split()
+    if not words:
+        raise IllegalAction("A step of the move is empty; write a space name between the '>' signs.")
+    space = words[0].upper()
+    if first:
+        if len(words) > 1:
+            raise IllegalAction(f"Start with a space name alone, like '{space}'.")
+        return f"from:{space}"
+    what = words[1].lower() if len(words) > 1 else ""
+    if len(words) > 2:
+        raise IllegalAction(f"'{segment.strip()}' has too many words: a space and at most one colour or word.")
+    if what in ("", "stop", "board"):
+        is_gate = any(p.gate == space for p in state.planes)
+        if what == "board" or (not what and is_gate):
+            return f"board:{space}"
+        return f"stop:{space}"
+    if what == "skip":
+        return f"skip:{space}"
+    if what in _COLOUR_WORDS:
+        return f"drop:{space}:{_COLOUR_WORDS[what]}"
+    raise IllegalAction(f"'{words[1]}' is not a colour, 'stop', 'skip' or 'board'.")
+
+
+def _simulate(game: Game, state: PlanesState, seat: int, ids: list[str]) -> PlanesState:
+    work = state.model_copy(deep=True)
+    for choice in ids:
+        if choice not in _ids_now(game, work, seat):
+            # Let the game explain: apply refuses with the same sentence a button would get.
+            game.apply(work, seat, choice)
+            raise IllegalAction("That step is not possible now.")
+        game.apply(work, seat, choice)
+    assert isinstance(work, PlanesState)
+    return work
+
+
+def _prefix_ids(state: PlanesState, segments: list[str]) -> list[str]:
+    ids: list[str] = []
+    if state.phase == "action" and state.turn is not None:
+        ids.append("skip")
+    first = state.move is None
+    for segment in segments:
+        ids.append(_segment_to_id(state, segment, first))
+        first = False
+    return ids
+
+
+def parse_command(game: Game, state: PlanesState, seat: int, text: str) -> list[str]:
+    line = text.strip()
+    if seat != state.turn or state.phase == "over":
+        raise IllegalAction("It is not your turn.")
+    if line.lower() in ("redo", "confirm"):
+        return [line.lower()]
+    if state.phase not in ("action", "move"):
+        raise IllegalAction("A typed move only works in your action or move phase; use the buttons for now.")
+    ids = _prefix_ids(state, line.split(">"))
+    work = _simulate(game, state, seat, ids)
+    if work.move is not None and work.move.finished:
+        ids.append("confirm")
+    return ids
+
+
+def _segment_text(choice: str) -> str | None:
+    kind, _, rest = choice.partition(":")
+    if kind == "from":
+        return rest
+    if kind == "drop":
+        space, colour = rest.split(":")
+        return f"{space} {colour}"
+    if kind in ("stop", "skip", "board"):
+        return f"{rest} {kind}"
+    return None
+
+
+def command_suggestions(game: Game, state: PlanesState, seat: int, text: str) -> list[str]:
+    """Legal ways to finish the segment being typed, each returned as the whole command so far."""
+    if seat != state.turn or state.phase not in ("action", "move"):
+        return []
+    head, sep, tail = text.rpartition(">")
+    segments = [s for s in head.split(">")] if sep else []
+    try:
+        ids = _prefix_ids(state, segments)
+        work = _simulate(game, state, seat, ids)
+    except IllegalAction:
+        return []
+    prefix = (head.strip() + " > ") if sep else ""
+    out = []
+    for choice in _ids_now(game, work, seat):
+        seg = _segment_text(choice)
+        if seg and seg.lower().startswith(tail.strip().lower()):
+            out.append(prefix + seg)
+    return out[:25]

@@ -1,0 +1,265 @@
+"""Planes (base game) as an engine Game: turn flow, decisions and their validation.
+
+A turn: action phase (a card or 'skip', then any follow-up the card asks for) -> move (start space, steps,
+'confirm'; twice with Double Time) -> goal phase (a scorable card or 'skip') -> draw 1 if the hand is empty.
+
+Decision kinds and their option ids (one open decision at a time, always for the seat whose turn it is):
+  action      'card:R07' (play it as an action) | 'skip'
+  discard     'card:..' (after drawing 2 or 3)          target / source   'space:S4'
+  option      'option:ignore' | 'option:goal'          extra_goal        'card:..'
+  move_start  'from:S3'
+  move        'drop:S4:red' | 'stop:S4' | 'skip:S4' | 'board:G2' | 'redo' | 'confirm'
+  goal        'card:..' | 'skip'
+Card ids in options belong to the deciding seat's hand: show those decisions to that seat only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.core.contract import Decision, Event, Game, GameState, IllegalAction, Option, Result
+from engine.planes import actions, moves
+from engine.planes.cards import card
+from engine.planes.commands import command_suggestions, parse_command
+from engine.planes.rules_text import rules_pages
+from engine.planes.scoring import result
+from engine.planes.setup import new_state, option_specs
+from engine.planes.state import PlanesState
+from engine.planes.view import public_view, seat_view
+
+MAX_ROUNDS = 30
+"""Rounds after which the game ends regardless (a ruling: real games end long before this)."""
+
+
+def _s(state: GameState) -> PlanesState:
+    assert isinstance(state, PlanesState)
+    return state
+
+
+def draw(state: PlanesState, seat: int, n: int) -> list[Event]:
+    """Draw up to n cards for seat, reshuffling the discards into an empty deck."""
+    pile = state.pile(seat)
+    got: list[str] = []
+    events: list[Event] = []
+    for _ in range(n):
+        if not state.decks[pile] and state.discards[pile]:
+            state.decks[pile] = state.discards[pile]
+            state.discards[pile] = []
+            state.rng.shuffle(state.decks[pile])
+            events.append(Event(text="The discard pile is shuffled into a new deck."))
+        if not state.decks[pile]:
+            break
+        got.append(state.decks[pile].pop())
+    state.hands[seat].extend(got)
+    if got:
+        events.append(Event(text=f"Seat {seat + 1} draws {len(got)} card{'s' if len(got) > 1 else ''}."))
+        events.append(Event(text="You drew " + ", ".join(card(c).title for c in got) + ".", private_to=seat))
+    else:
+        events.append(Event(text=f"Seat {seat + 1} could not draw: no cards are left."))
+    return events
+
+
+def options_for(state: PlanesState) -> tuple[str, str, list[Option]]:
+    """(kind, prompt, options) of the decision open for the seat whose turn it is."""
+    seat = state.turn
+    if state.phase == "action":
+        opts = [Option(id=c, label=f"Action: {card(c).title.split(' / ')[0]}", detail=card(c).action[:100])
+                for c in state.hands[seat] if actions.why_not_playable(state, seat, c) is None]
+        opts.append(Option(id="skip", label="No action", detail="go straight to your move"))
+        return "action", "Play a card as an action, or go straight to your move", opts
+    if state.phase == "follow":
+        return state.follow or "follow", actions.follow_prompt(state), actions.follow_options(state, seat)
+    if state.phase == "move":
+        if state.move is None:
+            return "move_start", "Choose a space with your cubes to start your move", moves.start_options(state, seat)
+        return "move", f"Move on from {state.move.at}", moves.step_options(state)
+    if state.phase == "goal":
+        opts = [Option(id=c, label=f"Goal: {card(c).title.split(' / ')[-1]}", detail=f"{card(c).vp} VP")
+                for c in actions.scorable_goals(state, seat)]
+        opts.append(Option(id="skip", label="No goal", detail="end your turn"))
+        return "goal", "Score a goal card, or end your turn", opts
+    return "over", "", []
+
+
+def _advance(state: PlanesState, events: list[Event]) -> None:
+    """Run the steps that need no choice: an empty action phase, a move with no legal start, an empty goal phase,
+    and the end of the turn."""
+    seat = state.turn
+    while True:
+        if state.phase == "action" and not state.hands[seat]:
+            state.phase = "move"
+        elif state.phase == "move" and state.move is None and state.moves_left <= 0:
+            state.phase = "goal"
+        elif state.phase == "move" and state.move is None and not moves.start_options(state, seat):
+            if not state.moved:
+                state.idle_turns += 1
+            events.append(Event(text=f"Seat {seat + 1} has no legal move, so this move is lost."))
+            state.moves_left = 0
+            state.phase = "goal"
+        elif state.phase == "goal" and not actions.scorable_goals(state, seat):
+            _end_turn(state, events)
+            return
+        else:
+            return
+
+
+def settle(state: PlanesState) -> list[Event]:
+    """Run the automatic steps from a freshly built state (used by setup and by hand-built test states)."""
+    events: list[Event] = []
+    _advance(state, events)
+    return events
+
+
+def _check_end(state: PlanesState, events: list[Event]) -> None:
+    if state.end_reason:
+        return
+    if state.track >= state.track_end:
+        state.end_reason = "track"
+    elif moves.full_colour(state):
+        state.end_reason = "full colour"
+    elif state.idle_turns >= state.players:
+        state.end_reason = "stuck"
+    if state.end_reason:
+        events.append(Event(text=f"The end is triggered ({state.end_reason}); this round is the last."))
+
+
+def _end_turn(state: PlanesState, events: list[Event]) -> None:
+    seat = state.turn
+    if state.action_card:
+        state.discards[state.pile(seat)].append(state.action_card)
+        state.action_card = None
+    state.backwards = state.only_own = state.ignore_neutral = state.ignore_blockages = state.skip_pending = False
+    state.moves_left = 1
+    state.moved = False
+    state.follow = None
+    state.picks = []
+    if not state.hands[seat]:
+        events.extend(draw(state, seat, 1))
+    _check_end(state, events)
+    state.turns += 1
+    state.turn = (seat + 1) % state.players
+    if not state.end_reason and state.turns >= MAX_ROUNDS * state.players:
+        # A safety valve for games nobody can finish (random bots wandering in circles); see the rulings.
+        state.end_reason = "round limit"
+        events.append(Event(text=f"{MAX_ROUNDS} rounds have been played: the game ends here."))
+    if state.end_reason and state.turn == state.start_seat:
+        state.phase = "over"
+        events.append(Event(text=result(state).summary))
+        return
+    state.phase = "action"
+    events.append(Event(text=f"Seat {state.turn + 1}'s turn."))
+    _advance(state, events)
+
+
+def _refuse(state: PlanesState, seat: int, choice: str) -> str:
+    if state.phase == "action":
+        if choice in state.hands[seat]:
+            reason = actions.why_not_playable(state, seat, choice)
+            return reason or "That card cannot be played now."
+        return "Play a card from your hand as an action, or choose 'skip'."
+    if state.phase == "goal":
+        if choice in state.hands[seat]:
+            return f"The goal of {card(choice).title} is not on the board right now."
+        return "Score a goal card from your hand, or choose 'skip'."
+    if state.phase == "follow":
+        return f"That is not a possible answer here: {actions.follow_prompt(state).lower()}."
+    if state.phase == "move":
+        return moves.explain_illegal(state, seat, choice)
+    return "That is not possible now."
+
+
+class PlanesGame(Game):
+    name = "planes"
+    title = "Planes"
+    min_players = 2
+    max_players = 4
+    state_model = PlanesState
+    option_specs = option_specs()
+
+    def new_game(self, players: int, seed: int, options: dict[str, str]) -> PlanesState:
+        state = new_state(players, seed, options, self.name)
+        _advance(state, [])
+        return state
+
+    def pending(self, state: GameState) -> list[Decision]:
+        s = _s(state)
+        if s.phase == "over":
+            return []
+        kind, prompt, opts = options_for(s)
+        return [Decision(seat=s.turn, prompt=prompt, options=opts, kind=kind)]
+
+    def apply(self, state: GameState, seat: int, choice: str) -> list[Event]:
+        s = _s(state)
+        if seat != s.turn:
+            raise IllegalAction("It is not your turn.")
+        _, _, opts = options_for(s)
+        if choice not in {o.id for o in opts}:
+            raise IllegalAction(_refuse(s, seat, choice))
+        events: list[Event] = []
+        drawer: Callable[[int, int], list[Event]] = lambda who, n: draw(s, who, n)  # noqa: E731
+        if s.phase == "action":
+            if choice == "skip":
+                s.phase = "move"
+            else:
+                events += actions.play(s, seat, choice, drawer)
+        elif s.phase == "follow":
+            events += actions.follow_apply(s, seat, choice)
+        elif s.phase == "move":
+            if choice.startswith("from:"):
+                events += moves.start(s, seat, choice[5:])
+            elif choice == "redo":
+                events += moves.redo(s)
+            elif choice == "confirm":
+                done, earned = moves.confirm(s, seat)
+                events += done
+                s.idle_turns = 0
+                s.moved = True
+                if earned:
+                    events += draw(s, seat, earned)
+                _check_end(s, events)
+                s.moves_left -= 1
+            else:
+                events += moves.step(s, choice)
+        elif s.phase == "goal":
+            if choice == "skip":
+                _end_turn(s, events)
+                return events
+            s.hands[seat].remove(choice)
+            s.goals[seat].append(choice)
+            events.append(Event(text=f"Seat {seat + 1} scores {card(choice).title.split(' / ')[-1]} "
+                                     f"({card(choice).vp} VP)."))
+            _end_turn(s, events)
+            return events
+        _advance(s, events)
+        return events
+
+    def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
+        s = _s(state)
+        return public_view(s) if seat is None else seat_view(s, seat)
+
+    def result(self, state: GameState) -> Result | None:
+        s = _s(state)
+        return result(s) if s.phase == "over" else None
+
+    def secrets(self, state: GameState) -> dict[int | None, set[str]]:
+        s = _s(state)
+        out: dict[int | None, set[str]] = {seat: set(hand) for seat, hand in enumerate(s.hands)}
+        out[None] = {c for deck in s.decks for c in deck}
+        return out
+
+    def summary(self, state: GameState) -> dict[str, Any]:
+        s = _s(state)
+        return {"turns": s.turns, "end": s.end_reason or "unfinished"}
+
+    def rules(self) -> dict[str, str]:
+        return rules_pages()
+
+    def parse_command(self, state: GameState, seat: int, text: str) -> list[str]:
+        return parse_command(self, _s(state), seat, text)
+
+    def command_suggestions(self, state: GameState, seat: int, text: str) -> list[str]:
+        return command_suggestions(self, _s(state), seat, text)
+
+
+GAME = PlanesGame()

@@ -1,0 +1,94 @@
+"""Goal conditions: each looks at the cubes still in the airport (boarded cubes and planes never count)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.planes.state import PlanesState
+from engine.planes.terrain import terrain
+
+Counts = dict[str, int]
+
+
+def _spaces(state: PlanesState) -> list[tuple[str, Counts]]:
+    """Every non-gate space with its cube counts (empty spaces included)."""
+    return [(s.id, state.cubes.get(s.id, {})) for s in terrain(state).spaces if not s.is_gate]
+
+
+def _poi_goal(poi: str, at_least: int | None = 1, exactly: int | None = None) -> Callable[[PlanesState, int], bool]:
+    def met(state: PlanesState, seat: int) -> bool:
+        own = state.colour_of(seat)
+        for space, counts in _spaces(state):
+            if poi not in state.pois.get(space, []):
+                continue
+            n = counts.get(own, 0)
+            if (exactly is not None and n == exactly) or (exactly is None and at_least and n >= at_least):
+                return True
+        return False
+
+    return met
+
+
+def _any_space(test: Callable[[PlanesState, str, Counts], bool]) -> Callable[[PlanesState, int], bool]:
+    def met(state: PlanesState, seat: int) -> bool:
+        own = state.colour_of(seat)
+        return any(test(state, own, counts) for _, counts in _spaces(state))
+
+    return met
+
+
+def _empty_plain(state: PlanesState, seat: int) -> bool:
+    return any(not counts and not state.pois.get(space) for space, counts in _spaces(state))
+
+
+def _single_own(state: PlanesState, own: str, c: Counts) -> bool:
+    return sum(c.values()) == 1 and c.get(own, 0) == 1
+
+
+def _single_neutral(state: PlanesState, own: str, c: Counts) -> bool:
+    return sum(c.values()) == 1 and state.is_neutral(next(iter(c)))
+
+
+def _shape(total: int, colours: int, with_own: bool = False) -> Callable[[PlanesState, str, Counts], bool]:
+    def test(state: PlanesState, own: str, c: Counts) -> bool:
+        return sum(c.values()) == total and len(c) == colours and (not with_own or own in c)
+
+    return test
+
+
+def _pair_other(state: PlanesState, own: str, c: Counts) -> bool:
+    return sum(c.values()) == 2 and len(c) == 2 and c.get(own, 0) == 1
+
+
+def _four_neutral(state: PlanesState, own: str, c: Counts) -> bool:
+    return sum(c.values()) == 4 and all(state.is_neutral(colour) for colour in c)
+
+
+def _trio(state: PlanesState, own: str, c: Counts) -> bool:
+    if sum(c.values()) != 3 or len(c) != 3 or c.get(own, 0) != 1:
+        return False
+    return any(state.is_neutral(colour) for colour in c if colour != own)
+
+
+GOALS: dict[str, Callable[[PlanesState, int], bool]] = {
+    "empty_plain": _empty_plain,
+    "fast_food": _poi_goal("fast_food"),
+    "restroom": _poi_goal("restroom"),
+    "single_own": _any_space(_single_own),
+    "single_neutral": _any_space(_single_neutral),
+    "three_three": _any_space(_shape(3, 3)),
+    "four_two": _any_space(_shape(4, 2)),
+    "gift_shop": _poi_goal("gift_shop"),
+    "help_desk": _poi_goal("help_desk"),
+    "pair_other": _any_space(_pair_other),
+    "five_three": _any_space(_shape(5, 3, with_own=True)),
+    "fine_dining": _poi_goal("fine_dining", exactly=2),
+    "four_neutral": _any_space(_four_neutral),
+    "four_four": _any_space(_shape(4, 4)),
+    "trio": _any_space(_trio),
+}
+
+
+def goal_met(state: PlanesState, seat: int, goal_kind: str) -> bool:
+    """Is this goal's condition somewhere on the board now, for `seat`?"""
+    return GOALS[goal_kind](state, seat)

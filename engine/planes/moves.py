@@ -1,0 +1,218 @@
+"""The move phase: pick up a group, step along the arrows dropping one cube per space, stop, board, redo, confirm.
+
+Options are only offered when the move can still be finished from where they lead, so a move never gets stuck
+half-way (see docs/planes-rulings.md, "No dead ends").
+"""
+
+from __future__ import annotations
+
+from engine.core.contract import Event, Option
+from engine.planes.state import BLOCKAGE, Move, Plane, PlanesState, add_cube, party_count, remove_cube
+from engine.planes.terrain import is_gate, neighbours
+
+
+def plane_at(state: PlanesState, gate: str) -> Plane:
+    return next(p for p in state.planes if p.gate == gate)
+
+
+def blocked(state: PlanesState, space: str) -> bool:
+    return party_count(state.cubes.get(space, {})) >= BLOCKAGE
+
+
+def picked_up(state: PlanesState, seat: int, space: str) -> list[str]:
+    """The cubes that become active when `seat` starts a move at `space`, given this turn's action."""
+    own = state.colour_of(seat)
+    out: list[str] = []
+    for colour, n in state.cubes.get(space, {}).items():
+        if state.only_own and colour != own:
+            continue
+        if state.ignore_neutral and state.is_neutral(colour):
+            continue
+        out.extend([colour] * n)
+    return sorted(out)
+
+
+def can_board(state: PlanesState, gate: str, active: list[str]) -> bool:
+    plane = plane_at(state, gate)
+    return len(active) == 1 and active[0] == plane.colour and not plane.full
+
+
+def can_go_on(state: PlanesState, space: str, active: list[str]) -> bool:
+    """From `space`, can a group holding `active` enter some next space (and so finish the move)?"""
+    return any(not is_gate(state, nxt) or can_board(state, nxt, active) for nxt in neighbours(state, space))
+
+
+def _blocks(state: PlanesState, space: str) -> bool:
+    return blocked(state, space) and not state.ignore_blockages
+
+
+def start_options(state: PlanesState, seat: int) -> list[Option]:
+    own = state.colour_of(seat)
+    out = []
+    for space in sorted(state.cubes):
+        if state.cubes[space].get(own, 0) == 0:
+            continue
+        active = picked_up(state, seat, space)
+        if active and can_go_on(state, space, active):
+            out.append(Option(id=f"from:{space}", label=f"Start at {space}", detail=f"pick up {_cubes_text(active)}"))
+    return out
+
+
+def step_options(state: PlanesState) -> list[Option]:
+    move = state.move
+    assert move is not None
+    if move.finished:
+        where = f"board at {move.boarded}" if move.boarded else f"end at {move.at}"
+        return [Option(id="confirm", label="Confirm the move", detail=where),
+                Option(id="redo", label="Redo the move", detail="put every cube back and start this move again")]
+    active = move.active
+    endings: list[Option] = []
+    steps: list[Option] = []
+    skips: list[Option] = []
+    for nxt in neighbours(state, move.at):
+        if is_gate(state, nxt):
+            if can_board(state, nxt, active):
+                endings.append(Option(id=f"board:{nxt}", label=f"Board the {active[0]} cube at {nxt}"))
+            continue
+        stop_detail = "the space is blocked: the group stops here" if _blocks(state, nxt) else "drop every active cube"
+        endings.append(Option(id=f"stop:{nxt}", label=f"Stop at {nxt}", detail=stop_detail))
+        if not _blocks(state, nxt) and len(active) >= 2:
+            for colour in sorted(set(active)):
+                rest = list(active)
+                rest.remove(colour)
+                if can_go_on(state, nxt, rest):
+                    steps.append(Option(id=f"drop:{nxt}:{colour}", label=f"Leave a {colour} cube at {nxt}",
+                                        detail="and keep moving"))
+        if state.skip_pending and move.skipped is None and not blocked(state, nxt) and can_go_on(state, nxt, active):
+            skips.append(Option(id=f"skip:{nxt}", label=f"Pass over {nxt}", detail="leave no cube there"))
+    if skips:
+        endings = []  # the shortcut must be used while it still can be
+    redo = [Option(id="redo", label="Redo the move", detail="start this move again")] if move.path else []
+    return [*steps, *skips, *endings, *redo]
+
+
+def _cubes_text(active: list[str]) -> str:
+    counts = {c: active.count(c) for c in sorted(set(active))}
+    return ", ".join(f"{n} {c}" for c, n in counts.items())
+
+
+def start(state: PlanesState, seat: int, space: str) -> list[Event]:
+    active = picked_up(state, seat, space)
+    snapshot = {k: dict(v) for k, v in state.cubes.items()}
+    for colour in set(active):
+        remove_cube(state, space, colour, active.count(colour))
+    state.move = Move(origin=space, active=active, at=space, snapshot=snapshot)
+    return []
+
+
+def step(state: PlanesState, choice: str) -> list[Event]:
+    """Apply a legal step option (already checked against step_options)."""
+    move = state.move
+    assert move is not None
+    kind, _, rest = choice.partition(":")
+    if kind == "drop":
+        space, colour = rest.split(":")
+        move.active.remove(colour)
+        add_cube(state, space, colour)
+        move.drops.append([space, colour])
+        move.path.append(space)
+        move.at = space
+    elif kind == "stop":
+        for colour in move.active:
+            add_cube(state, rest, colour)
+            move.drops.append([rest, colour])
+        move.active = []
+        move.path.append(rest)
+        move.at = rest
+    elif kind == "skip":
+        move.skipped = rest
+        move.path.append(rest)
+        move.at = rest
+    elif kind == "board":
+        move.drops.append([rest, move.active[0]])
+        move.active = []
+        move.boarded = rest
+        move.path.append(rest)
+        move.at = rest
+    return []
+
+
+def redo(state: PlanesState) -> list[Event]:
+    move = state.move
+    assert move is not None
+    state.cubes = {k: dict(v) for k, v in move.snapshot.items()}
+    state.move = None
+    return [Event(text="The move was taken back; choose where to start again.")]
+
+
+def confirm(state: PlanesState, seat: int) -> tuple[list[Event], int]:
+    """Finish the move. Returns the events and how many cards the seat earned (drawn by the caller)."""
+    move = state.move
+    assert move is not None
+    who = f"Seat {seat + 1}"
+    route = " > ".join([move.origin, *move.path])
+    events = [Event(text=f"{who} moved {route}.")]
+    earned = 0
+    if move.boarded:
+        colour = move.drops[-1][1]
+        plane = plane_at(state, move.boarded)
+        plane.slots.append(colour)
+        state.track += 1
+        if plane.owner is not None:
+            events.append(Event(text=f"{who} boarded a {colour} cube at {plane.gate} (+5 VP for Seat "
+                                     f"{plane.owner + 1} at the end)."))
+        else:
+            earned = 2
+            events.append(Event(text=f"{who} boarded a {colour} cube at {plane.gate} and draws 2 cards."))
+    state.last_path = [move.origin, *move.path]
+    state.move = None
+    return events, earned
+
+
+def full_colour(state: PlanesState) -> bool:
+    """Has some colour (grey included) filled every plane of its colour?"""
+    for colour in {p.colour for p in state.planes}:
+        planes = [p for p in state.planes if p.colour == colour]
+        if planes and all(p.full for p in planes):
+            return True
+    return False
+
+
+def explain_illegal(state: PlanesState, seat: int, choice: str) -> str:
+    """A sentence for a move choice that is not on offer right now."""
+    kind, _, rest = choice.partition(":")
+    move = state.move
+    if kind == "from":
+        if state.cubes.get(rest, {}).get(state.colour_of(seat), 0) == 0:
+            return f"You have no {state.colour_of(seat)} cube at {rest} to start a move from."
+        return f"A move from {rest} could not go anywhere."
+    if move is None:
+        return "Pick the space your move starts from first."
+    if move.finished:
+        return "This move is complete: confirm it or redo it."
+    if choice == "confirm":
+        return "The move is not finished yet: keep going, or stop in the next space."
+    space = rest.split(":")[0]
+    if space and space not in neighbours(state, move.at):
+        direction = "against the arrows" if state.backwards else "along the arrows"
+        return f"{space} is not one step {direction} from {move.at}."
+    if space and is_gate(state, space):
+        plane = plane_at(state, space)
+        if plane.full:
+            return f"The plane at {space} is full."
+        return f"Gate {space} only takes a {plane.colour} cube, and only as the last cube of a move."
+    if kind == "board":
+        return f"{space or 'That'} is not a gate; only gates can be boarded."
+    if kind == "drop" and _blocks(state, space):
+        return f"{space} is blocked: your group may end its move there but cannot go past it."
+    if kind == "skip":
+        if not state.skip_pending or move.skipped:
+            return "You have no space left to pass over this move."
+        return f"{space} cannot be passed over (a blocked space, a gate, or a dead end)."
+    if kind in ("stop", "board") and state.skip_pending and not move.skipped:
+        return "Your Shortcut card says this move must pass over a space first."
+    if kind == "drop":
+        return f"Leaving that cube at {space} would leave the rest of the group with nowhere to go."
+    return "That is not one of the steps you can take now."
+
+

@@ -1,0 +1,118 @@
+"""The Planes game state: a pydantic model that round-trips through JSON exactly.
+
+Everything the rules need lives here; nothing is cached elsewhere, so a saved state is the whole game.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from engine.core.contract import GameState
+
+PARTY_COLOURS = ("red", "blue", "green", "yellow")
+GREY = "grey"
+ALL_COLOURS = (*PARTY_COLOURS, GREY)
+LETTERS = {"red": "R", "blue": "B", "green": "G", "yellow": "Y", "grey": "N"}
+PLANE_CAPACITY = 5
+BLOCKAGE = 7  # party cubes in one space that make a blockage
+HAND_START = 3
+
+
+class Plane(BaseModel):
+    gate: str
+    colour: str
+    slots: list[str] = Field(default_factory=list)
+    side: str  # '5vp' for a player's colour, 'draw2' for an unassigned colour or a grey plane
+    owner: int | None = None
+
+    @property
+    def full(self) -> bool:
+        return len(self.slots) >= PLANE_CAPACITY
+
+
+class Move(BaseModel):
+    """The move in progress. `snapshot` is the airport before the cubes were picked up, so 'redo' can restore it."""
+
+    origin: str
+    active: list[str]  # colours still in hand, sorted
+    path: list[str] = Field(default_factory=list)  # spaces entered, in order (skipped ones included)
+    drops: list[list[str]] = Field(default_factory=list)  # [space, colour] per cube put down
+    at: str  # where the group is now
+    skipped: str | None = None
+    boarded: str | None = None  # gate boarded by the last cube
+    snapshot: dict[str, dict[str, int]]
+
+    @property
+    def finished(self) -> bool:
+        return not self.active
+
+
+class PlanesState(GameState):
+    airport: str
+    start_seat: int
+    cubes: dict[str, dict[str, int]]  # space id -> colour -> count (only spaces with cubes, zero counts dropped)
+    pois: dict[str, list[str]]  # space id -> points of interest after the custom layout
+    planes: list[Plane]
+    track: int = 0
+    track_end: int = 12
+    player_decks: bool = False
+    decks: list[list[str]]  # one shared pile, or one per seat with player decks
+    discards: list[list[str]]
+    hands: list[list[str]]
+    goals: list[list[str]]  # goal cards scored, face up
+    turn: int  # seat to play
+    turns: int = 0  # turns completed
+    phase: str = "action"  # action | follow | move | goal | over
+    action_card: str | None = None
+    follow: str | None = None  # the follow-up an action is waiting for
+    picks: list[str] = Field(default_factory=list)  # choices made so far in a follow-up
+    backwards: bool = False
+    only_own: bool = False
+    ignore_neutral: bool = False
+    ignore_blockages: bool = False
+    skip_pending: bool = False
+    moves_left: int = 1
+    moved: bool = False  # a move was completed this turn
+    move: Move | None = None
+    last_path: list[str] = Field(default_factory=list)
+    end_reason: str | None = None  # 'track' | 'full colour' | 'stuck', set when the end is triggered
+    idle_turns: int = 0  # consecutive turns in which the seat had no legal move
+
+    def colour_of(self, seat: int) -> str:
+        return PARTY_COLOURS[seat]
+
+    def owner_of(self, colour: str) -> int | None:
+        """The seat playing `colour`, or None for grey and unassigned colours (which count as neutral)."""
+        if colour in PARTY_COLOURS and PARTY_COLOURS.index(colour) < self.players:
+            return PARTY_COLOURS.index(colour)
+        return None
+
+    def is_neutral(self, colour: str) -> bool:
+        return self.owner_of(colour) is None
+
+    def pile(self, seat: int) -> int:
+        return seat if self.player_decks else 0
+
+
+def party_count(counts: dict[str, int]) -> int:
+    """Cubes of the four party colours, assigned or not; grey cubes never block."""
+    return sum(n for c, n in counts.items() if c in PARTY_COLOURS)
+
+
+def cones(state: PlanesState) -> list[str]:
+    """Spaces blocked right now. Cones follow the counts at once, so they are derived rather than stored."""
+    return sorted(s for s, counts in state.cubes.items() if party_count(counts) >= BLOCKAGE)
+
+
+def add_cube(state: PlanesState, space: str, colour: str, n: int = 1) -> None:
+    counts = state.cubes.setdefault(space, {})
+    counts[colour] = counts.get(colour, 0) + n
+
+
+def remove_cube(state: PlanesState, space: str, colour: str, n: int = 1) -> None:
+    counts = state.cubes[space]
+    counts[colour] -= n
+    if counts[colour] <= 0:
+        del counts[colour]
+    if not counts:
+        del state.cubes[space]

@@ -1,0 +1,61 @@
+"""Typed moves ("S3 > S4 red > S5") and their autocomplete."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.contract import IllegalAction
+from engine.planes.game import GAME
+from engine.planes.sandbox import build_airport, build_state, run
+
+
+def board():
+    return build_airport("cmd", {"A": ["B"], "B": ["C", "G"], "C": ["D"]}, gates={"G": 1})
+
+
+def test_a_whole_move_in_one_line() -> None:
+    state = build_state(board(), cubes={"A": {"red": 2, "grey": 1}}, hands=[["card:R02"], []])
+    ids = GAME.parse_command(state, 0, "A > B grey > C r > D")
+    assert ids == ["skip", "from:A", "drop:B:grey", "drop:C:red", "stop:D", "confirm"]
+    state = run(state, *ids)
+    assert state.cubes == {"B": {"grey": 1}, "C": {"red": 1}, "D": {"red": 1}}
+
+
+def test_boarding_and_continuing_a_move_already_started() -> None:
+    state = build_state(board(), cubes={"A": {"red": 1, "grey": 1}})
+    state = run(state, "from:A")
+    assert GAME.parse_command(state, 0, "b n > g") == ["drop:B:grey", "board:G", "confirm"]
+
+
+def test_an_unfinished_typed_move_is_not_confirmed() -> None:
+    state = build_state(board(), cubes={"A": {"red": 2, "grey": 1}})
+    assert GAME.parse_command(state, 0, "A > B red") == ["from:A", "drop:B:red"]
+
+
+def test_illegal_typed_steps_get_the_same_sentence_as_buttons() -> None:
+    state = build_state(board(), cubes={"A": {"red": 2, "grey": 1}})
+    with pytest.raises(IllegalAction, match="only takes a red cube, and only as the last cube"):
+        GAME.parse_command(state, 0, "A > B red > G")
+    with pytest.raises(IllegalAction, match="not a colour"):
+        GAME.parse_command(state, 0, "A > B purple")
+    with pytest.raises(IllegalAction, match="not your turn"):
+        GAME.parse_command(state, 1, "A > B")
+
+
+def test_redo_and_confirm_alone() -> None:
+    state = build_state(board(), cubes={"A": {"red": 1}})
+    state = run(state, "from:A", "stop:B")
+    assert GAME.parse_command(state, 0, "redo") == ["redo"]
+    assert GAME.parse_command(state, 0, "confirm") == ["confirm"]
+
+
+def test_suggestions_list_only_legal_continuations() -> None:
+    state = build_state(board(), cubes={"A": {"red": 2, "grey": 1}})
+    assert GAME.command_suggestions(state, 0, "") == ["A"]
+    assert GAME.command_suggestions(state, 0, "A > ") == ["A > B grey", "A > B red", "A > B stop"]
+    assert GAME.command_suggestions(state, 0, "A > B grey > C") == ["A > B grey > C red", "A > B grey > C stop"]
+    # Two red cubes at B cannot enter the gate, so only C is suggested.
+    assert GAME.command_suggestions(state, 0, "A > B grey > ") == ["A > B grey > C red", "A > B grey > C stop"]
+    assert GAME.command_suggestions(state, 0, "A > B grey > C red > ") == ["A > B grey > C red > D stop"]
+    assert GAME.command_suggestions(state, 1, "") == []
+    assert GAME.command_suggestions(state, 0, "Z > ") == []

@@ -1,0 +1,172 @@
+"""The move phase on small hand-built boards, including the rulebook's move, boarding and blockage examples."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.contract import IllegalAction
+from engine.planes.sandbox import build_airport, build_state, option_ids, run
+from engine.planes.state import cones
+
+
+def moving(state):
+    """Skip the action phase (a seat with no cards goes straight to its move)."""
+    return run(state, "skip") if state.phase == "action" else state
+
+
+def test_rulebook_move_example_drops_one_cube_per_space() -> None:
+    state = moving(build_state(build_airport("mv1", {"A": ["B"], "B": ["C"], "C": ["D"]}),
+                               cubes={"A": {"red": 2, "grey": 1}}))
+    state = run(state, "from:A", "drop:B:red", "drop:C:grey", "stop:D", "confirm")
+    assert state.cubes == {"B": {"red": 1}, "C": {"grey": 1}, "D": {"red": 1}}
+    assert state.last_path == ["A", "B", "C", "D"]
+
+
+def test_stop_drops_every_remaining_cube_and_needs_one_step() -> None:
+    board = build_airport("mv2", {"A": ["B"], "B": ["C"]})
+    state = moving(build_state(board, cubes={"A": {"red": 2, "grey": 1}}))
+    state = run(state, "from:A")
+    assert "confirm" not in option_ids(state)  # at least one space must be entered
+    state = run(state, "stop:B")
+    assert option_ids(state) == ["confirm", "redo"]
+    state = run(state, "confirm")
+    assert state.cubes == {"B": {"red": 2, "grey": 1}}
+
+
+def test_rulebook_boarding_example_moves_the_token() -> None:
+    board = build_airport("mv3", {"A": ["B"], "B": ["C"], "C": ["G"]}, gates={"G": 2})
+    state = build_state(board, cubes={"A": {"blue": 1, "red": 1, "grey": 1}}, turn=1)
+    state = run(state, "from:A", "drop:B:grey", "drop:C:red", "board:G", "confirm")
+    assert state.planes[0].slots == ["blue"]
+    assert state.track == 1
+    assert "A" not in state.cubes and state.cubes["B"] == {"grey": 1} and state.cubes["C"] == {"red": 1}
+
+
+def test_gate_takes_only_the_last_cube_of_its_colour() -> None:
+    board = build_airport("mv4", {"A": ["B"], "B": ["G", "C"], "C": ["G", "D"]}, gates={"G": 2})
+    state = moving(build_state(board, cubes={"A": {"blue": 1, "red": 1, "grey": 1}}))
+    state = run(state, "from:A", "drop:B:grey")
+    with pytest.raises(IllegalAction, match="Gate G only takes a blue cube, and only as the last cube of a move"):
+        run(state, "board:G")
+    after_red = run(state, "drop:C:red")
+    assert "board:G" in option_ids(after_red)
+    after_blue = run(state, "drop:C:blue")
+    with pytest.raises(IllegalAction, match="Gate G only takes a blue cube"):
+        run(after_blue, "board:G")
+
+
+def test_full_plane_cannot_be_boarded() -> None:
+    board = build_airport("mv5", {"A": ["G", "B"]}, gates={"G": 1})
+    state = moving(build_state(board, cubes={"A": {"red": 1}}))
+    state.planes[0].slots = ["red"] * 5
+    state = run(state, "from:A")
+    assert "board:G" not in option_ids(state)
+    with pytest.raises(IllegalAction, match="full"):
+        run(state, "board:G")
+
+
+def test_arrows_that_branch_let_the_mover_choose() -> None:
+    board = build_airport("mv6", {"A": ["B", "C"]})
+    state = run(moving(build_state(board, cubes={"A": {"red": 1}})), "from:A")
+    assert {"stop:B", "stop:C"} <= set(option_ids(state))
+    with pytest.raises(IllegalAction, match="not one step along the arrows"):
+        run(state, "stop:A")
+
+
+def test_redo_puts_every_cube_back() -> None:
+    board = build_airport("mv7", {"A": ["B"], "B": ["C"]})
+    half_way = run(moving(build_state(board, cubes={"A": {"red": 2}})), "from:A", "drop:B:red")
+    assert run(half_way, "redo").cubes == {"A": {"red": 2}}
+    state = run(moving(build_state(board, cubes={"A": {"red": 2}})), "from:A", "drop:B:red", "stop:C")
+    state = run(state, "redo")
+    assert state.move is None and state.cubes == {"A": {"red": 2}}
+    state = run(state, "from:A", "stop:B", "confirm")
+    assert state.cubes == {"B": {"red": 2}}
+
+
+def test_only_spaces_with_own_cubes_start_a_move() -> None:
+    board = build_airport("mv8", {"A": ["C"], "B": ["C"]})
+    state = moving(build_state(board, cubes={"A": {"red": 1}, "B": {"blue": 2}}))
+    assert [o for o in option_ids(state) if o.startswith("from:")] == ["from:A"]
+    with pytest.raises(IllegalAction, match="no red cube at B"):
+        run(state, "from:B")
+
+
+def test_rulebook_blockage_example_created_mid_move_does_not_stop_the_group() -> None:
+    board = build_airport("mv9", {"O": ["X"], "X": ["Y"]})
+    state = build_state(board, players=4, cubes={"O": {"yellow": 2, "blue": 1}, "X": {"red": 3, "green": 3}},
+                        turn=3)
+    state = run(state, "from:O", "drop:X:blue")
+    assert cones(state) == ["X"]
+    state = run(state, "stop:Y", "confirm")
+    assert state.cubes["Y"] == {"yellow": 2}
+
+
+def test_no_group_moves_past_a_blocked_space_but_may_end_there() -> None:
+    board = build_airport("mv10", {"A": ["X"], "X": ["Y"]})
+    state = moving(build_state(board, cubes={"A": {"red": 2}, "X": {"blue": 5, "green": 2}}))
+    assert cones(state) == ["X"]
+    state = run(state, "from:A")
+    assert option_ids(state) == ["stop:X"]
+    with pytest.raises(IllegalAction, match="X is blocked"):
+        run(state, "drop:X:red")
+
+
+def test_grey_cubes_do_not_make_a_blockage() -> None:
+    board = build_airport("mv11", {"A": ["X"], "X": ["Y"]})
+    state = moving(build_state(board, cubes={"A": {"red": 2}, "X": {"grey": 6, "blue": 2}}))
+    assert cones(state) == []
+    assert "drop:X:red" in option_ids(run(state, "from:A"))
+
+
+def test_a_move_may_start_from_a_blocked_space_and_the_cone_goes() -> None:
+    board = build_airport("mv12", {"X": ["Y"]})
+    state = moving(build_state(board, cubes={"X": {"red": 4, "blue": 3}}))
+    assert cones(state) == ["X"]
+    state = run(state, "from:X")
+    assert cones(state) == []
+    state = run(state, "stop:Y", "confirm")
+    assert cones(state) == ["Y"]
+
+
+def test_steps_that_would_strand_the_group_are_not_offered() -> None:
+    # B leads only to a red gate: leaving red at B would leave blue with nowhere to go.
+    board = build_airport("mv13", {"A": ["B"], "B": ["G"]}, gates={"G": 1})
+    state = run(moving(build_state(board, cubes={"A": {"red": 1, "blue": 1}})), "from:A")
+    assert "drop:B:blue" in option_ids(state)
+    assert "drop:B:red" not in option_ids(state)
+
+
+def test_a_seat_with_no_legal_move_loses_its_move() -> None:
+    board = build_airport("mv14", {"A": ["G"], "B": []}, gates={"G": 2})
+    state = build_state(board, cubes={"A": {"red": 2}, "B": {"blue": 1}}, hands=[[], ["card:B01"]])
+    # Red holds no card, so its turn goes straight to the move phase.
+    # Red's only cubes are stuck behind the blue gate: the turn passes straight on.
+    assert state.turn == 1 and state.idle_turns == 1
+
+
+def test_a_whole_round_without_moves_ends_the_game() -> None:
+    board = build_airport("mv15", {"A": ["G"]}, gates={"G": 3})
+    state = build_state(board, cubes={"A": {"red": 2, "blue": 2}})
+    # Neither seat holds a card or can move: the round runs out by itself.
+    assert state.phase == "over" and state.end_reason == "stuck"
+
+
+@pytest.mark.parametrize(
+    ("choice", "sentence"),
+    [
+        ("board:B", "B is not a gate"),
+        ("drop:G:red", "Gate G only takes a blue cube"),
+        ("stop:G", "Gate G only takes a blue cube"),
+        ("skip:B", "no space left to pass over"),
+        ("confirm", "not finished yet"),
+        ("no-such-option", "That is not one of the steps"),
+    ],
+)
+def test_refusals_explain_themselves(choice: str, sentence: str) -> None:
+    board = build_airport("mv16", {"A": ["B", "G"], "B": ["C"]}, gates={"G": 2})
+    state = run(moving(build_state(board, cubes={"A": {"red": 2}})), "from:A")
+    before = state.model_dump_json()
+    with pytest.raises(IllegalAction, match=sentence):
+        run(state, choice)
+    assert state.model_dump_json() == before
