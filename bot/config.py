@@ -1,0 +1,61 @@
+"""Settings from the environment and a `.env` file (pydantic-settings). The token never appears in any message."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+# Says what a bad value should be, in words a server owner understands, per field.
+_HINTS = {
+    "discord_token": "DISCORD_TOKEN: must be the bot token text",
+    "db_path": "TARMAC_DB_PATH: must be a file path",
+    "dev_guild_id": "DEV_GUILD_ID: must be a number (a server id)",
+    "log_level": "LOG_LEVEL: must be one of DEBUG, INFO, WARNING, ERROR",
+    "ai_delay_seconds": "AI_DELAY_SECONDS: must be a number of seconds, 0 or more",
+}
+
+
+class ConfigError(Exception):
+    """A sentence (or one line per bad field) that says how to fix the configuration."""
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    discord_token: SecretStr = Field(default=SecretStr(""), validation_alias="DISCORD_TOKEN")
+    db_path: Path = Field(default=Path("var/tarmac.sqlite3"), validation_alias="TARMAC_DB_PATH")
+    dev_guild_id: int | None = Field(default=None, validation_alias="DEV_GUILD_ID")
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = Field(default="INFO", validation_alias="LOG_LEVEL")
+    ai_delay_seconds: float = Field(default=1.5, ge=0, validation_alias="AI_DELAY_SECONDS")
+
+    @field_validator("dev_guild_id", mode="before")
+    @classmethod
+    def _empty_is_none(cls, value: object) -> object:
+        return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _upper(cls, value: object) -> object:
+        return value.strip().upper() if isinstance(value, str) else value
+
+
+def load_settings(env_file: str | Path | None = ".env") -> Settings:
+    try:
+        settings = Settings(_env_file=env_file)  # type: ignore[call-arg]
+    except ValidationError as exc:
+        # Never echo the input: for the token that would be the secret itself.
+        lines = []
+        for error in exc.errors(include_input=False):
+            field = str(error["loc"][0]) if error["loc"] else ""
+            key = next((k for k, v in Settings.model_fields.items() if k == field or v.validation_alias == field), "")
+            lines.append(_HINTS.get(key, f"{field}: {error['msg']}"))
+        raise ConfigError("The configuration has problems:\n" + "\n".join(sorted(set(lines)))) from None
+    if not settings.discord_token.get_secret_value().strip():
+        raise ConfigError(
+            f"No Discord bot token found. Put DISCORD_TOKEN=<your token> in a .env file in {Path.cwd()} "
+            "(see .env.example) or set it in the environment."
+        )
+    return settings

@@ -1,0 +1,84 @@
+"""Structured logs: one `key=value` line per record, with the session context and no secrets.
+
+`log_context(session_id=..., guild=..., channel=..., seat=...)` puts keys on every record logged inside it
+(contextvars, so each asyncio task keeps its own). `extra={...}` keys are printed too.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import logging
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from types import MappingProxyType
+from typing import Any
+
+# Read-only default: every log_context() sets a new dict, nobody mutates a shared one.
+_CONTEXT: contextvars.ContextVar[Mapping[str, Any]] = contextvars.ContextVar(
+    "tarmac_log_context", default=MappingProxyType({})
+)
+_STANDARD = set(logging.LogRecord("", 0, "", 0, "", (), None).__dict__) | {"message", "asctime", "ctx"}
+
+
+@contextmanager
+def log_context(**values: Any) -> Iterator[None]:
+    token = _CONTEXT.set({**_CONTEXT.get(), **{k: v for k, v in values.items() if v is not None}})
+    try:
+        yield
+    finally:
+        _CONTEXT.reset(token)
+
+
+class RedactFilter(logging.Filter):
+    """Replaces each secret anywhere in the final message (and traceback) by ***, wherever it came from."""
+
+    def __init__(self, secrets: list[str]) -> None:
+        super().__init__()
+        self.secrets = [s for s in secrets if s]
+
+    def _clean(self, text: str) -> str:
+        for secret in self.secrets:
+            text = text.replace(secret, "***")
+        return text
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.msg, record.args = self._clean(record.getMessage()), None
+        if record.exc_info and not record.exc_text:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text:
+            record.exc_text = self._clean(record.exc_text)
+        return True
+
+
+class KeyValueFormatter(logging.Formatter):
+    def format(self, record: logging.LogRecord) -> str:
+        fields: dict[str, Any] = {"ts": self.formatTime(record, "%Y-%m-%dT%H:%M:%S"), "level": record.levelname,
+                                  "logger": record.name, "msg": record.getMessage()}
+        fields.update(_CONTEXT.get())
+        fields.update({k: v for k, v in record.__dict__.items() if k not in _STANDARD and not k.startswith("_")})
+        line = " ".join(f"{k}={_quote(v)}" for k, v in fields.items())
+        if record.exc_text or record.exc_info:
+            line += "\n" + (record.exc_text or self.formatException(record.exc_info))  # type: ignore[arg-type]
+        return line
+
+
+def _quote(value: Any) -> str:
+    text = str(value)
+    return text if text and not any(c in text for c in ' "=\n') else '"' + text.replace('"', '\\"') + '"'
+
+
+def configure(level: str = "INFO", *, secrets: list[str] | None = None) -> None:
+    """Send key=value lines to stderr. Reads the token from the settings when not given, to redact it."""
+    if secrets is None:
+        try:
+            from bot.config import load_settings
+
+            secrets = [load_settings().discord_token.get_secret_value()]
+        except Exception:  # no settings, nothing to redact beyond what was passed
+            secrets = []
+    handler = logging.StreamHandler()
+    handler.setFormatter(KeyValueFormatter())
+    handler.addFilter(RedactFilter(secrets))
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(level)

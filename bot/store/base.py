@@ -1,0 +1,112 @@
+"""The storage interface the service codes against.
+
+SQLite (bot.store.sqlite) is the one backend today. Everything a caller needs is here, in terms of pydantic rows and
+plain values, so a PostgreSQL backend for a sharded deployment can implement the same methods later: the guarantees
+below map onto `SELECT ... FOR UPDATE` / a conditional `UPDATE ... WHERE version = $expected`, and the partial unique
+index exists in PostgreSQL as well.
+
+Guarantees every backend must keep:
+- at most one session in 'lobby' or 'active' per channel (ChannelBusy otherwise), enforced by the database;
+- record_move is one transaction: version check, action append, snapshot, version bump, or nothing at all;
+- the action log is append-only and holds at most one action per (session, version).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any
+
+from bot.store.models import ActionRow, Seat, SessionRow
+
+
+class StoreError(Exception):
+    """Base of the store's own errors."""
+
+
+class ChannelBusy(StoreError):
+    """A lobby or an active game already exists in that channel or thread."""
+
+
+class StaleVersion(StoreError):
+    """The expected version did not match: someone else's change was applied first. Nothing was written."""
+
+
+class SessionClosed(StaleVersion):
+    """The session is not in the status the call needs (a move on a cancelled game, a lobby edit after the start).
+
+    A subclass of StaleVersion because, for a caller, it is the same story: the game moved on without them.
+    """
+
+
+class SessionNotFound(StoreError, LookupError):
+    """No session with that id (or, for load_snapshot, no snapshot yet: the game never started)."""
+
+
+class Store(ABC):
+    @abstractmethod
+    async def open(self) -> None:
+        """Connect and bring the schema up to date (numbered migrations, each applied once)."""
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    @abstractmethod
+    async def create_session(
+        self, *, guild_id: int | None, channel_id: int, game: str, host_id: int,
+        options: dict[str, str], seats: list[Seat],
+    ) -> SessionRow:
+        """A new session in 'lobby' at version 0. ChannelBusy if the channel has an open one."""
+
+    @abstractmethod
+    async def get_session(self, session_id: int) -> SessionRow | None: ...
+
+    @abstractmethod
+    async def session_in_channel(self, channel_id: int) -> SessionRow | None:
+        """The lobby or active session of that channel, if any."""
+
+    @abstractmethod
+    async def update_lobby(
+        self, session_id: int, *, seats: list[Seat], options: dict[str, str], expected_version: int
+    ) -> SessionRow:
+        """Replace seats and options; version + 1. StaleVersion on mismatch, SessionClosed if not a lobby."""
+
+    @abstractmethod
+    async def start_session(
+        self, session_id: int, *, seed: int, seats: list[Seat], state_json: str, state_version: int,
+        expected_version: int,
+    ) -> SessionRow:
+        """Lobby -> active with the first snapshot; from now on the session version is the state version."""
+
+    @abstractmethod
+    async def record_move(
+        self, session_id: int, *, expected_version: int, seat: int, choice: str, events: list[dict[str, Any]],
+        state_json: str, new_version: int, finished: bool = False,
+    ) -> SessionRow:
+        """One transaction: check the version, append the action, write the snapshot, set the version
+        (and 'finished'). StaleVersion (nothing written) when the version moved; SessionClosed if not active."""
+
+    @abstractmethod
+    async def load_snapshot(self, session_id: int) -> tuple[str, int]:
+        """The latest (state_json, version). SessionNotFound if the session has none."""
+
+    @abstractmethod
+    async def actions(self, session_id: int, *, last: int | None = None) -> list[ActionRow]:
+        """The action log in version order; only the `last` ones when given."""
+
+    @abstractmethod
+    async def set_status(self, session_id: int, status: str) -> SessionRow:
+        """Set the status (no version bump). ValueError for an unknown status, ChannelBusy when reopening a
+        session in a channel that has another open one."""
+
+    @abstractmethod
+    async def set_messages(
+        self, session_id: int, *, board_message_id: int | None, panel_message_id: int | None
+    ) -> None: ...
+
+    @abstractmethod
+    async def active_sessions(self) -> list[SessionRow]:
+        """Every session in 'active' (for resuming AI turns and timers after a restart)."""
+
+    @abstractmethod
+    async def sessions_of_user(self, user_id: int) -> list[SessionRow]:
+        """Every session, any status, where the user hosts or holds a seat; oldest first."""

@@ -1,0 +1,45 @@
+"""The rows the store hands out. Plain pydantic models: the Discord layer and the service never see SQL."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+Status = Literal["lobby", "active", "finished", "cancelled", "abandoned"]
+STATUSES: tuple[str, ...] = ("lobby", "active", "finished", "cancelled", "abandoned")
+OPEN_STATUSES: tuple[str, ...] = ("lobby", "active")
+
+
+class Seat(BaseModel):
+    seat: int
+    user_id: int | None  # None for an AI seat
+    name: str
+    is_ai: bool = False
+
+
+class SessionRow(BaseModel):
+    id: int
+    guild_id: int | None
+    channel_id: int
+    game: str
+    host_id: int
+    status: Status
+    options: dict[str, str]
+    seed: int | None
+    seats: list[Seat]
+    version: int
+    created_at: datetime
+    updated_at: datetime
+    board_message_id: int | None = None
+    panel_message_id: int | None = None
+
+
+class ActionRow(BaseModel):
+    session_id: int
+    version: int  # the state version AFTER this action
+    seat: int
+    choice: str
+    events: list[dict[str, Any]]
+    created_at: datetime

@@ -1,0 +1,325 @@
+"""SQLite behind the Store interface (aiosqlite, WAL mode, numbered migrations).
+
+One connection per SqliteStore. aiosqlite runs it in its own thread, so a write waiting on another process's lock
+(busy_timeout) blocks that thread, never the event loop. Every write is `BEGIN IMMEDIATE`: the write lock is taken
+before the version is read, so two processes (or two stores on one file) recording a move for the same expected
+version serialise, and the second sees the new version and raises StaleVersion. Within one store an asyncio.Lock
+keeps tasks from interleaving statements of two transactions on the shared connection.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import sqlite3
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.store.base import ChannelBusy, SessionClosed, SessionNotFound, StaleVersion, Store
+from bot.store.models import OPEN_STATUSES, STATUSES, ActionRow, Seat, SessionRow
+
+_MIGRATION_NAME = re.compile(r"^(\d{3})_([a-z0-9_]+)\.sql$")
+_SESSION_COLUMNS = (
+    "id, guild_id, channel_id, game, host_id, status, options_json, seed, seats_json, version, "
+    "created_at, updated_at, board_message_id, panel_message_id"
+)
+
+
+def migrations() -> list[tuple[int, str, str]]:
+    """(number, name, sql) of every file in bot/store/migrations, in order. Refuses gaps in naming or duplicates."""
+    found: dict[int, tuple[int, str, str]] = {}
+    for entry in resources.files("bot.store").joinpath("migrations").iterdir():
+        match = _MIGRATION_NAME.match(entry.name)
+        if not match:
+            continue
+        number = int(match.group(1))
+        if number in found:
+            raise RuntimeError(f"two migrations numbered {number:03d}: {found[number][1]} and {entry.name}")
+        found[number] = (number, entry.name, entry.read_text(encoding="utf-8"))
+    return [found[n] for n in sorted(found)]
+
+
+def _statements(sql: str) -> list[str]:
+    """Split a script into statements. Not executescript(): that commits first, and a migration must run inside
+    the transaction that also records it. complete_statement() knows about triggers' BEGIN ... END bodies."""
+    out: list[str] = []
+    buffer = ""
+    for line in sql.splitlines(keepends=True):
+        buffer += line
+        if sqlite3.complete_statement(buffer):
+            out.append(buffer.strip())
+            buffer = ""
+    if buffer.strip() and not all(ln.strip().startswith("--") or not ln.strip() for ln in buffer.splitlines()):
+        raise RuntimeError(f"migration ends in an unfinished statement: {buffer.strip()[:80]!r}")
+    return out
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat()
+
+
+def _session(row: sqlite3.Row | tuple[Any, ...]) -> SessionRow:
+    (sid, guild_id, channel_id, game, host_id, status, options_json, seed, seats_json, version,
+     created_at, updated_at, board_id, panel_id) = row
+    return SessionRow(
+        id=sid, guild_id=guild_id, channel_id=channel_id, game=game, host_id=host_id, status=status,
+        options=json.loads(options_json), seed=None if seed is None else int(seed),
+        seats=[Seat.model_validate(s) for s in json.loads(seats_json)], version=version,
+        created_at=datetime.fromisoformat(created_at), updated_at=datetime.fromisoformat(updated_at),
+        board_message_id=board_id, panel_message_id=panel_id,
+    )
+
+
+def _seats_json(seats: list[Seat]) -> str:
+    return json.dumps([Seat.model_validate(s, from_attributes=True).model_dump() for s in seats])
+
+
+class SqliteStore(Store):
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        self._db: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
+
+    # ---------------------------------------------------------------- lifecycle
+    async def open(self) -> None:
+        if self._db is not None:
+            return
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        # isolation_level=None: no implicit transactions; every write below says BEGIN IMMEDIATE itself.
+        db = await aiosqlite.connect(self.path, isolation_level=None)
+        try:
+            await db.execute_fetchall("PRAGMA busy_timeout = 10000")
+            await db.execute_fetchall("PRAGMA journal_mode = WAL")
+            # WAL + NORMAL already survives a killed process (the WAL is in the OS cache); only a power cut or an
+            # OS crash could lose the last commits. FULL fsyncs the WAL on every commit, which closes that gap too,
+            # and costs one fsync per move: nothing at board-game speed. A player's confirmed move must stay.
+            await db.execute_fetchall("PRAGMA synchronous = FULL")
+            await db.execute_fetchall("PRAGMA foreign_keys = ON")
+            self._db = db
+            await self._migrate()
+        except BaseException:
+            self._db = None
+            await db.close()
+            raise
+
+    async def close(self) -> None:
+        if self._db is not None:
+            db, self._db = self._db, None
+            await db.close()
+
+    @property
+    def db(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise RuntimeError("the store is not open; call `await store.open()` first")
+        return self._db
+
+    async def _migrate(self) -> None:
+        await self.db.execute_fetchall(
+            "CREATE TABLE IF NOT EXISTS schema_migrations "
+            "(number INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
+        )
+        for number, name, sql in migrations():
+            # Checked inside the write lock: two processes starting at once apply each migration once.
+            async with self._write() as db:
+                # execute_fetchall everywhere: a half-read cursor keeps its statement open and COMMIT then fails.
+                if await db.execute_fetchall("SELECT 1 FROM schema_migrations WHERE number = ?", (number,)):
+                    continue
+                for statement in _statements(sql):
+                    await db.execute_fetchall(statement)
+                await db.execute_fetchall(
+                    "INSERT INTO schema_migrations (number, name, applied_at) VALUES (?, ?, ?)", (number, name, _now())
+                )
+
+    async def applied_migrations(self) -> list[tuple[int, str]]:
+        async with self._lock:
+            rows = await self.db.execute_fetchall("SELECT number, name FROM schema_migrations ORDER BY number")
+        return [(n, name) for n, name in rows]
+
+    # ---------------------------------------------------------------- plumbing
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            db = self.db
+            await db.execute_fetchall("BEGIN IMMEDIATE")
+            try:
+                yield db
+            except BaseException:
+                await db.execute_fetchall("ROLLBACK")
+                raise
+            await db.execute_fetchall("COMMIT")
+
+    async def _one(self, db: aiosqlite.Connection, session_id: int) -> SessionRow:
+        rows = list(await db.execute_fetchall(f"SELECT {_SESSION_COLUMNS} FROM sessions WHERE id = ?", (session_id,)))
+        if not rows:
+            raise SessionNotFound(f"no session {session_id}")
+        return _session(tuple(rows[0]))
+
+    async def _many(self, where: str, params: tuple[Any, ...]) -> list[SessionRow]:
+        async with self._lock:
+            rows = await self.db.execute_fetchall(
+                f"SELECT {_SESSION_COLUMNS} FROM sessions WHERE {where} ORDER BY id", params
+            )
+        return [_session(tuple(r)) for r in rows]
+
+    # ---------------------------------------------------------------- sessions
+    async def create_session(
+        self, *, guild_id: int | None, channel_id: int, game: str, host_id: int,
+        options: dict[str, str], seats: list[Seat],
+    ) -> SessionRow:
+        now = _now()
+        try:
+            async with self._write() as db:
+                rows = await db.execute_fetchall(
+                    "INSERT INTO sessions (guild_id, channel_id, game, host_id, status, options_json, seats_json, "
+                    "version, created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, 0, ?, ?) RETURNING id",
+                    (guild_id, channel_id, game, host_id, json.dumps(dict(options)), _seats_json(seats), now, now),
+                )
+                return await self._one(db, next(iter(rows))[0])
+        except sqlite3.IntegrityError as exc:
+            if "sessions.channel_id" in str(exc):
+                raise ChannelBusy(f"channel {channel_id} already has a lobby or an active game") from None
+            raise
+
+    async def get_session(self, session_id: int) -> SessionRow | None:
+        found = await self._many("id = ?", (session_id,))
+        return found[0] if found else None
+
+    async def session_in_channel(self, channel_id: int) -> SessionRow | None:
+        found = await self._many("channel_id = ? AND status IN ('lobby', 'active')", (channel_id,))
+        return found[0] if found else None
+
+    async def update_lobby(
+        self, session_id: int, *, seats: list[Seat], options: dict[str, str], expected_version: int
+    ) -> SessionRow:
+        async with self._write() as db:
+            session = await self._one(db, session_id)
+            self._check(session, "lobby", expected_version)
+            await db.execute_fetchall(
+                "UPDATE sessions SET seats_json = ?, options_json = ?, version = version + 1, updated_at = ? "
+                "WHERE id = ?",
+                (_seats_json(seats), json.dumps(dict(options)), _now(), session_id),
+            )
+            return await self._one(db, session_id)
+
+    async def start_session(
+        self, session_id: int, *, seed: int, seats: list[Seat], state_json: str, state_version: int,
+        expected_version: int,
+    ) -> SessionRow:
+        async with self._write() as db:
+            session = await self._one(db, session_id)
+            self._check(session, "lobby", expected_version)
+            now = _now()
+            await db.execute_fetchall(
+                "UPDATE sessions SET status = 'active', seed = ?, seats_json = ?, version = ?, updated_at = ? "
+                "WHERE id = ?",
+                (str(seed), _seats_json(seats), state_version, now, session_id),
+            )
+            await db.execute_fetchall(
+                "INSERT INTO snapshots (session_id, version, state_json, created_at) VALUES (?, ?, ?, ?)",
+                (session_id, state_version, state_json, now),
+            )
+            return await self._one(db, session_id)
+
+    async def record_move(
+        self, session_id: int, *, expected_version: int, seat: int, choice: str, events: list[dict[str, Any]],
+        state_json: str, new_version: int, finished: bool = False,
+    ) -> SessionRow:
+        if new_version <= expected_version:
+            raise ValueError(f"a move must raise the version (from {expected_version} to {new_version}?)")
+        events_json = json.dumps(events)  # before the transaction: unserialisable events fail with nothing begun
+        async with self._write() as db:
+            session = await self._one(db, session_id)
+            self._check(session, "active", expected_version)
+            now = _now()
+            await db.execute_fetchall(
+                "INSERT INTO actions (session_id, version, seat, choice, events_json, created_at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (session_id, new_version, seat, choice, events_json, now),
+            )
+            await db.execute_fetchall(
+                "INSERT INTO snapshots (session_id, version, state_json, created_at) VALUES (?, ?, ?, ?)",
+                (session_id, new_version, state_json, now),
+            )
+            await db.execute_fetchall(
+                "UPDATE sessions SET version = ?, status = ?, updated_at = ? WHERE id = ?",
+                (new_version, "finished" if finished else "active", now, session_id),
+            )
+            return await self._one(db, session_id)
+
+    @staticmethod
+    def _check(session: SessionRow, status: str, expected_version: int) -> None:
+        if session.status != status:
+            raise SessionClosed(f"session {session.id} is {session.status}, not {status}")
+        if session.version != expected_version:
+            raise StaleVersion(f"session {session.id} is at version {session.version}, not {expected_version}")
+
+    async def load_snapshot(self, session_id: int) -> tuple[str, int]:
+        async with self._lock:
+            rows = list(await self.db.execute_fetchall(
+                "SELECT state_json, version FROM snapshots WHERE session_id = ? ORDER BY version DESC LIMIT 1",
+                (session_id,),
+            ))
+        if not rows:
+            raise SessionNotFound(f"session {session_id} has no snapshot (it never started)")
+        return rows[0][0], rows[0][1]
+
+    async def actions(self, session_id: int, *, last: int | None = None) -> list[ActionRow]:
+        query = "SELECT session_id, version, seat, choice, events_json, created_at FROM actions WHERE session_id = ?"
+        params: tuple[Any, ...] = (session_id,)
+        if last is not None:
+            query += " ORDER BY version DESC LIMIT ?"
+            params += (max(last, 0),)
+        else:
+            query += " ORDER BY version"
+        async with self._lock:
+            rows = list(await self.db.execute_fetchall(query, params))
+        if last is not None:
+            rows.reverse()
+        return [
+            ActionRow(session_id=sid, version=v, seat=seat, choice=choice, events=json.loads(events),
+                      created_at=datetime.fromisoformat(at))
+            for sid, v, seat, choice, events, at in rows
+        ]
+
+    async def set_status(self, session_id: int, status: str) -> SessionRow:
+        if status not in STATUSES:
+            raise ValueError(f"unknown status {status!r}; one of {', '.join(STATUSES)}")
+        try:
+            async with self._write() as db:
+                session = await self._one(db, session_id)
+                await db.execute_fetchall("UPDATE sessions SET status = ?, updated_at = ? WHERE id = ?",
+                                 (status, _now(), session_id))
+                return await self._one(db, session_id)
+        except sqlite3.IntegrityError as exc:
+            if status in OPEN_STATUSES and "sessions.channel_id" in str(exc):
+                raise ChannelBusy(f"channel {session.channel_id} already has a lobby or an active game") from None
+            raise
+
+    async def set_messages(
+        self, session_id: int, *, board_message_id: int | None, panel_message_id: int | None
+    ) -> None:
+        async with self._write() as db:
+            await self._one(db, session_id)
+            await db.execute_fetchall(
+                "UPDATE sessions SET board_message_id = ?, panel_message_id = ?, updated_at = ? WHERE id = ?",
+                (board_message_id, panel_message_id, _now(), session_id),
+            )
+
+    async def active_sessions(self) -> list[SessionRow]:
+        return await self._many("status = 'active'", ())
+
+    async def sessions_of_user(self, user_id: int) -> list[SessionRow]:
+        # json_each over the seats: no second table to keep in step with seats_json.
+        return await self._many(
+            "host_id = ? OR EXISTS (SELECT 1 FROM json_each(sessions.seats_json) AS s "
+            "WHERE json_extract(s.value, '$.user_id') = ?)",
+            (user_id, user_id),
+        )
