@@ -1,0 +1,57 @@
+"""The Discord client: wires the store, the service and the /game commands together."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+
+import discord
+from discord import app_commands
+
+from bot.discord.commands import build_group
+from bot.discord.lobby import LobbyButton, LobbyOption
+from bot.discord.panel import ChoiceButton, ChoiceSelect, PageButton
+from bot.discord.presenter import DiscordPresenter
+from bot.service import GameService
+from bot.store import Store
+from engine.core import Game
+
+log = logging.getLogger("tarmac.discord")
+
+
+class TarmacBot(discord.Client):
+    def __init__(
+        self, store: Store, *, games: Mapping[str, Game] | None = None, ai_delay: float = 0.0,
+        dev_guild_id: int | None = None,
+    ) -> None:
+        # No privileged intents: everything arrives as interactions, so message content and members are not needed.
+        super().__init__(intents=discord.Intents.default(), chunk_guilds_at_startup=False)
+        self.store = store
+        self.service = GameService(store, DiscordPresenter(self), games=games, ai_delay=ai_delay)
+        self.tree = app_commands.CommandTree(self)
+        self.dev_guild_id = dev_guild_id
+        self.tree.add_command(build_group([(name, g.title) for name, g in self.service.games.items()]))
+
+    async def setup_hook(self) -> None:
+        await self.store.open()
+        self.add_dynamic_items(ChoiceButton, ChoiceSelect, PageButton, LobbyButton, LobbyOption)
+        if self.dev_guild_id:
+            # A development guild gets the commands at once; a global sync can take a while to show everywhere.
+            guild = discord.Object(id=self.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            self.tree.clear_commands(guild=None)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def close(self) -> None:
+        # Finish the moves in flight before the database goes away.
+        await self.service.shutdown()
+        await super().close()
+        await self.store.close()
+
+
+def create_bot(
+    store: Store, *, games: Mapping[str, Game] | None = None, ai_delay: float = 0.0, dev_guild_id: int | None = None
+) -> TarmacBot:
+    return TarmacBot(store, games=games, ai_delay=ai_delay, dev_guild_id=dev_guild_id)

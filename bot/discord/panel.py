@@ -1,0 +1,172 @@
+"""The turn panel: the board embed plus components for exactly the legal options of the open decision.
+
+Every component's custom_id carries session id, state version, seat and option index (or page), so a click keeps
+working after a restart (DynamicItem) and a click on an old panel is recognised as stale by the service.
+Layout: up to 20 options as buttons (4 rows of 5), up to 25 as one select menu, more as pages of 25 with Prev/Next.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import discord
+
+from bot.discord.replies import run_for_player
+from bot.service import TurnUpdate
+from engine.core import Decision
+
+BUTTONS_MAX = 20
+PAGE = 25
+COLOUR = discord.Colour.from_rgb(46, 110, 190)
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class ChoiceButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"tc:(?P<sid>\d+):(?P<ver>\d+):(?P<seat>\d+):(?P<idx>\d+)",
+):
+    def __init__(self, sid: int, ver: int, seat: int, idx: int, label: str = "choose") -> None:
+        super().__init__(discord.ui.Button(label=label, custom_id=f"tc:{sid}:{ver}:{seat}:{idx}",
+                                           style=discord.ButtonStyle.primary))
+        self.sid, self.ver, self.seat, self.idx = sid, ver, seat, idx
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: Any) -> ChoiceButton:
+        return cls(int(match["sid"]), int(match["ver"]), int(match["seat"]), int(match["idx"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await choose(interaction, self.sid, self.ver, self.seat, self.idx)
+
+
+class ChoiceSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"ts:(?P<sid>\d+):(?P<ver>\d+):(?P<seat>\d+):(?P<page>\d+)",
+):
+    def __init__(self, sid: int, ver: int, seat: int, page: int, options: list[discord.SelectOption] | None = None,
+                 placeholder: str | None = None) -> None:
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=f"ts:{sid}:{ver}:{seat}:{page}", options=options or [discord.SelectOption(label="-")],
+            placeholder=placeholder,
+        )
+        super().__init__(select)
+        self.sid, self.ver, self.seat = sid, ver, seat
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: Any) -> ChoiceSelect:
+        return cls(int(match["sid"]), int(match["ver"]), int(match["seat"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+        await choose(interaction, self.sid, self.ver, self.seat, int(values[0]))
+
+
+class PageButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"tp:(?P<sid>\d+):(?P<ver>\d+):(?P<seat>\d+):(?P<page>\d+):(?P<dir>[pn])",
+):
+    """Prev/Next: shows another page of options to the clicker only, so one player paging cannot move others'."""
+
+    def __init__(self, sid: int, ver: int, seat: int, page: int, direction: str) -> None:
+        label = "◀ Previous" if direction == "p" else "Next ▶"
+        super().__init__(discord.ui.Button(label=label, custom_id=f"tp:{sid}:{ver}:{seat}:{page}:{direction}",
+                                           style=discord.ButtonStyle.secondary))
+        self.sid, self.ver, self.seat, self.page = sid, ver, seat, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: Any) -> PageButton:
+        return cls(int(match["sid"]), int(match["ver"]), int(match["seat"]), int(match["page"]), match["dir"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        service = interaction.client.service  # type: ignore[attr-defined]
+
+        async def show() -> None:
+            update = await service.current(self.sid, interaction.user.id, version=self.ver, seat=self.seat)
+            decision = next(d for d in update.decisions if d.seat == self.seat)
+            view = decision_view(update.session.id, update.version, decision, self.page)
+            await interaction.response.send_message(
+                f"Options {self.page * PAGE + 1}–{min(len(decision.options), (self.page + 1) * PAGE)} "
+                f"of {len(decision.options)}:", view=view, ephemeral=True)
+
+        await run_for_player(interaction, show, session_id=self.sid)
+
+
+async def choose(interaction: discord.Interaction, sid: int, ver: int, seat: int, idx: int) -> None:
+    service = interaction.client.service  # type: ignore[attr-defined]
+
+    async def act() -> None:
+        # Acknowledge first: rendering and posting the new board may pass Discord's 3-second deadline.
+        await interaction.response.defer()
+        await service.choose(sid, interaction.user.id, version=ver, seat=seat, index=idx)
+
+    await run_for_player(interaction, act, session_id=sid)
+
+
+def decision_view(sid: int, ver: int, decision: Decision, page: int = 0) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    options = decision.options
+    if len(options) <= BUTTONS_MAX:
+        for idx, option in enumerate(options):
+            view.add_item(ChoiceButton(sid, ver, decision.seat, idx, _cut(option.label, 80)))
+        return view
+    pages = (len(options) + PAGE - 1) // PAGE
+    page = max(0, min(page, pages - 1))
+    chunk = list(enumerate(options))[page * PAGE:(page + 1) * PAGE]
+    select_options = [
+        discord.SelectOption(label=_cut(o.label, 100), value=str(i), description=_cut(o.detail, 100) or None)
+        for i, o in chunk
+    ]
+    view.add_item(ChoiceSelect(sid, ver, decision.seat, page, select_options, _cut(decision.prompt, 150)))
+    if page > 0:
+        view.add_item(PageButton(sid, ver, decision.seat, page - 1, "p"))
+    if page < pages - 1:
+        view.add_item(PageButton(sid, ver, decision.seat, page + 1, "n"))
+    return view
+
+
+def mention_of(update: TurnUpdate, seat: int) -> str:
+    found = next((s for s in update.session.seats if s.seat == seat), None)
+    if found is None:
+        return f"Seat {seat + 1}"
+    if found.is_ai or found.user_id is None:
+        return f"**{found.name}** (AI)"
+    return f"<@{found.user_id}>"
+
+
+def turn_message(update: TurnUpdate) -> dict[str, Any]:
+    """Keyword arguments for channel.send: content (the mention that notifies), embed, file and components."""
+    session = update.session
+    embed = discord.Embed(title=_cut(f"{update.title} — move {update.version}", 256), colour=COLOUR)
+    if update.events:
+        embed.add_field(name="What just happened", value=_cut("\n".join(update.events), 1024), inline=False)
+    kwargs: dict[str, Any] = {}
+    content = ""
+    if update.result is not None:
+        lines = [f"{mention_of(update, r.seat)}: {r.score}" + (f" ({r.detail})" if r.detail else "")
+                 for r in sorted(update.result.standings, key=lambda r: -r.score)]
+        winners = ", ".join(mention_of(update, s) for s in update.result.winners) or "nobody"
+        embed.add_field(name="Final scores", value=_cut("\n".join(lines), 1024), inline=False)
+        content = _cut(f"Game over. Winner: {winners}. {update.result.summary}", 2000)
+    elif update.decisions:
+        decision = update.decisions[0]
+        who = ", ".join(mention_of(update, d.seat) for d in update.decisions)
+        content = _cut(f"{who}: {decision.prompt}", 2000)
+        human = next((d for d in update.decisions if not _is_ai(update, d.seat)), None)
+        if human is not None:
+            kwargs["view"] = decision_view(session.id, update.version, human)
+    if update.board_png:
+        kwargs["file"] = discord.File(io.BytesIO(update.board_png), filename="board.png")
+        embed.set_image(url="attachment://board.png")
+    else:
+        embed.description = _cut(f"```json\n{update.board_text}\n```", 4096)
+    kwargs["embed"] = embed
+    kwargs["content"] = content
+    kwargs["allowed_mentions"] = discord.AllowedMentions(users=True, roles=False, everyone=False)
+    return kwargs
+
+
+def _is_ai(update: TurnUpdate, seat: int) -> bool:
+    return any(s.seat == seat and s.is_ai for s in update.session.seats)

@@ -1,0 +1,64 @@
+"""DiscordPresenter: posts what the service decided to show. Channel gets the public board and panel; each player
+gets their private view by DM, and if their DMs are closed the channel learns only that, never the content."""
+
+from __future__ import annotations
+
+import io
+import logging
+
+import discord
+
+from bot.discord.panel import COLOUR, turn_message
+from bot.service import PrivateUpdate, TurnUpdate
+
+log = logging.getLogger("tarmac.discord")
+
+
+def jump_url(guild_id: int, channel_id: int) -> str:
+    return f"https://discord.com/channels/{guild_id}/{channel_id}"
+
+
+def private_message(update: PrivateUpdate, *, in_dm: bool) -> dict[str, object]:
+    session = update.session
+    embed = discord.Embed(title=f"{update.title} — your hand (seat {update.seat.seat + 1})"[:256], colour=COLOUR)
+    lines = [f"Game in {jump_url(session.guild_id, session.channel_id)}"] if in_dm else []
+    if update.events:
+        lines.append("\n".join(update.events))
+    if update.hand_text:
+        lines.append(f"```json\n{update.hand_text}\n```")
+    embed.description = "\n\n".join(lines)[:4096] or None
+    kwargs: dict[str, object] = {"embed": embed}
+    if update.hand_png:
+        kwargs["file"] = discord.File(io.BytesIO(update.hand_png), filename="hand.png")
+        embed.set_image(url="attachment://hand.png")
+    return kwargs
+
+
+class DiscordPresenter:
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+
+    async def _channel(self, channel_id: int) -> discord.abc.Messageable:
+        channel = self.client.get_channel(channel_id)
+        if channel is None:
+            channel = await self.client.fetch_channel(channel_id)
+        return channel  # type: ignore[return-value]
+
+    async def show_turn(self, update: TurnUpdate) -> None:
+        channel = await self._channel(update.session.channel_id)
+        message = await channel.send(**turn_message(update))  # type: ignore[arg-type]
+        service = self.client.service  # type: ignore[attr-defined]
+        await service.store.set_messages(update.session.id, board_message_id=message.id,
+                                         panel_message_id=update.session.panel_message_id)
+
+    async def send_private(self, update: PrivateUpdate) -> None:
+        user_id = update.seat.user_id
+        assert user_id is not None
+        user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+        try:
+            await user.send(**private_message(update, in_dm=True))  # type: ignore[arg-type]
+        except discord.Forbidden:
+            log.info("DMs closed", extra={"session_id": update.session.id, "seat": update.seat.seat})
+            channel = await self._channel(update.session.channel_id)
+            await channel.send(f"<@{user_id}>, open your DMs or use /game hand.",
+                               allowed_mentions=discord.AllowedMentions(users=True))

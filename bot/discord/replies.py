@@ -1,0 +1,40 @@
+"""One place that turns what went wrong into a reply: a player's mistake gets its sentence, our own error gets
+logged with the session id and the player gets a short apology (never a traceback)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+
+import discord
+
+from bot.service import Refusal
+
+log = logging.getLogger("tarmac.discord")
+
+APOLOGY = "Sorry, something went wrong on our side. The game is safe; please try again in a moment."
+
+
+async def tell(interaction: discord.Interaction, text: str, *, ephemeral: bool = True) -> None:
+    """Reply whether or not the interaction was already acknowledged (deferred)."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=ephemeral)
+    else:
+        await interaction.response.send_message(text, ephemeral=ephemeral)
+
+
+async def run_for_player(
+    interaction: discord.Interaction, action: Callable[[], Awaitable[None]], *, session_id: int | None = None
+) -> None:
+    try:
+        await action()
+    except Refusal as exc:
+        await tell(interaction, exc.sentence)
+    except Exception:
+        log.exception("interaction failed", extra={
+            "session_id": session_id, "guild_id": interaction.guild_id, "channel_id": interaction.channel_id,
+        })
+        try:
+            await tell(interaction, APOLOGY)
+        except discord.HTTPException:
+            log.warning("could not deliver the apology", extra={"session_id": session_id})

@@ -1,0 +1,458 @@
+"""GameService: the one path every choice takes, whoever makes it (button, select, typed command, AI).
+
+load -> engine apply -> store.record_move (guarded by the expected version) -> render in a worker thread -> present.
+One asyncio.Lock per session serialises everything that touches a session, so two clicks at once apply once.
+Nothing here imports discord: the Discord layer implements `Presenter` and turns `Refusal` into an ephemeral reply.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets as _secrets
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from bot.store import ChannelBusy, Seat, SessionRow, StaleVersion, Store
+from engine import registry
+from engine.core import (
+    Decision,
+    Game,
+    GameState,
+    IllegalAction,
+    Result,
+    Rng,
+    apply,
+    dump_state,
+    load_state,
+    new_game,
+    random_ai,
+)
+from renderers import GameRenderer
+from renderers import for_game as renderer_for_game
+
+log = logging.getLogger("tarmac.service")
+
+OPEN = ("lobby", "active")
+
+
+class Refusal(Exception):
+    """Something the player asked for that cannot happen; `sentence` is shown to them and nothing changed."""
+
+    def __init__(self, sentence: str) -> None:
+        super().__init__(sentence)
+        self.sentence = sentence
+
+
+@dataclass
+class TurnUpdate:
+    """What the channel sees after a choice: public events, the board and whoever must act now."""
+
+    session: SessionRow
+    title: str
+    version: int
+    events: list[str]
+    board_png: bytes | None
+    board_text: str
+    decisions: list[Decision]
+    result: Result | None
+
+
+@dataclass
+class PrivateUpdate:
+    """What one seat alone may see: its view (image or text) and the events only it may read."""
+
+    session: SessionRow
+    title: str
+    seat: Seat
+    events: list[str]
+    hand_png: bytes | None
+    hand_text: str
+
+
+@dataclass
+class LogLine:
+    version: int
+    seat: int | None
+    text: str
+
+
+class Presenter(Protocol):
+    async def show_turn(self, update: TurnUpdate) -> None: ...
+
+    async def send_private(self, update: PrivateUpdate) -> None: ...
+
+
+def _view_text(view: dict[str, Any], limit: int = 3500) -> str:
+    """The fallback when a game has no renderer yet: the view as compact JSON (a view never holds others' secrets)."""
+    text = json.dumps(view, separators=(", ", ": "), ensure_ascii=False)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+@dataclass
+class _Live:
+    """Per-session memory: the cached state and the last private view sent to each seat (to DM only on change)."""
+
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    state: GameState | None = None
+    sent_private: dict[int, str] = field(default_factory=dict)
+
+
+class GameService:
+    def __init__(
+        self,
+        store: Store,
+        presenter: Presenter | None = None,
+        *,
+        games: Mapping[str, Game] | None = None,
+        ai_delay: float = 0.0,
+        renderer_for: Callable[[str], GameRenderer | None] = renderer_for_game,
+    ) -> None:
+        self.store = store
+        self.presenter = presenter
+        self.games: Mapping[str, Game] = games if games is not None else {n: registry.get(n) for n in registry.names()}
+        self.ai_delay = ai_delay
+        self._renderer_for = renderer_for
+        self._live: dict[int, _Live] = {}
+
+    # ------------------------------------------------------------------ helpers
+    def game(self, name: str) -> Game:
+        try:
+            return self.games[name]
+        except KeyError:
+            raise Refusal(f"There is no game called '{name}' here.") from None
+
+    def _session_live(self, session_id: int) -> _Live:
+        return self._live.setdefault(session_id, _Live())
+
+    async def session_here(self, channel_id: int, *, statuses: tuple[str, ...] = OPEN) -> SessionRow:
+        session = await self.store.session_in_channel(channel_id)
+        if session is None or session.status not in statuses:
+            raise Refusal("There is no game running in this channel. Start one with /game new.")
+        return session
+
+    async def _fresh(self, session_id: int) -> SessionRow:
+        session = await self.store.get_session(session_id)
+        if session is None:
+            raise Refusal("That game no longer exists.")
+        return session
+
+    async def _state(self, session: SessionRow) -> GameState:
+        """The cached state, or (after a restart) the stored snapshot."""
+        live = self._session_live(session.id)
+        if live.state is None:
+            state_json, _version = await self.store.load_snapshot(session.id)
+            live.state = load_state(self.game(session.game), state_json)
+        return live.state
+
+    @staticmethod
+    def seats_of(session: SessionRow, user_id: int) -> list[int]:
+        return [s.seat for s in session.seats if s.user_id == user_id and not s.is_ai]
+
+    @staticmethod
+    def seat_name(session: SessionRow, seat: int) -> str:
+        return next((s.name for s in session.seats if s.seat == seat), f"Seat {seat + 1}")
+
+    async def shutdown(self) -> None:
+        """Wait for every move in flight (each holds its session lock) so none is cut in half."""
+        for live in list(self._live.values()):
+            async with live.lock:
+                pass
+
+    # -------------------------------------------------------------------- lobby
+    async def open_lobby(
+        self, *, guild_id: int, channel_id: int, game: str, host_id: int, host_name: str
+    ) -> SessionRow:
+        engine = self.game(game)
+        try:
+            return await self.store.create_session(
+                guild_id=guild_id, channel_id=channel_id, game=game, host_id=host_id,
+                options=engine.default_options(), seats=[Seat(seat=0, user_id=host_id, name=host_name)],
+            )
+        except ChannelBusy:
+            raise Refusal("This channel already has a game. Finish or cancel it first, "
+                          "or start a new one in a thread with /game new thread:True.") from None
+
+    async def _lobby(self, session_id: int) -> SessionRow:
+        session = await self._fresh(session_id)
+        if session.status != "lobby":
+            raise Refusal("This lobby is closed.")
+        return session
+
+    async def _update_lobby(self, session: SessionRow, seats: list[Seat], options: dict[str, str]) -> SessionRow:
+        renumbered = [Seat(seat=i, user_id=s.user_id, name=s.name, is_ai=s.is_ai) for i, s in enumerate(seats)]
+        try:
+            return await self.store.update_lobby(session.id, seats=renumbered, options=options,
+                                                 expected_version=session.version)
+        except StaleVersion:
+            raise Refusal("The lobby changed at the same moment; please try again.") from None
+
+    async def join(self, session_id: int, user_id: int, name: str) -> SessionRow:
+        async with self._session_live(session_id).lock:
+            session = await self._lobby(session_id)
+            engine = self.game(session.game)
+            if self.seats_of(session, user_id):
+                raise Refusal("You are already in this lobby.")
+            if len(session.seats) >= engine.max_players:
+                raise Refusal(f"{engine.title} seats at most {engine.max_players} players; the lobby is full.")
+            seats = [*session.seats, Seat(seat=len(session.seats), user_id=user_id, name=name)]
+            return await self._update_lobby(session, seats, session.options)
+
+    async def leave(self, session_id: int, user_id: int) -> SessionRow:
+        async with self._session_live(session_id).lock:
+            session = await self._lobby(session_id)
+            if not self.seats_of(session, user_id):
+                raise Refusal("You are not in this lobby.")
+            if user_id == session.host_id:
+                raise Refusal("You are the host: cancel the lobby instead of leaving it.")
+            seats = [s for s in session.seats if s.user_id != user_id or s.is_ai]
+            return await self._update_lobby(session, seats, session.options)
+
+    async def add_ai(self, session_id: int, user_id: int) -> SessionRow:
+        async with self._session_live(session_id).lock:
+            session = await self._lobby(session_id)
+            engine = self.game(session.game)
+            if not self.seats_of(session, user_id):
+                raise Refusal("Join the lobby before adding AI players.")
+            if len(session.seats) >= engine.max_players:
+                raise Refusal(f"{engine.title} seats at most {engine.max_players} players; the lobby is full.")
+            number = sum(1 for s in session.seats if s.is_ai) + 1
+            seats = [*session.seats, Seat(seat=len(session.seats), user_id=None, name=f"AI {number}", is_ai=True)]
+            return await self._update_lobby(session, seats, session.options)
+
+    async def set_option(self, session_id: int, user_id: int, key: str, value: str, *, manager: bool) -> SessionRow:
+        async with self._session_live(session_id).lock:
+            session = await self._lobby(session_id)
+            if user_id != session.host_id and not manager:
+                raise Refusal("Only the host sets the options.")
+            engine = self.game(session.game)
+            try:
+                options = engine.check_options(len(session.seats), {**session.options, key: value})
+            except IllegalAction as exc:
+                raise Refusal(exc.sentence) from None
+            return await self._update_lobby(session, session.seats, options)
+
+    async def cancel(self, session_id: int, user_id: int, *, manager: bool) -> SessionRow:
+        async with self._session_live(session_id).lock:
+            session = await self._fresh(session_id)
+            if session.status not in OPEN:
+                raise Refusal("This game is already closed.")
+            if user_id != session.host_id and not manager:
+                raise Refusal("Only the host or someone who may manage this channel can cancel the game.")
+            await self.store.set_status(session.id, "cancelled")
+            log.info("session cancelled", extra={"session_id": session.id, "guild_id": session.guild_id,
+                                                 "channel_id": session.channel_id})
+            return await self._fresh(session_id)
+
+    async def start(self, session_id: int, user_id: int, *, manager: bool, seed: int | None = None) -> SessionRow:
+        async with self._session_live(session_id).lock:
+            session = await self._lobby(session_id)
+            if user_id != session.host_id and not manager:
+                raise Refusal("Only the host or someone who may manage this channel can start the game.")
+            engine = self.game(session.game)
+            seed = seed if seed is not None else _secrets.randbits(63)
+            try:
+                state = new_game(engine, len(session.seats), seed, session.options)
+            except IllegalAction as exc:
+                raise Refusal(exc.sentence) from None
+            session = await self.store.start_session(
+                session.id, seed=seed, seats=session.seats, state_json=dump_state(state),
+                state_version=state.version, expected_version=session.version,
+            )
+            self._session_live(session.id).state = state
+            log.info("session started", extra={"session_id": session.id, "guild_id": session.guild_id,
+                                               "channel_id": session.channel_id})
+            await self._publish(session, state, [], first=True)
+        await self.run_ai(session.id)
+        return session
+
+    # -------------------------------------------------------------------- play
+    async def choose(self, session_id: int, user_id: int, *, version: int, seat: int, index: int) -> None:
+        """A click on a panel: option `index` of `seat`'s decision as offered at state `version`."""
+        async with self._session_live(session_id).lock:
+            session, state = await self._playing(session_id, user_id)
+            if version != state.version:
+                raise Refusal("That panel is out of date; use the newest one in the channel.")
+            if seat not in self.seats_of(session, user_id):
+                raise Refusal("It is not your turn.")
+            decision = next((d for d in self.game(session.game).pending(state) if d.seat == seat), None)
+            if decision is None:
+                raise Refusal("It is not your turn.")
+            if not 0 <= index < len(decision.options):
+                raise Refusal("That choice is not on offer any more.")
+            await self._apply(session, state, seat, decision.options[index].id)
+        await self.run_ai(session_id)
+
+    async def play_text(self, channel_id: int, user_id: int, text: str) -> int:
+        """A typed command: the engine turns it into option ids, applied one by one through the same path."""
+        session = await self.session_here(channel_id, statuses=("active",))
+        async with self._session_live(session.id).lock:
+            session, state = await self._playing(session.id, user_id)
+            engine = self.game(session.game)
+            seat = self._acting_seat(engine, session, state, user_id)
+            try:
+                choices = engine.parse_command(state, seat, text)
+            except IllegalAction as exc:
+                raise Refusal(exc.sentence) from None
+            if not choices:
+                raise Refusal("That command does nothing here.")
+            for choice in choices:
+                state = await self._apply(session, state, seat, choice)
+        await self.run_ai(session.id)
+        return len(choices)
+
+    async def suggestions(self, channel_id: int, user_id: int, text: str) -> list[str]:
+        session = await self.store.session_in_channel(channel_id)
+        if session is None or session.status != "active":
+            return []
+        state = await self._state(session)
+        engine = self.game(session.game)
+        seats = [d.seat for d in engine.pending(state) if d.seat in self.seats_of(session, user_id)]
+        if not seats:
+            return []
+        return engine.command_suggestions(state, seats[0], text)[:25]
+
+    async def resign(self, channel_id: int, user_id: int) -> SessionRow:
+        """Resigning ends the game for the table (the engine has no seat removal), recorded as abandoned."""
+        session = await self.session_here(channel_id, statuses=("active",))
+        async with self._session_live(session.id).lock:
+            session = await self._fresh(session.id)
+            if not self.seats_of(session, user_id):
+                raise Refusal("You are not in this game.")
+            await self.store.set_status(session.id, "abandoned")
+            return await self._fresh(session.id)
+
+    def _acting_seat(self, engine: Game, session: SessionRow, state: GameState, user_id: int) -> int:
+        mine = self.seats_of(session, user_id)
+        seat = next((d.seat for d in engine.pending(state) if d.seat in mine), None)
+        if seat is None:
+            raise Refusal("It is not your turn.")
+        return seat
+
+    async def _playing(self, session_id: int, user_id: int) -> tuple[SessionRow, GameState]:
+        session = await self._fresh(session_id)
+        if session.status != "active":
+            raise Refusal("This game is not running any more.")
+        if not self.seats_of(session, user_id):
+            raise Refusal("You are not in this game.")
+        return session, await self._state(session)
+
+    async def _apply(self, session: SessionRow, state: GameState, seat: int, choice: str) -> GameState:
+        """Apply, persist, present. Call with the session lock held."""
+        engine = self.game(session.game)
+        try:
+            new_state, events = apply(engine, state, seat, choice)
+        except IllegalAction as exc:
+            raise Refusal(exc.sentence) from None
+        finished = engine.is_over(new_state)
+        try:
+            session = await self.store.record_move(
+                session.id, expected_version=state.version, seat=seat, choice=choice,
+                events=[e.model_dump() for e in events], state_json=dump_state(new_state),
+                new_version=new_state.version, finished=finished,
+            )
+        except StaleVersion:
+            # Another process moved the game on: forget our copy so the next look reloads it.
+            self._session_live(session.id).state = None
+            raise Refusal("The game moved on at the same moment; look at the newest panel.") from None
+        self._session_live(session.id).state = new_state
+        log.info("move applied", extra={"session_id": session.id, "guild_id": session.guild_id,
+                                        "channel_id": session.channel_id, "seat": seat})
+        await self._publish(session, new_state, events)
+        return new_state
+
+    async def run_ai(self, session_id: int) -> None:
+        """Play every AI decision that is open, one at a time, with a pause so humans can follow."""
+        while True:
+            if self.ai_delay:
+                await asyncio.sleep(self.ai_delay)
+            async with self._session_live(session_id).lock:
+                session = await self._fresh(session_id)
+                if session.status != "active":
+                    return
+                state = await self._state(session)
+                ai_seats = {s.seat for s in session.seats if s.is_ai}
+                decision = next((d for d in self.game(session.game).pending(state) if d.seat in ai_seats), None)
+                if decision is None:
+                    return
+                # Seeded by game seed and version: an AI game replays exactly from its log.
+                rng = Rng.seeded(session.seed * 1_000_003 + state.version)
+                await self._apply(session, state, decision.seat, random_ai.pick(decision, rng))
+
+    # ------------------------------------------------------------ presentation
+    async def _publish(self, session: SessionRow, state: GameState, events: list[Any], *, first: bool = False) -> None:
+        if self.presenter is None:
+            return
+        update = await self.turn_update(session, state, [e.text for e in events if e.private_to is None])
+        await self.presenter.show_turn(update)
+        live = self._session_live(session.id)
+        public = self.game(session.game).view(state, None)
+        for seat in session.seats:
+            if seat.is_ai or seat.user_id is None:
+                continue
+            private = [e.text for e in events if e.private_to == seat.seat]
+            view = self.game(session.game).view(state, seat.seat)
+            # DM only when what is private to this seat changed, not on every public move.
+            key = json.dumps({k: v for k, v in view.items() if public.get(k) != v}, sort_keys=True, default=str)
+            if not private and live.sent_private.get(seat.seat) == key:
+                continue
+            live.sent_private[seat.seat] = key
+            await self.presenter.send_private(await self._private(session, state, seat, private, view))
+
+    async def turn_update(
+        self, session: SessionRow, state: GameState, events: list[str], *, render: bool = True
+    ) -> TurnUpdate:
+        engine = self.game(session.game)
+        view = engine.view(state, None)
+        renderer = self._renderer_for(session.game) if render else None
+        png = await asyncio.to_thread(renderer.render_board, view) if renderer else None
+        return TurnUpdate(
+            session=session, title=engine.title, version=state.version, events=events, board_png=png,
+            board_text="" if png else _view_text(view), decisions=engine.pending(state), result=engine.result(state),
+        )
+
+    async def _private(
+        self, session: SessionRow, state: GameState, seat: Seat, events: list[str], view: dict[str, Any] | None = None
+    ) -> PrivateUpdate:
+        engine = self.game(session.game)
+        view = view if view is not None else engine.view(state, seat.seat)
+        renderer = self._renderer_for(session.game)
+        png = await asyncio.to_thread(renderer.render_hand, view) if renderer else None
+        return PrivateUpdate(session=session, title=engine.title, seat=seat, events=events, hand_png=png,
+                             hand_text="" if png else _view_text(view))
+
+    # ------------------------------------------------------------------ queries
+    async def current(self, session_id: int, user_id: int, *, version: int, seat: int) -> TurnUpdate:
+        """The open decision of a panel, checked like a click (for paging through many options)."""
+        session, state = await self._playing(session_id, user_id)
+        if version != state.version:
+            raise Refusal("That panel is out of date; use the newest one in the channel.")
+        if seat not in self.seats_of(session, user_id):
+            raise Refusal("It is not your turn.")
+        return await self.turn_update(session, state, [], render=False)
+
+    async def board(self, channel_id: int) -> TurnUpdate:
+        session = await self.session_here(channel_id, statuses=("active", "finished"))
+        return await self.turn_update(session, await self._state(session), [])
+
+    async def hand(self, channel_id: int, user_id: int) -> PrivateUpdate:
+        session = await self.session_here(channel_id, statuses=("active", "finished"))
+        mine = self.seats_of(session, user_id)
+        if not mine:
+            raise Refusal("You are not in the game of this channel.")
+        seat = next(s for s in session.seats if s.seat == mine[0])
+        return await self._private(session, await self._state(session), seat, [])
+
+    async def log_lines(self, channel_id: int, count: int) -> tuple[SessionRow, list[LogLine]]:
+        session = await self.session_here(channel_id, statuses=("active", "finished", "abandoned"))
+        rows = await self.store.actions(session.id, last=count)
+        lines = [
+            LogLine(version=row.version, seat=row.seat, text=event["text"])
+            for row in rows for event in row.events if event.get("private_to") is None
+        ]
+        return session, lines
+
+    def rules(self, game: str) -> dict[str, str]:
+        return self.game(game).rules()

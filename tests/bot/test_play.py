@@ -1,0 +1,183 @@
+"""Playing by clicking: whole games, who may click, stale panels, double clicks, restarts, DMs and secrets."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from bot.service import Refusal
+from tests.bot.helpers import (
+    Table,
+    choice_ids,
+    latest_panel,
+    make_table,
+    mentioned_actor,
+    message_text,
+    panels,
+    refusal,
+    start_with_all,
+    state_version,
+)
+
+
+async def play_out(table: Table, rng: random.Random, *, limit: int = 200) -> int:
+    """Click offered options (chosen by rng) on the newest panel until the game is over; returns the clicks."""
+    clicks = 0
+    while (panel := latest_panel(table.channel)).components:
+        actor = mentioned_actor(table, panel)
+        custom_id = rng.choice(choice_ids(panel))
+        await actor.click(panel, custom_id=custom_id)
+        clicks += 1
+        assert clicks < limit, "the game should have ended"
+    return clicks
+
+
+async def test_a_whole_game_by_clicking(simcord_env):
+    table = make_table(simcord_env)
+    await start_with_all(table)
+    clicks = await play_out(table, random.Random(7))
+
+    final = latest_panel(table.channel)
+    assert final.content.startswith("Game over.")
+    assert any(f.name == "Final scores" for f in final.embeds[0].fields)
+    session = await table.bot.store.get_session(1)
+    assert session.status == "finished"
+    assert await state_version(table) == clicks
+    # One panel per applied choice, plus the opening one.
+    assert len(panels(table.channel)) == clicks + 1
+
+
+async def test_game_with_an_ai_seat_plays_its_turns(simcord_env):
+    table = make_table(simcord_env, ("alice",))
+    await start_with_all(table, ai=1)
+    await play_out(table, random.Random(3))
+    actions = await table.bot.store.actions(1, last=500)
+    assert {a.seat for a in actions} == {0, 1}, "both the human and the AI made moves"
+    assert latest_panel(table.channel).content.startswith("Game over.")
+
+
+async def test_outsiders_and_waiting_players_change_nothing(simcord_env):
+    table = make_table(simcord_env, ("alice", "bob", "mallory"))
+    alice, bob, mallory = table.players
+    lobby = await table.players[0].slash(table.channel, "game new", game="toy")
+    await bob.click(lobby.response.message, label="Join")
+    await alice.click(lobby.response.message, label="Start")
+    panel = latest_panel(table.channel)
+    assert panel.content.startswith(alice.mention)
+    before = await state_version(table)
+
+    assert "not in this game" in refusal(await mallory.click(panel, custom_id=choice_ids(panel)[0]))
+    assert "not your turn" in refusal(await bob.click(panel, custom_id=choice_ids(panel)[0]))
+    assert await state_version(table) == before
+    assert latest_panel(table.channel).id == panel.id, "a refused click posts nothing in the channel"
+
+
+async def test_a_click_on_an_outdated_panel_is_refused(simcord_env):
+    table = make_table(simcord_env)
+    alice, bob = table.players
+    await start_with_all(table)
+    first = latest_panel(table.channel)
+    await alice.click(first, custom_id=choice_ids(first)[-1])  # pass
+    second = latest_panel(table.channel)
+    await bob.click(second, custom_id=choice_ids(second)[-1])
+    version = await state_version(table)
+
+    # Alice's turn again, but she clicks the panel of two moves ago.
+    assert "out of date" in refusal(await alice.click(first, custom_id=choice_ids(first)[0]))
+    assert await state_version(table) == version
+
+
+async def test_two_simultaneous_clicks_apply_once(simcord_env):
+    # SimCord refuses overlapping actor operations ("operation overlaps active click"), so the two clicks meet
+    # where they would race in production: two concurrent calls into the service for the same panel button.
+    table = make_table(simcord_env)
+    alice = table.players[0]
+    await start_with_all(table)
+    panel = latest_panel(table.channel)
+    service = table.bot.service
+    click = service.choose(1, alice.id, version=0, seat=0, index=0)
+    again = service.choose(1, alice.id, version=0, seat=0, index=len(choice_ids(panel)) - 1)
+    results = await asyncio.gather(click, again, return_exceptions=True)
+    assert await state_version(table) == 1
+    assert len(await table.bot.store.actions(1, last=10)) == 1
+    refused = [r for r in results if isinstance(r, Refusal)]
+    assert len(refused) == 1 and "out of date" in refused[0].sentence
+    assert len(panels(table.channel)) == 2, "one new panel, not two"
+
+
+async def test_a_second_click_on_the_same_panel_is_refused(simcord_env):
+    table = make_table(simcord_env)
+    alice = table.players[0]
+    await start_with_all(table)
+    panel = latest_panel(table.channel)
+    await alice.click(panel, custom_id=choice_ids(panel)[0])
+    assert "out of date" in refusal(await alice.click(panel, custom_id=choice_ids(panel)[0]))
+    assert await state_version(table) == 1
+
+
+async def test_restart_mid_game_and_finish_with_the_old_panel(simcord_env, make_bot):
+    table = make_table(simcord_env)
+    alice, bob = table.players
+    await start_with_all(table)
+    await alice.click(latest_panel(table.channel), custom_id=choice_ids(latest_panel(table.channel))[-1])
+    old_panel = latest_panel(table.channel)
+    version = await state_version(table)
+
+    old_bot = simcord_env.bot
+    await simcord_env.restart_bot(make_bot())
+    assert simcord_env.bot is not old_bot
+
+    # The panel posted by the previous bot instance still works: Bob plays from it.
+    await bob.click(old_panel, custom_id=choice_ids(old_panel)[0])
+    assert await state_version(table) == version + 1
+    await play_out(table, random.Random(11))
+    assert latest_panel(table.channel).content.startswith("Game over.")
+
+
+async def hidden_cards(table: Table) -> dict[int, set[str]]:
+    session = await table.bot.store.get_session(1)
+    state = await table.bot.service._state(session)
+    return {seat: set(hand) for seat, hand in enumerate(state.hands)}
+
+
+async def test_hands_go_only_to_their_owners(simcord_env):
+    table = make_table(simcord_env, ("alice", "bob", "carol"))
+    alice, bob, carol = table.players
+    await start_with_all(table)
+    # A few moves, so hands change and private "you drew" events happen.
+    for _ in range(4):
+        panel = latest_panel(table.channel)
+        await mentioned_actor(table, panel).click(panel, custom_id=choice_ids(panel)[-1])
+
+    hands = await hidden_cards(table)
+    channel_text = "".join(message_text(m) for m in table.channel.history())
+    for seat, player in enumerate(table.players):
+        dms = player.user.dm_channel.history()
+        assert dms, f"{player.name} got their hand by DM"
+        dm_text = "".join(message_text(m) for m in dms)
+        assert all(card in dm_text for card in hands[seat])
+        assert "https://discord.com/channels/" in dm_text and "Toy Cards" in dm_text
+        for other, cards in hands.items():
+            if other != seat:
+                assert not any(card in dm_text for card in cards), "no DM shows another seat's cards"
+        assert not any(card in channel_text for card in hands[seat]), "the channel never shows a hand"
+    assert "You drew" not in channel_text
+
+
+async def test_closed_dms_get_a_channel_sentence_and_nothing_private(simcord_env):
+    table = make_table(simcord_env)
+    alice, bob = table.players
+    dm = bob.user.dm_channel
+    simcord_env.inject_error("POST", f"/channels/{dm.id}/messages", status=403, code=50007,
+                             message="Cannot send messages to this user", times=None)
+    await start_with_all(table)
+    sentences = [m for m in table.channel.history() if m.content.startswith(f"{bob.mention}, open your DMs")]
+    assert sentences and sentences[0].content == f"{bob.mention}, open your DMs or use /game hand."
+    assert not sentences[0].embeds and not sentences[0].attachments
+
+    # /game hand is the fallback: ephemeral, Bob's cards only.
+    hands = await hidden_cards(table)
+    shown = await bob.slash(table.channel, "game hand")
+    text = message_text(shown.followups[0].message) if shown.followups else message_text(shown.response.message)
+    assert all(card in text for card in hands[1]) and not any(card in text for card in hands[0])
+    assert (shown.followups[0] if shown.followups else shown.response).ephemeral
