@@ -1,0 +1,191 @@
+"""Planecrafters as an engine Game: setup, dispatch of choices to the steps, view, result and secrets."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.contract import (
+    Decision,
+    Event,
+    Game,
+    GameOptionSpec,
+    GameState,
+    IllegalAction,
+    OptionChoice,
+    Result,
+    SeatResult,
+)
+from engine.core.rng import Rng
+from engine.planecrafters import steps
+from engine.planecrafters.data import catalog, employee_kind
+from engine.planecrafters.mechanics import award_shares, count, final_scores, winner
+from engine.planecrafters.objectives import FACE_UP
+from engine.planecrafters.rules_text import rules_pages
+from engine.planecrafters.state import PCState, Plane
+from engine.planecrafters.view import public_view, seat_view
+
+DEALS = {2: [3, 4], 3: [3, 4, 5], 4: [3, 4, 4, 5]}
+START_CROWNS = 5
+
+
+def _s(state: GameState) -> PCState:
+    assert isinstance(state, PCState)
+    return state
+
+
+class Planecrafters(Game):
+    name = "planecrafters"
+    title = "Planecrafters"
+    min_players = 2
+    max_players = 4
+    state_model = PCState
+    option_specs = [
+        GameOptionSpec(
+            key="objectives", label="Objectives (our own variant)", default="off",
+            choices=[OptionChoice(value="off", label="Off (the rulebook game)"),
+                     OptionChoice(value="on", label="On: three objectives pay crowns")],
+            help="Our own optional module: the first player to meet a face-up objective takes its crowns.",
+        )
+    ]
+
+    def new_game(self, players: int, seed: int, options: dict[str, str]) -> PCState:
+        rng = Rng.seeded(seed)
+        cat = catalog()
+        stack = [c.id for c in cat.parts.values() if c.players <= players]
+        rng.shuffle(stack)
+        hands = []
+        for n in DEALS[players]:
+            hands.append(stack[:n])
+            del stack[:n]
+        depot: list[str | None] = list(stack[:4])
+        del stack[:4]
+        pool = [f"emp:{e.kind}" if e.copies == 1 else f"emp:{e.kind}-{i}"
+                for e in cat.employees.values() for i in range(1, e.copies + 1)]
+        objectives: list[str] = []
+        if options.get("objectives") == "on":
+            objectives = [o.id for o in cat.objectives]
+            rng.shuffle(objectives)
+            objectives = sorted(objectives[:FACE_UP])
+        return PCState(
+            game=self.name, players=players, seed=seed, options=options, rng=rng, stack=stack, depot=depot,
+            hands=hands, planes=[[Plane()] for _ in range(players)], staff=[[] for _ in range(players)], pool=pool,
+            crowns=[START_CROWNS] * players, sold=[[] for _ in range(players)], planes_sold=[0] * players,
+            objectives=objectives,
+        )
+
+    def pending(self, state: GameState) -> list[Decision]:
+        st = _s(state)
+        if st.over:
+            return []
+        return [Decision(seat=st.turn, prompt=steps.PROMPTS[st.step], options=steps.options(st), kind=st.step)]
+
+    def apply(self, state: GameState, seat: int, choice: str) -> list[Event]:
+        st = _s(state)
+        if seat != st.turn:
+            raise IllegalAction("It is not your turn.")
+        if choice not in {o.id for o in steps.options(st)}:
+            raise IllegalAction("That is not one of your choices right now.")
+        return self._dispatch(st, choice)
+
+    def _dispatch(self, st: PCState, choice: str) -> list[Event]:
+        head, _, rest = choice.partition(":")
+        if head == "jack":
+            st.jack, st.step = rest, "hire"
+            return [Event(text=f"The Jack of all Trades works as a {catalog().employees[rest].name} this turn.")]
+        if head == "hire":
+            return steps.hire(st, rest)
+        if head == "collect":
+            return steps.collect(st, rest)
+        if head == "acquire":
+            return steps.start_acquire(st)
+        if head == "take":
+            return steps.take(st, rest)
+        if head == "agent" and rest == "swap":
+            st.uses["agent"] -= 1
+            st.swaps_left, st.step = catalog().agent_swap_cards, "swap_give"
+            return []
+        if head == "agent":
+            return steps.agent_trade(st, int(rest.split(":")[1]))
+        if head in ("spy", "thief"):
+            st.uses[head] -= 1
+            st.target, st.step = int(rest), f"{head}_take"
+            if head == "spy":
+                seen = ", ".join(steps.part(c).label for c in st.hands[st.target])
+                return [Event(text=f"{steps.who(st.turn)}'s Spy looked at {steps.who(st.target)}'s hand."),
+                        Event(text=f"Your Spy saw: {seen}.", private_to=st.turn)]
+            return []
+        if head == "give":
+            st.holding, st.step = rest, "swap_slot"
+            return []
+        if head == "slot":
+            card, st.holding = st.holding, None
+            assert card is not None
+            return steps.swap(st, card, int(rest))
+        if head == "stop":
+            st.step = "abilities"
+            return []
+        if head == "steal":
+            if st.step == "spy_take":
+                return steps.spy_take(st, int(rest))
+            p, slot = rest.split(":")
+            return steps.thief_take(st, int(p), slot)
+        if head == "flyer":
+            st.step = "flyer"
+            st.plays_left, st.moves_left = 2 + count(st, st.turn, "technician"), steps.MOVES_PER_TURN
+            return []
+        if head in ("play", "move"):
+            st.holding, st.step = (rest if head == "play" else choice), "place"
+            return []
+        if head == "to":
+            p, slot = rest.split(":")
+            return steps.place(st, int(p), slot)
+        if head == "back":
+            st.holding, st.step = None, "flyer"
+            return []
+        if head == "buyer":
+            st.step = "buyer"
+            return []
+        if head == "sell":
+            return steps.do_sell(st, int(rest))
+        if head == "cleanup":
+            return steps.cleanup(st)
+        assert head == "discard"
+        return steps.discard(st, rest)
+
+    def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
+        st = _s(state)
+        return public_view(st) if seat is None else seat_view(st, seat)
+
+    def result(self, state: GameState) -> Result | None:
+        st = _s(state)
+        if not st.over:
+            return None
+        scores = final_scores(st)
+        best = winner(scores)
+        shares = award_shares(st)
+        standings = []
+        for s, v in enumerate(scores):
+            got = [f"{k} +{c[s]}" for k, c in shares.items() if s in c]
+            standings.append(SeatResult(seat=s, score=v, detail=f"{st.crowns[s]} crowns; " + (", ".join(got) or
+                                                                                             "no awards")))
+        return Result(standings=standings, winners=[best],
+                      summary=f"Player {best + 1} wins with {scores[best]} crowns.")
+
+    def secrets(self, state: GameState) -> dict[int | None, set[str]]:
+        st = _s(state)
+        out: dict[int | None, set[str]] = {s: set(h) for s, h in enumerate(st.hands)}
+        out[None] = set(st.stack)
+        return out
+
+    def summary(self, state: GameState) -> dict[str, Any]:
+        st = _s(state)
+        scores = final_scores(st)
+        best = winner(scores)
+        return {"turns": st.turns_taken // st.players, "winning crowns": scores[best],
+                "winner hired": sorted({employee_kind(e) for e in st.staff[best]})}
+
+    def rules(self) -> dict[str, str]:
+        return rules_pages()
+
+
+GAME = Planecrafters()

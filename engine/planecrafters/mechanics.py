@@ -1,0 +1,130 @@
+"""Rule helpers shared by the steps: employee counts with the Jack, plane values, sales and awards."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.core.contract import Event
+from engine.planecrafters.data import SLOTS, TIER1, VALUE_BY_COUNT, catalog, employee_kind, part
+from engine.planecrafters.state import PCState, Plane
+
+COMPLETE = ("nose", "lwing", "rwing", "tail")
+HAND_LIMIT = 5
+
+
+def who(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+def owned(state: PCState, seat: int, kind: str) -> int:
+    return sum(1 for e in state.staff[seat] if employee_kind(e) == kind)
+
+
+def count(state: PCState, seat: int, kind: str) -> int:
+    """How many times an ability works for seat: Tier 1 doubles with two copies or the Jack, never triples."""
+    n = owned(state, seat, kind)
+    if kind in TIER1 and seat == state.turn and state.jack == kind and owned(state, seat, "jack"):
+        n += 1
+    return min(n, 2) if kind in TIER1 else n
+
+
+def hire_cost(state: PCState, seat: int, kind: str) -> int:
+    emp = catalog().employees[kind]
+    return max(0, emp.cost - emp.tier * count(state, seat, "recruiter"))
+
+
+def hand_limit(state: PCState, seat: int) -> int | None:
+    if owned(state, seat, "factorymanager"):
+        return None
+    return HAND_LIMIT + count(state, seat, "logistician")
+
+
+def plane_value(cards: list[str]) -> int:
+    """Printed value: per model 1/3/6/10/15 for 1-5 parts, a Spare Part 1 crown."""
+    parts = [part(c) for c in cards]
+    by_model = Counter(p.model for p in parts if not p.spare)
+    return sum(VALUE_BY_COUNT[n] for n in by_model.values()) + sum(1 for p in parts if p.spare)
+
+
+def complete(plane: Plane) -> bool:
+    return all(s in plane.parts for s in COMPLETE)
+
+
+def sellable(state: PCState, seat: int, plane: Plane) -> bool:
+    return complete(plane) or (count(state, seat, "contractor") >= 1 and bool(plane.parts))
+
+
+def plane_cards(plane: Plane) -> list[str]:
+    return [plane.parts[s] for s in SLOTS if s in plane.parts]
+
+
+def parts_sold(state: PCState, seat: int) -> int:
+    shown = len(state.distinction_plane) if state.distinction == seat else 0
+    return len(state.sold[seat]) + shown
+
+
+def staff_cost(state: PCState, seat: int) -> int:
+    return sum(catalog().employees[employee_kind(e)].cost for e in state.staff[seat])
+
+
+def sell(state: PCState, seat: int, index: int) -> tuple[list[Event], list[str], int]:
+    """Sell plane `index` of seat. Returns events, the sold cards and the printed value."""
+    plane = state.planes[seat].pop(index)
+    if not state.planes[seat]:
+        state.planes[seat].append(Plane())
+    cards = plane_cards(plane)
+    value = plane_value(cards)
+    payout = value + 2 * owned(state, seat, "acepilot") + (1 if count(state, seat, "contractor") >= 2 else 0)
+    events = [Event(text=f"{who(seat)} sold a plane ({', '.join(part(c).label for c in cards)}) worth {value}"
+                    f" crowns and received {payout}.")]
+    for boss in range(state.players):
+        if boss != seat and owned(state, boss, "bossesboss") and payout:
+            if owned(state, seat, "investigator"):
+                events.append(Event(text=f"{who(seat)}'s Investigator kept Your Boss's Boss away from the sale."))
+                continue
+            cut = min(2, payout)
+            payout -= cut
+            state.crowns[boss] += cut
+            events.append(Event(text=f"{who(boss)}'s Boss's Boss took the first {cut} crowns of that sale."))
+    state.crowns[seat] += payout
+    state.planes_sold[seat] += 1
+    if state.distinction is None or value > state.distinction_value:
+        if state.distinction is not None:
+            state.sold[state.distinction].extend(state.distinction_plane)
+        state.distinction, state.distinction_value, state.distinction_plane = seat, value, cards
+        events.append(Event(text=f"{who(seat)} now holds the Distinction Award with a {value}-crown plane."))
+    else:
+        state.sold[seat].extend(cards)
+    return events, cards, value
+
+
+def award_shares(state: PCState) -> dict[str, dict[int, int]]:
+    """Crowns each award gives to each seat. A tie splits the award's crowns (rounded down) and gives no card."""
+    figures = {
+        "industry": [parts_sold(state, s) for s in range(state.players)],
+        "enterprise": [staff_cost(state, s) for s in range(state.players)],
+    }
+    out: dict[str, dict[int, int]] = {}
+    for award in catalog().awards:
+        if award.kind == "distinction":
+            out[award.kind] = {} if state.distinction is None else {state.distinction: award.crowns}
+            continue
+        values = figures[award.kind]
+        best = max(values)
+        leaders = [s for s, v in enumerate(values) if v == best] if best > 0 else []
+        out[award.kind] = {s: award.crowns // len(leaders) for s in leaders}
+    return out
+
+
+def final_scores(state: PCState) -> list[int]:
+    scores = list(state.crowns)
+    for shares in award_shares(state).values():
+        for seat, crowns in shares.items():
+            scores[seat] += crowns
+    return scores
+
+
+def winner(scores: list[int]) -> int:
+    """Most crowns; a tie goes to the tied player latest in turn order (seat 0 plays first)."""
+    best = max(scores)
+    return max(s for s, v in enumerate(scores) if v == best)

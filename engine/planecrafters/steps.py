@@ -1,0 +1,357 @@
+"""The turn as a series of decisions for the active seat: what each step offers, and what a choice does.
+
+Steps (state.step) and their option ids:
+  jack       jack:<kind>                       (own the Jack: pick the Tier 1 kind it copies this turn)
+  hire       hire:<kind> | collect:accountant | collect:tax | acquire
+  acquire    take:0..3 (a face-up card) | take:stack
+  abilities  agent:trade:<seat> | agent:swap | spy:<seat> | thief:<seat> | flyer
+  swap_give  give:<card id> | stop              swap_slot  slot:0..3
+  spy_take   steal:<n> (n-th card of the victim's hand)   thief_take  steal:<plane>:<slot>
+  flyer      play:<card id> | move:<plane>:<slot> | buyer
+  place      to:<plane>:<slot> | back
+  buyer      sell:<plane> | cleanup
+  discard    discard:<card id>
+Card ids in options come from the deciding seat's own hand; the Spy's choice uses positions, so no other
+player's card id ever appears in a decision.
+"""
+
+from __future__ import annotations
+
+from engine.core.contract import Event, Option
+from engine.planecrafters import objectives
+from engine.planecrafters.data import SLOT_NAMES, SLOTS, TIER1, catalog, employee_kind, part
+from engine.planecrafters.mechanics import count, hand_limit, hire_cost, owned, plane_cards, sell, sellable, who
+from engine.planecrafters.state import PCState, Plane
+
+MAX_ROUNDS = 40
+"""Safety valve (a ruling): the game ends after this many rounds even if the stack never runs out."""
+MOVES_PER_TURN = 3
+"""Moves of placed parts (Spare Parts, Factory Manager swaps) per Flyer step; keeps every turn finite."""
+PROMPTS = {
+    "jack": "Which Tier 1 ability does your Jack of all Trades copy this turn?",
+    "hire": "Hire an employee, collect income, or go on to Acquire.",
+    "acquire": "Take a card from the Parts Depot.",
+    "abilities": "Use an Acquire ability, or go on to the Flyer step.",
+    "swap_give": "Agent of the Board: pick a hand card to swap with the Depot, or stop.",
+    "swap_slot": "Agent of the Board: which face-up card do you take for it?",
+    "spy_take": "Spy: take one card from that hand.",
+    "thief_take": "Thief: which part do you steal?",
+    "flyer": "Play a part, move a placed part, or go on to the Buyer step.",
+    "place": "Where does that part go?",
+    "buyer": "Sell a plane, or clean up and end your turn.",
+    "discard": "Over your hand limit: discard a card to the bottom of the stack.",
+}
+
+
+def opt(oid: str, label: str, detail: str = "") -> Option:
+    return Option(id=oid, label=label[:80], detail=detail[:100])
+
+
+def opponents(state: PCState, *, unguarded: bool) -> list[int]:
+    seats = [s for s in range(state.players) if s != state.turn]
+    return [s for s in seats if not (unguarded and owned(state, s, "guard"))]
+
+
+def options(state: PCState) -> list[Option]:
+    seat, step = state.turn, state.step
+    hand = state.hands[seat]
+    if step == "jack":
+        return [opt(f"jack:{k}", f"Copy the {catalog().employees[k].name}") for k in TIER1]
+    if step == "hire":
+        out: list[Option] = []
+        if not state.hired:
+            for kind, emp in catalog().employees.items():
+                cost = hire_cost(state, seat, kind)
+                if any(employee_kind(e) == kind for e in state.pool) and cost <= state.crowns[seat]:
+                    out.append(opt(f"hire:{kind}", f"Hire {emp.name} for {cost}", f"Tier {emp.tier}. {emp.text}"))
+        for kind, key in (("accountant", "accountant"), ("taxcollector", "tax")):
+            if owned(state, seat, kind) and key not in state.collected:
+                out.append(opt(f"collect:{key}", f"Collect the {catalog().employees[kind].name}'s crowns"))
+        return [*out, opt("acquire", "Go on to Acquire")]
+    if step == "acquire":
+        out = [opt(f"take:{i}", f"Take {part(c).label}") for i, c in enumerate(state.depot) if c]
+        return out + ([opt("take:stack", "Take the top card of the stack")] if state.stack else [])
+    if step == "abilities":
+        out = []
+        if state.uses.get("agent", 0):
+            out += [opt(f"agent:trade:{s}", f"Agent: trade hands blindly with {who(s)}")
+                    for s in opponents(state, unguarded=True)]
+            if hand and any(state.depot):
+                out.append(opt("agent:swap", f"Agent: swap up to {catalog().agent_swap_cards} cards with the Depot"))
+        if state.uses.get("spy", 0):
+            out += [opt(f"spy:{s}", f"Spy on {who(s)}'s hand") for s in opponents(state, unguarded=True)
+                    if state.hands[s]]
+        if state.uses.get("thief", 0):
+            out += [opt(f"thief:{s}", f"Thief: steal a part from {who(s)}") for s in opponents(state, unguarded=True)
+                    if any(p.parts for p in state.planes[s])]
+        return [*out, opt("flyer", "Go on to the Flyer step")]
+    if step == "swap_give":
+        return [*(opt(f"give:{c}", f"Give {part(c).label}") for c in hand), opt("stop", "Stop swapping")]
+    if step == "swap_slot":
+        return [opt(f"slot:{i}", f"Take {part(c).label}") for i, c in enumerate(state.depot) if c]
+    if step == "spy_take":
+        assert state.target is not None
+        return [opt(f"steal:{n}", f"Take {part(c).label}") for n, c in enumerate(state.hands[state.target])]
+    if step == "thief_take":
+        assert state.target is not None
+        return [opt(f"steal:{p}:{s}", f"Steal {part(c).label} from plane {p + 1}")
+                for p, plane in enumerate(state.planes[state.target]) for s, c in plane.parts.items()]
+    if step == "flyer":
+        out = [opt(f"play:{c}", f"Play {part(c).label}") for c in hand if part(c).spare or state.plays_left > 0]
+        if state.moves_left > 0:
+            out += [opt(f"move:{p}:{s}", f"Move {part(c).label} of plane {p + 1}")
+                    for p, plane in enumerate(state.planes[seat]) for s, c in plane.parts.items()
+                    if _targets(state, c, (p, s))]
+        return [*out, opt("buyer", "Go on to the Buyer step")]
+    if step == "place":
+        assert state.holding is not None
+        card, source = _holding(state)
+        return [*(opt(f"to:{p}:{s}", _target_label(state, p, s)) for p, s in _targets(state, card, source)),
+                opt("back", "Choose another part")]
+    if step == "buyer":
+        out = [opt(f"sell:{p}", f"Sell plane {p + 1} ({', '.join(part(c).label for c in plane_cards(pl))})")
+               for p, pl in enumerate(state.planes[seat]) if sellable(state, seat, pl)]
+        return [*out, opt("cleanup", "Clean up and end the turn")]
+    if step == "discard":
+        return [opt(f"discard:{c}", f"Discard {part(c).label}") for c in hand]
+    return []
+
+
+def _holding(state: PCState) -> tuple[str, tuple[int, str] | None]:
+    """The part being placed and, for a move, where it sits now."""
+    assert state.holding is not None
+    if state.holding.startswith("move:"):
+        _, p, s = state.holding.split(":")
+        return state.planes[state.turn][int(p)].parts[s], (int(p), s)
+    return state.holding, None
+
+
+def _fits(card: str, slot: str) -> bool:
+    p = part(card)
+    return p.spare or p.slot == slot
+
+
+def _targets(state: PCState, card: str, source: tuple[int, str] | None) -> list[tuple[int, str]]:
+    planes = state.planes[state.turn]
+    manager = owned(state, state.turn, "factorymanager") > 0
+    indexes = list(range(len(planes))) if manager or source is None else [source[0]]
+    if manager and planes[-1].parts:
+        indexes.append(len(planes))
+    out: list[tuple[int, str]] = []
+    for p in indexes:
+        for s in SLOTS:
+            if (p, s) == source or not _fits(card, s):
+                continue
+            there = planes[p].parts.get(s) if p < len(planes) else None
+            if source is not None and there is not None and not _fits(there, source[1]):
+                continue
+            out.append((p, s))
+    return out
+
+
+def _target_label(state: PCState, p: int, s: str) -> str:
+    planes = state.planes[state.turn]
+    if p >= len(planes):
+        return f"Start a new plane: {SLOT_NAMES[s]}"
+    there = planes[p].parts.get(s)
+    extra = f" (replaces {part(there).label})" if there else ""
+    return f"Plane {p + 1} {SLOT_NAMES[s]}{extra}"
+
+
+def draw_top(state: PCState) -> str:
+    card = state.stack.pop(0)
+    if not state.stack:
+        state.ending = True
+    return card
+
+
+def start_acquire(state: PCState) -> list[Event]:
+    events = collect(state, "accountant") + collect(state, "tax")
+    state.step, state.draws_left = "acquire", 2 + count(state, state.turn, "logistician")
+    return events + _after_draw(state)
+
+
+def _after_draw(state: PCState) -> list[Event]:
+    if state.draws_left <= 0 or not (state.stack or any(state.depot)):
+        seat = state.turn
+        state.uses = {k: count(state, seat, k) for k in ("agent", "spy", "thief")}
+        state.step = "abilities"
+    return []
+
+
+def collect(state: PCState, key: str) -> list[Event]:
+    seat = state.turn
+    kind = "accountant" if key == "accountant" else "taxcollector"
+    if key in state.collected or not owned(state, seat, kind):
+        return []
+    state.collected.append(key)
+    if key == "accountant":
+        gain = catalog().accountant_per_employee * len(state.staff[seat])
+        state.crowns[seat] += gain
+        return [Event(text=f"{who(seat)}'s Accountant collected {gain} crowns from the bank.")]
+    events = []
+    for s in range(state.players):
+        if s == seat:
+            continue
+        if owned(state, s, "investigator"):
+            events.append(Event(text=f"{who(s)}'s Investigator kept the Tax Collector away."))
+        elif state.crowns[s] > 0:
+            state.crowns[s] -= 1
+            state.crowns[seat] += 1
+            events.append(Event(text=f"{who(seat)}'s Tax Collector took 1 crown from {who(s)}."))
+    return events
+
+
+def hire(state: PCState, kind: str) -> list[Event]:
+    seat = state.turn
+    emp_id = next(e for e in state.pool if employee_kind(e) == kind)
+    cost = hire_cost(state, seat, kind)
+    state.pool.remove(emp_id)
+    state.staff[seat].append(emp_id)
+    state.crowns[seat] -= cost
+    state.hired = True
+    if kind == "jack":
+        state.step = "jack"
+    events = [Event(text=f"{who(seat)} hired the {catalog().employees[kind].name} for {cost} crowns.")]
+    return events + (objectives.check(state, seat) if state.objectives else [])
+
+
+def take(state: PCState, where: str) -> list[Event]:
+    seat = state.turn
+    if where == "stack":
+        card = draw_top(state)
+        events = [Event(text=f"{who(seat)} took the top card of the stack."),
+                  Event(text=f"You drew {part(card).label}.", private_to=seat)]
+    else:
+        i = int(where)
+        card = state.depot[i]
+        assert card is not None
+        state.depot[i] = draw_top(state) if state.stack else None
+        events = [Event(text=f"{who(seat)} took {part(card).label} from the Depot.")]
+    state.hands[seat].append(card)
+    state.draws_left -= 1
+    if state.ending and not state.stack:
+        events.append(Event(text="The face-down stack is empty: the game ends when this round is complete."))
+    return events + _after_draw(state)
+
+
+def agent_trade(state: PCState, victim: int) -> list[Event]:
+    seat = state.turn
+    state.uses["agent"] -= 1
+    state.hands[seat], state.hands[victim] = state.hands[victim], state.hands[seat]
+    mine = ", ".join(part(c).label for c in state.hands[seat]) or "nothing"
+    theirs = ", ".join(part(c).label for c in state.hands[victim]) or "nothing"
+    return [Event(text=f"{who(seat)}'s Agent of the Board traded hands with {who(victim)}."),
+            Event(text=f"The trade gave you: {mine}.", private_to=seat),
+            Event(text=f"{who(seat)}'s Agent took your hand and gave you: {theirs}.", private_to=victim)]
+
+
+def swap(state: PCState, card: str, slot: int) -> list[Event]:
+    seat = state.turn
+    got = state.depot[slot]
+    assert got is not None
+    state.hands[seat].remove(card)
+    state.hands[seat].append(got)
+    state.depot[slot] = card
+    state.swaps_left -= 1
+    state.step = "swap_give" if state.swaps_left and state.hands[seat] else "abilities"
+    return [Event(text=f"{who(seat)}'s Agent swapped {part(card).label} for {part(got).label} in the Depot.")]
+
+
+def spy_take(state: PCState, n: int) -> list[Event]:
+    seat, victim = state.turn, state.target
+    assert victim is not None
+    card = state.hands[victim].pop(n)
+    state.hands[seat].append(card)
+    state.step, state.target = "abilities", None
+    return [Event(text=f"{who(seat)}'s Spy took a card from {who(victim)}."),
+            Event(text=f"Your Spy took {part(card).label}.", private_to=seat),
+            Event(text=f"{who(seat)}'s Spy took your {part(card).label}.", private_to=victim)]
+
+
+def thief_take(state: PCState, p: int, slot: str) -> list[Event]:
+    seat, victim = state.turn, state.target
+    assert victim is not None
+    card = state.planes[victim][p].parts.pop(slot)
+    if not state.planes[victim][p].parts and len(state.planes[victim]) > 1:
+        state.planes[victim].pop(p)
+    mine = state.planes[seat]
+    home = next((pl for pl in mine if slot not in pl.parts), None)
+    if home is None and owned(state, seat, "factorymanager"):
+        home = Plane()
+        mine.append(home)
+    home = home or mine[0]
+    events = [Event(text=f"{who(seat)}'s Thief stole {part(card).label} from {who(victim)}'s factory.")]
+    if slot in home.parts:
+        old = home.parts[slot]
+        state.stack.append(old)
+        events.append(Event(text=f"{part(old).label} went to the bottom of the stack to make room."))
+    home.parts[slot] = card
+    state.step, state.target = "abilities", None
+    return events
+
+
+def place(state: PCState, p: int, slot: str) -> list[Event]:
+    seat = state.turn
+    card, source = _holding(state)
+    planes = state.planes[seat]
+    if p == len(planes):
+        planes.append(Plane())
+    there = planes[p].parts.get(slot)
+    events: list[Event] = []
+    if source is None:
+        state.hands[seat].remove(card)
+        if not part(card).spare:
+            state.plays_left -= 1
+        if there:
+            state.stack.append(there)
+            events.append(Event(text=f"{who(seat)} replaced {part(there).label}; it went to the bottom of the stack."))
+        events.insert(0, Event(text=f"{who(seat)} built {part(card).label} into plane {p + 1}."))
+    else:
+        state.moves_left -= 1
+        planes[source[0]].parts.pop(source[1])
+        if there:
+            planes[source[0]].parts[source[1]] = there
+        events.append(Event(text=f"{who(seat)} moved {part(card).label} to plane {p + 1} {SLOT_NAMES[slot]}."))
+    planes[p].parts[slot] = card
+    state.planes[seat] = [pl for pl in planes if pl.parts] or [Plane()]
+    state.holding, state.step = None, "flyer"
+    return events
+
+
+def do_sell(state: PCState, p: int) -> list[Event]:
+    events, cards, value = sell(state, state.turn, p)
+    if state.objectives:
+        events += objectives.check(state, state.turn, cards, value)
+    return events
+
+
+def cleanup(state: PCState) -> list[Event]:
+    limit = hand_limit(state, state.turn)
+    if limit is not None and len(state.hands[state.turn]) > limit:
+        state.step = "discard"
+        return []
+    return end_turn(state)
+
+
+def discard(state: PCState, card: str) -> list[Event]:
+    seat = state.turn
+    state.hands[seat].remove(card)
+    state.stack.append(card)
+    events = [Event(text=f"{who(seat)} discarded a card to the bottom of the stack.")]
+    return events + cleanup(state)
+
+
+def end_turn(state: PCState) -> list[Event]:
+    seat = state.turn
+    state.turns_taken += 1
+    last = seat == state.players - 1
+    if last and (state.ending or state.turns_taken >= MAX_ROUNDS * state.players):
+        state.over, state.step = True, "over"
+        return [Event(text="The last round is complete: the game is over.")]
+    state.turn = (seat + 1) % state.players
+    state.hired, state.collected, state.jack, state.uses = False, [], None, {}
+    state.draws_left = state.swaps_left = 0
+    state.holding, state.target = None, None
+    state.step = "jack" if owned(state, state.turn, "jack") else "hire"
+    return [Event(text=f"{who(state.turn)}'s turn.")]

@@ -1,0 +1,51 @@
+"""Decisions stay within Discord's limits, the objectives variant pays, and summary() has the selfplay figures."""
+
+from __future__ import annotations
+
+from engine.core.selfplay import playout
+from engine.planecrafters.game import GAME
+from tests.planecrafters.helpers import at, build, do, give, plane_of, start
+
+
+def test_option_ids_and_labels_fit_discord_in_random_games() -> None:
+    for seed in range(6):
+        seen = 0
+
+        def check(before: object, action: object, after: object) -> None:
+            nonlocal seen
+            for decision in GAME.pending(after):  # type: ignore[arg-type]
+                seen += 1
+                assert len({o.id for o in decision.options}) == len(decision.options)
+                for o in decision.options:
+                    assert len(o.id) <= 60 and len(o.label) <= 80
+                if decision.kind in ("hire", "acquire", "abilities", "buyer", "jack", "swap_slot"):
+                    assert len(decision.options) <= 25
+
+        playout(GAME, 2 + seed % 3, seed, on_step=check)
+        assert seen > 50
+
+
+def test_summary_reports_turns_winning_crowns_and_winner_staff() -> None:
+    run = playout(GAME, 3, 4)
+    summary = GAME.summary(run.state)
+    assert set(summary) == {"turns", "winning crowns", "winner hired"}
+    result = GAME.result(run.state)
+    assert result is not None
+    assert summary["winning crowns"] == max(r.score for r in result.standings)
+    assert summary["turns"] * 3 == run.state.turns_taken  # type: ignore[attr-defined]
+
+
+def test_objectives_are_off_by_default_and_pay_when_met() -> None:
+    assert start().objectives == []
+    s = start(2, 3, objectives="on")
+    assert len(s.objectives) == 3
+    s.objectives = ["obj:03", "obj:14"]  # 4 parts of one model; employ 2 employees
+    s = at(s, "buyer")
+    build(s, 0, plane_of("Sky Whale"))
+    s, texts = do(s, 0, "sell:0")
+    assert s.claimed == {"obj:03": 0} and s.crowns[0] == 5 + 10 + 5
+    s.turn, s.step = 1, "hire"
+    give(s, 1, "spy")
+    s.crowns[1] = 10
+    s, _ = do(s, 1, "hire:thief")
+    assert s.claimed["obj:14"] == 1 and s.crowns[1] == 10 - 5 + 2

@@ -1,0 +1,37 @@
+"""The board and hand images are real PNGs of a sensible size, for an opening, a busy middle and a finished game."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from engine.core.play import apply, new_game
+from engine.core.selfplay import playout
+from engine.planecrafters.game import GAME
+from renderers import for_game
+from renderers.planecrafters import render_board, render_hand
+
+
+def _check(png: bytes) -> Image.Image:
+    assert png.startswith(b"\x89PNG") and len(png) < 400_000
+    img = Image.open(io.BytesIO(png))
+    assert img.width == 800 and img.height > 100
+    return img
+
+
+def test_board_and_hand_through_a_game() -> None:
+    run = playout(GAME, 4, 11)
+    state = new_game(GAME, 4, 11)
+    heights = []
+    for i, action in enumerate(run.actions):
+        if i % 250 == 0:
+            heights.append(_check(render_board(GAME.view(state, None))).height)
+            _check(render_hand(GAME.view(state, action.seat)))
+        state, _ = apply(GAME, state, action.seat, action.choice)
+    _check(render_board(GAME.view(run.state, None)))
+    assert len(heights) >= 2
+
+
+def test_registered_renderer_is_this_module() -> None:
+    assert for_game("planecrafters") is not None
