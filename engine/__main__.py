@@ -1,4 +1,8 @@
-"""Command line for the engines: `python -m engine selfplay GAME --games N --players P --seed S [--option k=v]`."""
+"""Command line for the engines: `python -m engine selfplay GAME --games N --players P --seed S [--option k=v]`.
+
+Games follow each game's playout policy (random, shaped like people play); `--uniform` picks every choice uniformly
+instead, to see how a policy-free random game behaves.
+"""
 
 from __future__ import annotations
 
@@ -20,7 +24,7 @@ def selfplay(args: argparse.Namespace) -> int:
     for i in range(args.games):
         seed = args.seed + i
         try:
-            run = playout(game, args.players, seed, options)
+            run = playout(game, args.players, seed, options, uniform=args.uniform)
         except Exception:
             traceback.print_exc()
             print(f"error in game {i + 1} (seed {seed})", file=sys.stderr)
@@ -32,10 +36,12 @@ def selfplay(args: argparse.Namespace) -> int:
         total_actions += len(run.actions)
         tally.add(game.summary(run.state))
     elapsed = time.perf_counter() - started
-    print(f"game: {game.name}, players: {args.players}, seed: {args.seed}, options: {options or 'defaults'}")
+    policy = "uniform random" if args.uniform else "the game's playout policy"
+    print(f"game: {game.name}, players: {args.players}, seed: {args.seed}, options: {options or 'defaults'}, "
+          f"choices by {policy}")
     print(f"games played: {tally.games}")
     print(f"average length: {total_actions / max(tally.games, 1):.1f} choices")
-    for line in tally.lines():
+    for line in tally.lines(game.summary_values):
         print(line)
     print(f"games per second: {tally.games / elapsed:.1f} ({elapsed:.2f} s)")
     return 0
@@ -50,6 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     sp.add_argument("--players", type=int, default=3)
     sp.add_argument("--seed", type=int, default=1)
     sp.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    sp.add_argument("--uniform", action="store_true", help="uniform random choices instead of the playout policy")
     args = parser.parse_args(argv)
     return selfplay(args)
 

@@ -174,6 +174,20 @@ class Game(ABC):
         """Up to 25 completions of a partly typed command that are legal right now (for slash autocomplete)."""
         return []
 
+    summary_values: ClassVar[dict[str, list[str]]] = {}
+    """For share figures of `summary`: every value a key can take, so `selfplay` prints 0.0% for the ones unseen
+    (a safety net that never triggered still shows up in the figures)."""
+
+    def playout_plan(self, state: GameState, decision: Decision, rng: Rng) -> list[str]:
+        """Choices an automatic player makes from here: the first answers `decision`, the rest are followed in
+        order while each stays legal (a whole Planes move, say). Used by random playouts (selfplay, conformance)
+        and offered to AI seats. Default: one option picked uniformly at random.
+
+        A game may override it with a policy that is still random but ends games the way people do, e.g. never
+        taking back a move it just made. It must only draw randomness from `rng`.
+        """
+        return [rng.choice(decision.options).id]
+
     def timeout(self, state: GameState, seat: int) -> str | None:
         """The choice a clock running out stands for, for seat, or None if the game has no such thing."""
         return None

@@ -1,10 +1,34 @@
-"""The first AI: uniform among legal options, seeded so AI games replay exactly."""
+"""The first AI: random among legal options, seeded so AI games replay exactly.
+
+`pick` is uniform over the options. `plan` and `choose` go through the game's own playout policy
+(`Game.playout_plan`), which is still random but ends games the way people do (Planes: never redo, and often finish
+a move that boards). An AI seat that answers one decision per call uses `choose`; a loop that keeps state between
+decisions (selfplay) follows the whole `plan` while it stays legal.
+"""
 
 from __future__ import annotations
 
-from engine.core.contract import Decision
+from engine.core.contract import Decision, Game, GameState
 from engine.core.rng import Rng
 
 
 def pick(decision: Decision, rng: Rng) -> str:
     return rng.choice(decision.options).id
+
+
+def plan(game: Game, state: GameState, decision: Decision, rng: Rng, strict: bool = False) -> list[str]:
+    """The game's playout plan for `decision`, never empty and always starting with one of its options.
+
+    A policy whose first step is not on offer is a bug in that game: `strict` (selfplay, tests) raises it, otherwise
+    (a live AI seat) a uniform pick keeps the game going."""
+    steps = game.playout_plan(state, decision, rng)
+    if not steps or decision.option(steps[0]) is None:
+        if strict:
+            raise ValueError(f"{game.name}: playout plan {steps!r} does not start with an option on offer")
+        return [pick(decision, rng)]
+    return steps
+
+
+def choose(game: Game, state: GameState, decision: Decision, rng: Rng) -> str:
+    """One choice for an AI seat by the game's playout policy."""
+    return plan(game, state, decision, rng)[0]

@@ -1,4 +1,8 @@
-"""Random legal playouts: the backbone of the conformance test and of `python -m engine selfplay`."""
+"""Random legal playouts: the backbone of the conformance test and of `python -m engine selfplay`.
+
+Choices follow each game's playout policy (`Game.playout_plan`): random, but shaped the way people play, so that
+games reach their real endings instead of wandering until a safety limit stops them.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +13,7 @@ from typing import Any
 
 from engine.core.contract import Game, GameState
 from engine.core.play import LoggedAction, apply, new_game
-from engine.core.random_ai import pick
+from engine.core.random_ai import pick, plan
 from engine.core.rng import Rng
 
 MAX_ACTIONS = 20_000
@@ -28,19 +32,30 @@ def playout(
     seed: int,
     options: dict[str, str] | None = None,
     on_step: Callable[[GameState, LoggedAction, GameState], None] | None = None,
+    uniform: bool = False,
 ) -> Playout:
-    """Play one game to the end with uniform random choices. The chooser's RNG is separate from the game's."""
+    """Play one game to the end by the game's playout policy (`Game.playout_plan`), or with uniformly random
+    choices if `uniform`. The chooser's RNG is separate from the game's, so the game's own dice are untouched."""
     state = new_game(game, players, seed, options)
     chooser = Rng.seeded(seed ^ 0x5EED)
     result = Playout(state)
+    queued: list[str] = []  # the rest of the current plan
+    queued_seat = -1
     while True:
         decisions = game.pending(state)
         if not decisions:
             break
         if len(result.actions) >= MAX_ACTIONS:
             raise RuntimeError(f"{game.name}: seed {seed} did not finish within {MAX_ACTIONS} choices")
-        decision = chooser.choice(decisions)
-        action = LoggedAction(seat=decision.seat, choice=pick(decision, chooser))
+        # Follow the plan while its next step is still on offer to the same seat; otherwise make a new one.
+        ahead = next((d for d in decisions if d.seat == queued_seat), None)
+        if queued and ahead is not None and ahead.option(queued[0]) is not None:
+            action = LoggedAction(seat=queued_seat, choice=queued.pop(0))
+        else:
+            decision = chooser.choice(decisions)
+            steps = [pick(decision, chooser)] if uniform else plan(game, state, decision, chooser, strict=True)
+            action = LoggedAction(seat=decision.seat, choice=steps[0])
+            queued, queued_seat = steps[1:], decision.seat
         before = state
         state, _ = apply(game, state, action.seat, action.choice)
         result.actions.append(action)
@@ -69,13 +84,19 @@ class Tally:
             elif isinstance(value, list):
                 self.freqs.setdefault(key, Counter()).update(str(v) for v in value)
 
-    def lines(self) -> list[str]:
+    def lines(self, known: dict[str, list[str]] | None = None) -> list[str]:
+        """Printable figures; `known` lists every value a share key can take, so unseen ones show as 0.0%."""
         out: list[str] = []
         n = max(self.games, 1)
         for key, total in self.sums.items():
             out.append(f"average {key}: {total / n:.2f}")
+        for key, values in (known or {}).items():
+            counter = self.shares.setdefault(key, Counter())
+            for value in values:
+                counter[value] += 0
         for key, counter in self.shares.items():
-            parts = ", ".join(f"{v} {c / n:.1%}" for v, c in counter.most_common())
+            ranked = sorted(counter.items(), key=lambda vc: -vc[1])
+            parts = ", ".join(f"{v} {c / n:.1%} ({c})" for v, c in ranked)
             out.append(f"{key}: {parts}")
         for key, counter in self.freqs.items():
             parts = ", ".join(f"{v} {c}" for v, c in counter.most_common())

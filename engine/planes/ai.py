@@ -1,36 +1,90 @@
-"""A small Planes helper for AIs: find a move that ends by boarding a plane.
+"""Planes helpers for automatic players: find a move that ends by boarding, and the random playout policy.
 
 Uniformly random choices almost never line a group up with a gate (a group of k cubes must cover exactly k - 1
-free spaces and keep a cube of the plane's colour for last), so a useful AI needs this one look-ahead.
+free spaces and keep a cube of the plane's colour for last), and they often take 'redo', so uniformly random games
+run until the round limit. The playout policy stays random but plays like a person would: it never redoes a move
+(a convenience for humans, not a game choice) and, when a boarding move exists, it takes one half of the time.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from engine.core.contract import Decision
+from engine.core.rng import Rng
 from engine.planes import moves
 from engine.planes.state import PlanesState
 from engine.planes.terrain import is_gate, neighbours
 
+FOLLOW_BOARDING = 2
+"""A boarding move, when there is one, is chosen with probability 1/FOLLOW_BOARDING at the start of a move."""
+MAX_PLANS = 40
+"""Boarding moves collected before picking one: enough variety, bounded work on branching airports."""
 
-def boarding_plan(state: PlanesState) -> list[str]:
-    """Option ids for a move that ends by boarding, if one exists: a group of k cubes needs k - 1 free spaces and
-    then a gate of a colour it holds (that cube goes last)."""
-    seat = state.turn
-    for start in moves.start_options(state, seat):
+
+def _finishes(state: PlanesState, at: str, active: list[str]) -> Iterator[list[str]]:
+    """Step ids that take a group at `at` holding `active` onto a gate: k - 1 drops on open spaces, then a gate of a
+    colour the group holds (that cube goes last)."""
+    paths: list[list[str]] = [[at]]
+    for _ in range(len(active) - 1):
+        paths = [p + [n] for p in paths for n in neighbours(state, p[-1])
+                 if not is_gate(state, n) and not moves.blocks(state, n)]
+    for path in paths:
+        for gate in neighbours(state, path[-1]):
+            if not is_gate(state, gate):
+                continue
+            plane = moves.plane_at(state, gate)
+            if plane.full or plane.colour not in active:
+                continue
+            rest = list(active)
+            rest.remove(plane.colour)
+            drops = [f"drop:{space}:{colour}" for space, colour in zip(path[1:], rest, strict=True)]
+            yield [*drops, f"board:{gate}", "confirm"]
+
+
+def boarding_plans(state: PlanesState) -> Iterator[list[str]]:
+    """Every boarding move open to the seat to play, as option ids; mid-move, the ways to finish this one."""
+    move = state.move
+    if move is not None:
+        if move.finished:
+            if move.boarded:
+                yield ["confirm"]
+            return
+        yield from _finishes(state, move.at, move.active)
+        return
+    for start in moves.start_options(state, state.turn):
         origin = start.id[5:]
-        active = moves.picked_up(state, seat, origin)
-        paths: list[list[str]] = [[origin]]
-        for _ in range(len(active) - 1):
-            paths = [p + [n] for p in paths for n in neighbours(state, p[-1])
-                     if not is_gate(state, n) and not moves.blocked(state, n)]
-        for path in paths:
-            for gate in neighbours(state, path[-1]):
-                if not is_gate(state, gate):
-                    continue
-                plane = moves.plane_at(state, gate)
-                if plane.full or plane.colour not in active:
-                    continue
-                rest = list(active)
-                rest.remove(plane.colour)
-                drops = [f"drop:{space}:{colour}" for space, colour in zip(path[1:], rest, strict=True)]
-                return [start.id, *drops, f"board:{gate}", "confirm"]
-    return []
+        for finish in _finishes(state, origin, moves.picked_up(state, state.turn, origin)):
+            yield [start.id, *finish]
+
+
+def boarding_plan(state: PlanesState, rng: Rng | None = None, offered: set[str] | None = None) -> list[str]:
+    """One boarding move (option ids), or [] if none exists: the first found, or a random one given `rng`.
+
+    With `offered`, only plans whose first step is on offer count (a Shortcut still to be used hides 'board')."""
+    found: list[list[str]] = []
+    for candidate in boarding_plans(state):
+        if offered is not None and candidate[0] not in offered:
+            continue
+        if rng is None:
+            return candidate
+        found.append(candidate)
+        if len(found) >= MAX_PLANS:
+            break
+    return rng.choice(found) if found else []
+
+
+def playout_plan(state: PlanesState, decision: Decision, rng: Rng) -> list[str]:
+    """The random playout policy (see the module note). Actions, follow-ups and goals stay uniformly random."""
+    ids = [o.id for o in decision.options if o.id != "redo"] or [o.id for o in decision.options]
+    if decision.kind == "move_start" and rng.below(FOLLOW_BOARDING) == 0:
+        chosen = boarding_plan(state, rng, set(ids))
+        if chosen:
+            return chosen
+    elif decision.kind == "move":
+        # Mid-move the coin was already thrown at the start: a group that can still board does. This keeps the
+        # policy the same whether a caller follows whole plans (selfplay) or asks one decision at a time (a bot).
+        chosen = boarding_plan(state, rng, set(ids))
+        if chosen:
+            return chosen
+    return [rng.choice(ids)]

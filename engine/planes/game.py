@@ -19,7 +19,9 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core.contract import Decision, Event, Game, GameState, IllegalAction, Option, Result
+from engine.core.rng import Rng
 from engine.planes import actions, moves
+from engine.planes.ai import playout_plan
 from engine.planes.cards import card
 from engine.planes.commands import command_suggestions, parse_command
 from engine.planes.rules_text import rules_pages
@@ -251,6 +253,11 @@ class PlanesGame(Game):
     def summary(self, state: GameState) -> dict[str, Any]:
         s = _s(state)
         return {"turns": s.turns, "end": s.end_reason or "unfinished"}
+
+    summary_values = {"end": ["track", "full colour", "stuck", "round limit"]}
+
+    def playout_plan(self, state: GameState, decision: Decision, rng: Rng) -> list[str]:
+        return playout_plan(_s(state), decision, rng)
 
     def rules(self) -> dict[str, str]:
         return rules_pages()

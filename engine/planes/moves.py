@@ -42,7 +42,7 @@ def can_go_on(state: PlanesState, space: str, active: list[str]) -> bool:
     return any(not is_gate(state, nxt) or can_board(state, nxt, active) for nxt in neighbours(state, space))
 
 
-def _blocks(state: PlanesState, space: str) -> bool:
+def blocks(state: PlanesState, space: str) -> bool:
     return blocked(state, space) and not state.ignore_blockages
 
 
@@ -74,9 +74,9 @@ def step_options(state: PlanesState) -> list[Option]:
             if can_board(state, nxt, active):
                 endings.append(Option(id=f"board:{nxt}", label=f"Board the {active[0]} cube at {nxt}"))
             continue
-        stop_detail = "the space is blocked: the group stops here" if _blocks(state, nxt) else "drop every active cube"
+        stop_detail = "the space is blocked: the group stops here" if blocks(state, nxt) else "drop every active cube"
         endings.append(Option(id=f"stop:{nxt}", label=f"Stop at {nxt}", detail=stop_detail))
-        if not _blocks(state, nxt) and len(active) >= 2:
+        if not blocks(state, nxt) and len(active) >= 2:
             for colour in sorted(set(active)):
                 rest = list(active)
                 rest.remove(colour)
@@ -203,7 +203,7 @@ def explain_illegal(state: PlanesState, seat: int, choice: str) -> str:
         return f"Gate {space} only takes a {plane.colour} cube, and only as the last cube of a move."
     if kind == "board":
         return f"{space or 'That'} is not a gate; only gates can be boarded."
-    if kind == "drop" and _blocks(state, space):
+    if kind == "drop" and blocks(state, space):
         return f"{space} is blocked: your group may end its move there but cannot go past it."
     if kind == "skip":
         if not state.skip_pending or move.skipped:
