@@ -57,8 +57,13 @@ def illegal_probes(game: Game, state: GameState, rng: Rng) -> list[tuple[int, st
     return probes
 
 
-def check_playout(game: Game, players: int, seed: int, options: dict[str, str] | None = None) -> int:
-    """Run every check over one random game; raise AssertionError on the first failure. Returns its length."""
+def check_playout(
+    game: Game, players: int, seed: int, options: dict[str, str] | None = None, uniform: bool = False
+) -> int:
+    """Run every check over one random game; raise AssertionError on the first failure. Returns its length.
+
+    Choices follow the game's playout policy, or are uniformly random with `uniform` (which also walks the
+    choices a policy leaves out, such as taking a move back)."""
     rng = Rng.seeded(seed * 7 + 1)
 
     def on_step(before: GameState, action: LoggedAction, after: GameState) -> None:
@@ -77,7 +82,7 @@ def check_playout(game: Game, players: int, seed: int, options: dict[str, str] |
                 raise AssertionError(f"seat {seat} choice {choice!r} was accepted but is not legal")
             assert dump_state(after) == snapshot, "an illegal choice changed the state"
 
-    run = playout(game, players, seed, options, on_step=on_step)
+    run = playout(game, players, seed, options, on_step=on_step, uniform=uniform)
     assert game.result(run.state) is not None, "finished game has no result"
     rebuilt = replay(game, players, seed, run.state.options, run.actions)
     assert dump_state(rebuilt) == dump_state(run.state), "replaying the action log gave a different state"

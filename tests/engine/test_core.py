@@ -6,6 +6,7 @@ import pytest
 
 from engine.core import IllegalAction, LoggedAction, Rng, apply, dump_state, new_game, replay
 from engine.core.conformance import check_playout, leaks
+from engine.core.random_ai import choose, pick, plan
 from engine.core.selfplay import Tally, playout
 from tests.support.toy_game import GAME, ToyState
 
@@ -89,3 +90,57 @@ def test_tally_averages_counts_and_frequencies() -> None:
     text = "\n".join(t.lines())
     assert "average turns: 15.00" in text
     assert "track 50.0%" in text and "Spy 2" in text
+
+
+def test_default_playout_plan_is_one_uniform_pick() -> None:
+    state = new_game(GAME, 3, 4)
+    decision = GAME.pending(state)[0]
+    planned = [GAME.playout_plan(state, decision, Rng.seeded(s)) for s in range(30)]
+    assert all(len(p) == 1 for p in planned)
+    assert [p[0] for p in planned] == [pick(decision, Rng.seeded(s)) for s in range(30)]
+    assert len({p[0] for p in planned}) > 1
+
+
+class _Junk(type(GAME)):  # type: ignore[misc]
+    """A toy whose policy answers something that is not on offer."""
+
+    def playout_plan(self, state, decision, rng):  # type: ignore[no-untyped-def]
+        return ["card:42"]
+
+
+def test_a_policy_that_answers_off_the_menu_is_caught_in_selfplay_and_survived_by_ai_seats() -> None:
+    junk = _Junk()
+    state = new_game(junk, 2, 1)
+    decision = junk.pending(state)[0]
+    with pytest.raises(ValueError, match="does not start with an option on offer"):
+        plan(junk, state, decision, Rng.seeded(1), strict=True)
+    assert decision.option(choose(junk, state, decision, Rng.seeded(1))) is not None
+    with pytest.raises(ValueError):
+        playout(junk, 2, 1)
+    assert junk.result(playout(junk, 2, 1, uniform=True).state) is not None
+
+
+class _Passer(type(GAME)):  # type: ignore[misc]
+    """A toy whose policy plans two passes: the second is for the same seat, so it is dropped when the turn passes."""
+
+    calls = 0
+
+    def playout_plan(self, state, decision, rng):  # type: ignore[no-untyped-def]
+        type(self).calls += 1
+        return ["pass", "pass"]
+
+
+def test_selfplay_drops_the_rest_of_a_plan_once_its_seat_is_not_the_one_choosing() -> None:
+    passer = _Passer()
+    run = playout(passer, 2, 3)
+    assert [a.choice for a in run.actions] == ["pass"] * len(run.actions)
+    assert [a.seat for a in run.actions][:4] == [0, 1, 0, 1]
+    assert _Passer.calls == len(run.actions)  # every step was a fresh plan: no step went to the wrong seat
+
+
+def test_tally_shows_known_values_that_never_happened() -> None:
+    t = Tally()
+    t.add({"end": "track"})
+    t.add({"end": "track"})
+    text = "\n".join(t.lines({"end": ["track", "round limit"]}))
+    assert "end: track 100.0% (2), round limit 0.0% (0)" in text

@@ -1,4 +1,5 @@
-"""Random playouts under every option, with the conformance checks (round trip, replay, leaks, illegal probes)."""
+"""Whole games by the playout policy (engine/planes/ai.py) under every option, with the conformance checks (round
+trip, replay, leaks, illegal probes), and the policy itself: random, never 'redo', boarding when it can."""
 
 from __future__ import annotations
 
@@ -9,76 +10,124 @@ import pytest
 from engine.core.conformance import check_playout
 from engine.core.contract import Decision
 from engine.core.play import apply, new_game
+from engine.core.random_ai import choose
 from engine.core.rng import Rng
 from engine.core.selfplay import playout
-from engine.planes.ai import boarding_plan
-from engine.planes.game import GAME, MAX_ROUNDS
+from engine.planes.ai import boarding_plan, playout_plan
+from engine.planes.game import GAME, MAX_ROUNDS, PlanesGame
+from engine.planes.sandbox import build_airport, build_state, option_ids, run
 from engine.planes.state import PlanesState
 from engine.planes.terrain import airport_ids
 
+REAL_ENDS = ("track", "full colour", "stuck")
 OPTION_SETS = [
     {"player_decks": "on", "end_space": "4"},
-    {"pois": "few", "end_space": "3", "start": "2"},
-    {"pois": "many", "end_space": "5"},
+    {"pois": "few", "end_space": "3", "start": "2", "airport": "zephyr"},
+    {"pois": "many", "end_space": "5", "airport": "practice"},
 ]
 
 
 @pytest.mark.parametrize("options", OPTION_SETS)
 @pytest.mark.parametrize("players", [2, 4])
-def test_random_games_under_options_conform(options: dict[str, str], players: int) -> None:
-    assert check_playout(GAME, players, 3, {"airport": "practice", **options}) > 0
+def test_games_under_options_conform(options: dict[str, str], players: int) -> None:
+    assert check_playout(GAME, players, 3, options) > 0
 
 
-def test_every_random_game_ends_with_equal_turns_and_a_known_reason() -> None:
-    for seed in range(6):
-        run = playout(GAME, 3, seed, {"airport": "practice", "end_space": "6"})
-        state = run.state
-        summary = GAME.summary(state)
-        assert summary["end"] in ("track", "full colour", "stuck", "round limit")
-        assert summary["turns"] % 3 == 0  # the last round is always completed
-        assert summary["turns"] <= MAX_ROUNDS * 3
-        assert GAME.result(state) is not None
-
-
-def _purposeful(state: PlanesState, decision: Decision, rng: Rng, plan: list[str]) -> str:
-    """Plan a boarding move when one exists, keep finished moves, score goals; otherwise random legal choices."""
-    ids = [o.id for o in decision.options]
-    if decision.kind == "move_start" and not plan:
-        plan.extend(boarding_plan(state))
-    if plan:
-        step = plan.pop(0)
-        if step in ids:
-            return step
-        plan.clear()
-    for prefix in ("board:", "confirm"):
-        hits = [i for i in ids if i.startswith(prefix)]
-        if hits:
-            return hits[0]
-    if decision.kind == "goal" and len(ids) > 1:
-        return ids[0]
-    return rng.choice([i for i in ids if i != "redo"] or ids)
-
-
-def purposeful_game(airport: str, seed: int, players: int = 4) -> PlanesState:
-    state = new_game(GAME, players, seed, {"airport": airport})
-    rng = Rng.seeded(seed)
-    plan: list[str] = []
-    while decisions := GAME.pending(state):
-        assert isinstance(state, PlanesState)
-        state, _ = apply(GAME, state, decisions[0].seat, _purposeful(state, decisions[0], rng, plan))
-    assert isinstance(state, PlanesState)
-    return state
+def test_uniformly_random_choices_conform_too_redo_included() -> None:
+    """The policy never redoes; uniform choices do, so this walks that path under the same checks."""
+    seen: Counter[str] = Counter()
+    length = check_playout(GAME, 2, 1, {"end_space": "3"}, uniform=True)
+    for action in playout(GAME, 2, 1, {"end_space": "3"}, uniform=True).actions:
+        seen[action.choice] += 1
+    assert length > 0 and seen["redo"] > 0
 
 
 @pytest.mark.parametrize("airport", airport_ids())
-def test_purposeful_players_reach_the_real_endings(airport: str) -> None:
-    ends = Counter(GAME.summary(purposeful_game(airport, seed))["end"] for seed in range(8))
-    assert ends["track"] + ends["full colour"] >= 4, ends
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_policy_games_end_by_the_rules_with_equal_turns(airport: str, players: int) -> None:
+    ends: Counter[str] = Counter()
+    for seed in range(4):
+        state = playout(GAME, players, seed, {"airport": airport}).state
+        summary = GAME.summary(state)
+        ends[summary["end"]] += 1
+        assert summary["turns"] % players == 0  # the last round is always completed
+        assert GAME.result(state) is not None
+    assert set(ends) <= set(REAL_ENDS), ends  # the round limit is a safety net these games never reach
+    assert ends["track"] + ends["full colour"] >= 3, ends
+
+
+def test_the_policy_never_takes_a_move_back() -> None:
+    board = build_airport("pp1", {"A": ["B"], "B": ["C"], "C": ["A"]})
+    state = run(build_state(board, cubes={"A": {"red": 3}}), "from:A", "drop:B:red")
+    assert "redo" in option_ids(state)
+    decision = GAME.pending(state)[0]
+    picks = {playout_plan(state, decision, Rng.seeded(s))[0] for s in range(40)}
+    assert picks == {"drop:C:red", "stop:C"}  # both real steps happen, 'redo' never
+
+
+def test_the_policy_boards_half_the_time_and_moves_at_random_otherwise() -> None:
+    board = build_airport("pp2", {"A": ["B", "C"], "B": ["G", "D"], "C": ["D"], "D": ["A"]}, gates={"G": 1})
+    state = build_state(board, cubes={"A": {"red": 1, "grey": 1}, "D": {"red": 1}})
+    decision = GAME.pending(state)[0]
+    plans = [playout_plan(state, decision, Rng.seeded(s)) for s in range(200)]
+    boarding = [p for p in plans if p[-2:] == ["board:G", "confirm"]]
+    assert boarding[0] == ["from:A", "drop:B:grey", "board:G", "confirm"]
+    assert 70 <= len(boarding) <= 130  # about one half
+    singles = Counter(p[0] for p in plans if len(p) == 1)
+    assert set(singles) == {"from:A", "from:D"}  # the other half starts anywhere, uniformly
+
+
+def test_mid_move_a_group_that_can_still_board_does() -> None:
+    """The same policy one decision at a time (as an AI seat asks it): the coin was thrown at the start."""
+    board = build_airport("pp3", {"A": ["B"], "B": ["G", "C"], "C": ["A"]}, gates={"G": 1})
+    state = run(build_state(board, cubes={"A": {"red": 1, "grey": 1}}), "from:A")
+    decision = GAME.pending(state)[0]
+    assert {choose(GAME, state, decision, Rng.seeded(s)) for s in range(20)} == {"drop:B:grey"}
+    state = run(state, "drop:B:grey")
+    assert choose(GAME, state, GAME.pending(state)[0], Rng.seeded(1)) == "board:G"
+
+
+def test_a_shortcut_still_to_use_hides_boarding_from_the_plan() -> None:
+    board = build_airport("pp4", {"A": ["B", "G"], "B": ["C"], "C": ["A"]}, gates={"G": 1})
+    state = run(build_state(board, cubes={"A": {"red": 1}}, hands=[["card:R05"], []]), "card:R05", "from:A")
+    assert "board:G" not in option_ids(state)
+    decision = GAME.pending(state)[0]
+    assert {playout_plan(state, decision, Rng.seeded(s))[0] for s in range(20)} == {"skip:B"}
+
+
+class _Counting(PlanesGame):
+    calls = 0
+
+    def playout_plan(self, state: PlanesState, decision: Decision, rng: Rng) -> list[str]:  # type: ignore[override]
+        type(self).calls += 1
+        return super().playout_plan(state, decision, rng)
+
+
+def test_selfplay_follows_whole_boarding_moves() -> None:
+    counting = _Counting()
+    result = playout(counting, 3, 5, {"end_space": "4"})
+    assert result.state.track >= 4
+    assert _Counting.calls < len(result.actions)  # some plans covered several choices
+
+
+def test_one_decision_at_a_time_ai_seats_also_finish_games() -> None:
+    """What the bot's AI seat does: `choose` on each open decision, no memory between them."""
+    state = new_game(GAME, 3, 2, {"end_space": "6"})
+    for version in range(3000):
+        decisions = GAME.pending(state)
+        if not decisions:
+            break
+        state, _ = apply(GAME, state, decisions[0].seat, choose(GAME, state, decisions[0], Rng.seeded(version)))
+    assert isinstance(state, PlanesState)
+    assert state.phase == "over" and state.end_reason in REAL_ENDS
+
+
+def test_round_limit_is_far_beyond_real_games() -> None:
+    turns = [GAME.summary(playout(GAME, 4, seed).state)["turns"] for seed in range(3)]
+    assert max(turns) < MAX_ROUNDS * 4 / 2
 
 
 def test_boarding_plan_finds_the_exact_group_length() -> None:
-    from engine.planes.sandbox import build_airport, build_state, run
-
     board = build_airport("plan1", {"A": ["B"], "B": ["C", "G"], "C": ["G"]}, gates={"G": 1})
     state = build_state(board, cubes={"A": {"red": 1, "grey": 2}})
     plan = boarding_plan(state)
