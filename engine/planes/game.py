@@ -28,6 +28,7 @@ from engine.planes.rules_text import rules_pages
 from engine.planes.scoring import result
 from engine.planes.setup import new_state, option_specs
 from engine.planes.state import PlanesState
+from engine.planes.terrain import CUSTOM, custom_layout, load
 from engine.planes.view import public_view, seat_view
 
 MAX_ROUNDS = 30
@@ -178,6 +179,17 @@ class PlanesGame(Game):
     max_players = 4
     state_model = PlanesState
     option_specs = option_specs()
+
+    def check_options(self, players: int, options: dict[str, str]) -> dict[str, str]:
+        """As for every game, plus the optional rule's free layout of points of interest ("custom:..."), which no
+        fixed list of choices can hold: it is checked against the chosen airport instead."""
+        layout = options.get("pois", "")
+        if not layout.startswith(CUSTOM):
+            return super().check_options(players, options)
+        merged = super().check_options(players, {**options, "pois": "printed"})
+        custom_layout(load(merged["airport"]), layout)
+        merged["pois"] = layout
+        return merged
 
     def new_game(self, players: int, seed: int, options: dict[str, str]) -> PlanesState:
         state = new_state(players, seed, options, self.name)

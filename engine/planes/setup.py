@@ -7,15 +7,16 @@ from engine.core.rng import Rng
 from engine.planes.board import SpaceKind
 from engine.planes.cards import deck_for, full_deck
 from engine.planes.state import GREY, HAND_START, PARTY_COLOURS, Plane, PlanesState
-from engine.planes.terrain import POI_LAYOUTS, airport_ids, default_airport, load, poi_layout
+from engine.planes.terrain import POI_LAYOUTS, PRACTICE, airport_ids, default_airport, load, poi_layout
 
 
 def option_specs() -> list[GameOptionSpec]:
     ids = airport_ids()
     return [
         GameOptionSpec(key="airport", label="Airport", default=default_airport(),
-                       choices=[OptionChoice(value=i, label=i.replace("_", " ").title()) for i in ids],
-                       help="Which airport board to play on. Flying Cloud is the friendliest first airport."),
+                       choices=[OptionChoice(value=i, label=_airport_label(i)) for i in ids],
+                       help="Which airport board to play on. Flying Cloud is the friendliest first airport; the "
+                            "Practice ring is a small board of our own, not one from the box."),
         GameOptionSpec(key="start", label="Starting player", default="random",
                        choices=[OptionChoice(value="random", label="Random"),
                                 *[OptionChoice(value=str(i), label=f"Seat {i}") for i in range(1, 5)]],
@@ -29,8 +30,16 @@ def option_specs() -> list[GameOptionSpec]:
                        help="The game ends after the round in which this many cubes have boarded in total."),
         GameOptionSpec(key="pois", label="Points of interest", default="printed",
                        choices=[OptionChoice(value=k, label=k.title()) for k in POI_LAYOUTS],
-                       help="; ".join(f"{k}: {v}" for k, v in POI_LAYOUTS.items())),
+                       help="; ".join(f"{k}: {v}" for k, v in POI_LAYOUTS.items())
+                            + "; or your own layout, e.g. 'custom:a2=blank; M1=R+D' (R, F, G, H, D or blank)"),
     ]
+
+
+def _airport_label(airport_id: str) -> str:
+    if airport_id == PRACTICE:
+        # Not a board from the box: say so wherever players pick it.
+        return "Practice ring (our own small board, not in the rulebook)"
+    return airport_id.replace("_", " ").title()
 
 
 def new_state(players: int, seed: int, options: dict[str, str], game: str = "planes") -> PlanesState:

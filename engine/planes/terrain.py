@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from engine.core.contract import IllegalAction
 from engine.planes.board import Airport, BoardFileError, Poi, Space, SpaceKind, airport, shipped_airports
 from engine.planes.state import PlanesState
 
@@ -38,8 +39,8 @@ def practice_airport() -> Airport:
         kind = SpaceKind.GATE if gate.startswith("G") else SpaceKind.NEUTRAL_GATE
         spaces.append(Space(id=gate, kind=kind, x=70 * mid, y=160, number=int(gate[1]) if kind is SpaceKind.GATE
                             else None))
-    return Airport(id=PRACTICE, title="Practice Airport", width=800, height=220,
-                   design_note="Entirely our own design: a ring used by tests and as a fallback.", spaces=spaces)
+    return Airport(id=PRACTICE, title="Practice Ring (our own design)", width=800, height=220,
+                   design_note="Entirely our own design, not a board from the box: a small ring for tests and quick games.", spaces=spaces)
 
 
 def airport_ids() -> list[str]:
@@ -93,9 +94,46 @@ POI_LAYOUTS = {
 _ADD_CYCLE = ["restroom", "fast_food", "restroom", "fast_food", "gift_shop", "help_desk", "fine_dining"]
 
 
+CUSTOM = "custom:"
+"""Prefix of a layout the host writes out: "custom:a2=blank; M1=R+D" covers a2's points of interest and gives M1 a
+Restroom and a Fine Dining (the optional rule's blank and extra tokens). Spaces not named keep what is printed."""
+_TOKENS = {"r": "restroom", "f": "fast_food", "g": "gift_shop", "h": "help_desk", "d": "fine_dining",
+           **{p.value: p.value for p in Poi}, **{p.value.replace("_", ""): p.value for p in Poi},
+           "blank": "", "-": ""}
+
+
+def custom_layout(board: Airport, text: str) -> dict[str, list[str]]:
+    """The spaces a custom layout changes, each with its new tokens. Raises IllegalAction with a sentence."""
+    overrides: dict[str, list[str]] = {}
+    by_name = {s.id.lower(): s for s in board.spaces}
+    for part in text.removeprefix(CUSTOM).replace(",", ";").split(";"):
+        if not part.strip():
+            continue
+        name, sep, tokens = part.partition("=")
+        space = by_name.get(name.strip().lower())
+        if not sep or space is None:
+            raise IllegalAction(f"'{part.strip()}' should read SPACE=TOKENS, with a space of {board.title}.")
+        if space.is_gate:
+            raise IllegalAction(f"{space.id} is a gate; points of interest go on the other spaces.")
+        words = [w.strip().lower() for w in tokens.split("+") if w.strip()]
+        unknown = [w for w in words if w not in _TOKENS]
+        if unknown or not words:
+            raise IllegalAction(f"'{tokens.strip()}' is not a list of tokens: use R, F, G, H, D (or their names) "
+                                "joined by '+', or 'blank' to cover a space.")
+        kept = [_TOKENS[w] for w in words if _TOKENS[w]]
+        if len(kept) > 2:
+            raise IllegalAction(f"{space.id} can hold at most two points of interest.")
+        overrides[space.id] = kept
+    if not overrides:
+        raise IllegalAction("A custom layout needs at least one SPACE=TOKENS entry.")
+    return overrides
+
+
 def poi_layout(board: Airport, layout: str) -> dict[str, list[str]]:
     """Points of interest per space after a custom layout. Deterministic, so no randomness is spent on it."""
     printed = {s.id: [p.value for p in s.pois] for s in board.spaces if not s.is_gate}
+    if layout.startswith(CUSTOM):
+        return {**printed, **custom_layout(board, layout)}
     if layout == "few":
         out = {k: list(v) for k, v in printed.items()}
         for kind in Poi:

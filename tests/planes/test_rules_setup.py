@@ -6,6 +6,7 @@ import pytest
 
 from engine.core.contract import IllegalAction
 from engine.core.play import new_game
+from engine.planes.actions import why_not_playable
 from engine.planes.cards import card
 from engine.planes.game import GAME
 from engine.planes.state import PlanesState
@@ -100,3 +101,57 @@ def test_every_card_exists_four_times() -> None:
 def test_unknown_option_value_is_refused() -> None:
     with pytest.raises(IllegalAction):
         new_game(GAME, 2, 1, {"pois": "lots"})
+
+
+def test_custom_poi_layout_covers_and_adds_tokens_on_named_spaces_only() -> None:
+    printed = new_game(GAME, 2, 1, {}).pois  # type: ignore[attr-defined]
+    assert printed["a2"] == ["gift_shop"] and printed["M1"] == ["restroom", "fast_food"]
+    state = new_game(GAME, 2, 1, {"pois": "custom:a2=blank; m1=R+fine_dining"})
+    assert isinstance(state, PlanesState)
+    assert state.pois["a2"] == [] and state.pois["M1"] == ["restroom", "fine_dining"]
+    assert {k: v for k, v in state.pois.items() if k not in ("a2", "M1")} == {
+        k: v for k, v in printed.items() if k not in ("a2", "M1")}
+    assert GAME.view(state, None)["pois"]["M1"] == ["restroom", "fine_dining"]  # what the board image draws
+
+
+@pytest.mark.parametrize(("layout", "sentence"), [
+    ("custom:zz=R", "should read SPACE=TOKENS"),
+    ("custom:a2", "should read SPACE=TOKENS"),
+    ("custom:G1=R", "G1 is a gate"),
+    ("custom:a2=R+F+D", "at most two"),
+    ("custom:a2=pizza", "not a list of tokens"),
+    ("custom:", "at least one"),
+])
+def test_custom_poi_layout_mistakes_are_explained(layout: str, sentence: str) -> None:
+    with pytest.raises(IllegalAction, match=sentence):
+        new_game(GAME, 2, 1, {"pois": layout})
+
+
+def test_a_covered_kind_turns_off_the_cards_that_need_it() -> None:
+    fine = [s for s, ps in new_game(GAME, 2, 1, {}).pois.items() if "fine_dining" in ps]  # type: ignore[attr-defined]
+    state = new_game(GAME, 2, 1, {"pois": "custom:" + ";".join(f"{s}=blank" for s in fine)})
+    assert isinstance(state, PlanesState)
+    assert why_not_playable(state, 0, "card:R12") == "This airport has no Fine Dining space to send cubes to."
+
+
+def test_practice_ring_is_labelled_as_our_own_board() -> None:
+    airport = next(s for s in GAME.option_specs if s.key == "airport")
+    labels = {c.value: c.label for c in airport.choices}
+    assert airport.default == "flying_cloud" and {"flying_cloud", "zephyr"} <= set(labels)
+    assert "our own" in labels["practice"] and "not in the rulebook" in labels["practice"]
+    assert "our own design" in practice_airport().title
+
+
+def test_host_may_pick_any_seat_to_start_or_leave_it_to_chance() -> None:
+    start = next(s for s in GAME.option_specs if s.key == "start")
+    assert start.default == "random" and [c.value for c in start.choices] == ["random", "1", "2", "3", "4"]
+    for seat in range(4):
+        state = setup(4, start=str(seat + 1))
+        assert state.start_seat == seat and state.turn == seat
+        assert state.cubes["P1"] == {state.colour_of(seat): 5}
+
+
+def test_shorter_games_offer_every_end_space_from_1_to_12() -> None:
+    spec = next(s for s in GAME.option_specs if s.key == "end_space")
+    assert sorted(int(c.value) for c in spec.choices) == list(range(1, 13)) and spec.default == "12"
+    assert setup(2, end_space="1").track_end == 1
