@@ -170,3 +170,55 @@ def test_refusals_explain_themselves(choice: str, sentence: str) -> None:
     with pytest.raises(IllegalAction, match=sentence):
         run(state, choice)
     assert state.model_dump_json() == before
+
+
+def test_the_move_is_mandatory() -> None:
+    board = build_airport("mv17", {"A": ["B"], "B": ["A"]})
+    state = build_state(board, cubes={"A": {"red": 1}, "B": {"blue": 1}}, hands=[["card:R02"], []])
+    state = run(state, "skip")  # no action: straight to the move, which offers no way out
+    assert [o for o in option_ids(state) if not o.startswith("from:")] == []
+    with pytest.raises(IllegalAction, match="Pick the space your move starts from"):
+        run(state, "skip")
+
+
+def test_every_cube_on_the_start_space_becomes_active_whoever_owns_it() -> None:
+    board = build_airport("mv18", {"A": ["B"], "B": ["C"]})
+    state = run(moving(build_state(board, players=3, cubes={"A": {"red": 1, "blue": 2, "green": 1, "grey": 1}})),
+                "from:A")
+    assert state.move is not None and state.move.active == ["blue", "blue", "green", "grey", "red"]
+    assert "A" not in state.cubes
+
+
+def test_unassigned_colours_count_towards_a_blockage() -> None:
+    board = build_airport("mv19", {"A": ["X"], "X": ["Y"]})
+    # Two players: green and yellow belong to nobody, yet they are party cubes.
+    state = moving(build_state(board, cubes={"A": {"red": 2}, "X": {"green": 4, "yellow": 3}}))
+    assert cones(state) == ["X"]
+    assert option_ids(run(state, "from:A")) == ["stop:X"]
+
+
+def test_a_cone_goes_as_soon_as_a_move_takes_the_count_below_seven() -> None:
+    board = build_airport("mv20", {"A": ["X"], "X": ["Y"], "Y": []})
+    state = moving(build_state(board, cubes={"X": {"red": 2, "blue": 5}}))
+    assert cones(state) == ["X"]
+    state = run(state, "from:X", "stop:Y", "confirm")
+    assert cones(state) == ["Y"] and "X" not in state.cubes
+
+
+def test_a_card_can_take_cubes_out_of_a_blocked_space() -> None:
+    board = build_airport("mv21", {"A": ["X"], "X": ["R"], "R": []}, pois={"R": ["restroom"]})
+    state = build_state(board, cubes={"A": {"red": 1}, "X": {"red": 2, "blue": 5}}, hands=[["card:R03"], []])
+    state = run(state, "card:R03", "space:R")
+    assert state.cubes["R"] == {"red": 3} and cones(state) == []
+
+
+def test_rulebook_moving_tip_redo_is_offered_until_the_move_is_confirmed() -> None:
+    board = build_airport("mv23", {"A": ["B"], "B": ["C"]})
+    state = run(moving(build_state(board, cubes={"A": {"red": 2}})), "from:A")
+    assert "redo" not in option_ids(state)  # nothing placed yet: nothing to take back
+    state = run(state, "drop:B:red")
+    assert "redo" in option_ids(state)
+    state = run(state, "stop:C")
+    assert option_ids(state) == ["confirm", "redo"]
+    state = run(state, "confirm")
+    assert "redo" not in option_ids(state) and state.move is None

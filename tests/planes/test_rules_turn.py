@@ -6,6 +6,7 @@ import pytest
 
 from engine.core.contract import IllegalAction
 from engine.planes.game import GAME
+from engine.planes.goals import goal_met
 from engine.planes.sandbox import build_airport, build_state, option_ids, run
 from engine.planes.scoring import result, score
 
@@ -181,3 +182,97 @@ def test_round_limit_ends_the_game_at_the_end_of_a_round() -> None:
     assert state.phase == "action" and state.end_reason is None
     state = run(state, "skip", "from:C", "stop:A", "confirm")
     assert state.phase == "over" and state.end_reason == "round limit"
+
+
+def test_only_one_action_per_turn_and_the_action_card_cannot_become_a_goal() -> None:
+    board = corridor("t17")
+    state = build_state(board, cubes={"A": {"red": 2}, "C": {"blue": 1}},
+                        hands=[["card:R14", "card:G14", "card:Y04"], ["card:B02"]])
+    state = run(state, "card:R14")
+    assert state.phase == "move" and all(o.startswith("from:") for o in option_ids(state))
+    with pytest.raises(IllegalAction):
+        run(state, "card:G14")
+    state = run(state, "from:A", "drop:B:red", "stop:C", "confirm")
+    # Lone Traveller (card 4) is on the board now; Family First went to the discards, not to the goals.
+    assert option_ids(state) == ["card:Y04", "skip"]
+    with pytest.raises(IllegalAction):
+        run(state, "card:R14")
+
+
+def test_rulebook_goal_example_only_one_goal_per_turn_even_if_two_are_on_the_board() -> None:
+    board = build_airport("t18", {"A": ["S"], "S": ["W"], "W": ["A"]},
+                          pois={"S": ["gift_shop"], "W": ["restroom"]})
+    # Red has cubes on a Gift Shop and on a Restroom: both goals could be scored, but only one may.
+    state = build_state(board, cubes={"A": {"red": 2}, "S": {"red": 1}, "W": {"blue": 1}},
+                        hands=[["card:R08", "card:R03"], ["card:B02"]])
+    state = run(state, "skip", "from:A", "drop:S:red", "stop:W", "confirm")
+    assert sorted(option_ids(state)) == ["card:R03", "card:R08", "skip"]
+    state = run(state, "card:R08")  # the 2 VP Gift Shop goal rather than the 1 VP Restroom one
+    assert state.turn == 1 and state.goals[0] == ["card:R08"] and state.hands[0] == ["card:R03"]
+
+
+def test_a_scored_goal_keeps_its_points_when_the_board_changes() -> None:
+    board = corridor("t19")
+    state = build_state(board, cubes={"A": {"red": 2}, "C": {"blue": 1}},
+                        hands=[["card:R04", "card:R02"], ["card:B02", "card:B03"]])
+    state = run(state, "skip", "from:A", "drop:B:red", "stop:C", "confirm", "card:R04")
+    assert score(state, 0) == 1
+    state.cubes["B"] = {"red": 1, "blue": 1}  # the lone red cube has company now: the condition is gone
+    assert not goal_met(state, 0, "single_own")
+    assert score(state, 0) == 1 and state.goals[0] == ["card:R04"]
+
+
+def test_a_goal_may_use_cubes_someone_else_placed() -> None:
+    board = corridor("t20")
+    # Red moves nothing near it, yet the lone grey cube at C (placed by others earlier) scores Lost Stranger.
+    state = build_state(board, cubes={"A": {"red": 2}, "C": {"grey": 1}, "B": {"blue": 1}},
+                        hands=[["card:R05"], ["card:B02"]])
+    state = run(state, "skip", "from:A", "stop:B", "confirm")
+    assert option_ids(state) == ["card:R05", "skip"]
+
+
+def test_grey_ends_the_game_only_when_every_grey_plane_is_full() -> None:
+    board = build_airport("t21", {"A": ["B"], "B": ["N1", "N2", "C"], "C": ["A"]}, neutral_gates=("N1", "N2"))
+    state = build_state(board, cubes={"A": {"red": 1, "grey": 1}, "C": {"blue": 1}},
+                        hands=[["card:R02"], ["card:B02"]])
+    state.planes[0].slots = ["grey"] * 4
+    state = run(state, "skip", "from:A", "drop:B:red", "board:N1", "confirm")
+    assert state.planes[0].full and state.end_reason is None  # N2 still has room
+    state = build_state(board, cubes={"A": {"red": 1, "grey": 1}, "C": {"blue": 1}},
+                        hands=[["card:R02"], ["card:B02"]])
+    state.planes[0].slots = ["grey"] * 4
+    state.planes[1].slots = ["grey"] * 5
+    state = run(state, "skip", "from:A", "drop:B:red", "board:N1", "confirm")
+    assert state.end_reason == "full colour"
+
+
+def test_a_full_colour_also_finishes_the_round_first() -> None:
+    board = build_airport("t22", {"A": ["B"], "B": ["G", "C"], "C": ["D"], "D": ["E"], "E": []}, gates={"G": 1})
+    state = build_state(board, players=3, cubes={"B": {"red": 1}, "C": {"blue": 1}, "D": {"green": 1}},
+                        hands=[["card:R02"], ["card:B02"], ["card:G02"]], turn=1)
+    state = run(state, "skip", "from:C", "stop:D", "confirm")  # blue starts the game
+    state = run(state, "skip", "from:D", "stop:E", "confirm")  # green
+    state.planes[0].slots = ["red"] * 4
+    state = run(state, "skip", "from:B", "board:G", "confirm")  # red, last in the round, fills its plane
+    assert state.end_reason == "full colour" and state.phase == "over" and state.turns == 3
+
+
+def test_the_end_of_the_round_waits_for_the_seat_before_the_starter() -> None:
+    board = build_airport("t23", {"A": ["B"], "B": ["G", "C"], "C": ["D"], "D": ["E"], "E": []}, gates={"G": 1})
+    state = build_state(board, players=3, cubes={"B": {"red": 1}, "C": {"blue": 1}, "D": {"green": 1}},
+                        hands=[["card:R02"], ["card:B02"], ["card:G02"]])
+    state.planes[0].slots = ["red"] * 4
+    state = run(state, "skip", "from:B", "board:G", "confirm")  # red starts and triggers the end at once
+    assert state.end_reason == "full colour" and state.phase == "action" and state.turn == 1
+    state = run(state, "skip", "from:C", "stop:D", "confirm")
+    assert state.phase == "action" and state.turn == 2
+    state = run(state, "skip", "from:D", "stop:E", "confirm")
+    assert state.phase == "over" and state.turns == 3
+
+
+def test_a_shared_win_is_announced_as_one() -> None:
+    board = corridor("t24")
+    state = build_state(board)
+    state.goals = [["card:R06"], ["card:B07"]]
+    outcome = result(state)
+    assert outcome.winners == [0, 1] and "share the win" in outcome.summary
