@@ -178,3 +178,18 @@ def test_double_time_gives_two_moves_before_the_goal_phase() -> None:
     assert state.phase == "move" and state.turn == 0
     state = run(state, "from:B", "stop:C", "confirm")
     assert state.turn == 1 and state.cubes == {"C": {"red": 1, "blue": 1}}
+
+
+def test_actions_only_see_cubes_still_in_the_airport() -> None:
+    board = build_airport("a17", {"A": ["B"], "B": ["G"], "F1": ["A"]}, pois={"F1": ["fast_food"]}, gates={"G": 1})
+    state = build_state(board, cubes={"A": {"blue": 1}}, hands=[["card:R07", "card:R02", "card:R12"], []])
+    state.planes[0].slots = ["red"] * 5  # every red cube has boarded
+    assert [o for o in option_ids(state) if o.startswith("card:")] == []
+    with pytest.raises(IllegalAction, match="no cube left in the airport to gather"):
+        run(state, "card:R07")
+    with pytest.raises(IllegalAction, match="need 1 cube of your colour"):
+        run(state, "card:R02")
+    one = build_state(board, cubes={"A": {"red": 1}}, hands=[["card:R02"], []])
+    one.planes[0].slots = ["red"] * 4
+    one = run(one, "card:R02", "space:F1")
+    assert one.cubes == {"F1": {"red": 1}} and one.planes[0].slots == ["red"] * 4  # the plane is left alone
