@@ -119,4 +119,6 @@ def command_suggestions(game: Game, state: PlanesState, seat: int, text: str) ->
         seg = _segment_text(choice)
         if seg and seg.lower().startswith(tail.strip().lower()):
             out.append(prefix + seg)
+        elif choice in ("redo", "confirm") and not sep and choice.startswith(tail.strip().lower()):
+            out.append(choice)  # the words that stand alone: offered once the move has got that far
     return out[:25]

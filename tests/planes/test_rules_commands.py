@@ -59,3 +59,13 @@ def test_suggestions_list_only_legal_continuations() -> None:
     assert GAME.command_suggestions(state, 0, "A > B grey > C red > ") == ["A > B grey > C red > D stop"]
     assert GAME.command_suggestions(state, 1, "") == []
     assert GAME.command_suggestions(state, 0, "Z > ") == []
+
+
+def test_suggestions_continue_a_move_under_way_and_offer_redo_and_confirm() -> None:
+    state = build_state(board(), cubes={"A": {"red": 2, "grey": 1}})
+    state = run(state, "from:A", "drop:B:grey")
+    assert GAME.command_suggestions(state, 0, "") == ["C red", "C stop", "redo"]
+    assert GAME.command_suggestions(state, 0, "re") == ["redo"]
+    state = run(state, "stop:C")
+    assert GAME.command_suggestions(state, 0, "") == ["confirm", "redo"]
+    assert GAME.command_suggestions(state, 0, "c") == ["confirm"]
