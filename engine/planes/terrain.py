@@ -40,7 +40,7 @@ def practice_airport() -> Airport:
         spaces.append(Space(id=gate, kind=kind, x=70 * mid, y=160, number=int(gate[1]) if kind is SpaceKind.GATE
                             else None))
     return Airport(id=PRACTICE, title="Practice Ring (our own design)", width=800, height=220,
-                   design_note="Entirely our own design, not a board from the box: a small ring for tests and quick games.",
+                   design_note="Our own design, not a board from the box: a small ring for tests and quick games.",
                    spaces=spaces)
 
 
