@@ -79,6 +79,8 @@ async def _bench(moves: int, game_name: str, seed: int) -> dict[str, list[float]
                     first.append((callback - start) * 1000)
                     if posted is not None:
                         board.append((posted - start) * 1000)
+        # SimCord detaches without closing the bot; an open aiosqlite connection would keep the process alive.
+        await bot.store.close()
     return {"first response (interaction callback)": first, "new board posted": board}
 
 

@@ -4,7 +4,7 @@ the toy game registered in place of the real registry, and no AI pause."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -33,16 +33,23 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def make_bot(db_path: Path) -> Callable[..., TarmacBot]:
+async def make_bot(db_path: Path) -> AsyncIterator[Callable[..., TarmacBot]]:
     """Build a fresh bot on the same database file: a restart is `env.restart_bot(make_bot())`."""
     shared: dict[str, Any] = {}
+    built: list[TarmacBot] = []
 
     def build(games: dict[str, Any] | None = None) -> TarmacBot:
         # The memory stand-in lives only in this process, so "restarts" share one; SQLite reopens the file.
         store = SqliteStore(db_path) if REAL_STORE else shared.setdefault("store", SqliteStore(db_path))
-        return create_bot(store, games=games or GAMES, ai_delay=0.0)
+        bot = create_bot(store, games=games or GAMES, ai_delay=0.0)
+        built.append(bot)
+        return bot
 
-    return build
+    yield build
+    # SimCord detaches a bot without calling its close(), so every store opened here is closed here: an open
+    # aiosqlite connection is a non-daemon thread that would keep the test process from ever exiting.
+    for bot in built:
+        await bot.store.close()
 
 
 @pytest.fixture

@@ -1,0 +1,28 @@
+"""Suite-wide guards.
+
+aiosqlite (0.22+) runs each connection on a non-daemon thread: a store left open keeps the Python process alive
+after the last test, so the test command would never exit (CI would time out with every test green). Every test
+must close what it opens; this guard names the test that did not.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+
+import pytest
+
+
+def _sqlite_workers() -> set[threading.Thread]:
+    return {t for t in threading.enumerate() if "_connection_worker_thread" in t.name and t.is_alive()}
+
+
+@pytest.fixture(autouse=True)
+def _closes_every_database() -> Iterator[None]:
+    before = _sqlite_workers()
+    yield
+    leaked = _sqlite_workers() - before
+    for thread in leaked:
+        thread.join(timeout=2)  # a close() just issued may still be finishing
+    still = [t.name for t in leaked if t.is_alive()]
+    assert not still, f"this test left {len(still)} SQLite connection(s) open: close the store it opened"
