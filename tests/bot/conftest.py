@@ -3,26 +3,15 @@ the toy game registered in place of the real registry, and no AI pause."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-import bot.store as _store
-
-# The store lands from another branch of work; until it does (the package is missing or still a bare directory),
-# an in-memory stand-in with the same interface takes its place.
-REAL_STORE = hasattr(_store, "SqliteStore")
-if not REAL_STORE:
-    from tests.bot import memory_store
-
-    sys.modules["bot.store"] = memory_store
-
-from bot.discord import TarmacBot, create_bot  # noqa: E402
-from bot.store import SqliteStore  # noqa: E402
-from tests.support.toy_game import GAME as TOY  # noqa: E402
+from bot.discord import TarmacBot, create_bot
+from bot.store import SqliteStore
+from tests.support.toy_game import GAME as TOY
 
 GAMES = {"toy": TOY}
 
@@ -35,13 +24,11 @@ def db_path(tmp_path: Path) -> Path:
 @pytest.fixture
 async def make_bot(db_path: Path) -> AsyncIterator[Callable[..., TarmacBot]]:
     """Build a fresh bot on the same database file: a restart is `env.restart_bot(make_bot())`."""
-    shared: dict[str, Any] = {}
     built: list[TarmacBot] = []
 
     def build(games: dict[str, Any] | None = None) -> TarmacBot:
-        # The memory stand-in lives only in this process, so "restarts" share one; SQLite reopens the file.
-        store = SqliteStore(db_path) if REAL_STORE else shared.setdefault("store", SqliteStore(db_path))
-        bot = create_bot(store, games=games or GAMES, ai_delay=0.0)
+        # Each bot opens the file anew, as a restarted process would.
+        bot = create_bot(SqliteStore(db_path), games=games or GAMES, ai_delay=0.0)
         built.append(bot)
         return bot
 
