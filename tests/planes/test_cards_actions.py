@@ -193,3 +193,10 @@ def test_actions_only_see_cubes_still_in_the_airport() -> None:
     one.planes[0].slots = ["red"] * 4
     one = run(one, "card:R02", "space:F1")
     assert one.cubes == {"F1": {"red": 1}} and one.planes[0].slots == ["red"] * 4  # the plane is left alone
+
+
+def test_wrong_way_still_stops_at_a_blocked_space() -> None:
+    board = build_airport("a18", {"A": ["X"], "X": ["C"], "C": []})
+    state = build_state(board, cubes={"C": {"red": 2}, "X": {"blue": 7}}, hands=[["card:R13"], []])
+    state = run(state, "card:R13", "from:C")
+    assert option_ids(state) == ["stop:X"]  # going backwards, X is next and blocked: no way past it to A
