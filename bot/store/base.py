@@ -104,6 +104,23 @@ class Store(ABC):
     ) -> None: ...
 
     @abstractmethod
+    async def latest_in_channel(self, channel_id: int, statuses: tuple[str, ...]) -> SessionRow | None:
+        """The newest session of that channel whose status is one of `statuses` (e.g. its last finished game)."""
+
+    @abstractmethod
+    async def set_seats(self, session_id: int, seats: list[Seat]) -> SessionRow:
+        """Replace who sits in an active game (a resigned player's seat handed to the AI); no version bump, since
+        the game state does not change. SessionClosed if the session is not active."""
+
+    @abstractmethod
+    async def get_meta(self, session_id: int) -> dict[str, Any]:
+        """The bot's bookkeeping beside a session (reminder clock, notices given); {} when none was written."""
+
+    @abstractmethod
+    async def set_meta(self, session_id: int, meta: dict[str, Any]) -> None:
+        """Replace that bookkeeping (a JSON object)."""
+
+    @abstractmethod
     async def active_sessions(self) -> list[SessionRow]:
         """Every session in 'active' (for resuming AI turns and timers after a restart)."""
 

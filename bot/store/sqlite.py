@@ -313,6 +313,39 @@ class SqliteStore(Store):
                 (board_message_id, panel_message_id, _now(), session_id),
             )
 
+    async def latest_in_channel(self, channel_id: int, statuses: tuple[str, ...]) -> SessionRow | None:
+        if not statuses:
+            return None
+        marks = ", ".join("?" for _ in statuses)
+        found = await self._many(f"channel_id = ? AND status IN ({marks})", (channel_id, *statuses))
+        return found[-1] if found else None
+
+    async def set_seats(self, session_id: int, seats: list[Seat]) -> SessionRow:
+        async with self._write() as db:
+            session = await self._one(db, session_id)
+            if session.status != "active":
+                raise SessionClosed(f"session {session_id} is {session.status}, not active")
+            await db.execute_fetchall("UPDATE sessions SET seats_json = ?, updated_at = ? WHERE id = ?",
+                                      (_seats_json(seats), _now(), session_id))
+            return await self._one(db, session_id)
+
+    async def get_meta(self, session_id: int) -> dict[str, Any]:
+        async with self._lock:
+            rows = list(await self.db.execute_fetchall(
+                "SELECT meta_json FROM session_meta WHERE session_id = ?", (session_id,)))
+        return dict(json.loads(rows[0][0])) if rows else {}
+
+    async def set_meta(self, session_id: int, meta: dict[str, Any]) -> None:
+        meta_json = json.dumps(meta)
+        async with self._write() as db:
+            await self._one(db, session_id)
+            await db.execute_fetchall(
+                "INSERT INTO session_meta (session_id, meta_json, updated_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (session_id) DO UPDATE SET meta_json = excluded.meta_json, "
+                "updated_at = excluded.updated_at",
+                (session_id, meta_json, _now()),
+            )
+
     async def active_sessions(self) -> list[SessionRow]:
         return await self._many("status = 'active'", ())
 
