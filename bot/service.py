@@ -58,6 +58,8 @@ class TurnUpdate:
     board_text: str
     decisions: list[Decision]
     result: Result | None
+    secret_options: dict[int, set[int]] = field(default_factory=dict)
+    """Per seat, the indices of its options that only it may see (a card from its hand): never listed in the channel."""
 
 
 @dataclass
@@ -408,9 +410,13 @@ class GameService:
         view = engine.view(state, None)
         renderer = self._renderer_for(session.game) if render else None
         png = await asyncio.to_thread(renderer.render_board, view) if renderer else None
+        decisions = engine.pending(state)
+        secrets = engine.secrets(state)
+        hidden = {d.seat: {i for i, o in enumerate(d.options) if o.id in secrets.get(d.seat, set())} for d in decisions}
         return TurnUpdate(
             session=session, title=engine.title, version=state.version, events=events, board_png=png,
-            board_text="" if png else _view_text(view), decisions=engine.pending(state), result=engine.result(state),
+            board_text="" if png else _view_text(view), decisions=decisions, result=engine.result(state),
+            secret_options={seat: found for seat, found in hidden.items() if found},
         )
 
     async def _private(

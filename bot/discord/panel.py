@@ -66,12 +66,13 @@ class ChoiceSelect(
 
 class PageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"tp:(?P<sid>\d+):(?P<ver>\d+):(?P<seat>\d+):(?P<page>\d+):(?P<dir>[pn])",
+    template=r"tp:(?P<sid>\d+):(?P<ver>\d+):(?P<seat>\d+):(?P<page>\d+):(?P<dir>[pns])",
 ):
-    """Prev/Next: shows another page of options to the clicker only, so one player paging cannot move others'."""
+    """Prev/Next: shows another page of options to the clicker only, so one player paging cannot move others'.
+    Direction 's' ("Show my choices") shows the first page of a decision whose options are secret to the chooser."""
 
     def __init__(self, sid: int, ver: int, seat: int, page: int, direction: str) -> None:
-        label = "◀ Previous" if direction == "p" else "Next ▶"
+        label = {"p": "◀ Previous", "n": "Next ▶", "s": "Show my choices"}[direction]
         super().__init__(discord.ui.Button(label=label, custom_id=f"tp:{sid}:{ver}:{seat}:{page}:{direction}",
                                            style=discord.ButtonStyle.secondary))
         self.sid, self.ver, self.seat, self.page = sid, ver, seat, page
@@ -127,6 +128,18 @@ def decision_view(sid: int, ver: int, decision: Decision, page: int = 0) -> disc
     return view
 
 
+def private_view(sid: int, ver: int, decision: Decision, secret: set[int]) -> discord.ui.View:
+    """A decision that offers the chooser's own secrets (cards in hand): the channel gets one button that shows every
+    option to the chooser alone, plus buttons for the options anyone may know of ("No action")."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(PageButton(sid, ver, decision.seat, 0, "s"))
+    public = [(idx, o) for idx, o in enumerate(decision.options) if idx not in secret]
+    if len(public) < BUTTONS_MAX:
+        for idx, option in public:
+            view.add_item(ChoiceButton(sid, ver, decision.seat, idx, _cut(option.label, 80)))
+    return view
+
+
 def mention_of(update: TurnUpdate, seat: int) -> str:
     found = next((s for s in update.session.seats if s.seat == seat), None)
     if found is None:
@@ -155,7 +168,11 @@ def turn_message(update: TurnUpdate) -> dict[str, Any]:
         who = ", ".join(mention_of(update, d.seat) for d in update.decisions)
         content = _cut(f"{who}: {decision.prompt}", 2000)
         human = next((d for d in update.decisions if not _is_ai(update, d.seat)), None)
-        if human is not None:
+        secret = update.secret_options.get(human.seat) if human is not None else None
+        if human is not None and secret:
+            kwargs["view"] = private_view(session.id, update.version, human, secret)
+            content = _cut(f"{content}\n(Only you can see these choices: press Show my choices.)", 2000)
+        elif human is not None:
             kwargs["view"] = decision_view(session.id, update.version, human)
     if update.board_png:
         kwargs["file"] = discord.File(io.BytesIO(update.board_png), filename="board.png")

@@ -9,8 +9,10 @@ from typing import Any
 import discord
 from simcord import Env, MemberActor
 from simcord.builders import ChannelHandle, GuildHandle
+from simcord.results import InteractionResult, to_discord_message
 
 from bot.discord import TarmacBot
+from engine.core import Decision, Game, GameState, Rng, load_state, random_ai
 
 
 @dataclass
@@ -50,13 +52,42 @@ async def start_with_all(table: Table, game: str = "toy", *, ai: int = 0) -> Non
     await table.players[0].click(lobby, label="Start")
 
 
+def _is_panel(embeds: list[Any]) -> bool:
+    return bool(embeds) and " — move " in ((embeds[0].get("title") if isinstance(embeds[0], dict)
+                                            else embeds[0].title) or "")
+
+
 def panels(channel: ChannelHandle) -> list[discord.Message]:
     """Turn messages (they carry a move number in the embed title), oldest first."""
-    return [m for m in channel.history() if m.embeds and " — move " in (m.embeds[0].title or "")]
+    return [m for m in channel.history() if _is_panel(m.embeds)]
+
+
+def _stored(channel: ChannelHandle) -> dict[int, Any]:
+    """SimCord's own record of a channel's messages. `channel.history()` rebuilds a discord.Message for every message
+    on each call, so a long game that looked up its newest panel that way spent nearly all its time there."""
+    return channel._env.backend.messages.get(channel.id, {})  # type: ignore[no-any-return]
 
 
 def latest_panel(channel: ChannelHandle) -> discord.Message:
-    return panels(channel)[-1]
+    stored = _stored(channel)
+    for message_id in sorted(stored, reverse=True):
+        message = stored[message_id]
+        if message.visible_to(None) and _is_panel(message.embeds):
+            return to_discord_message(channel._env, message)
+    raise AssertionError("no turn panel in this channel")
+
+
+def newest_id(channel: ChannelHandle) -> int:
+    """The id of the newest message (0 if none): a bookmark for `messages_after`."""
+    return max(_stored(channel), default=0)
+
+
+def messages_after(channel: ChannelHandle, after: int, *, viewer: int | None = None) -> list[discord.Message]:
+    """Messages newer than the bookmark `after`, oldest first (only those are rebuilt): with no viewer, what everyone
+    sees; with a member id, only the ephemeral replies that member alone sees."""
+    stored = _stored(channel)
+    return [to_discord_message(channel._env, stored[i]) for i in sorted(stored)
+            if i > after and stored[i].visible_to(viewer) and (viewer is None or not stored[i].visible_to(None))]
 
 
 def choice_ids(message: discord.Message) -> list[str]:
@@ -87,3 +118,65 @@ def refusal(result: Any) -> str:
     messages = [m for m in [result.response, *result.followups] if m is not None and m.ephemeral]
     assert messages, f"expected an ephemeral reply, got {result!r}"
     return str(messages[-1].content)
+
+
+# ---------------------------------------------------------------- playing a real game by clicks
+
+
+def items(message: discord.Message) -> list[Any]:
+    return [c for row in message.components for c in row.children]  # type: ignore[attr-defined]
+
+
+async def stored_state(table: Table, session_id: int = 1) -> GameState:
+    """The state as the database holds it (what a restarted bot would load), not the service's cached copy."""
+    session = await table.bot.store.get_session(session_id)
+    state_json, _version = await table.bot.store.load_snapshot(session_id)
+    return load_state(table.bot.service.game(session.game), state_json)
+
+
+class Policy:
+    """Which offered option a player clicks: the game's own seeded playout policy (still random, but it finishes a
+    move that boards instead of wandering), followed step by step while its next choice is on offer. Uniform
+    clicks run a Planes game to the 30-round safety valve, thousands of clicks; this ends it by the rules."""
+
+    def __init__(self, game: Game, seed: int) -> None:
+        self.game = game
+        self.rng = Rng.seeded(seed)
+        self.plan: list[str] = []
+
+    def choose(self, state: GameState, decision: Decision) -> int:
+        if not self.plan or decision.option(self.plan[0]) is None:
+            self.plan = random_ai.plan(self.game, state, decision, self.rng, strict=True)
+        choice = self.plan.pop(0)
+        return [o.id for o in decision.options].index(choice)
+
+
+PAGE = 25  # options per select page (bot/discord/panel.py)
+
+
+async def click_option(actor: MemberActor, message: discord.Message, index: int) -> InteractionResult:
+    """Click option `index` of a panel the way a member does: its button or its select entry; when it is not shown,
+    first the page button toward it (or the button that shows the choices privately), then on the reply."""
+    for _ in range(4):
+        shown = items(message)
+        for item in shown:
+            custom_id = item.custom_id or ""
+            if custom_id.startswith("tc:") and int(custom_id.split(":")[4]) == index:
+                return await actor.click(message, custom_id=custom_id)
+            if custom_id.startswith("ts:") and any(o.value == str(index) for o in item.options):
+                return await actor.select(message, [str(index)], custom_id=custom_id)
+        pagers = [item.custom_id for item in shown if (item.custom_id or "").startswith("tp:")]
+        assert pagers, f"option {index} is neither shown nor reachable on {message.id}"
+        pager = min(pagers, key=lambda c: abs(int(c.split(":")[4]) - index // PAGE))
+        reply = await actor.click(message, custom_id=pager)
+        assert reply.response is not None and reply.response.ephemeral, "paging shows options to the clicker only"
+        message = reply.response.message
+    raise AssertionError(f"could not reach option {index}")
+
+
+async def click_first(actor: MemberActor, message: discord.Message) -> InteractionResult:
+    """Use the first component of a panel, whatever it is (for clicks that must be refused)."""
+    item = items(message)[0]
+    if (item.custom_id or "").startswith("ts:"):
+        return await actor.select(message, [item.options[0].value], custom_id=item.custom_id)
+    return await actor.click(message, custom_id=item.custom_id)

@@ -1,18 +1,47 @@
-"""THE acceptance test: three members play a whole game of Planes through the real discord.py client on SimCord,
-from /game new to the final scores, every choice made by clicking an offered button or select option."""
+"""THE acceptance test: three members play a whole default game of Planes through the real discord.py client on
+SimCord, from /game new to the final scores, every choice made by clicking an offered button or select option.
+
+Along the way it proves, on the real game: a board image follows every move; each hand reaches only its owner's
+DM and nothing another seat holds ever shows in the channel or in someone else's DMs; an outsider's click, a
+waiting player's click and a click on an outdated panel change nothing and get an ephemeral sentence; and a new
+bot instance on the same database, started mid-game, finishes it from a panel the old instance posted.
+"""
 
 from __future__ import annotations
 
-import random
+import re
+from typing import Any
 
 import pytest
+from simcord import MemberActor
 
 from engine import registry
+from engine.core import Game, GameState
 from renderers import for_game
-from tests.bot.conftest import validate_all
-from tests.bot.helpers import Table, latest_panel, make_table, mentioned_actor, panels
+from tests.bot.helpers import (
+    Policy,
+    Table,
+    click_first,
+    click_option,
+    items,
+    latest_panel,
+    make_table,
+    mentioned_actor,
+    message_text,
+    messages_after,
+    newest_id,
+    panels,
+    refusal,
+    state_version,
+    stored_state,
+)
 
 pytestmark = pytest.mark.skipif("planes" not in registry.names(), reason="the Planes engine is not present")
+
+SEED = 2026
+RESTART_AFTER = 60  # from this move on, the next private panel is where a new bot instance takes over
+PROBE_AT = {41, 120}  # moves at which outsiders, waiting players and outdated panels click (and at each new kind)
+CARD_ID = re.compile(r"card:[RBGY]\d\d")
 
 
 @pytest.fixture
@@ -20,54 +49,163 @@ def simcord_bot(make_bot):
     return make_bot({"planes": registry.get("planes")})
 
 
-async def click_an_offered_option(table: Table, rng: random.Random) -> None:
-    panel = latest_panel(table.channel)
+@pytest.fixture(autouse=True)
+def _seeded_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The service draws a fresh seed for every game; a fixed one makes this game, and its length, the same each run.
+    monkeypatch.setattr("bot.service._secrets.randbits", lambda _bits: SEED)
+
+
+def _halves(card_id: str) -> list[str]:
+    """A card's two names (action / goal): the panel shows either one alone, so each is searched for."""
+    from engine.planes.cards import card
+
+    return card(card_id).title.split(" / ")
+
+
+class SecretsWatch:
+    """After every move, reads every new message each member can see (channel, ephemeral replies and DMs) and checks
+    that none names a card another seat holds, and that each DM'd hand is exactly its owner's current hand."""
+
+    def __init__(self, table: Table, game: Game, outsider: MemberActor) -> None:
+        self.table, self.game, self.outsider = table, game, outsider
+        self.seen: dict[int, int] = {}  # channel id -> newest message id already checked
+        self.dealt: dict[int, list[str]] = {}  # seat -> hand at the last check
+        self.hands_sent = 0
+        self.before: list[list[str]] = []  # every hand before the move just made
+
+    def _new(self, channel: Any, viewer: int | None) -> list[Any]:
+        key = channel.id if viewer is None else (channel.id, viewer)
+        found = messages_after(channel, self.seen.get(key, 0), viewer=viewer)  # type: ignore[arg-type]
+        if found:
+            self.seen[key] = found[-1].id  # type: ignore[index]
+        return found
+
+    async def check(self) -> None:
+        state = await stored_state(self.table)
+        rows = await self.table.bot.store.actions(1, last=1)
+        # What this move made public (a played or thrown-away card is named there) may show anywhere.
+        public = " ".join(e["text"] for row in rows for e in row.events if e.get("private_to") is None)
+        hands: list[list[str]] = state.hands  # type: ignore[attr-defined]
+        session = await self.table.bot.store.get_session(1)
+        seat_of = {s.user_id: s.seat for s in session.seats}
+
+        def hidden_from(seat: int | None) -> set[str]:
+            # The same card exists in four dot colours, so a name the viewer holds (or held a moment ago) may
+            # show to them even while another seat holds its twin.
+            own = {n for hand in (hands, self.before or hands) if seat is not None for c in hand[seat]
+                   for n in _halves(c)}
+            return {name for other, hand in enumerate(hands) if other != seat for c in hand for name in _halves(c)
+                    if name not in public and name not in own}
+
+        channel = self.table.channel
+        for text in (message_text(m) for m in self._new(channel, None)):
+            assert not CARD_ID.search(text), text
+            assert not any(name in text for name in hidden_from(None)), f"a hand shows in the channel: {text}"
+        for member in [*self.table.players, self.outsider]:
+            seat = seat_of.get(member.id)
+            for message in self._new(channel, member.id):  # replies only this member sees
+                text = message_text(message)
+                assert not any(name in text for name in hidden_from(seat)), f"another seat's card: {text}"
+            if seat is not None:
+                await self._check_dms(member, seat, state, hands, hidden_from(seat))
+        self.before = [list(hand) for hand in hands]
+
+    async def _check_dms(self, member: MemberActor, seat: int, state: GameState, hands: list[list[str]],
+                         hidden: set[str]) -> None:
+        dms = self._new(member.user.dm_channel, None)
+        for message in dms:
+            text = message_text(message)
+            assert f"(seat {seat + 1})" in message.embeds[0].title, "a DM names its owner's seat"
+            assert not any(name in text for name in hidden), f"another seat's card in a DM: {text}"
+        if hands[seat] != self.dealt.get(seat):
+            assert dms, f"seat {seat + 1}'s hand changed, so it gets its new hand by DM"
+            self.dealt[seat] = list(hands[seat])
+        renderer = for_game("planes")
+        for message in dms:
+            if renderer is not None:
+                # The picture is that seat's own view, byte for byte: its cards and no one else's.
+                sent = self.table.env.backend.cdn.get(message.attachments[0].url)
+                assert sent == renderer.render_hand(self.game.view(state, seat))
+            self.hands_sent += 1
+
+
+def panel_kind(panel: Any) -> str:
+    """'private' (the choices show to the chooser alone), 'select' (a menu) or 'buttons'."""
+    ids = [item.custom_id or "" for item in items(panel)]
+    if any(i.startswith("tp:") and i.endswith(":s") for i in ids):
+        return "private"
+    return "select" if any(i.startswith("ts:") for i in ids) else "buttons"
+
+
+async def probe_refusals(table: Table, outsider: MemberActor, panel: Any, older: Any) -> None:
+    """Clicks that must change nothing: an outsider's, a waiting player's, and the current player's on an old panel."""
+    version = await state_version(table)
     actor = mentioned_actor(table, panel)
-    components = [c for row in panel.components for c in row.children]  # type: ignore[attr-defined]
-    select = next((c for c in components if (c.custom_id or "").startswith("ts:")), None)
-    if select is not None:
-        pages = [c for c in components if (c.custom_id or "").startswith("tp:")]
-        if pages and rng.random() < 0.3:
-            # Look at another page of options (ephemeral to the clicker) and choose there.
-            page = await actor.click(panel, custom_id=rng.choice(pages).custom_id)
-            shown = page.response.message
-            menu = next(c for row in shown.components for c in row.children  # type: ignore[attr-defined]
-                        if (c.custom_id or "").startswith("ts:"))
-            await actor.select(shown, [rng.choice(menu.options).value], custom_id=menu.custom_id)
-            return
-        await actor.select(panel, [rng.choice(select.options).value], custom_id=select.custom_id)
-        return
-    buttons = [c for c in components if (c.custom_id or "").startswith("tc:")]
-    await actor.click(panel, custom_id=rng.choice(buttons).custom_id)
+    waiting = next(p for p in table.players if p is not actor)
+    assert "not in this game" in refusal(await click_first(outsider, panel))
+    assert "not your turn" in refusal(await click_first(waiting, panel))
+    assert "out of date" in refusal(await click_first(actor, older))
+    assert await state_version(table) == version, "a refused click changes nothing"
+    assert latest_panel(table.channel).id == panel.id, "and posts nothing in the channel"
 
 
-async def test_three_members_play_planes_to_the_final_scores(simcord_env):
+async def test_three_members_play_planes_to_the_final_scores(simcord_env, make_bot):
     table = make_table(simcord_env, ("ana", "ben", "cleo"))
     ana, ben, cleo = table.players
+    outsider = table.guild.add_member(simcord_env.create_user("mallory"))
     opened = await ana.slash(table.channel, "game new", game="planes")
     lobby = opened.response.message
     await ben.click(lobby, label="Join")
     await cleo.click(lobby, label="Join")
-    # A shorter game (the rulebook's own variant) keeps the test quick; the host picks it in the lobby.
-    await ana.select(lobby, ["3"], custom_id="to:1:end_space")
     await ana.click(lobby, label="Start")
 
-    rng = random.Random(2026)
+    game = registry.get("planes")
+    policy = Policy(game, SEED)
+    watch = SecretsWatch(table, game, outsider)
+    await watch.check()
     moves = 0
-    while latest_panel(table.channel).components:
-        await click_an_offered_option(table, rng)
+    older = latest_panel(table.channel)
+    kinds: set[str] = set()
+    restarted = False
+    while (panel := latest_panel(table.channel)).components:
+        state = await stored_state(table)
+        (decision,) = game.pending(state)
+        actor = mentioned_actor(table, panel)
+        session = await table.bot.store.get_session(1)
+        assert session.seats[decision.seat].user_id == actor.id, "the panel calls on the member who must choose"
+        kind = panel_kind(panel)
+        if moves and (moves in PROBE_AT or kind not in kinds):
+            kinds.add(kind)
+            await probe_refusals(table, outsider, panel, older)
+        if not restarted and moves >= RESTART_AFTER and kind == "private":
+            restarted = True
+            before = newest_id(table.channel)
+            old_bot = simcord_env.bot
+            await simcord_env.restart_bot(make_bot({"planes": game}))
+            assert simcord_env.bot is not old_bot
+            # The panel the old instance posted is still the newest one: its buttons must work on the new one.
+            assert latest_panel(table.channel).id == panel.id <= before
+        await click_option(actor, panel, policy.choose(state, decision))
         moves += 1
-        assert moves < 3000, "the game should have ended"
+        assert await state_version(table) == moves, "each click applies exactly one choice"
+        await watch.check()
+        older = panel
+        assert moves < 1000, "the game should have ended"
 
     final = latest_panel(table.channel)
     assert final.content.startswith("Game over.")
     assert any(f.name == "Final scores" for f in final.embeds[0].fields)
     session = await table.bot.store.get_session(1)
     assert session.status == "finished"
-    _json, version = await table.bot.store.load_snapshot(1)
-    assert version == moves
+    state = await stored_state(table)
+    assert state.track_end == 12, "a default-length game"  # type: ignore[attr-defined]
+    assert game.result(state) is not None
+    assert restarted, "a new bot instance finished the game"
+    assert {"private", "buttons"} <= kinds, "both kinds of panel were clicked, and refused, through Discord"
     all_panels = panels(table.channel)
-    assert len(all_panels) == moves + 1, "a board follows every move"
+    assert [p.embeds[0].title for p in all_panels] == [f"Planes — move {v}" for v in range(moves + 1)], \
+        "a board follows every move"
     if for_game("planes") is not None:
         assert all(p.attachments and p.attachments[0].filename == "board.png" for p in all_panels)
-    validate_all(simcord_env)
+        assert all(p.embeds[0].image.url == "attachment://board.png" for p in all_panels)
+    assert watch.hands_sent >= 3, "every player got a hand by DM"
