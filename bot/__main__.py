@@ -1,7 +1,8 @@
 """`python -m bot`: load the settings, open the store, run the bot until SIGTERM/SIGINT, then stop cleanly.
 
 A missing or malformed setting ends the process at once with exit code 2 and the ConfigError sentence (which says
-where to put the token), never a traceback.
+where to put the token), never a traceback. A stop signal lets the move in flight finish (the service waits for
+every session lock), closes the database and returns exit code 0.
 """
 
 from __future__ import annotations
@@ -10,54 +11,73 @@ import asyncio
 import logging
 import signal
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bot.config import Settings
+    from bot.discord import TarmacBot
 
 log = logging.getLogger("tarmac")
 
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 
-async def _run() -> None:
-    from bot.config import load_settings
+
+def install_stop_signals(bot: TarmacBot, loop: asyncio.AbstractEventLoop) -> list[asyncio.Task[None]]:
+    """On SIGTERM/SIGINT start `bot.close()` once; the returned list receives that task (await it before exit)."""
+    stopping: list[asyncio.Task[None]] = []
+
+    def stop() -> None:
+        if not stopping:  # a second signal while stopping changes nothing: the first close is already waiting
+            log.info("stop signal received; finishing the moves in flight")
+            stopping.append(loop.create_task(bot.close()))
+
+    for sig in STOP_SIGNALS:
+        loop.add_signal_handler(sig, stop)
+    return stopping
+
+
+def remove_stop_signals(loop: asyncio.AbstractEventLoop) -> None:
+    for sig in STOP_SIGNALS:
+        loop.remove_signal_handler(sig)
+
+
+async def _run(settings: Settings) -> None:
     from bot.discord import create_bot
     from bot.store import open_store
 
-    settings = load_settings()
-    store = open_store(settings.db_path)
-    bot = create_bot(store, ai_delay=settings.ai_delay_seconds, dev_guild_id=settings.dev_guild_id)
+    bot = create_bot(open_store(settings.db_path), ai_delay=settings.ai_delay_seconds,
+                     dev_guild_id=settings.dev_guild_id, remind_after=settings.reminder_hours * 3600)
     loop = asyncio.get_running_loop()
-    stopping: list[asyncio.Task[None]] = []
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        # close() waits for the moves in flight (the session locks) and closes the database.
-        loop.add_signal_handler(sig, lambda: stopping.append(loop.create_task(bot.close())))
-    async with bot:
-        try:
-            await bot.start(settings.discord_token.get_secret_value())
-        finally:
-            if stopping:
-                await asyncio.gather(*stopping)
+    stopping = install_stop_signals(bot, loop)
+    try:
+        async with bot:
+            try:
+                await bot.start(settings.discord_token.get_secret_value())
+            finally:
+                if stopping:
+                    await asyncio.gather(*stopping)
+    finally:
+        remove_stop_signals(loop)
     log.info("stopped cleanly")
 
 
 def main() -> int:
-    from bot.config import ConfigError
+    from bot.config import ConfigError, load_settings
 
     try:
-        from bot.config import load_settings
-
         settings = load_settings()
     except ConfigError as exc:
         print(str(exc), file=sys.stderr)
         return 2
-    _configure_logging(settings.log_level)
-    asyncio.run(_run())
+    _configure_logging(settings)
+    asyncio.run(_run(settings))
     return 0
 
 
-def _configure_logging(level: str) -> None:
-    try:
-        from bot.logging_setup import configure  # type: ignore[attr-defined]
-    except ImportError:
-        logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s %(message)s")
-    else:
-        configure(level)
+def _configure_logging(settings: Settings) -> None:
+    from bot.logging_setup import configure
+
+    configure(settings.log_level, secrets=[settings.discord_token.get_secret_value()])
 
 
 if __name__ == "__main__":

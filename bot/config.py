@@ -15,6 +15,7 @@ _HINTS = {
     "dev_guild_id": "DEV_GUILD_ID: must be a number (a server id)",
     "log_level": "LOG_LEVEL: must be one of DEBUG, INFO, WARNING, ERROR",
     "ai_delay_seconds": "AI_DELAY_SECONDS: must be a number of seconds, 0 or more",
+    "reminder_hours": "REMINDER_HOURS: must be a number of hours, 0 or more (0 turns reminders off)",
 }
 
 
@@ -30,6 +31,8 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = Field(default=None, validation_alias="DEV_GUILD_ID")
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = Field(default="INFO", validation_alias="LOG_LEVEL")
     ai_delay_seconds: float = Field(default=1.5, ge=0, validation_alias="AI_DELAY_SECONDS")
+    # Async play: whoever must act is mentioned again after this much quiet (one reminder per quiet period).
+    reminder_hours: float = Field(default=12.0, ge=0, validation_alias="REMINDER_HOURS")
 
     @field_validator("dev_guild_id", mode="before")
     @classmethod

@@ -13,8 +13,10 @@ import logging
 import secrets as _secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any, Protocol
 
+from bot.reminders import Reminder, Reminders
 from bot.store import ChannelBusy, Seat, SessionRow, StaleVersion, Store
 from engine import registry
 from engine.core import (
@@ -36,6 +38,7 @@ from renderers import for_game as renderer_for_game
 log = logging.getLogger("tarmac.service")
 
 OPEN = ("lobby", "active")
+DONE = ("finished", "abandoned")
 
 
 class Refusal(Exception):
@@ -44,6 +47,15 @@ class Refusal(Exception):
     def __init__(self, sentence: str) -> None:
         super().__init__(sentence)
         self.sentence = sentence
+
+
+class PostFailed(Refusal):
+    """The choice was applied and saved, but the channel did not get the new panel (the error is logged with the
+    session id). The player is told so, with the way to get the panel back."""
+
+    def __init__(self) -> None:
+        super().__init__("Sorry, your move is saved but I could not post the new board. "
+                         "Use /game panel to show it again.")
 
 
 @dataclass
@@ -84,7 +96,15 @@ class LogLine:
 class Presenter(Protocol):
     async def show_turn(self, update: TurnUpdate) -> None: ...
 
-    async def send_private(self, update: PrivateUpdate) -> None: ...
+    async def send_private(self, update: PrivateUpdate) -> bool:
+        """Deliver privately (a DM); False when the member does not accept DMs."""
+        ...
+
+    async def dms_closed(self, session: SessionRow, user_id: int) -> None:
+        """Tell the channel, without anything private, that this member should open DMs or use /game hand."""
+        ...
+
+    async def remind(self, reminder: Reminder) -> None: ...
 
 
 def _view_text(view: dict[str, Any], limit: int = 3500) -> str:
@@ -100,6 +120,10 @@ class _Live:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     state: GameState | None = None
     sent_private: dict[int, str] = field(default_factory=dict)
+    moved_at: tuple[int, datetime] | None = None
+    """(version, when) of the last move made here: the start of the quiet period reminders count from."""
+    unposted: bool = False
+    """A panel of this session failed to post since the last time a caller checked."""
 
 
 class GameService:
@@ -111,6 +135,9 @@ class GameService:
         games: Mapping[str, Game] | None = None,
         ai_delay: float = 0.0,
         renderer_for: Callable[[str], GameRenderer | None] = renderer_for_game,
+        remind_after: float = 12 * 3600,
+        nudge_gap: float = 3600,
+        now: Callable[[], datetime] = lambda: datetime.now(UTC),
     ) -> None:
         self.store = store
         self.presenter = presenter
@@ -118,6 +145,8 @@ class GameService:
         self.ai_delay = ai_delay
         self._renderer_for = renderer_for
         self._live: dict[int, _Live] = {}
+        self.now = now
+        self.reminders = Reminders(self, remind_after=remind_after, nudge_gap=nudge_gap, now=now)
 
     # ------------------------------------------------------------------ helpers
     def game(self, name: str) -> Game:
@@ -129,11 +158,27 @@ class GameService:
     def _session_live(self, session_id: int) -> _Live:
         return self._live.setdefault(session_id, _Live())
 
+    def lock_of(self, session_id: int) -> asyncio.Lock:
+        return self._session_live(session_id).lock
+
+    def moved_at(self, session_id: int, version: int) -> datetime | None:
+        """When this process applied the move that reached `version` (None if it did not, e.g. after a restart)."""
+        moved = self._session_live(session_id).moved_at
+        return moved[1] if moved and moved[0] == version else None
+
     async def session_here(self, channel_id: int, *, statuses: tuple[str, ...] = OPEN) -> SessionRow:
+        """The channel's lobby or running game; with a finished status in `statuses`, else its newest such game."""
         session = await self.store.session_in_channel(channel_id)
+        if session is None and any(s in DONE for s in statuses):
+            session = await self.store.latest_in_channel(channel_id, tuple(s for s in statuses if s in DONE))
         if session is None or session.status not in statuses:
             raise Refusal("There is no game running in this channel. Start one with /game new.")
         return session
+
+    def _take_unposted(self, session_id: int) -> bool:
+        live = self._session_live(session_id)
+        failed, live.unposted = live.unposted, False
+        return failed
 
     async def _fresh(self, session_id: int) -> SessionRow:
         session = await self.store.get_session(session_id)
@@ -263,11 +308,14 @@ class GameService:
                 session.id, seed=seed, seats=session.seats, state_json=dump_state(state),
                 state_version=state.version, expected_version=session.version,
             )
-            self._session_live(session.id).state = state
+            live = self._session_live(session.id)
+            live.state, live.moved_at = state, (state.version, self.now())
             log.info("session started", extra={"session_id": session.id, "guild_id": session.guild_id,
                                                "channel_id": session.channel_id})
             await self._publish(session, state, [], first=True)
         await self.run_ai(session.id)
+        if self._take_unposted(session.id):
+            raise PostFailed()
         return session
 
     # -------------------------------------------------------------------- play
@@ -286,6 +334,8 @@ class GameService:
                 raise Refusal("That choice is not on offer any more.")
             await self._apply(session, state, seat, decision.options[index].id)
         await self.run_ai(session_id)
+        if self._take_unposted(session_id):
+            raise PostFailed()
 
     async def play_text(self, channel_id: int, user_id: int, text: str) -> int:
         """A typed command: the engine turns it into option ids, applied one by one through the same path."""
@@ -303,6 +353,8 @@ class GameService:
             for choice in choices:
                 state = await self._apply(session, state, seat, choice)
         await self.run_ai(session.id)
+        if self._take_unposted(session.id):
+            raise PostFailed()
         return len(choices)
 
     async def suggestions(self, channel_id: int, user_id: int, text: str) -> list[str]:
@@ -316,15 +368,28 @@ class GameService:
             return []
         return engine.command_suggestions(state, seats[0], text)[:25]
 
-    async def resign(self, channel_id: int, user_id: int) -> SessionRow:
-        """Resigning ends the game for the table (the engine has no seat removal), recorded as abandoned."""
+    async def resign(self, channel_id: int, user_id: int) -> tuple[SessionRow, bool]:
+        """The member's seats pass to the AI, which plays them from now on, so the others can finish the game.
+        When no member would be left at the table the game ends instead (recorded as abandoned).
+        Returns the session and whether the game ended. The caller runs `run_ai` after announcing it."""
         session = await self.session_here(channel_id, statuses=("active",))
-        async with self._session_live(session.id).lock:
+        async with self.lock_of(session.id):
             session = await self._fresh(session.id)
-            if not self.seats_of(session, user_id):
+            if session.status != "active":
+                raise Refusal("This game is not running any more.")
+            mine = self.seats_of(session, user_id)
+            if not mine:
                 raise Refusal("You are not in this game.")
-            await self.store.set_status(session.id, "abandoned")
-            return await self._fresh(session.id)
+            seats = [Seat(seat=s.seat, user_id=None, name=f"{s.name} (resigned)", is_ai=True) if s.seat in mine
+                     else s for s in session.seats]
+            ended = all(s.is_ai for s in seats)
+            if ended:
+                session = await self.store.set_status(session.id, "abandoned")
+            else:
+                session = await self.store.set_seats(session.id, seats)
+            log.info("player resigned", extra={"session_id": session.id, "guild_id": session.guild_id,
+                                               "channel_id": session.channel_id, "seat": mine[0], "ended": ended})
+            return session, ended
 
     def _acting_seat(self, engine: Game, session: SessionRow, state: GameState, user_id: int) -> int:
         mine = self.seats_of(session, user_id)
@@ -359,7 +424,8 @@ class GameService:
             # Another process moved the game on: forget our copy so the next look reloads it.
             self._session_live(session.id).state = None
             raise Refusal("The game moved on at the same moment; look at the newest panel.") from None
-        self._session_live(session.id).state = new_state
+        live = self._session_live(session.id)
+        live.state, live.moved_at = new_state, (new_state.version, self.now())
         log.info("move applied", extra={"session_id": session.id, "guild_id": session.guild_id,
                                         "channel_id": session.channel_id, "seat": seat})
         await self._publish(session, new_state, events)
@@ -381,15 +447,23 @@ class GameService:
                     return
                 # Seeded by game seed and version: an AI game replays exactly from its log.
                 rng = Rng.seeded(session.seed * 1_000_003 + state.version)
-                await self._apply(session, state, decision.seat, random_ai.pick(decision, rng))
+                await self._apply(session, state, decision.seat,
+                                  random_ai.choose(self.game(session.game), state, decision, rng))
 
     # ------------------------------------------------------------ presentation
     async def _publish(self, session: SessionRow, state: GameState, events: list[Any], *, first: bool = False) -> None:
+        """Post the panel and send what changed privately. Posting is ours to get right, not the player's: a failure
+        is logged with the session id and remembered (the caller apologises); the move itself stands."""
         if self.presenter is None:
             return
-        update = await self.turn_update(session, state, [e.text for e in events if e.private_to is None])
-        await self.presenter.show_turn(update)
+        context = {"session_id": session.id, "guild_id": session.guild_id, "channel_id": session.channel_id}
         live = self._session_live(session.id)
+        try:
+            update = await self.turn_update(session, state, [e.text for e in events if e.private_to is None])
+            await self.presenter.show_turn(update)
+        except Exception:
+            log.exception("could not post the turn panel", extra=context)
+            live.unposted = True
         public = self.game(session.game).view(state, None)
         for seat in session.seats:
             if seat.is_ai or seat.user_id is None:
@@ -400,8 +474,23 @@ class GameService:
             key = json.dumps({k: v for k, v in view.items() if public.get(k) != v}, sort_keys=True, default=str)
             if not private and live.sent_private.get(seat.seat) == key:
                 continue
-            live.sent_private[seat.seat] = key
-            await self.presenter.send_private(await self._private(session, state, seat, private, view))
+            try:
+                delivered = await self.presenter.send_private(await self._private(session, state, seat, private, view))
+                live.sent_private[seat.seat] = key
+                if not delivered:
+                    await self._dms_closed(session, seat.user_id)
+            except Exception:  # the hand stays available through /game hand; the others still get theirs
+                log.exception("could not send a private update", extra={**context, "seat": seat.seat})
+
+    async def _dms_closed(self, session: SessionRow, user_id: int) -> None:
+        """Say it in the channel once per game and member, not after every move. Call with the session lock held."""
+        meta = await self.reminders.meta(session)
+        if user_id in meta.dm_notice:
+            return
+        meta.dm_notice.append(user_id)
+        await self.reminders.save(session.id, meta)
+        assert self.presenter is not None
+        await self.presenter.dms_closed(session, user_id)
 
     async def turn_update(
         self, session: SessionRow, state: GameState, events: list[str], *, render: bool = True
@@ -440,11 +529,11 @@ class GameService:
         return await self.turn_update(session, state, [], render=False)
 
     async def board(self, channel_id: int) -> TurnUpdate:
-        session = await self.session_here(channel_id, statuses=("active", "finished"))
+        session = await self.session_here(channel_id, statuses=("active", "finished", "abandoned"))
         return await self.turn_update(session, await self._state(session), [])
 
     async def hand(self, channel_id: int, user_id: int) -> PrivateUpdate:
-        session = await self.session_here(channel_id, statuses=("active", "finished"))
+        session = await self.session_here(channel_id, statuses=("active", "finished", "abandoned"))
         mine = self.seats_of(session, user_id)
         if not mine:
             raise Refusal("You are not in the game of this channel.")
@@ -462,3 +551,38 @@ class GameService:
 
     def rules(self, game: str) -> dict[str, str]:
         return self.game(game).rules()
+
+    # ------------------------------------------------------- panels, reminders
+    async def repost(self, channel_id: int) -> TurnUpdate:
+        """Post the current panel again (after a post that failed, or one buried under chatter)."""
+        session = await self.session_here(channel_id, statuses=("active", "finished"))
+        async with self.lock_of(session.id):
+            session = await self._fresh(session.id)
+            update = await self.turn_update(session, await self._state(session), [])
+            if self.presenter is not None:
+                await self.presenter.show_turn(update)
+            return update
+
+    async def nudge(self, channel_id: int, user_id: int, *, manager: bool) -> Reminder:
+        """Remind whoever must act, now; refused when they were called a short while ago."""
+        session = await self.session_here(channel_id, statuses=("active",))
+        async with self.lock_of(session.id):
+            session = await self._fresh(session.id)
+            if not self.seats_of(session, user_id) and not manager:
+                raise Refusal("Only the players of this game can nudge.")
+            reminder = await self.reminders.nudge(session, user_id)
+            await self.present_reminder(reminder)
+            return reminder
+
+    async def set_reminders(self, channel_id: int, user_id: int, hours: float, *, manager: bool) -> float:
+        """This game's quiet period before a reminder, in hours (0: no reminders); the host or a manager sets it."""
+        session = await self.session_here(channel_id)
+        if user_id != session.host_id and not manager:
+            raise Refusal("Only the host or someone who may manage this channel can change the reminders.")
+        async with self.lock_of(session.id):
+            meta = await self.reminders.set_period(await self._fresh(session.id), hours)
+        return self.reminders.period(meta)
+
+    async def present_reminder(self, reminder: Reminder) -> None:
+        if self.presenter is not None:
+            await self.presenter.remind(reminder)

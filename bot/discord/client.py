@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from collections.abc import Mapping
 
@@ -22,18 +24,24 @@ log = logging.getLogger("tarmac.discord")
 class TarmacBot(discord.Client):
     def __init__(
         self, store: Store, *, games: Mapping[str, Game] | None = None, ai_delay: float = 0.0,
-        dev_guild_id: int | None = None,
+        dev_guild_id: int | None = None, remind_after: float = 12 * 3600, nudge_gap: float = 3600,
+        reminder_check: float = 15 * 60,
     ) -> None:
         # No privileged intents: everything arrives as interactions, so message content and members are not needed.
         super().__init__(intents=discord.Intents.default(), chunk_guilds_at_startup=False)
         self.store = store
-        self.service = GameService(store, DiscordPresenter(self), games=games, ai_delay=ai_delay)
+        # discord.utils.utcnow is the clock of the Discord layer (and the one a simulated Discord moves in tests).
+        self.service = GameService(store, DiscordPresenter(self), games=games, ai_delay=ai_delay,
+                                   remind_after=remind_after, nudge_gap=nudge_gap, now=discord.utils.utcnow)
         self.tree = app_commands.CommandTree(self)
         self.dev_guild_id = dev_guild_id
+        self.reminder_check = reminder_check
+        self._reminder_task: asyncio.Task[None] | None = None
         self.tree.add_command(build_group([(name, g.title) for name, g in self.service.games.items()]))
 
     async def setup_hook(self) -> None:
         await self.store.open()
+        self._reminder_task = asyncio.create_task(self._remind_forever())
         self.add_dynamic_items(ChoiceButton, ChoiceSelect, PageButton, LobbyButton, LobbyOption)
         if self.dev_guild_id:
             # A development guild gets the commands at once; a global sync can take a while to show everywhere.
@@ -44,7 +52,24 @@ class TarmacBot(discord.Client):
         else:
             await self.tree.sync()
 
+    async def _remind_forever(self) -> None:
+        """Send due reminders, then sleep until the next one could be due (at most `reminder_check` seconds, so a
+        game that started meanwhile is looked at soon enough)."""
+        await self.wait_until_ready()
+        while not self.is_closed():
+            try:
+                wait = await self.service.reminders.run_due()
+            except Exception:  # the store hiccuped: try again later rather than lose reminders for good
+                log.exception("reminder pass failed")
+                wait = None
+            await asyncio.sleep(min(self.reminder_check, max(wait or self.reminder_check, 1.0)))
+
     async def close(self) -> None:
+        if self._reminder_task is not None:
+            self._reminder_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._reminder_task
+            self._reminder_task = None
         # Finish the moves in flight before the database goes away.
         await self.service.shutdown()
         await super().close()
@@ -52,6 +77,8 @@ class TarmacBot(discord.Client):
 
 
 def create_bot(
-    store: Store, *, games: Mapping[str, Game] | None = None, ai_delay: float = 0.0, dev_guild_id: int | None = None
+    store: Store, *, games: Mapping[str, Game] | None = None, ai_delay: float = 0.0, dev_guild_id: int | None = None,
+    remind_after: float = 12 * 3600, nudge_gap: float = 3600, reminder_check: float = 15 * 60,
 ) -> TarmacBot:
-    return TarmacBot(store, games=games, ai_delay=ai_delay, dev_guild_id=dev_guild_id)
+    return TarmacBot(store, games=games, ai_delay=ai_delay, dev_guild_id=dev_guild_id, remind_after=remind_after,
+                     nudge_gap=nudge_gap, reminder_check=reminder_check)

@@ -2,20 +2,55 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import discord
 from discord import app_commands
 
-from bot.discord.lobby import lobby_action, lobby_message
-from bot.discord.panel import turn_message
+from bot.discord.lobby import lobby_action, lobby_message, may_manage
+from bot.discord.panel import mention_of, turn_message
 from bot.discord.presenter import private_message
 from bot.discord.replies import run_for_player, tell
+from bot.reminders import describe
 from bot.service import GameService, Refusal
+from bot.store import SessionRow
 
 
 def _service(interaction: discord.Interaction) -> GameService:
     return interaction.client.service  # type: ignore[attr-defined,no-any-return]
+
+
+async def _channel_game(interaction: discord.Interaction) -> str:
+    """The game of this channel (running, or the last one played), else the first game we offer."""
+    service = _service(interaction)
+    try:
+        session = await service.session_here(interaction.channel_id or 0,
+                                             statuses=("lobby", "active", "finished", "abandoned"))
+    except Refusal:
+        return next(iter(service.games))
+    return session.game
+
+
+async def status_text(service: GameService, session: SessionRow) -> str:
+    """Who sits where, then whose move it is, or the final scores of a finished game."""
+    engine = service.game(session.game)
+    players = ", ".join(f"{s.name}{' (AI)' if s.is_ai else ''}" for s in session.seats)
+    state_word = {"lobby": "waiting in the lobby", "active": "running", "finished": "finished",
+                  "abandoned": "ended early (every player resigned)"}.get(session.status, session.status)
+    text = f"**{engine.title}**, {state_word}. Players: {players}."
+    if session.status == "lobby":
+        return text
+    update = await service.turn_update(session, await service._state(session), [], render=False)
+    if update.result is not None:
+        scores = "; ".join(f"{mention_of(update, r.seat)} {r.score}"
+                           for r in sorted(update.result.standings, key=lambda r: -r.score))
+        winners = ", ".join(mention_of(update, s) for s in update.result.winners) or "nobody"
+        text += f" Final scores: {scores}. Winner: {winners}."
+    elif session.status == "active":
+        waiting = ", ".join(service.seat_name(session, d.seat) for d in update.decisions)
+        text += f" Move {update.version}; waiting for {waiting or 'nobody'}."
+    return text[:2000]
 
 
 def build_group(games: list[tuple[str, str]]) -> app_commands.Group:
@@ -96,19 +131,13 @@ def build_group(games: list[tuple[str, str]]) -> app_commands.Group:
 
         await run_for_player(interaction, act)
 
-    @group.command(name="status", description="Who plays, whose turn it is and the game state")
+    @group.command(name="status", description="Who plays, whose turn it is, or the final scores")
     async def status(interaction: discord.Interaction) -> None:
         async def act() -> None:
             service = _service(interaction)
-            session = await service.session_here(interaction.channel_id or 0, statuses=("lobby", "active", "finished"))
-            engine = service.game(session.game)
-            players = ", ".join(f"{s.name}{' (AI)' if s.is_ai else ''}" for s in session.seats)
-            text = f"**{engine.title}**: {session.status}. Players: {players}."
-            if session.status == "active":
-                update = await service.turn_update(session, await service._state(session), [], render=False)
-                waiting = ", ".join(service.seat_name(session, d.seat) for d in update.decisions)
-                text += f" Move {update.version}; waiting for {waiting or 'nobody'}."
-            await tell(interaction, text[:2000])
+            session = await service.session_here(interaction.channel_id or 0,
+                                                 statuses=("lobby", "active", "finished", "abandoned"))
+            await tell(interaction, await status_text(service, session))
 
         await run_for_player(interaction, act)
 
@@ -125,15 +154,18 @@ def build_group(games: list[tuple[str, str]]) -> app_commands.Group:
         await run_for_player(interaction, act)
 
     @group.command(name="rules", description="Rules help for a game, by topic")
-    @app_commands.describe(game="Which game", topic="Which part of the rules")
+    @app_commands.describe(game="Which game (default: the one in this channel)", topic="Which part of the rules")
     @app_commands.choices(game=choices)
-    async def rules(interaction: discord.Interaction, game: app_commands.Choice[str], topic: str | None = None) -> None:
+    async def rules(interaction: discord.Interaction, game: app_commands.Choice[str] | None = None,
+                    topic: str | None = None) -> None:
         async def act() -> None:
-            pages = _service(interaction).rules(game.value)
+            service = _service(interaction)
+            name = game.value if game else await _channel_game(interaction)
+            pages = service.rules(name)
             if not pages:
                 raise Refusal("This game has no rules pages yet.")
             key = topic if topic in pages else next(iter(pages))
-            embed = discord.Embed(title=f"{game.name} — {key}"[:256], description=pages[key][:4096])
+            embed = discord.Embed(title=f"{service.game(name).title} — {key}"[:256], description=pages[key][:4096])
             if topic and topic not in pages:
                 topics = ", ".join(pages)
                 embed.set_footer(text=f"No topic '{topic[:50]}'; showing the overview. Topics: {topics}"[:2048])
@@ -145,15 +177,54 @@ def build_group(games: list[tuple[str, str]]) -> app_commands.Group:
     async def rules_topics(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         name = getattr(interaction.namespace, "game", None)
         service = _service(interaction)
+        if name not in service.games:
+            name = await _channel_game(interaction)
         names = [name] if name in service.games else list(service.games)
         topics = [t for n in names for t in service.rules(n)]
         return [app_commands.Choice(name=t[:100], value=t[:100]) for t in topics if current.lower() in t.lower()][:25]
 
-    @group.command(name="resign", description="Resign: ends this channel's game for everyone")
+    @group.command(name="resign", description="Leave this channel's game: the AI plays your seat from now on")
     async def resign(interaction: discord.Interaction) -> None:
         async def act() -> None:
-            await _service(interaction).resign(interaction.channel_id or 0, interaction.user.id)
-            await tell(interaction, f"{interaction.user.mention} resigned; the game is over.", ephemeral=False)
+            service = _service(interaction)
+            session, ended = await service.resign(interaction.channel_id or 0, interaction.user.id)
+            if ended:
+                text = f"{interaction.user.mention} resigned. No player is left at the table, so the game ends here."
+            else:
+                text = f"{interaction.user.mention} resigned; the AI plays their seat from now on."
+            await tell(interaction, text, ephemeral=False)
+            if not ended:
+                await service.run_ai(session.id)
+
+        await run_for_player(interaction, act)
+
+    @group.command(name="panel", description="Post the current turn panel of this channel's game again")
+    async def panel(interaction: discord.Interaction) -> None:
+        async def act() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await _service(interaction).repost(interaction.channel_id or 0)
+            await interaction.followup.send("The current panel is posted again.", ephemeral=True)
+
+        await run_for_player(interaction, act)
+
+    @group.command(name="nudge", description="Remind the players this game is waiting for")
+    async def nudge(interaction: discord.Interaction) -> None:
+        async def act() -> None:
+            await _service(interaction).nudge(interaction.channel_id or 0, interaction.user.id,
+                                              manager=may_manage(interaction))
+            await tell(interaction, "Reminded.")
+
+        await run_for_player(interaction, act)
+
+    @group.command(name="reminders", description="Hours of quiet before the bot reminds whoever must act (0: never)")
+    @app_commands.describe(hours="Hours of quiet before a reminder, 0 to turn reminders off")
+    async def reminders(interaction: discord.Interaction, hours: app_commands.Range[float, 0, 720]) -> None:
+        async def act() -> None:
+            seconds = await _service(interaction).set_reminders(interaction.channel_id or 0, interaction.user.id,
+                                                                hours, manager=may_manage(interaction))
+            text = ("Reminders are off for this game." if seconds <= 0 else
+                    f"Whoever must act is reminded after {describe(timedelta(seconds=seconds))} of quiet.")
+            await tell(interaction, text, ephemeral=False)
 
         await run_for_player(interaction, act)
 

@@ -9,7 +9,9 @@ import logging
 import discord
 
 from bot.discord.panel import COLOUR, turn_message
+from bot.reminders import Reminder, describe
 from bot.service import PrivateUpdate, TurnUpdate
+from bot.store import SessionRow
 
 log = logging.getLogger("tarmac.discord")
 
@@ -51,7 +53,7 @@ class DiscordPresenter:
         await service.store.set_messages(update.session.id, board_message_id=message.id,
                                          panel_message_id=update.session.panel_message_id)
 
-    async def send_private(self, update: PrivateUpdate) -> None:
+    async def send_private(self, update: PrivateUpdate) -> bool:
         user_id = update.seat.user_id
         assert user_id is not None
         user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
@@ -59,6 +61,26 @@ class DiscordPresenter:
             await user.send(**private_message(update, in_dm=True))  # type: ignore[arg-type]
         except discord.Forbidden:
             log.info("DMs closed", extra={"session_id": update.session.id, "seat": update.seat.seat})
-            channel = await self._channel(update.session.channel_id)
-            await channel.send(f"<@{user_id}>, open your DMs or use /game hand.",
-                               allowed_mentions=discord.AllowedMentions(users=True))
+            return False
+        return True
+
+    async def dms_closed(self, session: SessionRow, user_id: int) -> None:
+        channel = await self._channel(session.channel_id)
+        await channel.send(f"<@{user_id}>, open your DMs or use /game hand.",
+                           allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=user_id)]))
+
+    async def remind(self, reminder: Reminder) -> None:
+        """Mention exactly the members the game waits for (the allowed mentions say so too), with a link to the
+        newest panel so they can act at once."""
+        session = reminder.session
+        who = " ".join(f"<@{u}>" for u in reminder.user_ids)
+        if reminder.nudged_by is not None:
+            text = f"{who}, <@{reminder.nudged_by}> nudges you: {reminder.title} is waiting for your move"
+        else:
+            text = f"{who}, {reminder.title} has been waiting {describe(reminder.quiet_for)} for your move"
+        text += f" ({reminder.prompt.rstrip('.')})." if reminder.prompt else "."
+        if session.board_message_id:
+            text += f" The board: {jump_url(session.guild_id or 0, session.channel_id)}/{session.board_message_id}"
+        channel = await self._channel(session.channel_id)
+        await channel.send(text[:2000], allowed_mentions=discord.AllowedMentions(
+            users=[discord.Object(id=u) for u in reminder.user_ids], roles=False, everyone=False))
