@@ -213,9 +213,10 @@ def load_spec() -> DiscordSpec:
 
 
 def _query_candidates(value: Any) -> list[Any]:
-    """On the wire every query value is a string; these are the typed values Discord reads it as."""
-    text = str(value).lower() if not isinstance(value, bool) else str(value).lower()
-    candidates: list[Any] = [value, str(value)]
+    """On the wire every query value is a string (discord.py writes `wait=1`, `with_response=true`); these are
+    the typed values Discord may read it as."""
+    text = str(value).lower()
+    candidates: list[Any] = [str(value)]
     if text in ("true", "1"):
         candidates.append(True)
     if text in ("false", "0"):
