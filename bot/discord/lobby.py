@@ -11,7 +11,7 @@ from typing import Any
 import discord
 
 from bot.discord.replies import run_for_player, tell
-from bot.service import GameService, Refusal
+from bot.service import GameService, PostFailed, Refusal
 from bot.store import SessionRow
 from engine.core import Game
 
@@ -111,7 +111,14 @@ async def lobby_action(interaction: discord.Interaction, sid: int, action: str) 
             await interaction.response.defer()
         else:
             await interaction.response.send_message("Starting the game…")
-        session = await service.start(sid, user.id, manager=manager)
+        try:
+            session = await service.start(sid, user.id, manager=manager)
+        except PostFailed:
+            # The game did start; only its first panel is missing. The lobby must stop offering Start.
+            fresh = await service.store.get_session(sid)
+            if fresh is not None:
+                await refresh_lobby(interaction, fresh)
+            raise
         await refresh_lobby(interaction, session)
         return
     if action == "join":

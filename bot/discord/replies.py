@@ -31,6 +31,8 @@ async def run_for_player(
     except Refusal as exc:
         await tell(interaction, exc.sentence)
     except Exception:
+        if session_id is None:
+            session_id = await _session_of_channel(interaction)
         log.exception("interaction failed", extra={
             "session_id": session_id, "guild_id": interaction.guild_id, "channel_id": interaction.channel_id,
         })
@@ -38,3 +40,13 @@ async def run_for_player(
             await tell(interaction, APOLOGY)
         except discord.HTTPException:
             log.warning("could not deliver the apology", extra={"session_id": session_id})
+
+
+async def _session_of_channel(interaction: discord.Interaction) -> int | None:
+    """For the log line of a slash command that failed: the game of its channel, if one can be found."""
+    try:
+        store = interaction.client.service.store  # type: ignore[attr-defined]
+        session = await store.session_in_channel(interaction.channel_id or 0)
+    except Exception:  # already handling one error: a second one only costs the session id in the log
+        return None
+    return session.id if session else None
