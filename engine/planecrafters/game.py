@@ -18,7 +18,7 @@ from engine.core.contract import (
 from engine.core.rng import Rng
 from engine.planecrafters import steps
 from engine.planecrafters.data import catalog, employee_kind
-from engine.planecrafters.mechanics import award_shares, count, final_scores, winner
+from engine.planecrafters.mechanics import award_shares, final_scores, winner
 from engine.planecrafters.objectives import FACE_UP
 from engine.planecrafters.rules_text import rules_pages
 from engine.planecrafters.state import PCState, Plane
@@ -122,7 +122,7 @@ class Planecrafters(Game):
             assert card is not None
             return steps.swap(st, card, int(rest))
         if head == "stop":
-            st.step = "abilities"
+            steps.back_to_abilities(st)
             return []
         if head == "steal":
             if st.step == "spy_take":
@@ -130,11 +130,12 @@ class Planecrafters(Game):
             p, slot = rest.split(":")
             return steps.thief_take(st, int(p), slot)
         if head == "flyer":
-            st.step = "flyer"
-            st.plays_left, st.moves_left = 2 + count(st, st.turn, "technician"), steps.MOVES_PER_TURN
+            steps.start_flyer(st)
             return []
-        if head in ("play", "move"):
-            st.holding, st.step = (rest if head == "play" else choice), "place"
+        if head == "play":
+            return steps.play(st, rest)
+        if head == "move":
+            st.holding, st.step = choice, "place"
             return []
         if head == "to":
             p, slot = rest.split(":")

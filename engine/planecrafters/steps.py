@@ -97,12 +97,14 @@ def options(state: PCState) -> list[Option]:
         return [opt(f"steal:{p}:{s}", f"Steal {part(c).label} from plane {p + 1}")
                 for p, plane in enumerate(state.planes[state.target]) for s, c in plane.parts.items()]
     if step == "flyer":
-        out = [opt(f"play:{c}", f"Play {part(c).label}") for c in hand if part(c).spare or state.plays_left > 0]
+        out = [_play_option(state, c) for c in hand if part(c).spare or state.plays_left > 0]
         if state.moves_left > 0:
             out += [opt(f"move:{p}:{s}", f"Move {part(c).label} of plane {p + 1}")
                     for p, plane in enumerate(state.planes[seat]) for s, c in plane.parts.items()
                     if _targets(state, c, (p, s))]
-        return [*out, opt("buyer", "Go on to the Buyer step")]
+        if any(sellable(state, seat, pl) for pl in state.planes[seat]):
+            return [*out, opt("buyer", "Go on to the Buyer step")]
+        return [*out, opt("cleanup", "Nothing to sell: clean up and end the turn")]
     if step == "place":
         assert state.holding is not None
         card, source = _holding(state)
@@ -114,6 +116,23 @@ def options(state: PCState) -> list[Option]:
         return [*out, opt("cleanup", "Clean up and end the turn")]
     if step == "discard":
         return [opt(f"discard:{c}", f"Discard {part(c).label}") for c in hand]
+    return []
+
+
+def _play_option(state: PCState, card: str) -> Option:
+    """A part with one place to go is built there by this one click; otherwise the next step asks where."""
+    targets = _targets(state, card, None)
+    if len(targets) == 1:
+        return opt(f"play:{card}", f"Build {part(card).label} into {_target_label(state, *targets[0])}")
+    return opt(f"play:{card}", f"Play {part(card).label}...", "Then choose where it goes.")
+
+
+def play(state: PCState, card: str) -> list[Event]:
+    state.holding = card
+    targets = _targets(state, card, None)
+    if len(targets) == 1:
+        return place(state, *targets[0])
+    state.step = "place"
     return []
 
 
@@ -152,10 +171,10 @@ def _targets(state: PCState, card: str, source: tuple[int, str] | None) -> list[
 def _target_label(state: PCState, p: int, s: str) -> str:
     planes = state.planes[state.turn]
     if p >= len(planes):
-        return f"Start a new plane: {SLOT_NAMES[s]}"
+        return f"a new plane's {SLOT_NAMES[s]}"
     there = planes[p].parts.get(s)
     extra = f" (replaces {part(there).label})" if there else ""
-    return f"Plane {p + 1} {SLOT_NAMES[s]}{extra}"
+    return f"plane {p + 1} {SLOT_NAMES[s]}{extra}"
 
 
 def draw_top(state: PCState) -> str:
@@ -175,8 +194,21 @@ def _after_draw(state: PCState) -> list[Event]:
     if state.draws_left <= 0 or not (state.stack or any(state.depot)):
         seat = state.turn
         state.uses = {k: count(state, seat, k) for k in ("agent", "spy", "thief")}
-        state.step = "abilities"
+        back_to_abilities(state)
     return []
+
+
+def back_to_abilities(state: PCState) -> None:
+    """Return to the Acquire abilities, or straight on to the Flyer step when none is left to use (one click less
+    for every turn without an Agent, Spy or Thief at work)."""
+    state.step = "abilities"
+    if len(options(state)) == 1:
+        start_flyer(state)
+
+
+def start_flyer(state: PCState) -> None:
+    state.step = "flyer"
+    state.plays_left, state.moves_left = 2 + count(state, state.turn, "technician"), MOVES_PER_TURN
 
 
 def collect(state: PCState, key: str) -> list[Event]:
@@ -239,6 +271,7 @@ def agent_trade(state: PCState, victim: int) -> list[Event]:
     seat = state.turn
     state.uses["agent"] -= 1
     state.hands[seat], state.hands[victim] = state.hands[victim], state.hands[seat]
+    back_to_abilities(state)
     mine = ", ".join(part(c).label for c in state.hands[seat]) or "nothing"
     theirs = ", ".join(part(c).label for c in state.hands[victim]) or "nothing"
     return [Event(text=f"{who(seat)}'s Agent of the Board traded hands with {who(victim)}."),
@@ -254,7 +287,9 @@ def swap(state: PCState, card: str, slot: int) -> list[Event]:
     state.hands[seat].append(got)
     state.depot[slot] = card
     state.swaps_left -= 1
-    state.step = "swap_give" if state.swaps_left and state.hands[seat] else "abilities"
+    state.step = "swap_give"
+    if not (state.swaps_left and state.hands[seat]):
+        back_to_abilities(state)
     return [Event(text=f"{who(seat)}'s Agent swapped {part(card).label} for {part(got).label} in the Depot.")]
 
 
@@ -263,7 +298,8 @@ def spy_take(state: PCState, n: int) -> list[Event]:
     assert victim is not None
     card = state.hands[victim].pop(n)
     state.hands[seat].append(card)
-    state.step, state.target = "abilities", None
+    state.target = None
+    back_to_abilities(state)
     return [Event(text=f"{who(seat)}'s Spy took a card from {who(victim)}."),
             Event(text=f"Your Spy took {part(card).label}.", private_to=seat),
             Event(text=f"{who(seat)}'s Spy took your {part(card).label}.", private_to=victim)]
@@ -287,7 +323,8 @@ def thief_take(state: PCState, p: int, slot: str) -> list[Event]:
         state.stack.append(old)
         events.append(Event(text=f"{part(old).label} went to the bottom of the stack to make room."))
     home.parts[slot] = card
-    state.step, state.target = "abilities", None
+    state.target = None
+    back_to_abilities(state)
     return events
 
 

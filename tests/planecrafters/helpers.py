@@ -77,3 +77,13 @@ def at(state: PCState, step: str) -> PCState:
 def plane_of(model: str, star: bool = False) -> dict[str, str]:
     slots = ["nose", "lwing", "rwing", "tail"] + (["fuselage"] if star else [])
     return {s: find(model, s) for s in slots}
+
+
+def finish_turn(state: PCState) -> PCState:
+    """From the Flyer step on: play nothing, sell nothing, discard the first cards, end the turn."""
+    seat = state.turn
+    while state.turn == seat and not state.over:
+        options = ids(state)
+        choice = "cleanup" if "cleanup" in options else "buyer" if "buyer" in options else options[0]
+        state, _ = do(state, seat, choice)
+    return state

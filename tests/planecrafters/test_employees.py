@@ -66,7 +66,8 @@ def test_agent_swaps_up_to_two_cards_with_the_depot() -> None:
     assert s.depot[2] == give_card and depot_card in s.hands[0]
     assert s.step == "swap_give"
     s, _ = do(s, 0, f"give:{s.hands[0][0]}", "slot:0")
-    assert s.step == "abilities" and not any(o.startswith("agent") for o in ids(s))
+    # The one Agent use is spent and nothing else is left to use, so the turn moves on to the Flyer step.
+    assert s.step == "flyer" and not any(o.startswith("agent") for o in ids(s))
 
 
 def test_logistician_adds_a_draw_and_a_hand_card() -> None:
@@ -75,7 +76,7 @@ def test_logistician_adds_a_draw_and_a_hand_card() -> None:
     s, _ = do(s, 0, "acquire", "take:stack", "take:stack")
     assert s.step == "acquire"
     s, _ = do(s, 0, "take:stack")
-    assert s.step == "abilities"
+    assert s.step == "flyer" and len(s.hands[0]) == 6
     s = at(s, "buyer")
     hand(s, 0, s.stack[:6])
     s, _ = do(s, 0, "cleanup")
@@ -176,8 +177,8 @@ def test_jack_copies_a_tier_one_ability_each_turn() -> None:
     give(s, 0, "jack")
     s.step = "jack"
     assert ids(s) == [f"jack:{k}" for k in ("agent", "contractor", "logistician", "recruiter", "technician")]
-    s, _ = do(s, 0, "jack:technician", "acquire", "take:stack", "take:stack", "flyer")
-    assert s.plays_left == 3
+    s, _ = do(s, 0, "jack:technician", "acquire", "take:stack", "take:stack")
+    assert s.step == "flyer" and s.plays_left == 3
 
 
 def test_jack_doubles_a_tier_one_ability() -> None:
@@ -195,8 +196,8 @@ def test_no_tripling_with_two_copies_and_the_jack() -> None:
     give(s, 0, "technician")
     give(s, 0, "technician")
     s.step = "jack"
-    s, _ = do(s, 0, "jack:technician", "acquire", "take:stack", "take:stack", "flyer")
-    assert s.plays_left == 4
+    s, _ = do(s, 0, "jack:technician", "acquire", "take:stack", "take:stack")
+    assert s.step == "flyer" and s.plays_left == 4
 
 
 def test_recruiter_with_jack_doubles_the_discount() -> None:

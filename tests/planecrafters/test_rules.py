@@ -7,7 +7,7 @@ import pytest
 from engine.core.contract import IllegalAction
 from engine.planecrafters.game import GAME
 from engine.planecrafters.mechanics import plane_value
-from tests.planecrafters.helpers import at, build, do, find, hand, ids, plane_of, start
+from tests.planecrafters.helpers import at, build, do, find, finish_turn, hand, ids, plane_of, start
 
 
 @pytest.mark.parametrize(("players", "deals", "deck"), [(2, [3, 4], 70), (3, [3, 4, 5], 91), (4, [3, 4, 4, 5], 112)])
@@ -54,7 +54,8 @@ def test_acquire_two_cards_and_refill_the_depot_at_once() -> None:
     s, _ = do(s, 0, "acquire", "take:1")
     assert s.depot[1] == top and first in s.hands[0]
     s, _ = do(s, 0, "take:stack")
-    assert len(s.hands[0]) == 5 and s.step == "abilities"
+    # No Acquire ability to use: the turn goes straight on to the Flyer step.
+    assert len(s.hands[0]) == 5 and s.step == "flyer"
 
 
 def test_flyer_two_plays_then_only_spares() -> None:
@@ -62,9 +63,12 @@ def test_flyer_two_plays_then_only_spares() -> None:
     spare = find(slot="spare")
     hand(s, 0, [find("Cloud Mule", "nose"), find("Cloud Mule", "tail"), find("Cloud Mule", "lwing"), spare])
     nose, tail = find("Cloud Mule", "nose"), find("Cloud Mule", "tail")
-    s, _ = do(s, 0, f"play:{nose}", "to:0:nose", f"play:{tail}", "to:0:tail")
-    assert ids(s) == [f"play:{spare}", "buyer"]
-    s, _ = do(s, 0, f"play:{spare}", "to:0:lwing")
+    # A part with one place to go is built by one click; the Spare Part fits several slots, so it asks where.
+    s, _ = do(s, 0, f"play:{nose}", f"play:{tail}")
+    assert ids(s) == [f"play:{spare}", "cleanup"]
+    s, _ = do(s, 0, f"play:{spare}")
+    assert ids(s) == [f"to:0:{slot}" for slot in ("nose", "lwing", "rwing", "tail", "fuselage")] + ["back"]
+    s, _ = do(s, 0, "to:0:lwing")
     assert s.planes[0][0].parts["lwing"] == spare
 
 
@@ -73,7 +77,7 @@ def test_replacing_a_part_sends_it_to_the_bottom_of_the_stack() -> None:
     old, new = find("Cloud Mule", "nose"), find("Red Sparrow", "nose")
     build(s, 0, {"nose": old})
     hand(s, 0, [new])
-    s, _ = do(s, 0, f"play:{new}", "to:0:nose")
+    s, _ = do(s, 0, f"play:{new}")
     assert s.planes[0][0].parts["nose"] == new and s.stack[-1] == old
 
 
@@ -91,8 +95,11 @@ def test_one_plane_at_a_time_without_a_factory_manager() -> None:
     nose = find("Red Sparrow", "nose")
     build(s, 0, {"nose": find("Cloud Mule", "nose")})
     hand(s, 0, [nose])
+    # The only place for a second nose is the one plane's nose slot, replacing the old part.
+    assert [o.label for o in GAME.pending(s)[0].options] == [
+        "Build Red Sparrow nose into plane 1 nose (replaces Cloud Mule nose)", "Nothing to sell: clean up and end the turn"]
     s, _ = do(s, 0, f"play:{nose}")
-    assert ids(s) == ["to:0:nose", "back"]
+    assert len(s.planes[0]) == 1 and s.planes[0][0].parts == {"nose": nose}
 
 
 def test_only_complete_planes_sell_and_fuselage_is_optional() -> None:
@@ -122,25 +129,21 @@ def test_emptying_the_stack_finishes_the_round() -> None:
     s.stack = s.stack[:1]
     s, _ = do(s, 0, "acquire", "take:stack")
     assert s.ending and not s.over
-    s, _ = do(s, 0, "take:0", "flyer", "buyer", "cleanup")
-    while s.turn != 0 or not s.over:
-        if s.over:
-            break
+    s, _ = do(s, 0, "take:0")
+    s = finish_turn(s)
+    while not s.over:
         s, _ = do(s, s.turn, "acquire")
         while s.step == "acquire":
             s, _ = do(s, s.turn, ids(s)[0])
-        s, _ = do(s, s.turn, "flyer", "buyer", "cleanup")
-        while s.step == "discard":
-            s, _ = do(s, s.turn, ids(s)[0])
+        s = finish_turn(s)
     assert s.over and s.turns_taken == 3
 
 
 def test_last_seat_emptying_the_stack_ends_at_once() -> None:
     s = start(2)
     s.turn, s.stack = 1, s.stack[:1]
-    s, _ = do(s, 1, "acquire", "take:stack", "take:0", "flyer", "buyer", "cleanup")
-    while s.step == "discard":
-        s, _ = do(s, 1, ids(s)[0])
+    s, _ = do(s, 1, "acquire", "take:stack", "take:0")
+    s = finish_turn(s)
     assert s.over and GAME.result(s) is not None
 
 
