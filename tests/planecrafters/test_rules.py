@@ -97,7 +97,8 @@ def test_one_plane_at_a_time_without_a_factory_manager() -> None:
     hand(s, 0, [nose])
     # The only place for a second nose is the one plane's nose slot, replacing the old part.
     assert [o.label for o in GAME.pending(s)[0].options] == [
-        "Build Red Sparrow nose into plane 1 nose (replaces Cloud Mule nose)", "Nothing to sell: clean up and end the turn"]
+        "Build Red Sparrow nose into plane 1 nose (replaces Cloud Mule nose)",
+        "Nothing to sell: clean up and end the turn"]
     s, _ = do(s, 0, f"play:{nose}")
     assert len(s.planes[0]) == 1 and s.planes[0][0].parts == {"nose": nose}
 
