@@ -91,9 +91,11 @@ def canvas(size: tuple[int, int]) -> Image.Image:
 
 
 def to_png(image: Image.Image) -> bytes:
-    """Palette PNG: the images use few colours, so they stay small (about a third of RGB) and encode fast."""
+    """Palette PNG: the images use few colours, so they stay small (about a third of RGB) and encode fast.
+    zlib level 3 instead of Pillow's 6: encoding takes a third of the time (it was most of a board render, paid on
+    every move) for boards of about 45 KB instead of 30 KB, far below anything Discord or a phone minds."""
     if image.mode != "P":
         image = image.quantize(colors=64, method=Image.Quantize.FASTOCTREE)
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=False)
+    image.save(out, format="PNG", optimize=False, compress_level=3)
     return out.getvalue()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -69,6 +70,13 @@ def draw_footer(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int, width
 
 
 def wrap(draw: ImageDraw.ImageDraw, text: str, size: int, width: int) -> list[str]:
+    return list(_wrapped(text, size, width))
+
+
+@lru_cache(maxsize=256)
+def _wrapped(text: str, size: int, width: int) -> tuple[str, ...]:
+    """Measuring every trial line was half of a hand render, and there are only 30 card texts: wrap each once."""
+    draw = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     lines: list[str] = []
     line = ""
     for word in text.split():
@@ -78,7 +86,7 @@ def wrap(draw: ImageDraw.ImageDraw, text: str, size: int, width: int) -> list[st
             line = word
         else:
             line = trial
-    return [*lines, line] if line else lines
+    return (*lines, line) if line else tuple(lines)
 
 
 def _tick(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
