@@ -69,10 +69,20 @@ class Reminders:
         self.remind_after = remind_after
         self.nudge_gap = nudge_gap
         self.now = now
+        self._cache: dict[int, SessionMeta] = {}  # written through: the store always holds the same
+        self.on_change: Callable[[], None] | None = None
+        """Called when a reminder may now be due sooner than planned (a game started, a shorter period)."""
+
+    def changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change()
 
     async def meta(self, session: SessionRow) -> SessionMeta:
         """The stored bookkeeping, with the quiet period moved on when the game did. Call with the session lock."""
-        meta = SessionMeta.model_validate(await self.service.store.get_meta(session.id))
+        meta = self._cache.get(session.id)
+        if meta is None:
+            meta = SessionMeta.model_validate(await self.service.store.get_meta(session.id))
+            self._cache[session.id] = meta
         if meta.version != session.version:
             moved = self.service.moved_at(session.id, session.version)
             meta.version, meta.since, meta.reminded_at = session.version, moved or self.now(), None
@@ -80,7 +90,9 @@ class Reminders:
         return meta
 
     async def save(self, session_id: int, meta: SessionMeta) -> None:
+        self._cache.pop(session_id, None)  # if the write fails, the next look reads what the store really has
         await self.service.store.set_meta(session_id, meta.model_dump(mode="json"))
+        self._cache[session_id] = meta
 
     def period(self, meta: SessionMeta) -> float:
         return self.remind_after if meta.remind_after is None else meta.remind_after
@@ -163,4 +175,5 @@ class Reminders:
         meta = await self.meta(session)
         meta.remind_after = hours * 3600
         await self.save(session.id, meta)
+        self.changed()
         return meta

@@ -313,6 +313,7 @@ class GameService:
             log.info("session started", extra={"session_id": session.id, "guild_id": session.guild_id,
                                                "channel_id": session.channel_id})
             await self._publish(session, state, [], first=True)
+        self.reminders.changed()
         await self.run_ai(session.id)
         if self._take_unposted(session.id):
             raise PostFailed()

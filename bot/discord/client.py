@@ -25,7 +25,7 @@ class TarmacBot(discord.Client):
     def __init__(
         self, store: Store, *, games: Mapping[str, Game] | None = None, ai_delay: float = 0.0,
         dev_guild_id: int | None = None, remind_after: float = 12 * 3600, nudge_gap: float = 3600,
-        reminder_check: float = 15 * 60,
+        reminder_check: float = 6 * 3600,
     ) -> None:
         # No privileged intents: everything arrives as interactions, so message content and members are not needed.
         super().__init__(intents=discord.Intents.default(), chunk_guilds_at_startup=False)
@@ -37,6 +37,8 @@ class TarmacBot(discord.Client):
         self.dev_guild_id = dev_guild_id
         self.reminder_check = reminder_check
         self._reminder_task: asyncio.Task[None] | None = None
+        self._reminder_nap: asyncio.Future[None] | None = None
+        self.service.reminders.on_change = self.wake_reminders
         self.tree.add_command(build_group([(name, g.title) for name, g in self.service.games.items()]))
 
     async def setup_hook(self) -> None:
@@ -53,8 +55,8 @@ class TarmacBot(discord.Client):
             await self.tree.sync()
 
     async def _remind_forever(self) -> None:
-        """Send due reminders, then sleep until the next one could be due (at most `reminder_check` seconds, so a
-        game that started meanwhile is looked at soon enough)."""
+        """Send due reminders, then sleep until the next one is due. A new game or a shorter period wakes the loop
+        early (wake_reminders); `reminder_check` bounds the nap anyway, should anything else change the schedule."""
         await self.wait_until_ready()
         while not self.is_closed():
             try:
@@ -62,7 +64,20 @@ class TarmacBot(discord.Client):
             except Exception:  # the store hiccuped: try again later rather than lose reminders for good
                 log.exception("reminder pass failed")
                 wait = None
-            await asyncio.sleep(min(self.reminder_check, max(wait or self.reminder_check, 1.0)))
+            self._reminder_nap = asyncio.ensure_future(asyncio.sleep(min(self.reminder_check, max(wait or 0, 1.0))
+                                                                     if wait is not None else self.reminder_check))
+            try:
+                await self._reminder_nap
+            except asyncio.CancelledError:
+                task = asyncio.current_task()
+                if task is not None and task.cancelling():
+                    raise  # the loop itself is being stopped, not just woken
+            finally:
+                self._reminder_nap = None
+
+    def wake_reminders(self) -> None:
+        if self._reminder_nap is not None:
+            self._reminder_nap.cancel()
 
     async def close(self) -> None:
         if self._reminder_task is not None:
@@ -78,7 +93,7 @@ class TarmacBot(discord.Client):
 
 def create_bot(
     store: Store, *, games: Mapping[str, Game] | None = None, ai_delay: float = 0.0, dev_guild_id: int | None = None,
-    remind_after: float = 12 * 3600, nudge_gap: float = 3600, reminder_check: float = 15 * 60,
+    remind_after: float = 12 * 3600, nudge_gap: float = 3600, reminder_check: float = 6 * 3600,
 ) -> TarmacBot:
     return TarmacBot(store, games=games, ai_delay=ai_delay, dev_guild_id=dev_guild_id, remind_after=remind_after,
                      nudge_gap=nudge_gap, reminder_check=reminder_check)

@@ -1,0 +1,136 @@
+"""Reminders in slow games, on SimCord's virtual clock: after a quiet period the players who must act are mentioned
+once (no one else, and never twice in one period), reminders survive a restart, /game nudge reminds at once, a game
+can change its period, and a member with closed DMs hears about it once per game, not on every move."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.bot.helpers import Table, latest_panel, make_table, mentioned_actor, refusal, start_with_all
+
+HOUR = 3600.0
+
+
+def reminders(table: Table) -> list[Any]:
+    return [m for m in table.channel.history() if "waiting" in m.content and "for your move" in m.content]
+
+
+def mention_requests(env: Any) -> list[dict[str, Any]]:
+    """The bodies of the reminder posts, as the bot sent them (with their allowed_mentions)."""
+    return [e.json for e in env.http_requests if e.method == "POST" and isinstance(e.json, dict)
+            and "for your move" in (e.json.get("content") or "")]
+
+
+async def test_one_reminder_per_quiet_period_for_whoever_must_act(simcord_env):
+    table = make_table(simcord_env, ("alice", "bob", "carol"))
+    alice, bob, carol = table.players
+    await start_with_all(table)
+
+    await simcord_env.advance_time(11 * HOUR)
+    assert reminders(table) == [], "not before the quiet period is over"
+    await simcord_env.advance_time(2 * HOUR)
+    [first] = reminders(table)
+    assert first.content.startswith(f"{alice.mention}, Toy Cards has been waiting 12 hours")
+    assert bob.mention not in first.content and carol.mention not in first.content
+    [body] = mention_requests(simcord_env)
+    assert [int(u) for u in body["allowed_mentions"]["users"]] == [alice.id], "only the player who must act is notified"
+
+    await simcord_env.advance_time(10 * HOUR)
+    assert len(reminders(table)) == 1, "at most one reminder per quiet period"
+    await simcord_env.advance_time(3 * HOUR)
+    assert len(reminders(table)) == 2, "a game that stays quiet is reminded once more per period"
+
+    panel = latest_panel(table.channel)
+    await mentioned_actor(table, panel).click(panel, label="Pass")  # a move starts a new quiet period
+    await simcord_env.advance_time(11 * HOUR)
+    assert len(reminders(table)) == 2
+    await simcord_env.advance_time(2 * HOUR)
+    assert reminders(table)[-1].content.startswith(f"{bob.mention}, Toy Cards has been waiting 12 hours")
+
+
+async def test_reminders_survive_a_restart_without_repeating(simcord_env, make_bot):
+    table = make_table(simcord_env)
+    alice = table.players[0]
+    await start_with_all(table)
+
+    await simcord_env.advance_time(6 * HOUR)
+    await simcord_env.restart_bot(make_bot())
+    await simcord_env.advance_time(7 * HOUR)
+    [reminder] = reminders(table)
+    assert reminder.content.startswith(alice.mention), "the quiet period went on counting across the restart"
+
+    await simcord_env.restart_bot(make_bot())
+    await simcord_env.advance_time(2 * HOUR)
+    assert len(reminders(table)) == 1, "a new bot instance does not remind again"
+
+
+async def test_nudge_reminds_now_but_not_again_and_again(simcord_env):
+    table = make_table(simcord_env, ("alice", "bob", "mallory"))
+    alice, bob, mallory = table.players
+    lobby = await table.players[0].slash(table.channel, "game new", game="toy")
+    await bob.click(lobby.response.message, label="Join")
+    await alice.click(lobby.response.message, label="Start")
+
+    assert "less than 1 hour ago" in refusal(await bob.slash(table.channel, "game nudge"))
+    await simcord_env.advance_time(2 * HOUR)
+    assert "waiting for you" in refusal(await alice.slash(table.channel, "game nudge"))
+    assert "Only the players" in refusal(await mallory.slash(table.channel, "game nudge"))
+    assert reminders(table) == []
+
+    done = await bob.slash(table.channel, "game nudge")
+    assert done.response.ephemeral
+    [nudge] = reminders(table)
+    assert nudge.content.startswith(f"{alice.mention}, {bob.mention} nudges you")
+    [body] = mention_requests(simcord_env)
+    assert [int(u) for u in body["allowed_mentions"]["users"]] == [alice.id]
+    assert "less than 1 hour ago" in refusal(await bob.slash(table.channel, "game nudge"))
+
+    # The nudge counts as this period's reminder: the automatic one comes 12 hours after it, not after the move.
+    await simcord_env.advance_time(11 * HOUR)
+    assert len(reminders(table)) == 1
+    await simcord_env.advance_time(2 * HOUR)
+    assert len(reminders(table)) == 2
+
+
+async def test_the_host_sets_the_period_or_turns_reminders_off(simcord_env):
+    table = make_table(simcord_env)
+    alice, bob = table.players
+    await start_with_all(table)
+
+    assert "Only the host" in refusal(await bob.slash(table.channel, "game reminders", hours=1))
+    said = await alice.slash(table.channel, "game reminders", hours=0)
+    assert "off" in said.response.content and not said.response.ephemeral
+    await simcord_env.advance_time(30 * HOUR)
+    assert reminders(table) == []
+
+    await alice.slash(table.channel, "game reminders", hours=2)
+    await simcord_env.advance_time(0.5 * HOUR)
+    assert len(reminders(table)) == 1, "30 quiet hours are more than the new 2-hour period: reminded at once"
+    await simcord_env.advance_time(1 * HOUR)
+    assert len(reminders(table)) == 1
+    await simcord_env.advance_time(1 * HOUR)
+    assert len(reminders(table)) == 2
+
+
+async def test_closed_dms_are_mentioned_once_per_game(simcord_env, make_bot):
+    table = make_table(simcord_env)
+    alice, bob = table.players
+    simcord_env.inject_error("POST", f"/channels/{bob.user.dm_channel.id}/messages", status=403, code=50007,
+                             message="Cannot send messages to this user", times=None)
+    await start_with_all(table)
+
+    def notices() -> list[Any]:
+        return [m for m in table.channel.history() if m.content == f"{bob.mention}, open your DMs or use /game hand."]
+
+    # Bob's hand changes when he passes (he draws) and each time his DM fails; a new bot instance DMs every hand
+    # once more. Three passes: a fourth would end this two-player game.
+    for _ in range(2):
+        panel = latest_panel(table.channel)
+        await mentioned_actor(table, panel).click(panel, label="Pass")
+    await simcord_env.restart_bot(make_bot())
+    panel = latest_panel(table.channel)
+    await mentioned_actor(table, panel).click(panel, label="Pass")
+    failed_dms = [e for e in simcord_env.http_requests
+                  if e.method == "POST" and e.path == f"/channels/{bob.user.dm_channel.id}/messages"]
+    assert len(failed_dms) >= 3
+    assert len(notices()) == 1, "told once, not on every move, and not again after a restart"
