@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from types import SimpleNamespace
 from typing import Any
 
@@ -10,7 +11,7 @@ from simcord import HttpLogEntry
 from simcord.backend import Backend
 from simcord.backend.models import Message
 
-from tests.support.discord_spec import assert_requests_valid, request_problems
+from tests.support.discord_spec import SPEC_FILE, DiscordSpec, assert_requests_valid, load_spec, request_problems
 
 CHANNEL = "/channels/1456074443980800006/messages"
 CALLBACK = "/interactions/1456074443980800020/simcord_interaction_1456074443980800021/callback"
@@ -173,3 +174,20 @@ def test_oversized_files_fail() -> None:
     env.backend.messages[6] = {30: Message(id=30, channel_id=6, author_id=bot, attachments=[big])}
     with pytest.raises(AssertionError, match="'board.png' has 10485761 bytes"):
         assert_requests_valid(env)
+
+
+def test_the_union_rewrite_changes_no_verdict() -> None:
+    """The validator rewrites `type`-tagged unions for speed; the plain spec must judge every body alike."""
+    plain = DiscordSpec(json.loads(SPEC_FILE.read_text(encoding="utf-8")), rewrite_unions=False)
+    fast = load_spec()
+    bodies = [("POST", CHANNEL, sound_message()), ("POST", CALLBACK, {"type": 9, "data": {"title": "t"}})]
+    bodies += [(method, path, body) for _, method, path, body, _ in REFUSED]
+    verdicts = 0
+    for method, path, body in bodies:
+        found = fast.match(method, path)
+        if found is None or found[0].body_pointer is None:
+            continue
+        pointer = found[0].body_pointer
+        assert bool(fast.schema_problems(pointer, body)) == bool(plain.schema_problems(pointer, body)), body
+        verdicts += bool(plain.schema_problems(pointer, body))
+    assert verdicts >= 8, "the sample must hold bodies the schema itself refuses"
