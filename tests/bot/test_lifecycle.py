@@ -1,0 +1,96 @@
+"""Starting and stopping: `python -m bot` without a token or with bad settings exits at once with a sentence (no
+network, no traceback), and a stop signal lets the move in flight finish, closes the database and ends cleanly."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.__main__ import install_stop_signals, remove_stop_signals
+from bot.store import SqliteStore
+from tests.bot.helpers import latest_panel, make_table, panels, start_with_all
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_bot(tmp_path: Path, **settings: str) -> subprocess.CompletedProcess[str]:
+    """`python -m bot` in an empty folder (so no .env is found) with only the given settings in its environment."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in {"DISCORD_TOKEN", "TARMAC_DB_PATH", "DEV_GUILD_ID", "LOG_LEVEL", "AI_DELAY_SECONDS",
+                        "REMINDER_HOURS"}}
+    env.update(settings, PYTHONPATH=str(ROOT))
+    return subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True,
+                          timeout=60)
+
+
+def test_without_a_token_the_bot_says_where_to_put_it(tmp_path: Path) -> None:
+    done = run_bot(tmp_path)
+    assert done.returncode == 2
+    assert "DISCORD_TOKEN" in done.stderr and ".env" in done.stderr
+    assert "Traceback" not in done.stderr and done.stdout == ""
+    assert not (tmp_path / "var").exists(), "nothing is created before the settings are good"
+
+
+def test_each_bad_setting_is_named_and_the_token_never_shown(tmp_path: Path) -> None:
+    token = "secret-token-value"
+    done = run_bot(tmp_path, DISCORD_TOKEN=token, LOG_LEVEL="LOUD", DEV_GUILD_ID="my server",
+                   REMINDER_HOURS="-3", AI_DELAY_SECONDS="soon")
+    assert done.returncode == 2
+    for name in ("LOG_LEVEL", "DEV_GUILD_ID", "REMINDER_HOURS", "AI_DELAY_SECONDS"):
+        assert name in done.stderr, f"{name} is named"
+    assert "DISCORD_TOKEN" not in done.stderr and token not in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+async def test_sigterm_finishes_the_move_in_flight_then_closes_the_database(simcord_env, db_path, monkeypatch):
+    table = make_table(simcord_env)
+    alice = table.players[0]
+    await start_with_all(table)
+    bot = simcord_env.bot
+    presenter = bot.service.presenter
+    posting, release = asyncio.Event(), asyncio.Event()
+    show_turn = presenter.show_turn
+
+    async def slow_show_turn(update):
+        # The move is saved and now being posted when the signal arrives.
+        posting.set()
+        await release.wait()
+        await show_turn(update)
+
+    monkeypatch.setattr(presenter, "show_turn", slow_show_turn)
+    move = asyncio.create_task(bot.service.choose(1, alice.id, version=0, seat=0, index=0))
+    await asyncio.wait_for(posting.wait(), 5)
+
+    loop = asyncio.get_running_loop()
+    stopping = install_stop_signals(bot, loop)
+    try:
+        os.kill(os.getpid(), signal.SIGTERM)
+        while not stopping:
+            await asyncio.sleep(0)
+        os.kill(os.getpid(), signal.SIGTERM)  # a second signal starts no second shutdown
+        await asyncio.sleep(0.01)
+        assert len(stopping) == 1 and not stopping[0].done(), "the stop waits for the move in flight"
+        release.set()
+        await asyncio.wait_for(move, 5)
+        await asyncio.wait_for(stopping[0], 5)
+    finally:
+        remove_stop_signals(loop)
+
+    assert bot.is_closed()
+    with pytest.raises(RuntimeError, match="not open"):
+        await bot.store.actions(1)
+    assert latest_panel(table.channel).embeds[0].title == "Toy Cards — move 1", "the move's panel was posted"
+    assert len(panels(table.channel)) == 2
+    store = SqliteStore(db_path)
+    await store.open()
+    try:
+        assert [a.version for a in await store.actions(1)] == [1]
+    finally:
+        await store.close()
