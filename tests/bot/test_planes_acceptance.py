@@ -18,6 +18,7 @@ from simcord import MemberActor
 from engine import registry
 from engine.core import Game, GameState
 from renderers import for_game
+from tests.bot.conftest import validate_all
 from tests.bot.helpers import (
     Policy,
     Table,
@@ -138,13 +139,24 @@ def panel_kind(panel: Any) -> str:
 
 
 async def probe_refusals(table: Table, outsider: MemberActor, panel: Any, older: Any) -> None:
-    """Clicks that must change nothing: an outsider's, a waiting player's, and the current player's on an old panel."""
+    """Clicks that must change nothing: an outsider's, a waiting player's, and the current player's on an old panel;
+    and /game hand, which shows the caller's own hand to the caller alone."""
     version = await state_version(table)
     actor = mentioned_actor(table, panel)
     waiting = next(p for p in table.players if p is not actor)
     assert "not in this game" in refusal(await click_first(outsider, panel))
     assert "not your turn" in refusal(await click_first(waiting, panel))
     assert "out of date" in refusal(await click_first(actor, older))
+    shown = await waiting.slash(table.channel, "game hand")
+    reply = shown.followups[-1] if shown.followups else shown.response
+    assert reply.ephemeral
+    session = await table.bot.store.get_session(1)
+    seat = next(s.seat for s in session.seats if s.user_id == waiting.id)
+    renderer = for_game("planes")
+    if renderer is not None:
+        image = table.env.backend.cdn.get(reply.message.attachments[0].url)
+        game = table.bot.service.game("planes")
+        assert image == renderer.render_hand(game.view(await stored_state(table), seat))
     assert await state_version(table) == version, "a refused click changes nothing"
     assert latest_panel(table.channel).id == panel.id, "and posts nothing in the channel"
 
@@ -209,3 +221,5 @@ async def test_three_members_play_planes_to_the_final_scores(simcord_env, make_b
         assert all(p.attachments and p.attachments[0].filename == "board.png" for p in all_panels)
         assert all(p.embeds[0].image.url == "attachment://board.png" for p in all_panels)
     assert watch.hands_sent >= 3, "every player got a hand by DM"
+    assert not messages_after(outsider.user.dm_channel, 0), "someone outside the game gets no DM"
+    validate_all(simcord_env)
