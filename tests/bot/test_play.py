@@ -21,12 +21,21 @@ from tests.bot.helpers import (
 
 
 async def play_out(table: Table, rng: random.Random, *, limit: int = 200) -> int:
-    """Click offered options (chosen by rng) on the newest panel until the game is over; returns the clicks."""
+    """Click offered options (chosen by rng) on the newest panel until the game is over; returns the clicks.
+    The cards in a hand are offered only privately ("Show my choices", ephemeral), so half the time the player
+    opens that chooser and picks there."""
     clicks = 0
     while (panel := latest_panel(table.channel)).components:
         actor = mentioned_actor(table, panel)
-        custom_id = rng.choice(choice_ids(panel))
-        await actor.click(panel, custom_id=custom_id)
+        private = [c.custom_id for row in panel.components for c in row.children  # type: ignore[attr-defined]
+                   if c.label == "Show my choices"]
+        if private and rng.random() < 0.5:
+            chooser = await actor.click(panel, custom_id=private[0])
+            assert chooser.response.ephemeral
+            shown = chooser.response.message
+            await actor.click(shown, custom_id=rng.choice(choice_ids(shown)))
+        else:
+            await actor.click(panel, custom_id=rng.choice(choice_ids(panel)))
         clicks += 1
         assert clicks < limit, "the game should have ended"
     return clicks
@@ -161,6 +170,8 @@ async def test_hands_go_only_to_their_owners(simcord_env):
             if other != seat:
                 assert not any(card in dm_text for card in cards), "no DM shows another seat's cards"
         assert not any(card in channel_text for card in hands[seat]), "the channel never shows a hand"
+        # Nor a hand card as the label of a choice ("Play 7"): those are offered to their owner alone.
+        assert not any(f"Play {card.split(':')[1]}" in channel_text for card in hands[seat])
     assert "You drew" not in channel_text
 
 
