@@ -69,16 +69,16 @@ class SecretsWatch:
 
     def __init__(self, table: Table, game: Game, outsider: MemberActor) -> None:
         self.table, self.game, self.outsider = table, game, outsider
-        self.seen: dict[int, int] = {}  # channel id -> newest message id already checked
+        self.seen: dict[Any, int] = {}  # channel id (or channel id, viewer) -> newest message id already checked
         self.dealt: dict[int, list[str]] = {}  # seat -> hand at the last check
         self.hands_sent = 0
         self.before: list[list[str]] = []  # every hand before the move just made
 
     def _new(self, channel: Any, viewer: int | None) -> list[Any]:
         key = channel.id if viewer is None else (channel.id, viewer)
-        found = messages_after(channel, self.seen.get(key, 0), viewer=viewer)  # type: ignore[arg-type]
+        found = messages_after(channel, self.seen.get(key, 0), viewer=viewer)
         if found:
-            self.seen[key] = found[-1].id  # type: ignore[index]
+            self.seen[key] = found[-1].id
         return found
 
     async def check(self) -> None:
@@ -211,7 +211,12 @@ async def test_three_members_play_planes_to_the_final_scores(simcord_env, make_b
     assert session.status == "finished"
     state = await stored_state(table)
     assert state.track_end == 12, "a default-length game"  # type: ignore[attr-defined]
-    assert game.result(state) is not None
+    result = game.result(state)
+    assert result is not None
+    scores = next(f.value for f in final.embeds[0].fields if f.name == "Final scores")
+    for standing in result.standings:
+        member = table.by_id(session.seats[standing.seat].user_id)
+        assert f"{member.mention}: {standing.score}" in scores, "the final scores are the engine's"
     assert restarted, "a new bot instance finished the game"
     assert {"private", "buttons"} <= kinds, "both kinds of panel were clicked, and refused, through Discord"
     all_panels = panels(table.channel)
