@@ -451,6 +451,18 @@ class GameService:
                 await self._apply(session, state, decision.seat,
                                   random_ai.choose(self.game(session.game), state, decision, rng))
 
+    async def resume_ai(self) -> None:
+        """At start-up: play the AI turns that were due when the previous process stopped (nobody else would)."""
+        for session in await self.store.active_sessions():
+            if not any(s.is_ai for s in session.seats):
+                continue  # no state to load for games without AI: sessions stay lazily loaded
+            try:
+                await self.run_ai(session.id)
+            except Exception:  # one broken game must not keep the others' AI from playing
+                log.exception("could not resume the AI", extra={"session_id": session.id,
+                                                                 "guild_id": session.guild_id,
+                                                                 "channel_id": session.channel_id})
+
     # ------------------------------------------------------------ presentation
     async def _publish(self, session: SessionRow, state: GameState, events: list[Any], *, first: bool = False) -> None:
         """Post the panel and send what changed privately. Posting is ours to get right, not the player's: a failure

@@ -55,9 +55,11 @@ class TarmacBot(discord.Client):
             await self.tree.sync()
 
     async def _remind_forever(self) -> None:
-        """Send due reminders, then sleep until the next one is due. A new game or a shorter period wakes the loop
-        early (wake_reminders); `reminder_check` bounds the nap anyway, should anything else change the schedule."""
+        """Once ready, let the AI take the turns it owes. Then send due reminders and sleep until the next one is due.
+        A new game or a shorter period wakes the loop early (wake_reminders); `reminder_check` bounds the nap anyway,
+        should anything else change the schedule."""
         await self.wait_until_ready()
+        await self.service.resume_ai()
         while not self.is_closed():
             try:
                 wait = await self.service.reminders.run_due()

@@ -94,3 +94,22 @@ async def test_sigterm_finishes_the_move_in_flight_then_closes_the_database(simc
         assert [a.version for a in await store.actions(1)] == [1]
     finally:
         await store.close()
+
+
+async def test_an_ai_turn_left_open_by_a_stopped_bot_is_played_after_the_restart(simcord_env, make_bot, monkeypatch):
+    table = make_table(simcord_env, ("alice",))
+    alice = table.players[0]
+    await start_with_all(table, ai=1)
+
+    async def stopped(_session_id: int) -> None:  # the process dies before its AI gets to move
+        return None
+
+    monkeypatch.setattr(simcord_env.bot.service, "run_ai", stopped)
+    panel = latest_panel(table.channel)
+    await alice.click(panel, label="Pass")
+    assert latest_panel(table.channel).content.startswith("**AI 1** (AI)")
+
+    await simcord_env.restart_bot(make_bot())
+    await simcord_env.settle()
+    assert latest_panel(table.channel).content.startswith(alice.mention), "the new bot played the AI's turn"
+    assert [a.seat for a in await simcord_env.bot.store.actions(1)] == [0, 1]
