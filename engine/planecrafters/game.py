@@ -176,6 +176,10 @@ class Planecrafters(Game):
         st = _s(state)
         out: dict[int | None, set[str]] = {s: set(h) for s, h in enumerate(st.hands)}
         out[None] = set(st.stack)
+        if not st.over:
+            # Choices that name a hidden card are the chooser's secrets too, so the bot shows them to the chooser
+            # alone (a Discord panel is public): see steps.secret_options.
+            out[st.turn] |= steps.secret_options(st)
         return out
 
     def summary(self, state: GameState) -> dict[str, Any]:

@@ -119,6 +119,18 @@ def options(state: PCState) -> list[Option]:
     return []
 
 
+def secret_options(state: PCState) -> set[str]:
+    """Option ids of the open decision whose labels name a card only the chooser may know of: a hand card to play,
+    give or discard, a card the Spy is looking at, and where a part still in hand may go (its slot gives it away)."""
+    step = state.step
+    if step not in ("flyer", "swap_give", "discard", "spy_take", "place"):
+        return set()
+    if step == "place" and state.holding is not None and state.holding.startswith("move:"):
+        return set()
+    heads = {"flyer": "play", "swap_give": "give", "discard": "discard", "spy_take": "steal", "place": "to"}
+    return {o.id for o in options(state) if o.id.startswith(heads[step] + ":")}
+
+
 def _play_option(state: PCState, card: str) -> Option:
     """A part with one place to go is built there by this one click; otherwise the next step asks where."""
     targets = _targets(state, card, None)

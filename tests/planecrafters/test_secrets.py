@@ -7,11 +7,12 @@ employee is handed out at setup, so Agent trades, Spy peeks and Thief steals hap
 from __future__ import annotations
 
 from engine.core.conformance import leaks
+from engine.core.play import apply
 from engine.core.random_ai import pick
 from engine.core.rng import Rng
 from engine.planecrafters.game import GAME
 from engine.planecrafters.state import PCState
-from tests.planecrafters.helpers import start
+from tests.planecrafters.helpers import at, start
 
 PLAYOUTS = 1000
 STEPS = 30
@@ -72,3 +73,23 @@ def test_secrets_map_hands_to_owners_and_stack_to_nobody() -> None:
     assert secrets[1] == set(state.hands[1])
     assert secrets[None] == set(state.stack)
     assert all(c.startswith("part:") for c in secrets[None])
+
+
+def test_choices_that_name_a_hidden_card_are_the_choosers_secrets() -> None:
+    # A Discord panel is public, so the bot shows an option to the chooser alone when its id is one of their secrets.
+    state = at(start(3), "flyer")
+    mine = state.hands[0]
+    secret = GAME.secrets(state)[0]
+    assert {f"play:{c}" for c in mine} <= secret and "cleanup" not in secret and "buyer" not in secret
+    state.staff = [["emp:spy"], [], []]
+    state.step, state.uses = "abilities", {"spy": 1}
+    state = apply(GAME, state, 0, "spy:1")[0]
+    assert isinstance(state, PCState)
+    assert GAME.secrets(state)[0] >= {f"steal:{n}" for n in range(len(state.hands[1]))}
+    assert not leaks(GAME, state)
+    state = at(state, "discard")
+    assert {f"discard:{c}" for c in state.hands[0]} <= GAME.secrets(state)[0]
+    # Moving a part already in the factory names only public cards.
+    state = at(state, "place")
+    state.holding = "move:0:nose"
+    assert GAME.secrets(state)[0] == set(state.hands[0])
