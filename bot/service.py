@@ -169,8 +169,11 @@ class GameService:
     async def session_here(self, channel_id: int, *, statuses: tuple[str, ...] = OPEN) -> SessionRow:
         """The channel's lobby or running game; with a finished status in `statuses`, else its newest such game."""
         session = await self.store.session_in_channel(channel_id)
-        if session is None and any(s in DONE for s in statuses):
-            session = await self.store.latest_in_channel(channel_id, tuple(s for s in statuses if s in DONE))
+        if (session is None or session.status not in statuses) and any(s in DONE for s in statuses):
+            done = await self.store.latest_in_channel(channel_id, tuple(s for s in statuses if s in DONE))
+            session = done or session
+        if session is not None and session.status == "lobby" and "lobby" not in statuses:
+            raise Refusal("The game in this channel has not started yet.")
         if session is None or session.status not in statuses:
             raise Refusal("There is no game running in this channel. Start one with /game new.")
         return session
@@ -309,7 +312,7 @@ class GameService:
                 state_version=state.version, expected_version=session.version,
             )
             live = self._session_live(session.id)
-            live.state, live.moved_at = state, (state.version, self.now())
+            live.state, live.moved_at, live.unposted = state, (state.version, self.now()), False
             log.info("session started", extra={"session_id": session.id, "guild_id": session.guild_id,
                                                "channel_id": session.channel_id})
             await self._publish(session, state, [], first=True)
@@ -333,6 +336,7 @@ class GameService:
                 raise Refusal("It is not your turn.")
             if not 0 <= index < len(decision.options):
                 raise Refusal("That choice is not on offer any more.")
+            self._take_unposted(session_id)  # report only what fails from here on, not an older failure
             await self._apply(session, state, seat, decision.options[index].id)
         await self.run_ai(session_id)
         if self._take_unposted(session_id):
@@ -351,6 +355,7 @@ class GameService:
                 raise Refusal(exc.sentence) from None
             if not choices:
                 raise Refusal("That command does nothing here.")
+            self._take_unposted(session.id)  # report only what fails from here on, not an older failure
             for choice in choices:
                 state = await self._apply(session, state, seat, choice)
         await self.run_ai(session.id)
@@ -451,6 +456,12 @@ class GameService:
                 await self._apply(session, state, decision.seat,
                                   random_ai.choose(self.game(session.game), state, decision, rng))
 
+    async def play_ai(self, session_id: int) -> bool:
+        """Let the AI play its open turns (after a seat passed to it); False if a panel failed to post meanwhile."""
+        self._take_unposted(session_id)
+        await self.run_ai(session_id)
+        return not self._take_unposted(session_id)
+
     async def resume_ai(self) -> None:
         """At start-up: play the AI turns that were due when the previous process stopped (nobody else would)."""
         for session in await self.store.active_sessions():
@@ -458,6 +469,7 @@ class GameService:
                 continue  # no state to load for games without AI: sessions stay lazily loaded
             try:
                 await self.run_ai(session.id)
+                self._take_unposted(session.id)  # nobody to apologise to; /game panel brings a lost panel back
             except Exception:  # one broken game must not keep the others' AI from playing
                 log.exception("could not resume the AI", extra={"session_id": session.id,
                                                                  "guild_id": session.guild_id,

@@ -193,8 +193,9 @@ def build_group(games: list[tuple[str, str]]) -> app_commands.Group:
             else:
                 text = f"{interaction.user.mention} resigned; the AI plays their seat from now on."
             await tell(interaction, text, ephemeral=False)
-            if not ended:
-                await service.run_ai(session.id)
+            if not ended and not await service.play_ai(session.id):
+                await tell(interaction, "The AI moved, but I could not post the new board. "
+                                        "Use /game panel to show it.")
 
         await run_for_player(interaction, act)
 

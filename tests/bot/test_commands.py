@@ -77,6 +77,13 @@ async def test_board_status_and_log_while_running_and_after_the_end(simcord_env)
     hand = await alice.slash(table.channel, "game hand")
     assert is_ephemeral(hand) and "your hand" in reply(hand).embeds[0].title
 
+    # A new lobby in the channel: status speaks of it, the board is still the last game's, resigning makes no sense.
+    await bob.slash(table.channel, "game new", game="toy")
+    assert "waiting in the lobby" in reply(await alice.slash(table.channel, "game status")).content
+    board = await alice.slash(table.channel, "game board")
+    assert any(f.name == "Final scores" for f in reply(board).embeds[0].fields)
+    assert "not started yet" in refusal(await bob.slash(table.channel, "game resign"))
+
 
 async def test_commands_in_a_channel_without_a_game_say_so(simcord_env):
     table = make_table(simcord_env)
