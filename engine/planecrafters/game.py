@@ -17,6 +17,7 @@ from engine.core.contract import (
 )
 from engine.core.rng import Rng
 from engine.planecrafters import steps
+from engine.planecrafters.ai import playout_plan
 from engine.planecrafters.data import catalog, employee_kind
 from engine.planecrafters.mechanics import award_shares, final_scores, winner
 from engine.planecrafters.objectives import FACE_UP
@@ -191,6 +192,9 @@ class Planecrafters(Game):
 
     def rules(self) -> dict[str, str]:
         return rules_pages()
+
+    def playout_plan(self, state: GameState, decision: Decision, rng: Rng) -> list[str]:
+        return playout_plan(_s(state), decision, rng)
 
 
 GAME = Planecrafters()

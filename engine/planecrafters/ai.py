@@ -1,0 +1,68 @@
+"""The playout policy (selfplay, conformance, AI seats): random, but it builds and sells planes the way people do.
+
+Uniform clicks wander (pick a part up, put it back, replace good parts, sell one-part planes), which makes games
+long and their figures meaningless. This policy still draws every choice from the seeded RNG, but it only plays
+parts into empty slots, takes Depot cards its plane can use, sells complete planes (or, with a Contractor, planes
+of three parts or more), hires now and then and uses Acquire abilities most of the time.
+"""
+
+from __future__ import annotations
+
+from engine.core.contract import Decision
+from engine.core.rng import Rng
+from engine.planecrafters.data import part
+from engine.planecrafters.mechanics import complete
+from engine.planecrafters.state import PCState
+from engine.planecrafters.steps import _targets
+
+HIRE_ONE_IN = 3
+"""Hire on about one turn in three when something is affordable: often enough that every employee sees use."""
+
+
+def _empty_target(state: PCState, card: str) -> bool:
+    planes = state.planes[state.turn]
+    return any(p >= len(planes) or s not in planes[p].parts for p, s in _targets(state, card, None))
+
+
+def _worth_selling(state: PCState, option: str) -> bool:
+    plane = state.planes[state.turn][int(option.split(":")[1])]
+    return complete(plane) or len(plane.parts) >= 3
+
+
+def playout_plan(state: PCState, decision: Decision, rng: Rng) -> list[str]:
+    ids = [o.id for o in decision.options]
+    step = state.step
+    if step == "hire":
+        collects = [i for i in ids if i.startswith("collect:")]
+        hires = [i for i in ids if i.startswith("hire:")]
+        if collects:
+            return [collects[0]]
+        if hires and rng.below(HIRE_ONE_IN) == 0:
+            return [rng.choice(hires)]
+        return ["acquire"]
+    if step == "acquire":
+        useful = [i for i in ids if i != "take:stack" and _empty_target(state, state.depot[int(i[5:])] or "")]
+        return [rng.choice(useful or ids)]
+    if step == "abilities":
+        uses = [i for i in ids if i != "flyer"]
+        return [rng.choice(uses) if uses and rng.below(4) else "flyer"]
+    if step == "flyer":
+        plays = [i for i in ids if i.startswith("play:") and _empty_target(state, i[5:])]
+        # Spare Parts are free plays: keep them for last so they do not crowd out a real part's slot.
+        real = [i for i in plays if not part(i[5:]).spare]
+        if real and state.plays_left > 0:
+            return [rng.choice(real)]
+        return [rng.choice(plays) if plays else ids[-1]]
+    if step == "place":
+        planes = state.planes[state.turn]
+
+        def free(option: str) -> bool:
+            _, p, slot = option.split(":")
+            return int(p) >= len(planes) or slot not in planes[int(p)].parts
+
+        empty = [i for i in ids if i.startswith("to:") and free(i)]
+        return [rng.choice(empty or [i for i in ids if i != "back"] or ids)]
+    if step == "buyer":
+        sells = [i for i in ids if i.startswith("sell:") and _worth_selling(state, i)]
+        return [sells[0] if sells else "cleanup"]
+    return [rng.choice(ids)]
