@@ -33,6 +33,12 @@ def simcord_bot(make_bot):
     return make_bot({"planes": registry.get("planes")})
 
 
+@pytest.fixture(autouse=True)
+def _seeded_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A fixed game seed, so the same panels are raced on every run.
+    monkeypatch.setattr("bot.service._secrets.randbits", lambda _bits: 5)
+
+
 async def clicks_at_once(actor: MemberActor, message: Any, custom_ids: list[str]) -> list[InteractionResult]:
     """`asyncio.gather` of clicks by one member on one message, every one delivered before the bot handles any (a
     double click, or two devices). SimCord's public `click` waits for the bot to settle and refuses to overlap
