@@ -52,28 +52,28 @@ async def start_with_all(table: Table, game: str = "toy", *, ai: int = 0) -> Non
     await table.players[0].click(lobby, label="Start")
 
 
-def _is_panel(embeds: list[Any]) -> bool:
-    return bool(embeds) and " — move " in ((embeds[0].get("title") if isinstance(embeds[0], dict)
-                                            else embeds[0].title) or "")
-
-
-def panels(channel: ChannelHandle) -> list[discord.Message]:
-    """Turn messages (they carry a move number in the embed title), oldest first."""
-    return [m for m in channel.history() if _is_panel(m.embeds)]
-
-
 def _stored(channel: ChannelHandle) -> dict[int, Any]:
     """SimCord's own record of a channel's messages. `channel.history()` rebuilds a discord.Message for every message
     on each call, so a long game that looked up its newest panel that way spent nearly all its time there."""
     return channel._env.backend.messages.get(channel.id, {})  # type: ignore[no-any-return]
 
 
+def _is_panel(stored: Any) -> bool:
+    """A turn message everyone sees (it carries a move number in the embed title)."""
+    return stored.visible_to(None) and bool(stored.embeds) and " — move " in (stored.embeds[0].get("title") or "")
+
+
+def panels(channel: ChannelHandle) -> list[discord.Message]:
+    """Turn messages, oldest first."""
+    stored = _stored(channel)
+    return [to_discord_message(channel._env, stored[i]) for i in sorted(stored) if _is_panel(stored[i])]
+
+
 def latest_panel(channel: ChannelHandle) -> discord.Message:
     stored = _stored(channel)
     for message_id in sorted(stored, reverse=True):
-        message = stored[message_id]
-        if message.visible_to(None) and _is_panel(message.embeds):
-            return to_discord_message(channel._env, message)
+        if _is_panel(stored[message_id]):
+            return to_discord_message(channel._env, stored[message_id])
     raise AssertionError("no turn panel in this channel")
 
 
