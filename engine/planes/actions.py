@@ -114,6 +114,30 @@ def follow_options(state: PlanesState, seat: int) -> list[Option]:
     return []
 
 
+def explain_follow(state: PlanesState, seat: int, choice: str) -> str:
+    """A sentence for a follow-up answer that is not on offer, naming the real reason."""
+    kind = card(state.action_card or "").action_kind
+    own = state.colour_of(seat)
+    space = choice.removeprefix("space:")
+    if state.follow in ("discard", "extra_goal"):
+        if choice not in state.hands[seat]:
+            return "That card is not in your hand."
+        return f"The goal of {card(choice).title.split(' / ')[-1]} is not on the board right now."
+    if state.follow == "option":
+        if choice == "option:goal":
+            return "None of your goals is on the board right now, so there is no extra goal to score."
+        return "Choose to ignore cones this move, or to score an extra goal now."
+    if not choice.startswith("space:"):
+        return f"Answer with a space: {follow_prompt(state).lower()}."
+    if state.follow == "source":
+        if state.cubes.get(space, {}).get(own, 0) == 0:
+            return f"You have no {own} cube at {space} to take."
+        return f"You have no other {own} cube at {space}: the one there is already taken."
+    if kind == "gather":
+        return f"You have no {own} cube at {space} to gather onto."
+    return f"{space} is not a {POI_NAMES[COLLECT_POI[kind]]} space."
+
+
 def follow_apply(state: PlanesState, seat: int, choice: str) -> list[Event]:
     """Apply a follow-up choice already checked against follow_options."""
     kind = card(state.action_card or "").action_kind

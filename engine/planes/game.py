@@ -160,13 +160,13 @@ def _refuse(state: PlanesState, seat: int, choice: str) -> str:
         if choice in state.hands[seat]:
             reason = actions.why_not_playable(state, seat, choice)
             return reason or "That card cannot be played now."
-        return "Play a card from your hand as an action, or choose 'skip'."
+        return "Play a card from your hand as an action, or choose 'No action' to go straight to your move."
     if state.phase == "goal":
         if choice in state.hands[seat]:
-            return f"The goal of {card(choice).title} is not on the board right now."
-        return "Score a goal card from your hand, or choose 'skip'."
+            return f"The goal of {card(choice).title.split(' / ')[-1]} is not on the board right now."
+        return "Score a goal card from your hand, or choose 'No goal' to end your turn."
     if state.phase == "follow":
-        return f"That is not a possible answer here: {actions.follow_prompt(state).lower()}."
+        return actions.explain_follow(state, seat, choice)
     if state.phase == "move":
         return moves.explain_illegal(state, seat, choice)
     return "That is not possible now."

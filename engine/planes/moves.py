@@ -179,12 +179,15 @@ def full_colour(state: PlanesState) -> bool:
 
 
 def explain_illegal(state: PlanesState, seat: int, choice: str) -> str:
-    """A sentence for a move choice that is not on offer right now."""
+    """A sentence for a move choice that is not on offer right now, naming the real reason."""
     kind, _, rest = choice.partition(":")
     move = state.move
+    own = state.colour_of(seat)
     if kind == "from":
-        if state.cubes.get(rest, {}).get(state.colour_of(seat), 0) == 0:
-            return f"You have no {state.colour_of(seat)} cube at {rest} to start a move from."
+        if move is not None:
+            return f"Your move has already started at {move.origin}: carry on, or redo it to start somewhere else."
+        if state.cubes.get(rest, {}).get(own, 0) == 0:
+            return f"You have no {own} cube at {rest} to start a move from."
         return f"A move from {rest} could not go anywhere."
     if move is None:
         return "Pick the space your move starts from first."
@@ -192,27 +195,40 @@ def explain_illegal(state: PlanesState, seat: int, choice: str) -> str:
         return "This move is complete: confirm it or redo it."
     if choice == "confirm":
         return "The move is not finished yet: keep going, or stop in the next space."
-    space = rest.split(":")[0]
+    if choice == "redo":
+        return "Nothing has been put down yet: step into a space first; the move can be redone after that."
+    space, _, colour = rest.partition(":")
+    shortcut_due = state.skip_pending and move.skipped is None
     if space and space not in neighbours(state, move.at):
         direction = "against the arrows" if state.backwards else "along the arrows"
         return f"{space} is not one step {direction} from {move.at}."
+    if kind == "skip":
+        if not shortcut_due:
+            return "You have no space left to pass over this move."
+        if is_gate(state, space):
+            return f"{space} is a gate; only an ordinary space can be passed over."
+        if blocked(state, space):
+            return f"{space} is blocked, so it cannot be passed over."
+        return f"{space} cannot be passed over: your group would have nowhere to go after it."
     if space and is_gate(state, space):
         plane = plane_at(state, space)
         if plane.full:
             return f"The plane at {space} is full."
+        if can_board(state, space, move.active):
+            if kind == "board":  # the only thing holding it back is the pass-over still to make
+                return "Your Shortcut card says this move must pass over a space first."
+            return f"A cube that steps into gate {space} boards the plane there: choose to board it."
         return f"Gate {space} only takes a {plane.colour} cube, and only as the last cube of a move."
     if kind == "board":
         return f"{space or 'That'} is not a gate; only gates can be boarded."
-    if kind == "drop" and blocks(state, space):
-        return f"{space} is blocked: your group may end its move there but cannot go past it."
-    if kind == "skip":
-        if not state.skip_pending or move.skipped:
-            return "You have no space left to pass over this move."
-        return f"{space} cannot be passed over (a blocked space, a gate, or a dead end)."
-    if kind in ("stop", "board") and state.skip_pending and not move.skipped:
+    if kind == "stop" and shortcut_due:
         return "Your Shortcut card says this move must pass over a space first."
     if kind == "drop":
+        if colour not in move.active:
+            return f"There is no {colour or 'such'} cube among the cubes you are moving."
+        if len(move.active) == 1:
+            return f"That {colour} cube is your last: stop at {space} to put it down."
+        if blocks(state, space):
+            return f"{space} is blocked: your group may end its move there but cannot go past it."
         return f"Leaving that cube at {space} would leave the rest of the group with nowhere to go."
     return "That is not one of the steps you can take now."
-
-
