@@ -1,0 +1,42 @@
+"""The store calls the bot layer added for finished games, resigned seats and reminders."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.store import SessionClosed, SqliteStore
+from tests.store.conftest import new_active, seats
+
+
+async def test_latest_in_channel_finds_the_newest_session_of_a_status(store: SqliteStore) -> None:
+    first = await new_active(store, channel_id=7)
+    await store.set_status(first, "finished")
+    second = await new_active(store, channel_id=7)
+    await store.set_status(second, "abandoned")
+    await new_active(store, channel_id=8)
+    assert (await store.latest_in_channel(7, ("finished",))).id == first
+    assert (await store.latest_in_channel(7, ("finished", "abandoned"))).id == second
+    assert await store.latest_in_channel(7, ("cancelled",)) is None
+    assert await store.latest_in_channel(7, ()) is None
+
+
+async def test_set_seats_only_in_a_running_game_and_without_a_version_bump(store: SqliteStore) -> None:
+    sid = await new_active(store, users=(1, 2))
+    row = await store.set_seats(sid, seats(1, None))
+    assert [(s.user_id, s.is_ai) for s in row.seats] == [(1, False), (None, True)] and row.version == 0
+    await store.set_status(sid, "finished")
+    with pytest.raises(SessionClosed):
+        await store.set_seats(sid, seats(1, 2))
+
+
+async def test_meta_round_trips_and_is_replaced_whole(store: SqliteStore, db_file) -> None:
+    sid = await new_active(store)
+    assert await store.get_meta(sid) == {}
+    await store.set_meta(sid, {"version": 3, "dm_notice": [2]})
+    await store.set_meta(sid, {"version": 4})
+    again = SqliteStore(db_file)
+    await again.open()
+    try:
+        assert await again.get_meta(sid) == {"version": 4}
+    finally:
+        await again.close()
