@@ -63,11 +63,18 @@ def draw(state: PlanesState, seat: int, n: int) -> list[Event]:
     return events
 
 
+def shorten(text: str, limit: int = 100) -> str:
+    """`text` cut at a word to fit `limit` characters (Discord's limit under an option), marked with an ellipsis."""
+    if len(text) <= limit:
+        return text
+    return text[: limit - 1].rsplit(" ", 1)[0] + "…"
+
+
 def options_for(state: PlanesState) -> tuple[str, str, list[Option]]:
     """(kind, prompt, options) of the decision open for the seat whose turn it is."""
     seat = state.turn
     if state.phase == "action":
-        opts = [Option(id=c, label=f"Action: {card(c).title.split(' / ')[0]}", detail=card(c).action[:100])
+        opts = [Option(id=c, label=f"Action: {card(c).title.split(' / ')[0]}", detail=shorten(card(c).action))
                 for c in state.hands[seat] if actions.why_not_playable(state, seat, c) is None]
         opts.append(Option(id="skip", label="No action", detail="go straight to your move"))
         return "action", "Play a card as an action, or go straight to your move", opts

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engine.core.contract import IllegalAction
+from engine.planes.cards import card, deck_for
+from engine.planes.game import GAME
 from engine.planes.sandbox import build_airport, build_state, run
 from engine.planes.state import PlanesState
 
@@ -108,3 +110,16 @@ def test_fast_track_extra_goal_needs_a_goal_on_the_board() -> None:
     state = build_state(corridor("rf14"), cubes={"A": {"red": 1}}, hands=[["card:R04", "card:R02"], []])
     state = run(state, "card:R04")
     refused(state, "option:goal", "None of your goals is on the board right now")
+
+
+
+def test_action_buttons_carry_the_card_text_cut_at_a_word() -> None:
+    # Discord allows 100 characters under an option; a longer action text is shortened at a word, never mid-word.
+    hand = deck_for("red")
+    state = build_state(corridor("rf15"), cubes={"A": {"red": 2}}, hands=[hand, []])
+    details = {o.id: o.detail for d in GAME.pending(state) for o in d.options}
+    assert set(hand) - set(details) == {"card:R03", "card:R08", "card:R09"}  # no such spaces on this board
+    for cid in set(hand) & set(details):
+        text, shown = card(cid).action, details[cid]
+        assert len(shown) <= 100
+        assert shown == text or (shown.endswith("…") and text.startswith(shown[:-1]) and text[len(shown) - 1] == " ")
