@@ -167,17 +167,24 @@ def follow_apply(state: PlanesState, seat: int, choice: str) -> list[Event]:
         return events
     elif state.follow == "target":
         target = choice.split(":", 1)[1]
+        sent = 0
         if kind in ("collect_fast_food", "collect_restroom", "gather"):
             for space in own_spaces(state, seat):
                 if space != target:
                     n = state.cubes[space][own]
                     remove_cube(state, space, own, n)
                     add_cube(state, target, own, n)
+                    sent += n
         else:
             for space in state.picks:
-                remove_cube(state, space, own)
-                add_cube(state, target, own)
-        events.append(Event(text=f"{who} sends {own} cubes to {target}."))
+                if space != target:
+                    remove_cube(state, space, own)
+                    add_cube(state, target, own)
+                    sent += 1
+        if sent:
+            events.append(Event(text=f"{who} sends {sent} {own} cube{'s' if sent > 1 else ''} to {target}."))
+        else:
+            events.append(Event(text=f"{who} picks {target}, where those {own} cubes already are."))
     state.phase = "move"
     state.follow = None
     state.picks = []

@@ -203,8 +203,10 @@ def explain_illegal(state: PlanesState, seat: int, choice: str) -> str:
         direction = "against the arrows" if state.backwards else "along the arrows"
         return f"{space} is not one step {direction} from {move.at}."
     if kind == "skip":
-        if not shortcut_due:
-            return "You have no space left to pass over this move."
+        if not state.skip_pending:
+            return "Only the Shortcut card lets a move pass over a space."
+        if move.skipped:
+            return f"This move has already passed over {move.skipped}; only one space may be passed over."
         if is_gate(state, space):
             return f"{space} is a gate; only an ordinary space can be passed over."
         if blocked(state, space):

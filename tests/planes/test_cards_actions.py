@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engine.core.contract import IllegalAction
+from engine.core.play import apply
+from engine.planes.game import GAME
 from engine.planes.sandbox import build_airport, build_state, option_ids, run
 from engine.planes.state import cones
 
@@ -117,6 +119,8 @@ def test_one_cube_to_a_shop_or_desk(card: str, target: str) -> None:
     assert option_ids(state) == ["space:A", "space:B"]
     state = run(state, "space:B")
     assert option_ids(state) == [f"space:{target}"]
+    _, events = apply(GAME, state, 0, f"space:{target}")
+    assert [e.text for e in events] == [f"Seat 1 sends 1 red cube to {target}."]
     state = run(state, f"space:{target}")
     assert state.cubes[target] == {"red": 1} and "B" not in state.cubes and state.cubes["A"] == {"red": 2}
 

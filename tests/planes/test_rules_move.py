@@ -158,7 +158,7 @@ def test_a_whole_round_without_moves_ends_the_game() -> None:
         ("board:B", "B is not a gate"),
         ("drop:G:red", "Gate G only takes a blue cube"),
         ("stop:G", "Gate G only takes a blue cube"),
-        ("skip:B", "no space left to pass over"),
+        ("skip:B", "Only the Shortcut card lets a move pass over a space"),
         ("confirm", "not finished yet"),
         ("no-such-option", "That is not one of the steps"),
     ],

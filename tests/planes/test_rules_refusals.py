@@ -56,6 +56,13 @@ def test_a_gate_cannot_be_passed_over() -> None:
     refused(state, "skip:G", "G is a gate; only an ordinary space can be passed over")
 
 
+def test_only_one_space_is_passed_over() -> None:
+    board = build_airport("rf16", {"A": ["B"], "B": ["C"], "C": ["D"], "D": ["E"]})
+    state = build_state(board, cubes={"A": {"red": 1}}, hands=[["card:R05"], []])
+    state = run(state, "card:R05", "from:A", "skip:B")
+    refused(state, "skip:C", "already passed over B; only one space may be passed over")
+
+
 def test_boarding_before_the_shortcut_is_used_names_the_shortcut() -> None:
     state = run(moving("rf6", {"A": {"red": 1}}, ["card:R05"]), "card:R05", "from:A")
     refused(state, "board:G", "must pass over a space first")
