@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Mapping
 
@@ -38,6 +37,7 @@ class TarmacBot(discord.Client):
         self.reminder_check = reminder_check
         self._reminder_task: asyncio.Task[None] | None = None
         self._reminder_nap: asyncio.Future[None] | None = None
+        self._stopping = False
         self.service.reminders.on_change = self.wake_reminders
         self.tree.add_command(build_group([(name, g.title) for name, g in self.service.games.items()]))
 
@@ -57,23 +57,28 @@ class TarmacBot(discord.Client):
     async def _remind_forever(self) -> None:
         """Once ready, let the AI take the turns it owes. Then send due reminders and sleep until the next one is due.
         A new game or a shorter period wakes the loop early (wake_reminders); `reminder_check` bounds the nap anyway,
-        should anything else change the schedule."""
+        should anything else change the schedule. close() lets a pass in progress finish, like any move."""
         await self.wait_until_ready()
-        await self.service.resume_ai()
-        while not self.is_closed():
+        try:
+            await self.service.resume_ai()
+        except Exception:  # the store hiccuped; the next move or restart gives the AI another chance
+            log.exception("could not resume the AI turns")
+        while not self._stopping:
             try:
                 wait = await self.service.reminders.run_due()
             except Exception:  # the store hiccuped: try again later rather than lose reminders for good
                 log.exception("reminder pass failed")
                 wait = None
-            self._reminder_nap = asyncio.ensure_future(asyncio.sleep(min(self.reminder_check, max(wait or 0, 1.0))
-                                                                     if wait is not None else self.reminder_check))
+            if self._stopping:
+                return
+            nap = self.reminder_check if wait is None else min(self.reminder_check, max(wait, 1.0))
+            self._reminder_nap = asyncio.ensure_future(asyncio.sleep(nap))
             try:
                 await self._reminder_nap
             except asyncio.CancelledError:
                 task = asyncio.current_task()
                 if task is not None and task.cancelling():
-                    raise  # the loop itself is being stopped, not just woken
+                    raise  # the loop itself is being cancelled, not just woken
             finally:
                 self._reminder_nap = None
 
@@ -82,10 +87,13 @@ class TarmacBot(discord.Client):
             self._reminder_nap.cancel()
 
     async def close(self) -> None:
+        self._stopping = True
         if self._reminder_task is not None:
-            self._reminder_task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._reminder_task
+            self.wake_reminders()
+            if not self.is_ready():
+                self._reminder_task.cancel()  # still waiting to connect: nothing in progress to finish
+            # A pass in progress (an AI move, a reminder) finishes first; a loop already cancelled is just gone.
+            await asyncio.gather(self._reminder_task, return_exceptions=True)
             self._reminder_task = None
         # Finish the moves in flight before the database goes away.
         await self.service.shutdown()
