@@ -124,6 +124,16 @@ def test_a_colour_filling_all_its_planes_ends_the_game() -> None:
     assert state.end_reason == "full colour"
 
 
+def test_an_unassigned_colour_filling_its_own_plane_ends_the_game_too() -> None:
+    # Two players: green belongs to nobody, yet it keeps its own colour and its own plane.
+    board = corridor("t11b", number=3)
+    state = build_state(board, cubes={"A": {"red": 1, "green": 1}, "C": {"blue": 2}},
+                        hands=[["card:R02"], ["card:B02"]])
+    state.planes[0].slots = ["green"] * 4
+    state = run(state, "skip", "from:A", "drop:B:red", "board:G", "confirm")
+    assert state.planes[0].full and state.end_reason == "full colour"
+
+
 def test_rulebook_scoring_example_is_27() -> None:
     board = corridor("t12")
     state = build_state(board)
