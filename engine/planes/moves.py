@@ -165,6 +165,8 @@ def confirm(state: PlanesState, seat: int) -> tuple[list[Event], int]:
             earned = 2
             events.append(Event(text=f"{who} boarded a {colour} cube at {plane.gate} and draws 2 cards."))
     state.last_path = [move.origin, *move.path]
+    if move.skipped:
+        state.skip_pending = False  # the Shortcut has done its work
     state.move = None
     return events, earned
 

@@ -68,10 +68,11 @@ def public_view(state: PlanesState) -> dict[str, Any]:
             "score": goal_vp + 5 * boarded,
             "hand_size": len(state.hands[seat]),
         })
+    skip_due = state.skip_pending and not (state.move and state.move.skipped)  # gone once a space is passed over
     effects = [
         name for name, on in (("backwards", state.backwards), ("only_own", state.only_own),
                               ("ignore_neutral", state.ignore_neutral), ("ignore_blockages", state.ignore_blockages),
-                              ("skip", state.skip_pending), ("move_twice", state.moves_left > 1)) if on
+                              ("skip", skip_due), ("move_twice", state.moves_left > 1)) if on
     ]
     move = state.move.model_dump(exclude={"snapshot"}) if state.move else None
     winners = None

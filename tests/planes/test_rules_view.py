@@ -65,6 +65,17 @@ def test_move_in_progress_and_last_path_are_shown() -> None:
     assert view["move"] is None and view["last_path"] == ["A", "B", "C"]
 
 
+def test_the_shortcut_shows_as_in_force_only_until_it_is_used() -> None:
+    board = build_airport("v3", {"A": ["B"], "B": ["C"], "C": ["D"], "D": []}, pois={"C": ["fast_food"]})
+    state = build_state(board, cubes={"A": {"red": 1}}, hands=[["card:R05", "card:R02"], []])
+    state = run(state, "card:R05", "from:A")
+    assert GAME.view(state, None)["effects"] == ["skip"]
+    state = run(state, "skip:B")
+    assert GAME.view(state, None)["effects"] == []  # passed over B: nothing left to pass over
+    state = run(state, "stop:C", "confirm")
+    assert state.phase == "goal" and GAME.view(state, None)["effects"] == []
+
+
 def test_decisions_fit_discord_limits_over_a_random_game() -> None:
     state = new_game(GAME, 4, 3, {"airport": "practice"})
     chooser = Rng.seeded(9)
