@@ -190,7 +190,10 @@ def explain_illegal(state: PlanesState, seat: int, choice: str) -> str:
             return f"Your move has already started at {move.origin}: carry on, or redo it to start somewhere else."
         if state.cubes.get(rest, {}).get(own, 0) == 0:
             return f"You have no {own} cube at {rest} to start a move from."
-        return f"A move from {rest} could not go anywhere."
+        if not neighbours(state, rest):
+            way = "against the arrows" if state.backwards else "along the arrows"
+            return f"A move from {rest} could not go anywhere: no space follows it {way}."
+        return f"A move from {rest} could not go anywhere: every way on is a gate that group cannot board."
     if move is None:
         return "Pick the space your move starts from first."
     if move.finished:

@@ -35,6 +35,15 @@ def test_starting_again_while_a_move_is_under_way_says_to_redo_first() -> None:
     refused(state, "from:D", "already started at A")
 
 
+def test_a_start_that_leads_nowhere_says_why() -> None:
+    board = build_airport("rf17", {"A": ["G"], "B": ["C"], "C": []}, gates={"G": 2})
+    state = build_state(board, cubes={"A": {"red": 1}, "B": {"red": 1}, "C": {"red": 1}})
+    refused(state, "from:A", "every way on is a gate that group cannot board")
+    refused(state, "from:C", "no space follows it along the arrows")
+    backwards = build_state(board, cubes={"B": {"red": 1}, "C": {"red": 1}}, hands=[["card:R13"], []])
+    refused(run(backwards, "card:R13"), "from:B", "no space follows it against the arrows")
+
+
 def test_a_colour_the_group_does_not_carry_is_named() -> None:
     state = run(moving("rf2", {"A": {"red": 2, "grey": 1}}), "from:A")
     refused(state, "drop:B:blue", "no blue cube among the cubes you are moving")
