@@ -5,11 +5,12 @@ Pure functions of an engine view. Every card carries its model name and slot in 
 
 from __future__ import annotations
 
-import io
 from functools import cache
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
+
+from renderers.draw_kit import to_png
 
 W = 800
 BG, INK, MUTED, LINE = (246, 242, 232), (30, 30, 30), (110, 110, 110), (180, 170, 150)
@@ -55,9 +56,9 @@ def _card(d: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int, c: dict[str, A
 
 
 def _png(img: Image.Image) -> bytes:
-    out = io.BytesIO()
-    img.save(out, format="PNG", optimize=False)
-    return out.getvalue()
+    # The shared palette encoder: a board has few colours, so a 64-colour PNG at zlib level 3 encodes in a third of
+    # the time of a plain RGB one (paid on every move) and is a third of the size.
+    return to_png(img)
 
 
 def render_board(view: dict[str, Any]) -> bytes:
