@@ -60,6 +60,23 @@ def bench(renders: int) -> None:
         print(f"{airport:13} {render:7.1f} ms/render  {encode:6.1f} ms palette PNG encode  "
               f"ratio {render / encode:4.1f}x  (RGB PNG encode {rgb:5.1f} ms)  {image.width}x{image.height} "
               f"{size // 1024} KB  [{renders} renders]")
+    bench_planecrafters(renders)
+
+
+def bench_planecrafters(renders: int) -> None:
+    """The same figures for Planecrafters: a finished 4-player game (the tallest board) and one seat's hand."""
+    from engine.core.selfplay import playout
+    from engine.planecrafters.game import GAME as CRAFTERS
+    from renderers import planecrafters
+
+    state = playout(CRAFTERS, 4, 7).state
+    for name, fn, view in (("crafters board", planecrafters.board_image, CRAFTERS.view(state, None)),
+                           ("crafters hand", planecrafters.hand_image, CRAFTERS.view(state, 0))):
+        image = fn(view)
+        render = _ms(lambda f=fn, v=view: to_png(f(v)), renders)
+        encode = _ms(lambda im=image: to_png(im), renders)
+        print(f"{name:14} {render:6.1f} ms/render  {encode:6.1f} ms palette PNG encode  ratio {render / encode:4.1f}x"
+              f"  {image.width}x{image.height} {len(to_png(image)) // 1024} KB  [{renders} renders]")
 
 
 def samples() -> None:
@@ -77,7 +94,7 @@ def samples() -> None:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m renderers")
     sub = parser.add_subparsers(dest="command", required=True)
-    bench_cmd = sub.add_parser("bench", help="time Planes board renders")
+    bench_cmd = sub.add_parser("bench", help="time board and hand renders (Planes, Planecrafters)")
     bench_cmd.add_argument("--renders", type=int, default=20)
     sub.add_parser("samples", help="write the sample images to docs/images")
     args = parser.parse_args(argv)

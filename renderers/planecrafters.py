@@ -62,6 +62,10 @@ def _png(img: Image.Image) -> bytes:
 
 
 def render_board(view: dict[str, Any]) -> bytes:
+    return _png(board_image(view))
+
+
+def board_image(view: dict[str, Any]) -> Image.Image:
     seats = view["seats"]
     plane_rows = sum(max(1, (len(s["planes"]) + 1) // 2) for s in seats)
     h = 250 + len(seats) * 150 + plane_rows * 10 + 360
@@ -83,7 +87,7 @@ def render_board(view: dict[str, Any]) -> bytes:
         y = _factory(d, y, s, view)
     y = _pool(d, y + 6, view)
     _awards(d, y + 6, view)
-    return _png(img.crop((0, 0, W, min(h, y + 120))))
+    return img.crop((0, 0, W, min(h, y + 120)))
 
 
 def _factory(d: ImageDraw.ImageDraw, y: int, s: dict[str, Any], view: dict[str, Any]) -> int:
@@ -136,6 +140,10 @@ def _awards(d: ImageDraw.ImageDraw, y: int, view: dict[str, Any]) -> None:
 
 
 def render_hand(view: dict[str, Any]) -> bytes:
+    return _png(hand_image(view))
+
+
+def hand_image(view: dict[str, Any]) -> Image.Image:
     cards = view.get("hand") or []
     per_row = 6
     rows = max(1, (len(cards) + per_row - 1) // per_row)
@@ -147,4 +155,4 @@ def render_hand(view: dict[str, Any]) -> bytes:
         _card(d, 16 + (i % per_row) * 128, 50 + (i // per_row) * 120, 118, 108, c)
     if not cards:
         d.text((16, 60), "No cards", fill=MUTED, font=font(22))
-    return _png(img)
+    return img
