@@ -73,6 +73,7 @@ class SecretsWatch:
         self.dealt: dict[int, list[str]] = {}  # seat -> hand at the last check
         self.hands_sent = 0
         self.before: list[list[str]] = []  # every hand before the move just made
+        self.seats: list[Any] = []  # the session's seats (fixed once the game has started)
 
     def _new(self, channel: Any, viewer: int | None) -> list[Any]:
         key = channel.id if viewer is None else (channel.id, viewer)
@@ -81,14 +82,14 @@ class SecretsWatch:
             self.seen[key] = found[-1].id
         return found
 
-    async def check(self) -> None:
+    async def check(self) -> GameState:
+        """Checks what the last move sent; returns the stored state after it (the next move starts from it)."""
         state = await stored_state(self.table)
         rows = await self.table.bot.store.actions(1, last=1)
         # What this move made public (a played or thrown-away card is named there) may show anywhere.
         public = " ".join(e["text"] for row in rows for e in row.events if e.get("private_to") is None)
         hands: list[list[str]] = state.hands  # type: ignore[attr-defined]
-        session = await self.table.bot.store.get_session(1)
-        seat_of = {s.user_id: s.seat for s in session.seats}
+        seat_of = {s.user_id: s.seat for s in self.seats}
 
         def hidden_from(seat: int | None) -> set[str]:
             # The same card exists in four dot colours, so a name the viewer holds (or held a moment ago) may
@@ -110,6 +111,7 @@ class SecretsWatch:
             if seat is not None:
                 await self._check_dms(member, seat, state, hands, hidden_from(seat))
         self.before = [list(hand) for hand in hands]
+        return state
 
     async def _check_dms(self, member: MemberActor, seat: int, state: GameState, hands: list[list[str]],
                          hidden: set[str]) -> None:
@@ -174,17 +176,17 @@ async def test_three_members_play_planes_to_the_final_scores(simcord_env, make_b
     game = registry.get("planes")
     policy = Policy(game, SEED)
     watch = SecretsWatch(table, game, outsider)
-    await watch.check()
+    seats = (await table.bot.store.get_session(1)).seats
+    watch.seats = seats
+    state = await watch.check()
     moves = 0
     older = latest_panel(table.channel)
     kinds: set[str] = set()
     restarted = False
     while (panel := latest_panel(table.channel)).components:
-        state = await stored_state(table)
         (decision,) = game.pending(state)
         actor = mentioned_actor(table, panel)
-        session = await table.bot.store.get_session(1)
-        assert session.seats[decision.seat].user_id == actor.id, "the panel calls on the member who must choose"
+        assert seats[decision.seat].user_id == actor.id, "the panel calls on the member who must choose"
         kind = panel_kind(panel)
         if moves and (moves in PROBE_AT or kind not in kinds):
             kinds.add(kind)
@@ -199,8 +201,8 @@ async def test_three_members_play_planes_to_the_final_scores(simcord_env, make_b
             assert latest_panel(table.channel).id == panel.id <= before
         await click_option(actor, panel, policy.choose(state, decision))
         moves += 1
-        assert await state_version(table) == moves, "each click applies exactly one choice"
-        await watch.check()
+        state = await watch.check()
+        assert state.version == moves, "each click applies exactly one choice"
         older = panel
         assert moves < 1000, "the game should have ended"
 
