@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, Field
 
+from bot.service_types import Refusal
 from bot.store import SessionRow
 
 if TYPE_CHECKING:
@@ -152,8 +153,6 @@ class Reminders:
 
     async def nudge(self, session: SessionRow, user_id: int) -> Reminder:
         """Remind now, on a member's request. Call with the session lock held."""
-        from bot.service import Refusal
-
         meta = await self.meta(session)
         now = self.now()
         prompt, users = await self.waiting(session)

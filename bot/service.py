@@ -14,17 +14,17 @@ import secrets as _secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, Protocol
+from typing import Any
 
+from bot.lobby_ops import OPEN, LobbyOps
 from bot.reminders import Reminder, Reminders
-from bot.store import ChannelBusy, Seat, SessionRow, StaleVersion, Store
+from bot.service_types import LogLine, PostFailed, Presenter, PrivateUpdate, Refusal, TurnUpdate
+from bot.store import Seat, SessionRow, StaleVersion, Store
 from engine import registry
 from engine.core import (
-    Decision,
     Game,
     GameState,
     IllegalAction,
-    Result,
     Rng,
     apply,
     dump_state,
@@ -35,76 +35,11 @@ from engine.core import (
 from renderers import GameRenderer
 from renderers import for_game as renderer_for_game
 
+__all__ = ["GameService", "LogLine", "PostFailed", "Presenter", "PrivateUpdate", "Refusal", "TurnUpdate"]
+
 log = logging.getLogger("tarmac.service")
 
-OPEN = ("lobby", "active")
 DONE = ("finished", "abandoned")
-
-
-class Refusal(Exception):
-    """Something the player asked for that cannot happen; `sentence` is shown to them and nothing changed."""
-
-    def __init__(self, sentence: str) -> None:
-        super().__init__(sentence)
-        self.sentence = sentence
-
-
-class PostFailed(Refusal):
-    """The choice was applied and saved, but the channel did not get the new panel (the error is logged with the
-    session id). The player is told so, with the way to get the panel back."""
-
-    def __init__(self) -> None:
-        super().__init__("Sorry, your move is saved but I could not post the new board. "
-                         "Use /game panel to show it again.")
-
-
-@dataclass
-class TurnUpdate:
-    """What the channel sees after a choice: public events, the board and whoever must act now."""
-
-    session: SessionRow
-    title: str
-    version: int
-    events: list[str]
-    board_png: bytes | None
-    board_text: str
-    decisions: list[Decision]
-    result: Result | None
-    secret_options: dict[int, set[int]] = field(default_factory=dict)
-    """Per seat, the indices of its options that only it may see (a card from its hand): never listed in the channel."""
-
-
-@dataclass
-class PrivateUpdate:
-    """What one seat alone may see: its view (image or text) and the events only it may read."""
-
-    session: SessionRow
-    title: str
-    seat: Seat
-    events: list[str]
-    hand_png: bytes | None
-    hand_text: str
-
-
-@dataclass
-class LogLine:
-    version: int
-    seat: int | None
-    text: str
-
-
-class Presenter(Protocol):
-    async def show_turn(self, update: TurnUpdate) -> None: ...
-
-    async def send_private(self, update: PrivateUpdate) -> bool:
-        """Deliver privately (a DM); False when the member does not accept DMs."""
-        ...
-
-    async def dms_closed(self, session: SessionRow, user_id: int) -> None:
-        """Tell the channel, without anything private, that this member should open DMs or use /game hand."""
-        ...
-
-    async def remind(self, reminder: Reminder) -> None: ...
 
 
 def _view_text(view: dict[str, Any], limit: int = 3500) -> str:
@@ -126,7 +61,7 @@ class _Live:
     """A panel of this session failed to post since the last time a caller checked."""
 
 
-class GameService:
+class GameService(LobbyOps):
     def __init__(
         self,
         store: Store,
@@ -210,91 +145,6 @@ class GameService:
         for live in list(self._live.values()):
             async with live.lock:
                 pass
-
-    # -------------------------------------------------------------------- lobby
-    async def open_lobby(
-        self, *, guild_id: int, channel_id: int, game: str, host_id: int, host_name: str
-    ) -> SessionRow:
-        engine = self.game(game)
-        try:
-            return await self.store.create_session(
-                guild_id=guild_id, channel_id=channel_id, game=game, host_id=host_id,
-                options=engine.default_options(), seats=[Seat(seat=0, user_id=host_id, name=host_name)],
-            )
-        except ChannelBusy:
-            raise Refusal("This channel already has a game. Finish or cancel it first, "
-                          "or start a new one in a thread with /game new thread:True.") from None
-
-    async def _lobby(self, session_id: int) -> SessionRow:
-        session = await self._fresh(session_id)
-        if session.status != "lobby":
-            raise Refusal("This lobby is closed.")
-        return session
-
-    async def _update_lobby(self, session: SessionRow, seats: list[Seat], options: dict[str, str]) -> SessionRow:
-        renumbered = [Seat(seat=i, user_id=s.user_id, name=s.name, is_ai=s.is_ai) for i, s in enumerate(seats)]
-        try:
-            return await self.store.update_lobby(session.id, seats=renumbered, options=options,
-                                                 expected_version=session.version)
-        except StaleVersion:
-            raise Refusal("The lobby changed at the same moment; please try again.") from None
-
-    async def join(self, session_id: int, user_id: int, name: str) -> SessionRow:
-        async with self._session_live(session_id).lock:
-            session = await self._lobby(session_id)
-            engine = self.game(session.game)
-            if self.seats_of(session, user_id):
-                raise Refusal("You are already in this lobby.")
-            if len(session.seats) >= engine.max_players:
-                raise Refusal(f"{engine.title} seats at most {engine.max_players} players; the lobby is full.")
-            seats = [*session.seats, Seat(seat=len(session.seats), user_id=user_id, name=name)]
-            return await self._update_lobby(session, seats, session.options)
-
-    async def leave(self, session_id: int, user_id: int) -> SessionRow:
-        async with self._session_live(session_id).lock:
-            session = await self._lobby(session_id)
-            if not self.seats_of(session, user_id):
-                raise Refusal("You are not in this lobby.")
-            if user_id == session.host_id:
-                raise Refusal("You are the host: cancel the lobby instead of leaving it.")
-            seats = [s for s in session.seats if s.user_id != user_id or s.is_ai]
-            return await self._update_lobby(session, seats, session.options)
-
-    async def add_ai(self, session_id: int, user_id: int) -> SessionRow:
-        async with self._session_live(session_id).lock:
-            session = await self._lobby(session_id)
-            engine = self.game(session.game)
-            if not self.seats_of(session, user_id):
-                raise Refusal("Join the lobby before adding AI players.")
-            if len(session.seats) >= engine.max_players:
-                raise Refusal(f"{engine.title} seats at most {engine.max_players} players; the lobby is full.")
-            number = sum(1 for s in session.seats if s.is_ai) + 1
-            seats = [*session.seats, Seat(seat=len(session.seats), user_id=None, name=f"AI {number}", is_ai=True)]
-            return await self._update_lobby(session, seats, session.options)
-
-    async def set_option(self, session_id: int, user_id: int, key: str, value: str, *, manager: bool) -> SessionRow:
-        async with self._session_live(session_id).lock:
-            session = await self._lobby(session_id)
-            if user_id != session.host_id and not manager:
-                raise Refusal("Only the host sets the options.")
-            engine = self.game(session.game)
-            try:
-                options = engine.check_options(len(session.seats), {**session.options, key: value})
-            except IllegalAction as exc:
-                raise Refusal(exc.sentence) from None
-            return await self._update_lobby(session, session.seats, options)
-
-    async def cancel(self, session_id: int, user_id: int, *, manager: bool) -> SessionRow:
-        async with self._session_live(session_id).lock:
-            session = await self._fresh(session_id)
-            if session.status not in OPEN:
-                raise Refusal("This game is already closed.")
-            if user_id != session.host_id and not manager:
-                raise Refusal("Only the host or someone who may manage this channel can cancel the game.")
-            await self.store.set_status(session.id, "cancelled")
-            log.info("session cancelled", extra={"session_id": session.id, "guild_id": session.guild_id,
-                                                 "channel_id": session.channel_id})
-            return await self._fresh(session_id)
 
     async def start(self, session_id: int, user_id: int, *, manager: bool, seed: int | None = None) -> SessionRow:
         async with self._session_live(session_id).lock:

@@ -1,0 +1,113 @@
+"""The lobby half of the GameService: open, join, leave, add an AI, set options, cancel. Starting the game lives in
+the service itself, since it is the first move of play. A mixin: these methods run on the GameService instance."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from bot.service_types import Refusal
+from bot.store import ChannelBusy, Seat, SessionRow, StaleVersion, Store
+from engine.core import Game, IllegalAction
+
+if TYPE_CHECKING:
+    from bot.service import _Live
+
+log = logging.getLogger("tarmac.service")
+
+OPEN = ("lobby", "active")
+
+
+class LobbyOps:
+    if TYPE_CHECKING:  # provided by GameService
+        store: Store
+
+        def game(self, name: str) -> Game: ...
+        def _session_live(self, session_id: int) -> _Live: ...
+        async def _fresh(self, session_id: int) -> SessionRow: ...
+        @staticmethod
+        def seats_of(session: SessionRow, user_id: int) -> list[int]: ...
+
+    async def open_lobby(
+        self, *, guild_id: int, channel_id: int, game: str, host_id: int, host_name: str
+    ) -> SessionRow:
+        engine = self.game(game)
+        try:
+            return await self.store.create_session(
+                guild_id=guild_id, channel_id=channel_id, game=game, host_id=host_id,
+                options=engine.default_options(), seats=[Seat(seat=0, user_id=host_id, name=host_name)],
+            )
+        except ChannelBusy:
+            raise Refusal("This channel already has a game. Finish or cancel it first, "
+                          "or start a new one in a thread with /game new thread:True.") from None
+
+    async def _lobby(self, session_id: int) -> SessionRow:
+        session = await self._fresh(session_id)
+        if session.status != "lobby":
+            raise Refusal("This lobby is closed.")
+        return session
+
+    async def _update_lobby(self, session: SessionRow, seats: list[Seat], options: dict[str, str]) -> SessionRow:
+        renumbered = [Seat(seat=i, user_id=s.user_id, name=s.name, is_ai=s.is_ai) for i, s in enumerate(seats)]
+        try:
+            return await self.store.update_lobby(session.id, seats=renumbered, options=options,
+                                                 expected_version=session.version)
+        except StaleVersion:
+            raise Refusal("The lobby changed at the same moment; please try again.") from None
+
+    async def join(self, session_id: int, user_id: int, name: str) -> SessionRow:
+        async with self._session_live(session_id).lock:
+            session = await self._lobby(session_id)
+            engine = self.game(session.game)
+            if self.seats_of(session, user_id):
+                raise Refusal("You are already in this lobby.")
+            if len(session.seats) >= engine.max_players:
+                raise Refusal(f"{engine.title} seats at most {engine.max_players} players; the lobby is full.")
+            seats = [*session.seats, Seat(seat=len(session.seats), user_id=user_id, name=name)]
+            return await self._update_lobby(session, seats, session.options)
+
+    async def leave(self, session_id: int, user_id: int) -> SessionRow:
+        async with self._session_live(session_id).lock:
+            session = await self._lobby(session_id)
+            if not self.seats_of(session, user_id):
+                raise Refusal("You are not in this lobby.")
+            if user_id == session.host_id:
+                raise Refusal("You are the host: cancel the lobby instead of leaving it.")
+            seats = [s for s in session.seats if s.user_id != user_id or s.is_ai]
+            return await self._update_lobby(session, seats, session.options)
+
+    async def add_ai(self, session_id: int, user_id: int) -> SessionRow:
+        async with self._session_live(session_id).lock:
+            session = await self._lobby(session_id)
+            engine = self.game(session.game)
+            if not self.seats_of(session, user_id):
+                raise Refusal("Join the lobby before adding AI players.")
+            if len(session.seats) >= engine.max_players:
+                raise Refusal(f"{engine.title} seats at most {engine.max_players} players; the lobby is full.")
+            number = sum(1 for s in session.seats if s.is_ai) + 1
+            seats = [*session.seats, Seat(seat=len(session.seats), user_id=None, name=f"AI {number}", is_ai=True)]
+            return await self._update_lobby(session, seats, session.options)
+
+    async def set_option(self, session_id: int, user_id: int, key: str, value: str, *, manager: bool) -> SessionRow:
+        async with self._session_live(session_id).lock:
+            session = await self._lobby(session_id)
+            if user_id != session.host_id and not manager:
+                raise Refusal("Only the host sets the options.")
+            engine = self.game(session.game)
+            try:
+                options = engine.check_options(len(session.seats), {**session.options, key: value})
+            except IllegalAction as exc:
+                raise Refusal(exc.sentence) from None
+            return await self._update_lobby(session, session.seats, options)
+
+    async def cancel(self, session_id: int, user_id: int, *, manager: bool) -> SessionRow:
+        async with self._session_live(session_id).lock:
+            session = await self._fresh(session_id)
+            if session.status not in OPEN:
+                raise Refusal("This game is already closed.")
+            if user_id != session.host_id and not manager:
+                raise Refusal("Only the host or someone who may manage this channel can cancel the game.")
+            await self.store.set_status(session.id, "cancelled")
+            log.info("session cancelled", extra={"session_id": session.id, "guild_id": session.guild_id,
+                                                 "channel_id": session.channel_id})
+            return await self._fresh(session_id)

@@ -1,0 +1,80 @@
+"""What the GameService hands out and expects, with no behaviour of its own: the refusal a player sees, the updates
+a presenter shows, and the Presenter interface the Discord layer implements. Kept apart so that helpers of the
+service (lobby, reminders) can use them without importing the service itself."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
+
+from bot.store import Seat, SessionRow
+from engine.core import Decision, Result
+
+if TYPE_CHECKING:
+    from bot.reminders import Reminder
+
+
+class Refusal(Exception):
+    """Something the player asked for that cannot happen; `sentence` is shown to them and nothing changed."""
+
+    def __init__(self, sentence: str) -> None:
+        super().__init__(sentence)
+        self.sentence = sentence
+
+
+class PostFailed(Refusal):
+    """The choice was applied and saved, but the channel did not get the new panel (the error is logged with the
+    session id). The player is told so, with the way to get the panel back."""
+
+    def __init__(self) -> None:
+        super().__init__("Sorry, your move is saved but I could not post the new board. "
+                         "Use /game panel to show it again.")
+
+
+@dataclass
+class TurnUpdate:
+    """What the channel sees after a choice: public events, the board and whoever must act now."""
+
+    session: SessionRow
+    title: str
+    version: int
+    events: list[str]
+    board_png: bytes | None
+    board_text: str
+    decisions: list[Decision]
+    result: Result | None
+    secret_options: dict[int, set[int]] = field(default_factory=dict)
+    """Per seat, the indices of its options that only it may see (a card from its hand): never listed in the channel."""
+
+
+@dataclass
+class PrivateUpdate:
+    """What one seat alone may see: its view (image or text) and the events only it may read."""
+
+    session: SessionRow
+    title: str
+    seat: Seat
+    events: list[str]
+    hand_png: bytes | None
+    hand_text: str
+
+
+@dataclass
+class LogLine:
+    version: int
+    seat: int | None
+    text: str
+
+
+class Presenter(Protocol):
+    async def show_turn(self, update: TurnUpdate) -> None: ...
+
+    async def send_private(self, update: PrivateUpdate) -> bool:
+        """Deliver privately (a DM); False when the member does not accept DMs."""
+        ...
+
+    async def dms_closed(self, session: SessionRow, user_id: int) -> None:
+        """Tell the channel, without anything private, that this member should open DMs or use /game hand."""
+        ...
+
+    async def remind(self, reminder: Reminder) -> None: ...
