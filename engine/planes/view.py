@@ -25,7 +25,7 @@ Public view, `view(state, None)` (every key always present; JSON-compatible):
       "move": {"origin": "S3", "at": "S5", "active": ["blue", "grey"], "path": ["S4", "S5"],
                "drops": [["S4", "red"]], "skipped": None, "boarded": None} | None,
       "last_path": ["S3", "S4", "S5"],           # origin + spaces of the last confirmed move (for highlighting)
-      "end": None | "track" | "full colour" | "stuck",  # set once the end has been triggered
+      "end": None | "track" | "full colour" | "stuck" | "round limit",  # set once the end has been triggered
       "winners": [0] | None,                     # once the game is over
     }
 
