@@ -52,7 +52,11 @@ def _seeded_start(monkeypatch: pytest.MonkeyPatch) -> None:
 
 class Steered(Policy):
     """The playout policy, except that Ana hires the Agent and Ben the Spy as soon as they can, and both use them
-    whenever they may (the Agent trades blindly on even turns and swaps with the Depot on odd ones)."""
+    whenever they may: the Agent swaps with the Depot the first time and trades hands blindly after that."""
+
+    def __init__(self, game: Game, seed: int) -> None:
+        super().__init__(game, seed)
+        self.swapped = False
 
     def choose(self, state: GameState, decision: Decision) -> int:
         ids = [o.id for o in decision.options]
@@ -60,10 +64,10 @@ class Steered(Policy):
         if wanted in ids:
             return ids.index(wanted)
         if decision.kind == "abilities":
-            turn = state.turns_taken  # type: ignore[attr-defined]
-            for head in ("spy:", "agent:trade:" if turn % 2 == 0 else "agent:swap", "agent:"):
+            for head in ("spy:", "agent:trade:" if self.swapped else "agent:swap"):
                 found = [i for i in ids if i.startswith(head)]
                 if found:
+                    self.swapped = self.swapped or found[0] == "agent:swap"
                     return ids.index(found[0])
         return super().choose(state, decision)
 
