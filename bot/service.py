@@ -22,6 +22,7 @@ from bot.service_types import LogLine, PostFailed, Presenter, PrivateUpdate, Ref
 from bot.store import Seat, SessionRow, StaleVersion, Store
 from engine import registry
 from engine.core import (
+    Decision,
     Game,
     GameState,
     IllegalAction,
@@ -287,20 +288,28 @@ class GameService(LobbyOps):
         await self._publish(session, new_state, events)
         return new_state
 
+    async def _ai_turn(self, session_id: int) -> tuple[SessionRow, GameState, Decision] | None:
+        session = await self._fresh(session_id)
+        if session.status != "active":
+            return None
+        state = await self._state(session)
+        ai_seats = {s.seat for s in session.seats if s.is_ai}
+        decision = next((d for d in self.game(session.game).pending(state) if d.seat in ai_seats), None)
+        return None if decision is None else (session, state, decision)
+
     async def run_ai(self, session_id: int) -> None:
         """Play every AI decision that is open, one at a time, with a pause so humans can follow."""
         while True:
+            # The pause only before an AI move: a human's click that leaves no AI turn returns at once.
             if self.ai_delay:
+                if await self._ai_turn(session_id) is None:
+                    return
                 await asyncio.sleep(self.ai_delay)
             async with self._session_live(session_id).lock:
-                session = await self._fresh(session_id)
-                if session.status != "active":
+                found = await self._ai_turn(session_id)
+                if found is None:
                     return
-                state = await self._state(session)
-                ai_seats = {s.seat for s in session.seats if s.is_ai}
-                decision = next((d for d in self.game(session.game).pending(state) if d.seat in ai_seats), None)
-                if decision is None:
-                    return
+                session, state, decision = found
                 # Seeded by game seed and version: an AI game replays exactly from its log.
                 rng = Rng.seeded(session.seed * 1_000_003 + state.version)
                 await self._apply(session, state, decision.seat,

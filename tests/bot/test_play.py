@@ -192,3 +192,16 @@ async def test_closed_dms_get_a_channel_sentence_and_nothing_private(simcord_env
     text = message_text(shown.followups[0].message) if shown.followups else message_text(shown.response.message)
     assert all(card in text for card in hands[1]) and not any(card in text for card in hands[0])
     assert (shown.followups[0] if shown.followups else shown.response).ephemeral
+
+
+async def test_the_ai_pauses_before_its_own_moves_only(simcord_env):
+    # On SimCord's clock (virtual time): the pause that lets humans follow an AI move must not delay a click that
+    # leaves no AI turn.
+    table = make_table(simcord_env, ("alice",))
+    simcord_env.bot.service.ai_delay = 0.25
+    began = simcord_env.now()
+    await start_with_all(table, ai=1)
+    assert simcord_env.now() == began, "Alice moves first: starting waits for no AI"
+    await table.players[0].click(latest_panel(table.channel), label="Pass")
+    assert (simcord_env.now() - began).total_seconds() >= 0.25
+    assert [a.seat for a in await table.bot.store.actions(1)] == [0, 1], "the AI answered after its pause"
