@@ -87,7 +87,9 @@ def step_options(state: PlanesState) -> list[Option]:
             skips.append(Option(id=f"skip:{nxt}", label=f"Pass over {nxt}", detail="leave no cube there"))
     if skips:
         endings = []  # the shortcut must be used while it still can be
-    redo = [Option(id="redo", label="Redo the move", detail="start this move again")] if move.path else []
+    # Redo is offered from the pick-up on: a player who chose the wrong start space takes it back at once.
+    redo = [Option(id="redo", label="Redo the move", detail="start this move again") if move.path
+            else Option(id="redo", label="Pick another start", detail="put the cubes back and choose again")]
     return [*steps, *skips, *endings, *redo]
 
 
@@ -200,8 +202,6 @@ def explain_illegal(state: PlanesState, seat: int, choice: str) -> str:
         return "This move is complete: confirm it or redo it."
     if choice == "confirm":
         return "The move is not finished yet: keep going, or stop in the next space."
-    if choice == "redo":
-        return "Nothing has been put down yet: step into a space first; the move can be redone after that."
     space, _, colour = rest.partition(":")
     shortcut_due = state.skip_pending and move.skipped is None
     if space and space not in neighbours(state, move.at):

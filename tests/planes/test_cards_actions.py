@@ -87,7 +87,7 @@ def test_shortcut_never_passes_over_a_blocked_space() -> None:
     board = build_airport("a7", {"A": ["X"], "X": ["Y"]})
     state = build_state(board, cubes={"A": {"red": 1}, "X": {"blue": 7}}, hands=[["card:R05"], []])
     state = run(state, "card:R05", "from:A")
-    assert option_ids(state) == ["stop:X"]  # no skip is possible, so the move may end normally
+    assert option_ids(state) == ["stop:X", "redo"]  # no skip is possible, so the move may end normally
     with pytest.raises(IllegalAction, match="cannot be passed over"):
         run(state, "skip:X")
 
@@ -203,4 +203,4 @@ def test_wrong_way_still_stops_at_a_blocked_space() -> None:
     board = build_airport("a18", {"A": ["X"], "X": ["C"], "C": []})
     state = build_state(board, cubes={"C": {"red": 2}, "X": {"blue": 7}}, hands=[["card:R13"], []])
     state = run(state, "card:R13", "from:C")
-    assert option_ids(state) == ["stop:X"]  # going backwards, X is next and blocked: no way past it to A
+    assert option_ids(state) == ["stop:X", "redo"]  # going backwards, X is next and blocked: no way past it to A

@@ -107,7 +107,7 @@ def test_no_group_moves_past_a_blocked_space_but_may_end_there() -> None:
     state = moving(build_state(board, cubes={"A": {"red": 2}, "X": {"blue": 5, "green": 2}}))
     assert cones(state) == ["X"]
     state = run(state, "from:A")
-    assert option_ids(state) == ["stop:X"]
+    assert option_ids(state) == ["stop:X", "redo"]
     with pytest.raises(IllegalAction, match="X is blocked"):
         run(state, "drop:X:red")
 
@@ -194,7 +194,7 @@ def test_unassigned_colours_count_towards_a_blockage() -> None:
     # Two players: green and yellow belong to nobody, yet they are party cubes.
     state = moving(build_state(board, cubes={"A": {"red": 2}, "X": {"green": 4, "yellow": 3}}))
     assert cones(state) == ["X"]
-    assert option_ids(run(state, "from:A")) == ["stop:X"]
+    assert option_ids(run(state, "from:A")) == ["stop:X", "redo"]
 
 
 def test_a_cone_goes_as_soon_as_a_move_takes_the_count_below_seven() -> None:
@@ -214,8 +214,10 @@ def test_a_card_can_take_cubes_out_of_a_blocked_space() -> None:
 
 def test_rulebook_moving_tip_redo_is_offered_until_the_move_is_confirmed() -> None:
     board = build_airport("mv23", {"A": ["B"], "B": ["C"]})
-    state = run(moving(build_state(board, cubes={"A": {"red": 2}})), "from:A")
-    assert "redo" not in option_ids(state)  # nothing placed yet: nothing to take back
+    before = moving(build_state(board, cubes={"A": {"red": 2}}))
+    state = run(before, "from:A")
+    assert "redo" in option_ids(state)  # the wrong start space can be taken back before any step
+    assert run(state, "redo").cubes == before.cubes and run(state, "redo").move is None
     state = run(state, "drop:B:red")
     assert "redo" in option_ids(state)
     state = run(state, "stop:C")

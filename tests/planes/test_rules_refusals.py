@@ -77,9 +77,9 @@ def test_boarding_before_the_shortcut_is_used_names_the_shortcut() -> None:
     refused(state, "board:G", "must pass over a space first")
 
 
-def test_redo_before_anything_is_put_down() -> None:
-    state = run(moving("rf7", {"A": {"red": 2}}), "from:A")
-    refused(state, "redo", "Nothing has been put down yet")
+def test_redo_with_no_move_under_way() -> None:
+    state = moving("rf7", {"A": {"red": 2}})
+    refused(state, "redo", "Pick the space your move starts from first")
 
 
 def test_phase_refusals_name_the_buttons_players_see() -> None:
