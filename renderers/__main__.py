@@ -58,7 +58,7 @@ def bench(renders: int) -> None:
         rgb = _ms(plain, renders)
         size = len(planes.render_board(view))
         print(f"{airport:13} {render:7.1f} ms/render  {encode:6.1f} ms palette PNG encode  "
-              f"ratio {render / encode:4.1f}x  (RGB PNG encode {rgb:5.1f} ms)  {image.width}x{image.height} "
+              f"ratio {render / encode:4.1f}x  (default-level PNG encode {rgb:5.1f} ms)  {image.width}x{image.height} "
               f"{size // 1024} KB  [{renders} renders]")
     bench_planecrafters(renders)
 

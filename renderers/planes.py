@@ -171,7 +171,7 @@ def _path_steps(view: dict[str, Any]) -> dict[str, int]:
     return {space: i for i, space in enumerate(path)}
 
 
-EFFECTS = {"backwards": "against the arrows", "only_own": "own cubes only", "ignore_neutral": "grey cubes stay",
+EFFECTS = {"backwards": "against the arrows", "only_own": "own cubes only", "ignore_neutral": "neutral cubes stay",
            "ignore_blockages": "cones ignored", "skip": "skip one space", "move_twice": "two moves"}
 
 
