@@ -76,6 +76,9 @@ class GameOptionSpec(BaseModel):
     choices: list[OptionChoice]
     default: str
     help: str = ""
+    free_text: str = ""
+    """Non-empty when the host may also type a value of their own, which `Game.check_options` then accepts or refuses
+    with a sentence: an example of such a value, shown where the host types it. Empty: only `choices`."""
 
 
 class SeatResult(BaseModel):

@@ -31,7 +31,8 @@ def option_specs() -> list[GameOptionSpec]:
         GameOptionSpec(key="pois", label="Points of interest", default="printed",
                        choices=[OptionChoice(value=k, label=k.title()) for k in POI_LAYOUTS],
                        help="; ".join(f"{k}: {v}" for k, v in POI_LAYOUTS.items())
-                            + "; or your own layout, e.g. 'custom:a2=blank; M1=R+D' (R, F, G, H, D or blank)"),
+                            + "; or your own layout, e.g. 'custom:a2=blank; M1=R+D' (R, F, G, H, D or blank)",
+                       free_text="custom:a2=blank; M1=R+D"),
     ]
 
 
