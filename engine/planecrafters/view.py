@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from typing import Any
 
 from engine.planecrafters.data import SLOTS, catalog, employee_kind, part
@@ -17,6 +18,12 @@ STEP_NAMES = {
 
 
 def card(card_id: str) -> dict[str, Any]:
+    # A fresh copy of a cached entry: views are built on every move and for every seat, and each holds many cards.
+    return dict(_card(card_id))
+
+
+@cache
+def _card(card_id: str) -> dict[str, Any]:
     p = part(card_id)
     return {"id": card_id, "model": p.model, "slot": p.slot, "star": p.star, "label": p.label}
 
