@@ -88,12 +88,20 @@ class LobbyOps:
             seats = [*session.seats, Seat(seat=len(session.seats), user_id=None, name=f"AI {number}", is_ai=True)]
             return await self._update_lobby(session, seats, session.options)
 
+    async def options_lobby(self, session_id: int, user_id: int, *, manager: bool) -> SessionRow:
+        """The open lobby, if this member may change its options (asked before a form opens, too)."""
+        session = await self._lobby(session_id)
+        if user_id != session.host_id and not manager:
+            raise Refusal("Only the host (or someone who may manage this channel) sets the options.")
+        return session
+
     async def set_option(self, session_id: int, user_id: int, key: str, value: str, *, manager: bool) -> SessionRow:
+        """Set one option by key or label, to a choice's value or label or to typed text. The engine checks the
+        whole set of options, so an invalid value is refused with its sentence and nothing is stored."""
         async with self._session_live(session_id).lock:
-            session = await self._lobby(session_id)
-            if user_id != session.host_id and not manager:
-                raise Refusal("Only the host sets the options.")
+            session = await self.options_lobby(session_id, user_id, manager=manager)
             engine = self.game(session.game)
+            key, value = typed_option(engine, key, value)
             try:
                 options = engine.check_options(len(session.seats), {**session.options, key: value})
             except IllegalAction as exc:
@@ -111,3 +119,17 @@ class LobbyOps:
             log.info("session cancelled", extra={"session_id": session.id, "guild_id": session.guild_id,
                                                  "channel_id": session.channel_id})
             return await self._fresh(session_id)
+
+
+def typed_option(engine: Game, name: str, value: str) -> tuple[str, str]:
+    """A typed option name and value as the engine knows them: a label the lobby shows stands for its key or value
+    (case aside); anything else goes to the engine as typed, which accepts it or says why not."""
+    name, value = name.strip(), value.strip()
+    spec = next((s for s in engine.option_specs if name in (s.key, s.label)), None) or next(
+        (s for s in engine.option_specs if name.casefold() in (s.key.casefold(), s.label.casefold())), None)
+    if spec is None:
+        return name, value
+    if any(c.value == value for c in spec.choices):
+        return spec.key, value
+    choice = next((c for c in spec.choices if value.casefold() in (c.value.casefold(), c.label.casefold())), None)
+    return spec.key, choice.value if choice else value

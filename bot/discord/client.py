@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.commands import build_group
-from bot.discord.lobby import LobbyButton, LobbyOption
+from bot.discord.lobby import LOBBY_ITEMS
 from bot.discord.panel import ChoiceButton, ChoiceSelect, PageButton
 from bot.discord.presenter import DiscordPresenter
 from bot.service import GameService
@@ -44,7 +44,7 @@ class TarmacBot(discord.Client):
     async def setup_hook(self) -> None:
         await self.store.open()
         self._reminder_task = asyncio.create_task(self._remind_forever())
-        self.add_dynamic_items(ChoiceButton, ChoiceSelect, PageButton, LobbyButton, LobbyOption)
+        self.add_dynamic_items(ChoiceButton, ChoiceSelect, PageButton, *LOBBY_ITEMS)
         if self.dev_guild_id:
             # A development guild gets the commands at once; a global sync can take a while to show everywhere.
             guild = discord.Object(id=self.dev_guild_id)

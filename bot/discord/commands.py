@@ -8,13 +8,15 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord.lobby import lobby_action, lobby_message, may_manage
+from bot.discord.lobby import lobby_action, lobby_message, may_manage, option_label, page_of, refresh_lobby
 from bot.discord.panel import mention_of, turn_message
 from bot.discord.presenter import private_message
 from bot.discord.replies import run_for_player, tell
+from bot.lobby_ops import typed_option
 from bot.reminders import describe
 from bot.service import GameService, Refusal
 from bot.store import SessionRow
+from engine.core import Game, GameOptionSpec
 
 
 def _service(interaction: discord.Interaction) -> GameService:
@@ -51,6 +53,35 @@ async def status_text(service: GameService, session: SessionRow) -> str:
         waiting = ", ".join(service.seat_name(session, d.seat) for d in update.decisions)
         text += f" Move {update.version}; waiting for {waiting or 'nobody'}."
     return text[:2000]
+
+
+async def _lobby_here(interaction: discord.Interaction) -> tuple[SessionRow, Game] | None:
+    """The lobby of this channel and its game, for suggestions (which cannot answer with a sentence)."""
+    service = _service(interaction)
+    try:
+        session = await service.session_here(interaction.channel_id or 0)
+    except Refusal:
+        return None
+    return (session, service.game(session.game)) if session.status == "lobby" else None
+
+
+def _spec_named(game: Game, name: str) -> GameOptionSpec | None:
+    key, _value = typed_option(game, name or "", "")
+    return next((s for s in game.option_specs if s.key == key), None)
+
+
+def value_suggestions(spec: GameOptionSpec, current: str) -> list[app_commands.Choice[str]]:
+    """The choices matching what was typed; where the game takes free text, what was typed itself comes first and
+    an example shows the form while nothing is typed. The engine judges whatever is sent."""
+    text = current.strip()
+    found = [app_commands.Choice(name=c.label[:100], value=c.value[:100]) for c in spec.choices
+             if text.casefold() in c.label.casefold() or text.casefold() in c.value.casefold()]
+    if spec.free_text:
+        if not text:
+            found.append(app_commands.Choice(name=f"Your own, e.g. {spec.free_text}"[:100], value=spec.free_text[:100]))
+        elif len(text) <= 100 and all(c.value != text for c in found):
+            found.insert(0, app_commands.Choice(name=text, value=text))
+    return found[:25]
 
 
 def build_group(games: list[tuple[str, str]]) -> app_commands.Group:
@@ -109,6 +140,44 @@ def build_group(games: list[tuple[str, str]]) -> app_commands.Group:
     @group.command(name="cancel", description="Cancel the game in this channel (host or channel managers)")
     async def cancel(interaction: discord.Interaction) -> None:
         await here(interaction, "cancel")
+
+    @group.command(name="option", description="Set one of the lobby's options (host only)")
+    @app_commands.describe(name="Which option (the suggestions list them with their current values)",
+                           value="Its new value: a suggestion, or your own where the option allows it")
+    async def option(interaction: discord.Interaction, name: str, value: str) -> None:
+        async def act() -> None:
+            service = _service(interaction)
+            session = await service.session_here(interaction.channel_id or 0)
+            if session.status != "lobby":
+                raise Refusal("The game has already started; its options are fixed.")
+            session = await service.set_option(session.id, interaction.user.id, name, value,
+                                               manager=may_manage(interaction))
+            game = service.game(session.game)
+            key, _value = typed_option(game, name, value)  # the engine took it, so it names one of its options
+            spec = next(s for s in game.option_specs if s.key == key)
+            shown = option_label(spec, session.options.get(spec.key, spec.default))
+            await tell(interaction, f"{spec.label}: {shown}."[:2000])
+            await refresh_lobby(interaction, session, page_of(game, spec.key))
+
+        await run_for_player(interaction, act)
+
+    @option.autocomplete("name")
+    async def option_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        found = await _lobby_here(interaction)
+        if found is None:
+            return []
+        session, game = found
+        typed = current.strip().casefold()
+        return [app_commands.Choice(
+                    name=f"{s.label} (now: {option_label(s, session.options.get(s.key, s.default))})"[:100],
+                    value=s.key[:100])
+                for s in game.option_specs if typed in s.label.casefold() or typed in s.key.casefold()][:25]
+
+    @option.autocomplete("value")
+    async def option_values(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        found = await _lobby_here(interaction)
+        spec = _spec_named(found[1], str(getattr(interaction.namespace, "name", "") or "")) if found else None
+        return value_suggestions(spec, current) if spec else []
 
     @group.command(name="board", description="Show the current board of this channel's game")
     async def board(interaction: discord.Interaction) -> None:

@@ -1,11 +1,15 @@
 """The lobby message: who sits where, the game's seat limits and options, and the buttons to fill it.
 
-Buttons and option selects are DynamicItems keyed by session id, so a lobby survives a restart too.
+Buttons and option selects are DynamicItems keyed by session id, so a lobby survives a restart too. Row 0 holds the
+lobby buttons; the other four rows show the game's options. When they do not fit (more than four options, or one the
+host may type), the options come in pages of three and the last row holds the page button and a "Type a value"
+button per option that needs one (free text, or more choices than a select shows). /game option sets any of them too.
 """
 
 from __future__ import annotations
 
 import contextlib
+import re
 from typing import Any
 
 import discord
@@ -13,7 +17,7 @@ import discord
 from bot.discord.replies import run_for_player, tell
 from bot.service import GameService, PostFailed, Refusal
 from bot.store import SessionRow
-from engine.core import Game
+from engine.core import Game, GameOptionSpec
 
 COLOUR = discord.Colour.from_rgb(240, 170, 40)
 ACTIONS = {"join": "Join", "leave": "Leave", "ai": "Add AI", "start": "Start", "cancel": "Cancel"}
@@ -24,6 +28,11 @@ STYLES = {"join": discord.ButtonStyle.success, "start": discord.ButtonStyle.prim
 def may_manage(interaction: discord.Interaction) -> bool:
     perms = getattr(interaction, "permissions", None)
     return bool(perms and perms.manage_channels)
+
+
+def option_label(spec: GameOptionSpec, value: str) -> str:
+    """A value as the lobby shows it: its choice's label, or the text the host typed."""
+    return next((c.label for c in spec.choices if c.value == value), value)
 
 
 def lobby_embed(session: SessionRow, game: Game) -> discord.Embed:
@@ -37,29 +46,76 @@ def lobby_embed(session: SessionRow, game: Game) -> discord.Embed:
     ) or "nobody yet"
     embed.add_field(name=f"Seats ({len(session.seats)}/{game.max_players})", value=seats[:1024], inline=False)
     for spec in game.option_specs:
-        value = session.options.get(spec.key, spec.default)
-        label = next((c.label for c in spec.choices if c.value == value), value)
+        label = option_label(spec, session.options.get(spec.key, spec.default))
         embed.add_field(name=spec.label[:256], value=label[:1024], inline=True)
+    if session.status == "lobby" and game.option_specs:
+        embed.set_footer(text="The host sets the options with the menus below or with /game option.")
     return embed
 
 
-def lobby_view(session: SessionRow, game: Game) -> discord.ui.View | None:
+OPTION_ROWS = 4  # rows 1-4: row 0 holds the lobby buttons
+PER_PAGE = 3  # when the options are paged, row 4 holds the page button and the "Type a value" buttons
+SELECT_MAX = 25  # choices a select menu may hold
+
+
+def needs_typing(spec: GameOptionSpec) -> bool:
+    """A value a select cannot offer: the engine accepts free text, or there are more choices than fit."""
+    return bool(spec.free_text) or len(spec.choices) > SELECT_MAX
+
+
+def option_pages(game: Game) -> list[list[GameOptionSpec]]:
+    specs = list(game.option_specs)
+    if len(specs) <= OPTION_ROWS and not any(needs_typing(s) for s in specs):
+        return [specs]
+    return [specs[i:i + PER_PAGE] for i in range(0, len(specs), PER_PAGE)]
+
+
+def page_of(game: Game, key: str) -> int:
+    return next((n for n, page in enumerate(option_pages(game)) if any(s.key == key for s in page)), 0)
+
+
+def shown_page(message: discord.Message | None) -> int:
+    """The options page a lobby message shows (its page button says), so an edit keeps the host where they were."""
+    for row in getattr(message, "components", None) or []:
+        for item in getattr(row, "children", []):
+            found = re.fullmatch(r"tlp:\d+:(\d+)", getattr(item, "custom_id", None) or "")
+            if found:
+                return int(found[1])
+    return 0
+
+
+def _select_options(spec: GameOptionSpec, current: str) -> list[discord.SelectOption]:
+    choices = spec.choices[:SELECT_MAX]
+    if len(spec.choices) > SELECT_MAX and all(c.value != current for c in choices):
+        # The current value stays visible; the rest can be typed (the "Type a value" button, /game option).
+        chosen = [c for c in spec.choices if c.value == current]
+        choices = spec.choices[:SELECT_MAX - len(chosen)] + chosen
+    return [discord.SelectOption(label=c.label[:100], value=c.value[:100], default=c.value == current)
+            for c in choices]
+
+
+def lobby_view(session: SessionRow, game: Game, page: int = 0) -> discord.ui.View | None:
     if session.status != "lobby":
         return None
     view = discord.ui.View(timeout=None)
     for key in ACTIONS:
         view.add_item(LobbyButton(session.id, key))
-    # Four rows are left for option selects (the buttons take the first); more options stay at their defaults.
-    for row, spec in enumerate(game.option_specs[:4], start=1):
+    pages = option_pages(game)
+    page %= len(pages)
+    for row, spec in enumerate(pages[page], start=1):
         current = session.options.get(spec.key, spec.default)
-        options = [discord.SelectOption(label=c.label[:100], value=c.value[:100], default=c.value == current)
-                   for c in spec.choices[:25]]
-        view.add_item(LobbyOption(session.id, spec.key, options, spec.label, row))
+        label = spec.label if any(c.value == current for c in spec.choices) else f"{spec.label}: {current}"
+        view.add_item(LobbyOption(session.id, spec.key, _select_options(spec, current), label, row))
+    if len(pages) > 1:
+        view.add_item(OptionPager(session.id, page, len(pages)))
+    for spec in pages[page]:
+        if needs_typing(spec):
+            view.add_item(TypeOptionButton(session.id, spec.key, spec.label))
     return view
 
 
-def lobby_message(session: SessionRow, game: Game) -> dict[str, Any]:
-    return {"embed": lobby_embed(session, game), "view": lobby_view(session, game)}
+def lobby_message(session: SessionRow, game: Game, page: int = 0) -> dict[str, Any]:
+    return {"embed": lobby_embed(session, game), "view": lobby_view(session, game, page)}
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tl:(?P<sid>\d+):(?P<act>[a-z]+)"):
@@ -95,9 +151,93 @@ class LobbyOption(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"to:
             value = ((interaction.data or {}).get("values") or [""])[0]  # type: ignore[union-attr]
             session = await service.set_option(self.sid, interaction.user.id, self.key, str(value),
                                                manager=may_manage(interaction))
-            await interaction.response.edit_message(**lobby_message(session, service.game(session.game)))
+            await interaction.response.edit_message(
+                **lobby_message(session, service.game(session.game), shown_page(interaction.message)))
 
         await run_for_player(interaction, act, session_id=self.sid)
+
+
+class OptionPager(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tlp:(?P<sid>\d+):(?P<page>\d+)"):
+    """Shows the next page of options in the lobby message (the custom_id holds the page shown now)."""
+
+    def __init__(self, sid: int, page: int, pages: int = 0) -> None:
+        label = f"Options {page + 1}/{pages} ▸" if pages else "Options ▸"
+        super().__init__(discord.ui.Button(label=label, custom_id=f"tlp:{sid}:{page}", row=OPTION_ROWS))
+        self.sid, self.page = sid, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: Any) -> OptionPager:
+        return cls(int(match["sid"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        service: GameService = interaction.client.service  # type: ignore[attr-defined]
+
+        async def act() -> None:
+            # Paging changes what everyone sees, and only the host can use what it shows.
+            session = await service.options_lobby(self.sid, interaction.user.id, manager=may_manage(interaction))
+            await interaction.response.edit_message(
+                **lobby_message(session, service.game(session.game), self.page + 1))
+
+        await run_for_player(interaction, act, session_id=self.sid)
+
+
+class TypeOptionButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                       template=r"tlt:(?P<sid>\d+):(?P<key>[\w.-]+)"):
+    """Opens a form where the host types an option's value (free text, or a choice the select cannot hold)."""
+
+    def __init__(self, sid: int, key: str, label: str = "") -> None:
+        super().__init__(discord.ui.Button(label=f"Type a value: {label or key}"[:80],
+                                           custom_id=f"tlt:{sid}:{key}"[:100], row=OPTION_ROWS))
+        self.sid, self.key = sid, key
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: Any) -> TypeOptionButton:
+        return cls(int(match["sid"]), match["key"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        service: GameService = interaction.client.service  # type: ignore[attr-defined]
+
+        async def act() -> None:
+            session = await service.options_lobby(self.sid, interaction.user.id, manager=may_manage(interaction))
+            spec = next((s for s in service.game(session.game).option_specs if s.key == self.key), None)
+            if spec is None:
+                raise Refusal("That setting no longer exists.")
+            await interaction.response.send_modal(
+                OptionForm(self.sid, spec, session.options.get(spec.key, spec.default)))
+
+        await run_for_player(interaction, act, session_id=self.sid)
+
+
+class OptionForm(discord.ui.Modal):
+    """The form behind "Type a value". It lives in memory only (a form left open across a restart is lost and the
+    button opens a new one); the value goes through the same service call as a select, so the engine judges it."""
+
+    def __init__(self, sid: int, spec: GameOptionSpec, current: str) -> None:
+        # Fifteen minutes: as long as Discord keeps the interaction that opened it.
+        super().__init__(title=f"{spec.label}"[:45], timeout=15 * 60)
+        self.sid, self.key = sid, spec.key
+        typed = all(c.value != current for c in spec.choices)
+        example = spec.free_text or ", ".join(c.value for c in spec.choices)
+        style = discord.TextStyle.paragraph if spec.free_text else discord.TextStyle.short
+        self.value: discord.ui.TextInput[OptionForm] = discord.ui.TextInput(
+            label=spec.label[:45], custom_id="value", style=style,
+            placeholder=f"e.g. {example}"[:100], default=current[:1000] if typed else None, max_length=1000)
+        self.add_item(self.value)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        service: GameService = interaction.client.service  # type: ignore[attr-defined]
+
+        async def act() -> None:
+            session = await service.set_option(self.sid, interaction.user.id, self.key, self.value.value,
+                                               manager=may_manage(interaction))
+            game = service.game(session.game)
+            await interaction.response.edit_message(**lobby_message(session, game, page_of(game, self.key)))
+
+        await run_for_player(interaction, act, session_id=self.sid)
+
+
+LOBBY_ITEMS = (LobbyButton, LobbyOption, OptionPager, TypeOptionButton)
+"""The lobby's DynamicItem classes, for the client to register (so their clicks work after a restart)."""
 
 
 async def lobby_action(interaction: discord.Interaction, sid: int, action: str) -> None:
@@ -133,7 +273,7 @@ async def lobby_action(interaction: discord.Interaction, sid: int, action: str) 
         raise Refusal("That lobby button no longer exists.")
     game = service.game(session.game)
     if from_button:
-        await interaction.response.edit_message(**lobby_message(session, game))
+        await interaction.response.edit_message(**lobby_message(session, game, shown_page(interaction.message)))
     else:
         await tell(interaction, {"join": "You joined the lobby.", "leave": "You left the lobby.",
                                  "ai": "An AI player joined.", "cancel": "The game is cancelled."}[action],
@@ -141,7 +281,7 @@ async def lobby_action(interaction: discord.Interaction, sid: int, action: str) 
         await refresh_lobby(interaction, session)
 
 
-async def refresh_lobby(interaction: discord.Interaction, session: SessionRow) -> None:
+async def refresh_lobby(interaction: discord.Interaction, session: SessionRow, page: int = 0) -> None:
     """Bring the lobby message up to date after a change that did not come from its own buttons."""
     service: GameService = interaction.client.service  # type: ignore[attr-defined]
     if session.panel_message_id is None or interaction.channel is None:
@@ -152,4 +292,4 @@ async def refresh_lobby(interaction: discord.Interaction, session: SessionRow) -
     message = interaction.channel.get_partial_message(session.panel_message_id)  # type: ignore[union-attr]
     # If the lobby message was deleted the game goes on without it.
     with contextlib.suppress(discord.HTTPException):
-        await message.edit(**lobby_message(fresh, service.game(fresh.game)))
+        await message.edit(**lobby_message(fresh, service.game(fresh.game), page))

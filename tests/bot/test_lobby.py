@@ -1,7 +1,14 @@
-"""The lobby: join, leave, add an AI, set options, start; who may start; one game per channel; threads."""
+"""The lobby: join, leave, add an AI, set options (selects, pages, a typed value, /game option), start; who may
+start or set options; one game per channel; threads."""
 
 from __future__ import annotations
 
+import json
+
+import pytest
+
+from engine import registry
+from engine.core import IllegalAction
 from tests.bot.helpers import latest_panel, make_table, open_lobby, panels, refusal
 
 
@@ -95,3 +102,162 @@ async def test_start_by_command_posts_the_first_panel(simcord_env):
     await alice.slash(table.channel, "game start")
     panel = latest_panel(table.channel)
     assert panel.components, "the first panel offers the legal options"
+
+
+# ---------------------------------------------------------------- every option of a real game (Planes)
+
+PLANES = pytest.mark.parametrize("simcord_bot", [{"planes": registry.get("planes")}] if "planes" in registry.names()
+                                 else [pytest.param(None, marks=pytest.mark.skip("no Planes engine"))],
+                                 indirect=True, ids=["planes"])
+LAYOUT = "custom:A1=blank; X=R+D"  # Zephyr's A1 loses its token, X gets a restroom and fine dining
+
+
+@pytest.fixture
+def simcord_bot(make_bot, request):
+    """The toy game, or the games a test asks for by indirect parametrisation (PLANES)."""
+    return make_bot(getattr(request, "param", None))
+
+
+def component_ids(message) -> list[str]:
+    return [c.custom_id for row in message.components for c in row.children]
+
+
+def button(message, prefix: str):
+    return next(c for row in message.components for c in row.children if (c.custom_id or "").startswith(prefix))
+
+
+def field(message, name: str) -> str:
+    return next(f.value for f in message.embeds[0].fields if f.name == name)
+
+
+def current(table, message):
+    """The message as the channel shows it now (after the bot's edits)."""
+    return next(m for m in table.channel.history() if m.id == message.id)
+
+
+async def stored_options(table) -> dict[str, str]:
+    return (await table.bot.store.session_in_channel(table.channel.id)).options
+
+
+def engine_sentence(options: dict[str, str], players: int = 1) -> str:
+    with pytest.raises(IllegalAction) as refused:
+        registry.get("planes").check_options(players, options)
+    return refused.value.sentence
+
+
+@PLANES
+async def test_the_host_sets_every_planes_option_in_the_lobby_and_the_game_uses_them(simcord_env):
+    table = make_table(simcord_env, ("alice", "bob", "carol"))
+    alice, bob, carol = table.players
+    lobby = await open_lobby(table, "planes")
+    specs = registry.get("planes").option_specs
+    assert {f.name for f in lobby.embeds[0].fields} >= {s.label for s in specs}, "the embed lists every option"
+    # Page 1: three selects and the page button; the other options wait on page 2.
+    assert component_ids(lobby)[5:] == ["to:1:airport", "to:1:start", "to:1:player_decks", "tlp:1:0"]
+    assert button(lobby, "tlp:").label == "Options 1/2 ▸"
+
+    await alice.select(lobby, ["zephyr"], custom_id="to:1:airport")
+    await alice.select(lobby, ["2"], custom_id="to:1:start")
+    shown = (await alice.select(lobby, ["on"], custom_id="to:1:player_decks")).response.message
+    assert "tlp:1:0" in component_ids(shown), "a change keeps the page the host is on"
+
+    page2 = (await alice.click(lobby, custom_id="tlp:1:0")).response.message
+    assert component_ids(page2)[5:] == ["to:1:end_space", "to:1:pois", "tlp:1:1", "tlt:1:pois"]
+    assert button(page2, "tlp:").label == "Options 2/2 ▸"
+    await alice.select(lobby, ["8"], custom_id="to:1:end_space")
+    await bob.click(lobby, label="Join")
+    joined = (await carol.click(lobby, label="Join")).response.message
+    assert "tlp:1:1" in component_ids(joined), "a join does not send the host back to page 1"
+
+    form = await alice.click(lobby, custom_id="tlt:1:pois")
+    assert form.modal is not None and "custom:" in json.dumps(form.modal)
+    typed = await alice.submit_modal(form, {"value": LAYOUT})
+    assert field(typed.response.message, "Points of interest") == LAYOUT
+    assert await stored_options(table) == {"airport": "zephyr", "start": "2", "player_decks": "on",
+                                           "end_space": "8", "pois": LAYOUT}
+
+    await alice.click(lobby, label="Start")
+    state = await table.bot.service._state(await table.bot.store.session_in_channel(table.channel.id))
+    assert (state.airport, state.start_seat, state.player_decks, state.track_end) == ("zephyr", 1, True, 8)
+    assert state.pois["A1"] == [] and state.pois["X"] == ["restroom", "fine_dining"]
+    assert state.turn == 1, "seat 2 starts"
+
+
+@PLANES
+async def test_an_invalid_layout_gets_the_engines_sentence_and_changes_nothing(simcord_env):
+    table = make_table(simcord_env)
+    alice = table.players[0]
+    lobby = await open_lobby(table, "planes")
+    await alice.click(lobby, custom_id="tlp:1:0")
+    before = await stored_options(table)
+
+    bad = "custom:A1=blank"  # Flying Cloud, the default airport, has no space A1
+    form = await alice.click(lobby, custom_id="tlt:1:pois")
+    refused = await alice.submit_modal(form, {"value": bad})
+    assert refusal(refused) == engine_sentence({**before, "pois": bad})
+    by_command = await alice.slash(table.channel, "game option", name="pois", value="custom:a2=Q")
+    assert refusal(by_command) == engine_sentence({**before, "pois": "custom:a2=Q"})
+    assert await stored_options(table) == before
+    assert field(current(table, lobby), "Points of interest") == "Printed"
+
+
+async def test_only_the_host_pages_types_or_commands_options(simcord_env):
+    table = make_table(simcord_env)
+    alice, bob = table.players
+    lobby = await open_lobby(table)
+    await bob.click(lobby, label="Join")
+    assert "host" in refusal(await bob.slash(table.channel, "game option", name="hand", value="3"))
+    assert await stored_options(table) == {"hand": "2"}
+
+
+@PLANES
+async def test_a_non_host_cannot_page_or_type_options(simcord_env):
+    table = make_table(simcord_env)
+    alice, bob = table.players
+    lobby = await open_lobby(table, "planes")
+    await bob.click(lobby, label="Join")
+    assert "host" in refusal(await bob.click(lobby, custom_id="tlp:1:0"))
+    await alice.click(lobby, custom_id="tlp:1:0")
+    form = await bob.click(lobby, custom_id="tlt:1:pois")
+    assert form.modal is None and "host" in refusal(form)
+    assert "host" in refusal(await bob.select(lobby, ["5"], custom_id="to:1:end_space"))
+    assert "host" in refusal(await bob.slash(table.channel, "game option", name="pois", value=LAYOUT))
+    assert await stored_options(table) == registry.get("planes").default_options()
+
+
+@PLANES
+async def test_game_option_command_suggests_names_and_values_and_takes_labels(simcord_env):
+    table = make_table(simcord_env)
+    alice = table.players[0]
+    lobby = await open_lobby(table, "planes")
+    names = await alice.autocomplete(table.channel, "game option", "name", "")
+    assert [c["value"] for c in names] == [s.key for s in registry.get("planes").option_specs]
+    assert names[3]["name"] == "Shorter games: track end (now: Space 12)"
+    values = await alice.autocomplete(table.channel, "game option", "value", "spa", name="end_space")
+    assert [c["value"] for c in values] == [str(n) for n in range(12, 0, -1)]
+    typed = await alice.autocomplete(table.channel, "game option", "value", "custom:a2=blank", name="pois")
+    assert typed[0] == {"name": "custom:a2=blank", "value": "custom:a2=blank"}, "free text is offered as typed"
+    assert await alice.autocomplete(table.channel, "game option", "value", "x", name="player_decks") == []
+
+    done = await alice.slash(table.channel, "game option", name="Shorter games: track end", value="Space 5")
+    assert done.response.ephemeral and done.response.content == "Shorter games: track end: Space 5."
+    await alice.slash(table.channel, "game option", name="start", value="random")
+    await alice.slash(table.channel, "game option", name="pois", value="custom:a2=blank; M1=R+D")
+    assert (await stored_options(table))["end_space"] == "5"
+    shown = current(table, lobby)
+    assert field(shown, "Shorter games: track end") == "Space 5"
+    assert "tlt:1:pois" in component_ids(shown), "the lobby shows the page of the option just set"
+    assert "no setting" in refusal(await alice.slash(table.channel, "game option", name="wings", value="2"))
+
+
+@PLANES
+async def test_lobby_page_and_type_buttons_work_after_a_restart(simcord_env, make_bot):
+    table = make_table(simcord_env)
+    alice = table.players[0]
+    lobby = await open_lobby(table, "planes")
+    await simcord_env.restart_bot(make_bot({"planes": registry.get("planes")}))
+    page2 = (await alice.click(lobby, custom_id="tlp:1:0")).response.message
+    assert "to:1:pois" in component_ids(page2)
+    form = await alice.click(lobby, custom_id="tlt:1:pois")
+    await alice.submit_modal(form, {"value": "many"})
+    assert (await stored_options(table))["pois"] == "many"

@@ -41,6 +41,7 @@ async def test_restarts_mid_move_and_on_a_private_panel_then_finish(simcord_env,
     await ben.click(lobby, label="Join")
     await cleo.click(lobby, label="Join")
     # The rulebook's shortest game (the track ends at space 1) keeps this test to a few dozen clicks.
+    await ana.click(lobby, custom_id="tlp:1:0")  # the track end is on the lobby's second page of options
     await ana.select(lobby, ["1"], custom_id="to:1:end_space")
     await ana.click(lobby, label="Start")
 
