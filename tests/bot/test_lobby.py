@@ -8,8 +8,9 @@ import json
 import pytest
 
 from engine import registry
-from engine.core import IllegalAction
+from engine.core import GameOptionSpec, IllegalAction, OptionChoice
 from tests.bot.helpers import latest_panel, make_table, open_lobby, panels, refusal
+from tests.support.toy_game import ToyGame
 
 
 def seats_field(message) -> str:
@@ -261,3 +262,30 @@ async def test_lobby_page_and_type_buttons_work_after_a_restart(simcord_env, mak
     form = await alice.click(lobby, custom_id="tlt:1:pois")
     await alice.submit_modal(form, {"value": "many"})
     assert (await stored_options(table))["pois"] == "many"
+
+
+class WideToy(ToyGame):
+    """The toy game with one more option than a select can list (the table number is only for show)."""
+
+    name = "wide"
+    option_specs = [*ToyGame.option_specs, GameOptionSpec(
+        key="table", label="Table number", default="1",
+        choices=[OptionChoice(value=str(n), label=f"Table {n}") for n in range(1, 31)])]
+
+
+@pytest.mark.parametrize("simcord_bot", [{"wide": WideToy()}], indirect=True, ids=["wide"])
+async def test_a_choice_past_the_select_limit_is_typed_and_stays_shown(simcord_env):
+    table = make_table(simcord_env)
+    alice = table.players[0]
+    lobby = await open_lobby(table, "wide")
+    menu = next(c for row in lobby.components for c in row.children if c.custom_id == "to:1:table")
+    assert len(menu.options) == 25 and "tlp:1:0" not in component_ids(lobby), "one page, no page button"
+
+    typed = await alice.submit_modal(await alice.click(lobby, custom_id="tlt:1:table"), {"value": "Table 30"})
+    assert field(typed.response.message, "Table number") == "Table 30"
+    menu = next(c for row in typed.response.message.components for c in row.children if c.custom_id == "to:1:table")
+    assert len(menu.options) == 25 and [o.value for o in menu.options if o.default] == ["30"]
+
+    refused = await alice.submit_modal(await alice.click(lobby, custom_id="tlt:1:table"), {"value": "31"})
+    assert refusal(refused) == "'31' is not a possible value for Table number."
+    assert await stored_options(table) == {"hand": "2", "table": "30"}
