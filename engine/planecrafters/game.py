@@ -135,14 +135,20 @@ class Planecrafters(Game):
             return []
         if head == "play":
             return steps.play(st, rest)
+        if head == "moves":
+            st.step = "pick_move"
+            return []
         if head == "move":
-            st.holding, st.step = choice, "place"
+            steps.hold(st, choice)
+            return []
+        if head == "onto":
+            st.onto, st.step = int(rest), "place"
             return []
         if head == "to":
             p, slot = rest.split(":")
             return steps.place(st, int(p), slot)
         if head == "back":
-            st.holding, st.step = None, "flyer"
+            st.holding, st.onto, st.step = None, None, "flyer"
             return []
         if head == "buyer":
             st.step = "buyer"

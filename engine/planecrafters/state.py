@@ -42,6 +42,8 @@ class PCState(GameState):
     plays_left: int = 0
     moves_left: int = 0
     holding: str | None = None
+    onto: int | None = None
+    """The plane chosen for a Spare Part when a Factory Manager offers several (see steps.hold)."""
     target: int | None = None
     ending: bool = False
     over: bool = False

@@ -7,7 +7,9 @@ Steps (state.step) and their option ids:
   abilities  agent:trade:<seat> | agent:swap | spy:<seat> | thief:<seat> | flyer
   swap_give  give:<card id> | stop              swap_slot  slot:0..3
   spy_take   steal:<n> (n-th card of the victim's hand)   thief_take  steal:<plane>:<slot>
-  flyer      play:<card id> | move:<plane>:<slot> | buyer
+  flyer      play:<card id> | moves | buyer (cleanup when nothing can be sold)
+  pick_move  move:<plane>:<slot> | back
+  place_plane  onto:<plane> | back            (a Spare Part with several planes to go to: the plane first)
   place      to:<plane>:<slot> | back
   buyer      sell:<plane> | cleanup
   discard    discard:<card id>
@@ -37,6 +39,8 @@ PROMPTS = {
     "spy_take": "Spy: take one card from that hand.",
     "thief_take": "Thief: which part do you steal?",
     "flyer": "Play a part, move a placed part, or go on to the Buyer step.",
+    "pick_move": "Which built part do you move?",
+    "place_plane": "Onto which plane does that part go?",
     "place": "Where does that part go?",
     "buyer": "Sell a plane, or clean up and end your turn.",
     "discard": "Over your hand limit: discard a card to the bottom of the stack.",
@@ -98,17 +102,23 @@ def options(state: PCState) -> list[Option]:
                 for p, plane in enumerate(state.planes[state.target]) for s, c in plane.parts.items()]
     if step == "flyer":
         out = [_play_option(state, c) for c in hand if part(c).spare or state.plays_left > 0]
-        if state.moves_left > 0:
-            out += [opt(f"move:{p}:{s}", f"Move {part(c).label} of plane {p + 1}")
-                    for p, plane in enumerate(state.planes[seat]) for s, c in plane.parts.items()
-                    if _targets(state, c, (p, s))]
+        # Moves of built parts hide behind one entry, so the hand's plays stay a short list.
+        if _moves(state):
+            out.append(opt("moves", "Move a part you have built...", f"{state.moves_left} moves left this turn."))
         if any(sellable(state, seat, pl) for pl in state.planes[seat]):
             return [*out, opt("buyer", "Go on to the Buyer step")]
         return [*out, opt("cleanup", "Nothing to sell: clean up and end the turn")]
+    if step == "pick_move":
+        return [*_moves(state), opt("back", "Choose something else")]
+    if step == "place_plane":
+        card, source = _holding(state)
+        planes = sorted({p for p, _ in _targets(state, card, source)})
+        return [*(opt(f"onto:{p}", _plane_label(state, p)) for p in planes), opt("back", "Choose another part")]
     if step == "place":
         assert state.holding is not None
         card, source = _holding(state)
-        return [*(opt(f"to:{p}:{s}", _target_label(state, p, s)) for p, s in _targets(state, card, source)),
+        return [*(opt(f"to:{p}:{s}", _target_label(state, p, s)) for p, s in _targets(state, card, source)
+                  if state.onto is None or p == state.onto),
                 opt("back", "Choose another part")]
     if step == "buyer":
         out = [opt(f"sell:{p}", f"Sell plane {p + 1} ({', '.join(part(c).label for c in plane_cards(pl))})")
@@ -123,11 +133,12 @@ def secret_options(state: PCState) -> set[str]:
     """Option ids of the open decision whose labels name a card only the chooser may know of: a hand card to play,
     give or discard, a card the Spy is looking at, and where a part still in hand may go (its slot gives it away)."""
     step = state.step
-    if step not in ("flyer", "swap_give", "discard", "spy_take", "place"):
+    heads = {"flyer": "play", "swap_give": "give", "discard": "discard", "spy_take": "steal", "place": "to",
+             "place_plane": "onto"}
+    if step not in heads:
         return set()
-    if step == "place" and state.holding is not None and state.holding.startswith("move:"):
+    if step in ("place", "place_plane") and state.holding is not None and state.holding.startswith("move:"):
         return set()
-    heads = {"flyer": "play", "swap_give": "give", "discard": "discard", "spy_take": "steal", "place": "to"}
     return {o.id for o in options(state) if o.id.startswith(heads[step] + ":")}
 
 
@@ -140,12 +151,36 @@ def _play_option(state: PCState, card: str) -> Option:
 
 
 def play(state: PCState, card: str) -> list[Event]:
-    state.holding = card
-    targets = _targets(state, card, None)
-    if len(targets) == 1:
-        return place(state, *targets[0])
-    state.step = "place"
+    if len(_targets(state, card, None)) == 1:
+        state.holding = card
+        return place(state, *_targets(state, card, None)[0])
+    hold(state, card)
     return []
+
+
+def hold(state: PCState, holding: str) -> None:
+    """Pick up a part to place (a hand card id, or move:<plane>:<slot>). A Spare Part that could go onto several
+    planes asks for the plane first: with a Factory Manager it would otherwise offer every slot of every plane."""
+    state.holding, state.onto = holding, None
+    card, source = _holding(state)
+    planes = {p for p, _ in _targets(state, card, source)}
+    state.step = "place_plane" if part(card).spare and len(planes) > 1 else "place"
+
+
+def _moves(state: PCState) -> list[Option]:
+    if state.moves_left <= 0:
+        return []
+    return [opt(f"move:{p}:{s}", f"Move {part(c).label} of plane {p + 1}")
+            for p, plane in enumerate(state.planes[state.turn]) for s, c in plane.parts.items()
+            if _targets(state, c, (p, s))]
+
+
+def _plane_label(state: PCState, p: int) -> str:
+    planes = state.planes[state.turn]
+    if p >= len(planes):
+        return "A new plane"
+    free = [SLOT_NAMES[s] for s in SLOTS if s not in planes[p].parts]
+    return f"Plane {p + 1} (free: {', '.join(free) or 'none'})"
 
 
 def _holding(state: PCState) -> tuple[str, tuple[int, str] | None]:
@@ -364,7 +399,7 @@ def place(state: PCState, p: int, slot: str) -> list[Event]:
         events.append(Event(text=f"{who(seat)} moved {part(card).label} to plane {p + 1} {SLOT_NAMES[slot]}."))
     planes[p].parts[slot] = card
     state.planes[seat] = [pl for pl in planes if pl.parts] or [Plane()]
-    state.holding, state.step = None, "flyer"
+    state.holding, state.onto, state.step = None, None, "flyer"
     return events
 
 

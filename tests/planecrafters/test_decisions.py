@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core.selfplay import playout
 from engine.planecrafters.game import GAME
-from tests.planecrafters.helpers import at, build, do, give, plane_of, start
+from tests.planecrafters.helpers import at, build, do, find, give, hand, ids, plane_of, start
 
 
 def test_option_ids_and_labels_fit_discord_in_random_games() -> None:
@@ -18,10 +18,12 @@ def test_option_ids_and_labels_fit_discord_in_random_games() -> None:
                 assert len({o.id for o in decision.options}) == len(decision.options)
                 for o in decision.options:
                     assert len(o.id) <= 60 and len(o.label) <= 80
-                if decision.kind in ("hire", "acquire", "abilities", "buyer", "jack", "swap_slot"):
+                if decision.kind in ("hire", "acquire", "abilities", "buyer", "jack", "swap_slot", "place",
+                                     "place_plane", "pick_move"):
                     assert len(decision.options) <= 25
 
-        playout(GAME, 2 + seed % 3, seed, on_step=check)
+        # Uniform choices wander the most (many planes with a Factory Manager, long hands): the worst case.
+        playout(GAME, 2 + seed % 3, seed, on_step=check, uniform=True)
         assert seen > 50
 
 
@@ -49,3 +51,21 @@ def test_objectives_are_off_by_default_and_pay_when_met() -> None:
     s.crowns[1] = 10
     s, _ = do(s, 1, "hire:thief")
     assert s.claimed["obj:14"] == 1 and s.crowns[1] == 10 - 5 + 2
+
+
+def test_a_spare_part_with_several_planes_asks_for_the_plane_first() -> None:
+    s = at(start(), "flyer")
+    give(s, 0, "factorymanager")
+    spare = find(slot="spare")
+    for p, model in enumerate(("Sky Whale", "Red Sparrow", "Cloud Mule")):
+        build(s, 0, {"nose": find(model, "nose"), "tail": find(model, "tail")}, index=p)
+    hand(s, 0, [spare])
+    s, _ = do(s, 0, f"play:{spare}")
+    labels = [o.label for o in GAME.pending(s)[0].options]
+    assert labels[0] == "Plane 1 (free: left wing, right wing, fuselage)" and labels[-2:] == [
+        "A new plane", "Choose another part"]
+    assert len(labels) == 5, "four planes to choose from instead of 18 slots"
+    s, _ = do(s, 0, "onto:1")
+    assert ids(s) == [f"to:1:{slot}" for slot in ("nose", "lwing", "rwing", "tail", "fuselage")] + ["back"]
+    s, _ = do(s, 0, "to:1:rwing")
+    assert s.planes[0][1].parts["rwing"] == spare and s.step == "flyer" and s.onto is None

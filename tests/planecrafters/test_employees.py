@@ -103,7 +103,7 @@ def test_factory_manager_builds_several_planes_swaps_parts_and_has_no_hand_limit
     hand(s, 0, [nose])
     s, _ = do(s, 0, f"play:{nose}", "to:1:nose")
     assert len(s.planes[0]) == 2
-    s, _ = do(s, 0, "move:0:nose", "to:1:nose")
+    s, _ = do(s, 0, "moves", "move:0:nose", "to:1:nose")
     assert s.planes[0][0].parts["nose"] == nose
     s = at(s, "buyer")
     hand(s, 0, s.stack[:9])
