@@ -18,6 +18,7 @@ from engine.core.contract import (
 from engine.core.rng import Rng
 from engine.planecrafters import steps
 from engine.planecrafters.ai import playout_plan
+from engine.planecrafters.commands import command_suggestions, parse_command
 from engine.planecrafters.data import catalog, employee_kind
 from engine.planecrafters.mechanics import award_shares, final_scores, winner
 from engine.planecrafters.objectives import FACE_UP
@@ -201,6 +202,12 @@ class Planecrafters(Game):
 
     def playout_plan(self, state: GameState, decision: Decision, rng: Rng) -> list[str]:
         return playout_plan(_s(state), decision, rng)
+
+    def parse_command(self, state: GameState, seat: int, text: str) -> list[str]:
+        return parse_command(self, _s(state), seat, text)
+
+    def command_suggestions(self, state: GameState, seat: int, text: str) -> list[str]:
+        return command_suggestions(self, _s(state), seat, text)
 
 
 GAME = Planecrafters()

@@ -1,0 +1,109 @@
+"""Typed commands for fast players: a line of steps separated by ';', each matched against the button labels.
+
+Each step is matched against what is on offer at that point (the earlier steps applied to a private copy), so a
+typed line can never do what the buttons could not: "take 2; take stack" takes the third face-up card and then the
+top of the stack; "hire spy; go" hires the Spy and goes on to Acquire; "play sky whale nose; end" builds a part and
+ends the turn. A step matches an option when every word of the step starts a word of its label ("play" and
+"build" are the same word), or when the step is the option's id. Words that stand alone:
+  go / next / done   go on to the next step (Acquire, Flyer, Buyer, clean up, stop swapping)
+  end                clean up and end the turn (from the Flyer or Buyer step)
+  take N             the N-th face-up card (1-4); take stack: the top of the stack
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from engine.core.contract import IllegalAction, Option
+from engine.planecrafters import steps
+from engine.planecrafters.state import PCState
+
+if TYPE_CHECKING:
+    from engine.core.contract import Game
+
+GO_ON = ("acquire", "flyer", "buyer", "cleanup", "stop")
+WORDS = re.compile(r"[a-z0-9*]+")
+
+
+def _words(text: str) -> list[str]:
+    return WORDS.findall(text.lower())
+
+
+def _fits(words: list[str], label: str) -> bool:
+    have = _words(label)
+    have += ["play"] if "build" in have else ["build"] if "play" in have else []
+    return all(any(h.startswith(w) for h in have) for w in words)
+
+
+def _match(state: PCState, step: str) -> str:
+    offered = steps.options(state)
+    ids = [o.id for o in offered]
+    words = _words(step)
+    if step.strip() in ids:
+        return step.strip()
+    if words in (["go"], ["next"], ["done"]):
+        found = [i for i in ids if i in GO_ON]
+        if found:
+            return found[0]
+    if words == ["end"]:
+        if "cleanup" in ids:
+            return "cleanup"
+        if "buyer" in ids:
+            raise IllegalAction("You have a plane to sell: type 'sell 1' or 'go' to reach the Buyer step first.")
+    if len(words) == 2 and words[0] == "take" and words[1].isdigit() and f"take:{int(words[1]) - 1}" in ids:
+        return f"take:{int(words[1]) - 1}"
+    hits = [o for o in offered if _fits(words, o.label)]
+    if len(hits) > 1:
+        # Two copies of a part share a name: either one is the same choice for the player.
+        if len({o.label for o in hits}) == 1:
+            return hits[0].id
+        raise IllegalAction(f"'{step.strip()}' could mean: {_list(hits)}. Type a few more words.")
+    if not hits:
+        raise IllegalAction(f"'{step.strip()}' is not on offer now. You can: {_list(offered)}.")
+    return hits[0].id
+
+
+def _list(options: list[Option]) -> str:
+    labels = [o.label for o in options]
+    shown = "; ".join(labels[:6])
+    return shown + ("; ..." if len(labels) > 6 else "")
+
+
+def _run(game: Game, state: PCState, seat: int, parts: list[str]) -> tuple[PCState, list[str]]:
+    work = state.model_copy(deep=True)
+    ids: list[str] = []
+    for part in parts:
+        if not part.strip():
+            continue
+        if work.over or work.turn != seat:
+            raise IllegalAction(f"Your turn is over before '{part.strip()}'.")
+        choice = _match(work, part)
+        game.apply(work, seat, choice)
+        ids.append(choice)
+    return work, ids
+
+
+def parse_command(game: Game, state: PCState, seat: int, text: str) -> list[str]:
+    if state.over or seat != state.turn:
+        raise IllegalAction("It is not your turn.")
+    _work, ids = _run(game, state, seat, text.split(";"))
+    if not ids:
+        raise IllegalAction("Type a step, like 'take 1; take stack' or 'play sky whale nose; end'.")
+    return ids
+
+
+def command_suggestions(game: Game, state: PCState, seat: int, text: str) -> list[str]:
+    """The labels on offer after the finished steps, that contain every word of the step being typed."""
+    if state.over or seat != state.turn:
+        return []
+    head, sep, tail = text.rpartition(";")
+    try:
+        work, _ids = _run(game, state, seat, head.split(";") if sep else [])
+    except IllegalAction:
+        return []
+    if work.over or work.turn != seat:
+        return []
+    prefix = head.strip() + "; " if sep else ""
+    words = _words(tail)
+    return [prefix + o.label for o in steps.options(work) if _fits(words, o.label)][:25]

@@ -1,0 +1,49 @@
+"""Typed commands: one line of steps, each matched against what the buttons offer at that point."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.contract import IllegalAction
+from engine.planecrafters.game import GAME
+from tests.planecrafters.helpers import at, build, do, find, hand, start
+
+
+def test_a_whole_turn_in_one_line() -> None:
+    s = start()
+    nose = find("Cloud Mule", "nose")
+    hand(s, 0, [nose])
+    line = "hire technician; go; take 2; take stack; play cloud mule nose; end"
+    ids = GAME.parse_command(s, 0, line)
+    assert ids[:4] == ["hire:technician", "acquire", "take:1", "take:stack"]
+    assert ids[4] == f"play:{nose}" and ids[-1] == "cleanup"
+    s, _ = do(s, 0, *ids)
+    assert s.turn == 1 and s.planes[0][0].parts == {"nose": nose}
+
+
+def test_a_typed_line_never_does_what_the_buttons_could_not() -> None:
+    s = start()
+    with pytest.raises(IllegalAction, match="not on offer"):
+        GAME.parse_command(s, 0, "take 1; sell")
+    with pytest.raises(IllegalAction, match="not your turn"):
+        GAME.parse_command(s, 1, "go")
+    s.crowns[0] = 20
+    with pytest.raises(IllegalAction, match="could mean"):
+        GAME.parse_command(s, 0, "hire t")
+
+
+def test_end_with_a_plane_to_sell_asks_for_the_sale_first() -> None:
+    s = at(start(), "flyer")
+    build(s, 0, {k: find("Tin Dragonfly", k) for k in ("nose", "lwing", "rwing", "tail")})
+    with pytest.raises(IllegalAction, match="sell"):
+        GAME.parse_command(s, 0, "end")
+    assert GAME.parse_command(s, 0, "go; sell 1; end") == ["buyer", "sell:0", "cleanup"]
+
+
+def test_suggestions_complete_the_step_being_typed() -> None:
+    s = start()
+    s.crowns[0] = 6
+    assert "Hire Spy for 5" in GAME.command_suggestions(s, 0, "hire sp")
+    after = GAME.command_suggestions(s, 0, "go; take")
+    assert after and all(x.startswith("go; Take ") for x in after) and len(after) == 5
+    assert GAME.command_suggestions(s, 1, "go") == []
