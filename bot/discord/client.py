@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.commands import build_group
-from bot.discord.lobby import LOBBY_ITEMS
+from bot.discord.lobby import LOBBY_ITEMS, answer_form
 from bot.discord.panel import ChoiceButton, ChoiceSelect, PageButton
 from bot.discord.presenter import DiscordPresenter
 from bot.service import GameService
@@ -53,6 +53,10 @@ class TarmacBot(discord.Client):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        # Forms are answered by their custom_id, so one left open across a restart still works (see answer_form).
+        await answer_form(interaction)
 
     async def _remind_forever(self) -> None:
         """Once ready, let the AI take the turns it owes. Then send due reminders and sleep until the next one is due.

@@ -203,37 +203,58 @@ class TypeOptionButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             if spec is None:
                 raise Refusal("That setting no longer exists.")
             await interaction.response.send_modal(
-                OptionForm(self.sid, spec, session.options.get(spec.key, spec.default)))
+                option_form(self.sid, spec, session.options.get(spec.key, spec.default)))
 
         await run_for_player(interaction, act, session_id=self.sid)
 
 
-class OptionForm(discord.ui.Modal):
-    """The form behind "Type a value". It lives in memory only (a form left open across a restart is lost and the
-    button opens a new one); the value goes through the same service call as a select, so the engine judges it."""
+FORM = re.compile(r"tlm:(?P<sid>\d+):(?P<key>[\w.-]+)")
 
-    def __init__(self, sid: int, spec: GameOptionSpec, current: str) -> None:
-        # Fifteen minutes: as long as Discord keeps the interaction that opened it.
-        super().__init__(title=f"{spec.label}"[:45], timeout=15 * 60)
-        self.sid, self.key = sid, spec.key
-        typed = all(c.value != current for c in spec.choices)
-        example = spec.free_text or ", ".join(c.value for c in spec.choices)
-        style = discord.TextStyle.paragraph if spec.free_text else discord.TextStyle.short
-        self.value: discord.ui.TextInput[OptionForm] = discord.ui.TextInput(
-            label=spec.label[:45], custom_id="value", style=style,
-            placeholder=f"e.g. {example}"[:100], default=current[:1000] if typed else None, max_length=1000)
-        self.add_item(self.value)
 
-    async def on_submit(self, interaction: discord.Interaction) -> None:
-        service: GameService = interaction.client.service  # type: ignore[attr-defined]
+def option_form(sid: int, spec: GameOptionSpec, current: str) -> discord.ui.Modal:
+    """The form behind "Type a value". Its answer is handled by its custom_id (answer_form), like a DynamicItem:
+    the form is stopped before it is sent so discord.py keeps no copy in memory, and a restart while the host is
+    typing loses nothing."""
+    form = discord.ui.Modal(title=spec.label[:45], custom_id=f"tlm:{sid}:{spec.key}"[:100])
+    typed = all(c.value != current for c in spec.choices)
+    example = spec.free_text or ", ".join(c.value for c in spec.choices)
+    form.add_item(discord.ui.TextInput(
+        label=spec.label[:45], custom_id="value",
+        style=discord.TextStyle.paragraph if spec.free_text else discord.TextStyle.short,
+        placeholder=f"e.g. {example}"[:100], default=current[:1000] if typed else None, max_length=1000))
+    form.stop()
+    return form
 
-        async def act() -> None:
-            session = await service.set_option(self.sid, interaction.user.id, self.key, self.value.value,
-                                               manager=may_manage(interaction))
-            game = service.game(session.game)
-            await interaction.response.edit_message(**lobby_message(session, game, page_of(game, self.key)))
 
-        await run_for_player(interaction, act, session_id=self.sid)
+def _typed_text(components: list[Any]) -> str:
+    """The text input's value in a form's answer, whether Discord wraps it in an action row or a label."""
+    for node in components:
+        if node.get("custom_id") == "value" and "value" in node:
+            return str(node["value"])
+        inner = node.get("components") or ([node["component"]] if "component" in node else [])
+        found = _typed_text(inner)
+        if found:
+            return found
+    return ""
+
+
+async def answer_form(interaction: discord.Interaction) -> None:
+    """Set the option a "Type a value" form was for (any other interaction is left alone). The value goes through
+    the same service call as a select, so the engine judges it."""
+    data: Any = interaction.data or {}
+    match = FORM.fullmatch(str(data.get("custom_id", "")))
+    if interaction.type != discord.InteractionType.modal_submit or match is None:
+        return
+    service: GameService = interaction.client.service  # type: ignore[attr-defined]
+    sid, key = int(match["sid"]), match["key"]
+
+    async def act() -> None:
+        session = await service.set_option(sid, interaction.user.id, key, _typed_text(data.get("components", [])),
+                                           manager=may_manage(interaction))
+        game = service.game(session.game)
+        await interaction.response.edit_message(**lobby_message(session, game, page_of(game, key)))
+
+    await run_for_player(interaction, act, session_id=sid)
 
 
 LOBBY_ITEMS = (LobbyButton, LobbyOption, OptionPager, TypeOptionButton)

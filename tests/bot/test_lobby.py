@@ -252,7 +252,7 @@ async def test_game_option_command_suggests_names_and_values_and_takes_labels(si
 
 
 @PLANES
-async def test_lobby_page_and_type_buttons_work_after_a_restart(simcord_env, make_bot):
+async def test_lobby_page_and_type_buttons_and_open_forms_work_after_a_restart(simcord_env, make_bot):
     table = make_table(simcord_env)
     alice = table.players[0]
     lobby = await open_lobby(table, "planes")
@@ -260,7 +260,9 @@ async def test_lobby_page_and_type_buttons_work_after_a_restart(simcord_env, mak
     page2 = (await alice.click(lobby, custom_id="tlp:1:0")).response.message
     assert "to:1:pois" in component_ids(page2)
     form = await alice.click(lobby, custom_id="tlt:1:pois")
-    await alice.submit_modal(form, {"value": "many"})
+    await simcord_env.restart_bot(make_bot({"planes": registry.get("planes")}))
+    typed = await alice.submit_modal(form, {"value": "many"})  # a form opened before a restart, sent after it
+    assert field(typed.response.message, "Points of interest") == "Many"
     assert (await stored_options(table))["pois"] == "many"
 
 
