@@ -82,14 +82,29 @@ def options_for(state: PlanesState) -> tuple[str, str, list[Option]]:
         return state.follow or "follow", actions.follow_prompt(state), actions.follow_options(state, seat)
     if state.phase == "move":
         if state.move is None:
-            return "move_start", "Choose a space with your cubes to start your move", moves.start_options(state, seat)
-        return "move", f"Move on from {state.move.at}", moves.step_options(state)
+            prompt = f"Choose a space with your {state.colour_of(seat)} cubes to start your move"
+            return "move_start", prompt, moves.start_options(state, seat)
+        return "move", _step_prompt(state), moves.step_options(state)
     if state.phase == "goal":
         opts = [Option(id=c, label=f"Goal: {card(c).title.split(' / ')[-1]}", detail=f"{card(c).vp} VP")
                 for c in actions.scorable_goals(state, seat)]
         opts.append(Option(id="skip", label="No goal", detail="end your turn"))
         return "goal", "Score a goal card, or end your turn", opts
     return "over", "", []
+
+
+def _step_prompt(state: PlanesState) -> str:
+    """Says what the group carries and what a step does, so the buttons read as a plan rather than a puzzle."""
+    move = state.move
+    assert move is not None
+    if move.finished:
+        where = f"boards at {move.boarded}" if move.boarded else f"ends at {move.at}"
+        return f"Your move {where}: confirm it, or redo it"
+    if len(move.active) == 1:
+        return f"Your last cube ({move.active[0]}) is at {move.at}: choose the space where it stops"
+    counts = ", ".join(f"{move.active.count(c)} {c}" for c in sorted(set(move.active)))
+    return (f"Your group is at {move.at} with {counts}: leave one cube in the next space and go on, "
+            "or stop there with all of them")
 
 
 def _advance(state: PlanesState, events: list[Event]) -> None:

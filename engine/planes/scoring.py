@@ -20,15 +20,39 @@ def score(state: PlanesState, seat: int) -> int:
     return goal_points(state, seat) + 5 * boarded_own(state, seat)
 
 
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
 def result(state: PlanesState) -> Result:
     keys = {s: (score(state, s), boarded_own(state, s), len(state.goals[s])) for s in range(state.players)}
     best = max(keys.values())
     winners = [s for s, k in keys.items() if k == best]
+    # Both parts in VP, so a reader can add them up to the total without knowing a boarded cube is worth 5.
     standings = [
         SeatResult(seat=s, score=keys[s][0],
-                   detail=f"{goal_points(state, s)} VP from {keys[s][2]} goals + {keys[s][1]} cubes boarded")
+                   detail=f"{goal_points(state, s)} VP from {_plural(keys[s][2], 'goal')} + "
+                          f"{5 * keys[s][1]} VP from {_plural(keys[s][1], 'cube')} boarded")
         for s in sorted(keys, key=lambda s: keys[s], reverse=True)
     ]
-    names = " and ".join(f"Seat {w + 1}" for w in winners)
     verb = "share the win" if len(winners) > 1 else "wins"
-    return Result(standings=standings, winners=winners, summary=f"{names} {verb} with {best[0]} VP.")
+    shared = " (level on VP, cubes boarded and goals scored)" if len(winners) > 1 else ""
+    return Result(standings=standings, winners=winners,
+                  summary=f"{_names(winners)} {verb} with {best[0]} VP{shared}{_tie_note(keys, winners)}.")
+
+
+def _names(seats: list[int]) -> str:
+    names = [f"Seat {s + 1}" for s in seats]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _tie_note(keys: dict[int, tuple[int, int, int]], winners: list[int]) -> str:
+    """Why a tie on VP ended as it did: otherwise a player level on VP sees someone else named the winner."""
+    best = keys[winners[0]]
+    level = [s for s, k in keys.items() if k[0] == best[0] and s not in winners]
+    if not level:
+        return ""
+    on_cubes = [s for s in level if keys[s][1] == best[1]]
+    if on_cubes:
+        return f"; level on VP and cubes boarded with {_names(on_cubes)}, more goals scored ({best[2]}) breaks the tie"
+    return f"; level on VP with {_names(level)}, more cubes boarded ({best[1]}) breaks the tie"
