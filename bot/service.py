@@ -17,6 +17,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bot.lobby_ops import OPEN, LobbyOps
+from bot.naming import name_seats, name_view, seat_names
+from bot.prose import unwrap
 from bot.reminders import Reminder, Reminders
 from bot.service_types import LogLine, PostFailed, Presenter, PrivateUpdate, Refusal, TurnUpdate
 from bot.store import Seat, SessionRow, StaleVersion, Store
@@ -285,7 +287,7 @@ class GameService(LobbyOps):
         live.state, live.moved_at = new_state, (new_state.version, self.now())
         log.info("move applied", extra={"session_id": session.id, "guild_id": session.guild_id,
                                         "channel_id": session.channel_id, "seat": seat})
-        await self._publish(session, new_state, events)
+        await self._publish(session, new_state, events, before=state)
         return new_state
 
     async def _ai_turn(self, session_id: int) -> tuple[SessionRow, GameState, Decision] | None:
@@ -335,24 +337,31 @@ class GameService(LobbyOps):
                                                                  "channel_id": session.channel_id})
 
     # ------------------------------------------------------------ presentation
-    async def _publish(self, session: SessionRow, state: GameState, events: list[Any], *, first: bool = False) -> None:
+    async def _publish(self, session: SessionRow, state: GameState, events: list[Any], *, first: bool = False,
+                       before: GameState | None = None) -> None:
         """Post the panel and send what changed privately. Posting is ours to get right, not the player's: a failure
-        is logged with the session id and remembered (the caller apologises); the move itself stands."""
+        is logged with the session id and remembered (the caller apologises); the move itself stands.
+        `before` is the state the move started from: whoever had to act then is not notified again."""
         if self.presenter is None:
             return
         context = {"session_id": session.id, "guild_id": session.guild_id, "channel_id": session.channel_id}
         live = self._session_live(session.id)
         try:
             update = await self.turn_update(session, state, [e.text for e in events if e.private_to is None])
+            if before is not None:
+                # One player's turn is many clicks (action, start, each drop, confirm); a ping on each of them
+                # buries the one that matters in async play: the turn passing to them.
+                update.quiet = {d.seat for d in self.game(session.game).pending(before)}
             await self.presenter.show_turn(update)
         except Exception:
             log.exception("could not post the turn panel", extra=context)
             live.unposted = True
         public = self.game(session.game).view(state, None)
+        names = seat_names(session)
         for seat in session.seats:
             if seat.is_ai or seat.user_id is None:
                 continue
-            private = [e.text for e in events if e.private_to == seat.seat]
+            private = [name_seats(e.text, names) for e in events if e.private_to == seat.seat]
             view = self.game(session.game).view(state, seat.seat)
             # DM only when what is private to this seat changed, not on every public move.
             key = json.dumps({k: v for k, v in view.items() if public.get(k) != v}, sort_keys=True, default=str)
@@ -380,14 +389,16 @@ class GameService(LobbyOps):
         self, session: SessionRow, state: GameState, events: list[str], *, render: bool = True
     ) -> TurnUpdate:
         engine = self.game(session.game)
-        view = engine.view(state, None)
+        names = seat_names(session)
+        view = name_view(engine.view(state, None), names)
         renderer = self._renderer_for(session.game) if render else None
         png = await asyncio.to_thread(renderer.render_board, view) if renderer else None
         decisions = engine.pending(state)
         secrets = engine.secrets(state)
         hidden = {d.seat: {i for i, o in enumerate(d.options) if o.id in secrets.get(d.seat, set())} for d in decisions}
         return TurnUpdate(
-            session=session, title=engine.title, version=state.version, events=events, board_png=png,
+            session=session, title=engine.title, version=state.version,
+            events=[name_seats(text, names) for text in events], board_png=png,
             board_text="" if png else _view_text(view), decisions=decisions, result=engine.result(state),
             secret_options={seat: found for seat, found in hidden.items() if found},
         )
@@ -396,7 +407,7 @@ class GameService(LobbyOps):
         self, session: SessionRow, state: GameState, seat: Seat, events: list[str], view: dict[str, Any] | None = None
     ) -> PrivateUpdate:
         engine = self.game(session.game)
-        view = view if view is not None else engine.view(state, seat.seat)
+        view = name_view(view if view is not None else engine.view(state, seat.seat), seat_names(session))
         renderer = self._renderer_for(session.game)
         png = await asyncio.to_thread(renderer.render_hand, view) if renderer else None
         return PrivateUpdate(session=session, title=engine.title, seat=seat, events=events, hand_png=png,
@@ -427,14 +438,15 @@ class GameService(LobbyOps):
     async def log_lines(self, channel_id: int, count: int) -> tuple[SessionRow, list[LogLine]]:
         session = await self.session_here(channel_id, statuses=("active", "finished", "abandoned"))
         rows = await self.store.actions(session.id, last=count)
+        names = seat_names(session)
         lines = [
-            LogLine(version=row.version, seat=row.seat, text=event["text"])
+            LogLine(version=row.version, seat=row.seat, text=name_seats(event["text"], names))
             for row in rows for event in row.events if event.get("private_to") is None
         ]
         return session, lines
 
     def rules(self, game: str) -> dict[str, str]:
-        return self.game(game).rules()
+        return {topic: unwrap(text) for topic, text in self.game(game).rules().items()}
 
     # ------------------------------------------------------- panels, reminders
     async def repost(self, channel_id: int) -> TurnUpdate:

@@ -45,6 +45,8 @@ class TurnUpdate:
     result: Result | None
     secret_options: dict[int, set[int]] = field(default_factory=dict)
     """Per seat, the indices of its options that only it may see (a card from its hand): never listed in the channel."""
+    quiet: set[int] = field(default_factory=set)
+    """Seats that were already called on before this update: the panel names them without notifying them again."""
 
 
 @dataclass

@@ -13,6 +13,7 @@ from typing import Any
 import discord
 
 from bot.discord.replies import run_for_player
+from bot.naming import name_seats, seat_names
 from bot.service import TurnUpdate
 from engine.core import Decision
 
@@ -88,9 +89,12 @@ class PageButton(
             update = await service.current(self.sid, interaction.user.id, version=self.ver, seat=self.seat)
             decision = next(d for d in update.decisions if d.seat == self.seat)
             view = decision_view(update.session.id, update.version, decision, self.page)
-            await interaction.response.send_message(
-                f"Options {self.page * PAGE + 1}–{min(len(decision.options), (self.page + 1) * PAGE)} "
-                f"of {len(decision.options)}:", view=view, ephemeral=True)
+            count = len(decision.options)
+            shown = f"{self.page * PAGE + 1}–{min(count, (self.page + 1) * PAGE)} of {count}"
+            # Said plainly: the chooser should know the others cannot see their cards here.
+            text = (f"{decision.prompt.rstrip('.')}. Only you can see this message"
+                    + (f" (options {shown})." if count > PAGE else "."))
+            await interaction.response.send_message(_cut(text, 2000), view=view, ephemeral=True)
 
         await run_for_player(interaction, show, session_id=self.sid)
 
@@ -102,8 +106,29 @@ async def choose(interaction: discord.Interaction, sid: int, ver: int, seat: int
         # Acknowledge first: rendering and posting the new board may pass Discord's 3-second deadline.
         await interaction.response.defer()
         await service.choose(sid, interaction.user.id, version=ver, seat=seat, index=idx)
+        message = interaction.message
+        if message is not None and message.flags.ephemeral:
+            # The private list of choices is used up: leave a note of what was picked instead of live buttons
+            # that would only answer "out of date".
+            picked = _label_of(message, interaction)
+            await interaction.edit_original_response(content=_cut(f"You chose: {picked}." if picked else
+                                                                  "Done: your choice was played.", 2000), view=None)
 
     await run_for_player(interaction, act, session_id=sid)
+
+
+def _label_of(message: discord.Message, interaction: discord.Interaction) -> str:
+    """The label of the button or select entry the member just used, read from the message they used it on."""
+    data: Any = interaction.data or {}
+    for row in message.components:
+        for item in getattr(row, "children", []):
+            if getattr(item, "custom_id", None) != data.get("custom_id"):
+                continue
+            if isinstance(item, discord.components.SelectMenu):
+                values = data.get("values") or []
+                return next((o.label for o in item.options if values and o.value == values[0]), "")
+            return getattr(item, "label", None) or ""
+    return ""
 
 
 def decision_view(sid: int, ver: int, decision: Decision, page: int = 0) -> discord.ui.View:
@@ -153,27 +178,33 @@ def turn_message(update: TurnUpdate) -> dict[str, Any]:
     """Keyword arguments for channel.send: content (the mention that notifies), embed, file and components."""
     session = update.session
     embed = discord.Embed(title=_cut(f"{update.title} — move {update.version}", 256), colour=COLOUR)
-    if update.events:
-        embed.add_field(name="What just happened", value=_cut("\n".join(update.events), 1024), inline=False)
+    events = update.events
     kwargs: dict[str, Any] = {}
     content = ""
+    notify: set[int] = set()  # seats whose member this message pings
     if update.result is not None:
-        lines = [f"{mention_of(update, r.seat)}: {r.score}" + (f" ({r.detail})" if r.detail else "")
-                 for r in sorted(update.result.standings, key=lambda r: -r.score)]
-        winners = ", ".join(mention_of(update, s) for s in update.result.winners) or "nobody"
-        embed.add_field(name="Final scores", value=_cut("\n".join(lines), 1024), inline=False)
-        content = _cut(f"Game over. Winner: {winners}. {update.result.summary}", 2000)
+        mentions = {s.seat: mention_of(update, s.seat) for s in session.seats}
+        # The engine's summary is the headline; its copy among the events would only repeat it.
+        plain = name_seats(update.result.summary, seat_names(session))
+        events = [e for e in events if e != plain]
+        embed.add_field(name="Final scores", value=_cut("\n".join(_score_lines(update)), 1024), inline=False)
+        content = _cut(f"Game over. {name_seats(update.result.summary, mentions, markdown=False)}", 2000)
+        notify = set(mentions)  # everyone wants to know how it ended
     elif update.decisions:
         decision = update.decisions[0]
         who = ", ".join(mention_of(update, d.seat) for d in update.decisions)
         content = _cut(f"{who}: {decision.prompt}", 2000)
+        notify = {d.seat for d in update.decisions} - update.quiet
         human = next((d for d in update.decisions if not _is_ai(update, d.seat)), None)
         secret = update.secret_options.get(human.seat) if human is not None else None
         if human is not None and secret:
             kwargs["view"] = private_view(session.id, update.version, human, secret)
-            content = _cut(f"{content}\n(Only you can see these choices: press Show my choices.)", 2000)
+            content = _cut(f"{content}\nYour cards stay hidden from the others: press **Show my choices** to see "
+                           "your options (only you will see them).", 2000)
         elif human is not None:
             kwargs["view"] = decision_view(session.id, update.version, human)
+    if events:
+        embed.insert_field_at(0, name="What just happened", value=_cut("\n".join(events), 1024), inline=False)
     if update.board_png:
         kwargs["file"] = discord.File(io.BytesIO(update.board_png), filename="board.png")
         embed.set_image(url="attachment://board.png")
@@ -181,8 +212,22 @@ def turn_message(update: TurnUpdate) -> dict[str, Any]:
         embed.description = _cut(f"```json\n{update.board_text}\n```", 4096)
     kwargs["embed"] = embed
     kwargs["content"] = content
-    kwargs["allowed_mentions"] = discord.AllowedMentions(users=True, roles=False, everyone=False)
+    users = [discord.Object(id=s.user_id) for s in session.seats
+             if s.seat in notify and s.user_id is not None and not s.is_ai]
+    kwargs["allowed_mentions"] = discord.AllowedMentions(users=users, roles=False, everyone=False)
     return kwargs
+
+
+def _score_lines(update: TurnUpdate) -> list[str]:
+    """Placed best first (the engine's order, which applies its tie-breaks); winners who share the win share 1st."""
+    assert update.result is not None
+    winners = set(update.result.winners)
+    lines = []
+    for place, standing in enumerate(sorted(update.result.standings, key=lambda r: -r.score), start=1):
+        rank = 1 if standing.seat in winners else place
+        line = f"{rank}. {mention_of(update, standing.seat)}: {standing.score}"
+        lines.append(line + (f" ({standing.detail})" if standing.detail else ""))
+    return lines
 
 
 def _is_ai(update: TurnUpdate, seat: int) -> bool:

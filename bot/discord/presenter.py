@@ -20,10 +20,14 @@ def jump_url(guild_id: int, channel_id: int) -> str:
     return f"https://discord.com/channels/{guild_id}/{channel_id}"
 
 
-def private_message(update: PrivateUpdate, *, in_dm: bool) -> dict[str, object]:
+def private_message(update: PrivateUpdate, *, in_dm: bool, channel_name: str | None = None) -> dict[str, object]:
+    """A DM (or `/game hand` reply) with one player's hand. A member may sit in several games at once, so a DM says
+    which game it belongs to: the channel by name in the title, and a link back to it."""
     session = update.session
-    embed = discord.Embed(title=f"{update.title} — your hand (seat {update.seat.seat + 1})"[:256], colour=COLOUR)
-    lines = [f"Game in {jump_url(session.guild_id, session.channel_id)}"] if in_dm else []
+    where = f" in #{channel_name}" if in_dm and channel_name else ""
+    embed = discord.Embed(title=f"{update.title}{where} — your hand"[:256], colour=COLOUR)
+    url = jump_url(session.guild_id, session.channel_id)
+    lines = [f"[Back to the game{where}]({url})"] if in_dm else []
     if update.events:
         lines.append("\n".join(update.events))
     if update.hand_text:
@@ -57,8 +61,10 @@ class DiscordPresenter:
         user_id = update.seat.user_id
         assert user_id is not None
         user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+        channel = self.client.get_channel(update.session.channel_id)
         try:
-            await user.send(**private_message(update, in_dm=True))  # type: ignore[arg-type]
+            await user.send(**private_message(  # type: ignore[arg-type]
+                update, in_dm=True, channel_name=getattr(channel, "name", None)))
         except discord.Forbidden:
             log.info("DMs closed", extra={"session_id": update.session.id, "seat": update.seat.seat})
             return False

@@ -133,7 +133,7 @@ class SecretsWatch:
         renderer = for_game("planecrafters")
         for message in self._new(member.user.dm_channel, None):
             text = message_text(message)
-            assert f"(seat {seat + 1})" in message.embeds[0].title, "a DM names its owner's seat"
+            assert message.embeds[0].title == "Planecrafters in #games — your hand", "a DM names its game's channel"
             assert "part:" not in text and not any(name in text for name in hidden), f"another seat's card: {text}"
             if renderer is not None:
                 # The picture is that seat's own view, byte for byte: its cards and no one else's.

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from simcord import MemberActor
 
+from bot.naming import name_view, seat_names
 from engine import registry
 from engine.core import Game, GameState
 from renderers import for_game
@@ -118,7 +119,7 @@ class SecretsWatch:
         dms = self._new(member.user.dm_channel, None)
         for message in dms:
             text = message_text(message)
-            assert f"(seat {seat + 1})" in message.embeds[0].title, "a DM names its owner's seat"
+            assert message.embeds[0].title == "Planes in #games — your hand", "a DM names its game's channel"
             assert not any(name in text for name in hidden), f"another seat's card in a DM: {text}"
         if hands[seat] != self.dealt.get(seat):
             assert dms, f"seat {seat + 1}'s hand changed, so it gets its new hand by DM"
@@ -128,7 +129,8 @@ class SecretsWatch:
             if renderer is not None:
                 # The picture is that seat's own view, byte for byte: its cards and no one else's.
                 sent = self.table.env.backend.cdn.get(message.attachments[0].url)
-                assert sent == renderer.render_hand(self.game.view(state, seat))
+                names = {s.seat: s.name for s in self.seats}
+                assert sent == renderer.render_hand(name_view(self.game.view(state, seat), names))
             self.hands_sent += 1
 
 
@@ -158,7 +160,8 @@ async def probe_refusals(table: Table, outsider: MemberActor, panel: Any, older:
     if renderer is not None:
         image = table.env.backend.cdn.get(reply.message.attachments[0].url)
         game = table.bot.service.game("planes")
-        assert image == renderer.render_hand(game.view(await stored_state(table), seat))
+        view = name_view(game.view(await stored_state(table), seat), seat_names(session))
+        assert image == renderer.render_hand(view), "the hand, with the players' names on it"
     assert await state_version(table) == version, "a refused click changes nothing"
     assert latest_panel(table.channel).id == panel.id, "and posts nothing in the channel"
 

@@ -1,0 +1,54 @@
+"""Players by their names, not their seat numbers.
+
+Engines know only seats, so their events, summaries and views say "Seat 2" (Planes) or "Player 2" (Planecrafters).
+A player on Discord knows the others by name, and "Seat 2 boarded a blue cube" makes them work out who that is.
+This swaps the engine's seat references for the names the lobby recorded; it changes words only, never a rule.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from bot.store import SessionRow
+
+# The forms the engines use for a seat in their texts (1-based). Only numbers of seats that exist are replaced.
+_SEAT_REF = re.compile(r"\b(?:Seat|Player) ([1-9])\b")
+# Characters that would turn a name like "__ana__" into Discord markdown inside a sentence.
+_MARKDOWN = re.compile(r"([\\*_~|`>])")
+
+
+def seat_names(session: SessionRow) -> dict[int, str]:
+    """Seat number -> the name players know it by (an AI seat keeps its lobby name, e.g. "AI 1")."""
+    return {s.seat: s.name for s in session.seats}
+
+
+def escape(name: str) -> str:
+    return _MARKDOWN.sub(r"\\\1", name)
+
+
+def name_seats(text: str, names: dict[int, str], *, markdown: bool = True) -> str:
+    """`text` with every "Seat N" / "Player N" of a seat at this table replaced by that player's name.
+    With `markdown`, names are escaped so Discord shows them as typed."""
+
+    def named(match: re.Match[str]) -> str:
+        name = names.get(int(match[1]) - 1)
+        if name is None:
+            return match[0]
+        return escape(name) if markdown else name
+
+    return _SEAT_REF.sub(named, text)
+
+
+def name_view(view: dict[str, Any], names: dict[int, str]) -> dict[str, Any]:
+    """A copy of a view whose per-seat entries ({"seat": n, "name": ...}) carry the players' names, so the board
+    and hand images say who is who. Views without such entries come back unchanged."""
+    seats = view.get("seats")
+    if not isinstance(seats, list):
+        return view
+    renamed = [
+        {**entry, "name": names[entry["seat"]]}
+        if isinstance(entry, dict) and "name" in entry and entry.get("seat") in names else entry
+        for entry in seats
+    ]
+    return {**view, "seats": renamed}

@@ -1,0 +1,176 @@
+"""How a Planes game reads to the people at the table: three members play a whole game on SimCord and every message
+each of them sees is read the way a player would read it.
+
+- Players are named as the table knows them ("ben moved ..."), never by the engine's seat numbers.
+- A member is pinged when the turn passes to them, not again on every click of their own turn.
+- The private chooser says only its owner sees it, and once used it says what was picked instead of keeping buttons.
+- The end names the winner by mention, places everyone with a VP breakdown, and does not repeat itself.
+- A DM names the channel of its game and links to it; the rules pages read as paragraphs, not 120-column lines.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from bot.naming import name_seats, name_view
+from bot.prose import unwrap
+from engine import registry
+from tests.bot.helpers import (
+    Policy,
+    click_option,
+    items,
+    latest_panel,
+    make_table,
+    mentioned_actor,
+    message_text,
+    messages_after,
+    panels,
+    stored_state,
+)
+
+pytestmark = pytest.mark.skipif("planes" not in registry.names(), reason="the Planes engine is not present")
+
+SEED = 2026
+SEAT_NUMBER = re.compile(r"\b[Ss]eat \d\b")
+
+
+@pytest.fixture
+def simcord_bot(make_bot):
+    return make_bot({"planes": registry.get("planes")})
+
+
+@pytest.fixture(autouse=True)
+def _seeded_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("bot.service._secrets.randbits", lambda _bits: SEED)
+
+
+def _panel_pings(env: Any) -> list[tuple[str, list[str]]]:
+    """(content, user ids it may ping) of every turn panel the bot posted in a channel, in order."""
+    found = []
+    for entry in env.http_requests:
+        body = entry.json if isinstance(entry.json, dict) else {}
+        content = body.get("content") or ""
+        if entry.method == "POST" and entry.path.startswith("/channels/") and content.startswith(("<@", "Game over.")):
+            found.append((content, [str(u) for u in (body.get("allowed_mentions") or {}).get("users", [])]))
+    return found
+
+
+def _actor_id(content: str) -> str:
+    return content[2:content.index(">")]
+
+
+async def test_a_planes_game_reads_by_name_pings_once_per_turn_and_ends_clearly(simcord_env):
+    table = make_table(simcord_env, ("ana", "ben", "cleo"))
+    ana, ben, cleo = table.players
+    opened = await ana.slash(table.channel, "game new", game="planes")
+    await ben.click(opened.response.message, label="Join")
+    await cleo.click(opened.response.message, label="Join")
+    await ana.click(opened.response.message, label="Start")
+    lobby_id = opened.response.message.id
+
+    game = registry.get("planes")
+    policy = Policy(game, SEED)
+    choosers_used = 0
+    while (panel := latest_panel(table.channel)).components:
+        state = await stored_state(table)
+        (decision,) = game.pending(state)
+        actor = mentioned_actor(table, panel)
+        private = [i.custom_id for i in items(panel) if (i.custom_id or "").endswith(":s")]
+        index = policy.choose(state, decision)
+        if private and choosers_used < 3 and decision.options[index].id != "skip":
+            # The private chooser, by hand: what it says, and what it leaves behind once used.
+            shown = (await actor.click(panel, custom_id=private[0])).response
+            assert shown.ephemeral and "Only you can see this message" in shown.message.content
+            assert shown.message.content.startswith(decision.prompt)
+            await click_option(actor, shown.message, index)
+            used = next(m for m in messages_after(table.channel, 0, viewer=actor.id) if m.id == shown.message.id)
+            assert used.content == f"You chose: {decision.options[index].label}.", "it says what was picked"
+            assert not used.components, "and offers no buttons that could only answer 'out of date'"
+            choosers_used += 1
+        else:
+            await click_option(actor, panel, index)
+    assert choosers_used == 3
+
+    # ---- names, not seat numbers, in everything the table sees (the lobby's seat picker aside)
+    seen = [m for m in messages_after(table.channel, 0) if m.id != lobby_id]
+    seen += [m for p in table.players for m in messages_after(table.channel, 0, viewer=p.id)]
+    seen += [m for p in table.players for m in messages_after(p.user.dm_channel, 0)]
+    for message in seen:
+        assert not SEAT_NUMBER.search(message_text(message)), message_text(message)
+    happened = "\n".join(f.value for p in panels(table.channel) for f in p.embeds[0].fields
+                         if f.name == "What just happened")
+    for name in ("ana", "ben", "cleo"):
+        assert f"{name} moved " in happened and f"{name}'s turn." in happened
+
+    # ---- one ping per turn: the member the turn passes to, and nobody while they go on with their own turn
+    pings = _panel_pings(simcord_env)
+    playing = pings[:-1]  # the last one is the final scores
+    assert playing[0][1] == [_actor_id(playing[0][0])], "the first player is called"
+    for (before, _), (content, users) in zip(playing, playing[1:], strict=False):
+        changed = _actor_id(content) != _actor_id(before)
+        assert users == ([_actor_id(content)] if changed else []), content
+    assert sum(1 for _, users in playing if users) < len(playing) / 3, "most clicks continue a turn, unpinged"
+
+    # ---- the end: winner by mention, places with a breakdown in VP, the headline said once, everyone told
+    final = latest_panel(table.channel)
+    result = game.result(await stored_state(table))
+    assert result is not None and len(result.winners) == 1
+    session = await table.bot.store.get_session(1)
+    member = {s.seat: table.by_id(s.user_id) for s in session.seats}
+    (winner,) = result.winners
+    best = result.standings[0]
+    assert final.content == f"Game over. {member[winner].mention} wins with {best.score} VP."
+    fields = {f.name: f.value for f in final.embeds[0].fields}
+    assert fields["Final scores"].splitlines() == [
+        f"{place}. {member[s.seat].mention}: {s.score} ({s.detail})" for place, s in enumerate(result.standings, 1)
+    ]
+    assert all(re.fullmatch(r"\d+ VP from \d+ goals? \+ \d+ VP from \d+ cubes? boarded", s.detail)
+               for s in result.standings)
+    assert "wins with" not in fields.get("What just happened", ""), "the headline is not repeated below"
+    assert sorted(pings[-1][1]) == sorted(str(p.id) for p in table.players), "everyone hears how it ended"
+
+    # ---- a DM says which game it is about and links to it
+    dm = messages_after(ben.user.dm_channel, 0)[-1]
+    assert dm.embeds[0].title == "Planes in #games — your hand"
+    link = f"https://discord.com/channels/{table.guild.id}/{table.channel.id}"
+    assert dm.embeds[0].description.startswith(f"[Back to the game in #games]({link})")
+
+
+async def test_rules_pages_read_as_paragraphs(simcord_env):
+    table = make_table(simcord_env, ("ana",))
+    shown = {}
+    for topic in ("overview", "move", "typed moves"):
+        reply = (await table.players[0].slash(table.channel, "game rules", game="planes", topic=topic)).response
+        assert reply.message.embeds[0].title == f"Planes — {topic}"
+        shown[topic] = text = reply.message.embeds[0].description
+        lines = text.splitlines()
+        # A line that stops mid-sentence and goes on in lower case is a wrap of the source file, not a break.
+        wrapped = [(a, b) for a, b in zip(lines, lines[1:], strict=False)
+                   if a and b and a[-1] not in ".:;!?)" and b[0].islower()]
+        assert not wrapped, wrapped
+    assert "\n" in registry.get("planes").rules()["overview"], "the source is wrapped at 120 columns"
+    assert "\n" not in shown["overview"], "one paragraph shows as one"
+    assert "\n- a colour after a space" in shown["typed moves"], "list items keep their own lines"
+
+
+def test_unwrap_joins_paragraph_lines_and_keeps_lists_examples_and_code() -> None:
+    source = ("One sentence wrapped\nover two lines.\n\nIntro:\n`a > b` example\n- item one\n  goes on\n"
+              "- item two\nAfter the list.\n```\nkept\nas is\n```")
+    assert unwrap(source) == ("One sentence wrapped over two lines.\n\nIntro:\n`a > b` example\n"
+                              "- item one goes on\n- item two\nAfter the list.\n```\nkept\nas is\n```")
+
+
+def test_seat_numbers_become_names_only_for_seats_at_the_table() -> None:
+    names = {0: "ana", 1: "__ben__"}
+    text = "Seat 1 boarded a red cube (+5 VP for Seat 2 at the end). Player 2 sells. Seat 3 is nobody."
+    assert name_seats(text, names) == ("ana boarded a red cube (+5 VP for \\_\\_ben\\_\\_ at the end). "
+                                       "\\_\\_ben\\_\\_ sells. Seat 3 is nobody.")
+    assert name_seats("Seat 2's turn.", names, markdown=False) == "__ben__'s turn."
+    view = {"seats": [{"seat": 0, "name": "Seat 1"}, {"seat": 1, "name": "Seat 2"}], "turn": 0}
+    assert name_view(view, names) == {"seats": [{"seat": 0, "name": "ana"}, {"seat": 1, "name": "__ben__"}],
+                                      "turn": 0}
+    assert view["seats"][0]["name"] == "Seat 1", "the engine's own view is left as it was"
+    assert name_view({"seats": [{"seat": 0}]}, names) == {"seats": [{"seat": 0}]}, "no name: nothing to replace"
