@@ -69,3 +69,19 @@ def test_a_spare_part_with_several_planes_asks_for_the_plane_first() -> None:
     assert ids(s) == [f"to:1:{slot}" for slot in ("nose", "lwing", "rwing", "tail", "fuselage")] + ["back"]
     s, _ = do(s, 0, "to:1:rwing")
     assert s.planes[0][1].parts["rwing"] == spare and s.step == "flyer" and s.onto is None
+
+
+def test_a_state_copy_shares_nothing_mutable() -> None:
+    s = start(3)
+    build(s, 0, plane_of("Sky Whale"))
+    s.uses = {"spy": 1}
+    before = list(s.hands[1])
+    copy = s.model_copy(deep=True)
+    assert copy == s and copy.model_dump_json() == s.model_dump_json()
+    copy.planes[0][0].parts.pop("nose")
+    copy.hands[1].append("part:001")
+    copy.uses["spy"] = 0
+    copy.rng.next64()
+    copy.options["objectives"] = "on"
+    assert "nose" in s.planes[0][0].parts and s.hands[1] == before
+    assert s.uses == {"spy": 1} and s.rng != copy.rng and s.options["objectives"] == "off"
