@@ -5,7 +5,7 @@ Pure functions of an engine view. Every card carries its model name and slot in 
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
@@ -28,6 +28,30 @@ SHORT = {"agent": "Agent", "contractor": "Contr", "logistician": "Logist", "recr
 @cache
 def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.load_default(size=size)
+
+
+_MEASURE = ImageDraw.Draw(Image.new("L", (1, 1)))
+
+
+@lru_cache(maxsize=4096)
+def _mask(text: str, fnt: ImageFont.FreeTypeFont | ImageFont.ImageFont) -> tuple[Image.Image, tuple[int, int]]:
+    """The antialiased coverage of a text, rendered once: labels, model names and pool lines repeat on every move."""
+    left, top, right, bottom = (int(v) for v in _MEASURE.multiline_textbbox((0, 0), text, font=fnt))
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)))
+    ImageDraw.Draw(mask).multiline_text((-left, -top), text, fill=255, font=fnt)
+    return mask, (left, top)
+
+
+class Pen(ImageDraw.ImageDraw):
+    """ImageDraw whose text() stamps cached masks: FreeType rendering was most of a board's drawing time."""
+
+    def __init__(self, img: Image.Image) -> None:
+        super().__init__(img)
+        self.img = img
+
+    def text(self, xy: Any, text: Any, fill: Any = None, font: Any = None, *args: Any, **kwargs: Any) -> None:
+        mask, (dx, dy) = _mask(str(text), font)
+        self.img.paste(fill, (int(xy[0]) + dx, int(xy[1]) + dy), mask)
 
 
 def _colour(model: str) -> tuple[int, int, int]:
@@ -70,7 +94,7 @@ def board_image(view: dict[str, Any]) -> Image.Image:
     plane_rows = sum(max(1, (len(s["planes"]) + 1) // 2) for s in seats)
     h = 250 + len(seats) * 150 + plane_rows * 10 + 360
     img = Image.new("RGB", (W, h), BG)
-    d = ImageDraw.Draw(img)
+    d = Pen(img)
     turn = view["turn"]
     status = "GAME OVER" if view["over"] else f"Round {view['round']} - Player {turn + 1}: {view['step_name']}"
     d.text((16, 10), f"PLANECRAFTERS  {status}", fill=INK, font=font(28))
@@ -148,7 +172,7 @@ def hand_image(view: dict[str, Any]) -> Image.Image:
     per_row = 6
     rows = max(1, (len(cards) + per_row - 1) // per_row)
     img = Image.new("RGB", (W, 60 + rows * 120), BG)
-    d = ImageDraw.Draw(img)
+    d = Pen(img)
     seat = view["seat"]
     d.text((16, 10), f"PLAYER {seat + 1}'s HAND ({len(cards)} cards; * = 5-part model)", fill=INK, font=font(26))
     for i, c in enumerate(cards):
