@@ -35,3 +35,15 @@ def test_board_and_hand_through_a_game() -> None:
 
 def test_registered_renderer_is_this_module() -> None:
     assert for_game("planecrafters") is not None
+
+
+def test_cached_text_stamps_draw_exactly_what_pillow_draws() -> None:
+    from PIL import ImageChops, ImageDraw
+
+    from renderers.planecrafters import Pen, font
+
+    plain, stamped = (Image.new("RGB", (300, 90), (246, 242, 232)) for _ in range(2))
+    for draw in (ImageDraw.Draw(plain), Pen(stamped)):
+        draw.text((7, 5), "PLAYER 2   14 crowns", fill=(30, 30, 30), font=font(19))
+        draw.text((10, 40), "STACK\n37", fill=(200, 40, 40), font=font(22))
+    assert ImageChops.difference(plain, stamped).getbbox() is None
