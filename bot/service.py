@@ -356,15 +356,19 @@ class GameService(LobbyOps):
         except Exception:
             log.exception("could not post the turn panel", extra=context)
             live.unposted = True
-        public = self.game(session.game).view(state, None)
+        secrets = self.game(session.game).secrets(state)
         names = seat_names(session)
         for seat in session.seats:
             if seat.is_ai or seat.user_id is None:
                 continue
             private = [name_seats(e.text, names) for e in events if e.private_to == seat.seat]
             view = self.game(session.game).view(state, seat.seat)
-            # DM only when what is private to this seat changed, not on every public move.
-            key = json.dumps({k: v for k, v in view.items() if public.get(k) != v}, sort_keys=True, default=str)
+            # DM only when the hidden things this seat holds change (a card in or out), not on every public move:
+            # a DM notifies every time, and marks that follow the board (Planes' "scorable now") used to send
+            # one on most moves of the others. Its open options are among its secrets too; only what its view
+            # shows counts, so stepping through its own turn sends nothing.
+            shown = json.dumps(view, default=str)
+            key = json.dumps(sorted(s for s in secrets.get(seat.seat, set()) if s in shown))
             if not private and live.sent_private.get(seat.seat) == key:
                 continue
             try:

@@ -74,6 +74,10 @@ async def test_a_planes_game_reads_by_name_pings_once_per_turn_and_ends_clearly(
     game = registry.get("planes")
     policy = Policy(game, SEED)
     choosers_used = 0
+    seat_of = {s.user_id: s.seat for s in (await table.bot.store.get_session(1)).seats}
+    dms = {p.id: len(messages_after(p.user.dm_channel, 0)) for p in table.players}
+    hands = [list(h) for h in (await stored_state(table)).hands]  # type: ignore[attr-defined]
+    assert all(dms.values()), "everyone gets their first hand by DM"
     while (panel := latest_panel(table.channel)).components:
         state = await stored_state(table)
         (decision,) = game.pending(state)
@@ -92,6 +96,14 @@ async def test_a_planes_game_reads_by_name_pings_once_per_turn_and_ends_clearly(
             choosers_used += 1
         else:
             await click_option(actor, panel, index)
+        # A DM notifies every time: one when a member's cards change, none when only the board moved.
+        now = (await stored_state(table)).hands  # type: ignore[attr-defined]
+        for player in table.players:
+            sent = len(messages_after(player.user.dm_channel, 0))
+            changed = now[seat_of[player.id]] != hands[seat_of[player.id]]
+            assert sent - dms[player.id] == int(changed), f"{player.user.name}: cards changed {changed}"
+            dms[player.id] = sent
+        hands = [list(h) for h in now]
     assert choosers_used == 3
 
     # ---- names, not seat numbers, in everything the table sees (the lobby's seat picker aside)
