@@ -23,7 +23,14 @@ COLOUR = discord.Colour.from_rgb(46, 110, 190)
 
 
 def _cut(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    """Fit Discord's limit, ending at a word where one is near: "Leave a grey cube at…", not "…at the gre…"."""
+    if len(text) <= limit:
+        return text
+    head = text[: limit - 1]
+    space = head.rfind(" ")
+    if space > limit * 2 // 3:
+        head = head[:space]
+    return head.rstrip() + "…"
 
 
 class ChoiceButton(

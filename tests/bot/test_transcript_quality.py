@@ -15,9 +15,11 @@ from typing import Any
 
 import pytest
 
+from bot.discord.panel import decision_view
 from bot.naming import name_seats, name_view
 from bot.prose import unwrap
 from engine import registry
+from engine.core import Decision, Option
 from tests.bot.helpers import (
     Policy,
     click_option,
@@ -186,3 +188,11 @@ def test_seat_numbers_become_names_only_for_seats_at_the_table() -> None:
                                       "turn": 0}
     assert view["seats"][0]["name"] == "Seat 1", "the engine's own view is left as it was"
     assert name_view({"seats": [{"seat": 0}]}, names) == {"seats": [{"seat": 0}]}, "no name: nothing to replace"
+
+
+async def test_long_labels_are_cut_at_a_word() -> None:
+    long = "Leave a grey cube at the space in front of the fine dining gate and keep going toward the planes"
+    decision = Decision(seat=0, prompt="Pick", options=[Option(id="a", label=long), Option(id="b", label="Stop")])
+    (button, stop) = (child.item for child in decision_view(1, 0, decision).children)  # type: ignore[attr-defined]
+    assert button.label == "Leave a grey cube at the space in front of the fine dining gate and keep going…"
+    assert len(button.label) <= 80 and stop.label == "Stop"
