@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bot.lobby_ops import OPEN, LobbyOps
-from bot.naming import name_seats, name_view, seat_names
+from bot.naming import escape, name_seats, name_view, seat_names
 from bot.prose import unwrap
 from bot.reminders import Reminder, Reminders
 from bot.service_types import LogLine, PostFailed, Presenter, PrivateUpdate, Refusal, TurnUpdate
@@ -183,10 +183,10 @@ class GameService(LobbyOps):
             if version != state.version:
                 raise Refusal("That panel is out of date; use the newest one in the channel.")
             if seat not in self.seats_of(session, user_id):
-                raise Refusal("It is not your turn.")
+                raise self._not_your_turn(session, state)
             decision = next((d for d in self.game(session.game).pending(state) if d.seat == seat), None)
             if decision is None:
-                raise Refusal("It is not your turn.")
+                raise self._not_your_turn(session, state)
             if not 0 <= index < len(decision.options):
                 raise Refusal("That choice is not on offer any more.")
             self._take_unposted(session_id)  # report only what fails from here on, not an older failure
@@ -254,8 +254,15 @@ class GameService(LobbyOps):
         mine = self.seats_of(session, user_id)
         seat = next((d.seat for d in engine.pending(state) if d.seat in mine), None)
         if seat is None:
-            raise Refusal("It is not your turn.")
+            raise self._not_your_turn(session, state)
         return seat
+
+    def _not_your_turn(self, session: SessionRow, state: GameState) -> Refusal:
+        """Says who the game waits for, so the player knows whom to wait for (or nudge)."""
+        names = [escape(self.seat_name(session, d.seat)) for d in self.game(session.game).pending(state)]
+        if not names:
+            return Refusal("It is not your turn.")
+        return Refusal(f"It is not your turn: the game is waiting for {' and '.join(names)}.")
 
     async def _playing(self, session_id: int, user_id: int) -> tuple[SessionRow, GameState]:
         session = await self._fresh(session_id)
@@ -424,7 +431,7 @@ class GameService(LobbyOps):
         if version != state.version:
             raise Refusal("That panel is out of date; use the newest one in the channel.")
         if seat not in self.seats_of(session, user_id):
-            raise Refusal("It is not your turn.")
+            raise self._not_your_turn(session, state)
         return await self.turn_update(session, state, [], render=False)
 
     async def board(self, channel_id: int) -> TurnUpdate:

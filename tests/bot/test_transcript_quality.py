@@ -30,6 +30,7 @@ from tests.bot.helpers import (
     message_text,
     messages_after,
     panels,
+    refusal,
     stored_state,
 )
 
@@ -196,3 +197,16 @@ async def test_long_labels_are_cut_at_a_word() -> None:
     (button, stop) = (child.item for child in decision_view(1, 0, decision).children)  # type: ignore[attr-defined]
     assert button.label == "Leave a grey cube at the space in front of the fine dining gate and keep going…"
     assert len(button.label) <= 80 and stop.label == "Stop"
+
+
+async def test_a_waiting_player_is_told_whom_the_game_waits_for(simcord_env):
+    table = make_table(simcord_env, ("ana", "ben", "cleo"))
+    opened = await table.players[0].slash(table.channel, "game new", game="planes")
+    for player in table.players[1:]:
+        await player.click(opened.response.message, label="Join")
+    await table.players[0].click(opened.response.message, label="Start")
+    panel = latest_panel(table.channel)
+    actor = mentioned_actor(table, panel)
+    waiting = next(p for p in table.players if p is not actor)
+    said = refusal(await waiting.click(panel, label="No action"))
+    assert said == f"It is not your turn: the game is waiting for {actor.user.name}."
