@@ -272,8 +272,11 @@ class GameService(LobbyOps):
             raise Refusal("You are not in this game.")
         return session, await self._state(session)
 
-    async def _apply(self, session: SessionRow, state: GameState, seat: int, choice: str) -> GameState:
-        """Apply, persist, present. Call with the session lock held."""
+    async def _apply(self, session: SessionRow, state: GameState, seat: int, choice: str,
+                     held: list[Any] | None = None) -> GameState:
+        """Apply, persist, present. Call with the session lock held.
+        With `held` (the AI's clicks), the events wait there while the same seat goes on choosing, and the whole
+        run is presented once, when the seat is done."""
         engine = self.game(session.game)
         try:
             new_state, events = apply(engine, state, seat, choice)
@@ -294,6 +297,11 @@ class GameService(LobbyOps):
         live.state, live.moved_at = new_state, (new_state.version, self.now())
         log.info("move applied", extra={"session_id": session.id, "guild_id": session.guild_id,
                                         "channel_id": session.channel_id, "seat": seat})
+        if held is not None:
+            held.extend(events)
+            if not finished and any(d.seat == seat for d in engine.pending(new_state)):
+                return new_state
+            events, held[:] = list(held), []
         await self._publish(session, new_state, events, before=state)
         return new_state
 
@@ -307,10 +315,14 @@ class GameService(LobbyOps):
         return None if decision is None else (session, state, decision)
 
     async def run_ai(self, session_id: int) -> None:
-        """Play every AI decision that is open, one at a time, with a pause so humans can follow."""
+        """Play every AI decision that is open, one at a time, with a pause so humans can follow.
+        One AI turn is many clicks (a Planes move is a pick-up, a drop per space and a confirm); a board and panel
+        for each buried the humans' own turns in async play, so each AI seat's run of clicks shows as one panel
+        with everything it did, and the pause comes before that panel rather than before every hidden click."""
+        held: list[Any] = []  # events of this AI seat's clicks not shown yet
         while True:
             # The pause only before an AI move: a human's click that leaves no AI turn returns at once.
-            if self.ai_delay:
+            if self.ai_delay and not held:
                 if await self._ai_turn(session_id) is None:
                     return
                 await asyncio.sleep(self.ai_delay)
@@ -322,7 +334,7 @@ class GameService(LobbyOps):
                 # Seeded by game seed and version: an AI game replays exactly from its log.
                 rng = Rng.seeded(session.seed * 1_000_003 + state.version)
                 await self._apply(session, state, decision.seat,
-                                  random_ai.choose(self.game(session.game), state, decision, rng))
+                                  random_ai.choose(self.game(session.game), state, decision, rng), held)
 
     async def play_ai(self, session_id: int) -> bool:
         """Let the AI play its open turns (after a seat passed to it); False if a panel failed to post meanwhile."""

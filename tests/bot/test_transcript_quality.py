@@ -210,3 +210,28 @@ async def test_a_waiting_player_is_told_whom_the_game_waits_for(simcord_env):
     waiting = next(p for p in table.players if p is not actor)
     said = refusal(await waiting.click(panel, label="No action"))
     assert said == f"It is not your turn: the game is waiting for {actor.user.name}."
+
+
+async def test_an_ai_turn_shows_as_one_panel_with_all_it_did(simcord_env):
+    table = make_table(simcord_env, ("ana",))
+    ana = table.players[0]
+    opened = await ana.slash(table.channel, "game new", game="planes")
+    await ana.click(opened.response.message, label="Add AI")
+    await ana.click(opened.response.message, label="Start")
+    game = registry.get("planes")
+    policy = Policy(game, SEED)
+    ai_turns = 0
+    while ai_turns < 3 and (panel := latest_panel(table.channel)).components:
+        state = await stored_state(table)
+        (decision,) = game.pending(state)
+        before = len(panels(table.channel))
+        await click_option(ana, panel, policy.choose(state, decision))
+        if (await stored_state(table)).version == state.version + 1:
+            continue  # ana goes on with her own turn: the AI has not played
+        ai_turns += 1
+        posted = panels(table.channel)[before:]
+        # Ana's last click hands the turn to the AI, then the AI's whole turn comes as one more panel.
+        assert [p.content.startswith(ana.mention) for p in posted] == [False, True], [p.content for p in posted]
+        happened = next(f.value for f in posted[-1].embeds[0].fields if f.name == "What just happened")
+        assert "AI 1 moved " in happened and "ana's turn." in happened
+    assert ai_turns == 3
