@@ -8,6 +8,7 @@ Layout: up to 20 options as buttons (4 rows of 5), up to 25 as one select menu, 
 from __future__ import annotations
 
 import io
+import logging
 from typing import Any
 
 import discord
@@ -20,6 +21,8 @@ from engine.core import Decision
 BUTTONS_MAX = 20
 PAGE = 25
 COLOUR = discord.Colour.from_rgb(46, 110, 190)
+
+log = logging.getLogger("tarmac.discord")
 
 
 def _cut(text: str, limit: int) -> str:
@@ -118,8 +121,11 @@ async def choose(interaction: discord.Interaction, sid: int, ver: int, seat: int
             # The private list of choices is used up: leave a note of what was picked instead of live buttons
             # that would only answer "out of date".
             picked = _label_of(message, interaction)
-            await interaction.edit_original_response(content=_cut(f"You chose: {picked}." if picked else
-                                                                  "Done: your choice was played.", 2000), view=None)
+            text = _cut(f"You chose: {picked}." if picked else "Done: your choice was played.", 2000)
+            try:
+                await interaction.edit_original_response(content=text, view=None)
+            except discord.HTTPException:  # the move stands and the new panel is posted: no apology for a note
+                log.warning("could not mark the private choices as used", extra={"session_id": sid})
 
     await run_for_player(interaction, act, session_id=sid)
 

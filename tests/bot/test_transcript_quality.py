@@ -235,3 +235,19 @@ async def test_an_ai_turn_shows_as_one_panel_with_all_it_did(simcord_env):
         happened = next(f.value for f in posted[-1].embeds[0].fields if f.name == "What just happened")
         assert "AI 1 moved " in happened and "ana's turn." in happened
     assert ai_turns == 3
+
+
+async def test_a_failed_note_on_the_private_choices_is_no_reason_to_apologise(simcord_env):
+    table = make_table(simcord_env, ("ana", "ben"))
+    opened = await table.players[0].slash(table.channel, "game new", game="planes")
+    await table.players[1].click(opened.response.message, label="Join")
+    await table.players[0].click(opened.response.message, label="Start")
+    panel = latest_panel(table.channel)
+    actor = mentioned_actor(table, panel)
+    shown = (await actor.click(panel, label="Show my choices")).response.message
+    simcord_env.inject_error("PATCH", "/webhooks/*/messages/@original")
+    result = await actor.click(shown, label="No action")
+    assert not simcord_env.backend.faults, "the note on the private choices did fail"
+    assert (await stored_state(table)).version == 1, "the choice was played"
+    assert not [m for m in result.followups if m.ephemeral], "and the player is not told something went wrong"
+    assert latest_panel(table.channel).id != panel.id, "the next panel is posted"
