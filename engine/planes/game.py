@@ -146,7 +146,13 @@ def _check_end(state: PlanesState, events: list[Event]) -> None:
     elif state.idle_turns >= state.players:
         state.end_reason = "stuck"
     if state.end_reason:
-        events.append(Event(text=f"The end is triggered ({state.end_reason}); this round is the last."))
+        why = {
+            "track": f"The boarding token has reached space {state.track_end}",
+            "full colour": "Every plane of one colour is full",
+            "stuck": "Nobody could move for a whole round",
+        }[state.end_reason]
+        # Said plainly, with what it means for the table: the game does not stop mid-round.
+        events.append(Event(text=f"{why}: the game ends when this round is complete, so everyone gets the same number of turns."))
 
 
 def _end_turn(state: PlanesState, events: list[Event]) -> None:

@@ -71,3 +71,16 @@ def test_the_move_prompts_say_what_the_group_carries_and_when_it_is_done() -> No
     for choice, prompt in steps:
         state = run(state, choice)
         assert GAME.pending(state)[0].prompt == prompt, choice
+
+
+def test_the_end_being_triggered_is_said_plainly() -> None:
+    from engine.core.play import apply
+
+    board = build_airport("r3", {"A": ["B"], "B": ["G", "C"], "C": ["D"], "D": []}, gates={"G": 1})
+    state = build_state(board, players=3, cubes={"B": {"red": 1}, "C": {"blue": 1}, "D": {"green": 1}},
+                        hands=[["card:R02"], ["card:B02"], ["card:G02"]])
+    state.planes[0].slots = ["red"] * 4
+    state = run(state, "skip", "from:B", "board:G")
+    _state, events = apply(GAME, state, 0, "confirm")
+    assert ("Every plane of one colour is full: the game ends when this round is complete, so everyone gets the "
+            "same number of turns.") in [e.text for e in events]
