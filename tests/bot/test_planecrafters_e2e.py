@@ -187,6 +187,12 @@ async def test_three_members_play_planecrafters_with_spy_and_agent(simcord_env):
     assert any(t.startswith("Player 2's Spy took a card from") for t in log)
     assert any(t.startswith("Player 1's Agent of the Board traded hands with") for t in log)
     assert any(t.startswith("Player 1's Agent swapped") for t in log)
+    # What the Spy saw and what a blind trade delivered went to those players' DMs, and nowhere else.
+    dm_text = {p.name: " ".join(message_text(m) for m in messages_after(p.user.dm_channel, 0)) for p in table.players}
+    channel_text = " ".join(message_text(m) for m in messages_after(table.channel, 0))
+    assert "Your Spy saw" in dm_text["ben"] and "The trade gave you" in dm_text["ana"]
+    for secret in ("Your Spy saw", "Your Spy took", "The trade gave you"):
+        assert secret not in channel_text and secret not in dm_text["cleo"]
     assert len(panels(table.channel)) == moves + 1, "a board follows every move"
     assert watch.hands_sent >= 3, "every player got a hand by DM"
     validate_all(simcord_env)
