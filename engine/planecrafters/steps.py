@@ -137,6 +137,12 @@ def secret_options(state: PCState) -> set[str]:
              "place_plane": "onto"}
     if step not in heads:
         return set()
+    if step in ("flyer", "swap_give", "discard"):
+        # Every hand card's id under that step's verb: cheaper than building the options (secrets() runs on every
+        # publish), and an id that is not on offer right now marks nothing.
+        return {f"{heads[step]}:{c}" for c in state.hands[state.turn]}
+    if step == "spy_take" and state.target is not None:
+        return {f"steal:{n}" for n in range(len(state.hands[state.target]))}
     if step in ("place", "place_plane") and state.holding is not None and state.holding.startswith("move:"):
         return set()
     return {o.id for o in options(state) if o.id.startswith(heads[step] + ":")}
