@@ -231,14 +231,19 @@ def turn_message(update: TurnUpdate) -> dict[str, Any]:
     return kwargs
 
 
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
 def _score_lines(update: TurnUpdate) -> list[str]:
-    """Placed best first (the engine's order, which applies its tie-breaks); winners who share the win share 1st."""
+    """Placed best first (the engine's order, which applies its tie-breaks); winners who share the win share 1st.
+    Places are words ("1st"), not "1." — Discord renders "1." lines as a list and renumbers a shared first place."""
     assert update.result is not None
     winners = set(update.result.winners)
     lines = []
     for place, standing in enumerate(sorted(update.result.standings, key=lambda r: -r.score), start=1):
         rank = 1 if standing.seat in winners else place
-        line = f"{rank}. {mention_of(update, standing.seat)}: {standing.score}"
+        line = f"{_ordinal(rank)} {mention_of(update, standing.seat)}: {standing.score}"
         lines.append(line + (f" ({standing.detail})" if standing.detail else ""))
     return lines
 

@@ -11,15 +11,18 @@ each of them sees is read the way a player would read it.
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 
-from bot.discord.panel import decision_view
+from bot.discord.panel import decision_view, turn_message
 from bot.naming import name_seats, name_view
 from bot.prose import unwrap
+from bot.service import TurnUpdate
+from bot.store import Seat, SessionRow
 from engine import registry
-from engine.core import Decision, Option
+from engine.core import Decision, Option, Result, SeatResult
 from tests.bot.helpers import (
     Policy,
     click_option,
@@ -140,7 +143,8 @@ async def test_a_planes_game_reads_by_name_pings_once_per_turn_and_ends_clearly(
     assert final.content == f"Game over. {member[winner].mention} wins with {best.score} VP."
     fields = {f.name: f.value for f in final.embeds[0].fields}
     assert fields["Final scores"].splitlines() == [
-        f"{place}. {member[s.seat].mention}: {s.score} ({s.detail})" for place, s in enumerate(result.standings, 1)
+        f"{place} {member[s.seat].mention}: {s.score} ({s.detail})"
+        for place, s in zip(("1st", "2nd", "3rd"), result.standings, strict=True)
     ]
     assert all(re.fullmatch(r"\d+ VP from \d+ goals? \+ \d+ VP from \d+ cubes? boarded", s.detail)
                for s in result.standings)
@@ -251,3 +255,27 @@ async def test_a_failed_note_on_the_private_choices_is_no_reason_to_apologise(si
     assert (await stored_state(table)).version == 1, "the choice was played"
     assert not [m for m in result.followups if m.ephemeral], "and the player is not told something went wrong"
     assert latest_panel(table.channel).id != panel.id, "the next panel is posted"
+
+
+def test_a_shared_win_shares_first_place_and_names_both_winners() -> None:
+    now = datetime.now(UTC)
+    seats = [Seat(seat=0, user_id=11, name="ana"), Seat(seat=1, user_id=12, name="ben"),
+             Seat(seat=2, user_id=None, name="AI 1", is_ai=True)]
+    session = SessionRow(id=1, guild_id=5, channel_id=6, game="planes", host_id=11, status="finished", options={},
+                         seed=1, seats=seats, version=9, created_at=now, updated_at=now)
+    result = Result(standings=[SeatResult(seat=1, score=12, detail="2 VP from 1 goal + 10 VP from 2 cubes boarded"),
+                               SeatResult(seat=0, score=12, detail="2 VP from 1 goal + 10 VP from 2 cubes boarded"),
+                               SeatResult(seat=2, score=3)],
+                    winners=[0, 1], summary="Seat 1 and Seat 2 share the win with 12 VP.")
+    update = TurnUpdate(session=session, title="Planes", version=9, board_png=None, board_text="{}", decisions=[],
+                        events=["ben moved a1 > G2.", "ana and ben share the win with 12 VP."], result=result)
+    sent = turn_message(update)
+    assert sent["content"] == "Game over. <@11> and <@12> share the win with 12 VP."
+    fields = {f.name: f.value for f in sent["embed"].fields}
+    assert fields["Final scores"].splitlines() == [
+        "1st <@12>: 12 (2 VP from 1 goal + 10 VP from 2 cubes boarded)",
+        "1st <@11>: 12 (2 VP from 1 goal + 10 VP from 2 cubes boarded)",
+        "3rd **AI 1** (AI): 3",
+    ]
+    assert fields["What just happened"] == "ben moved a1 > G2.", "the headline is not repeated"
+    assert sorted(u.id for u in sent["allowed_mentions"].users) == [11, 12], "both players hear how it ended"
