@@ -152,7 +152,8 @@ def _check_end(state: PlanesState, events: list[Event]) -> None:
             "stuck": "Nobody could move for a whole round",
         }[state.end_reason]
         # Said plainly, with what it means for the table: the game does not stop mid-round.
-        events.append(Event(text=f"{why}: the game ends when this round is complete, so everyone gets the same number of turns."))
+        events.append(Event(text=f"{why}: the game ends when this round is complete, so everyone gets the same "
+                                 "number of turns."))
 
 
 def _end_turn(state: PlanesState, events: list[Event]) -> None:
