@@ -105,6 +105,9 @@ class PageButton(
             text = (f"{decision.prompt.rstrip('.')}. Only you can see this message"
                     + (f" (options {shown})." if count > PAGE else "."))
             await interaction.response.send_message(_cut(text, 2000), view=view, ephemeral=True)
+            # discord.py gives an ephemeral view a 15-minute timeout and keeps it listening; its buttons are dynamic
+            # items matched by custom_id anyway, so stop it rather than pile up one live timer per chooser shown.
+            view.stop()
 
         await run_for_player(interaction, show, session_id=self.sid)
 
