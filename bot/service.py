@@ -469,7 +469,12 @@ class GameService(LobbyOps):
         return session, lines
 
     def rules(self, game: str) -> dict[str, str]:
-        return {topic: unwrap(text) for topic, text in self.game(game).rules().items()}
+        pages = {topic: unwrap(text) for topic, text in self.game(game).rules().items()}
+        if len(pages) > 1:
+            # /game rules with no topic shows the first page: say there is more, and what it is called.
+            first, *others = pages
+            pages[first] += f"\n\nMore with `/game rules topic:` {', '.join(others)}."
+        return pages
 
     # ------------------------------------------------------- panels, reminders
     async def repost(self, channel_id: int) -> TurnUpdate:

@@ -171,7 +171,10 @@ async def test_rules_pages_read_as_paragraphs(simcord_env):
                    if a and b and a[-1] not in ".:;!?)" and b[0].islower()]
         assert not wrapped, wrapped
     assert "\n" in registry.get("planes").rules()["overview"], "the source is wrapped at 120 columns"
-    assert "\n" not in shown["overview"], "one paragraph shows as one"
+    overview, more = shown["overview"].split("\n\n")
+    assert "\n" not in overview, "one paragraph shows as one"
+    assert more == ("More with `/game rules topic:` turn, move, boarding, blockages, end, cards, options, "
+                    "typed moves."), "and the first page says what else there is"
     assert "\n- a colour after a space" in shown["typed moves"], "list items keep their own lines"
 
 
