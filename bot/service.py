@@ -209,8 +209,15 @@ class GameService(LobbyOps):
             if not choices:
                 raise Refusal("That command does nothing here.")
             self._take_unposted(session.id)  # report only what fails from here on, not an older failure
-            for choice in choices:
-                state = await self._apply(session, state, seat, choice)
+            # A typed line is one move to its player: held, its steps post as one panel instead of one per step.
+            before = state
+            held: list[Any] = []
+            try:
+                for choice in choices:
+                    state = await self._apply(session, state, seat, choice, held=held)
+            finally:
+                if held:  # the line ended mid-turn (or a step was refused): show where it got to
+                    await self._publish(await self._fresh(session.id), state, held, before=before)
         await self.run_ai(session.id)
         if self._take_unposted(session.id):
             raise PostFailed()

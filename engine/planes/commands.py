@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.contract import IllegalAction
 from engine.planes.state import ALL_COLOURS, PlanesState
+from engine.planes.terrain import terrain
 
 if TYPE_CHECKING:
     from engine.core.contract import Game
@@ -28,11 +29,18 @@ def _ids_now(game: Game, state: PlanesState, seat: int) -> list[str]:
     return [o.id for d in game.pending(state) if d.seat == seat for o in d.options]
 
 
+def _space_id(state: PlanesState, word: str) -> str:
+    by_folded = {space.id.casefold(): space.id for space in terrain(state).spaces}
+    return by_folded.get(word.casefold(), word.upper())
+
+
 def _segment_to_id(state: PlanesState, segment: str, first: bool) -> str:
     words = segment.split()
     if not words:
         raise IllegalAction("A step of the move is empty; write a space name between the '>' signs.")
-    space = words[0].upper()
+    # Names are matched whatever their case ("a2", "A2"), as the grammar promises; the airport's own spelling is
+    # what the option ids use (Flying Cloud mixes "P1" and "a2").
+    space = _space_id(state, words[0])
     if first:
         if len(words) > 1:
             raise IllegalAction(f"Start with a space name alone, like '{space}'.")

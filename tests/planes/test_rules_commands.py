@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.core import new_game
 from engine.core.contract import IllegalAction
 from engine.planes.game import GAME
 from engine.planes.sandbox import build_airport, build_state, run
@@ -69,3 +70,13 @@ def test_suggestions_continue_a_move_under_way_and_offer_redo_and_confirm() -> N
     state = run(state, "stop:C")
     assert GAME.command_suggestions(state, 0, "") == ["confirm", "redo"]
     assert GAME.command_suggestions(state, 0, "c") == ["confirm"]
+
+
+def test_space_names_match_whatever_their_case() -> None:
+    """Flying Cloud names its spaces 'P1' and 'a2'; the suggestions' own spelling and any other case both work."""
+    state = new_game(GAME, 3, 11, {})
+    start = GAME.command_suggestions(state, state.turn, "")[0]
+    line = next(s for s in GAME.command_suggestions(state, state.turn, f"{start} > ") if s.endswith(" stop"))
+    assert any(ch.islower() for ch in line.split(">")[1])  # this airport's next space is spelt in lower case
+    assert GAME.parse_command(state, state.turn, line) == GAME.parse_command(state, state.turn, line.upper())
+    assert GAME.parse_command(state, state.turn, line)[-1] == "confirm"

@@ -1,0 +1,89 @@
+"""`/game play`: a whole move typed on one line, with autocomplete of legal values, for fast players.
+
+The engine turns the line into the option ids the buttons would send; the bot applies them through the same path
+as clicks and posts the result as one panel (a typed move is one move to its player, not one post per step)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import registry
+from tests.bot.helpers import make_table, mentioned_actor, panels, refusal, state_version, stored_state
+
+pytestmark = pytest.mark.skipif("planes" not in registry.names(), reason="the Planes engine is not present")
+
+
+@pytest.fixture
+def simcord_bot(make_bot):
+    return make_bot({"planes": registry.get("planes")})
+
+
+@pytest.fixture(autouse=True)
+def _seeded_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("bot.service._secrets.randbits", lambda _bits: 11)
+
+
+async def _started(simcord_env):
+    table = make_table(simcord_env, ("ana", "ben", "cleo"))
+    ana, ben, cleo = table.players
+    lobby = (await ana.slash(table.channel, "game new", game="planes")).response.message
+    await ben.click(lobby, label="Join")
+    await cleo.click(lobby, label="Join")
+    await ana.click(lobby, label="Start")
+    return table
+
+
+async def _typed_line(actor, table) -> str:
+    """Build a complete move from the bot's own suggestions, the way a player would with autocomplete."""
+    line = (await actor.autocomplete(table.channel, "game play", "text", ""))[0]["value"]
+    while True:
+        offered = [c["value"] for c in await actor.autocomplete(table.channel, "game play", "text", f"{line} > ")]
+        assert offered, f"no suggestion continues {line!r}"
+        ending = next((o for o in offered if o.endswith(" stop")), None)
+        if ending is not None:
+            return ending
+        line = offered[0]
+
+
+async def test_a_typed_move_plays_through_and_posts_one_panel(simcord_env):
+    table = await _started(simcord_env)
+    actor = mentioned_actor(table, panels(table.channel)[-1])
+    before_version, before_panels = await state_version(table), len(panels(table.channel))
+
+    line = await _typed_line(actor, table)
+    result = await actor.slash(table.channel, "game play", text=line)
+
+    reply = refusal(result)
+    assert reply.startswith("Done ("), reply
+    steps = int(reply.split("(")[1].split(" ")[0])  # "Done (3 steps)." is the player's own reply
+    assert steps >= 3  # no action, the pick-up, the stop (and the confirm that follows a finished move)
+    assert await state_version(table) == before_version + steps
+    assert len(panels(table.channel)) == before_panels + 1, "a typed move posts one panel, not one per step"
+    state = await stored_state(table)
+    assert state.move is None and state.phase in {"goal", "action"}  # type: ignore[attr-defined]
+    # The panel tells the channel what the typed move did, as a clicked one would.
+    happened = next(f.value for f in panels(table.channel)[-1].embeds[0].fields if f.name == "What just happened")
+    assert f"{actor.name} moved {line.split(' stop')[0]}" in happened
+
+
+async def test_suggestions_only_go_to_the_player_who_acts(simcord_env):
+    table = await _started(simcord_env)
+    actor = mentioned_actor(table, panels(table.channel)[-1])
+    waiting = next(p for p in table.players if p is not actor)
+    assert await actor.autocomplete(table.channel, "game play", "text", "")
+    assert await waiting.autocomplete(table.channel, "game play", "text", "") == []
+
+
+async def test_a_bad_or_untimely_line_gets_a_sentence_and_changes_nothing(simcord_env):
+    table = await _started(simcord_env)
+    actor = mentioned_actor(table, panels(table.channel)[-1])
+    waiting = next(p for p in table.players if p is not actor)
+    version, count = await state_version(table), len(panels(table.channel))
+
+    nonsense = refusal(await actor.slash(table.channel, "game play", text="Q9 > nowhere"))
+    assert nonsense and "Traceback" not in nonsense
+    not_yours = refusal(await waiting.slash(table.channel, "game play", text=await _typed_line(actor, table)))
+    assert "turn" in not_yours.lower() or "waiting" in not_yours.lower()
+
+    assert await state_version(table) == version
+    assert len(panels(table.channel)) == count
