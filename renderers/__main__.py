@@ -89,6 +89,26 @@ def samples() -> None:
     path = IMAGES / "planes-hand.png"
     path.write_bytes(planes.render_hand(midgame_view("flying_cloud", 1, 10, seat=0)))
     print(f"wrote {path}")
+    samples_planecrafters()
+
+
+def samples_planecrafters() -> None:
+    """A 3-player Planecrafters game part-way through (seeded), as the channel and one player see it."""
+    from engine.core import apply, new_game
+    from engine.core.random_ai import choose
+    from engine.core.rng import Rng
+    from engine.planecrafters.game import GAME as CRAFTERS
+    from renderers import planecrafters
+
+    state = new_game(CRAFTERS, 3, 5, {})
+    chooser = Rng.seeded(5)
+    for _ in range(120):
+        (decision, *_rest) = CRAFTERS.pending(state)
+        state, _events = apply(CRAFTERS, state, decision.seat, choose(CRAFTERS, state, decision, chooser))
+    for name, png in (("planecrafters-board.png", planecrafters.render_board(CRAFTERS.view(state, None))),
+                      ("planecrafters-hand.png", planecrafters.render_hand(CRAFTERS.view(state, 0)))):
+        (IMAGES / name).write_bytes(png)
+        print(f"wrote {IMAGES / name}")
 
 
 def main(argv: list[str] | None = None) -> None:
