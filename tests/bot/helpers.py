@@ -1,18 +1,25 @@
-"""Small helpers shared by the end-to-end tests: a table of members, the newest panel, who must click."""
+"""Small helpers shared by the end-to-end tests: a table of members, the newest panel, who must click, and what each
+member may read."""
 
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import discord
+import pytest
 from simcord import Env, MemberActor
 from simcord.builders import ChannelHandle, GuildHandle
 from simcord.results import InteractionResult, to_discord_message
 
 from bot.discord import TarmacBot
+from bot.naming import name_view, seat_names
+from engine import registry
 from engine.core import Decision, Game, GameState, Rng, load_state, random_ai
+from renderers import for_game
 
 
 @dataclass
@@ -43,13 +50,31 @@ async def open_lobby(table: Table, game: str = "toy") -> discord.Message:
     return result.response.message
 
 
-async def start_with_all(table: Table, game: str = "toy", *, ai: int = 0) -> None:
+async def start_with_all(table: Table, game: str = "toy", *, ai: int = 0) -> discord.Message:
+    """The first member opens a lobby, the others join, the first starts the game; returns the lobby message."""
     lobby = await open_lobby(table, game)
     for player in table.players[1:]:
         await player.click(lobby, label="Join")
     for _ in range(ai):
         await table.players[0].click(lobby, label="Add AI")
     await table.players[0].click(lobby, label="Start")
+    return lobby
+
+
+def one_game(name: str, seed: int) -> tuple[Any, Any]:
+    """The fixtures of a test module that plays one real game: a bot that offers only that game, and a fixed seed
+    (the service draws a fresh one for every game; a fixed one makes the game, and its length, the same each run).
+    In the module: `simcord_bot, _seeded_start = one_game("planes", SEED)`."""
+
+    @pytest.fixture
+    def simcord_bot(make_bot: Callable[..., TarmacBot]) -> TarmacBot:
+        return make_bot({name: registry.get(name)})
+
+    @pytest.fixture(autouse=True)
+    def _seeded_start(monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.setattr("bot.service._secrets.randbits", lambda _bits: seed)
+
+    return simcord_bot, _seeded_start
 
 
 def _stored(channel: ChannelHandle) -> dict[int, Any]:
@@ -180,3 +205,92 @@ async def click_first(actor: MemberActor, message: discord.Message) -> Interacti
     if (item.custom_id or "").startswith("ts:"):
         return await actor.select(message, [item.options[0].value], custom_id=item.custom_id)
     return await actor.click(message, custom_id=item.custom_id)
+
+
+async def public_events(table: Table, *, last: int) -> list[str]:
+    """The texts everyone may read of the last `last` actions' events (the log, without what went to one seat)."""
+    rows = await table.bot.store.actions(1, last=last)
+    return [e["text"] for row in rows for e in row.events if e.get("private_to") is None]
+
+
+async def assert_engine_scores(table: Table, game: Game) -> tuple[discord.Message, GameState]:
+    """The game is over as the channel shows it: 'Game over.', the session finished, and every member's score in
+    'Final scores' is the engine's. Returns the final panel and the final state."""
+    final = latest_panel(table.channel)
+    assert final.content.startswith("Game over.")
+    session = await table.bot.store.get_session(1)
+    assert session.status == "finished"
+    state = await stored_state(table)
+    result = game.result(state)
+    assert result is not None
+    scores = next(f.value for f in final.embeds[0].fields if f.name == "Final scores")
+    for standing in result.standings:
+        member = table.by_id(session.seats[standing.seat].user_id)
+        assert f"{member.mention}: {standing.score}" in scores, "the final scores are the engine's"
+    return final, state
+
+
+# ---------------------------------------------------------------- what each member may read
+
+
+class SecretsWatch:
+    """After every move, reads every new message each reader can see (the channel, the ephemeral replies only they
+    see, their DMs) and checks that none shows a card id or names a card its reader may not know, that every DM
+    names its game's channel, and that each DM'd hand picture is exactly its owner's view. A game's watch says which
+    card names each seat may not know (`hidden`)."""
+
+    card_id: re.Pattern[str]  # what a card's id looks like: never shown to anyone
+
+    def __init__(self, table: Table, game: Game, readers: list[MemberActor] | None = None) -> None:
+        self.table, self.game = table, game
+        self.readers = readers if readers is not None else table.players
+        self.seen: dict[Any, int] = {}  # channel id (or channel id, viewer) -> newest message id already checked
+        self.before: GameState | None = None  # the state before the move just made
+        self.hands_sent = 0
+
+    def hidden(self, state: Any, public: str, seat: int | None) -> set[str]:
+        """Card names `seat` (None: the channel) may not read after this move; `public` is what the move made public."""
+        raise NotImplementedError
+
+    async def check_dms(self, seat: int, state: Any, dms: list[discord.Message]) -> None:
+        """A game's own checks on the DMs a seat got for this move."""
+
+    def _new(self, channel: Any, viewer: int | None) -> list[discord.Message]:
+        key = channel.id if viewer is None else (channel.id, viewer)
+        found = messages_after(channel, self.seen.get(key, 0), viewer=viewer)
+        if found:
+            self.seen[key] = found[-1].id
+        return found
+
+    def _assert_secret_free(self, messages: list[discord.Message], hidden: set[str], where: str) -> None:
+        for text in map(message_text, messages):
+            assert not self.card_id.search(text), text
+            assert not any(name in text for name in hidden), f"a card its reader may not know, {where}: {text}"
+
+    async def check(self) -> GameState:
+        """Checks what the last move sent; returns the stored state after it (the next move starts from it)."""
+        state = await stored_state(self.table)
+        public = " ".join(await public_events(self.table, last=1))  # a played card is named there: it may show
+        session = await self.table.bot.store.get_session(1)
+        seat_of = {s.user_id: s.seat for s in session.seats}
+        channel = self.table.channel
+        self._assert_secret_free(self._new(channel, None), self.hidden(state, public, None), "in the channel")
+        renderer = for_game(self.game.name)
+        for member in self.readers:
+            seat = seat_of.get(member.id)
+            hidden = self.hidden(state, public, seat)
+            self._assert_secret_free(self._new(channel, member.id), hidden, f"shown to {member.name} alone")
+            if seat is None:
+                continue
+            dms = self._new(member.user.dm_channel, None)
+            self._assert_secret_free(dms, hidden, f"in {member.name}'s DMs")
+            for message in dms:
+                assert message.embeds[0].title == f"{self.game.title} in #games — your hand", "a DM names its channel"
+                if renderer is not None:
+                    # The picture is that seat's own view, byte for byte: its cards and no one else's.
+                    sent = self.table.env.backend.cdn.get(message.attachments[0].url)
+                    assert sent == renderer.render_hand(name_view(self.game.view(state, seat), seat_names(session)))
+                self.hands_sent += 1
+            await self.check_dms(seat, state, dms)
+        self.before = state
+        return state

@@ -17,23 +17,25 @@ from simcord import MemberActor
 
 from bot.naming import name_view, seat_names
 from engine import registry
-from engine.core import Game, GameState
 from renderers import for_game
 from tests.bot.conftest import validate_all
 from tests.bot.helpers import (
     Policy,
+    SecretsWatch,
     Table,
+    assert_engine_scores,
     click_first,
     click_option,
     items,
     latest_panel,
     make_table,
     mentioned_actor,
-    message_text,
     messages_after,
     newest_id,
+    one_game,
     panels,
     refusal,
+    start_with_all,
     state_version,
     stored_state,
 )
@@ -43,18 +45,8 @@ pytestmark = pytest.mark.skipif("planes" not in registry.names(), reason="the Pl
 SEED = 2026
 RESTART_AFTER = 60  # from this move on, the next private panel is where a new bot instance takes over
 PROBE_AT = {41, 120}  # moves at which outsiders, waiting players and outdated panels click (and at each new kind)
-CARD_ID = re.compile(r"card:[RBGY]\d\d")
 
-
-@pytest.fixture
-def simcord_bot(make_bot):
-    return make_bot({"planes": registry.get("planes")})
-
-
-@pytest.fixture(autouse=True)
-def _seeded_start(monkeypatch: pytest.MonkeyPatch) -> None:
-    # The service draws a fresh seed for every game; a fixed one makes this game, and its length, the same each run.
-    monkeypatch.setattr("bot.service._secrets.randbits", lambda _bits: SEED)
+simcord_bot, _seeded_start = one_game("planes", SEED)
 
 
 def _halves(card_id: str) -> list[str]:
@@ -64,74 +56,27 @@ def _halves(card_id: str) -> list[str]:
     return card(card_id).title.split(" / ")
 
 
-class SecretsWatch:
-    """After every move, reads every new message each member can see (channel, ephemeral replies and DMs) and checks
-    that none names a card another seat holds, and that each DM'd hand is exactly its owner's current hand."""
+class PlanesWatch(SecretsWatch):
+    """No card another seat holds is named to a reader, and each DM'd hand is exactly its owner's current hand."""
 
-    def __init__(self, table: Table, game: Game, outsider: MemberActor) -> None:
-        self.table, self.game, self.outsider = table, game, outsider
-        self.seen: dict[Any, int] = {}  # channel id (or channel id, viewer) -> newest message id already checked
+    card_id = re.compile(r"card:[RBGY]\d\d")
+
+    def __init__(self, table: Table, outsider: MemberActor) -> None:
+        super().__init__(table, registry.get("planes"), [*table.players, outsider])
         self.dealt: dict[int, list[str]] = {}  # seat -> hand at the last check
-        self.hands_sent = 0
-        self.before: list[list[str]] = []  # every hand before the move just made
-        self.seats: list[Any] = []  # the session's seats (fixed once the game has started)
 
-    def _new(self, channel: Any, viewer: int | None) -> list[Any]:
-        key = channel.id if viewer is None else (channel.id, viewer)
-        found = messages_after(channel, self.seen.get(key, 0), viewer=viewer)
-        if found:
-            self.seen[key] = found[-1].id
-        return found
+    def hidden(self, state: Any, public: str, seat: int | None) -> set[str]:
+        # The same card exists in four dot colours, so a name the viewer holds (or held a moment ago) may show to
+        # them even while another seat holds its twin.
+        own = {n for st in (state, self.before or state) if seat is not None for c in st.hands[seat]
+               for n in _halves(c)}
+        return {name for other, hand in enumerate(state.hands) if other != seat for c in hand for name in _halves(c)
+                if name not in public and name not in own}
 
-    async def check(self) -> GameState:
-        """Checks what the last move sent; returns the stored state after it (the next move starts from it)."""
-        state = await stored_state(self.table)
-        rows = await self.table.bot.store.actions(1, last=1)
-        # What this move made public (a played or thrown-away card is named there) may show anywhere.
-        public = " ".join(e["text"] for row in rows for e in row.events if e.get("private_to") is None)
-        hands: list[list[str]] = state.hands  # type: ignore[attr-defined]
-        seat_of = {s.user_id: s.seat for s in self.seats}
-
-        def hidden_from(seat: int | None) -> set[str]:
-            # The same card exists in four dot colours, so a name the viewer holds (or held a moment ago) may
-            # show to them even while another seat holds its twin.
-            own = {n for hand in (hands, self.before or hands) if seat is not None for c in hand[seat]
-                   for n in _halves(c)}
-            return {name for other, hand in enumerate(hands) if other != seat for c in hand for name in _halves(c)
-                    if name not in public and name not in own}
-
-        channel = self.table.channel
-        for text in (message_text(m) for m in self._new(channel, None)):
-            assert not CARD_ID.search(text), text
-            assert not any(name in text for name in hidden_from(None)), f"a hand shows in the channel: {text}"
-        for member in [*self.table.players, self.outsider]:
-            seat = seat_of.get(member.id)
-            for message in self._new(channel, member.id):  # replies only this member sees
-                text = message_text(message)
-                assert not any(name in text for name in hidden_from(seat)), f"another seat's card: {text}"
-            if seat is not None:
-                await self._check_dms(member, seat, state, hands, hidden_from(seat))
-        self.before = [list(hand) for hand in hands]
-        return state
-
-    async def _check_dms(self, member: MemberActor, seat: int, state: GameState, hands: list[list[str]],
-                         hidden: set[str]) -> None:
-        dms = self._new(member.user.dm_channel, None)
-        for message in dms:
-            text = message_text(message)
-            assert message.embeds[0].title == "Planes in #games — your hand", "a DM names its game's channel"
-            assert not any(name in text for name in hidden), f"another seat's card in a DM: {text}"
-        if hands[seat] != self.dealt.get(seat):
+    async def check_dms(self, seat: int, state: Any, dms: list[Any]) -> None:
+        if state.hands[seat] != self.dealt.get(seat):
             assert dms, f"seat {seat + 1}'s hand changed, so it gets its new hand by DM"
-            self.dealt[seat] = list(hands[seat])
-        renderer = for_game("planes")
-        for message in dms:
-            if renderer is not None:
-                # The picture is that seat's own view, byte for byte: its cards and no one else's.
-                sent = self.table.env.backend.cdn.get(message.attachments[0].url)
-                names = {s.seat: s.name for s in self.seats}
-                assert sent == renderer.render_hand(name_view(self.game.view(state, seat), names))
-            self.hands_sent += 1
+            self.dealt[seat] = list(state.hands[seat])
 
 
 def panel_kind(panel: Any) -> str:
@@ -168,19 +113,13 @@ async def probe_refusals(table: Table, outsider: MemberActor, panel: Any, older:
 
 async def test_three_members_play_planes_to_the_final_scores(simcord_env, make_bot):
     table = make_table(simcord_env, ("ana", "ben", "cleo"))
-    ana, ben, cleo = table.players
     outsider = table.guild.add_member(simcord_env.create_user("mallory"))
-    opened = await ana.slash(table.channel, "game new", game="planes")
-    lobby = opened.response.message
-    await ben.click(lobby, label="Join")
-    await cleo.click(lobby, label="Join")
-    await ana.click(lobby, label="Start")
+    await start_with_all(table, "planes")
 
     game = registry.get("planes")
     policy = Policy(game, SEED)
-    watch = SecretsWatch(table, game, outsider)
+    watch = PlanesWatch(table, outsider)
     seats = (await table.bot.store.get_session(1)).seats
-    watch.seats = seats
     state = await watch.check()
     moves = 0
     older = latest_panel(table.channel)
@@ -209,19 +148,8 @@ async def test_three_members_play_planes_to_the_final_scores(simcord_env, make_b
         older = panel
         assert moves < 1000, "the game should have ended"
 
-    final = latest_panel(table.channel)
-    assert final.content.startswith("Game over.")
-    assert any(f.name == "Final scores" for f in final.embeds[0].fields)
-    session = await table.bot.store.get_session(1)
-    assert session.status == "finished"
-    state = await stored_state(table)
+    _final, state = await assert_engine_scores(table, game)
     assert state.track_end == 12, "a default-length game"  # type: ignore[attr-defined]
-    result = game.result(state)
-    assert result is not None
-    scores = next(f.value for f in final.embeds[0].fields if f.name == "Final scores")
-    for standing in result.standings:
-        member = table.by_id(session.seats[standing.seat].user_id)
-        assert f"{member.mention}: {standing.score}" in scores, "the final scores are the engine's"
     assert restarted, "a new bot instance finished the game"
     assert {"private", "buttons"} <= kinds, "both kinds of panel were clicked, and refused, through Discord"
     all_panels = panels(table.channel)
