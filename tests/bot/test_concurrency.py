@@ -18,6 +18,7 @@ from tests.bot.helpers import (
     latest_panel,
     make_table,
     mentioned_actor,
+    one_game,
     panels,
     refusal,
     start_with_all,
@@ -27,16 +28,7 @@ from tests.bot.helpers import (
 
 pytestmark = pytest.mark.skipif("planes" not in registry.names(), reason="the Planes engine is not present")
 
-
-@pytest.fixture
-def simcord_bot(make_bot):
-    return make_bot({"planes": registry.get("planes")})
-
-
-@pytest.fixture(autouse=True)
-def _seeded_start(monkeypatch: pytest.MonkeyPatch) -> None:
-    # A fixed game seed, so the same panels are raced on every run.
-    monkeypatch.setattr("bot.service._secrets.randbits", lambda _bits: 5)
+simcord_bot, _seeded_start = one_game("planes", 5)
 
 
 async def clicks_at_once(actor: MemberActor, message: Any, custom_ids: list[str]) -> list[InteractionResult]:

@@ -15,6 +15,7 @@ from tests.bot.helpers import (
     latest_panel,
     make_table,
     mentioned_actor,
+    one_game,
     refusal,
     state_version,
     stored_state,
@@ -22,16 +23,7 @@ from tests.bot.helpers import (
 
 pytestmark = pytest.mark.skipif("planes" not in registry.names(), reason="the Planes engine is not present")
 
-
-@pytest.fixture
-def simcord_bot(make_bot):
-    return make_bot({"planes": registry.get("planes")})
-
-
-@pytest.fixture(autouse=True)
-def _seeded_start(monkeypatch: pytest.MonkeyPatch) -> None:
-    # A fixed game seed: the same game, and the same number of clicks, on every run.
-    monkeypatch.setattr("bot.service._secrets.randbits", lambda _bits: 11)
+simcord_bot, _seeded_start = one_game("planes", 11)
 
 
 async def test_restarts_mid_move_and_on_a_private_panel_then_finish(simcord_env, make_bot):

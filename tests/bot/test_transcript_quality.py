@@ -32,8 +32,10 @@ from tests.bot.helpers import (
     mentioned_actor,
     message_text,
     messages_after,
+    one_game,
     panels,
     refusal,
+    start_with_all,
     stored_state,
 )
 
@@ -42,15 +44,7 @@ pytestmark = pytest.mark.skipif("planes" not in registry.names(), reason="the Pl
 SEED = 2026
 SEAT_NUMBER = re.compile(r"\b[Ss]eat \d\b")
 
-
-@pytest.fixture
-def simcord_bot(make_bot):
-    return make_bot({"planes": registry.get("planes")})
-
-
-@pytest.fixture(autouse=True)
-def _seeded_start(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.service._secrets.randbits", lambda _bits: SEED)
+simcord_bot, _seeded_start = one_game("planes", SEED)
 
 
 def _panel_pings(env: Any) -> list[tuple[str, list[str]]]:
@@ -70,12 +64,8 @@ def _actor_id(content: str) -> str:
 
 async def test_a_planes_game_reads_by_name_pings_once_per_turn_and_ends_clearly(simcord_env):
     table = make_table(simcord_env, ("ana", "ben", "cleo"))
-    ana, ben, cleo = table.players
-    opened = await ana.slash(table.channel, "game new", game="planes")
-    await ben.click(opened.response.message, label="Join")
-    await cleo.click(opened.response.message, label="Join")
-    await ana.click(opened.response.message, label="Start")
-    lobby_id = opened.response.message.id
+    ben = table.players[1]
+    lobby_id = (await start_with_all(table, "planes")).id
 
     game = registry.get("planes")
     policy = Policy(game, SEED)
@@ -208,10 +198,7 @@ async def test_long_labels_are_cut_at_a_word() -> None:
 
 async def test_a_waiting_player_is_told_whom_the_game_waits_for(simcord_env):
     table = make_table(simcord_env, ("ana", "ben", "cleo"))
-    opened = await table.players[0].slash(table.channel, "game new", game="planes")
-    for player in table.players[1:]:
-        await player.click(opened.response.message, label="Join")
-    await table.players[0].click(opened.response.message, label="Start")
+    await start_with_all(table, "planes")
     panel = latest_panel(table.channel)
     actor = mentioned_actor(table, panel)
     waiting = next(p for p in table.players if p is not actor)
@@ -222,9 +209,7 @@ async def test_a_waiting_player_is_told_whom_the_game_waits_for(simcord_env):
 async def test_an_ai_turn_shows_as_one_panel_with_all_it_did(simcord_env):
     table = make_table(simcord_env, ("ana",))
     ana = table.players[0]
-    opened = await ana.slash(table.channel, "game new", game="planes")
-    await ana.click(opened.response.message, label="Add AI")
-    await ana.click(opened.response.message, label="Start")
+    await start_with_all(table, "planes", ai=1)
     game = registry.get("planes")
     policy = Policy(game, SEED)
     ai_turns = 0
@@ -246,9 +231,7 @@ async def test_an_ai_turn_shows_as_one_panel_with_all_it_did(simcord_env):
 
 async def test_a_failed_note_on_the_private_choices_is_no_reason_to_apologise(simcord_env):
     table = make_table(simcord_env, ("ana", "ben"))
-    opened = await table.players[0].slash(table.channel, "game new", game="planes")
-    await table.players[1].click(opened.response.message, label="Join")
-    await table.players[0].click(opened.response.message, label="Start")
+    await start_with_all(table, "planes")
     panel = latest_panel(table.channel)
     actor = mentioned_actor(table, panel)
     shown = (await actor.click(panel, label="Show my choices")).response.message

@@ -8,28 +8,25 @@ from __future__ import annotations
 import pytest
 
 from engine import registry
-from tests.bot.helpers import make_table, mentioned_actor, panels, refusal, state_version, stored_state
+from tests.bot.helpers import (
+    make_table,
+    mentioned_actor,
+    one_game,
+    panels,
+    refusal,
+    start_with_all,
+    state_version,
+    stored_state,
+)
 
 pytestmark = pytest.mark.skipif("planes" not in registry.names(), reason="the Planes engine is not present")
 
-
-@pytest.fixture
-def simcord_bot(make_bot):
-    return make_bot({"planes": registry.get("planes")})
-
-
-@pytest.fixture(autouse=True)
-def _seeded_start(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.service._secrets.randbits", lambda _bits: 11)
+simcord_bot, _seeded_start = one_game("planes", 11)
 
 
 async def _started(simcord_env):
     table = make_table(simcord_env, ("ana", "ben", "cleo"))
-    ana, ben, cleo = table.players
-    lobby = (await ana.slash(table.channel, "game new", game="planes")).response.message
-    await ben.click(lobby, label="Join")
-    await cleo.click(lobby, label="Join")
-    await ana.click(lobby, label="Start")
+    await start_with_all(table, "planes")
     return table
 
 
