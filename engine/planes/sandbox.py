@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from engine.core.rng import Rng
 from engine.planes.board import Airport, Poi, Space, SpaceKind
+from engine.planes.setup import gate_plane
 from engine.planes.state import GREY, PARTY_COLOURS, Plane, PlanesState
 from engine.planes.terrain import poi_layout, register_airport
 
@@ -55,9 +56,7 @@ def build_state(
     for space in board.spaces:
         if space.kind is SpaceKind.GATE:
             colour = (plane_colours or {}).get(space.id, PARTY_COLOURS[(space.number or 1) - 1])
-            owner = PARTY_COLOURS.index(colour) if PARTY_COLOURS.index(colour) < players else None
-            planes.append(Plane(gate=space.id, colour=colour, side="5vp" if owner is not None else "draw2",
-                                owner=owner))
+            planes.append(gate_plane(space.id, colour, players))
         elif space.kind is SpaceKind.NEUTRAL_GATE:
             planes.append(Plane(gate=space.id, colour=GREY, side="draw2"))
     hands = hands or [[] for _ in range(players)]

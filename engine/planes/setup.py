@@ -43,6 +43,15 @@ def _airport_label(airport_id: str) -> str:
     return airport_id.replace("_", " ").title()
 
 
+def gate_plane(gate: str, colour: str, players: int) -> Plane:
+    """The plane parked at a numbered gate at set-up: its colour's owner's 5 VP side up, or the draw-2 side when
+    nobody plays that colour."""
+    owner = PARTY_COLOURS.index(colour)
+    if owner >= players:
+        return Plane(gate=gate, colour=colour, side="draw2")
+    return Plane(gate=gate, colour=colour, side="5vp", owner=owner)
+
+
 def new_state(players: int, seed: int, options: dict[str, str], game: str = "planes") -> PlanesState:
     rng = Rng.seeded(seed)
     board = load(options["airport"])
@@ -64,10 +73,7 @@ def new_state(players: int, seed: int, options: dict[str, str], game: str = "pla
             cubes[space.id] = {GREY: 2}
     for space in board.spaces:
         if space.kind is SpaceKind.GATE and space.number:
-            colour = on_start[space.number - 1]
-            owner = PARTY_COLOURS.index(colour) if PARTY_COLOURS.index(colour) < players else None
-            planes.append(Plane(gate=space.id, colour=colour, side="5vp" if owner is not None else "draw2",
-                                owner=owner))
+            planes.append(gate_plane(space.id, on_start[space.number - 1], players))
         elif space.kind is SpaceKind.NEUTRAL_GATE:
             planes.append(Plane(gate=space.id, colour=GREY, side="draw2"))
     player_decks = options["player_decks"] == "on"
