@@ -179,11 +179,7 @@ class GameService(LobbyOps):
     async def choose(self, session_id: int, user_id: int, *, version: int, seat: int, index: int) -> None:
         """A click on a panel: option `index` of `seat`'s decision as offered at state `version`."""
         async with self._session_live(session_id).lock:
-            session, state = await self._playing(session_id, user_id)
-            if version != state.version:
-                raise Refusal("That panel is out of date; use the newest one in the channel.")
-            if seat not in self.seats_of(session, user_id):
-                raise self._not_your_turn(session, state)
+            session, state = await self._on_panel(session_id, user_id, version=version, seat=seat)
             decision = next((d for d in self.game(session.game).pending(state) if d.seat == seat), None)
             if decision is None:
                 raise self._not_your_turn(session, state)
@@ -278,6 +274,17 @@ class GameService(LobbyOps):
         if not self.seats_of(session, user_id):
             raise Refusal("You are not in this game.")
         return session, await self._state(session)
+
+    async def _on_panel(self, session_id: int, user_id: int, *, version: int,
+                        seat: int) -> tuple[SessionRow, GameState]:
+        """What a click on a panel (or a turn of its pages) acts on: refused when the panel shows an older state or
+        the seat it is for is not the member's."""
+        session, state = await self._playing(session_id, user_id)
+        if version != state.version:
+            raise Refusal("That panel is out of date; use the newest one in the channel.")
+        if seat not in self.seats_of(session, user_id):
+            raise self._not_your_turn(session, state)
+        return session, state
 
     async def _apply(self, session: SessionRow, state: GameState, seat: int, choice: str,
                      held: list[Any] | None = None) -> GameState:
@@ -446,11 +453,7 @@ class GameService(LobbyOps):
     # ------------------------------------------------------------------ queries
     async def current(self, session_id: int, user_id: int, *, version: int, seat: int) -> TurnUpdate:
         """The open decision of a panel, checked like a click (for paging through many options)."""
-        session, state = await self._playing(session_id, user_id)
-        if version != state.version:
-            raise Refusal("That panel is out of date; use the newest one in the channel.")
-        if seat not in self.seats_of(session, user_id):
-            raise self._not_your_turn(session, state)
+        session, state = await self._on_panel(session_id, user_id, version=version, seat=seat)
         return await self.turn_update(session, state, [], render=False)
 
     async def board(self, channel_id: int) -> TurnUpdate:
