@@ -233,6 +233,12 @@ async def assert_engine_scores(table: Table, game: Game) -> tuple[discord.Messag
 # ---------------------------------------------------------------- what each member may read
 
 
+def hand_picture(game: Game, state: GameState, seat: int, session: Any) -> bytes | None:
+    """The hand image `seat` should get: its own view with the players' names on it (None: the game draws none)."""
+    renderer = for_game(game.name)
+    return renderer.render_hand(name_view(game.view(state, seat), seat_names(session))) if renderer else None
+
+
 class SecretsWatch:
     """After every move, reads every new message each reader can see (the channel, the ephemeral replies only they
     see, their DMs) and checks that none shows a card id or names a card its reader may not know, that every DM
@@ -275,7 +281,6 @@ class SecretsWatch:
         seat_of = {s.user_id: s.seat for s in session.seats}
         channel = self.table.channel
         self._assert_secret_free(self._new(channel, None), self.hidden(state, public, None), "in the channel")
-        renderer = for_game(self.game.name)
         for member in self.readers:
             seat = seat_of.get(member.id)
             hidden = self.hidden(state, public, seat)
@@ -286,10 +291,10 @@ class SecretsWatch:
             self._assert_secret_free(dms, hidden, f"in {member.name}'s DMs")
             for message in dms:
                 assert message.embeds[0].title == f"{self.game.title} in #games — your hand", "a DM names its channel"
-                if renderer is not None:
+                expected = hand_picture(self.game, state, seat, session)
+                if expected is not None:
                     # The picture is that seat's own view, byte for byte: its cards and no one else's.
-                    sent = self.table.env.backend.cdn.get(message.attachments[0].url)
-                    assert sent == renderer.render_hand(name_view(self.game.view(state, seat), seat_names(session)))
+                    assert self.table.env.backend.cdn.get(message.attachments[0].url) == expected
                 self.hands_sent += 1
             await self.check_dms(seat, state, dms)
         self.before = state

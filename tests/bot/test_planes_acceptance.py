@@ -15,7 +15,6 @@ from typing import Any
 import pytest
 from simcord import MemberActor
 
-from bot.naming import name_view, seat_names
 from engine import registry
 from renderers import for_game
 from tests.bot.conftest import validate_all
@@ -26,6 +25,7 @@ from tests.bot.helpers import (
     assert_engine_scores,
     click_first,
     click_option,
+    hand_picture,
     items,
     latest_panel,
     make_table,
@@ -101,12 +101,10 @@ async def probe_refusals(table: Table, outsider: MemberActor, panel: Any, older:
     assert reply.ephemeral
     session = await table.bot.store.get_session(1)
     seat = next(s.seat for s in session.seats if s.user_id == waiting.id)
-    renderer = for_game("planes")
-    if renderer is not None:
+    expected = hand_picture(registry.get("planes"), await stored_state(table), seat, session)
+    if expected is not None:
         image = table.env.backend.cdn.get(reply.message.attachments[0].url)
-        game = table.bot.service.game("planes")
-        view = name_view(game.view(await stored_state(table), seat), seat_names(session))
-        assert image == renderer.render_hand(view), "the hand, with the players' names on it"
+        assert image == expected, "the hand, with the players' names on it"
     assert await state_version(table) == version, "a refused click changes nothing"
     assert latest_panel(table.channel).id == panel.id, "and posts nothing in the channel"
 
