@@ -34,7 +34,3 @@ def get(name: str) -> Game:
         module, attr = _ENTRIES[name].split(":")
         _loaded[name] = getattr(import_module(module), attr)
     return _loaded[name]
-
-
-def all_games() -> list[Game]:
-    return [get(name) for name in names()]
