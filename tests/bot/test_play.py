@@ -66,11 +66,10 @@ async def test_game_with_an_ai_seat_plays_its_turns(simcord_env):
 
 
 async def test_outsiders_and_waiting_players_change_nothing(simcord_env):
-    table = make_table(simcord_env, ("alice", "bob", "mallory"))
-    alice, bob, mallory = table.players
-    lobby = await table.players[0].slash(table.channel, "game new", game="toy")
-    await bob.click(lobby.response.message, label="Join")
-    await alice.click(lobby.response.message, label="Start")
+    table = make_table(simcord_env)
+    alice, bob = table.players
+    mallory = table.guild.add_member(simcord_env.create_user("mallory"))  # in the server, not in the game
+    await start_with_all(table)
     panel = latest_panel(table.channel)
     assert panel.content.startswith(alice.mention)
     before = await state_version(table)

@@ -65,11 +65,10 @@ async def test_reminders_survive_a_restart_without_repeating(simcord_env, make_b
 
 
 async def test_nudge_reminds_now_but_not_again_and_again(simcord_env):
-    table = make_table(simcord_env, ("alice", "bob", "mallory"))
-    alice, bob, mallory = table.players
-    lobby = await table.players[0].slash(table.channel, "game new", game="toy")
-    await bob.click(lobby.response.message, label="Join")
-    await alice.click(lobby.response.message, label="Start")
+    table = make_table(simcord_env)
+    alice, bob = table.players
+    mallory = table.guild.add_member(simcord_env.create_user("mallory"))  # in the server, not in the game
+    await start_with_all(table)
 
     assert "less than 1 hour ago" in refusal(await bob.slash(table.channel, "game nudge"))
     await simcord_env.advance_time(2 * HOUR)
