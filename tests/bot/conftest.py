@@ -11,6 +11,7 @@ import pytest
 
 from bot.discord import TarmacBot, create_bot
 from bot.store import SqliteStore
+from tests.support.discord_spec import assert_requests_valid
 from tests.support.toy_game import GAME as TOY
 
 GAMES = {"toy": TOY}
@@ -47,9 +48,6 @@ def simcord_bot(make_bot: Callable[..., TarmacBot]) -> TarmacBot:
 def validate_all(env: Any) -> None:
     """Every request the bot sent fits Discord's OpenAPI spec and the limits of LIMITS.md (a body Discord would
     refuse, or a route it does not have, fails the test naming the request and the rule)."""
-    # Imported here so this edit stays inside validate_all while others change the top of this file.
-    from tests.support.discord_spec import assert_requests_valid
-
     assert_requests_valid(env)
 
 
