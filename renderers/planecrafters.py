@@ -96,7 +96,7 @@ def board_image(view: dict[str, Any]) -> Image.Image:
     img = Image.new("RGB", (W, h), BG)
     d = Pen(img)
     turn = view["turn"]
-    status = "GAME OVER" if view["over"] else f"Round {view['round']} - Player {turn + 1}: {view['step_name']}"
+    status = "GAME OVER" if view["over"] else f"Round {view['round']} - {_name(view, turn)}: {view['step_name']}"
     d.text((16, 10), f"PLANECRAFTERS  {status}", fill=INK, font=font(28))
     if view["ending"] and not view["over"]:
         d.text((16, 44), "Stack ran out: last round", fill=(170, 30, 30), font=font(20))
@@ -114,6 +114,14 @@ def board_image(view: dict[str, Any]) -> Image.Image:
     return img.crop((0, 0, W, min(h, y + 120)))
 
 
+def _name(view: dict[str, Any], seat: int) -> str:
+    """The seat's name as the view gives it (the bot fills in members' names), else its number."""
+    seats = view.get("seats") or []
+    entry = seats[seat] if 0 <= seat < len(seats) else {}
+    name = str(entry.get("name") or f"Player {seat + 1}")
+    return name if len(name) <= 18 else name[:17] + "…"  # Discord names run to 32 characters; the rows do not
+
+
 def _factory(d: ImageDraw.ImageDraw, y: int, s: dict[str, Any], view: dict[str, Any]) -> int:
     seat = s["seat"]
     active = seat == view["turn"] and not view["over"]
@@ -121,7 +129,7 @@ def _factory(d: ImageDraw.ImageDraw, y: int, s: dict[str, Any], view: dict[str, 
     fg = (255, 255, 255) if active else INK
     marker = ">> " if active else ""
     score = f"  FINAL {view['scores'][seat]}" if view.get("scores") else ""
-    d.text((14, y + 2), f"{marker}PLAYER {seat + 1}   {s['crowns']} crowns{score}   hand {s['hand_count']}   "
+    d.text((14, y + 2), f"{marker}{_name(view, seat)}   {s['crowns']} crowns{score}   hand {s['hand_count']}   "
            f"sold {s['parts_sold']} parts / {s['planes_sold']} planes", fill=fg, font=font(19))
     y += 30
     staff = ", ".join(SHORT[k] for k in s["employees"]) or "no employees"
@@ -174,7 +182,7 @@ def hand_image(view: dict[str, Any]) -> Image.Image:
     img = Image.new("RGB", (W, 60 + rows * 120), BG)
     d = Pen(img)
     seat = view["seat"]
-    d.text((16, 10), f"PLAYER {seat + 1}'s HAND ({len(cards)} cards; * = 5-part model)", fill=INK, font=font(26))
+    d.text((16, 10), f"{_name(view, seat)}'s hand ({len(cards)} cards; * = 5-part model)", fill=INK, font=font(26))
     for i, c in enumerate(cards):
         _card(d, 16 + (i % per_row) * 128, 50 + (i // per_row) * 120, 118, 108, c)
     if not cards:

@@ -34,6 +34,7 @@ def public_view(state: PCState) -> dict[str, Any]:
     for s in range(state.players):
         seats.append({
             "seat": s,
+            "name": f"Player {s + 1}",  # the bot puts the member's name here (bot/naming.py name_view)
             "crowns": state.crowns[s],
             "hand_count": len(state.hands[s]),
             "hand_limit": hand_limit(state, s),

@@ -47,3 +47,16 @@ def test_cached_text_stamps_draw_exactly_what_pillow_draws() -> None:
         draw.text((7, 5), "PLAYER 2   14 crowns", fill=(30, 30, 30), font=font(19))
         draw.text((10, 40), "STACK\n37", fill=(200, 40, 40), font=font(22))
     assert ImageChops.difference(plain, stamped).getbbox() is None
+
+
+def test_images_use_the_names_the_view_carries() -> None:
+    """The bot fills each seat's "name" with the member's name; the board and the hand must show it, not a number."""
+    state = new_game(GAME, 3, 5)
+    board, hand = GAME.view(state, None), GAME.view(state, 1)
+    assert [s["name"] for s in board["seats"]] == ["Player 1", "Player 2", "Player 3"]
+
+    def named(view: dict) -> dict:
+        return {**view, "seats": [{**s, "name": f"member{s['seat']} with a long display name"} for s in view["seats"]]}
+
+    assert render_board(named(board)) != render_board(board)
+    assert render_hand(named(hand)) != render_hand(hand)
