@@ -62,6 +62,12 @@ class _Live:
     """(version, when) of the last move made here: the start of the quiet period reminders count from."""
     unposted: bool = False
     """A panel of this session failed to post since the last time a caller checked."""
+    shown_version: int | None = None
+    """The state version the newest panel message shows, as this process posted or edited it (None: unknown, e.g.
+    after a restart or a failed post). Only a panel known to show the state a move started from is edited."""
+    shown_events: list[str] = field(default_factory=list)
+    """The public events that panel lists under "What just happened" (as the engine wrote them), so an edit that
+    continues the turn appends to them."""
 
 
 class GameService(LobbyOps):
@@ -379,16 +385,25 @@ class GameService(LobbyOps):
             return
         context = {"session_id": session.id, "guild_id": session.guild_id, "channel_id": session.channel_id}
         live = self._session_live(session.id)
+        texts = [e.text for e in events if e.private_to is None]
+        continues = not first and self._continues(session, state, before)
+        if continues:
+            texts = live.shown_events + texts
         try:
-            update = await self.turn_update(session, state, [e.text for e in events if e.private_to is None])
+            update = await self.turn_update(session, state, texts)
             if before is not None:
                 # One player's turn is many clicks (action, start, each drop, confirm); a ping on each of them
                 # buries the one that matters in async play: the turn passing to them.
                 update.quiet = {d.seat for d in self.game(session.game).pending(before)}
+            if continues:
+                update.replaces = session.board_message_id
             await self.presenter.show_turn(update)
         except Exception:
             log.exception("could not post the turn panel", extra=context)
             live.unposted = True
+            live.shown_version = None
+        else:
+            live.shown_version, live.shown_events = state.version, texts
         secrets = self.game(session.game).secrets(state)
         names = seat_names(session)
         for seat in session.seats:
@@ -411,6 +426,22 @@ class GameService(LobbyOps):
                     await self._dms_closed(session, seat.user_id)
             except Exception:  # the hand stays available through /game hand; the others still get theirs
                 log.exception("could not send a private update", extra={**context, "seat": seat.seat})
+
+    def _continues(self, session: SessionRow, state: GameState, before: GameState | None) -> bool:
+        """Whether this update goes on with the turn the newest panel shows, so that panel is edited in place rather
+        than a new one posted: in async play one turn is many clicks, and a message for each buried the channel.
+        It does when the seats called on now were all called on already (the same seat goes on choosing), and the
+        newest panel is known to show the state the move started from. A turn passing to someone else, or the end
+        of the game, is a new message, with its ping."""
+        if before is None or session.board_message_id is None:
+            return False
+        if self._session_live(session.id).shown_version != before.version:
+            return False
+        engine = self.game(session.game)
+        if engine.is_over(state):
+            return False
+        now = {d.seat for d in engine.pending(state)}
+        return bool(now) and now <= {d.seat for d in engine.pending(before)}
 
     async def _dms_closed(self, session: SessionRow, user_id: int) -> None:
         """Say it in the channel once per game and member, not after every move. Call with the session lock held."""
@@ -494,7 +525,10 @@ class GameService(LobbyOps):
             session = await self._fresh(session.id)
             update = await self.turn_update(session, await self._state(session), [])
             if self.presenter is not None:
+                live = self._session_live(session.id)
+                live.shown_version = None  # until the new panel is posted, no panel is known to be the newest
                 await self.presenter.show_turn(update)
+                live.shown_version, live.shown_events = update.version, []
             return update
 
     async def nudge(self, channel_id: int, user_id: int, *, manager: bool) -> Reminder:

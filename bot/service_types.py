@@ -47,6 +47,9 @@ class TurnUpdate:
     """Per seat, the indices of its options that only it may see (a card from its hand): never listed in the channel."""
     quiet: set[int] = field(default_factory=set)
     """Seats that were already called on before this update: the panel names them without notifying them again."""
+    replaces: int | None = None
+    """The panel message this update continues (the same seat goes on with its turn): the presenter edits it in
+    place, falling back to a new message if the edit fails. None: post a new message."""
 
 
 @dataclass
@@ -69,7 +72,9 @@ class LogLine:
 
 
 class Presenter(Protocol):
-    async def show_turn(self, update: TurnUpdate) -> None: ...
+    async def show_turn(self, update: TurnUpdate) -> None:
+        """Post the panel; with `update.replaces`, edit that message in place instead (a new one if the edit fails)."""
+        ...
 
     async def send_private(self, update: PrivateUpdate) -> bool:
         """Deliver privately (a DM); False when the member does not accept DMs."""

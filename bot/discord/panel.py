@@ -36,6 +36,22 @@ def _cut(text: str, limit: int) -> str:
     return head.rstrip() + "…"
 
 
+def _latest(lines: list[str], limit: int) -> str:
+    """The lines that fit, newest kept: a panel edited through a long turn lists every click of it, and the oldest
+    lines are the ones a reader can spare ("…" says some were left out)."""
+    text = "\n".join(lines)
+    if len(text) <= limit:
+        return text
+    kept: list[str] = []
+    used = 1  # the "…" line
+    for line in reversed(lines):
+        if used + len(line) + 1 > limit:
+            break
+        kept.insert(0, line)
+        used += len(line) + 1
+    return "\n".join(["…", *kept]) if kept else _cut(lines[-1], limit)
+
+
 class ChoiceButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"tc:(?P<sid>\d+):(?P<ver>\d+):(?P<seat>\d+):(?P<idx>\d+)",
@@ -220,7 +236,7 @@ def turn_message(update: TurnUpdate) -> dict[str, Any]:
         elif human is not None:
             kwargs["view"] = decision_view(session.id, update.version, human)
     if events:
-        embed.insert_field_at(0, name="What just happened", value=_cut("\n".join(events), 1024), inline=False)
+        embed.insert_field_at(0, name="What just happened", value=_latest(events, 1024), inline=False)
     if update.board_png:
         kwargs["file"] = discord.File(io.BytesIO(update.board_png), filename="board.png")
         embed.set_image(url="attachment://board.png")

@@ -51,11 +51,33 @@ class DiscordPresenter:
         return channel  # type: ignore[return-value]
 
     async def show_turn(self, update: TurnUpdate) -> None:
+        """Post the panel, or edit the newest one in place when the update continues its turn (`replaces`)."""
         channel = await self._channel(update.session.channel_id)
-        message = await channel.send(**turn_message(update))  # type: ignore[arg-type]
+        message: discord.Message | None = None
+        if update.replaces is not None:
+            message = await self._edit_panel(channel, update.replaces, update)
+        if message is None:
+            message = await channel.send(**turn_message(update))  # type: ignore[arg-type]
         service = self.client.service  # type: ignore[attr-defined]
         await service.store.set_messages(update.session.id, board_message_id=message.id,
                                          panel_message_id=update.session.panel_message_id)
+
+    async def _edit_panel(self, channel: discord.abc.Messageable, message_id: int,
+                          update: TurnUpdate) -> discord.Message | None:
+        """Edit the panel message in place: the new board replaces the old attachment (`attachments` lists only the
+        new file, so Discord drops the old one), and the buttons carry the new state version. None when the edit
+        failed (the message was deleted, the bot may no longer edit it): the caller posts a new panel instead."""
+        kwargs = turn_message(update)
+        board = kwargs.pop("file", None)
+        try:
+            partial = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
+            return await partial.edit(  # type: ignore[no-any-return]
+                content=kwargs["content"], embed=kwargs["embed"], attachments=[board] if board else [],
+                view=kwargs.get("view"), allowed_mentions=kwargs["allowed_mentions"])
+        except Exception:
+            log.warning("could not edit the turn panel; posting a new one", exc_info=True,
+                        extra={"session_id": update.session.id, "channel_id": update.session.channel_id})
+            return None
 
     async def send_private(self, update: PrivateUpdate) -> bool:
         user_id = update.seat.user_id

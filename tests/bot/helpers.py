@@ -102,6 +102,28 @@ def latest_panel(channel: ChannelHandle) -> discord.Message:
     raise AssertionError("no turn panel in this channel")
 
 
+def turn_bodies(env: Env, channel: ChannelHandle) -> list[tuple[str, dict[str, Any]]]:
+    """(method, body) of every request that posted (POST) or edited in place (PATCH) a turn panel in the channel,
+    oldest first. While a seat goes on with its turn its panel is edited, so `panels()` shows only each turn's last
+    state: these requests are what the channel was shown after every choice."""
+    path = f"/channels/{channel.id}/messages"
+    found = []
+    for entry in env.http_requests:
+        body = entry.json if isinstance(entry.json, dict) else {}
+        title = (body.get("embeds") or [{}])[0].get("title") or ""
+        if " — move " not in title:
+            continue
+        if (entry.method, entry.path) == ("POST", path) or (entry.method == "PATCH" and entry.path.startswith(path)):
+            found.append((entry.method, body))
+    return found
+
+
+def has_board(body: dict[str, Any]) -> bool:
+    """The body attaches the board image and shows it in its embed (a POST adds it, a PATCH replaces the old one)."""
+    files = [a.get("filename") for a in body.get("attachments") or []]
+    return files == ["board.png"] and body["embeds"][0].get("image", {}).get("url") == "attachment://board.png"
+
+
 def newest_id(channel: ChannelHandle) -> int:
     """The id of the newest message (0 if none): a bookmark for `messages_after`."""
     return max(_stored(channel), default=0)
@@ -252,6 +274,8 @@ class SecretsWatch:
         self.readers = readers if readers is not None else table.players
         self.seen: dict[Any, int] = {}  # channel id (or channel id, viewer) -> newest message id already checked
         self.before: GameState | None = None  # the state before the move just made
+        self.panel_id = 0  # the newest panel, and what the moves it lists made public (it is edited through a turn)
+        self.panel_public = ""
         self.hands_sent = 0
 
     def hidden(self, state: Any, public: str, seat: int | None) -> set[str]:
@@ -280,7 +304,13 @@ class SecretsWatch:
         session = await self.table.bot.store.get_session(1)
         seat_of = {s.user_id: s.seat for s in session.seats}
         channel = self.table.channel
-        self._assert_secret_free(self._new(channel, None), self.hidden(state, public, None), "in the channel")
+        shown = self._new(channel, None)
+        newest = latest_panel(channel)  # edited in place while a seat goes on with its turn: read it again each move
+        shown += [] if any(m.id == newest.id for m in shown) else [newest]
+        if newest.id != self.panel_id:
+            self.panel_id, self.panel_public = newest.id, ""
+        self.panel_public += " " + public  # an edited panel still lists the earlier moves of its turn
+        self._assert_secret_free(shown, self.hidden(state, self.panel_public, None), "in the channel")
         for member in self.readers:
             seat = seat_of.get(member.id)
             hidden = self.hidden(state, public, seat)

@@ -1,5 +1,6 @@
 """Two clicks at the same moment on one Planes panel, delivered through SimCord to the real discord.py client: the
-first applies, the second is refused with an ephemeral sentence, and the channel gets one new panel, not two."""
+first applies, the second is refused with an ephemeral sentence, and the channel gets one new board (a new panel, or
+the panel edited in place while the same seat goes on), not two."""
 
 from __future__ import annotations
 
@@ -19,11 +20,11 @@ from tests.bot.helpers import (
     make_table,
     mentioned_actor,
     one_game,
-    panels,
     refusal,
     start_with_all,
     state_version,
     stored_state,
+    turn_bodies,
 )
 
 pytestmark = pytest.mark.skipif("planes" not in registry.names(), reason="the Planes engine is not present")
@@ -43,17 +44,17 @@ async def clicks_at_once(actor: MemberActor, message: Any, custom_ids: list[str]
         results = list(await asyncio.gather(*clicks))
     finally:
         env._end_operation()
-    # They really overlapped: every click was acknowledged before the bot posted anything for the first one.
-    sent = [e.path for e in env.http_requests[mark:] if e.method == "POST"]
-    first_post = next(i for i, path in enumerate(sent) if path.endswith("/messages"))
+    # They really overlapped: every click was acknowledged before the bot posted or edited anything for the first.
+    sent = [e.path for e in env.http_requests[mark:] if e.method in ("POST", "PATCH")]
+    first_post = next(i for i, path in enumerate(sent) if path.startswith("/channels/") and "/messages" in path)
     assert sum(path.endswith("/callback") for path in sent[:first_post]) == len(custom_ids)
     return results
 
 
-async def assert_applied_once(table: Any, results: list[InteractionResult], version: int, panel_count: int) -> None:
+async def assert_applied_once(table: Any, results: list[InteractionResult], version: int, shown: int) -> None:
     assert await state_version(table) == version + 1, "exactly one of the clicks applied"
     assert len(await table.bot.store.actions(1, last=10)) == version + 1, "one action logged, not two"
-    assert len(panels(table.channel)) == panel_count + 1, "one new panel, not two"
+    assert len(turn_bodies(table.env, table.channel)) == shown + 1, "one new board, not two"
     # Each click is acknowledged first (a deferred update), so a refusal comes as an ephemeral followup.
     refused = [r for r in results if any(m.ephemeral for m in r.followups)]
     assert len(refused) == len(results) - 1, "every other click got an ephemeral sentence"
@@ -69,7 +70,7 @@ async def test_a_double_click_and_two_different_choices_at_once_apply_once(simco
     for _ in range(40):
         panel = latest_panel(table.channel)
         actor = mentioned_actor(table, panel)
-        version, count = await state_version(table), len(panels(table.channel))
+        version, count = await state_version(table), len(turn_bodies(simcord_env, table.channel))
         choices = [i.custom_id for i in items(panel) if i.custom_id.startswith("tc:")]
         shows = [i.custom_id for i in items(panel) if i.custom_id.endswith(":s")]
         if shows and not checked & 1:

@@ -17,6 +17,7 @@ import pytest
 from engine import registry
 from engine.core import Decision, Game, GameState
 from engine.planecrafters.data import part
+from renderers import for_game
 from tests.bot.conftest import validate_all
 from tests.bot.helpers import (
     Policy,
@@ -24,17 +25,18 @@ from tests.bot.helpers import (
     Table,
     assert_engine_scores,
     click_option,
+    has_board,
     latest_panel,
     make_table,
     mentioned_actor,
     message_text,
     messages_after,
     one_game,
-    panels,
     public_events,
     start_with_all,
     state_version,
     stored_state,
+    turn_bodies,
 )
 
 pytestmark = pytest.mark.skipif("planecrafters" not in registry.names(), reason="Planecrafters is not present")
@@ -133,6 +135,11 @@ async def test_three_members_play_planecrafters_with_spy_and_agent(simcord_env):
     assert "Your Spy saw" in dm_text["ben"] and "The trade gave you" in dm_text["ana"]
     for secret in ("Your Spy saw", "Your Spy took", "The trade gave you"):
         assert secret not in channel_text and secret not in dm_text["cleo"]
-    assert len(panels(table.channel)) == moves + 1, "a board follows every move"
+    # Posted when the turn passes, edited in place while a member goes on with their turn: a board after every move.
+    shown = turn_bodies(simcord_env, table.channel)
+    assert [body["embeds"][0]["title"] for _method, body in shown] == [
+        f"{game.title} — move {v}" for v in range(moves + 1)], "a board follows every move"
+    if for_game("planecrafters") is not None:
+        assert all(has_board(body) for _method, body in shown)
     assert watch.hands_sent >= 3, "every player got a hand by DM"
     validate_all(simcord_env)

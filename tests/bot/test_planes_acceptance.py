@@ -1,8 +1,9 @@
 """THE acceptance test: three members play a whole default game of Planes through the real discord.py client on
 SimCord, from /game new to the final scores, every choice made by clicking an offered button or select option.
 
-Along the way it proves, on the real game: a board image follows every move; each hand reaches only its owner's
-DM and nothing another seat holds ever shows in the channel or in someone else's DMs; an outsider's click, a
+Along the way it proves, on the real game: a board image follows every move (a new panel when the turn passes,
+the panel edited in place with a new board while the same member goes on with their turn); each hand reaches only
+its owner's DM and nothing another seat holds ever shows in the channel or in someone else's DMs; an outsider's click, a
 waiting player's click and a click on an outdated panel change nothing and get an ephemeral sentence; and a new
 bot instance on the same database, started mid-game, finishes it from a panel the old instance posted.
 """
@@ -26,6 +27,7 @@ from tests.bot.helpers import (
     click_first,
     click_option,
     hand_picture,
+    has_board,
     items,
     latest_panel,
     make_table,
@@ -38,6 +40,7 @@ from tests.bot.helpers import (
     start_with_all,
     state_version,
     stored_state,
+    turn_bodies,
 )
 
 pytestmark = pytest.mark.skipif("planes" not in registry.names(), reason="the Planes engine is not present")
@@ -88,11 +91,13 @@ def panel_kind(panel: Any) -> str:
 
 
 async def probe_refusals(table: Table, outsider: MemberActor, panel: Any, older: Any) -> None:
-    """Clicks that must change nothing: an outsider's, a waiting player's, and the current player's on an old panel;
-    and /game hand, which shows the caller's own hand to the caller alone."""
+    """Clicks that must change nothing: an outsider's, a waiting player's, and the current player's on an old panel
+    (an earlier turn's, whose buttons carry an older version); and /game hand, which shows the caller's own hand to
+    the caller alone."""
     version = await state_version(table)
     actor = mentioned_actor(table, panel)
     waiting = next(p for p in table.players if p is not actor)
+    assert older.id != panel.id
     assert "not in this game" in refusal(await click_first(outsider, panel))
     assert "not your turn" in refusal(await click_first(waiting, panel))
     assert "out of date" in refusal(await click_first(actor, older))
@@ -120,15 +125,16 @@ async def test_three_members_play_planes_to_the_final_scores(simcord_env, make_b
     seats = (await table.bot.store.get_session(1)).seats
     state = await watch.check()
     moves = 0
-    older = latest_panel(table.channel)
+    older = None  # the newest panel of an earlier turn: its buttons are outdated
     kinds: set[str] = set()
     restarted = False
+    board = latest_panel(table.channel).attachments
     while (panel := latest_panel(table.channel)).components:
         (decision,) = game.pending(state)
         actor = mentioned_actor(table, panel)
         assert seats[decision.seat].user_id == actor.id, "the panel calls on the member who must choose"
         kind = panel_kind(panel)
-        if moves and (moves in PROBE_AT or kind not in kinds):
+        if older is not None and (moves in PROBE_AT or kind not in kinds):
             kinds.add(kind)
             await probe_refusals(table, outsider, panel, older)
         if not restarted and moves >= RESTART_AFTER and kind == "private":
@@ -143,19 +149,25 @@ async def test_three_members_play_planes_to_the_final_scores(simcord_env, make_b
         moves += 1
         state = await watch.check()
         assert state.version == moves, "each click applies exactly one choice"
-        older = panel
+        shown = latest_panel(table.channel)
+        assert shown.embeds[0].title == f"Planes — move {moves}", "the newest panel shows the move just made"
+        if for_game("planes") is not None:
+            # Posted anew or edited in place, the newest panel carries a newly uploaded board.
+            assert shown.attachments and shown.attachments[0].url != board[0].url
+            board = shown.attachments
+        older = panel if shown.id != panel.id else older
         assert moves < 1000, "the game should have ended"
 
     _final, state = await assert_engine_scores(table, game)
     assert state.track_end == 12, "a default-length game"  # type: ignore[attr-defined]
     assert restarted, "a new bot instance finished the game"
     assert {"private", "buttons"} <= kinds, "both kinds of panel were clicked, and refused, through Discord"
-    all_panels = panels(table.channel)
-    assert [p.embeds[0].title for p in all_panels] == [f"Planes — move {v}" for v in range(moves + 1)], \
-        "a board follows every move"
+    shown = turn_bodies(simcord_env, table.channel)
+    assert [body["embeds"][0]["title"] for _method, body in shown] == [
+        f"Planes — move {v}" for v in range(moves + 1)], "a board follows every move"
     if for_game("planes") is not None:
-        assert all(p.attachments and p.attachments[0].filename == "board.png" for p in all_panels)
-        assert all(p.embeds[0].image.url == "attachment://board.png" for p in all_panels)
+        assert all(has_board(body) for _method, body in shown)
+    assert len(panels(table.channel)) < moves / 3, "a turn of many clicks is one message, edited as it goes"
     assert watch.hands_sent >= 3, "every player got a hand by DM"
     assert not messages_after(outsider.user.dm_channel, 0), "someone outside the game gets no DM"
     validate_all(simcord_env)

@@ -2,7 +2,8 @@
 each of them sees is read the way a player would read it.
 
 - Players are named as the table knows them ("ben moved ..."), never by the engine's seat numbers.
-- A member is pinged when the turn passes to them, not again on every click of their own turn.
+- A member is pinged when the turn passes to them, not again on every click of their own turn: the turn's panel is
+  edited in place as they go on, and a new one is posted (with the ping) when the turn passes.
 - The private chooser says only its owner sees it, and once used it says what was picked instead of keeping buttons.
 - The end names the winner by mention, places everyone with a VP breakdown, and does not repeat itself.
 - A DM names the channel of its game and links to it; the rules pages read as paragraphs, not 120-column lines.
@@ -37,6 +38,7 @@ from tests.bot.helpers import (
     refusal,
     start_with_all,
     stored_state,
+    turn_bodies,
 )
 
 pytestmark = pytest.mark.skipif("planes" not in registry.names(), reason="the Planes engine is not present")
@@ -47,15 +49,11 @@ SEAT_NUMBER = re.compile(r"\b[Ss]eat \d\b")
 simcord_bot, _seeded_start = one_game("planes", SEED)
 
 
-def _panel_pings(env: Any) -> list[tuple[str, list[str]]]:
-    """(content, user ids it may ping) of every turn panel the bot posted in a channel, in order."""
-    found = []
-    for entry in env.http_requests:
-        body = entry.json if isinstance(entry.json, dict) else {}
-        content = body.get("content") or ""
-        if entry.method == "POST" and entry.path.startswith("/channels/") and content.startswith(("<@", "Game over.")):
-            found.append((content, [str(u) for u in (body.get("allowed_mentions") or {}).get("users", [])]))
-    return found
+def _panel_pings(env: Any, channel: Any) -> list[tuple[str, str, list[str]]]:
+    """(method, content, user ids it may ping) of every turn panel the bot posted (POST) or edited (PATCH) in the
+    channel, in order."""
+    return [(method, body.get("content") or "", [str(u) for u in (body.get("allowed_mentions") or {}).get("users", [])])
+            for method, body in turn_bodies(env, channel)]
 
 
 def _actor_id(content: str) -> str:
@@ -113,14 +111,17 @@ async def test_a_planes_game_reads_by_name_pings_once_per_turn_and_ends_clearly(
     for name in ("ana", "ben", "cleo"):
         assert f"{name} moved " in happened and f"{name}'s turn." in happened
 
-    # ---- one ping per turn: the member the turn passes to, and nobody while they go on with their own turn
-    pings = _panel_pings(simcord_env)
+    # ---- one ping per turn: the member the turn passes to, and nobody while they go on with their own turn, on the
+    # same message, edited: a new message only when the turn passes
+    pings = _panel_pings(simcord_env, table.channel)
     playing = pings[:-1]  # the last one is the final scores
-    assert playing[0][1] == [_actor_id(playing[0][0])], "the first player is called"
-    for (before, _), (content, users) in zip(playing, playing[1:], strict=False):
+    assert playing[0][0] == "POST" and playing[0][2] == [_actor_id(playing[0][1])], "the first player is called"
+    for (_, before, _), (method, content, users) in zip(playing, playing[1:], strict=False):
         changed = _actor_id(content) != _actor_id(before)
         assert users == ([_actor_id(content)] if changed else []), content
-    assert sum(1 for _, users in playing if users) < len(playing) / 3, "most clicks continue a turn, unpinged"
+        assert method == ("POST" if changed else "PATCH"), content
+    assert sum(1 for _, _, users in playing if users) < len(playing) / 3, "most clicks continue a turn, unpinged"
+    assert pings[-1][0] == "POST" and pings[-1][1].startswith("Game over."), "the end is a message of its own"
 
     # ---- the end: winner by mention, places with a breakdown in VP, the headline said once, everyone told
     final = latest_panel(table.channel)
@@ -139,7 +140,7 @@ async def test_a_planes_game_reads_by_name_pings_once_per_turn_and_ends_clearly(
     assert all(re.fullmatch(r"\d+ VP from \d+ goals? \+ \d+ VP from \d+ cubes? boarded", s.detail)
                for s in result.standings)
     assert "wins with" not in fields.get("What just happened", ""), "the headline is not repeated below"
-    assert sorted(pings[-1][1]) == sorted(str(p.id) for p in table.players), "everyone hears how it ended"
+    assert sorted(pings[-1][2]) == sorted(str(p.id) for p in table.players), "everyone hears how it ended"
 
     # ---- a DM says which game it is about and links to it
     dm = messages_after(ben.user.dm_channel, 0)[-1]
@@ -240,7 +241,7 @@ async def test_a_failed_note_on_the_private_choices_is_no_reason_to_apologise(si
     assert not simcord_env.backend.faults, "the note on the private choices did fail"
     assert (await stored_state(table)).version == 1, "the choice was played"
     assert not [m for m in result.followups if m.ephemeral], "and the player is not told something went wrong"
-    assert latest_panel(table.channel).id != panel.id, "the next panel is posted"
+    assert latest_panel(table.channel).embeds[0].title == "Planes — move 1", "the panel shows the move"
 
 
 def test_a_shared_win_shares_first_place_and_names_both_winners() -> None:

@@ -1,7 +1,8 @@
 """`/game play`: a whole move typed on one line, with autocomplete of legal values, for fast players.
 
 The engine turns the line into the option ids the buttons would send; the bot applies them through the same path
-as clicks and posts the result as one panel (a typed move is one move to its player, not one post per step)."""
+as clicks and shows the result once (a typed move is one move to its player, not one post per step): the turn's panel
+edited in place while the player goes on with the turn, or a new panel when the turn passes."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from tests.bot.helpers import (
     start_with_all,
     state_version,
     stored_state,
+    turn_bodies,
 )
 
 pytestmark = pytest.mark.skipif("planes" not in registry.names(), reason="the Planes engine is not present")
@@ -42,10 +44,10 @@ async def _typed_line(actor, table) -> str:
         line = offered[0]
 
 
-async def test_a_typed_move_plays_through_and_posts_one_panel(simcord_env):
+async def test_a_typed_move_plays_through_and_shows_once(simcord_env):
     table = await _started(simcord_env)
     actor = mentioned_actor(table, panels(table.channel)[-1])
-    before_version, before_panels = await state_version(table), len(panels(table.channel))
+    before_version, before_shown = await state_version(table), len(turn_bodies(simcord_env, table.channel))
 
     line = await _typed_line(actor, table)
     result = await actor.slash(table.channel, "game play", text=line)
@@ -55,7 +57,7 @@ async def test_a_typed_move_plays_through_and_posts_one_panel(simcord_env):
     steps = int(reply.split("(")[1].split(" ")[0])  # "Done (3 steps)." is the player's own reply
     assert steps >= 3  # no action, the pick-up, the stop (and the confirm that follows a finished move)
     assert await state_version(table) == before_version + steps
-    assert len(panels(table.channel)) == before_panels + 1, "a typed move posts one panel, not one per step"
+    assert len(turn_bodies(simcord_env, table.channel)) == before_shown + 1, "one board for the line, not one per step"
     state = await stored_state(table)
     assert state.move is None and state.phase in {"goal", "action"}  # type: ignore[attr-defined]
     # The panel tells the channel what the typed move did, as a clicked one would.
@@ -75,7 +77,7 @@ async def test_a_bad_or_untimely_line_gets_a_sentence_and_changes_nothing(simcor
     table = await _started(simcord_env)
     actor = mentioned_actor(table, panels(table.channel)[-1])
     waiting = next(p for p in table.players if p is not actor)
-    version, count = await state_version(table), len(panels(table.channel))
+    version, count = await state_version(table), len(turn_bodies(simcord_env, table.channel))
 
     nonsense = refusal(await actor.slash(table.channel, "game play", text="Q9 > nowhere"))
     assert nonsense and "Traceback" not in nonsense
@@ -83,4 +85,4 @@ async def test_a_bad_or_untimely_line_gets_a_sentence_and_changes_nothing(simcor
     assert "turn" in not_yours.lower() or "waiting" in not_yours.lower()
 
     assert await state_version(table) == version
-    assert len(panels(table.channel)) == count
+    assert len(turn_bodies(simcord_env, table.channel)) == count

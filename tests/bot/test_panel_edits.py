@@ -1,0 +1,113 @@
+"""Async play-by-post stays readable: one Planes turn is several clicks (action, pick-up, a drop per space, confirm,
+goal), and while the same member goes on with their turn the bot edits its panel in place (a new board, the new
+lines of what happened, buttons for the new state) instead of posting a message per click. A new message, with its
+ping, comes when the turn passes to someone else; an edit that fails falls back to a new message."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.discord.panel import _latest
+from engine import registry
+from renderers import for_game
+from tests.bot.helpers import (
+    Policy,
+    click_first,
+    click_option,
+    latest_panel,
+    make_table,
+    mentioned_actor,
+    messages_after,
+    newest_id,
+    one_game,
+    refusal,
+    start_with_all,
+    stored_state,
+)
+
+pytestmark = pytest.mark.skipif("planes" not in registry.names(), reason="the Planes engine is not present")
+
+SEED = 2026
+
+simcord_bot, _seeded_start = one_game("planes", SEED)
+
+
+def _happened(message) -> list[str]:
+    return next((f.value for f in message.embeds[0].fields if f.name == "What just happened"), "").splitlines()
+
+
+async def test_a_turn_of_many_clicks_is_one_new_message(simcord_env):
+    table = make_table(simcord_env, ("ana", "ben", "cleo"))
+    await start_with_all(table, "planes")
+    game = registry.get("planes")
+    policy = Policy(game, SEED)
+    turns: list[int] = []  # clicks per finished turn
+    clicks = 0
+    while len(turns) < 4:
+        panel = latest_panel(table.channel)
+        actor = mentioned_actor(table, panel)
+        state = await stored_state(table)
+        (decision,) = game.pending(state)
+        mark = newest_id(table.channel)
+        await click_option(actor, panel, policy.choose(state, decision))
+        clicks += 1
+        new = messages_after(table.channel, mark)  # what everyone in the channel sees appear
+        shown = latest_panel(table.channel)
+        assert shown.embeds[0].title == f"Planes — move {state.version + 1}", "the newest panel shows the move"
+        if for_game("planes") is not None:
+            assert shown.attachments[0].url != panel.attachments[0].url, "with a new board"
+        if mentioned_actor(table, shown) is actor:
+            assert not new and shown.id == panel.id, "the same member goes on: the panel is edited in place"
+            assert _happened(shown)[:len(_happened(panel))] == _happened(panel), "what happened grows"
+            assert all(f":{state.version + 1}:" in (c.custom_id or "") for row in shown.components
+                       for c in row.children), "its buttons carry the new state version"
+        else:
+            assert [m.id for m in new] == [shown.id], "the turn passed: one new message"
+            assert shown.content.startswith(mentioned_actor(table, shown).mention), "that calls on the next member"
+            turns.append(clicks)
+            clicks = 0
+            # The finished turn's panel keeps its last buttons, now outdated: a click there is refused.
+            assert "out of date" in refusal(await click_first(actor, panel))
+    assert all(n >= 1 for n in turns) and sum(n >= 3 for n in turns) >= 2, turns
+
+
+async def test_a_failed_edit_posts_a_new_panel(simcord_env):
+    table = make_table(simcord_env, ("ana", "ben", "cleo"))
+    await start_with_all(table, "planes")
+    panel = latest_panel(table.channel)
+    actor = mentioned_actor(table, panel)
+    # The panel was deleted (or the bot may no longer edit it): Discord answers Unknown Message.
+    simcord_env.inject_error("PATCH", f"/channels/{table.channel.id}/messages/{panel.id}", status=404, code=10008,
+                             message="Unknown Message", times=1)
+    result = await actor.click(panel, label="No action")
+    assert not simcord_env.backend.faults, "the edit did fail"
+    assert not [m for m in result.followups if m.ephemeral], "the move was shown: nothing to apologise for"
+    fresh = latest_panel(table.channel)
+    assert fresh.id != panel.id and fresh.embeds[0].title == "Planes — move 1", "a new panel took its place"
+    assert mentioned_actor(table, fresh) is actor
+    # The member goes on from the new panel, which is the one edited from now on.
+    state = await stored_state(table)
+    (decision,) = registry.get("planes").pending(state)
+    await click_option(actor, fresh, Policy(registry.get("planes"), SEED).choose(state, decision))
+    assert latest_panel(table.channel).id == fresh.id
+    assert latest_panel(table.channel).embeds[0].title == "Planes — move 2"
+
+
+async def test_game_panel_posts_anew_and_the_turn_goes_on_there(simcord_env):
+    table = make_table(simcord_env, ("ana", "ben"))
+    await start_with_all(table, "planes")
+    panel = latest_panel(table.channel)
+    actor = mentioned_actor(table, panel)
+    await actor.slash(table.channel, "game panel")
+    reposted = latest_panel(table.channel)
+    assert reposted.id != panel.id
+    await actor.click(reposted, label="No action")
+    edited = latest_panel(table.channel)
+    assert edited.id == reposted.id and edited.embeds[0].title == "Planes — move 1", "the newest panel is edited"
+
+
+def test_a_long_turn_keeps_its_newest_lines() -> None:
+    lines = [f"ana moved a{i} > G{i} and boarded a red cube there (+5 VP at the end)." for i in range(40)]
+    shown = _latest(lines, 1024)
+    assert len(shown) <= 1024 and shown.startswith("…\n") and shown.endswith(lines[-1])
+    assert _latest(lines[:3], 1024) == "\n".join(lines[:3])
