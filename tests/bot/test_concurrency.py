@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-import pytest
 from simcord import MemberActor
 from simcord.actors import _component_click
 from simcord.results import InteractionResult
@@ -26,8 +25,6 @@ from tests.bot.helpers import (
     stored_state,
     turn_bodies,
 )
-
-pytestmark = pytest.mark.skipif("planes" not in registry.names(), reason="the Planes engine is not present")
 
 simcord_bot, _seeded_start = one_game("planes", 5)
 

@@ -5,8 +5,6 @@ ping, comes when the turn passes to someone else; an edit that fails falls back 
 
 from __future__ import annotations
 
-import pytest
-
 from bot.discord.panel import _latest
 from engine import registry
 from renderers import for_game
@@ -24,8 +22,6 @@ from tests.bot.helpers import (
     start_with_all,
     stored_state,
 )
-
-pytestmark = pytest.mark.skipif("planes" not in registry.names(), reason="the Planes engine is not present")
 
 SEED = 2026
 

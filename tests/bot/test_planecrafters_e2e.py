@@ -12,8 +12,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import pytest
-
 from engine import registry
 from engine.core import Decision, Game, GameState
 from engine.planecrafters.data import part
@@ -38,8 +36,6 @@ from tests.bot.helpers import (
     stored_state,
     turn_bodies,
 )
-
-pytestmark = pytest.mark.skipif("planecrafters" not in registry.names(), reason="Planecrafters is not present")
 
 SEED = 4
 HIRES = {0: "hire:agent", 1: "hire:spy"}  # seat -> the employee its member hires at the first chance

@@ -13,7 +13,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import pytest
 from simcord import MemberActor
 
 from engine import registry
@@ -42,8 +41,6 @@ from tests.bot.helpers import (
     stored_state,
     turn_bodies,
 )
-
-pytestmark = pytest.mark.skipif("planes" not in registry.names(), reason="the Planes engine is not present")
 
 SEED = 2026
 RESTART_AFTER = 60  # from this move on, the next private panel is where a new bot instance takes over

@@ -4,8 +4,6 @@ are refused)."""
 
 from __future__ import annotations
 
-import pytest
-
 from engine import registry
 from tests.bot.helpers import (
     Policy,
@@ -20,8 +18,6 @@ from tests.bot.helpers import (
     state_version,
     stored_state,
 )
-
-pytestmark = pytest.mark.skipif("planes" not in registry.names(), reason="the Planes engine is not present")
 
 simcord_bot, _seeded_start = one_game("planes", 11)
 

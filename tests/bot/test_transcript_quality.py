@@ -15,8 +15,6 @@ import re
 from datetime import UTC, datetime
 from typing import Any
 
-import pytest
-
 from bot.discord.panel import decision_view, turn_message
 from bot.naming import name_seats, name_view
 from bot.prose import unwrap
@@ -40,8 +38,6 @@ from tests.bot.helpers import (
     stored_state,
     turn_bodies,
 )
-
-pytestmark = pytest.mark.skipif("planes" not in registry.names(), reason="the Planes engine is not present")
 
 SEED = 2026
 SEAT_NUMBER = re.compile(r"\b[Ss]eat \d\b")

@@ -6,9 +6,6 @@ edited in place while the player goes on with the turn, or a new panel when the 
 
 from __future__ import annotations
 
-import pytest
-
-from engine import registry
 from tests.bot.helpers import (
     make_table,
     mentioned_actor,
@@ -20,8 +17,6 @@ from tests.bot.helpers import (
     stored_state,
     turn_bodies,
 )
-
-pytestmark = pytest.mark.skipif("planes" not in registry.names(), reason="the Planes engine is not present")
 
 simcord_bot, _seeded_start = one_game("planes", 11)
 
