@@ -1,7 +1,8 @@
 """`python -m bot`: load the settings, open the store, run the bot until SIGTERM/SIGINT, then stop cleanly.
 
 A missing or malformed setting ends the process at once with exit code 2 and the ConfigError sentence (which says
-where to put the token), never a traceback. A stop signal lets the move in flight finish (the service waits for
+where to put the token), never a traceback; so does a token Discord refuses, and an unreachable Discord exits 1 with
+a sentence. A stop signal lets the move in flight finish (the service waits for
 every session lock), closes the database and returns exit code 0.
 """
 
@@ -70,7 +71,20 @@ def main() -> int:
         print(str(exc), file=sys.stderr)
         return 2
     _configure_logging(settings)
-    asyncio.run(_run(settings))
+    import aiohttp
+    import discord
+
+    # The two ways a first start usually fails get a sentence an admin can act on, not a traceback.
+    try:
+        asyncio.run(_run(settings))
+    except discord.LoginFailure:
+        print("Discord refused the token in DISCORD_TOKEN: copy the bot's current token from the developer portal "
+              "(Bot -> Reset Token) into .env and start again.", file=sys.stderr)
+        return 2
+    except (aiohttp.ClientError, OSError) as exc:
+        print(f"Could not reach Discord ({type(exc).__name__}): check this machine's network connection, then start "
+              "again. No game was changed.", file=sys.stderr)
+        return 1
     return 0
 
 

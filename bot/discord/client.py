@@ -26,6 +26,9 @@ class TarmacBot(discord.Client):
         dev_guild_id: int | None = None, remind_after: float = 12 * 3600, nudge_gap: float = 3600,
         reminder_check: float = 6 * 3600,
     ) -> None:
+        # Tarmac never joins voice, so discord.py's start-up warnings about missing voice libraries are only noise
+        # in an admin's log.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         # No privileged intents: everything arrives as interactions, so message content and members are not needed.
         super().__init__(intents=discord.Intents.default(), chunk_guilds_at_startup=False)
         self.store = store

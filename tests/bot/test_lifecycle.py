@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import aiohttp
+import discord
 import pytest
 
 from bot.__main__ import install_stop_signals, remove_stop_signals
@@ -35,6 +37,32 @@ def test_without_a_token_the_bot_says_where_to_put_it(tmp_path: Path) -> None:
     assert "DISCORD_TOKEN" in done.stderr and ".env" in done.stderr
     assert "Traceback" not in done.stderr and done.stdout == ""
     assert not (tmp_path / "var").exists(), "nothing is created before the settings are good"
+
+
+@pytest.mark.parametrize(("failure", "code", "words"), [
+    (lambda: discord.LoginFailure("Improper token has been passed."), 2, "refused the token"),
+    (lambda: aiohttp.ClientConnectionError("no route"), 1, "Could not reach Discord"),
+    (lambda: OSError("Name or service not known"), 1, "Could not reach Discord"),
+])
+def test_a_refused_token_or_no_network_gets_a_sentence(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], failure, code, words
+) -> None:
+    """The first start of a new install: a stale token or no network ends with a sentence and an exit code."""
+    import bot.__main__ as entry
+
+    token = "secret-token-value"
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", token)
+    monkeypatch.setenv("TARMAC_DB_PATH", str(tmp_path / "t.sqlite3"))
+    monkeypatch.setattr(entry, "_configure_logging", lambda _settings: None)
+
+    async def fails(_settings: object) -> None:
+        raise failure()
+
+    monkeypatch.setattr(entry, "_run", fails)
+    assert entry.main() == code
+    err = capsys.readouterr().err
+    assert words in err and token not in err and "Traceback" not in err
 
 
 def test_each_bad_setting_is_named_and_the_token_never_shown(tmp_path: Path) -> None:
