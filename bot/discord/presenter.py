@@ -54,7 +54,10 @@ class DiscordPresenter:
         """Post the panel, or edit the newest one in place when the update continues its turn (`replaces`)."""
         channel = await self._channel(update.session.channel_id)
         message: discord.Message | None = None
-        if update.replaces is not None:
+        # Edit only while the panel is still the channel's newest message: once people have chatted below it, an
+        # edit up the scroll would go unseen, so the board comes back to the bottom as a new message.
+        newest = getattr(channel, "last_message_id", None)
+        if update.replaces is not None and newest in (None, update.replaces):
             message = await self._edit_panel(channel, update.replaces, update)
         if message is None:
             message = await channel.send(**turn_message(update))  # type: ignore[arg-type]

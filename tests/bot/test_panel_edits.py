@@ -107,3 +107,29 @@ def test_a_long_turn_keeps_its_newest_lines() -> None:
     shown = _latest(lines, 1024)
     assert len(shown) <= 1024 and shown.startswith("…\n") and shown.endswith(lines[-1])
     assert _latest(lines[:3], 1024) == "\n".join(lines[:3])
+
+
+async def test_chat_below_the_panel_brings_the_board_back_to_the_bottom(simcord_env):
+    """Mid-turn, once someone has written in the channel, the next board is a new message under the chat: an edit
+    up the scroll would go unseen."""
+    table = make_table(simcord_env, ("ana", "ben", "cleo"))
+    await start_with_all(table, "planes")
+    game = registry.get("planes")
+    policy = Policy(game, SEED)
+    # Play until a click leaves the same member acting (an edit would follow), then chat before their next click.
+    while True:
+        panel = latest_panel(table.channel)
+        actor = mentioned_actor(table, panel)
+        state = await stored_state(table)
+        (decision,) = game.pending(state)
+        await click_option(actor, panel, policy.choose(state, decision))
+        if latest_panel(table.channel).id == panel.id:
+            break
+    panel = latest_panel(table.channel)
+    chat = await table.players[1].send(table.channel, "nice move")
+    state = await stored_state(table)
+    (decision,) = game.pending(state)
+    await click_option(actor, panel, policy.choose(state, decision))
+    shown = latest_panel(table.channel)
+    assert shown.id != panel.id and shown.id > chat.id, "the new board is below the chat"
+    assert shown.embeds[0].title == f"Planes — move {state.version + 1}"
