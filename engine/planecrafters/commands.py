@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.contract import IllegalAction, Option
 from engine.planecrafters import steps
+from engine.planecrafters.mechanics import count
 from engine.planecrafters.state import PCState
 
 if TYPE_CHECKING:
@@ -70,6 +71,10 @@ def _list(options: list[Option]) -> str:
     return shown + ("; ..." if len(labels) > 6 else "")
 
 
+def _acquire_just_began(state: PCState, seat: int) -> bool:
+    return state.step == "acquire" and state.draws_left == 2 + count(state, seat, "logistician")
+
+
 def _run(game: Game, state: PCState, seat: int, parts: list[str]) -> tuple[PCState, list[str]]:
     work = state.model_copy(deep=True)
     ids: list[str] = []
@@ -78,6 +83,8 @@ def _run(game: Game, state: PCState, seat: int, parts: list[str]) -> tuple[PCSta
             continue
         if work.over or work.turn != seat:
             raise IllegalAction(f"Your turn is over before '{part.strip()}'.")
+        if _words(part) in (["go"], ["next"], ["done"]) and _acquire_just_began(work, seat):
+            continue  # the Hire step had nothing left to offer and went on by itself: "hire spy; go" still reads right
         choice = _match(work, part)
         game.apply(work, seat, choice)
         ids.append(choice)

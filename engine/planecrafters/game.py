@@ -87,7 +87,12 @@ class Planecrafters(Game):
             raise IllegalAction("It is not your turn.")
         if choice not in {o.id for o in steps.options(st)}:
             raise IllegalAction("That is not one of your choices right now.")
-        return self._dispatch(st, choice)
+        events = self._dispatch(st, choice)
+        # A Hire step with nothing to hire or collect offers only "go on to Acquire": a click that decides nothing,
+        # so the turn goes straight on (the next player's too, when this choice ended a turn).
+        while not st.over and st.step == "hire" and [o.id for o in steps.options(st)] == ["acquire"]:
+            events += steps.start_acquire(st)
+        return events
 
     def _dispatch(self, st: PCState, choice: str) -> list[Event]:
         head, _, rest = choice.partition(":")

@@ -215,8 +215,8 @@ def test_hiring_the_jack_asks_for_its_copy_the_same_turn() -> None:
     s.crowns[0] = 8
     s, _ = do(s, 0, "hire:jack")
     assert s.step == "jack"
-    s, _ = do(s, 0, "jack:logistician", "acquire")
-    assert s.draws_left == 3
+    s, _ = do(s, 0, "jack:logistician")  # hired already, nothing to collect: Acquire begins by itself
+    assert s.step == "acquire" and s.draws_left == 3
 
 
 def test_guard_stops_agent_spy_and_thief() -> None:

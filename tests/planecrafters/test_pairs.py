@@ -15,7 +15,9 @@ def _cost(state: object, kind: str) -> str:
 
 
 def test_a_hired_employee_works_the_same_turn() -> None:
-    s, _ = do(start(), 0, "hire:technician", "acquire", "take:stack", "take:stack")
+    s, _ = do(start(), 0, "hire:technician")
+    assert s.step == "acquire", "with nothing left to hire or collect, the turn goes on to Acquire by itself"
+    s, _ = do(s, 0, "take:stack", "take:stack")
     assert s.step == "flyer" and s.plays_left == 3
 
 
