@@ -199,8 +199,10 @@ class Planecrafters(Game):
         st = _s(state)
         scores = final_scores(st)
         best = winner(scores)
+        # The winner's seat shows whether turn order favours anyone (balance across seats, and the tie rule's
+        # lean towards later seats).
         return {"turns": st.turns_taken // st.players, "winning crowns": scores[best],
-                "winner hired": sorted({employee_kind(e) for e in st.staff[best]})}
+                "winning seat": f"seat {best + 1}", "winner hired": sorted({employee_kind(e) for e in st.staff[best]})}
 
     def rules(self) -> dict[str, str]:
         return rules_pages()

@@ -30,10 +30,11 @@ def test_option_ids_and_labels_fit_discord_in_random_games() -> None:
 def test_summary_reports_turns_winning_crowns_and_winner_staff() -> None:
     run = playout(GAME, 3, 4)
     summary = GAME.summary(run.state)
-    assert set(summary) == {"turns", "winning crowns", "winner hired"}
+    assert set(summary) == {"turns", "winning crowns", "winning seat", "winner hired"}
     result = GAME.result(run.state)
     assert result is not None
     assert summary["winning crowns"] == max(r.score for r in result.standings)
+    assert summary["winning seat"] == f"seat {result.winners[0] + 1}"
     assert summary["turns"] * 3 == run.state.turns_taken  # type: ignore[attr-defined]
 
 
