@@ -81,6 +81,14 @@ def _seats_json(seats: list[Seat]) -> str:
     return json.dumps([Seat.model_validate(s, from_attributes=True).model_dump() for s in seats])
 
 
+async def _snapshot(db: aiosqlite.Connection, session_id: int, version: int, state_json: str, now: str) -> None:
+    """The state after a start or a move; written in the caller's transaction, beside what it records."""
+    await db.execute_fetchall(
+        "INSERT INTO snapshots (session_id, version, state_json, created_at) VALUES (?, ?, ?, ?)",
+        (session_id, version, state_json, now),
+    )
+
+
 class SqliteStore(Store):
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
@@ -222,10 +230,7 @@ class SqliteStore(Store):
                 "WHERE id = ?",
                 (str(seed), _seats_json(seats), state_version, now, session_id),
             )
-            await db.execute_fetchall(
-                "INSERT INTO snapshots (session_id, version, state_json, created_at) VALUES (?, ?, ?, ?)",
-                (session_id, state_version, state_json, now),
-            )
+            await _snapshot(db, session_id, state_version, state_json, now)
             return await self._one(db, session_id)
 
     async def record_move(
@@ -244,10 +249,7 @@ class SqliteStore(Store):
                 "VALUES (?, ?, ?, ?, ?, ?)",
                 (session_id, new_version, seat, choice, events_json, now),
             )
-            await db.execute_fetchall(
-                "INSERT INTO snapshots (session_id, version, state_json, created_at) VALUES (?, ?, ?, ?)",
-                (session_id, new_version, state_json, now),
-            )
+            await _snapshot(db, session_id, new_version, state_json, now)
             await db.execute_fetchall(
                 "UPDATE sessions SET version = ?, status = ?, updated_at = ? WHERE id = ?",
                 (new_version, "finished" if finished else "active", now, session_id),
