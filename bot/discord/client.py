@@ -13,7 +13,7 @@ from bot.discord.commands import build_group
 from bot.discord.lobby import LOBBY_ITEMS, answer_form
 from bot.discord.panel import ChoiceButton, ChoiceSelect, PageButton
 from bot.discord.presenter import DiscordPresenter
-from bot.service import GameService
+from bot.session import GameService
 from bot.store import Store
 from engine.core import Game
 

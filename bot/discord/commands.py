@@ -12,9 +12,8 @@ from bot.discord.lobby import lobby_action, lobby_message, may_manage, option_la
 from bot.discord.panel import mention_of, turn_message
 from bot.discord.presenter import private_message
 from bot.discord.replies import run_for_player, tell
-from bot.lobby_ops import typed_option
-from bot.reminders import describe
-from bot.service import GameService, Refusal
+from bot.session import GameService, Refusal, describe
+from bot.session.lobby import typed_option
 from bot.store import SessionRow
 from engine.core import Game, GameOptionSpec
 
@@ -43,7 +42,7 @@ async def status_text(service: GameService, session: SessionRow) -> str:
     text = f"**{engine.title}**, {state_word}. Players: {players}."
     if session.status == "lobby":
         return text
-    update = await service.turn_update(session, await service._state(session), [], render=False)
+    update = await service.turn_update(session, await service.state(session), [], render=False)
     if update.result is not None:
         scores = "; ".join(f"{mention_of(update, r.seat)} {r.score}"
                            for r in sorted(update.result.standings, key=lambda r: -r.score))

@@ -15,7 +15,7 @@ from typing import Any
 import discord
 
 from bot.discord.replies import run_for_player, tell
-from bot.service import GameService, PostFailed, Refusal
+from bot.session import GameService, PostFailed, Refusal
 from bot.store import SessionRow
 from engine.core import Game, GameOptionSpec
 

@@ -15,7 +15,7 @@ import discord
 
 from bot.discord.replies import run_for_player
 from bot.naming import name_seats, seat_names
-from bot.service import TurnUpdate
+from bot.session import TurnUpdate
 from engine.core import Decision
 
 BUTTONS_MAX = 20

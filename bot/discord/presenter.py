@@ -9,8 +9,7 @@ import logging
 import discord
 
 from bot.discord.panel import COLOUR, turn_message
-from bot.reminders import Reminder, describe
-from bot.service import PrivateUpdate, TurnUpdate
+from bot.session import PrivateUpdate, Reminder, TurnUpdate, describe
 from bot.store import SessionRow
 
 log = logging.getLogger("tarmac.discord")

@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable
 
 import discord
 
-from bot.service import Refusal
+from bot.session import Refusal
 
 log = logging.getLogger("tarmac.discord")
 

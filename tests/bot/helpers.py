@@ -72,7 +72,7 @@ def one_game(name: str, seed: int) -> tuple[Any, Any]:
 
     @pytest.fixture(autouse=True)
     def _seeded_start(monkeypatch: pytest.MonkeyPatch) -> None:
-        monkeypatch.setattr("bot.service._secrets.randbits", lambda _bits: seed)
+        monkeypatch.setattr("bot.session.lobby._secrets.randbits", lambda _bits: seed)
 
     return simcord_bot, _seeded_start
 

@@ -132,7 +132,7 @@ async def test_an_ai_turn_left_open_by_a_stopped_bot_is_played_after_the_restart
     async def stopped(_session_id: int) -> None:  # the process dies before its AI gets to move
         return None
 
-    monkeypatch.setattr(simcord_env.bot.service, "run_ai", stopped)
+    monkeypatch.setattr(simcord_env.bot.service.turns, "run_ai", stopped)
     panel = latest_panel(table.channel)
     await alice.click(panel, label="Pass")
     assert latest_panel(table.channel).content.startswith("**AI 1** (AI)")

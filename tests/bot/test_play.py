@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import random
 
-from bot.service import Refusal
+from bot.session import Refusal
 from tests.bot.helpers import (
     Table,
     choice_ids,
@@ -144,7 +144,7 @@ async def test_restart_mid_game_and_finish_with_the_old_panel(simcord_env, make_
 
 async def hidden_cards(table: Table) -> dict[int, set[str]]:
     session = await table.bot.store.get_session(1)
-    state = await table.bot.service._state(session)
+    state = await table.bot.service.state(session)
     return {seat: set(hand) for seat, hand in enumerate(state.hands)}
 
 
@@ -197,7 +197,7 @@ async def test_the_ai_pauses_before_its_own_moves_only(simcord_env):
     # On SimCord's clock (virtual time): the pause that lets humans follow an AI move must not delay a click that
     # leaves no AI turn.
     table = make_table(simcord_env, ("alice",))
-    simcord_env.bot.service.ai_delay = 0.25
+    simcord_env.bot.service.turns.ai_delay = 0.25
     began = simcord_env.now()
     await start_with_all(table, ai=1)
     assert simcord_env.now() == began, "Alice moves first: starting waits for no AI"

@@ -18,7 +18,7 @@ from typing import Any
 from bot.discord.panel import decision_view, turn_message
 from bot.naming import name_seats, name_view
 from bot.prose import unwrap
-from bot.service import TurnUpdate
+from bot.session import TurnUpdate
 from bot.store import Seat, SessionRow
 from engine import registry
 from engine.core import Decision, Option, Result, SeatResult

@@ -1,17 +1,15 @@
-"""What the GameService hands out and expects, with no behaviour of its own: the refusal a player sees, the updates
-a presenter shows, and the Presenter interface the Discord layer implements. Kept apart so that helpers of the
-service (lobby, reminders) can use them without importing the service itself."""
+"""What the session side hands out and expects, with no behaviour of its own: the refusal a player sees, the
+updates a presenter shows, and the Presenter interface the Discord layer implements. Every part of `bot.session`
+may import this module; it imports none of them."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from datetime import timedelta
+from typing import Protocol
 
 from bot.store import Seat, SessionRow
 from engine.core import Decision, Result
-
-if TYPE_CHECKING:
-    from bot.reminders import Reminder
 
 
 class Refusal(Exception):
@@ -69,6 +67,29 @@ class LogLine:
     version: int
     seat: int | None
     text: str
+
+
+@dataclass
+class Reminder:
+    """A call to the members a game waits for: after a quiet period, or on another player's nudge."""
+
+    session: SessionRow
+    title: str
+    user_ids: list[int]
+    prompt: str
+    quiet_for: timedelta
+    nudged_by: int | None = None
+
+
+def describe(span: timedelta) -> str:
+    """'12 hours', '1 day and 3 hours', '40 minutes': how long a game has waited, in words."""
+    minutes = int(span.total_seconds() // 60)
+    days, rest = divmod(minutes, 24 * 60)
+    hours, mins = divmod(rest, 60)
+    parts = [f"{n} {unit}{'s' if n != 1 else ''}" for n, unit in ((days, "day"), (hours, "hour")) if n]
+    if not days and mins and hours < 2:
+        parts.append(f"{mins} minute{'s' if mins != 1 else ''}")
+    return " and ".join(parts[:2]) or "a moment"
 
 
 class Presenter(Protocol):

@@ -1,32 +1,28 @@
-"""The lobby half of the GameService: open, join, leave, add an AI, set options, cancel. Starting the game lives in
-the service itself, since it is the first move of play. A mixin: these methods run on the GameService instance."""
+"""The lobby: open, join, leave, add an AI, set options, cancel, and `begin` (the lobby becomes a game: the engine
+deals, the store saves the first state). The service publishes the first panel and runs the AI after `begin`.
+Who may do what in a lobby is decided here.
+"""
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+import secrets as _secrets
 
-from bot.service_types import Refusal
-from bot.store import ChannelBusy, Seat, SessionRow, StaleVersion, Store
-from engine.core import Game, IllegalAction
-
-if TYPE_CHECKING:
-    from bot.service import _Live
+from bot.session.sessions import OPEN, Sessions, seats_of
+from bot.session.types import Refusal
+from bot.store import ChannelBusy, Seat, SessionRow, StaleVersion
+from engine.core import Game, GameState, IllegalAction, dump_state, new_game
 
 log = logging.getLogger("tarmac.service")
 
-OPEN = ("lobby", "active")
 
+class Lobby:
+    def __init__(self, sessions: Sessions) -> None:
+        self.sessions = sessions
+        self.store = sessions.store
 
-class LobbyOps:
-    if TYPE_CHECKING:  # provided by GameService
-        store: Store
-
-        def game(self, name: str) -> Game: ...
-        def _session_live(self, session_id: int) -> _Live: ...
-        async def _fresh(self, session_id: int) -> SessionRow: ...
-        @staticmethod
-        def seats_of(session: SessionRow, user_id: int) -> list[int]: ...
+    def game(self, name: str) -> Game:
+        return self.sessions.game(name)
 
     async def open_lobby(
         self, *, guild_id: int, channel_id: int, game: str, host_id: int, host_name: str
@@ -41,8 +37,8 @@ class LobbyOps:
             raise Refusal("This channel already has a game. Finish or cancel it first, "
                           "or start a new one in a thread with /game new thread:True.") from None
 
-    async def _lobby(self, session_id: int) -> SessionRow:
-        session = await self._fresh(session_id)
+    async def still_open(self, session_id: int) -> SessionRow:
+        session = await self.sessions.fresh(session_id)
         if session.status != "lobby":
             raise Refusal("This lobby is closed.")
         return session
@@ -56,10 +52,10 @@ class LobbyOps:
             raise Refusal("The lobby changed at the same moment; please try again.") from None
 
     async def join(self, session_id: int, user_id: int, name: str) -> SessionRow:
-        async with self._session_live(session_id).lock:
-            session = await self._lobby(session_id)
+        async with self.sessions.lock(session_id):
+            session = await self.still_open(session_id)
             engine = self.game(session.game)
-            if self.seats_of(session, user_id):
+            if seats_of(session, user_id):
                 raise Refusal("You are already in this lobby.")
             if len(session.seats) >= engine.max_players:
                 raise Refusal(f"{engine.title} seats at most {engine.max_players} players; the lobby is full.")
@@ -67,9 +63,9 @@ class LobbyOps:
             return await self._update_lobby(session, seats, session.options)
 
     async def leave(self, session_id: int, user_id: int) -> SessionRow:
-        async with self._session_live(session_id).lock:
-            session = await self._lobby(session_id)
-            if not self.seats_of(session, user_id):
+        async with self.sessions.lock(session_id):
+            session = await self.still_open(session_id)
+            if not seats_of(session, user_id):
                 raise Refusal("You are not in this lobby.")
             if user_id == session.host_id:
                 raise Refusal("You are the host: cancel the lobby instead of leaving it.")
@@ -77,10 +73,10 @@ class LobbyOps:
             return await self._update_lobby(session, seats, session.options)
 
     async def add_ai(self, session_id: int, user_id: int) -> SessionRow:
-        async with self._session_live(session_id).lock:
-            session = await self._lobby(session_id)
+        async with self.sessions.lock(session_id):
+            session = await self.still_open(session_id)
             engine = self.game(session.game)
-            if not self.seats_of(session, user_id):
+            if not seats_of(session, user_id):
                 raise Refusal("Join the lobby before adding AI players.")
             if len(session.seats) >= engine.max_players:
                 raise Refusal(f"{engine.title} seats at most {engine.max_players} players; the lobby is full.")
@@ -90,7 +86,7 @@ class LobbyOps:
 
     async def options_lobby(self, session_id: int, user_id: int, *, manager: bool) -> SessionRow:
         """The open lobby, if this member may change its options (asked before a form opens, too)."""
-        session = await self._lobby(session_id)
+        session = await self.still_open(session_id)
         if user_id != session.host_id and not manager:
             raise Refusal("Only the host (or someone who may manage this channel) sets the options.")
         return session
@@ -98,7 +94,7 @@ class LobbyOps:
     async def set_option(self, session_id: int, user_id: int, key: str, value: str, *, manager: bool) -> SessionRow:
         """Set one option by key or label, to a choice's value or label or to typed text. The engine checks the
         whole set of options, so an invalid value is refused with its sentence and nothing is stored."""
-        async with self._session_live(session_id).lock:
+        async with self.sessions.lock(session_id):
             session = await self.options_lobby(session_id, user_id, manager=manager)
             engine = self.game(session.game)
             key, value = typed_option(engine, key, value)
@@ -108,9 +104,32 @@ class LobbyOps:
                 raise Refusal(exc.sentence) from None
             return await self._update_lobby(session, session.seats, options)
 
+    async def begin(self, session_id: int, user_id: int, *, manager: bool,
+                    seed: int | None = None) -> tuple[SessionRow, GameState]:
+        """Start the game: the engine sets it up with a fresh seed (or `seed`), the store saves the first state.
+        Call with the session lock held."""
+        session = await self.still_open(session_id)
+        if user_id != session.host_id and not manager:
+            raise Refusal("Only the host or someone who may manage this channel can start the game.")
+        engine = self.game(session.game)
+        seed = seed if seed is not None else _secrets.randbits(63)
+        try:
+            state = new_game(engine, len(session.seats), seed, session.options)
+        except IllegalAction as exc:
+            raise Refusal(exc.sentence) from None
+        session = await self.store.start_session(
+            session.id, seed=seed, seats=session.seats, state_json=dump_state(state),
+            state_version=state.version, expected_version=session.version,
+        )
+        self.sessions.remember(session.id, state)
+        self.sessions.take_unposted(session.id)
+        log.info("session started", extra={"session_id": session.id, "guild_id": session.guild_id,
+                                           "channel_id": session.channel_id})
+        return session, state
+
     async def cancel(self, session_id: int, user_id: int, *, manager: bool) -> SessionRow:
-        async with self._session_live(session_id).lock:
-            session = await self._fresh(session_id)
+        async with self.sessions.lock(session_id):
+            session = await self.sessions.fresh(session_id)
             if session.status not in OPEN:
                 raise Refusal("This game is already closed.")
             if user_id != session.host_id and not manager:
@@ -118,7 +137,7 @@ class LobbyOps:
             await self.store.set_status(session.id, "cancelled")
             log.info("session cancelled", extra={"session_id": session.id, "guild_id": session.guild_id,
                                                  "channel_id": session.channel_id})
-            return await self._fresh(session_id)
+            return await self.sessions.fresh(session_id)
 
 
 def typed_option(engine: Game, name: str, value: str) -> tuple[str, str]:

@@ -1,0 +1,24 @@
+"""The session side of the bot: everything between a Discord interaction and the engine, with no discord import.
+
+Dependencies point one way, down this list; no module imports one above it:
+
+- `service.py`   GameService, the one object the Discord layer calls. Checks who may ask, takes the session lock,
+                 and hands the work to the parts below. Holds no logic of its own.
+- `lobby.py`     open / join / leave / add AI / options / cancel, and `begin` (the lobby becomes a game).
+- `turns.py`     every choice's path: `check_click` (where a click is checked against the decision it answers),
+                 `apply_choice` (apply, save guarded by the version, publish), the AI seats (`run_ai`).
+- `reminders.py` quiet periods, reminders and nudges.
+- `publish.py`   where panels are posted (new or edited in place) and private views are sent; builds the updates.
+- `meta.py`      the bot's bookkeeping beside a session (since when it waits, notices given), stored as JSON.
+- `sessions.py`  the floor: store, games, clock, and per-session memory (lock, cached state, newest panel).
+- `types.py`     what crosses the boundary: Refusal, PostFailed, TurnUpdate, PrivateUpdate, Reminder, Presenter.
+
+A part gets the objects it uses in its constructor (a `Sessions`, a `Publisher`, ...), never the service, and never
+another part's private attributes.
+"""
+
+from bot.session.service import GameService
+from bot.session.types import LogLine, PostFailed, Presenter, PrivateUpdate, Refusal, Reminder, TurnUpdate, describe
+
+__all__ = ["GameService", "LogLine", "PostFailed", "Presenter", "PrivateUpdate", "Refusal", "Reminder", "TurnUpdate",
+           "describe"]

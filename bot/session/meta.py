@@ -1,0 +1,53 @@
+"""The bot's bookkeeping beside a session (store.get_meta / set_meta): since when the game waits, when it last
+reminded, the notices already given. Kept apart from the game state, which only the engine writes.
+
+A game *waits* while its state version stays the same; `MetaBook.get` moves that period on when the game did.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from pydantic import BaseModel, Field
+
+from bot.session.sessions import Sessions
+from bot.store import SessionRow
+
+
+class SessionMeta(BaseModel):
+    """The per-session bookkeeping row. New fields need a default: rows written before them must still load."""
+
+    version: int = -1
+    """The state version the current quiet period belongs to."""
+    since: datetime | None = None
+    """When that version was reached (or first seen, after a restart that lost the exact time)."""
+    reminded_at: datetime | None = None
+    remind_after: float | None = None
+    """Seconds of quiet before a reminder in this game; None: the bot's default; 0: no reminders."""
+    dm_notice: list[int] = Field(default_factory=list)
+    """Members already told in the channel that their DMs are closed (told once per game)."""
+
+
+class MetaBook:
+    """Reads and writes `SessionMeta` through a write-through cache (the store always holds the same)."""
+
+    def __init__(self, sessions: Sessions) -> None:
+        self.sessions = sessions
+        self._cache: dict[int, SessionMeta] = {}
+
+    async def get(self, session: SessionRow) -> SessionMeta:
+        """The stored bookkeeping, with the quiet period moved on when the game did. Call with the session lock."""
+        meta = self._cache.get(session.id)
+        if meta is None:
+            meta = SessionMeta.model_validate(await self.sessions.store.get_meta(session.id))
+            self._cache[session.id] = meta
+        if meta.version != session.version:
+            moved = self.sessions.moved_at(session.id, session.version)
+            meta.version, meta.since, meta.reminded_at = session.version, moved or self.sessions.now(), None
+            await self.save(session.id, meta)
+        return meta
+
+    async def save(self, session_id: int, meta: SessionMeta) -> None:
+        self._cache.pop(session_id, None)  # if the write fails, the next look reads what the store really has
+        await self.sessions.store.set_meta(session_id, meta.model_dump(mode="json"))
+        self._cache[session_id] = meta

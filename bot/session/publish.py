@@ -1,0 +1,164 @@
+"""Where panels are posted: after a move, the channel gets the board and the panel for whoever acts next (a new
+message, or the newest one edited while the same seat goes on with its turn), and each member whose hidden things
+changed gets their own view privately. Also builds the updates that `/game board`, `hand` and `status` show.
+
+Posting is ours to get right, not the player's: a failure is logged with the session id and remembered
+(`Sessions.take_unposted`); the move itself stands. Nothing here imports discord: the `Presenter` posts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from bot.naming import name_seats, name_view, seat_names
+from bot.session.meta import MetaBook
+from bot.session.sessions import Sessions
+from bot.session.types import Presenter, PrivateUpdate, TurnUpdate
+from bot.store import Seat, SessionRow
+from engine.core import GameState
+from renderers import GameRenderer
+
+log = logging.getLogger("tarmac.service")
+
+
+def view_text(view: dict[str, Any], limit: int = 3500) -> str:
+    """The fallback when a game has no renderer yet: the view as compact JSON (a view never holds others' secrets)."""
+    text = json.dumps(view, separators=(", ", ": "), ensure_ascii=False)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class Publisher:
+    def __init__(self, sessions: Sessions, meta: MetaBook, presenter: Presenter | None,
+                 renderer_for: Callable[[str], GameRenderer | None]) -> None:
+        self.sessions = sessions
+        self.meta = meta
+        self.presenter = presenter
+        self.renderer_for = renderer_for
+
+    async def publish(self, session: SessionRow, state: GameState, events: list[Any], *, first: bool = False,
+                      before: GameState | None = None) -> None:
+        """Post the panel and send what changed privately. Call with the session lock held.
+        `before` is the state the move started from: whoever had to act then is not notified again."""
+        if self.presenter is None:
+            return
+        context = {"session_id": session.id, "guild_id": session.guild_id, "channel_id": session.channel_id}
+        live = self.sessions.live(session.id)
+        texts = [e.text for e in events if e.private_to is None]
+        continues = not first and self._continues(session, state, before)
+        if continues:
+            texts = live.shown_events + texts
+        try:
+            update = await self.turn_update(session, state, texts)
+            if before is not None:
+                # One player's turn is many clicks (action, start, each drop, confirm); a ping on each of them
+                # buries the one that matters in async play: the turn passing to them.
+                update.quiet = {d.seat for d in self.sessions.game(session.game).pending(before)}
+            if continues:
+                update.replaces = session.board_message_id
+            await self.presenter.show_turn(update)
+        except Exception:
+            log.exception("could not post the turn panel", extra=context)
+            live.unposted = True
+            live.shown_version = None
+        else:
+            live.shown_version, live.shown_events = state.version, texts
+        await self._send_private(session, state, events, context)
+
+    async def repost(self, session: SessionRow, state: GameState) -> TurnUpdate:
+        """Post the current panel as a new message (with the session lock held)."""
+        update = await self.turn_update(session, state, [])
+        if self.presenter is not None:
+            live = self.sessions.live(session.id)
+            live.shown_version = None  # until the new panel is posted, no panel is known to be the newest
+            await self.presenter.show_turn(update)
+            live.shown_version, live.shown_events = update.version, []
+        return update
+
+    async def _send_private(self, session: SessionRow, state: GameState, events: list[Any],
+                            context: dict[str, Any]) -> None:
+        assert self.presenter is not None
+        engine = self.sessions.game(session.game)
+        live = self.sessions.live(session.id)
+        secrets = engine.secrets(state)
+        names = seat_names(session)
+        for seat in session.seats:
+            if seat.is_ai or seat.user_id is None:
+                continue
+            private = [name_seats(e.text, names) for e in events if e.private_to == seat.seat]
+            view = engine.view(state, seat.seat)
+            # DM only when the hidden things this seat holds change (a card in or out), not on every public move:
+            # a DM notifies every time, and marks that follow the board (Planes' "scorable now") used to send
+            # one on most moves of the others. Its open options are among its secrets too; only what its view
+            # shows counts, so stepping through its own turn sends nothing.
+            shown = json.dumps(view, default=str)
+            key = json.dumps(sorted(s for s in secrets.get(seat.seat, set()) if s in shown))
+            if not private and live.sent_private.get(seat.seat) == key:
+                continue
+            try:
+                delivered = await self.presenter.send_private(await self.private(session, state, seat, private, view))
+                live.sent_private[seat.seat] = key
+                if not delivered:
+                    await self._dms_closed(session, seat.user_id)
+            except Exception:  # the hand stays available through /game hand; the others still get theirs
+                log.exception("could not send a private update", extra={**context, "seat": seat.seat})
+
+    def _continues(self, session: SessionRow, state: GameState, before: GameState | None) -> bool:
+        """Whether this update goes on with the turn the newest panel shows, so that panel is edited in place rather
+        than a new one posted: in async play one turn is many clicks, and a message for each buried the channel.
+        It does when the seats called on now were all called on already (the same seat goes on choosing), and the
+        newest panel is known to show the state the move started from. A turn passing to someone else, or the end
+        of the game, is a new message, with its ping."""
+        if before is None or session.board_message_id is None:
+            return False
+        if self.sessions.live(session.id).shown_version != before.version:
+            return False
+        engine = self.sessions.game(session.game)
+        if engine.is_over(state):
+            return False
+        now = {d.seat for d in engine.pending(state)}
+        return bool(now) and now <= {d.seat for d in engine.pending(before)}
+
+    async def _dms_closed(self, session: SessionRow, user_id: int) -> None:
+        """Say it in the channel once per game and member, not after every move. Call with the session lock held."""
+        meta = await self.meta.get(session)
+        if user_id in meta.dm_notice:
+            return
+        meta.dm_notice.append(user_id)
+        await self.meta.save(session.id, meta)
+        assert self.presenter is not None
+        await self.presenter.dms_closed(session, user_id)
+
+    # ---------------------------------------------------------------- updates
+    async def turn_update(
+        self, session: SessionRow, state: GameState, events: list[str], *, render: bool = True
+    ) -> TurnUpdate:
+        """What the channel sees of `state`: the board (rendered in a worker thread), the open decisions, the result."""
+        engine = self.sessions.game(session.game)
+        names = seat_names(session)
+        view = name_view(engine.view(state, None), names)
+        renderer = self.renderer_for(session.game) if render else None
+        png = await asyncio.to_thread(renderer.render_board, view) if renderer else None
+        decisions = engine.pending(state)
+        secrets = engine.secrets(state)
+        hidden = {d.seat: {i for i, o in enumerate(d.options) if o.id in secrets.get(d.seat, set())} for d in decisions}
+        return TurnUpdate(
+            session=session, title=engine.title, version=state.version,
+            events=[name_seats(text, names) for text in events], board_png=png,
+            board_text="" if png else view_text(view), decisions=decisions, result=engine.result(state),
+            secret_options={seat: found for seat, found in hidden.items() if found},
+        )
+
+    async def private(
+        self, session: SessionRow, state: GameState, seat: Seat, events: list[str], view: dict[str, Any] | None = None
+    ) -> PrivateUpdate:
+        """What one seat alone sees: its view (the hand picture) and the events only it may read."""
+        engine = self.sessions.game(session.game)
+        view = name_view(view if view is not None else engine.view(state, seat.seat), seat_names(session))
+        renderer = self.renderer_for(session.game)
+        png = await asyncio.to_thread(renderer.render_hand, view) if renderer else None
+        return PrivateUpdate(session=session, title=engine.title, seat=seat, events=events, hand_png=png,
+                             hand_text="" if png else view_text(view))

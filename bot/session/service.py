@@ -1,0 +1,219 @@
+"""GameService: the one object the Discord layer talks to. It checks who may ask, takes the session lock where a
+request changes a game, and hands the work to its parts (see the map in `bot/session/__init__.py`). It holds no game
+logic of its own and no part imports it back.
+
+One asyncio.Lock per session serialises everything that touches a session, so two clicks at once apply once.
+Nothing here imports discord: the Discord layer implements `Presenter` and turns `Refusal` into an ephemeral reply.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping
+from datetime import UTC, datetime
+
+from bot.naming import name_seats, seat_names
+from bot.prose import unwrap
+from bot.session.lobby import Lobby
+from bot.session.meta import MetaBook
+from bot.session.publish import Publisher
+from bot.session.reminders import Reminders
+from bot.session.sessions import DONE, OPEN, Sessions, seat_name, seats_of
+from bot.session.turns import Turns
+from bot.session.types import LogLine, PostFailed, Presenter, PrivateUpdate, Refusal, Reminder, TurnUpdate
+from bot.store import SessionRow, Store
+from engine import registry
+from engine.core import Game, GameState
+from renderers import GameRenderer
+from renderers import for_game as renderer_for_game
+
+log = logging.getLogger("tarmac.service")
+
+FINISHED = ("active", *DONE)
+"""A running game or one that has ended: what /game board, hand, log and status answer about."""
+
+
+class GameService:
+    def __init__(
+        self,
+        store: Store,
+        presenter: Presenter | None = None,
+        *,
+        games: Mapping[str, Game] | None = None,
+        ai_delay: float = 0.0,
+        renderer_for: Callable[[str], GameRenderer | None] = renderer_for_game,
+        remind_after: float = 12 * 3600,
+        nudge_gap: float = 3600,
+        now: Callable[[], datetime] = lambda: datetime.now(UTC),
+    ) -> None:
+        self.store = store
+        self.presenter = presenter
+        self.games: Mapping[str, Game] = games if games is not None else {n: registry.get(n) for n in registry.names()}
+        self.sessions = Sessions(store, self.games, now)
+        self.meta = MetaBook(self.sessions)
+        self.publisher = Publisher(self.sessions, self.meta, presenter, renderer_for)
+        self.lobby = Lobby(self.sessions)
+        self.turns = Turns(self.sessions, self.publisher, ai_delay=ai_delay)
+        self.reminders = Reminders(self.sessions, self.meta, self.present_reminder,
+                                   remind_after=remind_after, nudge_gap=nudge_gap)
+
+    # ------------------------------------------------------------------ lookups
+    def game(self, name: str) -> Game:
+        return self.sessions.game(name)
+
+    async def session_here(self, channel_id: int, *, statuses: tuple[str, ...] = OPEN) -> SessionRow:
+        """The channel's lobby or running game; with a finished status in `statuses`, else its newest such game."""
+        return await self.sessions.here(channel_id, statuses=statuses)
+
+    async def state(self, session: SessionRow) -> GameState:
+        """The game state of a started session (cached, or loaded from its snapshot)."""
+        return await self.sessions.state(session)
+
+    @staticmethod
+    def seats_of(session: SessionRow, user_id: int) -> list[int]:
+        return seats_of(session, user_id)
+
+    @staticmethod
+    def seat_name(session: SessionRow, seat: int) -> str:
+        return seat_name(session, seat)
+
+    async def shutdown(self) -> None:
+        """Wait for every move in flight (each holds its session lock) so none is cut in half."""
+        await self.sessions.shutdown()
+
+    # -------------------------------------------------------------------- lobby
+    async def open_lobby(self, *, guild_id: int, channel_id: int, game: str, host_id: int,
+                         host_name: str) -> SessionRow:
+        return await self.lobby.open_lobby(guild_id=guild_id, channel_id=channel_id, game=game, host_id=host_id,
+                                           host_name=host_name)
+
+    async def join(self, session_id: int, user_id: int, name: str) -> SessionRow:
+        return await self.lobby.join(session_id, user_id, name)
+
+    async def leave(self, session_id: int, user_id: int) -> SessionRow:
+        return await self.lobby.leave(session_id, user_id)
+
+    async def add_ai(self, session_id: int, user_id: int) -> SessionRow:
+        return await self.lobby.add_ai(session_id, user_id)
+
+    async def options_lobby(self, session_id: int, user_id: int, *, manager: bool) -> SessionRow:
+        return await self.lobby.options_lobby(session_id, user_id, manager=manager)
+
+    async def set_option(self, session_id: int, user_id: int, key: str, value: str, *, manager: bool) -> SessionRow:
+        return await self.lobby.set_option(session_id, user_id, key, value, manager=manager)
+
+    async def cancel(self, session_id: int, user_id: int, *, manager: bool) -> SessionRow:
+        return await self.lobby.cancel(session_id, user_id, manager=manager)
+
+    async def start(self, session_id: int, user_id: int, *, manager: bool, seed: int | None = None) -> SessionRow:
+        """The lobby becomes a game: first panel posted, then the AI plays if it opens."""
+        async with self.sessions.lock(session_id):
+            session, state = await self.lobby.begin(session_id, user_id, manager=manager, seed=seed)
+            await self.publisher.publish(session, state, [], first=True)
+        self.reminders.changed()
+        await self.turns.run_ai(session.id)
+        if self.sessions.take_unposted(session.id):
+            raise PostFailed()
+        return session
+
+    # --------------------------------------------------------------------- play
+    async def choose(self, session_id: int, user_id: int, *, version: int, seat: int, index: int) -> None:
+        """A click on a panel: option `index` of `seat`'s decision as offered at state `version`."""
+        await self.turns.choose(session_id, user_id, version=version, seat=seat, index=index)
+
+    async def play_text(self, channel_id: int, user_id: int, text: str) -> int:
+        """A typed command; returns how many steps it took."""
+        session = await self.session_here(channel_id, statuses=("active",))
+        return await self.turns.play_text(session.id, user_id, text)
+
+    async def suggestions(self, channel_id: int, user_id: int, text: str) -> list[str]:
+        session = await self.store.session_in_channel(channel_id)
+        if session is None or session.status != "active":
+            return []
+        return await self.turns.suggestions(session, user_id, text)
+
+    async def resign(self, channel_id: int, user_id: int) -> tuple[SessionRow, bool]:
+        """The member's seats pass to the AI; the game ends if no member is left. The caller runs `play_ai` after
+        announcing it."""
+        session = await self.session_here(channel_id, statuses=("active",))
+        return await self.turns.resign(session.id, user_id)
+
+    async def play_ai(self, session_id: int) -> bool:
+        """Let the AI play its open turns; False if a panel failed to post meanwhile."""
+        return await self.turns.play_ai(session_id)
+
+    async def resume_ai(self) -> None:
+        """At start-up: play the AI turns that were due when the previous process stopped."""
+        await self.turns.resume_ai()
+
+    # ------------------------------------------------------------------ queries
+    async def current(self, session_id: int, user_id: int, *, version: int, seat: int) -> TurnUpdate:
+        """The open decision of a panel, checked like a click (for paging through many options)."""
+        session, state = await self.turns.check_click(session_id, user_id, version=version, seat=seat)
+        return await self.publisher.turn_update(session, state, [], render=False)
+
+    async def turn_update(self, session: SessionRow, state: GameState, events: list[str], *,
+                          render: bool = True) -> TurnUpdate:
+        return await self.publisher.turn_update(session, state, events, render=render)
+
+    async def board(self, channel_id: int) -> TurnUpdate:
+        session = await self.session_here(channel_id, statuses=FINISHED)
+        return await self.turn_update(session, await self.state(session), [])
+
+    async def hand(self, channel_id: int, user_id: int) -> PrivateUpdate:
+        session = await self.session_here(channel_id, statuses=FINISHED)
+        mine = seats_of(session, user_id)
+        if not mine:
+            raise Refusal("You are not in the game of this channel.")
+        seat = next(s for s in session.seats if s.seat == mine[0])
+        return await self.publisher.private(session, await self.state(session), seat, [])
+
+    async def log_lines(self, channel_id: int, count: int) -> tuple[SessionRow, list[LogLine]]:
+        session = await self.session_here(channel_id, statuses=FINISHED)
+        rows = await self.store.actions(session.id, last=count)
+        names = seat_names(session)
+        lines = [
+            LogLine(version=row.version, seat=row.seat, text=name_seats(event["text"], names))
+            for row in rows for event in row.events if event.get("private_to") is None
+        ]
+        return session, lines
+
+    def rules(self, game: str) -> dict[str, str]:
+        pages = {topic: unwrap(text) for topic, text in self.game(game).rules().items()}
+        if len(pages) > 1:
+            # /game rules with no topic shows the first page: say there is more, and what it is called.
+            first, *others = pages
+            pages[first] += f"\n\nMore with `/game rules topic:` {', '.join(others)}."
+        return pages
+
+    # ------------------------------------------------------- panels, reminders
+    async def repost(self, channel_id: int) -> TurnUpdate:
+        """Post the current panel again (after a post that failed, or one buried under chatter)."""
+        session = await self.session_here(channel_id, statuses=("active", "finished"))
+        async with self.sessions.lock(session.id):
+            session = await self.sessions.fresh(session.id)
+            return await self.publisher.repost(session, await self.state(session))
+
+    async def nudge(self, channel_id: int, user_id: int, *, manager: bool) -> Reminder:
+        """Remind whoever must act, now; refused when they were called a short while ago."""
+        session = await self.session_here(channel_id, statuses=("active",))
+        async with self.sessions.lock(session.id):
+            session = await self.sessions.fresh(session.id)
+            if not seats_of(session, user_id) and not manager:
+                raise Refusal("Only the players of this game can nudge.")
+            reminder = await self.reminders.nudge(session, user_id)
+            await self.present_reminder(reminder)
+            return reminder
+
+    async def set_reminders(self, channel_id: int, user_id: int, hours: float, *, manager: bool) -> float:
+        """This game's quiet period before a reminder, in hours (0: no reminders); the host or a manager sets it."""
+        session = await self.session_here(channel_id)
+        if user_id != session.host_id and not manager:
+            raise Refusal("Only the host or someone who may manage this channel can change the reminders.")
+        async with self.sessions.lock(session.id):
+            meta = await self.reminders.set_period(await self.sessions.fresh(session.id), hours)
+        return self.reminders.period(meta)
+
+    async def present_reminder(self, reminder: Reminder) -> None:
+        if self.presenter is not None:
+            await self.presenter.remind(reminder)

@@ -1,0 +1,142 @@
+"""The floor every part of the session side stands on: the store, the games, the clock, and what this process
+remembers per session (its lock, the cached state, what the newest panel shows).
+
+Every part (lobby, turns, publish, reminders) gets the one `Sessions` object and asks it; none keeps its own copy of
+a session's state, and none reaches into another part. Call the methods that say "with the lock held" only inside
+`async with sessions.lock(session_id)`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from bot.naming import escape
+from bot.session.types import Refusal
+from bot.store import SessionRow, Store
+from engine.core import Game, GameState, load_state
+
+OPEN = ("lobby", "active")
+DONE = ("finished", "abandoned")
+
+
+@dataclass
+class Live:
+    """Per-session memory: the cached state and what the newest panel shows."""
+
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    state: GameState | None = None
+    sent_private: dict[int, str] = field(default_factory=dict)
+    """Per seat, the secrets its last private update showed (to DM only on change)."""
+    moved_at: tuple[int, datetime] | None = None
+    """(version, when) of the last move made here: the start of the quiet period reminders count from."""
+    unposted: bool = False
+    """A panel of this session failed to post since the last time a caller checked."""
+    shown_version: int | None = None
+    """The state version the newest panel message shows, as this process posted or edited it (None: unknown, e.g.
+    after a restart or a failed post). Only a panel known to show the state a move started from is edited."""
+    shown_events: list[str] = field(default_factory=list)
+    """The public events that panel lists under "What just happened" (as the engine wrote them), so an edit that
+    continues the turn appends to them."""
+
+
+class Sessions:
+    def __init__(self, store: Store, games: Mapping[str, Game], now: Callable[[], datetime]) -> None:
+        self.store = store
+        self.games = games
+        self.now = now
+        self._live: dict[int, Live] = {}
+
+    def game(self, name: str) -> Game:
+        try:
+            return self.games[name]
+        except KeyError:
+            raise Refusal(f"There is no game called '{name}' here.") from None
+
+    def live(self, session_id: int) -> Live:
+        return self._live.setdefault(session_id, Live())
+
+    def lock(self, session_id: int) -> asyncio.Lock:
+        """The one lock that serialises everything touching this session in this process."""
+        return self.live(session_id).lock
+
+    async def shutdown(self) -> None:
+        """Wait for every move in flight (each holds its session lock) so none is cut in half."""
+        for live in list(self._live.values()):
+            async with live.lock:
+                pass
+
+    # ------------------------------------------------------------------ state
+    async def state(self, session: SessionRow) -> GameState:
+        """The cached state, or (after a restart) the stored snapshot."""
+        live = self.live(session.id)
+        if live.state is None:
+            state_json, _version = await self.store.load_snapshot(session.id)
+            live.state = load_state(self.game(session.game), state_json)
+        return live.state
+
+    def remember(self, session_id: int, state: GameState) -> None:
+        """A move reached `state` here, now (with the lock held)."""
+        live = self.live(session_id)
+        live.state, live.moved_at = state, (state.version, self.now())
+
+    def forget(self, session_id: int) -> None:
+        """Another process moved the game on: the next look reloads the state from the store."""
+        self.live(session_id).state = None
+
+    def moved_at(self, session_id: int, version: int) -> datetime | None:
+        """When this process applied the move that reached `version` (None if it did not, e.g. after a restart)."""
+        moved = self.live(session_id).moved_at
+        return moved[1] if moved and moved[0] == version else None
+
+    def take_unposted(self, session_id: int) -> bool:
+        """Whether a panel failed to post since the last call (and forget it)."""
+        live = self.live(session_id)
+        failed, live.unposted = live.unposted, False
+        return failed
+
+    # --------------------------------------------------------------- sessions
+    async def fresh(self, session_id: int) -> SessionRow:
+        session = await self.store.get_session(session_id)
+        if session is None:
+            raise Refusal("That game no longer exists.")
+        return session
+
+    async def here(self, channel_id: int, *, statuses: tuple[str, ...] = OPEN) -> SessionRow:
+        """The channel's lobby or running game; with a finished status in `statuses`, else its newest such game."""
+        session = await self.store.session_in_channel(channel_id)
+        if (session is None or session.status not in statuses) and any(s in DONE for s in statuses):
+            done = await self.store.latest_in_channel(channel_id, tuple(s for s in statuses if s in DONE))
+            session = done or session
+        if session is not None and session.status == "lobby" and "lobby" not in statuses:
+            raise Refusal("The game in this channel has not started yet.")
+        if session is None or session.status not in statuses:
+            raise Refusal("There is no game running in this channel. Start one with /game new.")
+        return session
+
+    async def playing(self, session_id: int, user_id: int) -> tuple[SessionRow, GameState]:
+        """A running game this member plays in, and its state; refused otherwise."""
+        session = await self.fresh(session_id)
+        if session.status != "active":
+            raise Refusal("This game is not running any more.")
+        if not seats_of(session, user_id):
+            raise Refusal("You are not in this game.")
+        return session, await self.state(session)
+
+    def not_your_turn(self, session: SessionRow, state: GameState) -> Refusal:
+        """Says who the game waits for, so the player knows whom to wait for (or nudge)."""
+        names = [escape(seat_name(session, d.seat)) for d in self.game(session.game).pending(state)]
+        if not names:
+            return Refusal("It is not your turn.")
+        return Refusal(f"It is not your turn: the game is waiting for {' and '.join(names)}.")
+
+
+def seats_of(session: SessionRow, user_id: int) -> list[int]:
+    """The seats this member plays themselves (a seat handed to the AI is no longer theirs)."""
+    return [s.seat for s in session.seats if s.user_id == user_id and not s.is_ai]
+
+
+def seat_name(session: SessionRow, seat: int) -> str:
+    return next((s.name for s in session.seats if s.seat == seat), f"Seat {seat + 1}")

@@ -1,0 +1,201 @@
+"""Turns: the one path every choice takes, whoever makes it (a button, a select, a typed command, the AI).
+
+check click -> engine apply -> store.record_move (guarded by the expected version) -> publish.
+`check_click` is where a click is checked against the decision it answers; `apply_choice` is where every choice is
+applied and saved; `run_ai` plays the AI seats' open decisions. Call the methods that say "with the lock held" only
+inside `async with sessions.lock(session_id)`; the others take the lock themselves.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from bot.session.publish import Publisher
+from bot.session.sessions import Sessions, seats_of
+from bot.session.types import PostFailed, Refusal
+from bot.store import Seat, SessionRow, StaleVersion
+from engine.core import Decision, Game, GameState, IllegalAction, Rng, apply, dump_state, random_ai
+
+log = logging.getLogger("tarmac.service")
+
+
+class Turns:
+    def __init__(self, sessions: Sessions, publisher: Publisher, *, ai_delay: float = 0.0) -> None:
+        self.sessions = sessions
+        self.publisher = publisher
+        self.ai_delay = ai_delay
+
+    # ------------------------------------------------------------- humans
+    async def check_click(self, session_id: int, user_id: int, *, version: int,
+                          seat: int) -> tuple[SessionRow, GameState]:
+        """What a click on a panel (or a turn of its pages) acts on: refused when the panel shows an older state or
+        the seat it is for is not the member's. `version` and `seat` come from the button's custom_id."""
+        session, state = await self.sessions.playing(session_id, user_id)
+        if version != state.version:
+            raise Refusal("That panel is out of date; use the newest one in the channel.")
+        if seat not in seats_of(session, user_id):
+            raise self.sessions.not_your_turn(session, state)
+        return session, state
+
+    async def choose(self, session_id: int, user_id: int, *, version: int, seat: int, index: int) -> None:
+        """A click on a panel: option `index` of `seat`'s decision as offered at state `version`."""
+        async with self.sessions.lock(session_id):
+            session, state = await self.check_click(session_id, user_id, version=version, seat=seat)
+            decision = next((d for d in self.sessions.game(session.game).pending(state) if d.seat == seat), None)
+            if decision is None:
+                raise self.sessions.not_your_turn(session, state)
+            if not 0 <= index < len(decision.options):
+                raise Refusal("That choice is not on offer any more.")
+            self.sessions.take_unposted(session_id)  # report only what fails from here on, not an older failure
+            await self.apply_choice(session, state, seat, decision.options[index].id)
+        await self.run_ai(session_id)
+        if self.sessions.take_unposted(session_id):
+            raise PostFailed()
+
+    async def play_text(self, session_id: int, user_id: int, text: str) -> int:
+        """A typed command: the engine turns it into option ids, applied one by one through the same path."""
+        async with self.sessions.lock(session_id):
+            session, state = await self.sessions.playing(session_id, user_id)
+            engine = self.sessions.game(session.game)
+            seat = self.acting_seat(engine, session, state, user_id)
+            try:
+                choices = engine.parse_command(state, seat, text)
+            except IllegalAction as exc:
+                raise Refusal(exc.sentence) from None
+            if not choices:
+                raise Refusal("That command does nothing here.")
+            self.sessions.take_unposted(session_id)  # report only what fails from here on, not an older failure
+            # A typed line is one move to its player: held, its steps post as one panel instead of one per step.
+            before = state
+            held: list[Any] = []
+            try:
+                for choice in choices:
+                    state = await self.apply_choice(session, state, seat, choice, held=held)
+            finally:
+                if held:  # the line ended mid-turn (or a step was refused): show where it got to
+                    await self.publisher.publish(await self.sessions.fresh(session_id), state, held, before=before)
+        await self.run_ai(session_id)
+        if self.sessions.take_unposted(session_id):
+            raise PostFailed()
+        return len(choices)
+
+    async def suggestions(self, session: SessionRow, user_id: int, text: str) -> list[str]:
+        state = await self.sessions.state(session)
+        engine = self.sessions.game(session.game)
+        seats = [d.seat for d in engine.pending(state) if d.seat in seats_of(session, user_id)]
+        if not seats:
+            return []
+        return engine.command_suggestions(state, seats[0], text)[:25]
+
+    def acting_seat(self, engine: Game, session: SessionRow, state: GameState, user_id: int) -> int:
+        mine = seats_of(session, user_id)
+        seat = next((d.seat for d in engine.pending(state) if d.seat in mine), None)
+        if seat is None:
+            raise self.sessions.not_your_turn(session, state)
+        return seat
+
+    async def resign(self, session_id: int, user_id: int) -> tuple[SessionRow, bool]:
+        """The member's seats pass to the AI, which plays them from now on, so the others can finish the game.
+        When no member would be left at the table the game ends instead (recorded as abandoned).
+        Returns the session and whether the game ended. The caller runs `run_ai` after announcing it."""
+        async with self.sessions.lock(session_id):
+            session = await self.sessions.fresh(session_id)
+            if session.status != "active":
+                raise Refusal("This game is not running any more.")
+            mine = seats_of(session, user_id)
+            if not mine:
+                raise Refusal("You are not in this game.")
+            seats = [Seat(seat=s.seat, user_id=None, name=f"{s.name} (resigned)", is_ai=True) if s.seat in mine
+                     else s for s in session.seats]
+            ended = all(s.is_ai for s in seats)
+            store = self.sessions.store
+            session = await (store.set_status(session.id, "abandoned") if ended else store.set_seats(session.id, seats))
+            log.info("player resigned", extra={"session_id": session.id, "guild_id": session.guild_id,
+                                               "channel_id": session.channel_id, "seat": mine[0], "ended": ended})
+            return session, ended
+
+    # -------------------------------------------------------------- apply
+    async def apply_choice(self, session: SessionRow, state: GameState, seat: int, choice: str,
+                           held: list[Any] | None = None) -> GameState:
+        """Apply, persist, publish. Call with the session lock held.
+        With `held` (the AI's clicks), the events wait there while the same seat goes on choosing, and the whole
+        run is published once, when the seat is done."""
+        engine = self.sessions.game(session.game)
+        try:
+            new_state, events = apply(engine, state, seat, choice)
+        except IllegalAction as exc:
+            raise Refusal(exc.sentence) from None
+        finished = engine.is_over(new_state)
+        try:
+            session = await self.sessions.store.record_move(
+                session.id, expected_version=state.version, seat=seat, choice=choice,
+                events=[e.model_dump() for e in events], state_json=dump_state(new_state),
+                new_version=new_state.version, finished=finished,
+            )
+        except StaleVersion:
+            self.sessions.forget(session.id)
+            raise Refusal("The game moved on at the same moment; look at the newest panel.") from None
+        self.sessions.remember(session.id, new_state)
+        log.info("move applied", extra={"session_id": session.id, "guild_id": session.guild_id,
+                                        "channel_id": session.channel_id, "seat": seat})
+        if held is not None:
+            held.extend(events)
+            if not finished and any(d.seat == seat for d in engine.pending(new_state)):
+                return new_state
+            events, held[:] = list(held), []
+        await self.publisher.publish(session, new_state, events, before=state)
+        return new_state
+
+    # ----------------------------------------------------------------- AI
+    async def _ai_turn(self, session_id: int) -> tuple[SessionRow, GameState, Decision] | None:
+        session = await self.sessions.fresh(session_id)
+        if session.status != "active":
+            return None
+        state = await self.sessions.state(session)
+        ai_seats = {s.seat for s in session.seats if s.is_ai}
+        decision = next((d for d in self.sessions.game(session.game).pending(state) if d.seat in ai_seats), None)
+        return None if decision is None else (session, state, decision)
+
+    async def run_ai(self, session_id: int) -> None:
+        """Play every AI decision that is open, one at a time, with a pause so humans can follow.
+        One AI turn is many clicks (a Planes move is a pick-up, a drop per space and a confirm); a board and panel
+        for each buried the humans' own turns in async play, so each AI seat's run of clicks shows as one panel
+        with everything it did, and the pause comes before that panel rather than before every hidden click."""
+        held: list[Any] = []  # events of this AI seat's clicks not shown yet
+        while True:
+            # The pause only before an AI move: a human's click that leaves no AI turn returns at once.
+            if self.ai_delay and not held:
+                if await self._ai_turn(session_id) is None:
+                    return
+                await asyncio.sleep(self.ai_delay)
+            async with self.sessions.lock(session_id):
+                found = await self._ai_turn(session_id)
+                if found is None:
+                    return
+                session, state, decision = found
+                # Seeded by game seed and version: an AI game replays exactly from its log.
+                rng = Rng.seeded(session.seed * 1_000_003 + state.version)
+                engine = self.sessions.game(session.game)
+                await self.apply_choice(session, state, decision.seat, random_ai.choose(engine, state, decision, rng),
+                                        held)
+
+    async def play_ai(self, session_id: int) -> bool:
+        """Let the AI play its open turns (after a seat passed to it); False if a panel failed to post meanwhile."""
+        self.sessions.take_unposted(session_id)
+        await self.run_ai(session_id)
+        return not self.sessions.take_unposted(session_id)
+
+    async def resume_ai(self) -> None:
+        """At start-up: play the AI turns that were due when the previous process stopped (nobody else would)."""
+        for session in await self.sessions.store.active_sessions():
+            if not any(s.is_ai for s in session.seats):
+                continue  # no state to load for games without AI: sessions stay lazily loaded
+            try:
+                await self.run_ai(session.id)
+                self.sessions.take_unposted(session.id)  # nobody to apologise to; /game panel brings a lost one back
+            except Exception:  # one broken game must not keep the others' AI from playing
+                log.exception("could not resume the AI", extra={"session_id": session.id,
+                                                                 "guild_id": session.guild_id,
+                                                                 "channel_id": session.channel_id})
