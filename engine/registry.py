@@ -10,6 +10,7 @@ from engine.core.contract import Game
 _ENTRIES: dict[str, str] = {
     "planes": "engine.planes.game:GAME",
     "planecrafters": "engine.planecrafters.game:GAME",
+    "now-boarding": "engine.now_boarding.game:GAME",
 }
 _loaded: dict[str, Game] = {}
 

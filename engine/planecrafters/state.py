@@ -7,30 +7,13 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from engine.core.contract import GameState
+from engine.core.copying import plain_copy
 
 
 class Plane(BaseModel):
     """A plane in a factory: slot name -> part card id."""
 
     parts: dict[str, str] = Field(default_factory=dict)
-
-
-def plain_copy(value: Any) -> Any:
-    """A deep copy of a state made of lists, dicts, models and immutable scalars, without copy.deepcopy's memo and
-    dispatch: every applied choice copies the whole state first, and deepcopy was half of a selfplay game's time."""
-    if isinstance(value, list):
-        # Every list in the state holds one kind of thing; a list of card ids (the stack, a hand) is copied whole.
-        if not value or isinstance(value[0], str):
-            return value[:]
-        return [plain_copy(v) for v in value]
-    if isinstance(value, dict):
-        return {k: plain_copy(v) for k, v in value.items()}
-    if isinstance(value, BaseModel):
-        new = value.__copy__()
-        for key, item in value.__dict__.items():
-            new.__dict__[key] = plain_copy(item)
-        return new
-    return value
 
 
 class PCState(GameState):

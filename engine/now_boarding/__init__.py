@@ -1,0 +1,1 @@
+"""Now Boarding: the co-operative, simultaneous airline game."""

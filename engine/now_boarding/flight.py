@@ -1,0 +1,195 @@
+"""The flight phase: every pilot flies, boards and drops off at once, each at their own pace, until Done."""
+
+from __future__ import annotations
+
+from engine.core.contract import Event, IllegalAction, Option
+from engine.now_boarding.board import describe, graph, is_airport, reach
+from engine.now_boarding.data import catalog
+from engine.now_boarding.setup import who
+from engine.now_boarding.state import NBState, Pax, Plane
+
+WEATHER_COST = {"storm": 2, "tailwind": 0}
+
+
+def weather_costs(st: NBState) -> dict[str, int]:
+    return {f"{t.route}.{t.space}": WEATHER_COST[t.kind] for t in st.weather}
+
+
+def seats_used(plane: Plane) -> int:
+    return sum(2 if p.vip == "fugitive" else 1 for p in plane.cargo)
+
+
+def nervous_aboard(plane: Plane) -> bool:
+    return any(p.vip == "nervous" for p in plane.cargo)
+
+
+def reachable(st: NBState, plane: Plane, budget: int | None = None) -> dict[str, int]:
+    left = plane.moves_left if budget is None else budget
+    return reach(st.side, plane.at, left, set(plane.routes), weather_costs(st), nervous_aboard(plane))
+
+
+def fly_targets(st: NBState, plane: Plane) -> list[tuple[str, int]]:
+    """(node, cost) a plane may fly to now: every reachable airport, and on each route whose far airport is out of
+    reach, the farthest space it can get to in that direction (where a plane stops short to finish next round)."""
+    costs = reachable(st, plane)
+    out = [(n, c) for n, c in costs.items() if is_airport(n) and n != plane.at]
+    g = graph(st.side)
+    for key, route in g.routes.items():
+        ks = sorted(k for k in range(1, route.spaces + 1) if f"{key}.{k}" in costs)
+        if not ks:
+            continue
+        if route.b not in costs:
+            out.append((f"{key}.{ks[-1]}", costs[f"{key}.{ks[-1]}"]))
+        if route.a not in costs:
+            out.append((f"{key}.{ks[0]}", costs[f"{key}.{ks[0]}"]))
+    seen: set[str] = set()
+    unique = []
+    for node, cost in sorted(out, key=lambda nc: (not is_airport(nc[0]), nc[1], nc[0])):
+        if node not in seen and node != plane.at:
+            seen.add(node)
+            unique.append((node, cost))
+    return unique
+
+
+def board_refusal(st: NBState, plane: Plane, seat: int, card: Pax) -> str | None:
+    """Why `card` may not board this plane now (None: it may)."""
+    if any(p.vip == "celebrity" for p in plane.cargo):
+        return "The Celebrity flies alone: nobody else may board while it is aboard."
+    if card.vip == "celebrity" and plane.cargo:
+        return "The Celebrity boards only an empty plane."
+    first = [p for p in st.airports[plane.at] if p.vip == "first" and p.face_up]
+    if first and card.vip != "first":
+        return f"First In Line waits at {plane.at}: it must board before anyone else there."
+    need = 2 if card.vip == "fugitive" else 1
+    room = plane.seats - seats_used(plane)
+    if need > room and not (st.temp["seat"] == seat and need <= room + 1):
+        return "Your plane has no free seat for that passenger."
+    return None
+
+
+def label_pax(card: Pax) -> str:
+    vip = f"{catalog().vips[card.vip].name} VIP, " if card.vip else ""
+    anger = f", anger {card.anger}" if card.anger else ""
+    return f"{vip}{card.origin} to {card.dest} (${card.fare}{anger})"
+
+
+def options(st: NBState, seat: int) -> list[Option]:
+    plane = st.planes[seat]
+    opts: list[Option] = []
+    here = plane.at if is_airport(plane.at) else None
+    if here:
+        for card in plane.cargo:
+            if card.boarded_at == here:
+                continue
+            if card.dest == here:
+                opts.append(Option(id=f"drop:{card.id}", label=f"Deliver {card.origin}>{card.dest} (+${card.fare})",
+                                   detail=label_pax(card)))
+            elif card.vip != "direct":
+                opts.append(Option(id=f"drop:{card.id}", label=f"Leave {card.origin}>{card.dest} at {here}",
+                                   detail=label_pax(card)))
+        for card in st.airports[here]:
+            if card.face_up and board_refusal(st, plane, seat, card) is None:
+                temp = " (temporary seat)" if seats_used(plane) + (2 if card.vip == "fugitive" else 1) > plane.seats \
+                    else ""
+                opts.append(Option(id=f"board:{card.id}", label=f"Board {card.origin}>{card.dest}{temp}",
+                                   detail=label_pax(card)))
+    for node, cost in fly_targets(st, plane):
+        label = f"Fly to {node}" if is_airport(node) else f"Fly to {describe(node)}"
+        opts.append(Option(id=f"fly:{node}", label=f"{label} ({cost} move{'s' if cost != 1 else ''})"))
+    if st.temp["speed"] == seat:
+        opts.append(Option(id="boost", label="Use the temporary speed token (+1 move)"))
+    opts.append(Option(id="done", label="Done for this round"))
+    return opts
+
+
+def _find(cards: list[Pax], card_id: str) -> Pax | None:
+    return next((c for c in cards if c.id == card_id), None)
+
+
+def fly(st: NBState, seat: int, node: str) -> list[Event]:
+    plane = st.planes[seat]
+    if node not in graph(st.side).neighbours:
+        raise IllegalAction("There is no such place on this board.")
+    costs = reachable(st, plane)
+    if node == plane.at:
+        raise IllegalAction("Your plane is already there.")
+    if node not in costs:
+        calm = reach(st.side, plane.at, plane.moves_left, set(plane.routes), weather_costs(st))
+        if nervous_aboard(plane) and node in calm:
+            raise IllegalAction("Your Nervous VIP refuses to fly through weather.")
+        raise IllegalAction(f"Your plane cannot get to {describe(node)} with {plane.moves_left} moves left.")
+    start = plane.at
+    plane.moves_left -= costs[node]
+    plane.at = node
+    for card in plane.cargo:
+        card.boarded_at = None
+    return [Event(text=f"{who(seat)} flew from {describe(start)} to {describe(node)}.")]
+
+
+def board(st: NBState, seat: int, card_id: str) -> list[Event]:
+    plane = st.planes[seat]
+    if not is_airport(plane.at):
+        raise IllegalAction("Passengers board only at an airport.")
+    card = _find(st.airports[plane.at], card_id)
+    if card is None or not card.face_up:
+        raise IllegalAction(f"That passenger is not waiting at {plane.at}.")
+    refusal = board_refusal(st, plane, seat, card)
+    if refusal:
+        raise IllegalAction(refusal)
+    events = []
+    if seats_used(plane) + (2 if card.vip == "fugitive" else 1) > plane.seats:
+        st.temp["seat"] = None
+        events.append(Event(text=f"{who(seat)} used the temporary seat token."))
+    st.airports[plane.at].remove(card)
+    if card.vip != "impatient":
+        card.anger = 0
+    card.boarded_at = plane.at
+    plane.cargo.append(card)
+    return [Event(text=f"{who(seat)} boarded {card.origin}>{card.dest} at {plane.at}."), *events]
+
+
+def drop(st: NBState, seat: int, card_id: str) -> list[Event]:
+    plane = st.planes[seat]
+    card = _find(plane.cargo, card_id)
+    if card is None:
+        raise IllegalAction("That passenger is not on your plane.")
+    if not is_airport(plane.at):
+        raise IllegalAction("Passengers leave the plane only at an airport.")
+    if card.boarded_at == plane.at:
+        raise IllegalAction(f"That passenger just boarded at {plane.at}; fly somewhere first.")
+    if card.vip == "direct" and card.dest != plane.at:
+        raise IllegalAction(f"The Direct Flight VIP leaves the plane only at {card.dest}.")
+    plane.cargo.remove(card)
+    card.boarded_at = None
+    if card.dest == plane.at:
+        plane.money.append(card)
+        plane.delivered += 1
+        plane.earned += card.fare
+        return [Event(text=f"{who(seat)} delivered {card.origin}>{card.dest} for ${card.fare}.")]
+    st.airports[plane.at].append(card)
+    return [Event(text=f"{who(seat)} left {card.origin}>{card.dest} at {plane.at} for another plane.")]
+
+
+def boost(st: NBState, seat: int) -> list[Event]:
+    if st.temp["speed"] != seat:
+        raise IllegalAction("You do not hold the temporary speed token.")
+    st.temp["speed"] = None
+    st.planes[seat].moves_left += 1
+    return [Event(text=f"{who(seat)} used the temporary speed token: one more move this round.")]
+
+
+def act(st: NBState, seat: int, choice: str) -> list[Event]:
+    """One flight-phase choice other than Done; the caller handles Done and the timeout."""
+    if st.planes[seat].done:
+        raise IllegalAction("You pressed Done for this round already.")
+    head, _, rest = choice.partition(":")
+    if head == "fly":
+        return fly(st, seat, rest)
+    if head == "board":
+        return board(st, seat, rest)
+    if head == "drop":
+        return drop(st, seat, rest)
+    if head == "boost" and not rest:
+        return boost(st, seat)
+    raise IllegalAction("That is not a move you can make in the flight phase.")
+

@@ -1,0 +1,218 @@
+"""Between flights: anger and complaints, new passengers, stage and weather changes, the final round and the exit
+count, and the upgrades every pilot buys at once with delivered fares."""
+
+from __future__ import annotations
+
+from engine.core.contract import Event, IllegalAction, Option
+from engine.now_boarding.data import catalog
+from engine.now_boarding.setup import draw_passengers, place_weather, stage_name, who
+from engine.now_boarding.state import NBState, Pax, Plane
+
+COMPLAINTS_TO_LOSE = 3
+ANGER_TO_COMPLAIN = 4
+BABY_ANGER = 2
+MAX_SEATS = 5
+MAX_SPEED = 9
+
+
+def start_flight(st: NBState) -> list[Event]:
+    """A new flight phase: waiting passengers are turned face up and every plane gets its full speed."""
+    st.phase = "flight"
+    events: list[Event] = []
+    for cards in st.airports.values():
+        for card in cards:
+            if not card.face_up:
+                card.face_up = True
+                if card.vip == "grumpy":
+                    card.anger = 1
+    for plane in st.planes:
+        plane.moves_left = plane.speed
+        plane.done = False
+    final = " This is the final round." if st.final_round else ""
+    events.append(Event(text=f"{stage_name(st.stage)}, round {st.round}: the flight phase begins.{final}"))
+    return events
+
+
+def _complain(st: NBState, card: Pax, why: str) -> Event:
+    card.anger = 0
+    st.complaints.append(card)
+    return Event(text=f"{card.origin}>{card.dest} {why} and files a complaint ({len(st.complaints)} of "
+                      f"{COMPLAINTS_TO_LOSE}).")
+
+
+def _check_lost(st: NBState) -> list[Event]:
+    if len(st.complaints) + st.exit_complaints >= COMPLAINTS_TO_LOSE:
+        st.lost = True
+        st.phase = "over"
+        return [Event(text="Three complaints: the airline is out of business and everyone loses.")]
+    return []
+
+
+def add_anger(st: NBState) -> list[Event]:
+    """One anger on every waiting passenger (two more per Crying Baby waiting with them); the fourth makes them
+    leave with a complaint."""
+    events: list[Event] = []
+    for code, cards in st.airports.items():
+        babies = [c for c in cards if c.vip.startswith("baby")]
+        for card in cards:
+            card.anger += 1 + BABY_ANGER * sum(1 for b in babies if b is not card)
+        for card in [c for c in cards if c.anger >= ANGER_TO_COMPLAIN]:
+            cards.remove(card)
+            events.append(_complain(st, card, f"waited too long at {code}"))
+    return events + _check_lost(st)
+
+
+def exit_count(st: NBState) -> list[Event]:
+    left = sum(len(c) for c in st.airports.values()) + sum(len(p.cargo) for p in st.planes)
+    st.exit_complaints = left // 2
+    events = [Event(text=f"The day is over: {left} passenger{'s' if left != 1 else ''} never arrived, "
+                         f"{st.exit_complaints} more complaint{'s' if st.exit_complaints != 1 else ''}.")]
+    lost = _check_lost(st)
+    if not lost:
+        st.phase = "over"
+        total = len(st.complaints) + st.exit_complaints
+        events.append(Event(text=f"With {total} complaint{'s' if total != 1 else ''} the airline is a success: "
+                                 "everyone wins!"))
+    return events + lost
+
+
+def change_stage(st: NBState) -> list[Event]:
+    events: list[Event] = []
+    for code, cards in st.airports.items():
+        for card in [c for c in cards if c.vip and c.stage == st.stage]:
+            cards.remove(card)
+            events.append(_complain(st, card, f"(a VIP) was still waiting at {code} when the "
+                                              f"{stage_name(st.stage)} ended"))
+    events += _check_lost(st)
+    if st.lost:
+        return events
+    st.stage += 1
+    events.append(Event(text=f"The {stage_name(st.stage)} begins."))
+    return events + place_weather(st)
+
+
+def end_flight(st: NBState) -> list[Event]:
+    """The flight phase is over: run the maintenance steps up to the purchases (or to the end of the game)."""
+    st.phase = "maintenance"
+    events = add_anger(st)
+    if st.lost:
+        return events
+    if st.final_round:
+        return events + exit_count(st)
+    if not st.piles[st.stage] and st.stage < 2:
+        events += change_stage(st)
+        if st.lost:
+            return events
+    if not st.piles[st.stage]:
+        st.final_round = True
+        events.append(Event(text="No passengers are left to check in: one final round to deliver everyone."))
+    else:
+        events += draw_passengers(st)
+    return events + start_purchases(st)
+
+
+def start_purchases(st: NBState) -> list[Event]:
+    """Every pilot who can afford something buys at once; the others are done already."""
+    for seat, plane in enumerate(st.planes):
+        plane.credit = 0
+        plane.done = len(purchase_options(st, seat)) <= 1
+    if all(p.done for p in st.planes):
+        return next_round(st)
+    return [Event(text="Maintenance: pilots with fares to spend may buy upgrades.")]
+
+
+def next_round(st: NBState) -> list[Event]:
+    for plane in st.planes:
+        plane.credit = 0
+    st.round += 1
+    return start_flight(st)
+
+
+def budget(plane: Plane) -> int:
+    return plane.credit + sum(c.fare for c in plane.money)
+
+
+def _ordinal(n: int) -> str:
+    return {2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def prices(st: NBState, seat: int) -> list[tuple[str, str, int]]:
+    """(option id, label, price) of every upgrade this plane could buy now, affordable or not."""
+    up = catalog().upgrades
+    plane = st.planes[seat]
+    out: list[tuple[str, str, int]] = []
+    if plane.seats < MAX_SEATS and st.supply["seat"] > 0:
+        out.append(("buy:seat", f"{_ordinal(plane.seats + 1)} seat", up.seat_prices[plane.seats - 1]))
+    if plane.speed < MAX_SPEED and st.supply["speed"] > 0:
+        out.append(("buy:speed", f"speed {plane.speed + 1}", up.speed_prices[plane.speed - up.start_speed]))
+    for key in sorted(k for k in st.supply if k.startswith("route:")):
+        colour = key.split(":")[1]
+        if colour not in plane.routes and st.supply[key] > 0:
+            out.append((f"buy:{key}", f"{colour} routes ({catalog().plane(colour).letter})", up.route_price))
+    if st.temp["seat"] is None:
+        out.append(("buy:tempseat", "temporary seat token", up.temp_seat_price))
+    if st.temp["speed"] is None:
+        out.append(("buy:tempspeed", "temporary speed token", up.temp_speed_price))
+    return out
+
+
+def purchase_options(st: NBState, seat: int) -> list[Option]:
+    plane = st.planes[seat]
+    money = budget(plane)
+    opts = [Option(id=oid, label=f"Buy {label} (${price})") for oid, label, price in prices(st, seat) if price <= money]
+    opts.append(Option(id="done", label="Done buying"))
+    return opts
+
+
+def pay(plane: Plane, price: int) -> list[Pax]:
+    """Pay from this phase's credit, then with the fare cards that overspend least (fewest cards on a tie); the
+    overspend stays as credit until the maintenance phase ends. Returns the cards spent."""
+    need = price - plane.credit
+    if need <= 0:
+        plane.credit -= price
+        return []
+    best: dict[int, list[int]] = {0: []}
+    for i, card in enumerate(plane.money):
+        for total, used in sorted(best.items(), reverse=True):
+            new = total + card.fare
+            if new not in best or len(best[new]) > len(used) + 1:
+                best[new] = [*used, i]
+    total = min(t for t in best if t >= need)
+    spent = [plane.money[i] for i in best[total]]
+    plane.money = [c for i, c in enumerate(plane.money) if i not in best[total]]
+    plane.credit = total - need
+    return spent
+
+
+def buy(st: NBState, seat: int, choice: str) -> list[Event]:
+    plane = st.planes[seat]
+    if plane.done:
+        raise IllegalAction("You pressed Done for this maintenance already.")
+    offer = next(((label, price) for oid, label, price in prices(st, seat) if oid == choice), None)
+    if offer is None:
+        raise IllegalAction("That upgrade is not for sale to your plane.")
+    label, price = offer
+    if price > budget(plane):
+        raise IllegalAction(f"The {label} costs ${price}; you have ${budget(plane)}.")
+    st.spent += pay(plane, price)
+    what = choice.split(":", 1)[1]
+    if what == "seat":
+        plane.seats += 1
+        st.supply["seat"] -= 1
+    elif what == "speed":
+        plane.speed += 1
+        st.supply["speed"] -= 1
+    elif what.startswith("route:"):
+        plane.routes.append(what.split(":")[1])
+        st.supply[what] -= 1
+    else:
+        st.temp["seat" if what == "tempseat" else "speed"] = seat
+    left = f" (${plane.credit} of change left to spend now)" if plane.credit else ""
+    return [Event(text=f"{who(seat)} bought the {label} for ${price}.{left}")]
+
+
+def maintenance_done(st: NBState, seat: int) -> list[Event]:
+    st.planes[seat].done = True
+    if all(p.done for p in st.planes):
+        return next_round(st)
+    return []

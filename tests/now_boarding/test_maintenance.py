@@ -1,0 +1,226 @@
+"""The maintenance phase: anger, complaints, new passengers, stages and weather, upgrades, the final round, the exit
+count, winning and losing."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.contract import IllegalAction
+from engine.core.play import dump_state
+from engine.now_boarding.game import GAME
+from engine.now_boarding.state import NBState
+from tests.now_boarding.helpers import act, bare, end_flight, ids, pax, timeout
+
+
+def test_anger_on_every_waiting_passenger_not_on_planes() -> None:
+    st = bare()
+    st.airports["DEN"] += [pax("DEN", "SFO", anger=1), pax("DEN", "ATL")]
+    st.airports["ATL"].append(pax("ATL", "MIA"))
+    st, _ = act(st, 0, "board:pax:ATL>MIA")
+    st, _ = end_flight(st)
+    assert [c.anger for c in st.airports["DEN"] if c.face_up] == [2, 1]
+    assert st.planes[0].cargo[0].anger == 0
+
+
+def test_fourth_anger_files_a_complaint() -> None:
+    st = bare()
+    st.airports["DEN"] += [pax("DEN", "SFO", anger=3), pax("DEN", "ATL", anger=2)]
+    st, events = end_flight(st)
+    assert [c.id for c in st.complaints] == ["pax:DEN>SFO"] and st.complaints[0].anger == 0
+    assert [c.id for c in st.airports["DEN"] if c.face_up] == ["pax:DEN>ATL"]
+    assert any("files a complaint (1 of 3)" in e.text for e in events)
+
+
+def test_three_complaints_lose_at_once() -> None:
+    st = bare()
+    st.complaints = [pax("ATL", "MIA"), pax("ATL", "JFK")]
+    st.airports["DEN"].append(pax("DEN", "SFO", anger=3))
+    st, events = end_flight(st)
+    assert st.over and st.lost and GAME.pending(st) == []
+    result = GAME.result(st)
+    assert result is not None and result.winners == [] and "loses" in result.summary
+
+
+@pytest.mark.parametrize(("players", "stage", "draw"), [(2, 0, 1), (2, 1, 2), (2, 2, 3), (4, 0, 3), (4, 2, 5)])
+def test_new_passengers_each_round_by_stage(players: int, stage: int, draw: int) -> None:
+    st = bare(players)
+    st.stage = stage
+    before = len(st.piles[stage])
+    st, events = end_flight(st)
+    assert len(st.piles[stage]) == before - draw
+    assert sum(len(c) for c in st.airports.values()) == draw
+    assert any("check in" in e.text for e in events)
+
+
+def test_new_passengers_wait_face_down_until_the_flight() -> None:
+    st = bare()
+    st.planes[0].money = [pax("ATL", "DEN")]  # one pilot can buy, so maintenance waits for them
+    st, _ = end_flight(st)
+    assert st.phase == "maintenance"
+    drawn = [c for cards in st.airports.values() for c in cards]
+    assert drawn and not any(c.face_up for c in drawn)
+    assert {c.id for c in drawn} <= GAME.secrets(st)[None]
+    assert not {c.id for c in drawn} & {str(v) for v in GAME.view(st, None)["airports"].values()}
+    st, _ = act(st, 0, "done")
+    assert st.phase == "flight" and all(c.face_up for cards in st.airports.values() for c in cards)
+
+
+def test_empty_pile_moves_to_the_next_stage_with_new_weather() -> None:
+    st = bare()
+    st.piles[0] = []
+    st, events = end_flight(st)
+    assert st.stage == 1 and [t.route for t in st.weather] == st.weather_piles[1]
+    assert [t.kind for t in st.weather] == ["storm", "tailwind"]
+    assert any("The Afternoon begins" in e.text for e in events)
+    assert sum(len(c) for c in st.airports.values()) == 2  # drawn from the Afternoon pile
+
+
+def test_the_last_card_of_a_stage_is_played_in_that_stage() -> None:
+    st = bare()
+    st.piles[0] = st.piles[0][:1]
+    st, _ = end_flight(st)
+    assert st.stage == 0 and st.piles[0] == []
+
+
+def test_payment_overspends_least_and_the_change_is_lost_at_the_end() -> None:
+    st = bare()
+    st.planes[0].money = [pax("ATL", "LAX"), pax("ATL", "MIA"), pax("JFK", "LAX"), pax("ATL", "DEN")]  # 4+1+5+2
+    st, _ = end_flight(st)
+    st, _ = act(st, 0, "buy:seat")  # $5: the $5 card, nothing overspent
+    assert st.planes[0].seats == 2 and sorted(c.fare for c in st.planes[0].money) == [1, 2, 4]
+    assert "buy:seat" not in ids(st, 0)  # the 3rd seat costs $9 and only $7 is left
+    st, _ = act(st, 0, "buy:speed")  # $5 = 4 + 1
+    assert st.planes[0].speed == 4 and [c.fare for c in st.planes[0].money] == [2] and st.planes[0].credit == 0
+    before = dump_state(st)
+    with pytest.raises(IllegalAction, match=r"costs \$9; you have \$2"):
+        act(st, 0, "buy:seat")
+    assert dump_state(st) == before
+
+
+def test_change_buys_a_temporary_token_in_the_same_phase() -> None:
+    st = bare()
+    st.planes[0].money = [pax("DEN", "JFK"), pax("DEN", "JFK")]  # 3 + 3
+    st, _ = end_flight(st)
+    st, events = act(st, 0, "buy:seat")  # $5 from $6: $1 over
+    assert st.planes[0].credit == 1 and not st.planes[0].money and "$1 of change" in events[0].text
+    assert ids(st, 0) == ["buy:tempspeed", "done"]
+    st, _ = act(st, 0, "buy:tempspeed")
+    assert st.temp["speed"] == 0 and st.planes[0].credit == 0
+
+
+def test_change_not_spent_is_lost() -> None:
+    st = bare()
+    st.planes[0].money = [pax("DEN", "JFK"), pax("DEN", "JFK")]
+    st, _ = end_flight(st)
+    st, _ = act(st, 0, "buy:seat", "done")
+    assert st.phase == "flight" and st.planes[0].credit == 0 and not st.planes[0].money
+
+
+def test_prices_of_every_upgrade() -> None:
+    st = bare()
+    st.planes[0].money = [pax("JFK", "LAX")] * 30
+    st, _ = end_flight(st)
+    labels = {o.id: o.label for d in GAME.pending(st) if d.seat == 0 for o in d.options}
+    assert labels["buy:seat"] == "Buy 2nd seat ($5)" and labels["buy:speed"] == "Buy speed 4 ($5)"
+    assert labels["buy:route:red"].endswith("($7)") and "buy:route:green" not in labels
+    assert labels["buy:tempseat"].endswith("($2)") and labels["buy:tempspeed"].endswith("($1)")
+    for seats, price in [(2, 9), (3, 13), (4, 17)]:
+        st, _ = act(st, 0, "buy:seat")
+        assert st.planes[0].seats == seats
+        label = next((o.label for d in GAME.pending(st) if d.seat == 0 for o in d.options if o.id == "buy:seat"), "")
+        assert label.endswith(f"(${price})")
+    st, _ = act(st, 0, "buy:seat")
+    assert st.planes[0].seats == 5 and "buy:seat" not in ids(st, 0)
+    for price in [5, 7, 9, 11, 13, 15]:
+        label = next(o.label for d in GAME.pending(st) if d.seat == 0 for o in d.options if o.id == "buy:speed")
+        assert label.endswith(f"(${price})")
+        st, _ = act(st, 0, "buy:speed")
+    assert st.planes[0].speed == 9 and "buy:speed" not in ids(st, 0)
+
+
+def test_temporary_tokens_one_of_each_kind() -> None:
+    st = bare(3)
+    for plane in st.planes[:2]:
+        plane.money = [pax("JFK", "LAX")]
+    st, _ = end_flight(st)
+    st, _ = act(st, 0, "buy:tempseat")
+    assert st.temp["seat"] == 0 and "buy:tempseat" not in ids(st, 1) and "buy:tempseat" not in ids(st, 0)
+    st, _ = act(st, 1, "buy:tempspeed")
+    assert st.temp["speed"] == 1 and "buy:tempspeed" not in ids(st, 0)
+    before = dump_state(st)
+    with pytest.raises(IllegalAction, match="not for sale"):
+        act(st, 0, "buy:tempspeed")
+    assert dump_state(st) == before
+
+
+def test_purchases_are_simultaneous_and_end_when_all_are_done() -> None:
+    st = bare(3)
+    st.planes[0].money = [pax("JFK", "LAX")]
+    st.planes[2].money = [pax("JFK", "LAX")]
+    st, _ = end_flight(st)
+    assert st.phase == "maintenance" and [d.seat for d in GAME.pending(st)] == [0, 2]  # seat 1 has nothing
+    st, _ = act(st, 2, "buy:seat")
+    st, _ = act(st, 0, "buy:speed")
+    assert st.phase == "maintenance"
+    st, _ = act(st, 2, "done")
+    st, _ = act(st, 0, "done")
+    assert st.phase == "flight" and st.round == 2
+
+
+def test_route_tiles_run_out() -> None:
+    st = bare(3)
+    st.supply["route:red"] = 0
+    st.planes[0].money = [pax("JFK", "LAX")] * 2
+    st, _ = end_flight(st)
+    assert "buy:route:red" not in ids(st, 0) and "buy:route:purple" in ids(st, 0)
+    st, _ = act(st, 0, "buy:route:purple")
+    assert st.planes[0].routes == ["green", "purple"] and st.supply["route:purple"] == 1
+
+
+def test_timeout_in_maintenance_skips_the_purchases_left() -> None:
+    st = bare()
+    st.planes[0].money = [pax("JFK", "LAX")]
+    st, _ = end_flight(st)
+    st, events = timeout(st)
+    assert st.phase == "flight" and st.planes[0].seats == 1 and len(st.planes[0].money) == 1
+
+
+def final_round(st: NBState) -> NBState:
+    st.stage = 2
+    st.piles = [[], [], []]
+    st, _ = end_flight(st)
+    assert st.final_round and st.phase == "flight"
+    return st
+
+
+def test_final_round_adds_no_passengers_and_keeps_the_weather() -> None:
+    st = bare()
+    st.weather = GAME.new_game(2, 1, {}).weather  # type: ignore[attr-defined]
+    weather = list(st.weather)
+    st = final_round(st)
+    assert sum(len(c) for c in st.airports.values()) == 0 and st.weather == weather
+    assert "final round" in GAME.pending(st)[0].prompt
+
+
+def test_exit_count_and_a_win() -> None:
+    st = bare()
+    st.complaints = [pax("ATL", "MIA")]
+    st.airports["DEN"] += [pax("DEN", "SFO"), pax("DEN", "ATL")]
+    st.airports["MIA"].append(pax("MIA", "ATL"))
+    st = final_round(st)
+    st, events = end_flight(st)
+    assert st.over and not st.lost and st.exit_complaints == 1  # three undelivered: one complaint
+    result = GAME.result(st)
+    assert result is not None and result.winners == [0, 1] and "2 complaints" in result.summary
+
+
+def test_exit_count_counts_passengers_aboard_and_can_lose() -> None:
+    st = bare()
+    st.complaints = [pax("ATL", "MIA")]
+    st.airports["ATL"] += [pax("ATL", "DEN"), pax("ATL", "JFK")]
+    st.airports["DEN"] += [pax("DEN", "SFO"), pax("DEN", "ATL")]
+    st = final_round(st)
+    st, _ = act(st, 0, "board:pax:ATL>DEN")
+    st, _ = end_flight(st)
+    assert st.over and st.lost and st.exit_complaints == 2
+    assert GAME.result(st).winners == []  # type: ignore[union-attr]
