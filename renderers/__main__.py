@@ -1,44 +1,28 @@
-"""Renderer commands.
+"""Renderer commands, over every game's registered samples (renderers/catalogue.py).
 
-    python -m renderers bench [--renders N]   milliseconds per Planes board render, and its ratio to PNG encoding
-    python -m renderers samples               write docs/images/planes-*.png from seeded mid-game positions
+    python -m renderers bench [--renders N]   milliseconds per render of each picture, and its ratio to the PNG
+                                              encoding of the same image (the rule: a board at most 2.0x)
+    python -m renderers samples               write docs/images/<name>.png, its shown-size copy <name>-400.png and
+                                              its colour-blind sheet <name>-cb.png for every sample
 """
 
 from __future__ import annotations
 
 import argparse
-import io
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
-from engine.core.play import apply, new_game
-from engine.core.random_ai import pick
-from engine.core.rng import Rng
-from engine.planes.game import GAME
-from renderers import planes
-from renderers.draw_kit import to_png
+from renderers import catalogue
+from renderers.kit.paint import to_png
+from renderers.kit.rules import MAX_RENDER_RATIO
+from renderers.kit.sheets import colour_blind_sheet, shown
 
 IMAGES = Path(__file__).resolve().parents[1] / "docs" / "images"
-# Seeded random games stopped where a cone stands, two cubes have boarded and the last move is drawn (found by
-# searching seeds once; any seed works, these just show more of the picture).
-SAMPLES = {"flying_cloud": (13, 1014), "zephyr": (5, 749)}
 
 
-def midgame_view(airport: str, seed: int, choices: int, seat: int | None = None, players: int = 4) -> dict[str, Any]:
-    """The view after `choices` seeded random choices (fewer if the game ends first)."""
-    state = new_game(GAME, players, seed, {"airport": airport})
-    chooser = Rng.seeded(seed)
-    for _ in range(choices):
-        decisions = GAME.pending(state)
-        if not decisions:
-            break
-        decision = chooser.choice(decisions)
-        state, _ = apply(GAME, state, decision.seat, pick(decision, chooser))
-    return GAME.view(state, seat)
-
-
-def _ms(fn: Any, runs: int) -> float:
+def _ms(fn: Callable[[], object], runs: int) -> float:
+    fn()  # warm caches: a game draws its static layers once, then every move reuses them
     start = time.perf_counter()
     for _ in range(runs):
         fn()
@@ -46,77 +30,39 @@ def _ms(fn: Any, runs: int) -> float:
 
 
 def bench(renders: int) -> None:
-    for airport, (seed, choices) in SAMPLES.items():
-        view = midgame_view(airport, seed, choices)
-        image = planes.board_image(view)
-        render = _ms(lambda v=view: planes.render_board(v), renders)
+    print(f"{'picture':24} {'render ms':>9} {'encode ms':>9} {'ratio':>6}  size        PNG     rule")
+    for sample in catalogue.samples():
+        if not sample.docs:
+            continue
+        view = sample.view()
+        image = sample.draw(view)
+        render = _ms(lambda s=sample, v=view: to_png(s.draw(v)), renders)
         encode = _ms(lambda im=image: to_png(im), renders)
-
-        def plain(im: Any = image) -> None:
-            im.save(io.BytesIO(), format="PNG")
-
-        rgb = _ms(plain, renders)
-        size = len(planes.render_board(view))
-        print(f"{airport:13} {render:7.1f} ms/render  {encode:6.1f} ms palette PNG encode  "
-              f"ratio {render / encode:4.1f}x  (default-level PNG encode {rgb:5.1f} ms)  {image.width}x{image.height} "
-              f"{size // 1024} KB  [{renders} renders]")
-    bench_planecrafters(renders)
-
-
-def bench_planecrafters(renders: int) -> None:
-    """The same figures for Planecrafters: a finished 4-player game (the tallest board) and one seat's hand."""
-    from engine.core.selfplay import playout
-    from engine.planecrafters.game import GAME as CRAFTERS
-    from renderers import planecrafters
-
-    state = playout(CRAFTERS, 4, 7).state
-    for name, fn, view in (("crafters board", planecrafters.board_image, CRAFTERS.view(state, None)),
-                           ("crafters hand", planecrafters.hand_image, CRAFTERS.view(state, 0))):
-        image = fn(view)
-        render = _ms(lambda f=fn, v=view: to_png(f(v)), renders)
-        encode = _ms(lambda im=image: to_png(im), renders)
-        print(f"{name:14} {render:6.1f} ms/render  {encode:6.1f} ms palette PNG encode  ratio {render / encode:4.1f}x"
-              f"  {image.width}x{image.height} {len(to_png(image)) // 1024} KB  [{renders} renders]")
+        ratio = render / encode
+        rule = "" if sample.kind != "board" else ("ok" if ratio <= MAX_RENDER_RATIO else f"over {MAX_RENDER_RATIO}x")
+        print(f"{sample.name:24} {render:9.1f} {encode:9.1f} {ratio:5.2f}x  {image.width}x{image.height:<5} "
+              f"{len(to_png(image)) // 1024:4} KB  {rule}")
+    print(f"[{renders} renders each; render = draw + PNG encode, as the bot does]")
 
 
 def samples() -> None:
     IMAGES.mkdir(parents=True, exist_ok=True)
-    for airport, (seed, choices) in SAMPLES.items():
-        path = IMAGES / f"planes-{airport}.png"
-        path.write_bytes(planes.render_board(midgame_view(airport, seed, choices)))
-        print(f"wrote {path}")
-    # Early in a seeded game: a full hand of three with one goal already scorable.
-    path = IMAGES / "planes-hand.png"
-    path.write_bytes(planes.render_hand(midgame_view("flying_cloud", 1, 10, seat=0)))
-    print(f"wrote {path}")
-    samples_planecrafters()
-
-
-def samples_planecrafters() -> None:
-    """A 3-player Planecrafters game part-way through (seeded), as the channel and one player see it."""
-    from engine.core import apply, new_game
-    from engine.core.random_ai import choose
-    from engine.core.rng import Rng
-    from engine.planecrafters.game import GAME as CRAFTERS
-    from renderers import planecrafters
-
-    state = new_game(CRAFTERS, 3, 5, {})
-    chooser = Rng.seeded(5)
-    for _ in range(120):
-        (decision, *_rest) = CRAFTERS.pending(state)
-        state, _events = apply(CRAFTERS, state, decision.seat, choose(CRAFTERS, state, decision, chooser))
-    for name, png in (("planecrafters-board.png", planecrafters.render_board(CRAFTERS.view(state, None))),
-                      ("planecrafters-hand.png", planecrafters.render_hand(CRAFTERS.view(state, 0)))):
-        (IMAGES / name).write_bytes(png)
-        print(f"wrote {IMAGES / name}")
+    for sample in catalogue.samples():
+        if not sample.docs:
+            continue
+        image = sample.draw(sample.view())
+        (IMAGES / f"{sample.name}.png").write_bytes(to_png(image))
+        shown(image).save(IMAGES / f"{sample.name}-400.png", optimize=True)
+        colour_blind_sheet(image).save(IMAGES / f"{sample.name}-cb.png", optimize=True)
+        print(f"wrote {IMAGES / sample.name}.png, -400.png, -cb.png  ({image.width}x{image.height})")
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m renderers")
     sub = parser.add_subparsers(dest="command", required=True)
-    bench_cmd = sub.add_parser("bench", help="time board and hand renders (Planes, Planecrafters)")
+    bench_cmd = sub.add_parser("bench", help="time every sample's render against its PNG encoding")
     bench_cmd.add_argument("--renders", type=int, default=20)
-    sub.add_parser("samples", help="write the sample images to docs/images")
+    sub.add_parser("samples", help="write the sample images, shown-size copies and colour-blind sheets")
     args = parser.parse_args(argv)
     if args.command == "bench":
         bench(args.renders)

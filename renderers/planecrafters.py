@@ -10,7 +10,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from renderers.draw_kit import to_png
+from renderers.kit.paint import to_png
 
 W = 800
 BG, INK, MUTED, LINE = (246, 242, 232), (30, 30, 30), (110, 110, 110), (180, 170, 150)

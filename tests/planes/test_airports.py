@@ -18,8 +18,8 @@ from engine.planes.board import (
     load_airport_file,
     shipped_airports,
 )
-from renderers.draw_kit import edge_point
-from renderers.planes import GATE_H, GATE_W, SPACE_H, SPACE_W
+from renderers.kit.shapes import edge_point
+from renderers.planes.board import GATE_H, GATE_W, SPACE_H, SPACE_W
 
 SHIPPED = shipped_airports()
 # Half sizes of the boxes the board image draws around these centres (renderers/planes.py): spaces, then gates.

@@ -15,9 +15,10 @@ from engine.core.play import new_game
 from engine.core.selfplay import playout
 from engine.planes.board import airport
 from engine.planes.game import GAME
-from renderers import for_game, planes
-from renderers.__main__ import midgame_view
-from renderers.draw_planes_footer import HAND_W, footer_height
+from renderers import for_game
+from renderers.planes import board as planes
+from renderers.planes.footer import HAND_W, footer_height
+from renderers.planes.samples import midgame_view
 
 AIRPORTS = ["flying_cloud", "zephyr"]
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
@@ -40,7 +41,9 @@ def setup_view(airport_id: str, players: int, seat: int | None = None) -> dict[s
 
 
 def test_registry_finds_the_planes_renderer() -> None:
-    assert for_game("planes") is planes
+    import renderers.planes
+
+    assert for_game("planes") is renderers.planes
 
 
 @pytest.mark.parametrize("airport_id", AIRPORTS)

@@ -8,10 +8,10 @@ import io
 from PIL import Image, ImageDraw
 
 from engine.planes.cards import load_card_types
-from renderers import planes
-from renderers.__main__ import midgame_view
-from renderers.draw_kit import text_size, to_png
-from renderers.draw_planes_footer import HAND_W, wrap
+from renderers.kit.paint import text_size, to_png
+from renderers.planes import board as planes
+from renderers.planes.footer import HAND_W, wrap
+from renderers.planes.samples import midgame_view
 
 
 def test_png_encoding_is_lossless() -> None:
@@ -34,7 +34,7 @@ def test_every_card_text_wraps_within_the_hand_width_keeping_every_word() -> Non
         for text in (f"Action: {card.action}", f"Goal: {card.goal}"):
             lines = wrap(draw, text, 26, width)
             assert " ".join(lines).split() == text.split()
-            assert all(text_size(draw, line, 26)[0] <= width or " " not in line for line in lines)
+            assert all(text_size(line, 26)[0] <= width or " " not in line for line in lines)
             assert wrap(draw, text, 26, width) == lines, "the remembered wrapping is the same"
 
 

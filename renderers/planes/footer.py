@@ -7,7 +7,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from renderers.draw_kit import CUBE_LETTER, HILITE, INK, MUTED, PAPER, canvas, centred, cube_chip, font, text_size
+from renderers.kit.paint import INK, MUTED, PAPER, canvas, centred, fit, font, pen, text_size
+from renderers.planes.style import CUBE_LETTER, HILITE, cube_chip
 
 TRACK_H = 120
 SEAT_H = 52
@@ -76,12 +77,11 @@ def wrap(draw: ImageDraw.ImageDraw, text: str, size: int, width: int) -> list[st
 @lru_cache(maxsize=256)
 def _wrapped(text: str, size: int, width: int) -> tuple[str, ...]:
     """Measuring every trial line was half of a hand render, and there are only 30 card texts: wrap each once."""
-    draw = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     lines: list[str] = []
     line = ""
     for word in text.split():
         trial = f"{line} {word}".strip()
-        if line and text_size(draw, trial, size)[0] > width:
+        if line and text_size(trial, size)[0] > width:
             lines.append(line)
             line = word
         else:
@@ -104,12 +104,12 @@ def hand_image(view: dict[str, Any]) -> Image.Image:
         cards.append((c, action, goal, 60 + 34 * (len(action) + len(goal)) + (44 if c["scorable"] else 0) + 20))
     height = 90 + sum(h + 16 for *_, h in cards) + (60 if not cards else 0)
     image = canvas((HAND_W, height))
-    draw = ImageDraw.Draw(image)
+    draw = pen(image)
     seat = view["seats"][view["you"]]
     draw.rectangle((0, 0, HAND_W, 72), fill=INK)
     title = f"Your hand: {seat['name']} ({CUBE_LETTER[seat['colour']]}, {seat['colour']}), "
     title += "1 card" if len(cards) == 1 else f"{len(cards)} cards"
-    draw.text((20, 18), title, font=font(32), fill="white")
+    draw.text((20, 18), fit(title, 32, HAND_W - 40), font=font(32), fill="white")
     y = 90
     if not cards:
         draw.text((20, y), "No cards in hand.", font=font(28), fill=INK)

@@ -5,31 +5,17 @@ The canvas is 1200 px wide with large type because Discord shows it about 400 px
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from engine.planes.board import Airport, Space, SpaceKind
 from engine.planes.terrain import load
-from renderers.draw_kit import (
-    CUBE_FILL,
-    CUBE_LETTER,
-    HILITE,
-    INK,
-    MUTED,
-    PAPER,
-    arrow,
-    canvas,
-    centred,
-    cone,
-    cube_chip,
-    edge_point,
-    font,
-    text_size,
-    to_png,
-)
-from renderers.draw_planes_footer import draw_footer, footer_height, hand_image
+from renderers.kit.layer import static_layer
+from renderers.kit.paint import INK, MUTED, PAPER, canvas, centred, fit, font, pen, to_png
+from renderers.kit.shapes import arrow, edge_point
+from renderers.planes.footer import draw_footer, footer_height, hand_image
+from renderers.planes.style import CUBE_FILL, CUBE_LETTER, HILITE, cone, cube_chip
 
 MAX_FOOTER = footer_height({"seats": [None] * 4})
 
@@ -175,15 +161,6 @@ EFFECTS = {"backwards": "against the arrows", "only_own": "own cubes only", "ign
            "ignore_blockages": "cones ignored", "skip": "skip one space", "move_twice": "two moves"}
 
 
-def _fit(draw: ImageDraw.ImageDraw, text: str, size: int, width: int) -> str:
-    """Shorten with '...' so long names or card titles never run into the next item."""
-    if text_size(draw, text, size)[0] <= width:
-        return text
-    while text and text_size(draw, text + "...", size)[0] > width:
-        text = text[:-1]
-    return text + "..."
-
-
 def _header(draw: ImageDraw.ImageDraw, board: Airport, view: dict[str, Any], width: int) -> None:
     draw.rectangle((0, 0, width, HEADER - 8), fill=INK)
     draw.text((16, 10), board.title, font=font(34), fill="white")
@@ -196,14 +173,14 @@ def _header(draw: ImageDraw.ImageDraw, board: Airport, view: dict[str, Any], wid
         status = f"To play: {seat['name']} ({CUBE_LETTER[seat['colour']]}, {seat['colour']}), {view['phase']} phase"
         if view.get("end"):
             status += ", last round"
-    draw.text((16, 52), _fit(draw, status, 28, width // 2 + 120), font=font(28), fill=HILITE)
+    draw.text((16, 52), fit(status, 28, width // 2 + 120), font=font(28), fill=HILITE)
     side = width // 2 - 160
     if view.get("action"):
-        text = _fit(draw, f"Action: {view['action']['title']}", 22, side)
+        text = fit(f"Action: {view['action']['title']}", 22, side)
         draw.text((width - 16, 14), text, font=font(22), fill="white", anchor="ra")
     effects = [EFFECTS.get(e, e) for e in view.get("effects") or []]
     if effects:
-        text = _fit(draw, "Now: " + ", ".join(effects), 22, side)
+        text = fit("Now: " + ", ".join(effects), 22, side)
         draw.text((width - 16, 56), text, font=font(22), fill="white", anchor="ra")
 
 
@@ -211,7 +188,7 @@ def render_board(view: dict[str, Any]) -> bytes:
     return to_png(board_image(view))
 
 
-@lru_cache(maxsize=32)
+@static_layer()
 def _base(airport_id: str, board_json: str, pois: tuple[tuple[str, tuple[str, ...]], ...],
           planes: tuple[tuple[str, str, str, int], ...]) -> Image.Image:
     """Arrows, boxes, labels and icons: the same on every move of a game, so drawn once and copied.
@@ -219,7 +196,7 @@ def _base(airport_id: str, board_json: str, pois: tuple[tuple[str, tuple[str, ..
     board = load(airport_id)
     scale, width = _layout(board)
     image = canvas((width, HEADER + int(board.height * scale) + MAX_FOOTER))
-    draw = ImageDraw.Draw(image)
+    draw = pen(image)
     centres = {s.id: _centre(s, scale) for s in board.spaces}
     for space in board.spaces:  # arrows first, so boxes sit on top of the shafts
         for target_id in space.next:
@@ -244,7 +221,7 @@ def board_image(view: dict[str, Any]) -> Image.Image:
     planes = tuple((p["gate"], p["colour"], p["side"], p["capacity"]) for p in view["planes"])
     base = _base(view["airport"], board.model_dump_json(), pois, planes)
     image = base.crop((0, 0, width, HEADER + board_h + footer_height(view)))
-    draw = ImageDraw.Draw(image)
+    draw = pen(image)
     _header(draw, board, view, width)
     centres = {s.id: _centre(s, scale) for s in board.spaces}
     steps = _path_steps(view)

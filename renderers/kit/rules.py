@@ -1,0 +1,26 @@
+"""The picture rules every renderer follows, as numbers the tests check (renderers/README.md explains each one).
+
+A board or hand is posted as the image of a Discord embed. Discord shows an embed image at most 400 px wide and 300 px
+tall on desktop, and a phone shows it about 400 px wide: so a canvas is *shown* at `shown_scale(size)` of its pixels,
+and every rule below is measured at that shown size.
+"""
+
+from __future__ import annotations
+
+SHOWN_MAX = (400, 300)  # the largest an embed image is shown in the channel (desktop; a phone is ~400 px wide)
+MIN_TEXT_PX = 8.0  # font size (em height, as CSS font-size) of any text, in shown pixels
+MIN_DELTA_E = 12.0  # CIEDE2000 between any two colours a player must tell apart, in every vision simulated
+MAX_RENDER_RATIO = 2.0  # a board render costs at most this many times the PNG encoding of the same image
+
+
+def shown_scale(size: tuple[int, int]) -> float:
+    """Shown pixels per canvas pixel: the canvas scaled down to fit SHOWN_MAX (never up: a small image shows 1:1)."""
+    width, height = size
+    return min(SHOWN_MAX[0] / width, SHOWN_MAX[1] / height, 1.0)
+
+
+def min_font_px(size: tuple[int, int]) -> int:
+    """The smallest font size (canvas pixels) that is still MIN_TEXT_PX tall when the canvas is shown."""
+    scale = shown_scale(size)
+    px = MIN_TEXT_PX / scale
+    return int(px) if px == int(px) else int(px) + 1

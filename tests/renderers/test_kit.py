@@ -1,0 +1,152 @@
+"""The shared drawing kit: the Pen draws what Pillow draws, the recording sees every breach of the picture rules,
+the colour-vision maths matches its published references, and a cached layer is never handed out to be drawn on."""
+
+from __future__ import annotations
+
+import pytest
+from PIL import Image, ImageChops, ImageDraw
+
+from renderers.kit.layer import static_layer
+from renderers.kit.paint import ELLIPSIS, INK, PAPER, canvas, fit, font, pen, text_width, wrap
+from renderers.kit.record import check_layout, recording
+from renderers.kit.rules import MIN_TEXT_PX, min_font_px, shown_scale
+from renderers.kit.vision import delta_e2000, difference, palette_problems, simulate
+
+
+def scene(draw: ImageDraw.ImageDraw) -> None:
+    draw.rounded_rectangle((10, 10, 290, 120), radius=12, fill=(236, 228, 206), outline=INK, width=3)
+    draw.text((20.5, 14.25), "Seat 1  12 VP", font=font(24), fill=INK)
+    draw.text((150, 80), "N17", font=font(30), fill=(200, 40, 40), anchor="mm")
+    draw.text((280, 100), "TO PLAY", font=font(20), fill=INK, anchor="rs")
+    draw.ellipse((200, 20, 240, 60), fill=(40, 90, 200), outline=INK, width=2)
+    draw.polygon([(50, 60), (70, 100), (30, 100)], fill=(245, 120, 20), outline=INK)
+    draw.rectangle((100, 100, 130, 115), outline=INK, width=2)
+    draw.text((20, 130), "two\nlines", font=font(18), fill=INK)
+
+
+@pytest.mark.parametrize("mode", ["P", "RGB"])
+def test_the_pen_draws_exactly_what_pillow_draws(mode: str) -> None:
+    plain, kit = (Image.new(mode, (300, 180), PAPER) for _ in range(2))
+    scene(ImageDraw.Draw(plain))
+    scene(pen(kit))
+    scene(pen(kit.copy()))  # the second time the glyphs come from the cache
+    again = Image.new(mode, (300, 180), PAPER)
+    scene(pen(again))
+    for image in (kit, again):
+        assert ImageChops.difference(plain.convert("RGB"), image.convert("RGB")).getbbox() is None
+
+
+def test_recording_logs_every_text_and_shape_once() -> None:
+    with recording() as log:
+        scene(pen(canvas((300, 180))))
+    assert [t.text for t in log.texts] == ["Seat 1  12 VP", "N17", "TO PLAY", "two\nlines"]
+    assert [t.size for t in log.texts] == [24, 30, 20, 18]
+    assert [s.kind for s in log.shapes] == ["box", "ellipse", "polygon", "rectangle"]
+    measure = ImageDraw.Draw(Image.new("L", (1, 1)))
+    assert log.texts[1].bbox == measure.textbbox((150, 80), "N17", font=font(30), anchor="mm")
+    outside = pen(canvas((50, 50)))
+    outside.text((1, 1), "x", font=font(12), fill=INK)
+    assert len(log.texts) == 4, "nothing is logged once the recording is over"
+
+
+def layout_problems(draw_it: object, size: tuple[int, int] = (400, 300)) -> list[str]:
+    with recording() as log:
+        draw_it(pen(canvas(size)))  # type: ignore[operator]
+    return check_layout(log, size)
+
+
+def test_a_clean_layout_has_no_problems() -> None:
+    assert layout_problems(scene, (300, 180)) == []
+
+
+def test_small_text_is_measured_at_the_shown_size() -> None:
+    # 1200 px wide is shown at a third: a 23 px font is 7.7 px there, a 24 px font is 8.
+    def two(draw: ImageDraw.ImageDraw) -> None:
+        draw.text((10, 10), "small", font=font(23), fill=INK)
+        draw.text((10, 60), "big enough", font=font(24), fill=INK)
+
+    problems = layout_problems(two, (1200, 900))
+    assert len(problems) == 1 and "'small'" in problems[0] and "7.7 px" in problems[0]
+
+
+def test_text_leaving_the_canvas_or_its_box_or_hidden_by_a_later_shape_is_found() -> None:
+    def bad(draw: ImageDraw.ImageDraw) -> None:
+        draw.text((380, 10), "cut at the edge", font=font(20), fill=INK)
+        draw.rectangle((10, 100, 80, 140), fill=PAPER, outline=INK)
+        draw.text((15, 105), "Thunder Barrel", font=font(20), fill=INK)
+        draw.text((10, 200), "under a badge", font=font(20), fill=INK)
+        draw.ellipse((20, 195, 60, 235), fill=(255, 196, 0))
+        draw.rectangle((200, 200, 420, 250), outline=INK)
+
+    problems = layout_problems(bad)
+    assert any("'cut at the edge'" in p and "leaves the 400x300 canvas" in p for p in problems)
+    assert any("'Thunder Barrel'" in p and "spills out of its rectangle" in p for p in problems)
+    assert any("'under a badge'" in p and "covered by a ellipse" in p for p in problems)
+    assert any(p.startswith("rectangle (200, 200, 420, 250) leaves") for p in problems)
+    assert len(problems) == 4
+
+
+def test_an_outline_drawn_around_a_text_does_not_hide_it() -> None:
+    def ringed(draw: ImageDraw.ImageDraw) -> None:
+        draw.text((50, 50), "M1", font=font(24), fill=INK)
+        draw.rounded_rectangle((30, 30, 150, 150), radius=10, outline=INK, width=6)
+
+    assert layout_problems(ringed) == []
+
+
+def test_shown_scale_fits_the_embed_box() -> None:
+    assert shown_scale((1200, 900)) == pytest.approx(1 / 3)
+    assert shown_scale((1200, 1538)) == pytest.approx(300 / 1538)  # today's portrait boards: shown 234 px wide
+    assert shown_scale((300, 200)) == 1.0
+    assert min_font_px((1200, 900)) == 24
+    assert min_font_px((1200, 900)) * shown_scale((1200, 900)) >= MIN_TEXT_PX
+
+
+def test_fit_and_wrap_keep_within_the_width() -> None:
+    assert fit("Ana", 24, 200) == "Ana"
+    cut = fit("Maximiliana Featherstonehaugh-Wolfeschlegel", 24, 200)
+    assert cut.endswith(ELLIPSIS) and text_width(cut, 24) <= 200
+    text = "A Restroom space holds at least one cube of your colour (others may share it)."
+    lines = wrap(text, 24, 300)
+    assert " ".join(lines).split() == text.split() and len(lines) > 1
+    assert all(text_width(line, 24) <= 300 for line in lines)
+
+
+# Sharma, Wu and Dalal (2005), table 1: pairs 1, 7, 17 and 25 with their published CIEDE2000.
+@pytest.mark.parametrize(("lab1", "lab2", "expected"), [
+    ((50.0, 2.6772, -79.7751), (50.0, 0.0, -82.7485), 2.0425),
+    ((50.0, 0.0, 0.0), (50.0, -1.0, 2.0), 2.3669),
+    ((50.0, 2.5, 0.0), (73.0, 25.0, -18.0), 27.1492),
+    ((60.2574, -34.0099, 36.2677), (60.4626, -34.1751, 39.4387), 1.2644),
+])
+def test_ciede2000_matches_the_published_test_pairs(lab1: tuple[float, float, float], lab2: tuple[float, float, float],
+                                                    expected: float) -> None:
+    assert delta_e2000(lab1, lab2) == pytest.approx(expected, abs=1e-4)
+
+
+def test_simulations_keep_greys_and_merge_red_with_green() -> None:
+    for kind in ("protanopia", "deuteranopia", "tritanopia"):
+        for v in (0, 128, 255):
+            assert max(abs(a - b) for a, b in zip(simulate((v, v, v), kind), (v, v, v), strict=True)) <= 1
+    red, green = (200, 40, 40), (30, 140, 60)  # the cube colours Planes used before issue 7
+    assert difference(red, green) > 40
+    assert difference(red, green, "deuteranopia") < 8
+    assert palette_problems({"red": red, "green": green}) == [
+        "red and green: 5.9 apart under deuteranopia (at least 12.0 needed)"]
+
+
+def test_a_static_layer_is_drawn_once_and_handed_out_as_a_copy() -> None:
+    calls: list[int] = []
+
+    @static_layer()
+    def layer(width: int) -> Image.Image:
+        calls.append(width)
+        return canvas((width, 10))
+
+    first = layer(20)
+    pen(first).rectangle((0, 0, 5, 5), fill=INK)
+    second = layer(20)
+    assert calls == [20] and second.tobytes() != first.tobytes()
+    with recording():
+        layer(20)
+    assert calls == [20, 20], "a recording draws the layer afresh"
