@@ -21,7 +21,7 @@ from PIL import Image
 from renderers.kit.paint import RGB
 
 # One module per game with pictures.
-GAMES = {"planes": "renderers.planes.samples", "planecrafters": "renderers.planecrafters_samples"}
+GAMES = {"planes": "renderers.planes.samples", "planecrafters": "renderers.planecrafters.samples"}
 
 # The rules a picture can break, as the tests name them (renderers/README.md explains each one).
 RULES = ("drawn", "phone", "clipping", "colour")

@@ -1,0 +1,40 @@
+"""Placing one line of text by its middle, measured: a row's text sits inside its row whatever its letters."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from PIL import Image, ImageDraw
+
+from renderers.kit.paint import INK, font, text_width
+
+_MEASURE = ImageDraw.Draw(Image.new("L", (1, 1)))
+
+
+@cache
+def _middle(size: int) -> float:
+    """Half-way between the top of the tallest letters and the bottom of the descenders, from the top anchor."""
+    _left, top, _right, bottom = _MEASURE.textbbox((0, 0), "ÅHgjy|", font=font(size))
+    return (top + bottom) / 2
+
+
+def line_height(size: int) -> int:
+    _left, top, _right, bottom = _MEASURE.textbbox((0, 0), "ÅHgjy|", font=font(size))
+    return int(bottom - top) + 1
+
+
+def say(draw: ImageDraw.ImageDraw, x: float, cy: float, text: str, size: int, fill: object = INK,
+        align: str = "left") -> float:
+    """Draw `text` with its line's middle at `cy`, starting at `x` (or ending there if align is "right").
+    Returns the x just past the text (or its start, for right-aligned text)."""
+    width = text_width(text, size)
+    left = x - width if align == "right" else x
+    draw.text((round(left), round(cy - _middle(size))), text, fill=fill, font=font(size))
+    return left if align == "right" else left + width
+
+
+def say_centred(draw: ImageDraw.ImageDraw, cx: float, cy: float, text: str, size: int, fill: object = INK) -> None:
+    """Draw `text` centred on its own ink (not the font's line): a lower-case mark such as "any" sits in the middle
+    of its cell like "TB" does."""
+    left, top, right, bottom = _MEASURE.textbbox((0, 0), text, font=font(size))
+    draw.text((round(cx - (left + right) / 2), round(cy - (top + bottom) / 2)), text, fill=fill, font=font(size))

@@ -1,0 +1,79 @@
+"""Planecrafters pictures beyond the seeded samples of test_picture_rules: every rule on positions taken all through
+real games at two, three and four players, the model palette against the data, and the hand's shape on a phone."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from engine.core.play import new_game
+from engine.planecrafters.data import PartsFile, load
+from engine.planecrafters.game import GAME
+from renderers import for_game
+from renderers.kit.record import check_layout, recording
+from renderers.kit.rules import MIN_TEXT_PX, shown_scale
+from renderers.planecrafters import board_image, hand_image, render_board, render_hand
+from renderers.planecrafters.board import MODELS_FROM, H, W
+from renderers.planecrafters.hand import SMALL, hand_size
+from renderers.planecrafters.samples import LONG_NAMES, _named, _states
+from renderers.planecrafters.style import MODEL_COLOURS, STARRED, mark
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3), (4, 11)])
+def test_every_rule_holds_all_through_a_game(players: int, seed: int) -> None:
+    """Positions every so often through a seeded game, with long names: the board stays 1200 x 900 (shown at
+    400 x 300), and no text is small, clipped or hidden, on the board or on the hand of the seat to play."""
+    states = _states(players, seed)
+    for state in [*states[:: max(1, len(states) // 12)], states[-1]]:
+        board = _named(GAME.view(state, None), LONG_NAMES)
+        hand = _named(GAME.view(state, state.turn), LONG_NAMES)
+        for draw, view in ((board_image, board), (hand_image, hand)):
+            with recording() as log:
+                image = draw(view)
+            problems = check_layout(log, image.size)
+            assert not problems, f"round {board['round']}, {draw.__name__}:\n" + "\n".join(problems[:10])
+        assert board_image(board).size == (W, H)
+
+
+def test_pngs_are_real_and_registered() -> None:
+    view = GAME.view(_states(3, 2)[40], None)
+    for png in (render_board(view), render_hand(GAME.view(_states(3, 2)[40], 1))):
+        assert png.startswith(b"\x89PNG") and len(png) < 400_000
+        Image.open(io.BytesIO(png)).verify()
+    assert for_game("planecrafters") is not None
+
+
+def test_images_use_the_names_the_view_carries() -> None:
+    """The bot fills each seat's "name" with the member's name; the board and the hand must show it, not a number."""
+    state = new_game(GAME, 3, 5)
+    board, hand = GAME.view(state, None), GAME.view(state, 1)
+    assert [s["name"] for s in board["seats"]] == ["Player 1", "Player 2", "Player 3"]
+
+    def named(view: dict) -> dict:
+        return {**view, "seats": [{**s, "name": f"member{s['seat']} with a long display name"} for s in view["seats"]]}
+
+    assert render_board(named(board)) != render_board(board)
+    assert render_hand(named(hand)) != render_hand(hand)
+
+
+def test_every_model_has_its_own_colour_mark_and_star_and_joins_at_its_player_count() -> None:
+    models = load("parts.toml", PartsFile).model
+    assert set(MODEL_COLOURS) == {m.name for m in models}
+    assert len(set(MODEL_COLOURS.values())) == len(MODEL_COLOURS)
+    marks = [mark(m.name) for m in models]
+    assert len(set(marks)) == len(marks) and all(len(k) == 2 for k in marks)
+    assert {m.name for m in models if m.star} == STARRED
+    assert {m.name: m.players for m in models if m.players > 2} == MODELS_FROM
+
+
+@pytest.mark.parametrize("cards", range(0, 21))
+def test_a_hand_is_laid_out_to_be_read_on_a_phone(cards: int) -> None:
+    """Every hand size is shown with its smallest text at least 8 px tall, and a usual hand (up to six cards) is shown
+    at least half size: never again a 400 x 90 strip."""
+    _cols, width, height, _card_h = hand_size(cards)
+    scale = shown_scale((width, height))
+    assert SMALL * scale >= MIN_TEXT_PX
+    if cards <= 6:
+        assert scale >= 0.5 and height * scale >= 120
