@@ -59,7 +59,8 @@ def hand_image(view: dict[str, Any]) -> Image.Image:
     if limit is not None:
         say(d, M, 62, f"you keep {limit} at Clean up", SMALL, MUTED)
     if not cards:
-        say(d, M, HEADER + card_h / 2, "No cards in hand", TEXT, MUTED)
+        d.rectangle((M, HEADER, width - M, HEADER + card_h), outline=MUTED, width=2)  # where cards would lie
+        say(d, M + 12, HEADER + card_h / 2, "No cards in hand", TEXT, MUTED)
     for i, card in enumerate(cards):
         x = M + (i % cols) * (CARD_W + GAP)
         y = HEADER + (i // cols) * (card_h + GAP)
