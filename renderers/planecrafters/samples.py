@@ -92,7 +92,7 @@ def swap_two_models(view: dict[str, Any]) -> dict[str, Any]:
 SAMPLES = [
     Sample("planecrafters-board", "board", "Planecrafters", lambda: _named(GAME.view(_midgame(), None)),
            board_image, swap_colours=swap_two_models),
-    Sample("planecrafters-hand", "hand", "Planecrafters hand", lambda: _named(GAME.view(_midgame(), 3)),
+    Sample("planecrafters-hand", "hand", "Planecrafters hand", lambda: _named(GAME.view(_midgame(), 1)),
            hand_image, swap_colours=swap_two_models),
     Sample("planecrafters-long-names", "board", "long names", lambda: _named(GAME.view(_midgame(), None), LONG_NAMES),
            board_image, docs=False),

@@ -77,3 +77,15 @@ def test_a_hand_is_laid_out_to_be_read_on_a_phone(cards: int) -> None:
     assert SMALL * scale >= MIN_TEXT_PX
     if cards <= 6:
         assert scale >= 0.5 and height * scale >= 120
+
+
+def test_a_factory_too_big_for_the_canvas_makes_it_taller_never_cut() -> None:
+    """Twelve planes in every factory cannot fit 1200 x 900 at 24 px: the board grows, and nothing is clipped."""
+    view = _named(GAME.view(_states(4, 3)[200], None), LONG_NAMES)
+    plane = {"nose": {"model": "Sky Whale", "slot": "nose", "star": True}, "tail": {"model": "", "slot": "spare"}}
+    for seat in view["seats"]:
+        seat["planes"] = [plane] * 12
+    with recording() as log:
+        image = board_image(view)
+    assert image.width == W and image.height > H
+    assert not [p for p in check_layout(log, image.size) if "shown" not in p]
