@@ -1,0 +1,1 @@
+"""Flight Plan: airlines buy routes, fleets and hubs across six regions until one meets a winning condition."""
