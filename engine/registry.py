@@ -11,6 +11,7 @@ _ENTRIES: dict[str, str] = {
     "planes": "engine.planes.game:GAME",
     "planecrafters": "engine.planecrafters.game:GAME",
     "now-boarding": "engine.now_boarding.game:GAME",
+    "flight-plan": "engine.flight_plan.game:GAME",
 }
 _loaded: dict[str, Game] = {}
 

@@ -1,0 +1,275 @@
+"""The playout policy (selfplay, conformance, AI seats): it buys what it can fly, keeps every asset earning and
+builds towards a winning condition, with seeded randomness only to break ties.
+
+The plan each turn: a fleet for routes that have none; a hub in a region it has no hub in yet (three hub regions is
+the most reachable condition); otherwise the best route it can fly from where it stands, or a flight to a city where
+such a route waits. It bids and accepts trades near list price and raises cash by deactivating what earns least.
+"""
+
+from __future__ import annotations
+
+from engine.core.contract import Decision
+from engine.core.rng import Rng
+from engine.flight_plan.data import catalog, route
+from engine.flight_plan.market import bidders
+from engine.flight_plan.mechanics import (
+    hub_regions,
+    limit_lifted,
+    other_end,
+    owner_of_route,
+    price_of,
+    regions,
+    revenue,
+)
+from engine.flight_plan.state import Airline, FPState
+from engine.flight_plan.turn import buyable, fly_fee
+
+RESERVE = 30
+"""Cash kept back for route-use fees and bad briefings."""
+TRADE_ONE_IN = 4
+
+
+def _ids(decision: Decision) -> list[str]:
+    return [o.id for o in decision.options]
+
+
+def route_score(st: FPState, seat: int, n: int) -> float:
+    """How much a route helps: revenue per price if flyable now, and progress towards a winning condition."""
+    a = st.airlines[seat]
+    cat = catalog()
+    r = route(n)
+    score = 0.0
+    if r.cls in a.fleets:
+        score += 3 * r.revenue / r.price
+    if r.cargo and "cargo" in a.fleets:
+        score += 0.2
+    new = cat.regions_of(n) - regions(a)
+    if new and limit_lifted(a):
+        score += 0.5 * len(new)
+    for c in (r.origin, r.destination):
+        city = cat.cities[c]
+        if city.hub and city.region not in hub_regions(a):
+            score += 0.4
+    if r.cls == "short":
+        reg = cat.region(n)
+        mine = sum(1 for m in a.routes if route(m).cls == "short" and cat.region(m) == reg)
+        score += 0.15 * mine
+    return score
+
+
+def _affordable(a: Airline, n: int) -> bool:
+    r = route(n)
+    extra = 0 if r.cls in a.fleets else catalog().economy.fleet[r.cls].price
+    return r.price + extra + RESERVE <= a.cash
+
+
+def _best_buy(st: FPState, seat: int, ids: list[str], rng: Rng) -> str | None:
+    a = st.airlines[seat]
+    buys = [i for i in ids if i.startswith("buy:") and _affordable(a, int(i[4:]))]
+    if not buys:
+        return None
+    rng.shuffle(buys)
+    return max(buys, key=lambda i: route_score(st, seat, int(i[4:])))
+
+
+def _needed_fleet(st: FPState, seat: int, ids: list[str]) -> str | None:
+    a = st.airlines[seat]
+    classes = {route(n).cls for n in a.routes}
+    for f in ("short", "medium", "long", "ultra"):
+        if f in classes and f"fleet:{f}" in ids:
+            return f"fleet:{f}"
+    cargo = sum(route(n).cargo for n in a.routes)
+    if cargo >= 2 and "fleet:cargo" in ids and a.cash >= 100 + RESERVE:
+        return "fleet:cargo"
+    return None
+
+
+def _wanted_hub(st: FPState, seat: int, ids: list[str]) -> str | None:
+    a = st.airlines[seat]
+    cat = catalog()
+    if a.cash < cat.economy.hub_price + RESERVE:
+        return None
+    for i in ids:
+        if i.startswith("hub:") and cat.cities[i[4:]].region not in hub_regions(a):
+            return i
+    return None
+
+
+def _fly_towards_buys(st: FPState, seat: int, ids: list[str], rng: Rng) -> str | None:
+    """A flight (own routes first: they allow a purchase on arrival) to the city with the best affordable route."""
+    a = st.airlines[seat]
+    assert a.city is not None
+    best: tuple[float, str] | None = None
+    flights = [i for i in ids if i.startswith("fly:")]
+    rng.shuffle(flights)
+    for i in flights:
+        n = int(i[4:])
+        dest = other_end(n, a.city)
+        own = owner_of_route(st, n) == seat
+        fee = fly_fee(st, seat, n)[0]
+        options = [m for m in buyable(st, seat, dest) if _affordable(a, m) and route(m).price + fee <= a.cash]
+        value = max((route_score(st, seat, m) for m in options), default=0.0)
+        value += 0.3 if own else 0.0
+        if best is None or value > best[0]:
+            best = (value, i)
+    return best[1] if best else None
+
+
+def _trade_plan(st: FPState, seat: int, rng: Rng) -> list[str] | None:
+    """Offer to buy a rival's short-haul route in a region where this airline owns most of the others."""
+    a = st.airlines[seat]
+    cat = catalog()
+    regions_order = ["NA", "SA", "EU", "AF", "AP", "ME"]
+    rng.shuffle(regions_order)
+    for reg in regions_order:
+        shorts = [n for n, r in cat.routes.items() if r.cls == "short" and cat.region(n) == reg]
+        mine = [n for n in shorts if n in a.routes]
+        if len(mine) < 3:
+            continue
+        for n in shorts:
+            owner = owner_of_route(st, n)
+            if owner is None or owner == seat or f"route:{n}" in st.airlines[owner].off:
+                continue
+            price = int(route(n).price * 1.5 // 5 * 5)
+            if price + RESERVE <= a.cash:
+                return ["trade", f"with:{owner}", f"asset:route:{n}", f"price:{price}"]
+    return None
+
+
+def action_plan(st: FPState, seat: int, decision: Decision, rng: Rng) -> list[str]:
+    ids = _ids(decision)
+    a = st.airlines[seat]
+    if st.stranded:
+        buys = [i for i in ids if i.startswith("buy:")]
+        if buys:
+            return [min(buys, key=lambda i: route(int(i[4:])).price)]
+    if "trade" in ids and rng.below(TRADE_ONE_IN) == 0:
+        plan = _trade_plan(st, seat, rng)
+        if plan:
+            return plan
+    fleet = _needed_fleet(st, seat, ids)
+    if fleet:
+        return [fleet]
+    hub = _wanted_hub(st, seat, ids)
+    if hub:
+        return [hub]
+    buy = _best_buy(st, seat, ids, rng)
+    if buy and route_score(st, seat, int(buy[4:])) > 0.45:
+        return [buy]
+    flight = _fly_towards_buys(st, seat, ids, rng)
+    if flight:
+        return [flight]
+    if buy:
+        return [buy]
+    if len(a.fleets) < 4:
+        fleets = [i for i in ids if i.startswith("fleet:") and i != "fleet:cargo"
+                  and catalog().economy.fleet[i[6:]].price + 2 * RESERVE <= a.cash]  # type: ignore[index]
+        if fleets:
+            return [rng.choice(fleets)]
+    return ["pass"]
+
+
+def first_move_plan(st: FPState, seat: int, decision: Decision, rng: Rng) -> list[str]:
+    ids = _ids(decision)
+    a = st.airlines[seat]
+    eco = catalog().economy
+    if st.step == "fm_routes":
+        takes = [i for i in ids if i.startswith("take:")]
+        rng.shuffle(takes)
+        takes.sort(key=lambda i: -route(int(i[5:])).revenue / route(int(i[5:])).price)
+        for i in takes:
+            r = route(int(i[5:]))
+            fleet = 0 if r.cls in a.fleets or any(route(n).cls == r.cls for n in a.routes) else eco.fleet[r.cls].price
+            if not a.routes or r.price + fleet + 250 <= a.cash:
+                return [i]
+        return ["done"]
+    if st.step == "fm_fleets":
+        fleet = _needed_fleet(st, seat, ids)
+        return [fleet or "done"]
+    if st.step == "fm_city":
+        return [rng.choice(ids)]
+    hub = _wanted_hub(st, seat, ids)
+    return [hub if hub and a.cash - eco.hub_price >= 60 else "done"]
+
+
+def useful(st: FPState, seat: int, asset: str) -> bool:
+    a = st.airlines[seat]
+    kind, _, key = asset.partition(":")
+    if kind == "route":
+        return route(int(key)).cls in a.fleets
+    if kind == "fleet":
+        return any(route(n).cls == key for n in a.routes) or (key == "cargo" and any(route(n).cargo for n in a.routes))
+    return catalog().cities[key].region not in hub_regions(a)
+
+
+def precious(st: FPState, seat: int, asset: str) -> bool:
+    """Assets this airline keeps whatever the price: hubs, and short routes of a region it is sweeping."""
+    a = st.airlines[seat]
+    kind, _, key = asset.partition(":")
+    if kind == "hub":
+        return True
+    if kind == "route" and route(int(key)).cls == "short":
+        reg = catalog().region(int(key))
+        return sum(1 for n in a.routes if route(n).cls == "short" and catalog().region(n) == reg) >= 3
+    return kind == "fleet" and useful(st, seat, asset)
+
+
+def answer_plan(st: FPState, seat: int, decision: Decision) -> list[str]:
+    o = st.offer
+    if o is None or "accept" not in _ids(decision):
+        return ["decline"]
+    list_price = price_of(o.asset)
+    if seat == o.seller:
+        return ["accept" if o.price >= 1.5 * list_price and not precious(st, seat, o.asset) else "decline"]
+    wants = useful(st, seat, o.asset) and o.price <= list_price and st.airlines[seat].cash >= o.price + RESERVE
+    return ["accept" if wants else "decline"]
+
+
+def bid_plan(st: FPState, seat: int, decision: Decision) -> list[str]:
+    auc = st.auction
+    assert auc is not None
+    lot = auc.lots[0]
+    cap = price_of(lot) * (0.9 if useful(st, seat, lot) else 0.4)
+    bids = sorted(int(i[4:]) for i in _ids(decision) if i.startswith("bid:"))
+    affordable = [b for b in bids if b <= cap and b + RESERVE <= st.airlines[seat].cash]
+    return [f"bid:{affordable[0]}"] if affordable else ["pass"]
+
+
+def debt_plan(st: FPState, seat: int, decision: Decision) -> list[str]:
+    """Deactivate first what earns nothing, then what earns least for its price."""
+    a = st.airlines[seat]
+    base = revenue(a)
+
+    def loss(option: str) -> tuple[float, int]:
+        asset = option.partition(":")[2]
+        a.off[asset] = 0
+        lost = base - revenue(a)
+        del a.off[asset]
+        return (lost / max(price_of(asset), 1), -price_of(asset))
+
+    return [min(_ids(decision), key=loss)]
+
+
+def playout_plan(st: FPState, decision: Decision, rng: Rng) -> list[str]:
+    seat = decision.seat
+    if decision.kind == "debt":
+        return debt_plan(st, seat, decision)
+    if decision.kind == "bid":
+        return bid_plan(st, seat, decision) if seat in bidders(st) else ["pass"]
+    if decision.kind == "offer":
+        return answer_plan(st, seat, decision)
+    if st.step.startswith("fm_"):
+        return first_move_plan(st, seat, decision, rng)
+    ids = _ids(decision)
+    if st.step == "action":
+        return action_plan(st, seat, decision, rng)
+    if st.step == "after_buy":
+        flights = [i for i in ids if i.startswith("fly:")]
+        return [flights[0] if flights and rng.below(2) else "stay"]
+    if st.step == "after_fly":
+        buy = _best_buy(st, seat, ids, rng)
+        if buy:
+            return [buy]
+        return ["end"]
+    return ["back" if "back" in ids else ids[0]]
+

@@ -1,0 +1,138 @@
+"""Typed commands: a line of steps separated by ';', each turned into the option ids it stands for.
+
+  buy 17 / take 17        buy route 17 (at the first move too)     fly 64        fly route 64
+  fleet long              buy the long-haul fleet                   hub london    develop a hub (name or code)
+  start lima              the first move's departure city           deactivate route 17 / fleet cargo / hub LON
+  trade 2 route 17 60     offer player 2 a deal on route 17 for $60M (theirs: you buy; yours: you sell)
+  pass / stay / end / done / back / accept / decline / bid 120
+Each step is matched against what is on offer at that point (earlier steps applied to a private copy), so a typed
+line can never do what the buttons could not.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from engine.core.contract import IllegalAction
+from engine.flight_plan.data import catalog
+from engine.flight_plan.state import FPState
+
+if TYPE_CHECKING:
+    from engine.core.contract import Game
+
+WORDS = re.compile(r"[a-z0-9]+")
+FLEET_WORDS = {"short": "short", "medium": "medium", "long": "long", "ultra": "ultra", "cargo": "cargo"}
+
+
+def _city(words: list[str]) -> str | None:
+    text = " ".join(words)
+    for c in catalog().cities.values():
+        if text in (c.id.lower(), c.name.lower(), " ".join(WORDS.findall(c.name.lower()))):
+            return c.id
+    matches = [c.id for c in catalog().cities.values() if c.name.lower().startswith(text)] if text else []
+    return matches[0] if len(matches) == 1 else None
+
+
+def _asset(words: list[str]) -> str | None:
+    if len(words) >= 2 and words[0] == "route" and words[1].isdigit():
+        return f"route:{int(words[1])}"
+    if len(words) >= 2 and words[0] == "fleet" and words[1] in FLEET_WORDS:
+        return f"fleet:{words[1]}"
+    if words and words[0] == "hub":
+        city = _city(words[1:])
+        return f"hub:{city}" if city else None
+    return None
+
+
+def _translate(state: FPState, offered: set[str], text: str) -> list[str]:
+    """The ids one typed step stands for (more than one when it opens a sub-menu first)."""
+    words = WORDS.findall(text.lower())
+    if not words:
+        return []
+    head, rest = words[0], words[1:]
+    if text.strip() in offered:
+        return [text.strip()]
+    if head in ("buy", "take") and rest and rest[0].isdigit():
+        n = int(rest[0])
+        return [f"take:{n}" if f"take:{n}" in offered else f"buy:{n}"]
+    if head == "fly" and rest and rest[0].isdigit():
+        return [f"fly:{int(rest[0])}"]
+    if head == "fleet" and rest and rest[0] in FLEET_WORDS:
+        return [f"fleet:{rest[0]}"]
+    if head in ("hub", "start"):
+        city = _city(rest)
+        if city is None:
+            raise IllegalAction(f"'{' '.join(rest)}' is not a city of the map.")
+        return [f"{head}:{city}"]
+    if head == "deactivate":
+        asset = _asset(rest)
+        if asset is None:
+            raise IllegalAction("Say what to deactivate: 'deactivate route 17', 'fleet cargo' or 'hub London'.")
+        return [f"deactivate:{asset}"] if f"deactivate:{asset}" in offered else ["cash", f"deactivate:{asset}"]
+    if head == "bid" and rest and rest[0].isdigit():
+        return [f"bid:{int(rest[0])}"]
+    if head == "trade" and len(rest) >= 4 and rest[0].isdigit() and rest[-1].isdigit():
+        asset = _asset(rest[1:-1])
+        if asset is None:
+            raise IllegalAction("Write a trade as 'trade 2 route 17 60': player, asset, price in $M.")
+        return ["trade", f"with:{int(rest[0]) - 1}", f"asset:{asset}", f"price:{int(rest[-1])}"]
+    if head in ("pass", "stay", "end", "done", "back", "accept", "decline", "cash", "trade") and not rest:
+        return [head]
+    raise IllegalAction(f"'{text.strip()}' is not a Flight Plan command. Try 'buy 17', 'fly 64' or 'fleet long'.")
+
+
+def _offered(game: Game, state: FPState, seat: int) -> set[str]:
+    return {o.id for d in game.pending(state) if d.seat == seat for o in d.options}
+
+
+def _run(game: Game, state: FPState, seat: int, steps: list[str]) -> tuple[FPState, list[str]]:
+    work = state.model_copy(deep=True)
+    ids: list[str] = []
+    for step in steps:
+        offered = _offered(game, work, seat)
+        for choice in _translate(work, offered, step):
+            offered = _offered(game, work, seat)
+            if not offered:
+                raise IllegalAction(f"You have nothing to choose before '{step.strip()}'.")
+            if choice not in offered:
+                raise IllegalAction(f"'{step.strip()}' is not possible now.")
+            game.apply(work, seat, choice)
+            ids.append(choice)
+    return work, ids
+
+
+def parse_command(game: Game, state: FPState, seat: int, text: str) -> list[str]:
+    if not _offered(game, state, seat):
+        raise IllegalAction("You have nothing to choose right now.")
+    _work, ids = _run(game, state, seat, text.split(";"))
+    if not ids:
+        raise IllegalAction("Type a move, like 'buy 17', 'fly 64' or 'fleet long'.")
+    return ids
+
+
+def command_suggestions(game: Game, state: FPState, seat: int, text: str) -> list[str]:
+    """Typed forms of what is on offer after the finished steps, that start like the step being typed."""
+    head, sep, tail = text.rpartition(";")
+    try:
+        work, _ids = _run(game, state, seat, head.split(";") if sep else [])
+    except IllegalAction:
+        return []
+    prefix = head.strip() + "; " if sep else ""
+    typed = " ".join(WORDS.findall(tail.lower()))
+    out = []
+    for choice in sorted(_offered(game, work, seat)):
+        kind, _, key = choice.partition(":")
+        if kind in ("take", "buy", "fly", "fleet", "bid"):
+            form = f"{'buy' if kind == 'take' else kind} {key}"
+        elif kind in ("hub", "start"):
+            form = f"{kind} {catalog().cities[key].name}"
+        elif kind == "deactivate":
+            form = "deactivate " + key.replace(":", " ")
+        elif ":" in choice:
+            continue
+        else:
+            form = choice
+        if form.lower().startswith(typed):
+            out.append(prefix + form)
+    return out[:25]

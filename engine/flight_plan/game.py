@@ -1,0 +1,266 @@
+"""Flight Plan as an engine Game: setup, who decides what, dispatch, the automatic parts of a turn, the end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.contract import (
+    TIMEOUT,
+    Decision,
+    Event,
+    Game,
+    GameOptionSpec,
+    GameState,
+    IllegalAction,
+    OptionChoice,
+    Result,
+    SeatResult,
+)
+from engine.core.rng import Rng
+from engine.flight_plan import market, turn
+from engine.flight_plan.briefing import new_deck
+from engine.flight_plan.data import catalog
+from engine.flight_plan.mechanics import net_worth, who, win_reason
+from engine.flight_plan.state import Airline, FPState
+from engine.flight_plan.view import public_view, seat_view
+
+ENDINGS = ["six regions", "three hub regions", "short-haul sweep", "last airline", "round cap"]
+
+
+def _s(state: GameState) -> FPState:
+    assert isinstance(state, FPState)
+    return state
+
+
+def deal_routes(rng: Rng, players: int, mode: str) -> list[list[int]]:
+    """Dice: two ten-sided dice make a route number (0 and 00 is 100), re-rolled when it repeats; Quick Play: the
+    book's 18 routes. Either way the pulled cards are shuffled and dealt three to each player."""
+    if mode == "quick":
+        pulled = list(catalog().economy.quick_play)
+    else:
+        pulled = []
+        while len(pulled) < 3 * players:
+            roll = rng.below(10) * 10 + rng.below(10)
+            number = roll or 100
+            if number not in pulled:
+                pulled.append(number)
+    rng.shuffle(pulled)
+    return [sorted(pulled[3 * s:3 * s + 3]) for s in range(players)]
+
+
+class FlightPlan(Game):
+    name = "flight-plan"
+    title = "Flight Plan"
+    min_players = 2
+    max_players = 6
+    state_model = FPState
+    option_specs = [
+        GameOptionSpec(
+            key="routes", label="Starting routes", default="dice",
+            choices=[OptionChoice(value="dice", label="Rolled with the dice (three per player)"),
+                     OptionChoice(value="quick", label="Quick Play: the book's 18 routes")],
+            help="How the route cards dealt at the start are chosen.",
+        )
+    ]
+    summary_values = {"ending": ENDINGS}
+
+    def new_game(self, players: int, seed: int, options: dict[str, str]) -> FPState:
+        rng = Rng.seeded(seed)
+        eco = catalog().economy
+        funds = eco.start_funds_two if players == 2 else eco.start_funds_more
+        dealt = deal_routes(rng, players, options.get("routes", "dice"))
+        deck = new_deck(rng)
+        return FPState(game=self.name, players=players, seed=seed, options=options, rng=rng,
+                       airlines=[Airline(cash=funds) for _ in range(players)], deck=deck, dealt=dealt)
+
+    # ---- decisions -------------------------------------------------------------------------------------------------
+
+    def pending(self, state: GameState) -> list[Decision]:
+        st = _s(state)
+        if st.phase == "over":
+            return []
+        if st.debts:
+            return [Decision(seat=st.debts[0].debtor, prompt=market.debt_prompt(st),
+                             options=market.debt_options(st), kind="debt")]
+        if st.auction is not None:
+            prompt = market.bid_prompt(st)
+            return [Decision(seat=s, prompt=prompt, options=market.bid_options(st, s), kind="bid")
+                    for s in market.bidders(st)]
+        out = [Decision(seat=st.turn, prompt=turn.PROMPTS[st.step], options=turn.options(st), kind=st.step)]
+        if st.offer is not None:
+            out.append(Decision(seat=st.offer.to, prompt=market.offer_prompt(st),
+                                options=market.offer_decision_options(st), kind="offer"))
+        return out
+
+    def timeout(self, state: GameState, seat: int) -> str | None:
+        st = _s(state)
+        if st.auction is not None and seat in market.bidders(st):
+            return "pass"
+        if st.offer is not None and seat == st.offer.to and not st.debts:
+            return "decline"
+        return None
+
+    def apply(self, state: GameState, seat: int, choice: str) -> list[Event]:
+        st = _s(state)
+        if choice == TIMEOUT:
+            stands_for = self.timeout(st, seat)
+            if stands_for is None:
+                raise IllegalAction("There is no clock running on your choice.")
+            choice = stands_for
+        if st.debts:
+            if seat != st.debts[0].debtor:
+                raise IllegalAction(f"Waiting for {who(st.debts[0].debtor)} to raise cash for a debt.")
+            events = market.raise_cash(st, seat, choice)
+        elif st.auction is not None:
+            events = market.bid(st, seat, choice)
+        elif st.offer is not None and seat == st.offer.to:
+            events = market.answer(st, seat, choice)
+        elif seat == st.turn:
+            turn.check(st, choice)
+            events = turn.do(st, choice)
+        else:
+            raise IllegalAction("It is not your turn.")
+        return events + self.settle(st)
+
+    # ---- what happens by itself ------------------------------------------------------------------------------------
+
+    def settle(self, st: FPState) -> list[Event]:
+        events: list[Event] = []
+        while st.phase != "over":
+            if st.phase == "first":
+                if st.step == "fm_done":
+                    events += self._next_first_move(st)
+                    continue
+                ids = [o.id for o in turn.options(st)]
+                if len(ids) == 1 and st.step in ("fm_fleets", "fm_city", "fm_hubs"):
+                    # A step with a single possible answer decides nothing: take it and go on.
+                    events += turn.do(st, ids[0])
+                    continue
+                break
+            paid, changed = market.settle_debts(st)
+            events += paid
+            if changed:
+                continue
+            if st.debts:
+                break
+            if st.auction is not None:
+                events += market.close_lots(st)
+                if st.auction is not None:
+                    break
+                continue
+            if self._check_end(st, events):
+                break
+            if st.step == "end" or st.airlines[st.turn].out:
+                events += self._end_turn(st)
+                continue
+            break
+        return events
+
+    def _next_first_move(self, st: FPState) -> list[Event]:
+        st.dealt[st.turn] = []
+        if st.turn + 1 < st.players:
+            st.turn += 1
+            st.step = "fm_routes"
+            return [Event(text=f"{who(st.turn)}'s first move.")]
+        st.phase, st.turn, st.fresh = "play", 0, []
+        return turn.begin_turn(st)
+
+    def _check_end(self, st: FPState, events: list[Event]) -> bool:
+        flying = [s for s, a in enumerate(st.airlines) if not a.out]
+        if len(flying) == 1:
+            self._finish(st, flying, "last airline")
+            events.append(Event(text=f"{who(flying[0])} is the last airline flying and wins."))
+            return True
+        order = [(st.turn + i) % st.players for i in range(st.players)]
+        for s in order:
+            reason = win_reason(st.airlines[s])
+            if reason:
+                self._finish(st, [s], reason)
+                events.append(Event(text=f"{who(s)} wins: {ENDING_TEXT[reason]}"))
+                return True
+        return False
+
+    def _finish(self, st: FPState, winners: list[int], ending: str) -> None:
+        st.phase, st.winners, st.ending, st.offer, st.draft = "over", winners, ending, None, None
+
+    def _end_turn(self, st: FPState) -> list[Event]:
+        events = market.expire_offer(st)
+        st.fresh, st.draft, st.leg, st.stranded = [], None, None, False
+        nxt = st.turn
+        while True:
+            nxt = (nxt + 1) % st.players
+            if nxt <= st.turn:
+                st.round += 1
+            if not st.airlines[nxt].out:
+                break
+        st.turn = nxt
+        if st.round > catalog().economy.round_cap:
+            worth = [net_worth(a) if not a.out else -1 for a in st.airlines]
+            best = max(worth)
+            winners = [s for s, w in enumerate(worth) if w == best]
+            self._finish(st, winners, "round cap")
+            names = " and ".join(who(s) for s in winners)
+            return [*events, Event(text=f"After {catalog().economy.round_cap} rounds nobody has met a winning "
+                                        f"condition: {names}, worth {best}M, takes the game.")]
+        return events + turn.begin_turn(st)
+
+    # ---- the rest of the contract ----------------------------------------------------------------------------------
+
+    def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
+        st = _s(state)
+        return public_view(st) if seat is None else seat_view(st, seat)
+
+    def result(self, state: GameState) -> Result | None:
+        st = _s(state)
+        if st.phase != "over":
+            return None
+        standings = []
+        for s, a in enumerate(st.airlines):
+            detail = "bankrupt" if a.out else (f"${a.cash}M cash, {len(a.routes)} routes, {len(a.fleets)} fleets, "
+                                               f"{len(a.hubs)} hubs")
+            standings.append(SeatResult(seat=s, score=0 if a.out else net_worth(a), detail=detail))
+        names = " and ".join(who(s) for s in st.winners)
+        return Result(standings=standings, winners=list(st.winners), summary=f"{names} wins: {ENDING_TEXT[st.ending]}")
+
+    def secrets(self, state: GameState) -> dict[int | None, set[str]]:
+        st = _s(state)
+        out: dict[int | None, set[str]] = {s: set() for s in range(st.players)}
+        out[None] = set(st.deck)
+        return out
+
+    def summary(self, state: GameState) -> dict[str, Any]:
+        st = _s(state)
+        return {"rounds": st.round, "ending": st.ending,
+                "bankruptcies": sum(a.out for a in st.airlines),
+                "winning seat": [f"seat {s + 1}" for s in st.winners]}
+
+    def rules(self) -> dict[str, str]:
+        from engine.flight_plan.rules_text import rules_pages
+
+        return rules_pages()
+
+    def playout_plan(self, state: GameState, decision: Decision, rng: Rng) -> list[str]:
+        from engine.flight_plan.ai import playout_plan
+
+        return playout_plan(_s(state), decision, rng)
+
+    def parse_command(self, state: GameState, seat: int, text: str) -> list[str]:
+        from engine.flight_plan.commands import parse_command
+
+        return parse_command(self, _s(state), seat, text)
+
+    def command_suggestions(self, state: GameState, seat: int, text: str) -> list[str]:
+        from engine.flight_plan.commands import command_suggestions
+
+        return command_suggestions(self, _s(state), seat, text)
+
+
+ENDING_TEXT = {
+    "six regions": "a connected network of routes reaches all six regions.",
+    "three hub regions": "hubs in three regions.",
+    "short-haul sweep": "every short-haul route of two regions.",
+    "last airline": "every other airline went bankrupt.",
+    "round cap": "the richest airline when the round cap was reached (our stalemate rule).",
+}
+
+GAME = FlightPlan()

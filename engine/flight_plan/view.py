@@ -1,0 +1,81 @@
+"""What the channel and each seat may see. Flight Plan hides only the order of the briefing deck, so every seat's
+view is the public view; the deck is a count."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.flight_plan.briefing import design
+from engine.flight_plan.data import CLASS_NAMES, catalog, city_name
+from engine.flight_plan.market import lot_summary
+from engine.flight_plan.mechanics import (
+    active,
+    asset_label,
+    fleet_value,
+    hub_regions,
+    limit_lifted,
+    progress,
+    regions,
+    revenue,
+    turns_out,
+)
+from engine.flight_plan.state import FPState
+
+STEP_NAMES = {
+    "fm_routes": "First move", "fm_fleets": "First move", "fm_city": "First move", "fm_hubs": "First move",
+    "action": "Action", "after_buy": "Action", "after_fly": "Action", "cash": "Deactivation",
+    "trade_partner": "Trade", "trade_asset": "Trade", "trade_price": "Trade", "end": "End of turn",
+}
+
+
+def airline_view(st: FPState, seat: int) -> dict[str, Any]:
+    a = st.airlines[seat]
+    return {
+        "seat": seat,
+        "name": f"Player {seat + 1}",  # the bot puts the member's name here
+        "cash": a.cash,
+        "revenue": revenue(a),
+        "city": a.city,
+        "city_name": city_name(a.city) if a.city else None,
+        "routes": sorted(a.routes),
+        "fleets": [{"cls": f, "name": CLASS_NAMES[f], "active": active(a, f"fleet:{f}")} for f in a.fleets],
+        "fleet_value": fleet_value(a),
+        "hubs": [{"city": c, "name": city_name(c), "active": active(a, f"hub:{c}")} for c in a.hubs],
+        "regions": sorted(regions(a)),
+        "hub_regions": sorted(hub_regions(a)),
+        "deactivated": [{"asset": x, "label": asset_label(x), "turns_out": turns_out(a, x)} for x in sorted(a.off)],
+        "limit_lifted": limit_lifted(a),
+        "effects": [{"title": design(e.card).title, "amount": e.amount, "turns": e.turns} for e in a.effects],
+        "progress": progress(a),
+        "out": a.out,
+    }
+
+
+def public_view(st: FPState) -> dict[str, Any]:
+    card = design(st.briefing) if st.briefing else None
+    return {
+        "game": "flight-plan",
+        "players": st.players,
+        "phase": st.phase,
+        "turn": st.turn,
+        "round": st.round,
+        "round_cap": catalog().economy.round_cap,
+        "step": st.step,
+        "step_name": STEP_NAMES.get(st.step, st.step),
+        "over": st.phase == "over",
+        "winners": list(st.winners),
+        "ending": st.ending,
+        "airlines": [airline_view(st, s) for s in range(st.players)],
+        "dealt": [list(d) for d in st.dealt],
+        "briefing": None if card is None else {"id": st.briefing, "title": card.title, "text": card.text},
+        "deck": len(st.deck),
+        "offer": None if st.offer is None else st.offer.model_dump() | {"label": asset_label(st.offer.asset)},
+        "auction": lot_summary(st),
+        "debts": [d.model_dump() for d in st.debts],
+    }
+
+
+def seat_view(st: FPState, seat: int) -> dict[str, Any]:
+    out = public_view(st)
+    out["seat"] = seat
+    return out

@@ -1,0 +1,65 @@
+"""Typed commands and the rules pages."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.contract import IllegalAction
+from engine.flight_plan.game import GAME
+from tests.flight_plan.helpers import give, play, play_state
+
+
+def test_buy_by_number_then_stay() -> None:
+    st = play_state()
+    assert GAME.parse_command(st, 0, "buy 11; stay") == ["buy:11", "stay"]
+
+
+def test_fly_fleet_hub_and_pass() -> None:
+    st = play_state()
+    give(st, 0, routes=(11,), fleets=("short",))
+    assert GAME.parse_command(st, 0, "fly 11; end") == ["fly:11", "end"]
+    assert GAME.parse_command(st, 0, "fleet long") == ["fleet:long"]
+    assert GAME.parse_command(st, 0, "hub london") == ["hub:LON"]
+    assert GAME.parse_command(st, 0, "pass") == ["pass"]
+
+
+def test_deactivate_opens_the_menu_itself() -> None:
+    st = play_state()
+    give(st, 0, routes=(11,))
+    assert GAME.parse_command(st, 0, "deactivate route 11") == ["cash", "deactivate:route:11"]
+
+
+def test_trade_in_one_line_and_the_answer() -> None:
+    st = play_state()
+    give(st, 1, routes=(11,))
+    ids = GAME.parse_command(st, 0, "trade 2 route 11 45")
+    assert ids == ["trade", "with:1", "asset:route:11", "price:45"]
+    st, _ = play(st, 0, *ids)
+    assert GAME.parse_command(st, 1, "accept") == ["accept"]
+
+
+def test_refusals_are_sentences() -> None:
+    st = play_state()
+    with pytest.raises(IllegalAction, match="not possible now"):
+        GAME.parse_command(st, 0, "buy 1")
+    with pytest.raises(IllegalAction, match="not a Flight Plan command"):
+        GAME.parse_command(st, 0, "loop the loop")
+    with pytest.raises(IllegalAction, match="not a city"):
+        GAME.parse_command(st, 0, "hub atlantis")
+    with pytest.raises(IllegalAction, match="nothing to choose"):
+        GAME.parse_command(st, 1, "pass")
+
+
+def test_suggestions_are_legal_now() -> None:
+    st = play_state()
+    suggestions = GAME.command_suggestions(st, 0, "buy")
+    assert "buy 11" in suggestions and all(s.startswith("buy ") for s in suggestions)
+    for s in suggestions:
+        GAME.parse_command(st, 0, s)
+
+
+def test_rules_pages() -> None:
+    pages = GAME.rules()
+    assert list(pages)[0] == "overview"
+    assert {"first move", "turn", "two regions", "cash", "trades", "auctions", "winning", "commands"} <= set(pages)
+    assert all(text for text in pages.values())

@@ -1,0 +1,206 @@
+"""Regular play: revenue, the actions, flight restrictions, fees and the two-region limit."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.contract import IllegalAction
+from engine.flight_plan import turn
+from engine.flight_plan.mechanics import limit_lifted, revenue
+from tests.flight_plan.helpers import QUIET, give, ids, play, play_state, stack, texts
+
+
+def test_revenue_needs_the_matching_active_fleet() -> None:
+    st = play_state()
+    give(st, 0, routes=(11, 43), fleets=("short",))
+    assert revenue(st.airlines[0]) == 10
+    give(st, 0, fleets=("medium",))
+    assert revenue(st.airlines[0]) == 25
+    st.airlines[0].off["route:43"] = 9
+    assert revenue(st.airlines[0]) == 10
+
+
+def test_cargo_fleet_pays_twenty_per_cargo_route() -> None:
+    st = play_state()
+    give(st, 0, routes=(12, 75), fleets=("cargo",))  # both cargo; no passenger fleet
+    assert revenue(st.airlines[0]) == 40
+
+
+def test_revenue_is_collected_at_the_start_of_the_turn() -> None:
+    st = play_state()
+    give(st, 1, routes=(11,), fleets=("short",))
+    stack(st, QUIET)
+    st, events = play(st, 0, "pass")
+    assert st.turn == 1 and st.airlines[1].cash == 520
+    assert "collects $10M of revenue" in texts(events)
+
+
+def test_buy_and_fly() -> None:
+    st = play_state()
+    give(st, 0, fleets=("short",))
+    st, _ = play(st, 0, "buy:11")
+    assert st.airlines[0].routes == [11] and st.airlines[0].cash == 455
+    assert ids(st, 0) >= {"fly:11", "stay"}
+    st, _ = play(st, 0, "fly:11")
+    assert st.airlines[0].city == "PAR" and st.turn == 1
+
+
+def test_buy_and_stay() -> None:
+    st = play_state()
+    st, _ = play(st, 0, "buy:11")
+    assert "fly:11" not in ids(st, 0), "no short-haul fleet: the new route cannot be flown yet"
+    st, _ = play(st, 0, "stay")
+    assert st.airlines[0].city == "LON" and st.turn == 1
+
+
+def test_buy_only_routes_touching_the_current_city() -> None:
+    st = play_state()
+    with pytest.raises(IllegalAction, match="does not start or end in London"):
+        play(st, 0, "buy:1")
+
+
+def test_fly_and_buy() -> None:
+    st = play_state()
+    give(st, 0, routes=(11,), fleets=("short",))
+    st, _ = play(st, 0, "fly:11")
+    assert st.airlines[0].city == "PAR" and st.step == "after_fly"
+    assert "buy:44" in ids(st, 0)  # Paris-Rome
+    st, _ = play(st, 0, "buy:44")
+    assert 44 in st.airlines[0].routes and st.turn == 1, "after buying, flying waits for the next turn"
+
+
+def test_fly_and_fly_pays_fees_and_cannot_buy() -> None:
+    st = play_state()
+    give(st, 0, fleets=("short", "medium"))
+    give(st, 1, routes=(11, 44))
+    st, events = play(st, 0, "fly:11")
+    assert st.airlines[0].cash == 495 and st.airlines[1].cash == 505
+    assert not any(i.startswith("buy:") for i in ids(st, 0)), "after a rival's route no purchase"
+    st, _ = play(st, 0, "fly:44")
+    assert st.airlines[0].city == "ROM" and st.airlines[0].cash == 485 and st.turn == 1
+
+
+def test_flying_needs_the_class_fleet() -> None:
+    st = play_state()
+    give(st, 1, routes=(43,))
+    give(st, 0, fleets=("short",))
+    with pytest.raises(IllegalAction, match="medium-haul fleet"):
+        play(st, 0, "fly:43")
+
+
+def test_unowned_routes_cannot_be_flown() -> None:
+    st = play_state()
+    give(st, 0, fleets=("short",))
+    assert "fly:11" not in ids(st, 0)
+    with pytest.raises(IllegalAction, match="Nobody owns route 11"):
+        play(st, 0, "fly:11")
+
+
+def test_deactivated_rival_route_flies_free() -> None:
+    st = play_state()
+    give(st, 0, fleets=("short",))
+    give(st, 1, routes=(11,))
+    st.airlines[1].off["route:11"] = 9
+    st, _ = play(st, 0, "fly:11")
+    assert st.airlines[0].cash == 500 and st.airlines[1].cash == 500
+
+
+def test_deactivated_fleet_cannot_fly() -> None:
+    st = play_state()
+    give(st, 0, routes=(11,), fleets=("short",))
+    st.airlines[0].off["fleet:short"] = 9
+    assert "fly:11" not in ids(st, 0)
+
+
+def test_buy_a_fleet_one_of_each() -> None:
+    st = play_state()
+    give(st, 0, fleets=("short",))
+    assert "fleet:short" not in ids(st, 0)
+    st, _ = play(st, 0, "fleet:long")
+    assert st.airlines[0].fleets == ["short", "long"] and st.airlines[0].cash == 350 and st.turn == 1
+
+
+def test_hub_only_on_own_route_and_not_a_rivals_hub() -> None:
+    st = play_state()
+    assert not any(i.startswith("hub:") for i in ids(st, 0))
+    give(st, 0, routes=(11,))
+    give(st, 1, routes=(12,), hubs=("PAR",))
+    assert {i for i in ids(st, 0) if i.startswith("hub:")} == {"hub:LON"}
+    st, _ = play(st, 0, "hub:LON")
+    assert st.airlines[0].hubs == ["LON"] and st.airlines[0].cash == 250
+
+
+def test_do_nothing() -> None:
+    st = play_state()
+    st, events = play(st, 0, "pass")
+    assert st.turn == 1 and "does nothing" in texts(events)
+
+
+def test_hub_use_fees_paid_at_the_hub_owners_turn() -> None:
+    st = play_state()
+    give(st, 1, hubs=("PAR",), routes=(44,))
+    give(st, 2, routes=(11,))  # London-Paris, short: fee 5
+    stack(st, QUIET)
+    st, events = play(st, 0, "pass")
+    assert st.turn == 1
+    assert st.airlines[2].cash == 495 and st.airlines[1].cash == 515
+    assert "hub use at Paris" in texts(events)
+
+
+def test_same_region_hub_exempts_from_hub_fees() -> None:
+    st = play_state()
+    give(st, 1, hubs=("PAR",), routes=(44,))
+    give(st, 2, routes=(11, 12), hubs=("FRA",))
+    stack(st, QUIET)
+    st, _ = play(st, 0, "pass")
+    assert st.airlines[2].cash == 500
+
+
+def test_no_hub_fee_for_a_deactivated_hub_or_route() -> None:
+    st = play_state()
+    give(st, 1, hubs=("PAR",), routes=(44,))
+    give(st, 2, routes=(11,))
+    st.airlines[2].off["route:11"] = 99
+    stack(st, QUIET)
+    st, _ = play(st, 0, "pass")
+    assert st.airlines[2].cash == 500
+
+
+def test_two_region_limit_refuses_a_third_region() -> None:
+    st = play_state()
+    give(st, 0, routes=(63,))  # New York-London: NA and EU
+    st.airlines[0].city = "LON"
+    assert "buy:80" not in ids(st, 0)  # London-Nairobi reaches Africa
+    with pytest.raises(IllegalAction, match="third region"):
+        play(st, 0, "buy:80")
+    assert "buy:11" in ids(st, 0)
+
+
+def test_limit_lifts_with_revenue_and_everything_earning() -> None:
+    st = play_state(cash=900)
+    a = st.airlines[0]
+    give(st, 0, routes=(63, 64, 66, 75), fleets=("long", "cargo"))  # 30+30+30+30 + cargo 2x20 = 160
+    assert revenue(a) >= 120 and limit_lifted(a)
+    a.off["fleet:cargo"] = 9
+    assert not limit_lifted(a), "a deactivated asset keeps the limit"
+    del a.off["fleet:cargo"]
+    give(st, 0, fleets=("ultra",))
+    assert not limit_lifted(a), "a fleet with no route is not earning"
+
+
+def test_limit_lifts_with_fleets_worth_500() -> None:
+    st = play_state(cash=900)
+    a = st.airlines[0]
+    give(st, 0, routes=(11, 43, 63, 97), fleets=("short", "medium", "long", "ultra"))
+    assert revenue(a) < 120 and limit_lifted(a)
+    st.airlines[0].city = "LON"
+    assert "buy:80" in ids(st, 0)
+
+
+def test_the_only_choices_are_on_offer() -> None:
+    st = play_state()
+    with pytest.raises(IllegalAction):
+        play(st, 0, "fleet:jumbo")
+    with pytest.raises(IllegalAction):
+        play(st, 1, "pass")
+    assert turn.refusal(st, "nonsense")
