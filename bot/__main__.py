@@ -46,7 +46,7 @@ async def _run(settings: Settings) -> None:
     from bot.discord import create_bot
     from bot.store import open_store
 
-    bot = create_bot(open_store(settings.db_path), ai_delay=settings.ai_delay_seconds,
+    bot = create_bot(open_store(settings.store_location), ai_delay=settings.ai_delay_seconds,
                      dev_guild_id=settings.dev_guild_id, remind_after=settings.reminder_hours * 3600)
     loop = asyncio.get_running_loop()
     stopping = install_stop_signals(bot, loop)

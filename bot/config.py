@@ -28,11 +28,18 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr = Field(default=SecretStr(""), validation_alias="DISCORD_TOKEN")
     db_path: Path = Field(default=Path("var/tarmac.sqlite3"), validation_alias="TARMAC_DB_PATH")
+    # A postgresql://... URL puts the games in PostgreSQL (several sharded processes); empty: SQLite at db_path.
+    database_url: str = Field(default="", validation_alias="TARMAC_DATABASE_URL")
     dev_guild_id: int | None = Field(default=None, validation_alias="DEV_GUILD_ID")
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = Field(default="INFO", validation_alias="LOG_LEVEL")
     ai_delay_seconds: float = Field(default=1.5, ge=0, validation_alias="AI_DELAY_SECONDS")
     # Async play: whoever must act is mentioned again after this much quiet (one reminder per quiet period).
     reminder_hours: float = Field(default=12.0, ge=0, validation_alias="REMINDER_HOURS")
+
+    @property
+    def store_location(self) -> str:
+        """What `open_store` gets: the database URL when one is set, else the SQLite file."""
+        return self.database_url.strip() or str(self.db_path)
 
     @field_validator("dev_guild_id", mode="before")
     @classmethod

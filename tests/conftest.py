@@ -26,3 +26,20 @@ def _closes_every_database() -> Iterator[None]:
         thread.join(timeout=2)  # a close() just issued may still be finishing
     still = [t.name for t in leaked if t.is_alive()]
     assert not still, f"this test left {len(still)} SQLite connection(s) open: close the store it opened"
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[object]:
+    """One PostgreSQL server for the whole run, started on first use (tests/support/postgres.py). Skips only where
+    the server binaries are truly absent, and says so; .ci/run installs them."""
+    from tests.support.postgres import PostgresServer, server_bin_dir
+
+    bin_dir = server_bin_dir()
+    if bin_dir is None:
+        pytest.skip("PostgreSQL server binaries (initdb, pg_ctl) are not installed: `apt-get install postgresql`")
+    server = PostgresServer(bin_dir)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()

@@ -19,12 +19,17 @@ __all__ = [
 
 
 def open_store(url_or_path: str | Path) -> Store:
-    """`var/tarmac.sqlite3`, `sqlite:///var/tarmac.sqlite3`, `sqlite:///:memory:` or `:memory:` -> SqliteStore."""
+    """`var/tarmac.sqlite3`, `sqlite:///var/tarmac.sqlite3`, `sqlite:///:memory:` or `:memory:` -> SqliteStore;
+    `postgresql://user@host/db` (or `postgres://`) -> PostgresStore."""
     text = str(url_or_path)
+    if text.startswith(("postgresql://", "postgres://")):
+        from bot.store.postgres import PostgresStore  # asyncpg is loaded only by deployments that use it
+
+        return PostgresStore(text)
     if text.startswith("sqlite://"):
         text = text.removeprefix("sqlite://").removeprefix("/") or ":memory:"
         return SqliteStore(text)
     if "://" in text:
         scheme = text.split("://", 1)[0]
-        raise ValueError(f"no store backend for '{scheme}://' yet; use a SQLite path or sqlite:///path")
+        raise ValueError(f"no store backend for '{scheme}://'; use a SQLite path, sqlite:///path or postgresql://...")
     return SqliteStore(text)

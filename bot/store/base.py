@@ -1,13 +1,17 @@
 """The storage interface the service codes against.
 
-SQLite (bot.store.sqlite) is the one backend today. Everything a caller needs is here, in terms of pydantic rows and
-plain values, so a PostgreSQL backend for a sharded deployment can implement the same methods later: the guarantees
-below map onto `SELECT ... FOR UPDATE` / a conditional `UPDATE ... WHERE version = $expected`, and the partial unique
-index exists in PostgreSQL as well.
+Two backends implement it: SQLite (bot.store.sqlite, the default) and PostgreSQL (bot.store.postgres, for several
+sharded processes). Everything a caller needs is here, in terms of pydantic rows and plain values; one conformance
+suite (tests/store/test_store_conformance.py) runs against both.
+
+Storage format: the action log is the truth. Each session has one latest-state row, replaced on every move, and
+checkpoints (full compressed states) at the start and every CHECKPOINT_EVERY versions (bot/store/codec.py), so that
+a move writes its action and little else, and any version can be rebuilt by replaying the log from a checkpoint.
 
 Guarantees every backend must keep:
 - at most one session in 'lobby' or 'active' per channel (ChannelBusy otherwise), enforced by the database;
-- record_move is one transaction: version check, action append, snapshot, version bump, or nothing at all;
+- record_move is one transaction: version check, action append, latest state (and checkpoint), version bump, or
+  nothing at all; two processes can never both apply a move for the same expected version;
 - the action log is append-only and holds at most one action per (session, version).
 """
 
@@ -82,12 +86,18 @@ class Store(ABC):
         self, session_id: int, *, expected_version: int, seat: int, choice: str, events: list[dict[str, Any]],
         state_json: str, new_version: int, finished: bool = False,
     ) -> SessionRow:
-        """One transaction: check the version, append the action, write the snapshot, set the version
-        (and 'finished'). StaleVersion (nothing written) when the version moved; SessionClosed if not active."""
+        """One transaction: check the version, append the action, replace the latest state (and write a checkpoint
+        every CHECKPOINT_EVERY versions and at the end), set the version (and 'finished'). StaleVersion (nothing
+        written) when the version moved; SessionClosed if not active."""
 
     @abstractmethod
     async def load_snapshot(self, session_id: int) -> tuple[str, int]:
         """The latest (state_json, version). SessionNotFound if the session has none."""
+
+    @abstractmethod
+    async def load_checkpoint(self, session_id: int, *, at_most: int) -> tuple[str, int]:
+        """The newest checkpoint (state_json, version) at or before version `at_most`: where a replay of the action
+        log starts to rebuild that version (undo, checks). SessionNotFound if there is none."""
 
     @abstractmethod
     async def actions(self, session_id: int, *, last: int | None = None) -> list[ActionRow]:

@@ -22,6 +22,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.store import codec
 from bot.store.base import ChannelBusy, SessionClosed, SessionNotFound, StaleVersion, Store
 from bot.store.models import OPEN_STATUSES, STATUSES, ActionRow, Seat, SessionRow
 
@@ -32,10 +33,11 @@ _SESSION_COLUMNS = (
 )
 
 
-def migrations() -> list[tuple[int, str, str]]:
-    """(number, name, sql) of every file in bot/store/migrations, in order. Refuses gaps in naming or duplicates."""
+def migrations(folder: str = "migrations") -> list[tuple[int, str, str]]:
+    """(number, name, sql) of every file in bot/store/<folder> (SQLite's; PostgreSQL's are in migrations/postgres),
+    in order. Refuses duplicates."""
     found: dict[int, tuple[int, str, str]] = {}
-    for entry in resources.files("bot.store").joinpath("migrations").iterdir():
+    for entry in resources.files("bot.store").joinpath(folder).iterdir():
         match = _MIGRATION_NAME.match(entry.name)
         if not match:
             continue
@@ -81,12 +83,34 @@ def _seats_json(seats: list[Seat]) -> str:
     return json.dumps([Seat.model_validate(s, from_attributes=True).model_dump() for s in seats])
 
 
-async def _snapshot(db: aiosqlite.Connection, session_id: int, version: int, state_json: str, now: str) -> None:
-    """The state after a start or a move; written in the caller's transaction, beside what it records."""
+async def _write_state(
+    db: aiosqlite.Connection, session_id: int, version: int, state_json: str, now: str, *, checkpoint: bool
+) -> None:
+    """The state after a start or a move, in the caller's transaction: the latest-state row replaced in place, plus
+    a checkpoint when asked (the start, and every CHECKPOINT_EVERY versions)."""
+    codec_name, data = codec.encode(state_json)
     await db.execute_fetchall(
-        "INSERT INTO snapshots (session_id, version, state_json, created_at) VALUES (?, ?, ?, ?)",
-        (session_id, version, state_json, now),
+        "INSERT INTO session_state (session_id, version, codec, state) VALUES (?, ?, ?, ?) "
+        "ON CONFLICT (session_id) DO UPDATE SET version = excluded.version, codec = excluded.codec, "
+        "state = excluded.state",
+        (session_id, version, codec_name, data),
     )
+    if checkpoint:
+        await db.execute_fetchall(
+            "INSERT OR REPLACE INTO checkpoints (session_id, version, codec, state, created_at) VALUES (?, ?, ?, ?, ?)",
+            (session_id, version, codec_name, data, now),
+        )
+
+
+async def _write_seats(db: aiosqlite.Connection, session_id: int, seats: list[Seat]) -> None:
+    """Keep session_seats in step with seats_json (same transaction), for sessions_of_user's index lookup."""
+    await db.execute_fetchall("DELETE FROM session_seats WHERE session_id = ?", (session_id,))
+    users = sorted({s.user_id for s in seats if s.user_id is not None})
+    if users:
+        await db.execute_fetchall(
+            "INSERT INTO session_seats (user_id, session_id) VALUES " + ", ".join("(?, ?)" for _ in users),
+            tuple(v for u in users for v in (u, session_id)),
+        )
 
 
 class SqliteStore(Store):
@@ -190,7 +214,9 @@ class SqliteStore(Store):
                     "version, created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, 0, ?, ?) RETURNING id",
                     (guild_id, channel_id, game, host_id, json.dumps(dict(options)), _seats_json(seats), now, now),
                 )
-                return await self._one(db, next(iter(rows))[0])
+                session_id = next(iter(rows))[0]
+                await _write_seats(db, session_id, seats)
+                return await self._one(db, session_id)
         except sqlite3.IntegrityError as exc:
             if "sessions.channel_id" in str(exc):
                 raise ChannelBusy(f"channel {channel_id} already has a lobby or an active game") from None
@@ -215,6 +241,7 @@ class SqliteStore(Store):
                 "WHERE id = ?",
                 (_seats_json(seats), json.dumps(dict(options)), _now(), session_id),
             )
+            await _write_seats(db, session_id, seats)
             return await self._one(db, session_id)
 
     async def start_session(
@@ -230,7 +257,8 @@ class SqliteStore(Store):
                 "WHERE id = ?",
                 (str(seed), _seats_json(seats), state_version, now, session_id),
             )
-            await _snapshot(db, session_id, state_version, state_json, now)
+            await _write_seats(db, session_id, seats)
+            await _write_state(db, session_id, state_version, state_json, now, checkpoint=True)
             return await self._one(db, session_id)
 
     async def record_move(
@@ -249,7 +277,8 @@ class SqliteStore(Store):
                 "VALUES (?, ?, ?, ?, ?, ?)",
                 (session_id, new_version, seat, choice, events_json, now),
             )
-            await _snapshot(db, session_id, new_version, state_json, now)
+            await _write_state(db, session_id, new_version, state_json, now,
+                               checkpoint=finished or codec.is_checkpoint(new_version))
             await db.execute_fetchall(
                 "UPDATE sessions SET version = ?, status = ?, updated_at = ? WHERE id = ?",
                 (new_version, "finished" if finished else "active", now, session_id),
@@ -266,12 +295,22 @@ class SqliteStore(Store):
     async def load_snapshot(self, session_id: int) -> tuple[str, int]:
         async with self._lock:
             rows = list(await self.db.execute_fetchall(
-                "SELECT state_json, version FROM snapshots WHERE session_id = ? ORDER BY version DESC LIMIT 1",
-                (session_id,),
+                "SELECT codec, state, version FROM session_state WHERE session_id = ?", (session_id,)
             ))
         if not rows:
             raise SessionNotFound(f"session {session_id} has no snapshot (it never started)")
-        return rows[0][0], rows[0][1]
+        return codec.decode(rows[0][0], rows[0][1]), rows[0][2]
+
+    async def load_checkpoint(self, session_id: int, *, at_most: int) -> tuple[str, int]:
+        async with self._lock:
+            rows = list(await self.db.execute_fetchall(
+                "SELECT codec, state, version FROM checkpoints WHERE session_id = ? AND version <= ? "
+                "ORDER BY version DESC LIMIT 1",
+                (session_id, at_most),
+            ))
+        if not rows:
+            raise SessionNotFound(f"session {session_id} has no checkpoint at or before version {at_most}")
+        return codec.decode(rows[0][0], rows[0][1]), rows[0][2]
 
     async def actions(self, session_id: int, *, last: int | None = None) -> list[ActionRow]:
         query = "SELECT session_id, version, seat, choice, events_json, created_at FROM actions WHERE session_id = ?"
@@ -319,8 +358,13 @@ class SqliteStore(Store):
         if not statuses:
             return None
         marks = ", ".join("?" for _ in statuses)
-        found = await self._many(f"channel_id = ? AND status IN ({marks})", (channel_id, *statuses))
-        return found[-1] if found else None
+        async with self._lock:
+            rows = list(await self.db.execute_fetchall(
+                f"SELECT {_SESSION_COLUMNS} FROM sessions WHERE channel_id = ? AND status IN ({marks}) "
+                "ORDER BY id DESC LIMIT 1",
+                (channel_id, *statuses),
+            ))
+        return _session(tuple(rows[0])) if rows else None
 
     async def set_seats(self, session_id: int, seats: list[Seat]) -> SessionRow:
         async with self._write() as db:
@@ -329,6 +373,7 @@ class SqliteStore(Store):
                 raise SessionClosed(f"session {session_id} is {session.status}, not active")
             await db.execute_fetchall("UPDATE sessions SET seats_json = ?, updated_at = ? WHERE id = ?",
                                       (_seats_json(seats), _now(), session_id))
+            await _write_seats(db, session_id, seats)
             return await self._one(db, session_id)
 
     async def get_meta(self, session_id: int) -> dict[str, Any]:
@@ -352,9 +397,9 @@ class SqliteStore(Store):
         return await self._many("status = 'active'", ())
 
     async def sessions_of_user(self, user_id: int) -> list[SessionRow]:
-        # json_each over the seats: no second table to keep in step with seats_json.
+        # Two index lookups (sessions_by_host, session_seats' key): the cost follows the user's games, not the table.
         return await self._many(
-            "host_id = ? OR EXISTS (SELECT 1 FROM json_each(sessions.seats_json) AS s "
-            "WHERE json_extract(s.value, '$.user_id') = ?)",
+            "id IN (SELECT id FROM sessions WHERE host_id = ? UNION SELECT session_id FROM session_seats "
+            "WHERE user_id = ?)",
             (user_id, user_id),
         )

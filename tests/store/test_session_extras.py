@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
-from bot.store import SessionClosed, SqliteStore
+from bot.store import SessionClosed, Store
 from tests.store.conftest import new_active, seats
 
 
-async def test_latest_in_channel_finds_the_newest_session_of_a_status(store: SqliteStore) -> None:
+async def test_latest_in_channel_finds_the_newest_session_of_a_status(store: Store) -> None:
     first = await new_active(store, channel_id=7)
     await store.set_status(first, "finished")
     second = await new_active(store, channel_id=7)
@@ -20,7 +22,7 @@ async def test_latest_in_channel_finds_the_newest_session_of_a_status(store: Sql
     assert await store.latest_in_channel(7, ()) is None
 
 
-async def test_set_seats_only_in_a_running_game_and_without_a_version_bump(store: SqliteStore) -> None:
+async def test_set_seats_only_in_a_running_game_and_without_a_version_bump(store: Store) -> None:
     sid = await new_active(store, users=(1, 2))
     row = await store.set_seats(sid, seats(1, None))
     assert [(s.user_id, s.is_ai) for s in row.seats] == [(1, False), (None, True)] and row.version == 0
@@ -29,14 +31,13 @@ async def test_set_seats_only_in_a_running_game_and_without_a_version_bump(store
         await store.set_seats(sid, seats(1, 2))
 
 
-async def test_meta_round_trips_and_is_replaced_whole(store: SqliteStore, db_file) -> None:
+async def test_meta_round_trips_and_is_replaced_whole(new_store: Callable[[], Store]) -> None:
+    store = new_store()
+    await store.open()
     sid = await new_active(store)
     assert await store.get_meta(sid) == {}
     await store.set_meta(sid, {"version": 3, "dm_notice": [2]})
     await store.set_meta(sid, {"version": 4})
-    again = SqliteStore(db_file)
+    again = new_store()
     await again.open()
-    try:
-        assert await again.get_meta(sid) == {"version": 4}
-    finally:
-        await again.close()
+    assert await again.get_meta(sid) == {"version": 4}

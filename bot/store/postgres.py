@@ -1,0 +1,334 @@
+"""PostgreSQL behind the Store interface (asyncpg), for several bot processes sharing one database.
+
+Why asyncpg rather than psycopg 3: the bot is asyncio throughout, and asyncpg is asyncio-native with a pool built in
+and the binary protocol; we need nothing psycopg adds (sync API, COPY helpers, server-side cursors).
+
+Concurrency: every version check is one conditional `UPDATE ... WHERE id = $1 AND version = $expected AND status =
+...`. PostgreSQL takes the row lock for it; a second process updating the same row waits, then re-checks the WHERE
+against the committed row and matches nothing, so two processes can never both apply a move. The action's primary
+key (session_id, version) would refuse the second one anyway.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import Any
+
+import asyncpg
+
+from bot.store import codec
+from bot.store.base import ChannelBusy, SessionClosed, SessionNotFound, StaleVersion, Store
+from bot.store.models import OPEN_STATUSES, STATUSES, ActionRow, Seat, SessionRow
+from bot.store.sqlite import migrations
+
+_COLUMNS = (
+    "id, guild_id, channel_id, game, host_id, status, options_json, seed, seats_json, version, "
+    "created_at, updated_at, board_message_id, panel_message_id"
+)
+_ONE_OPEN = "sessions_one_open_per_channel"
+_MIGRATION_LOCK = 7_340_414  # any fixed number: pg_advisory_xact_lock key that serialises migrations
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _session(row: asyncpg.Record) -> SessionRow:
+    return SessionRow(
+        id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"], game=row["game"],
+        host_id=row["host_id"], status=row["status"], options=json.loads(row["options_json"]),
+        seed=None if row["seed"] is None else int(row["seed"]),
+        seats=[Seat.model_validate(s) for s in json.loads(row["seats_json"])], version=row["version"],
+        created_at=row["created_at"], updated_at=row["updated_at"],
+        board_message_id=row["board_message_id"], panel_message_id=row["panel_message_id"],
+    )
+
+
+def _seats_json(seats: list[Seat]) -> str:
+    return json.dumps([Seat.model_validate(s, from_attributes=True).model_dump() for s in seats])
+
+
+async def _write_seats(con: asyncpg.Connection, session_id: int, seats: list[Seat]) -> None:
+    await con.execute("DELETE FROM session_seats WHERE session_id = $1", session_id)
+    users = sorted({s.user_id for s in seats if s.user_id is not None})
+    if users:
+        await con.executemany("INSERT INTO session_seats (user_id, session_id) VALUES ($1, $2)",
+                              [(u, session_id) for u in users])
+
+
+async def _write_state(
+    con: asyncpg.Connection, session_id: int, version: int, state_json: str, now: datetime, *, checkpoint: bool
+) -> None:
+    codec_name, data = codec.encode(state_json)
+    await con.execute(
+        "INSERT INTO session_state (session_id, version, codec, state) VALUES ($1, $2, $3, $4) "
+        "ON CONFLICT (session_id) DO UPDATE SET version = excluded.version, codec = excluded.codec, "
+        "state = excluded.state",
+        session_id, version, codec_name, data,
+    )
+    if checkpoint:
+        await con.execute(
+            "INSERT INTO checkpoints (session_id, version, codec, state, created_at) VALUES ($1, $2, $3, $4, $5) "
+            "ON CONFLICT (session_id, version) DO UPDATE SET codec = excluded.codec, state = excluded.state",
+            session_id, version, codec_name, data, now,
+        )
+
+
+class PostgresStore(Store):
+    def __init__(self, url: str, *, pool_size: int = 10) -> None:
+        self.url = url
+        self.pool_size = pool_size
+        self._pool: asyncpg.Pool | None = None
+
+    # ---------------------------------------------------------------- lifecycle
+    async def open(self) -> None:
+        if self._pool is not None:
+            return
+        pool = await asyncpg.create_pool(self.url, min_size=1, max_size=self.pool_size)
+        try:
+            self._pool = pool
+            await self._migrate()
+        except BaseException:
+            self._pool = None
+            await pool.close()
+            raise
+
+    async def close(self) -> None:
+        if self._pool is not None:
+            pool, self._pool = self._pool, None
+            await pool.close()
+
+    @property
+    def pool(self) -> asyncpg.Pool:
+        if self._pool is None:
+            raise RuntimeError("the store is not open; call `await store.open()` first")
+        return self._pool
+
+    async def _migrate(self) -> None:
+        async with self.pool.acquire() as con, con.transaction():
+            # Two processes starting at once: the advisory lock makes the second wait and then find all applied.
+            await con.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATION_LOCK)
+            await con.execute(
+                "CREATE TABLE IF NOT EXISTS schema_migrations "
+                "(number INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL)"
+            )
+            done = {r["number"] for r in await con.fetch("SELECT number FROM schema_migrations")}
+            for number, name, sql in migrations("migrations/postgres"):
+                if number in done:
+                    continue
+                await con.execute(sql)
+                await con.execute("INSERT INTO schema_migrations (number, name, applied_at) VALUES ($1, $2, $3)",
+                                  number, name, _now())
+
+    async def applied_migrations(self) -> list[tuple[int, str]]:
+        rows = await self.pool.fetch("SELECT number, name FROM schema_migrations ORDER BY number")
+        return [(r["number"], r["name"]) for r in rows]
+
+    # ---------------------------------------------------------------- plumbing
+    async def _one(self, con: asyncpg.Connection, session_id: int) -> SessionRow:
+        row = await con.fetchrow(f"SELECT {_COLUMNS} FROM sessions WHERE id = $1", session_id)
+        if row is None:
+            raise SessionNotFound(f"no session {session_id}")
+        return _session(row)
+
+    async def _why_not(self, con: asyncpg.Connection, session_id: int, status: str, expected_version: int) -> None:
+        """A conditional UPDATE matched nothing: raise the error that says why."""
+        session = await self._one(con, session_id)
+        if session.status != status:
+            raise SessionClosed(f"session {session_id} is {session.status}, not {status}")
+        raise StaleVersion(f"session {session_id} is at version {session.version}, not {expected_version}")
+
+    async def _many(self, where: str, *params: Any) -> list[SessionRow]:
+        rows = await self.pool.fetch(f"SELECT {_COLUMNS} FROM sessions WHERE {where} ORDER BY id", *params)
+        return [_session(r) for r in rows]
+
+    # ---------------------------------------------------------------- sessions
+    async def create_session(
+        self, *, guild_id: int | None, channel_id: int, game: str, host_id: int,
+        options: dict[str, str], seats: list[Seat],
+    ) -> SessionRow:
+        now = _now()
+        try:
+            async with self.pool.acquire() as con, con.transaction():
+                row = await con.fetchrow(
+                    "INSERT INTO sessions (guild_id, channel_id, game, host_id, status, options_json, seats_json, "
+                    f"version, created_at, updated_at) VALUES ($1, $2, $3, $4, 'lobby', $5, $6, 0, $7, $7) "
+                    f"RETURNING {_COLUMNS}",
+                    guild_id, channel_id, game, host_id, json.dumps(dict(options)), _seats_json(seats), now,
+                )
+                await _write_seats(con, row["id"], seats)
+                return _session(row)
+        except asyncpg.UniqueViolationError as exc:
+            if exc.constraint_name == _ONE_OPEN:
+                raise ChannelBusy(f"channel {channel_id} already has a lobby or an active game") from None
+            raise
+
+    async def get_session(self, session_id: int) -> SessionRow | None:
+        found = await self._many("id = $1", session_id)
+        return found[0] if found else None
+
+    async def session_in_channel(self, channel_id: int) -> SessionRow | None:
+        found = await self._many("channel_id = $1 AND status IN ('lobby', 'active')", channel_id)
+        return found[0] if found else None
+
+    async def update_lobby(
+        self, session_id: int, *, seats: list[Seat], options: dict[str, str], expected_version: int
+    ) -> SessionRow:
+        async with self.pool.acquire() as con, con.transaction():
+            row = await con.fetchrow(
+                "UPDATE sessions SET seats_json = $3, options_json = $4, version = version + 1, updated_at = $5 "
+                f"WHERE id = $1 AND version = $2 AND status = 'lobby' RETURNING {_COLUMNS}",
+                session_id, expected_version, _seats_json(seats), json.dumps(dict(options)), _now(),
+            )
+            if row is None:
+                await self._why_not(con, session_id, "lobby", expected_version)
+            await _write_seats(con, session_id, seats)
+            return _session(row)
+
+    async def start_session(
+        self, session_id: int, *, seed: int, seats: list[Seat], state_json: str, state_version: int,
+        expected_version: int,
+    ) -> SessionRow:
+        now = _now()
+        async with self.pool.acquire() as con, con.transaction():
+            row = await con.fetchrow(
+                "UPDATE sessions SET status = 'active', seed = $3, seats_json = $4, version = $5, updated_at = $6 "
+                f"WHERE id = $1 AND version = $2 AND status = 'lobby' RETURNING {_COLUMNS}",
+                session_id, expected_version, str(seed), _seats_json(seats), state_version, now,
+            )
+            if row is None:
+                await self._why_not(con, session_id, "lobby", expected_version)
+            await _write_seats(con, session_id, seats)
+            await _write_state(con, session_id, state_version, state_json, now, checkpoint=True)
+            return _session(row)
+
+    async def record_move(
+        self, session_id: int, *, expected_version: int, seat: int, choice: str, events: list[dict[str, Any]],
+        state_json: str, new_version: int, finished: bool = False,
+    ) -> SessionRow:
+        if new_version <= expected_version:
+            raise ValueError(f"a move must raise the version (from {expected_version} to {new_version}?)")
+        events_json = json.dumps(events)
+        now = _now()
+        async with self.pool.acquire() as con, con.transaction():
+            # The one conditional UPDATE that decides who wins (see the module docstring).
+            row = await con.fetchrow(
+                "UPDATE sessions SET version = $3, status = $4, updated_at = $5 "
+                f"WHERE id = $1 AND version = $2 AND status = 'active' RETURNING {_COLUMNS}",
+                session_id, expected_version, new_version, "finished" if finished else "active", now,
+            )
+            if row is None:
+                await self._why_not(con, session_id, "active", expected_version)
+            await con.execute(
+                "INSERT INTO actions (session_id, version, seat, choice, events_json, created_at) "
+                "VALUES ($1, $2, $3, $4, $5, $6)",
+                session_id, new_version, seat, choice, events_json, now,
+            )
+            await _write_state(con, session_id, new_version, state_json, now,
+                               checkpoint=finished or codec.is_checkpoint(new_version))
+            return _session(row)
+
+    async def load_snapshot(self, session_id: int) -> tuple[str, int]:
+        row = await self.pool.fetchrow("SELECT codec, state, version FROM session_state WHERE session_id = $1",
+                                       session_id)
+        if row is None:
+            raise SessionNotFound(f"session {session_id} has no snapshot (it never started)")
+        return codec.decode(row["codec"], bytes(row["state"])), row["version"]
+
+    async def load_checkpoint(self, session_id: int, *, at_most: int) -> tuple[str, int]:
+        row = await self.pool.fetchrow(
+            "SELECT codec, state, version FROM checkpoints WHERE session_id = $1 AND version <= $2 "
+            "ORDER BY version DESC LIMIT 1",
+            session_id, at_most,
+        )
+        if row is None:
+            raise SessionNotFound(f"session {session_id} has no checkpoint at or before version {at_most}")
+        return codec.decode(row["codec"], bytes(row["state"])), row["version"]
+
+    async def actions(self, session_id: int, *, last: int | None = None) -> list[ActionRow]:
+        query = "SELECT session_id, version, seat, choice, events_json, created_at FROM actions WHERE session_id = $1"
+        if last is not None:
+            rows = list(await self.pool.fetch(query + " ORDER BY version DESC LIMIT $2", session_id, max(last, 0)))
+            rows.reverse()
+        else:
+            rows = list(await self.pool.fetch(query + " ORDER BY version", session_id))
+        return [
+            ActionRow(session_id=r["session_id"], version=r["version"], seat=r["seat"], choice=r["choice"],
+                      events=json.loads(r["events_json"]), created_at=r["created_at"])
+            for r in rows
+        ]
+
+    async def set_status(self, session_id: int, status: str) -> SessionRow:
+        if status not in STATUSES:
+            raise ValueError(f"unknown status {status!r}; one of {', '.join(STATUSES)}")
+        try:
+            row = await self.pool.fetchrow(
+                f"UPDATE sessions SET status = $2, updated_at = $3 WHERE id = $1 RETURNING {_COLUMNS}",
+                session_id, status, _now(),
+            )
+        except asyncpg.UniqueViolationError as exc:
+            if status in OPEN_STATUSES and exc.constraint_name == _ONE_OPEN:
+                raise ChannelBusy(f"session {session_id}'s channel already has a lobby or an active game") from None
+            raise
+        if row is None:
+            raise SessionNotFound(f"no session {session_id}")
+        return _session(row)
+
+    async def set_messages(
+        self, session_id: int, *, board_message_id: int | None, panel_message_id: int | None
+    ) -> None:
+        done = await self.pool.execute(
+            "UPDATE sessions SET board_message_id = $2, panel_message_id = $3, updated_at = $4 WHERE id = $1",
+            session_id, board_message_id, panel_message_id, _now(),
+        )
+        if done == "UPDATE 0":
+            raise SessionNotFound(f"no session {session_id}")
+
+    async def latest_in_channel(self, channel_id: int, statuses: tuple[str, ...]) -> SessionRow | None:
+        if not statuses:
+            return None
+        row = await self.pool.fetchrow(
+            f"SELECT {_COLUMNS} FROM sessions WHERE channel_id = $1 AND status = ANY($2::text[]) "
+            "ORDER BY id DESC LIMIT 1",
+            channel_id, list(statuses),
+        )
+        return _session(row) if row else None
+
+    async def set_seats(self, session_id: int, seats: list[Seat]) -> SessionRow:
+        async with self.pool.acquire() as con, con.transaction():
+            row = await con.fetchrow(
+                f"UPDATE sessions SET seats_json = $2, updated_at = $3 WHERE id = $1 AND status = 'active' "
+                f"RETURNING {_COLUMNS}",
+                session_id, _seats_json(seats), _now(),
+            )
+            if row is None:
+                session = await self._one(con, session_id)
+                raise SessionClosed(f"session {session_id} is {session.status}, not active")
+            await _write_seats(con, session_id, seats)
+            return _session(row)
+
+    async def get_meta(self, session_id: int) -> dict[str, Any]:
+        row = await self.pool.fetchrow("SELECT meta_json FROM session_meta WHERE session_id = $1", session_id)
+        return dict(json.loads(row["meta_json"])) if row else {}
+
+    async def set_meta(self, session_id: int, meta: dict[str, Any]) -> None:
+        meta_json = json.dumps(meta)
+        async with self.pool.acquire() as con, con.transaction():
+            await self._one(con, session_id)
+            await con.execute(
+                "INSERT INTO session_meta (session_id, meta_json, updated_at) VALUES ($1, $2, $3) "
+                "ON CONFLICT (session_id) DO UPDATE SET meta_json = excluded.meta_json, "
+                "updated_at = excluded.updated_at",
+                session_id, meta_json, _now(),
+            )
+
+    async def active_sessions(self) -> list[SessionRow]:
+        return await self._many("status = 'active'")
+
+    async def sessions_of_user(self, user_id: int) -> list[SessionRow]:
+        return await self._many(
+            "id IN (SELECT id FROM sessions WHERE host_id = $1 UNION SELECT session_id FROM session_seats "
+            "WHERE user_id = $1)",
+            user_id,
+        )
