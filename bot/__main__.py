@@ -47,7 +47,8 @@ async def _run(settings: Settings) -> None:
     from bot.store import open_store
 
     bot = create_bot(open_store(settings.store_location), ai_delay=settings.ai_delay_seconds,
-                     dev_guild_id=settings.dev_guild_id, remind_after=settings.reminder_hours * 3600)
+                     dev_guild_id=settings.dev_guild_id, remind_after=settings.reminder_hours * 3600,
+                     shard_count=settings.shard_count, shard_ids=settings.shard_ids)
     loop = asyncio.get_running_loop()
     stopping = install_stop_signals(bot, loop)
     try:

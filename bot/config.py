@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, SecretStr, ValidationError, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 # Says what a bad value should be, in words a server owner understands, per field.
 _HINTS = {
@@ -16,6 +16,8 @@ _HINTS = {
     "log_level": "LOG_LEVEL: must be one of DEBUG, INFO, WARNING, ERROR",
     "ai_delay_seconds": "AI_DELAY_SECONDS: must be a number of seconds, 0 or more",
     "reminder_hours": "REMINDER_HOURS: must be a number of hours, 0 or more (0 turns reminders off)",
+    "shard_count": "TARMAC_SHARD_COUNT: must be 'auto' or a number of shards, 1 or more",
+    "shard_ids": "TARMAC_SHARD_IDS: must be shard numbers separated by commas (e.g. 0,1), each below the shard count",
 }
 
 
@@ -35,6 +37,34 @@ class Settings(BaseSettings):
     ai_delay_seconds: float = Field(default=1.5, ge=0, validation_alias="AI_DELAY_SECONDS")
     # Async play: whoever must act is mentioned again after this much quiet (one reminder per quiet period).
     reminder_hours: float = Field(default=12.0, ge=0, validation_alias="REMINDER_HOURS")
+
+    # Sharding (docs/deploy.md): 'auto' asks Discord for its recommended count; several processes share the shards
+    # by each naming its own TARMAC_SHARD_IDS (empty: all of them), with one TARMAC_SHARD_COUNT for all.
+    shard_count: int | None = Field(default=None, validation_alias="TARMAC_SHARD_COUNT")
+    shard_ids: Annotated[list[int] | None, NoDecode] = Field(default=None, validation_alias="TARMAC_SHARD_IDS")
+
+    @field_validator("shard_count", mode="before")
+    @classmethod
+    def _auto_is_none(cls, value: object) -> object:
+        if isinstance(value, str) and value.strip().lower() in ("", "auto"):
+            return None
+        return value
+
+    @field_validator("shard_count")
+    @classmethod
+    def _positive(cls, value: int | None) -> int | None:
+        if value is not None and value < 1:
+            raise ValueError("at least one shard")
+        return value
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _comma_list(cls, value: object) -> object:
+        if isinstance(value, str):
+            return [int(part) for part in value.replace(" ", "").split(",") if part] or None
+        if isinstance(value, int):
+            return [value]
+        return value
 
     @property
     def store_location(self) -> str:
@@ -63,6 +93,11 @@ def load_settings(env_file: str | Path | None = ".env") -> Settings:
             key = next((k for k, v in Settings.model_fields.items() if k == field or v.validation_alias == field), "")
             lines.append(_HINTS.get(key, f"{field}: {error['msg']}"))
         raise ConfigError("The configuration has problems:\n" + "\n".join(sorted(set(lines)))) from None
+    if settings.shard_ids is not None and (
+        settings.shard_count is None or any(not 0 <= i < settings.shard_count for i in settings.shard_ids)
+    ):
+        raise ConfigError("The configuration has problems:\n" + _HINTS["shard_ids"]
+                          + " (and TARMAC_SHARD_COUNT must be a number when they are given)")
     if not settings.discord_token.get_secret_value().strip():
         raise ConfigError(
             f"No Discord bot token found. Put DISCORD_TOKEN=<your token> in a .env file in {Path.cwd()} "

@@ -30,9 +30,9 @@ def _closes_every_database() -> Iterator[None]:
 
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[object]:
-    """One PostgreSQL server for the whole run, started on first use (tests/support/postgres.py). Skips only where
+    """One PostgreSQL server for the whole run, started on first use (bot/store/throwaway_pg.py). Skips only where
     the server binaries are truly absent, and says so; .ci/run installs them."""
-    from tests.support.postgres import PostgresServer, server_bin_dir
+    from bot.store.throwaway_pg import PostgresServer, server_bin_dir
 
     bin_dir = server_bin_dir()
     if bin_dir is None:

@@ -14,27 +14,34 @@ from bot.discord.lobby import LOBBY_ITEMS, answer_form
 from bot.discord.panel import ChoiceButton, ChoiceSelect, PageButton
 from bot.discord.presenter import DiscordPresenter
 from bot.session import GameService
-from bot.store import Store
+from bot.shards import ShardSet
+from bot.store import SessionRow, Store
 from engine.core import Game
 
 log = logging.getLogger("tarmac.discord")
 
 
-class TarmacBot(discord.Client):
+class TarmacBot(discord.AutoShardedClient):
+    """Sharded from the start (discord.py's AutoShardedClient): one process may hold all shards or some of them
+    (`shard_ids`), and each process does the background work of its own shards' games only (bot/shards.py)."""
+
     def __init__(
         self, store: Store, *, games: Mapping[str, Game] | None = None, ai_delay: float = 0.0,
         dev_guild_id: int | None = None, remind_after: float = 12 * 3600, nudge_gap: float = 3600,
-        reminder_check: float = 6 * 3600,
+        reminder_check: float = 6 * 3600, shard_count: int | None = 1, shard_ids: list[int] | None = None,
     ) -> None:
         # Tarmac never joins voice, so discord.py's start-up warnings about missing voice libraries are only noise
         # in an admin's log.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         # No privileged intents: everything arrives as interactions, so message content and members are not needed.
-        super().__init__(intents=discord.Intents.default(), chunk_guilds_at_startup=False)
+        # shard_count None: Discord's recommended count, asked for at connection.
+        super().__init__(intents=discord.Intents.default(), chunk_guilds_at_startup=False,
+                         shard_count=shard_count, shard_ids=shard_ids)
         self.store = store
         # discord.utils.utcnow is the clock of the Discord layer (and the one a simulated Discord moves in tests).
         self.service = GameService(store, DiscordPresenter(self), games=games, ai_delay=ai_delay,
-                                   remind_after=remind_after, nudge_gap=nudge_gap, now=discord.utils.utcnow)
+                                   remind_after=remind_after, nudge_gap=nudge_gap, now=discord.utils.utcnow,
+                                   owns=self.owns)
         self.tree = app_commands.CommandTree(self)
         self.dev_guild_id = dev_guild_id
         self.reminder_check = reminder_check
@@ -43,6 +50,10 @@ class TarmacBot(discord.Client):
         self._stopping = False
         self.service.reminders.on_change = self.wake_reminders
         self.tree.add_command(build_group([(name, g.title) for name, g in self.service.games.items()]))
+
+    def owns(self, session: SessionRow) -> bool:
+        """Whether this process does the session's background work; the shard count is Discord's once connected."""
+        return ShardSet.of(self.shard_count, self.shard_ids).owns(session)
 
     async def setup_hook(self) -> None:
         await self.store.open()
@@ -111,6 +122,8 @@ class TarmacBot(discord.Client):
 def create_bot(
     store: Store, *, games: Mapping[str, Game] | None = None, ai_delay: float = 0.0, dev_guild_id: int | None = None,
     remind_after: float = 12 * 3600, nudge_gap: float = 3600, reminder_check: float = 6 * 3600,
+    shard_count: int | None = 1, shard_ids: list[int] | None = None,
 ) -> TarmacBot:
     return TarmacBot(store, games=games, ai_delay=ai_delay, dev_guild_id=dev_guild_id, remind_after=remind_after,
-                     nudge_gap=nudge_gap, reminder_check=reminder_check)
+                     nudge_gap=nudge_gap, reminder_check=reminder_check, shard_count=shard_count,
+                     shard_ids=shard_ids)

@@ -58,7 +58,7 @@ class Reminders:
     async def run_due(self) -> float | None:
         """Send every reminder that is due; the seconds until the next one could be (None: none scheduled)."""
         soonest: float | None = None
-        for session in await self.sessions.store.active_sessions():
+        for session in await self.sessions.active_here():
             try:
                 wait = await self._check(session.id)
             except Exception:  # one broken game must not stop the reminders of all the others

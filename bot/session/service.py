@@ -45,11 +45,12 @@ class GameService:
         remind_after: float = 12 * 3600,
         nudge_gap: float = 3600,
         now: Callable[[], datetime] = lambda: datetime.now(UTC),
+        owns: Callable[[SessionRow], bool] = lambda _session: True,
     ) -> None:
         self.store = store
         self.presenter = presenter
         self.games: Mapping[str, Game] = games if games is not None else {n: registry.get(n) for n in registry.names()}
-        self.sessions = Sessions(store, self.games, now)
+        self.sessions = Sessions(store, self.games, now, owns)
         self.meta = MetaBook(self.sessions)
         self.publisher = Publisher(self.sessions, self.meta, presenter, renderer_for)
         self.lobby = Lobby(self.sessions)

@@ -43,11 +43,21 @@ class Live:
 
 
 class Sessions:
-    def __init__(self, store: Store, games: Mapping[str, Game], now: Callable[[], datetime]) -> None:
+    def __init__(
+        self, store: Store, games: Mapping[str, Game], now: Callable[[], datetime],
+        owns: Callable[[SessionRow], bool] = lambda _session: True,
+    ) -> None:
         self.store = store
         self.games = games
         self.now = now
+        self.owns = owns
+        """Whether this process looks after a session's background work (bot/shards.py); clicks need no check,
+        as Discord delivers them only to the process holding the guild's shard."""
         self._live: dict[int, Live] = {}
+
+    async def active_here(self) -> list[SessionRow]:
+        """The active sessions whose reminders, deadlines and resumed AI turns are this process's job."""
+        return [s for s in await self.store.active_sessions() if self.owns(s)]
 
     def game(self, name: str) -> Game:
         try:

@@ -189,7 +189,7 @@ class Turns:
 
     async def resume_ai(self) -> None:
         """At start-up: play the AI turns that were due when the previous process stopped (nobody else would)."""
-        for session in await self.sessions.store.active_sessions():
+        for session in await self.sessions.active_here():
             if not any(s.is_ai for s in session.seats):
                 continue  # no state to load for games without AI: sessions stay lazily loaded
             try:

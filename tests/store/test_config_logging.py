@@ -11,7 +11,8 @@ from bot.config import ConfigError, load_settings
 from bot.logging_setup import KeyValueFormatter, RedactFilter, log_context
 
 TOKEN = "MTIzNDU2Nzg5.secret-token-value.xyz"
-VARS = ("DISCORD_TOKEN", "TARMAC_DB_PATH", "DEV_GUILD_ID", "LOG_LEVEL", "AI_DELAY_SECONDS")
+VARS = ("DISCORD_TOKEN", "TARMAC_DB_PATH", "DEV_GUILD_ID", "LOG_LEVEL", "AI_DELAY_SECONDS", "TARMAC_DATABASE_URL",
+        "TARMAC_SHARD_COUNT", "TARMAC_SHARD_IDS")
 
 
 @pytest.fixture(autouse=True)
@@ -36,6 +37,31 @@ def test_environment_overrides(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TARMAC_DB_PATH", "/data/t.db")
     settings = load_settings()
     assert settings.dev_guild_id == 123456789012345678 and settings.db_path == Path("/data/t.db")
+
+
+def test_database_url_and_shards(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    settings = load_settings()
+    assert settings.store_location == "var/tarmac.sqlite3", "SQLite stays the default"
+    assert settings.shard_count is None and settings.shard_ids is None, "one process, Discord's shard count"
+    monkeypatch.setenv("TARMAC_DATABASE_URL", "postgresql://tarmac@db/tarmac")
+    monkeypatch.setenv("TARMAC_SHARD_COUNT", "4")
+    monkeypatch.setenv("TARMAC_SHARD_IDS", "2, 3")
+    settings = load_settings()
+    assert settings.store_location == "postgresql://tarmac@db/tarmac"
+    assert settings.shard_count == 4 and settings.shard_ids == [2, 3]
+    monkeypatch.setenv("TARMAC_SHARD_COUNT", "auto")
+    monkeypatch.delenv("TARMAC_SHARD_IDS")
+    assert load_settings().shard_count is None
+
+
+@pytest.mark.parametrize(("count", "ids"), [("0", ""), ("2", "0,2"), ("auto", "1"), ("two", "")])
+def test_bad_shards_are_named(monkeypatch: pytest.MonkeyPatch, count: str, ids: str) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    monkeypatch.setenv("TARMAC_SHARD_COUNT", count)
+    monkeypatch.setenv("TARMAC_SHARD_IDS", ids)
+    with pytest.raises(ConfigError, match="TARMAC_SHARD_(COUNT|IDS)"):
+        load_settings()
 
 
 @pytest.mark.parametrize("dotenv", ["", "DISCORD_TOKEN=\n", "DISCORD_TOKEN=   \n"])

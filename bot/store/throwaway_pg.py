@@ -1,7 +1,9 @@
-"""A throwaway PostgreSQL server for tests: Debian's server binaries, a data folder in /tmp, a Unix socket only.
+"""A throwaway PostgreSQL server for tests and benchmarks: Debian's server binaries, a data folder in /tmp, a Unix
+socket only (never a TCP port).
 
 initdb and postgres refuse to run as root; as root we run them as the `postgres` system user (created by Debian's
-package) through runuser. fsync is off: the tests check behaviour, and a crash of a test server loses nothing.
+package) through runuser. For tests fsync is off (they check behaviour; a crash of a test server loses nothing);
+benchmarks ask for `durable=True`, so their figures include the fsync of every commit as a real server's would.
 """
 
 from __future__ import annotations
@@ -26,8 +28,9 @@ def server_bin_dir() -> Path | None:
 
 
 class PostgresServer:
-    def __init__(self, bin_dir: Path) -> None:
+    def __init__(self, bin_dir: Path, *, durable: bool = False) -> None:
         self.bin_dir = bin_dir
+        self.durable = durable
         self.base = Path(tempfile.mkdtemp(prefix="tarmac-pg-"))
         self.data = self.base / "data"
         self.socket_dir = self.base / "sock"
@@ -47,7 +50,9 @@ class PostgresServer:
             shutil.chown(self.base, "postgres")
             shutil.chown(self.socket_dir, "postgres")
         self._run("initdb", "-D", str(self.data), "-U", self.user, "-A", "trust", "--no-sync", "-E", "UTF8")
-        options = f"-k {self.socket_dir} -c listen_addresses='' -c fsync=off -c synchronous_commit=off"
+        options = f"-k {self.socket_dir} -c listen_addresses='' -c max_connections=200"
+        if not self.durable:
+            options += " -c fsync=off -c synchronous_commit=off"
         self._run("pg_ctl", "-D", str(self.data), "-o", options, "-l", str(self.base / "log"), "-w", "start")
 
     def url(self, database: str = "postgres") -> str:
