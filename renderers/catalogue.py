@@ -24,22 +24,26 @@ from renderers.kit.paint import RGB
 GAMES = {"planes": "renderers.planes.samples", "planecrafters": "renderers.planecrafters.samples"}
 
 # The rules a picture can break, as the tests name them (renderers/README.md explains each one).
-RULES = ("drawn", "phone", "clipping", "colour")
+RULES = ("drawn", "phone", "clipping", "colour", "letters")
 
 
 @dataclass(frozen=True)
 class Sample:
-    name: str  # file stem in docs/images, e.g. "planes-zephyr"
+    name: str  # file stem in docs/images: the game's id first, e.g. "planes-zephyr"
     kind: Literal["board", "hand"]
     caption: str  # what the README says under it
     make_view: Callable[[], dict[str, Any]]  # a seeded view; called once and remembered
     draw: Callable[[dict[str, Any]], Image.Image]  # the renderer's image function (its render_* is to_png of it)
     docs: bool = True  # written to docs/images and benchmarked; False: a stress case for the tests only
     known: frozenset[str] = frozenset()  # RULES this picture still breaks: the tests expect (strictly) a failure
-    # Swaps the colours of two players in the view (or None): with every palette colour painted the same, the
-    # picture must still change, so no information rides on colour alone.
+    # Swaps the colours of two players (models…) in the view, or None: with every palette colour painted the same,
+    # the picture must still change, so no information rides on colour alone.
     swap_colours: Callable[[dict[str, Any]], dict[str, Any]] | None = None
     _views: dict[str, dict[str, Any]] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def game(self) -> str:
+        return self.name.split("-")[0]
 
     def view(self) -> dict[str, Any]:
         if "view" not in self._views:
@@ -49,11 +53,16 @@ class Sample:
 
 @dataclass(frozen=True)
 class Palette:
+    """Colours that carry information: each must stay apart from the others in every colour vision, and every patch
+    of one of them in the game's pictures must carry a letter or label (the "colour" rule)."""
+
     name: str
     colours: dict[str, RGB]
     # The mutable dict the renderer paints from, so a test can paint every colour the same (see Sample.swap_colours).
     live: dict[str, RGB] | None = None
     known: bool = False  # this palette still fails the colour-difference rule (the test expects it to)
+    # Colours that may also fill a plain background (a card's paper): the letter check skips them.
+    backgrounds: frozenset[RGB] = frozenset()
 
 
 @cache
@@ -66,8 +75,9 @@ def samples(game: str | None = None) -> list[Sample]:
     return [s for g in games for s in _module(g).SAMPLES]
 
 
-def palettes() -> list[Palette]:
-    return [p for g in GAMES for p in _module(g).PALETTES]
+def palettes(game: str | None = None) -> list[Palette]:
+    games = [game] if game else list(GAMES)
+    return [p for g in games for p in _module(g).PALETTES]
 
 
 def sample(name: str) -> Sample:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import math
+import unicodedata
 from functools import cache, lru_cache
 from typing import Any
 
@@ -35,6 +36,38 @@ def font(size: int) -> Font:
     return loaded
 
 
+# Letters NFKD does not take apart into a base letter and an accent.
+_PLAIN = {"Ł": "L", "ł": "l", "Ø": "O", "ø": "o", "ß": "ss", "Æ": "AE", "æ": "ae", "Đ": "D", "đ": "d", "Œ": "OE",
+          "œ": "oe", "ı": "i", "’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-", "×": "x", "•": "·"}
+
+
+@cache
+def _has_glyph(char: str) -> bool:
+    """Whether the bundled font draws this character (a missing one comes out as the same empty box)."""
+    def ink(c: str) -> bytes:
+        image = Image.new("L", (40, 40))
+        ImageDraw.Draw(image).text((4, 4), c, font=font(24), fill=255)
+        return image.tobytes()
+
+    return char.isspace() or ink(char) != ink("\uffff")
+
+
+@lru_cache(maxsize=4096)
+def drawable(text: str) -> str:
+    """The text as the bundled font can draw it: accents dropped ('Zoë' -> 'Zoe', 'Łukasz' -> 'Lukasz') and any other
+    character it lacks (emoji, other scripts) shown as '?', never as an empty box. Pen and the measuring helpers
+    apply it, so what is measured is what is drawn."""
+    out = []
+    for char in text:
+        if char == "\n" or _has_glyph(char):
+            out.append(char)
+            continue
+        plain = _PLAIN.get(char) or "".join(c for c in unicodedata.normalize("NFKD", char)
+                                            if not unicodedata.combining(c))
+        out.append(plain if plain and all(_has_glyph(c) for c in plain) else "?")
+    return "".join(out)
+
+
 @lru_cache(maxsize=8192)
 def _glyphs(fnt: Font, text: str, mode: str, anchor: str, start: tuple[float, float]) -> tuple[Any, tuple[int, int]]:
     """A text's coverage mask, rasterised once: labels repeat on every move, and FreeType was most of a render."""
@@ -47,9 +80,10 @@ class Pen(ImageDraw.ImageDraw):
 
     def text(self, xy: Any, text: Any, fill: Any = None, font: Any = None, anchor: str | None = None,
              *args: Any, **kwargs: Any) -> None:
+        text = drawable(str(text))
         log = record.active()
         if log is not None:
-            log.text(str(text), int(font.size), tuple(self.textbbox(xy, text, font=font, anchor=anchor)))
+            log.text(text, int(font.size), tuple(self.textbbox(xy, text, font=font, anchor=anchor)))
         if args or kwargs or not isinstance(font, ImageFont.FreeTypeFont) or "\n" in text:
             super().text(xy, text, fill, font, anchor, *args, **kwargs)
             return
@@ -70,7 +104,7 @@ class Pen(ImageDraw.ImageDraw):
         points = [(p[0], p[1]) for p in xy] if isinstance(xy[0], (tuple, list)) else [
             (xy[i], xy[i + 1]) for i in range(0, len(xy), 2)]
         xs, ys = [p[0] for p in points], [p[1] for p in points]
-        log.shape(kind, (min(xs), min(ys), max(xs), max(ys)), fill is not None, width)
+        log.shape(kind, (min(xs), min(ys), max(xs), max(ys)), fill, width)
 
     def rectangle(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
         self._log_shape("rectangle", xy, fill, width)
@@ -110,17 +144,18 @@ _MEASURE = ImageDraw.Draw(Image.new("L", (1, 1)))
 
 @lru_cache(maxsize=8192)
 def text_width(text: str, size: int) -> float:
-    left, _top, right, _bottom = _MEASURE.textbbox((0, 0), text, font=font(size))
+    left, _top, right, _bottom = _MEASURE.textbbox((0, 0), drawable(text), font=font(size))
     return right - left
 
 
 def text_size(text: str, size: int) -> tuple[int, int]:
-    left, top, right, bottom = _MEASURE.textbbox((0, 0), text, font=font(size))
+    left, top, right, bottom = _MEASURE.textbbox((0, 0), drawable(text), font=font(size))
     return int(right - left), int(bottom - top)
 
 
 def fit(text: str, size: int, width: float) -> str:
     """The text, cut with '…' so that it is at most `width` wide: long names never run into the next item."""
+    text = drawable(text)
     if text_width(text, size) <= width:
         return text
     while text and text_width(text.rstrip() + ELLIPSIS, size) > width:

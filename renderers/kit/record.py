@@ -6,7 +6,7 @@ ellipse, polygon) with its bounding box. `check_layout` then reports, in sentenc
 
 - a text whose font is under MIN_TEXT_PX at the shown size (renderers.kit.rules.shown_scale);
 - a text or shape that leaves the canvas;
-- a text that spills out of its box: the smallest shape drawn before it that holds the text's middle, start or end (a
+- a text that spills out of its box: the last shape drawn before it that holds the text's middle, start or end (a
   label on a card, a letter in a chip), measured with the text's own bounding box;
 - a text that a shape drawn later covers (hidden under a badge or marker).
 
@@ -40,6 +40,7 @@ class ShapeMark:
     bbox: Rect
     filled: bool  # an outline alone hides only what its ring crosses
     ring: float = 0  # outline width
+    fill: object = None  # the fill colour as the renderer gave it (an RGB tuple, a name), None when not filled
 
     def hides(self, rect: Rect) -> bool:
         if not _overlap(self.bbox, rect):
@@ -63,8 +64,9 @@ class Recording:
     def text(self, text: str, size: int, bbox: Rect) -> None:
         self.texts.append(TextMark(self._order(), text, size, bbox))
 
-    def shape(self, kind: str, bbox: Rect, filled: bool, ring: float) -> None:
-        self.shapes.append(ShapeMark(self._order(), kind, bbox, filled, ring))
+    def shape(self, kind: str, bbox: Rect, fill: object, ring: float) -> None:
+        colour = tuple(fill) if isinstance(fill, (tuple, list)) else fill
+        self.shapes.append(ShapeMark(self._order(), kind, bbox, fill is not None, ring, colour))
 
 
 _ACTIVE: ContextVar[Recording | None] = ContextVar("renderers_kit_recording", default=None)
@@ -99,8 +101,17 @@ def _overlap(a: Rect, b: Rect) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def _area(rect: Rect) -> float:
-    return (rect[2] - rect[0]) * (rect[3] - rect[1])
+
+def unlabelled_patches(log: Recording, colours: set[tuple[int, int, int]]) -> list[str]:
+    """Shapes filled with one of `colours` that no text is drawn on: a patch whose meaning rides on colour alone."""
+    problems = []
+    for shape in log.shapes:
+        if shape.fill in colours:
+            labelled = any(t.order > shape.order and _inside(t.bbox, shape.bbox, slack=1) for t in log.texts)
+            if not labelled:
+                problems.append(f"{shape.kind} {tuple(round(v) for v in shape.bbox)} filled {shape.fill} carries no "
+                                "letter or label")
+    return problems
 
 
 def check_layout(log: Recording, size: tuple[int, int]) -> list[str]:
@@ -117,14 +128,14 @@ def check_layout(log: Recording, size: tuple[int, int]) -> list[str]:
         if not _inside(mark.bbox, canvas):
             problems.append(f"{where}: leaves the {width}x{height} canvas")
             continue
-        # Its box: the smallest shape under the text that holds its middle, or the start or end of its line (a
+        # Its box: the last shape drawn under the text that holds its middle, or the start or end of its line (a
         # left-aligned label that runs too long still starts inside its box).
         cy = (mark.bbox[1] + mark.bbox[3]) / 2
         points = [((mark.bbox[0] + mark.bbox[2]) / 2, cy), (mark.bbox[0] + 2, cy), (mark.bbox[2] - 2, cy)]
         under = [s for s in log.shapes
                  if s.order < mark.order and any(_contains_point(s.bbox, x, y) for x, y in points)]
         if under:
-            box = min(under, key=lambda s: _area(s.bbox))
+            box = under[-1]  # the last drawn: a chip over its box, a badge over an arrowhead
             if not _inside(mark.bbox, box.bbox):
                 problems.append(f"{where}: spills out of its {box.kind} {tuple(round(v) for v in box.bbox)}")
         covering = [s for s in log.shapes if s.order > mark.order and s.hides(mark.bbox)]

@@ -1,6 +1,9 @@
-"""Planes board and hand images. A pure function of the view dict (engine.planes.view): no state, no discord.
+"""The Planes board posted in the channel: the airport on the left, the panel (panel.py) on the right, on a 1200 x 900
+canvas shown at 400 x 300 (renderers/README.md). A pure function of the public view (engine.planes.view).
 
-The canvas is 1200 px wide with large type because Discord shows it about 400 px wide on a phone.
+What never changes during a game (boxes, arrows, space names, points of interest, planes and their empty slots, the
+panel's legend) is one static layer per airport and set-up, drawn once; each move draws only cubes, cones, the path,
+the carried group, the gate slots and the panel's text on a copy of it.
 """
 
 from __future__ import annotations
@@ -12,228 +15,212 @@ from PIL import Image, ImageDraw
 from engine.planes.board import Airport, Space, SpaceKind
 from engine.planes.terrain import load
 from renderers.kit.layer import static_layer
-from renderers.kit.paint import INK, MUTED, PAPER, canvas, centred, fit, font, pen, to_png
+from renderers.kit.paint import INK, MUTED, PAPER, WHITE, Box, canvas, font, pen, text_width, to_png, wrap
 from renderers.kit.shapes import arrow, edge_point
-from renderers.planes.footer import draw_footer, footer_height, hand_image
-from renderers.planes.style import CUBE_FILL, CUBE_LETTER, HILITE, cone, cube_chip
+from renderers.planes.layout import GATE_SLOTS, HEIGHT, SLOT_GAP, SLOT_W, WIDTH, BoardLayout, layout_of
+from renderers.planes.panel import draw_legend, draw_panel
+from renderers.planes.style import (
+    BADGE_R,
+    CHIP_H,
+    COLOURS,
+    CUBE_FILL,
+    GATE_FILL,
+    HILITE,
+    MARK,
+    START_FILL,
+    chip_width,
+    cone,
+    cube_chip,
+    cube_label,
+    poi_mark,
+    step_badge,
+)
 
-MAX_FOOTER = footer_height({"seats": [None] * 4})
-
-WIDTH = 1200
-HEADER = 96
-SPACE_W, SPACE_H = 136, 168
-GATE_W, GATE_H = 170, 104
-COLOURS = ("red", "blue", "green", "yellow", "grey")
-POI_STYLE = {  # letter, fill, shape: the shape differs too, so icons are told apart without colour
-    "restroom": ("R", (70, 130, 210), "circle"),
-    "fast_food": ("F", (235, 140, 40), "square"),
-    "gift_shop": ("G", (150, 80, 190), "diamond"),
-    "help_desk": ("H", (20, 150, 150), "circle"),
-    "fine_dining": ("D", (140, 30, 60), "square"),
-}
-
-
-def _layout(board: Airport) -> tuple[float, int]:
-    """Scale so no two boxes overlap (the shipped files are laid out at scale 1; the tiny practice board is not)."""
-    scale = 1.0
-    for a in board.spaces:
-        for b in board.spaces:
-            if a.id < b.id:
-                # Two boxes are apart if either axis clears a box size; grow until the easier axis does.
-                (aw, ah), (bw, bh) = _half(a), _half(b)
-                apart = max(abs(a.x - b.x) / (aw + bw + 4), abs(a.y - b.y) / (ah + bh + 4))
-                if apart > 0:
-                    scale = max(scale, min(1 / apart, 3.0))
-    width = max(WIDTH, int(board.width * scale))
-    return scale, width
+PAD = 4
+HEADER = 34  # a box's top row: its name and its marks
 
 
-def _centre(space: Space, scale: float) -> tuple[float, float]:
-    return space.x * scale, HEADER + space.y * scale
+def header_height(space_id: str, box: Box, pois: tuple[str, ...]) -> float:
+    """One row for the name and the marks, or two on a box too narrow for both."""
+    marks = len(pois) * (MARK + 3)
+    return HEADER if text_width(space_id, 24) + 10 + marks <= box[2] - box[0] - 2 * PAD else HEADER + MARK + 3
 
 
-def _half(space: Space) -> tuple[float, float]:
-    return (GATE_W / 2, GATE_H / 2) if space.is_gate else (SPACE_W / 2, SPACE_H / 2)
+def _space_frame(draw: ImageDraw.ImageDraw, space: Space, box: Box, pois: tuple[str, ...]) -> None:
+    fill = START_FILL if space.kind is SpaceKind.START else PAPER
+    draw.rounded_rectangle(box, radius=10, fill=fill, outline=INK, width=3)
+    draw.text((box[0] + 6, box[1] + 4), space.id, font=font(24), fill=INK)
+    y = box[1] + PAD if header_height(space.id, box, pois) == HEADER else box[1] + HEADER
+    x = box[2] - PAD - 1
+    for poi in reversed(pois):
+        x -= MARK
+        poi_mark(draw, x, y, poi)
+        x -= 3
 
 
-def _poi_icon(draw: ImageDraw.ImageDraw, x: float, y: float, poi: str) -> None:
-    letter, fill, shape = POI_STYLE.get(poi, ("?", MUTED, "circle"))
-    r = 15
-    if shape == "circle":
-        draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=INK, width=2)
-    elif shape == "square":
-        draw.rectangle((x - r, y - r, x + r, y + r), fill=fill, outline=INK, width=2)
-    else:
-        draw.polygon([(x, y - r - 3), (x + r + 3, y), (x, y + r + 3), (x - r - 3, y)], fill=fill, outline=INK)
-    centred(draw, (x, y + 1), letter, 22, "white")
-
-
-def _path_outline(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float]) -> None:
-    """Yellow band inside a black ring: unlike a yellow plane's border, it reads without seeing colour."""
-    draw.rounded_rectangle((box[0] - 10, box[1] - 10, box[2] + 10, box[3] + 10), radius=20, outline=INK, width=4)
-    draw.rounded_rectangle((box[0] - 6, box[1] - 6, box[2] + 6, box[3] + 6), radius=17, outline=HILITE, width=6)
-
-
-def _space_box(centre: tuple[float, float]) -> tuple[float, float, float, float]:
-    cx, cy = centre
-    return cx - SPACE_W / 2, cy - SPACE_H / 2, cx + SPACE_W / 2, cy + SPACE_H / 2
-
-
-def _gate_box(centre: tuple[float, float]) -> tuple[float, float, float, float]:
-    cx, cy = centre
-    return cx - GATE_W / 2, cy - GATE_H / 2, cx + GATE_W / 2, cy + GATE_H / 2
-
-
-def _step_badge(draw: ImageDraw.ImageDraw, x: float, y: float, step: int) -> None:
-    draw.ellipse((x - 19, y - 19, x + 19, y + 19), fill=HILITE, outline=INK, width=3)
-    centred(draw, (x, y + 1), str(step) if step else "S", 24)
-
-
-def _space_frame(draw: ImageDraw.ImageDraw, space: Space, centre: tuple[float, float], pois: list[str]) -> None:
-    """The parts of a space that stay put all game (drawn once per airport and cached)."""
-    box = _space_box(centre)
-    start = space.kind is SpaceKind.START
-    draw.rounded_rectangle(box, radius=14, fill=(236, 228, 206) if start else PAPER, outline=INK, width=3)
-    draw.text((box[0] + 8, box[1] + 6), space.id, font=font(24), fill=INK)
-    for i, poi in enumerate(pois):
-        _poi_icon(draw, box[2] - 20 - 36 * i, box[1] + 20, poi)
-
-
-def _space_contents(draw: ImageDraw.ImageDraw, space: Space, centre: tuple[float, float], view: dict[str, Any],
-                    step: int | None) -> None:
-    box = _space_box(centre)
-    if step is not None:  # the last move's path: a thick outline plus the step number
-        _path_outline(draw, box)
-    counts = view["cubes"].get(space.id, {})
-    present = [c for c in COLOURS if counts.get(c, 0)]
-    for i, colour in enumerate(present):
-        col, row = i % 2, i // 2
-        x0 = box[0] + 3 + col * 66
-        y0 = box[1] + 38 + row * 32
-        count = counts[colour]
-        cube_chip(draw, (x0, y0, x0 + 64, y0 + 31), colour, count, 28 if count < 10 else 23)
-    if space.id in view["cones"]:
-        # Inside the box's bottom row, so it never hides an arrow; the word says it without colour.
-        draw.rectangle((box[0] + 4, box[3] - 32, box[2] - 4, box[3] - 4), fill=INK)
-        centred(draw, ((box[0] + box[2]) / 2 + 14, box[3] - 18), "BLOCKED", 22, "white")
-        cone(draw, box[0] + 22, box[3] - 22, 30)
-    if step is not None:
-        _step_badge(draw, box[2] - 4, box[3] - 4, step)
-
-
-def _slot(box: tuple[float, float, float, float], i: int) -> tuple[float, float, float, float]:
-    x0, y0 = box[0] + 9 + i * 31, box[1] + 52
-    return x0, y0, x0 + 28, y0 + 36
-
-
-def _gate_frame(draw: ImageDraw.ImageDraw, space: Space, centre: tuple[float, float],
-                plane: tuple[str, str, str, int] | None) -> None:
-    """Gate, plane colour, reward side and empty slots: fixed once the game is set up."""
-    box = _gate_box(centre)
+def _gate_frame(draw: ImageDraw.ImageDraw, space: Space, box: Box, plane: tuple[str, str, str, int] | None,
+                per_row: int) -> None:
+    """Gate, its plane (colour chip with the letter), the reward and the empty slots: fixed once set up."""
     colour = plane[1] if plane else "grey"
-    draw.rounded_rectangle(box, radius=10, fill=(226, 232, 240), outline=CUBE_FILL[colour], width=6)
-    reward = "" if plane is None else ("+5 VP" if plane[2] == "5vp" else "DRAW 2")
-    draw.text((box[0] + 10, box[1] + 8), f"{space.id} {CUBE_LETTER[colour]}", font=font(26), fill=INK)
-    draw.text((box[2] - 10, box[1] + 10), reward, font=font(20), fill=INK, anchor="ra")
-    for i in range(plane[3] if plane else 5):
-        draw.rectangle(_slot(box, i), outline=MUTED, width=2)
+    draw.rounded_rectangle(box, radius=8, fill=GATE_FILL, outline=CUBE_FILL[colour], width=5)
+    draw.rounded_rectangle(box, radius=8, outline=INK, width=1)
+    draw.text((box[0] + 7, box[1] + 5), space.id, font=font(24), fill=INK)
+    cube_chip(draw, (box[2] - 7 - 24, box[1] + 5, box[2] - 7, box[1] + 5 + CHIP_H), colour)
+    reward = "" if plane is None else ("+5 VP" if plane[2] == "5vp" else "draw 2")
+    for i, line in enumerate(wrap(reward, 24, box[2] - box[0] - 14)):
+        draw.text((box[0] + 7, box[1] + 36 + 27 * i), line, font=font(24), fill=INK)
+    for i in range(plane[3] if plane else GATE_SLOTS):
+        draw.rectangle(_slot(box, i, per_row), outline=MUTED, width=2)
 
 
-def _gate_contents(draw: ImageDraw.ImageDraw, centre: tuple[float, float], plane: dict[str, Any] | None,
-                   step: int | None) -> None:
-    box = _gate_box(centre)
+def _slot(box: Box, i: int, per_row: int) -> Box:
+    rows = -(-GATE_SLOTS // per_row)
+    row, col = divmod(i, per_row)
+    x0 = box[0] + (box[2] - box[0] - per_row * SLOT_W - (per_row - 1) * SLOT_GAP) / 2 + col * (SLOT_W + SLOT_GAP)
+    y0 = box[3] - 5 - rows * (CHIP_H + 3) + 3 + row * (CHIP_H + 3)
+    return x0, y0, x0 + SLOT_W, y0 + CHIP_H
+
+
+@static_layer()
+def _static(airport_id: str, board_json: str, pois: tuple[tuple[str, tuple[str, ...]], ...],
+            planes: tuple[tuple[str, str, str, int], ...]) -> Image.Image:
+    """Arrows, boxes, names, marks, planes and the legend: the same on every move of a game."""
+    board = load(airport_id)
+    layout = layout_of(airport_id, board_json)
+    image = canvas((WIDTH, HEIGHT))
+    draw = pen(image)
+    for space in board.spaces:  # arrows first, so boxes sit on top of the shafts
+        for target_id in space.next:
+            target = board.space(target_id)
+            a = edge_point(layout.centre(space.id), layout.half(space.id), layout.centre(target_id))
+            b = edge_point(layout.centre(target_id), layout.half(target_id), layout.centre(space.id))
+            arrow(draw, a, b, fill=MUTED if target.is_gate else INK, width=4, head=16)
+    poi_map, plane_map = dict(pois), {p[0]: p for p in planes}
+    for space in board.spaces:
+        box = layout.boxes[space.id]
+        if space.is_gate:
+            _gate_frame(draw, space, box, plane_map.get(space.id), layout.slots_per_row)
+        else:
+            _space_frame(draw, space, box, poi_map.get(space.id, ()))
+    draw_legend(draw, tuple(sorted({p for _s, ps in pois for p in ps})))
+    return image
+
+
+def _flow(draw: ImageDraw.ImageDraw, items: list[tuple[float, Any]], left: float, top: float, right: float,
+          row_h: float = CHIP_H + 3) -> float:
+    """Lay items (width, draw-at-x-y) left to right, wrapping at `right`; returns the bottom of the last row."""
+    x, y = left, top
+    for width, paint in items:
+        if x > left and x + width > right:
+            x, y = left, y + row_h
+        paint(x, y)
+        x += width + 3
+    return y + row_h if items else top
+
+
+def _chips(draw: ImageDraw.ImageDraw, counts: dict[str, int]) -> list[tuple[float, Any]]:
+    items: list[tuple[float, Any]] = []
+    for colour in COLOURS:
+        count = counts.get(colour, 0)
+        if count:
+            w = chip_width(cube_label(colour, count))
+            items.append((w, lambda x, y, c=colour, n=count, w=w: cube_chip(draw, (x, y, x + w, y + CHIP_H), c, n)))
+    return items
+
+
+def _tray_rows(items: list[tuple[float, Any]], width: float) -> int:
+    rows, x = 1, 0.0
+    for item_w, _paint in items:
+        if x > 0 and x + item_w > width:
+            rows, x = rows + 1, 0.0
+        x += item_w + 3
+    return rows
+
+
+def _carried(draw: ImageDraw.ImageDraw, box: Box, top: float, left: float, active: list[str]) -> None:
+    """The group in the mover's hand, on a dark tray at the bottom of the space where it is now: its chips, or just
+    how many cubes when the space is too full for them."""
+    counts = {c: active.count(c) for c in COLOURS if c in active}
+    items = _chips(draw, counts)
+    inner = box[2] - PAD - left - 8
+    rows = _tray_rows(items, inner)
+    if top + rows * (CHIP_H + 3) + 5 > box[3] - PAD:
+        label = next((t for t in (f"{len(active)} carried", f"{len(active)} held", str(len(active)))
+                      if text_width(t, 24) <= inner), str(len(active)))
+        w = text_width(label, 24) + 8
+        items = [(w, lambda x, y: draw.text((x + 4, y + 3), label, font=font(24), fill=WHITE))]
+        rows = 1
+    height = rows * (CHIP_H + 3) + 5
+    tray = (left, max(top, box[3] - PAD - height), box[2] - PAD, max(top, box[3] - PAD - height) + height)
+    draw.rounded_rectangle(tray, radius=6, fill=INK)
+    _flow(draw, items, tray[0] + 4, tray[1] + 4, tray[2] - 4)
+
+
+def _space_contents(draw: ImageDraw.ImageDraw, space_id: str, box: Box, view: dict[str, Any],
+                    step: int | None) -> None:
     if step is not None:
-        _path_outline(draw, box)
+        _path_ring(draw, box)
+    items = _chips(draw, view["cubes"].get(space_id, {}))
+    if space_id in view["cones"]:
+        items.insert(0, (MARK, lambda x, y: cone(draw, x, y + 1)))
+    top = box[1] + header_height(space_id, box, tuple(view["pois"].get(space_id, ())))
+    bottom = _flow(draw, items, box[0] + PAD + 1, top, box[2] - PAD)
+    # The step badge sits on the bottom-left corner (moved right at the canvas edge); the tray starts after it.
+    badge_x = max(box[0], BADGE_R + 1)
+    move = view.get("move")
+    if move and move["at"] == space_id and move["active"]:
+        left = badge_x + BADGE_R + 3 if step is not None else box[0] + PAD
+        _carried(draw, box, bottom, left, move["active"])
+    if step is not None:
+        step_badge(draw, badge_x, box[3], step)
+
+
+def _gate_contents(draw: ImageDraw.ImageDraw, box: Box, plane: dict[str, Any] | None, step: int | None,
+                   per_row: int) -> None:
+    if step is not None:
+        _path_ring(draw, box)
     for i, colour in enumerate(plane["slots"] if plane else []):
-        cube_chip(draw, _slot(box, i), colour, None, 22)
-    if step is not None:
-        _step_badge(draw, box[2] - 2, box[3] - 2, step)
+        cube_chip(draw, _slot(box, i, per_row), colour)
+    # No step badge: a gate is always where a move ends, and the ring says it is on the path.
 
 
-def _path_steps(view: dict[str, Any]) -> dict[str, int]:
+def _path_ring(draw: ImageDraw.ImageDraw, box: Box) -> None:
+    """The path of the move shown: a yellow band inside a black ring around the box, readable without its colour."""
+    draw.rounded_rectangle((box[0] - 6, box[1] - 6, box[2] + 6, box[3] + 6), radius=13, outline=INK, width=2)
+    draw.rounded_rectangle((box[0] - 4, box[1] - 4, box[2] + 4, box[3] + 4), radius=12, outline=HILITE, width=5)
+
+
+def path_steps(view: dict[str, Any]) -> dict[str, int]:
     """Step numbers to print: the move in progress if there is one, else the last confirmed move (0 = origin)."""
     move = view.get("move")
     path = [move["origin"], *move["path"]] if move else list(view.get("last_path") or [])
     return {space: i for i, space in enumerate(path)}
 
 
-EFFECTS = {"backwards": "against the arrows", "only_own": "own cubes only", "ignore_neutral": "neutral cubes stay",
-           "ignore_blockages": "cones ignored", "skip": "skip one space", "move_twice": "two moves"}
+def layout_for(view: dict[str, Any]) -> tuple[Airport, BoardLayout]:
+    board = load(view["airport"])
+    return board, layout_of(view["airport"], board.model_dump_json())
 
 
-def _header(draw: ImageDraw.ImageDraw, board: Airport, view: dict[str, Any], width: int) -> None:
-    draw.rectangle((0, 0, width, HEADER - 8), fill=INK)
-    draw.text((16, 10), board.title, font=font(34), fill="white")
-    seats = view["seats"]
-    if view["phase"] == "over":
-        names = ", ".join(seats[w]["name"] for w in view.get("winners") or [])
-        status = f"Game over. Won by {names}" if names else "Game over"
-    else:
-        seat = seats[view["turn"]]
-        status = f"To play: {seat['name']} ({CUBE_LETTER[seat['colour']]}, {seat['colour']}), {view['phase']} phase"
-        if view.get("end"):
-            status += ", last round"
-    draw.text((16, 52), fit(status, 28, width // 2 + 120), font=font(28), fill=HILITE)
-    side = width // 2 - 160
-    if view.get("action"):
-        text = fit(f"Action: {view['action']['title']}", 22, side)
-        draw.text((width - 16, 14), text, font=font(22), fill="white", anchor="ra")
-    effects = [EFFECTS.get(e, e) for e in view.get("effects") or []]
-    if effects:
-        text = fit("Now: " + ", ".join(effects), 22, side)
-        draw.text((width - 16, 56), text, font=font(22), fill="white", anchor="ra")
+def board_image(view: dict[str, Any]) -> Image.Image:
+    board, layout = layout_for(view)
+    pois = tuple(sorted((k, tuple(v)) for k, v in view["pois"].items()))
+    planes = tuple((p["gate"], p["colour"], p["side"], p["capacity"]) for p in view["planes"])
+    image = _static(view["airport"], board.model_dump_json(), pois, planes)
+    draw = pen(image)
+    steps = path_steps(view)
+    plane_of = {p["gate"]: p for p in view["planes"]}
+    for space in board.spaces:
+        box = layout.boxes[space.id]
+        if space.is_gate:
+            _gate_contents(draw, box, plane_of.get(space.id), steps.get(space.id), layout.slots_per_row)
+        else:
+            _space_contents(draw, space.id, box, view, steps.get(space.id))
+    draw_panel(draw, board, view)
+    return image
 
 
 def render_board(view: dict[str, Any]) -> bytes:
     return to_png(board_image(view))
 
 
-@static_layer()
-def _base(airport_id: str, board_json: str, pois: tuple[tuple[str, tuple[str, ...]], ...],
-          planes: tuple[tuple[str, str, str, int], ...]) -> Image.Image:
-    """Arrows, boxes, labels and icons: the same on every move of a game, so drawn once and copied.
-    `board_json` is part of the cache key only, so a test board re-registered under the same id is redrawn."""
-    board = load(airport_id)
-    scale, width = _layout(board)
-    image = canvas((width, HEADER + int(board.height * scale) + MAX_FOOTER))
-    draw = pen(image)
-    centres = {s.id: _centre(s, scale) for s in board.spaces}
-    for space in board.spaces:  # arrows first, so boxes sit on top of the shafts
-        for target_id in space.next:
-            target = board.space(target_id)
-            a = edge_point(centres[space.id], _half(space), centres[target_id])
-            b = edge_point(centres[target_id], _half(target), centres[space.id])
-            arrow(draw, a, b, fill=MUTED if target.is_gate else INK, width=5)
-    poi_map, plane_map = dict(pois), {p[0]: p for p in planes}
-    for space in board.spaces:
-        if space.is_gate:
-            _gate_frame(draw, space, centres[space.id], plane_map.get(space.id))
-        else:
-            _space_frame(draw, space, centres[space.id], list(poi_map.get(space.id, ())))
-    return image
-
-
-def board_image(view: dict[str, Any]) -> Image.Image:
-    board = load(view["airport"])
-    scale, width = _layout(board)
-    board_h = int(board.height * scale)
-    pois = tuple(sorted((k, tuple(v)) for k, v in view["pois"].items()))
-    planes = tuple((p["gate"], p["colour"], p["side"], p["capacity"]) for p in view["planes"])
-    base = _base(view["airport"], board.model_dump_json(), pois, planes)
-    image = base.crop((0, 0, width, HEADER + board_h + footer_height(view)))
-    draw = pen(image)
-    _header(draw, board, view, width)
-    centres = {s.id: _centre(s, scale) for s in board.spaces}
-    steps = _path_steps(view)
-    plane_of = {p["gate"]: p for p in view["planes"]}
-    for space in board.spaces:
-        if space.is_gate:
-            _gate_contents(draw, centres[space.id], plane_of.get(space.id), steps.get(space.id))
-        else:
-            _space_contents(draw, space, centres[space.id], view, steps.get(space.id))
-    draw_footer(draw, view, HEADER + board_h, width)
-    return image
-
-
-def render_hand(view: dict[str, Any]) -> bytes:
-    return to_png(hand_image(view))

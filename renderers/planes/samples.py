@@ -10,7 +10,7 @@ from engine.core.random_ai import pick
 from engine.core.rng import Rng
 from engine.planes.game import GAME
 from renderers.catalogue import Palette, Sample
-from renderers.planes.board import board_image, hand_image
+from renderers.planes import board_image, hand_image
 from renderers.planes.style import CUBE_FILL
 
 # Seeded random games stopped where a cone stands, two cubes have boarded and the last move is drawn (found by
@@ -49,40 +49,50 @@ def long_names(view: dict[str, Any]) -> dict[str, Any]:
     return view
 
 
-def swap_red_green(view: dict[str, Any]) -> dict[str, Any]:
-    """The same position with the red and green colours exchanged everywhere (seats, planes, cubes)."""
-    swap = {"red": "green", "green": "red"}
-    view = copy.deepcopy(view)
-    for seat in view["seats"]:
-        seat["colour"] = swap.get(seat["colour"], seat["colour"])
+def crowded(view: dict[str, Any]) -> dict[str, Any]:
+    """The most any box and the panel must hold: every colour with two-digit counts and a cone on every space, a
+    path through every space, a group of seven carried onto the last one, every plane full, every effect in force,
+    the longest action title and names."""
+    view = long_names(view)
+    spaces = list(view["cubes"])
+    for space in spaces:
+        view["cubes"][space] = {"red": 12, "blue": 10, "green": 11, "yellow": 13, "grey": 20}
+    view["cones"] = sorted(spaces)
     for plane in view["planes"]:
-        plane["colour"] = swap.get(plane["colour"], plane["colour"])
-        plane["slots"] = [swap.get(c, c) for c in plane["slots"]]
-    for counts in view["cubes"].values():
-        counts["red"], counts["green"] = counts["green"], counts["red"]
-    if view["move"]:
-        view["move"]["active"] = sorted(swap.get(c, c) for c in view["move"]["active"])
+        plane["slots"] = ["grey", "red", "green", "blue", "yellow"][: plane["capacity"]]
+    gates = [p["gate"] for p in view["planes"]]
+    view["last_path"] = [*spaces, gates[0]]
+    view["move"] = {"origin": spaces[0], "at": spaces[-1], "path": spaces[1:], "drops": [], "skipped": None,
+                    "boarded": None, "active": ["blue", "blue", "green", "grey", "grey", "red", "yellow"]}
+    view["phase"], view["end"] = "move", "track"
+    view["action"] = {"title": "Ask for Directions / Information Overload", "text": "…"}
+    view["effects"] = ["backwards", "only_own", "ignore_neutral", "ignore_blockages", "skip", "move_twice"]
+    view["track"], view["track_end"] = 12, 12
+    for seat in view["seats"]:
+        seat.update(score=188, goal_vp=88, boarded=20, hand_size=12)
     return view
 
 
-NOW = frozenset({"phone", "clipping"})  # what today's portrait board breaks; the landscape board fixes it
+def _board(name: str, caption: str, view: Any, docs: bool = True) -> Sample:
+    return Sample(f"planes-{name}", "board", caption, view, board_image, docs=docs)
+
+
+def _hand(name: str, caption: str, view: Any, docs: bool = True) -> Sample:
+    return Sample(f"planes-{name}", "hand", caption, view, hand_image, docs=docs)
+
 
 SAMPLES = [
-    Sample("planes-flying_cloud", "board", "Planes, Flying Cloud", lambda: midgame_view("flying_cloud", *BOARDS[
-        "flying_cloud"]), board_image, known=NOW, swap_colours=swap_red_green),
-    Sample("planes-zephyr", "board", "Planes, Zephyr", lambda: midgame_view("zephyr", *BOARDS["zephyr"]),
-           board_image, known=frozenset({"phone"}), swap_colours=swap_red_green),
-    Sample("planes-moving", "board", "Planes, a group being carried", lambda: moving_view("zephyr", 3),
-           board_image, known=NOW, swap_colours=swap_red_green),
+    _board("flying_cloud", "Planes, Flying Cloud", lambda: midgame_view("flying_cloud", *BOARDS["flying_cloud"])),
+    _board("zephyr", "Planes, Zephyr", lambda: midgame_view("zephyr", *BOARDS["zephyr"])),
+    _board("moving", "Planes, a group being carried", lambda: moving_view("zephyr", 3)),
     # Early in a seeded game: a full hand of three with one goal already scorable.
-    Sample("planes-hand", "hand", "Planes hand (a goal scorable now is marked)",
-           lambda: midgame_view("flying_cloud", 1, 10, seat=0), hand_image),
-    Sample("planes-long-names", "board", "long names", lambda: long_names(midgame_view("flying_cloud", 7, 300)),
-           board_image, docs=False, known=NOW),
-    Sample("planes-practice", "board", "the practice ring", lambda: midgame_view("practice", 4, 200),
-           board_image, docs=False, known=NOW),
-    Sample("planes-hand-long-names", "hand", "long names", lambda: long_names(midgame_view("zephyr", 2, 60, seat=1)),
-           hand_image, docs=False),
+    _hand("hand", "Planes hand (a goal scorable now is marked)", lambda: midgame_view("flying_cloud", 1, 10, seat=0)),
+    # Stress cases for the tests only.
+    _board("long-names", "long names", lambda: long_names(midgame_view("flying_cloud", 7, 300)), docs=False),
+    *(_board(f"crowded-{a}", "everything at once", lambda a=a: crowded(midgame_view(a, 7, 300)), docs=False)
+      for a in ("flying_cloud", "zephyr", "practice")),
+    _board("practice", "the practice ring", lambda: midgame_view("practice", 4, 200), docs=False),
+    _hand("hand-long-names", "long names", lambda: long_names(midgame_view("zephyr", 2, 60, seat=1)), docs=False),
 ]
 
-PALETTES = [Palette("Planes cube and player colours", dict(CUBE_FILL), live=CUBE_FILL, known=True)]
+PALETTES = [Palette("Planes cube and player colours", dict(CUBE_FILL), live=CUBE_FILL)]

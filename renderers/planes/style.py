@@ -1,36 +1,98 @@
-"""Planes colours and marks: cube colours (each with its letter), the traffic cone, the highlight."""
+"""Planes colours and marks: cube colours (each always with its letter), point-of-interest pictograms, the cone.
+
+The cube colours were chosen so that every pair stays at least 22 CIEDE2000 apart under normal vision and under
+protanopia, deuteranopia and tritanopia (Machado 2009, severity 1.0); the rule asks for 12 (renderers/README.md).
+"""
 
 from __future__ import annotations
 
 from PIL import ImageDraw
 
-from renderers.kit.paint import INK, RGB, Box
+from renderers.kit.paint import INK, RGB, WHITE, Box, centred
 from renderers.kit.shapes import chip
 
 HILITE: RGB = (255, 196, 0)
+PALE_HILITE: RGB = (255, 238, 170)
+START_FILL: RGB = (236, 228, 206)
+GATE_FILL: RGB = (226, 232, 240)
 
 CUBE_FILL: dict[str, RGB] = {
-    "red": (200, 40, 40),
-    "blue": (40, 90, 200),
-    "green": (30, 140, 60),
-    "yellow": (240, 200, 30),
-    "grey": (150, 150, 150),
+    "red": (180, 10, 0),
+    "blue": (45, 70, 150),
+    "green": (60, 150, 120),
+    "yellow": (230, 180, 15),
+    "grey": (210, 210, 210),
 }
 CUBE_LETTER = {"red": "R", "blue": "B", "green": "G", "yellow": "Y", "grey": "N"}
-# Dark text on the light fills, white on the dark ones, so the letter always reads.
-CUBE_TEXT: dict[str, object] = {"red": "white", "blue": "white", "green": "white", "yellow": INK, "grey": INK}
+COLOURS = tuple(CUBE_FILL)
+# White letters on the dark fills, ink on the light ones, so the letter always reads.
+CUBE_TEXT: dict[str, RGB] = {"red": WHITE, "blue": WHITE, "green": INK, "yellow": INK, "grey": INK}
+CHIP_FONT = 24
+CHIP_H = 30
 
 
-def cube_chip(draw: ImageDraw.ImageDraw, box: Box, colour: str, count: int | None, size: int) -> None:
-    """A colour chip that also prints the cube letter (and count), e.g. 'Rx3' (the bundled font has no '×')."""
-    label = CUBE_LETTER[colour] if count is None else f"{CUBE_LETTER[colour]}x{count}"
-    chip(draw, box, CUBE_FILL[colour], label, size, CUBE_TEXT[colour])
+def chip_width(label: str) -> float:
+    from renderers.kit.paint import text_width
+
+    return max(22.0, text_width(label, CHIP_FONT) + 8)
 
 
-def cone(draw: ImageDraw.ImageDraw, x: float, y: float, size: int) -> None:
-    """A traffic cone: orange triangle with white stripes and a dark base, plus the word drawn by the caller."""
-    half = size / 2
-    draw.polygon([(x, y - half), (x - half * 0.7, y + half), (x + half * 0.7, y + half)],
-                 fill=(245, 120, 20), outline=INK, width=2)
-    draw.line([(x - half * 0.35, y), (x + half * 0.35, y)], fill="white", width=4)
-    draw.rectangle((x - half, y + half - 2, x + half, y + half + 5), fill=INK)
+def cube_label(colour: str, count: int | None) -> str:
+    """'R', or 'R3' with a count: the letter says the colour, so colour is never needed to read it."""
+    return CUBE_LETTER[colour] if count is None else f"{CUBE_LETTER[colour]}{count}"
+
+
+def cube_chip(draw: ImageDraw.ImageDraw, box: Box, colour: str, count: int | None = None) -> None:
+    chip(draw, box, CUBE_FILL[colour], cube_label(colour, count), CHIP_FONT, CUBE_TEXT[colour], radius=5)
+
+
+POI_NAMES = {"restroom": "restroom", "fast_food": "fast food", "gift_shop": "gift shop", "help_desk": "help desk",
+             "fine_dining": "fine dining"}
+MARK = 28  # a point-of-interest tile, square
+
+
+def poi_mark(draw: ImageDraw.ImageDraw, x: float, y: float, poi: str) -> None:
+    """A white tile with a pictogram (no letters: 'G' would mean green, gift shop and gate at once); the board's
+    legend names each one."""
+    s = MARK
+    draw.rounded_rectangle((x, y, x + s, y + s), radius=5, fill=WHITE, outline=INK, width=2)
+    cx, cy = x + s / 2, y + s / 2
+    if poi == "restroom":  # a person: head and body
+        draw.ellipse((cx - 4, y + 4, cx + 4, y + 12), fill=INK)
+        draw.polygon([(cx - 7, y + s - 5), (cx + 7, y + s - 5), (cx + 4, y + 13), (cx - 4, y + 13)], fill=INK)
+    elif poi == "fast_food":  # a burger: bun, patty, bun
+        draw.pieslice((x + 5, y + 6, x + s - 5, y + 20), 180, 360, fill=INK)
+        draw.line((x + 5, cy + 2, x + s - 5, cy + 2), fill=INK, width=3)
+        draw.rounded_rectangle((x + 5, cy + 6, x + s - 5, y + s - 6), radius=2, fill=INK)
+    elif poi == "gift_shop":  # a parcel with a ribbon and a bow
+        draw.rectangle((x + 6, y + 11, x + s - 6, y + s - 5), fill=INK)
+        draw.line((cx, y + 11, cx, y + s - 5), fill=WHITE, width=2)
+        draw.line((cx - 6, y + 5, cx, y + 10), fill=INK, width=2)
+        draw.line((cx + 6, y + 5, cx, y + 10), fill=INK, width=2)
+    elif poi == "help_desk":  # a question mark: ask here
+        centred(draw, (cx, cy + 1), "?", 24, INK)
+    elif poi == "fine_dining":  # a wine glass
+        draw.polygon([(x + 7, y + 5), (x + s - 7, y + 5), (cx, cy + 3)], fill=INK)
+        draw.line((cx, cy + 3, cx, y + s - 7), fill=INK, width=2)
+        draw.line((cx - 6, y + s - 6, cx + 6, y + s - 6), fill=INK, width=3)
+    else:  # a point of interest this renderer does not know yet: still marked
+        centred(draw, (cx, cy + 1), "*", 24, INK)
+
+
+def cone(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
+    """A traffic cone in a MARK-sized cell: orange triangle, white stripe, dark base."""
+    s = MARK
+    draw.polygon([(x + s / 2, y + 2), (x + 5, y + s - 5), (x + s - 5, y + s - 5)], fill=(245, 120, 20), outline=INK)
+    draw.line((x + s / 2 - 5, y + s / 2 + 1, x + s / 2 + 5, y + s / 2 + 1), fill=WHITE, width=3)
+    draw.rectangle((x + 2, y + s - 6, x + s - 2, y + s - 2), fill=INK)
+
+
+BADGE_R = 17
+
+
+def step_badge(draw: ImageDraw.ImageDraw, x: float, y: float, step: int) -> None:
+    """The step number of the move being shown ('S' for where it started), centred at x, y."""
+    label = str(step) if step else "S"
+    r = BADGE_R
+    draw.ellipse((x - r, y - r, x + r, y + r), fill=HILITE, outline=INK, width=2)
+    centred(draw, (x, y + 1), label, 24, INK)

@@ -19,11 +19,9 @@ from engine.planes.board import (
     shipped_airports,
 )
 from renderers.kit.shapes import edge_point
-from renderers.planes.board import GATE_H, GATE_W, SPACE_H, SPACE_W
+from renderers.planes.layout import BOARD_RIGHT, HEIGHT, board_layout
 
 SHIPPED = shipped_airports()
-# Half sizes of the boxes the board image draws around these centres (renderers/planes.py): spaces, then gates.
-HALF = {False: (SPACE_W / 2, SPACE_H / 2), True: (GATE_W / 2, GATE_H / 2)}
 
 
 def distances(board: Airport, origin: str) -> dict[str, int]:
@@ -116,13 +114,14 @@ def test_points_of_interest_keep_the_hierarchy(airport_id: str) -> None:
 
 @pytest.mark.parametrize("airport_id", SHIPPED)
 def test_every_arrow_is_long_enough_to_see(airport_id: str) -> None:
+    """Between the boxes the board image draws (renderers/planes/layout.py) there is room for each arrowhead."""
     board = airport(airport_id)
+    layout = board_layout(board)
     for space in board.spaces:
         for target_id in space.next:
-            target = board.space(target_id)
-            a = edge_point((space.x, space.y), HALF[space.is_gate], (target.x, target.y))
-            b = edge_point((target.x, target.y), HALF[target.is_gate], (space.x, space.y))
-            assert math.dist(a, b) >= 34, f"{space.id} -> {target_id} is hidden between the boxes"
+            a = edge_point(layout.centre(space.id), layout.half(space.id), layout.centre(target_id))
+            b = edge_point(layout.centre(target_id), layout.half(target_id), layout.centre(space.id))
+            assert math.dist(a, b) >= 20, f"{space.id} -> {target_id} is hidden between the boxes"
 
 
 def front(board: Airport, gate: int) -> list[str]:
@@ -161,17 +160,16 @@ def test_a_neutral_gate_is_reachable(airport_id: str) -> None:
 
 
 @pytest.mark.parametrize("airport_id", SHIPPED)
-def test_spaces_fit_on_the_canvas_without_overlapping(airport_id: str) -> None:
+def test_spaces_fit_on_the_board_without_overlapping(airport_id: str) -> None:
     board = airport(airport_id)
-    for s in board.spaces:
-        w, h = HALF[s.is_gate]
-        assert w <= s.x <= board.width - w and h <= s.y <= board.height - h, s.id
-    half = HALF
-    for a in board.spaces:
-        for b in board.spaces:
-            if a.id < b.id:
-                (aw, ah), (bw, bh) = half[a.is_gate], half[b.is_gate]
-                assert abs(a.x - b.x) >= aw + bw + 4 or abs(a.y - b.y) >= ah + bh + 4, (a.id, b.id)
+    boxes = board_layout(board).boxes
+    for space_id, (x0, y0, x1, y1) in boxes.items():
+        assert x0 >= 0 and y0 >= 0 and x1 <= BOARD_RIGHT and y1 <= HEIGHT, space_id
+        assert x1 - x0 >= 110, f"{space_id} is too narrow for two cube chips side by side"
+    for a, (ax0, ay0, ax1, ay1) in boxes.items():
+        for b, (bx0, by0, bx1, by1) in boxes.items():
+            if a < b:  # apart on one axis, with room for an arrow
+                assert bx0 - ax1 >= 18 or ax0 - bx1 >= 18 or by0 - ay1 >= 18 or ay0 - by1 >= 18, (a, b)
 
 
 def test_malformed_file_names_the_file_and_the_field(tmp_path: Path) -> None:

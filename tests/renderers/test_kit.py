@@ -8,7 +8,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from renderers.kit.layer import static_layer
 from renderers.kit.paint import ELLIPSIS, INK, PAPER, canvas, fit, font, pen, text_width, wrap
-from renderers.kit.record import check_layout, recording
+from renderers.kit.record import check_layout, recording, unlabelled_patches
 from renderers.kit.rules import MIN_TEXT_PX, min_font_px, shown_scale
 from renderers.kit.vision import delta_e2000, difference, palette_problems, simulate
 
@@ -92,6 +92,19 @@ def test_an_outline_drawn_around_a_text_does_not_hide_it() -> None:
         draw.rounded_rectangle((30, 30, 150, 150), radius=10, outline=INK, width=6)
 
     assert layout_problems(ringed) == []
+
+
+def test_a_colour_patch_without_a_label_is_found() -> None:
+    red, green = (180, 10, 0), (60, 150, 120)
+    with recording() as log:
+        draw = pen(canvas((200, 100)))
+        draw.rounded_rectangle((10, 10, 40, 40), radius=4, fill=red)
+        draw.text((25, 26), "R", font=font(24), fill=INK, anchor="mm")
+        draw.rectangle((60, 10, 90, 40), fill=green)
+        draw.text((100, 10), "G", font=font(24), fill=INK)  # beside the patch, not on it
+        draw.rectangle((120, 10, 150, 40), fill=PAPER)  # not a palette colour: no label needed
+    problems = unlabelled_patches(log, {red, green})
+    assert problems == ["rectangle (60, 10, 90, 40) filled (60, 150, 120) carries no letter or label"]
 
 
 def test_shown_scale_fits_the_embed_box() -> None:

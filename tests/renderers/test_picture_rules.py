@@ -12,7 +12,7 @@ from PIL import Image
 
 from renderers import catalogue
 from renderers.catalogue import Palette, Sample
-from renderers.kit.record import Recording, check_layout, recording
+from renderers.kit.record import Recording, check_layout, recording, unlabelled_patches
 from renderers.kit.rules import MIN_DELTA_E
 from renderers.kit.vision import palette_problems
 
@@ -68,13 +68,13 @@ def test_nothing_is_clipped_or_hidden(sample: Sample) -> None:
 
 
 def _palette_of(sample: Sample) -> Palette:
-    return next(p for p in catalogue.palettes() if p.live is not None and sample.name.split("-")[0] in p.name.lower())
+    return next(p for p in catalogue.palettes(sample.game) if p.live is not None)
 
 
 @pytest.mark.parametrize("sample", cases("colour", only=lambda s: s.swap_colours is not None))
 def test_no_information_rides_on_colour_alone(sample: Sample, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Paint every colour of the palette the same grey, then swap two players' colours: the picture must still
-    change (a letter, pattern or shape tells them apart)."""
+    """Paint every colour of the palette the same grey, then swap two players' (models') colours: the picture must
+    still change (a letter, pattern or shape tells them apart)."""
     palette = _palette_of(sample)
     assert palette.live is not None and sample.swap_colours is not None
     for name in palette.live:
@@ -85,6 +85,18 @@ def test_no_information_rides_on_colour_alone(sample: Sample, monkeypatch: pytes
         after = sample.draw(sample.swap_colours(view)).convert("RGB")
     assert before.size == after.size
     assert before.tobytes() != after.tobytes()
+
+
+@pytest.mark.parametrize("sample", cases("letters"))
+def test_every_colour_patch_carries_a_letter(sample: Sample) -> None:
+    """No information by colour alone: every shape filled with a colour of the game's palettes has a letter or label
+    drawn on it (a cube chip 'R3', a plane's 'G'), so red and green seats and cubes are told apart without colour."""
+    palettes = catalogue.palettes(sample.game)
+    colours = {c for p in palettes for c in p.colours.values()} - {c for p in palettes for c in p.backgrounds}
+    log, _size = drawn(sample.name)
+    assert colours
+    problems = unlabelled_patches(log, colours)
+    assert not problems, "\n".join(problems[:20])
 
 
 def palette_cases() -> list[Any]:

@@ -1,4 +1,5 @@
-"""Planes images: valid PNGs of the expected size, deterministic, and drawn from a view only."""
+"""Planes images: valid PNGs of the landscape size, deterministic, drawn from a view only, and showing what the
+issue asked for (the carried group where it is, marks without letters, seats told apart without colour)."""
 
 from __future__ import annotations
 
@@ -11,14 +12,17 @@ from typing import Any
 import pytest
 from PIL import Image
 
+import renderers.planes
 from engine.core.play import new_game
 from engine.core.selfplay import playout
-from engine.planes.board import airport
 from engine.planes.game import GAME
 from renderers import for_game
+from renderers.kit.record import check_layout, recording
 from renderers.planes import board as planes
-from renderers.planes.footer import HAND_W, footer_height
-from renderers.planes.samples import midgame_view
+from renderers.planes.board import layout_for
+from renderers.planes.hand import hand_image
+from renderers.planes.layout import HEIGHT, WIDTH
+from renderers.planes.samples import midgame_view, moving_view
 
 AIRPORTS = ["flying_cloud", "zephyr"]
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
@@ -31,100 +35,26 @@ def decode(data: bytes) -> Image.Image:
     return image
 
 
-def expected_board_size(view: dict[str, Any]) -> tuple[int, int]:
-    board = airport(view["airport"])
-    return 1200, planes.HEADER + board.height + footer_height(view)
-
-
 def setup_view(airport_id: str, players: int, seat: int | None = None) -> dict[str, Any]:
     return GAME.view(new_game(GAME, players, 11, {"airport": airport_id}), seat)
 
 
-def test_registry_finds_the_planes_renderer() -> None:
-    import renderers.planes
+def texts(draw: Any, view: dict[str, Any]) -> list[str]:
+    with recording() as log:
+        draw(view)
+    return [t.text for t in log.texts]
 
+
+def test_registry_finds_the_planes_renderer() -> None:
     assert for_game("planes") is renderers.planes
 
 
-@pytest.mark.parametrize("airport_id", AIRPORTS)
+@pytest.mark.parametrize("airport_id", [*AIRPORTS, "practice"])
 @pytest.mark.parametrize("players", [2, 4])
-def test_setup_board_is_a_png_of_the_expected_size(airport_id: str, players: int) -> None:
-    view = setup_view(airport_id, players)
-    data = planes.render_board(view)
-    assert decode(data).size == expected_board_size(view)
+def test_setup_board_is_a_landscape_png(airport_id: str, players: int) -> None:
+    data = planes.render_board(setup_view(airport_id, players))
+    assert decode(data).size == (WIDTH, HEIGHT) == (1200, 900)
     assert len(data) < 500_000
-
-
-@pytest.mark.parametrize("airport_id", AIRPORTS)
-@pytest.mark.parametrize("seed", [1, 2])
-def test_mid_game_board_renders(airport_id: str, seed: int) -> None:
-    view = midgame_view(airport_id, seed, 120)
-    assert view["last_path"] or view["move"], "the position should show a move to highlight"
-    data = planes.render_board(view)
-    assert decode(data).size == expected_board_size(view)
-    assert len(data) < 500_000
-
-
-def test_a_crowded_space_and_a_cone_still_render() -> None:
-    view = setup_view("zephyr", 4)
-    view["cubes"]["C"] = {"red": 3, "blue": 3, "green": 3, "yellow": 3, "grey": 15}
-    view["cones"] = ["C"]
-    plain = setup_view("zephyr", 4)
-    assert planes.render_board(view) != planes.render_board(plain)
-    decode(planes.render_board(view))
-
-
-def test_the_last_path_and_boarded_slots_change_the_picture() -> None:
-    base = setup_view("flying_cloud", 3)
-    moved = copy.deepcopy(base)
-    moved["last_path"] = ["P1", "a2", "a3"]
-    boarded = copy.deepcopy(base)
-    boarded["planes"][0]["slots"] = ["red", "red"]
-    images = {planes.render_board(v) for v in (base, moved, boarded)}
-    assert len(images) == 3
-
-
-def test_rendering_is_deterministic() -> None:
-    view = midgame_view("zephyr", 3, 90)
-    again = json.loads(json.dumps(view))
-    assert planes.render_board(view) == planes.render_board(again)
-    hand = midgame_view("zephyr", 3, 90, seat=1)
-    assert planes.render_hand(hand) == planes.render_hand(json.loads(json.dumps(hand)))
-
-
-def test_board_does_not_use_a_seats_private_part() -> None:
-    public = midgame_view("flying_cloud", 4, 80)
-    private = midgame_view("flying_cloud", 4, 80, seat=2)
-    assert "hand" in private and "hand" not in public
-    assert planes.render_board(public) == planes.render_board(private)
-
-
-def test_renderer_only_ever_receives_a_view() -> None:
-    for fn in (planes.render_board, planes.render_hand):
-        assert list(inspect.signature(fn).parameters) == ["view"]
-    source = inspect.getsource(planes)
-    assert "PlanesState" not in source and "engine.planes.game" not in source
-
-
-def test_hand_lists_every_card_and_marks_scorable_goals() -> None:
-    view = setup_view("zephyr", 3, seat=0)
-    assert view["hand"]
-    for card in view["hand"]:
-        card["scorable"] = False
-    none_scorable = decode(planes.render_hand(view))
-    view["hand"][0]["scorable"] = True
-    one_scorable = decode(planes.render_hand(view))
-    assert none_scorable.width == one_scorable.width == HAND_W
-    # The SCORABLE NOW band adds a row to that card.
-    assert one_scorable.height == none_scorable.height + 44
-    view["hand"] = []
-    assert decode(planes.render_hand(view)).width == HAND_W
-
-
-def test_practice_airport_is_spread_out_to_fit_its_boxes() -> None:
-    view = GAME.view(new_game(GAME, 2, 5, {"airport": "practice"}), None)
-    image = decode(planes.render_board(view))
-    assert image.width > 1200
 
 
 @pytest.mark.parametrize("airport_id", AIRPORTS)
@@ -142,11 +72,107 @@ def test_every_phase_of_a_whole_game_renders(airport_id: str) -> None:
     assert GAME.view(result.state, None)["phase"] == "over"
     assert {"action", "move", "over", "moving"} <= set(seen)
     for view in seen.values():
-        assert decode(planes.render_board(view)).size == expected_board_size(view)
+        assert decode(planes.render_board(view)).size == (WIDTH, HEIGHT)
+    assert "Game over. Won by" in " ".join(texts(planes.board_image, seen["over"]))
 
 
-def test_cached_board_layer_gives_the_same_bytes_as_a_fresh_one() -> None:
-    view = midgame_view("flying_cloud", 6, 70)
-    planes._base.cache_clear()
-    fresh = planes.render_board(view)
-    assert planes.render_board(view) == fresh
+def test_the_carried_group_is_drawn_where_it_is() -> None:
+    view = moving_view("zephyr", 3)
+    move = view["move"]
+    with recording() as log:
+        planes.board_image(view)
+    _board, layout = layout_for(view)
+    x0, y0, x1, y1 = layout.boxes[move["at"]]
+    inside = [t.text for t in log.texts if x0 <= t.bbox[0] and t.bbox[2] <= x1 and y0 <= t.bbox[1] and t.bbox[3] <= y1]
+    carried = {c: move["active"].count(c) for c in move["active"]}
+    letters = {"red": "R", "blue": "B", "green": "G", "yellow": "Y", "grey": "N"}
+    for colour, count in carried.items():
+        assert f"{letters[colour]}{count}" in inside, (colour, inside)
+    without = copy.deepcopy(view)
+    without["move"]["active"] = []
+    assert planes.render_board(view) != planes.render_board(without)
+
+
+def test_no_letter_means_two_things_on_the_board() -> None:
+    """Points of interest are pictograms named in the legend; a lone letter is only ever a cube colour."""
+    view = midgame_view("flying_cloud", 13, 1014)
+    drawn = texts(planes.board_image, view)
+    singles = {t for t in drawn if len(t) == 1 and t.isalpha()}
+    assert singles <= {"R", "B", "G", "Y", "N", "S"}  # S: the start of the path, on a round badge
+    for name in ("restroom", "fast food", "gift shop", "help desk", "fine dining", "blocked", "carried", "path"):
+        assert name in drawn
+
+
+def test_the_seat_to_play_is_marked_without_colour() -> None:
+    view = setup_view("zephyr", 4)
+    other = copy.deepcopy(view)
+    other["turn"] = (view["turn"] + 1) % 4
+    assert planes.render_board(view) != planes.render_board(other)
+
+
+def test_a_crowded_space_and_a_cone_still_render() -> None:
+    view = setup_view("zephyr", 4)
+    view["cubes"]["C"] = {"red": 3, "blue": 3, "green": 3, "yellow": 3, "grey": 15}
+    view["cones"] = ["C"]
+    plain = setup_view("zephyr", 4)
+    assert planes.render_board(view) != planes.render_board(plain)
+
+
+def test_the_last_path_and_boarded_slots_change_the_picture() -> None:
+    base = setup_view("flying_cloud", 3)
+    moved = copy.deepcopy(base)
+    moved["last_path"] = ["P1", "a2", "a3"]
+    boarded = copy.deepcopy(base)
+    boarded["planes"][0]["slots"] = ["red", "red"]
+    images = {planes.render_board(v) for v in (base, moved, boarded)}
+    assert len(images) == 3
+
+
+def test_rendering_is_deterministic() -> None:
+    view = midgame_view("zephyr", 3, 90)
+    again = json.loads(json.dumps(view))
+    assert planes.render_board(view) == planes.render_board(again)
+    hand = midgame_view("zephyr", 3, 90, seat=1)
+    assert renderers.planes.render_hand(hand) == renderers.planes.render_hand(json.loads(json.dumps(hand)))
+
+
+def test_board_does_not_use_a_seats_private_part() -> None:
+    public = midgame_view("flying_cloud", 4, 80)
+    private = midgame_view("flying_cloud", 4, 80, seat=2)
+    assert "hand" in private and "hand" not in public
+    assert planes.render_board(public) == planes.render_board(private)
+
+
+def test_renderer_only_ever_receives_a_view() -> None:
+    for fn in (renderers.planes.render_board, renderers.planes.render_hand):
+        assert list(inspect.signature(fn).parameters) == ["view"]
+    for module in (planes, renderers.planes.hand, renderers.planes.panel):
+        source = inspect.getsource(module)
+        assert "PlanesState" not in source and "engine.planes.game" not in source
+
+
+def test_hand_lists_every_card_and_marks_scorable_goals() -> None:
+    view = setup_view("zephyr", 3, seat=0)
+    assert view["hand"]
+    for card in view["hand"]:
+        card["scorable"] = False
+    assert "scorable now" not in texts(hand_image, view)
+    view["hand"][0]["scorable"] = True
+    drawn = texts(hand_image, view)
+    assert drawn.count("scorable now") == 1
+    for card in view["hand"]:
+        assert any(card["title"].startswith(t.rstrip("…")) or t in card["title"] for t in drawn)
+    view["hand"] = []
+    assert "No cards in hand." in texts(hand_image, view)
+
+
+@pytest.mark.parametrize("cards", [1, 3, 5, 8, 12])
+def test_a_bigger_hand_stays_readable(cards: int) -> None:
+    """More cards take more columns, then rows, keeping the image within 1200 x 900 (the shown third of it)."""
+    view = setup_view("zephyr", 3, seat=0)
+    pool = view["hand"] * 4
+    view["hand"] = pool[:cards]
+    with recording() as log:
+        image = hand_image(view)
+    assert image.width == 1200 and image.height <= 900
+    assert check_layout(log, image.size) == []

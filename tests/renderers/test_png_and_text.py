@@ -1,16 +1,15 @@
-"""The shared drawing helpers behind every Planes image: the PNG encoding loses nothing, and card texts wrap to the
-hand's width without losing or reordering a word (they are wrapped once and remembered)."""
+"""The encoding loses nothing, card texts wrap to a hand card's width without losing or reordering a word, and names
+the bundled font cannot draw come out readable instead of as empty boxes."""
 
 from __future__ import annotations
 
 import io
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from engine.planes.cards import load_card_types
-from renderers.kit.paint import text_size, to_png
+from renderers.kit.paint import drawable, text_width, to_png, wrap
 from renderers.planes import board as planes
-from renderers.planes.footer import HAND_W, wrap
 from renderers.planes.samples import midgame_view
 
 
@@ -27,18 +26,22 @@ def test_an_rgb_image_is_encoded_as_a_palette_png() -> None:
     assert decoded.mode == "P" and decoded.convert("RGB").getpixel((5, 5)) == (200, 40, 40)
 
 
-def test_every_card_text_wraps_within_the_hand_width_keeping_every_word() -> None:
-    draw = ImageDraw.Draw(Image.new("RGB", (1, 1)))
-    width = HAND_W - 80
+def test_every_card_text_wraps_within_a_card_keeping_every_word() -> None:
+    width = 350
     for card in load_card_types():
         for text in (f"Action: {card.action}", f"Goal: {card.goal}"):
-            lines = wrap(draw, text, 26, width)
+            lines = wrap(text, 24, width)
             assert " ".join(lines).split() == text.split()
-            assert all(text_size(line, 26)[0] <= width or " " not in line for line in lines)
-            assert wrap(draw, text, 26, width) == lines, "the remembered wrapping is the same"
+            assert all(text_width(line, 24) <= width or " " not in line for line in lines)
+            assert wrap(text, 24, width) == lines, "the remembered wrapping is the same"
 
 
 def test_a_narrower_width_gives_more_lines() -> None:
-    draw = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     text = load_card_types()[0].action
-    assert len(wrap(draw, text, 26, 200)) > len(wrap(draw, text, 26, 800)) >= 1
+    assert len(wrap(text, 24, 200)) > len(wrap(text, 24, 800)) >= 1
+
+
+def test_names_the_font_cannot_draw_keep_their_letters() -> None:
+    assert drawable("Zoë Ångström-Łukasiewicz") == "Zoe Angstrom-Lukasiewicz"
+    assert drawable("Ana 🎉") == "Ana ?"
+    assert drawable("plain · text … 12") == "plain · text … 12"

@@ -1,0 +1,125 @@
+"""The panel beside the Planes board: airport, phase and action in play, the boarding track, the players' scores
+(the one to play marked by a pointer and a band, not by colour), and the legend of the marks on the board."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import ImageDraw
+
+from engine.planes.board import Airport
+from renderers.kit.paint import INK, MUTED, PAPER, fit, font, wrap
+from renderers.planes.layout import HEIGHT, PANEL_W, WIDTH
+from renderers.planes.style import CHIP_H, HILITE, MARK, PALE_HILITE, POI_NAMES, cone, cube_chip, poi_mark
+
+LEFT = WIDTH - PANEL_W
+TEXT_W = PANEL_W - 14
+LINE = 28
+SEAT_H = 3 * LINE + 6
+EFFECTS = {"backwards": "against the arrows", "only_own": "own cubes only", "ignore_neutral": "grey cubes stay",
+           "ignore_blockages": "cones ignored", "skip": "skip one space", "move_twice": "two moves"}
+LEGEND_STEP = MARK + 4
+
+
+def legend_top(pois: tuple[str, ...]) -> int:
+    return HEIGHT - 8 - (len(pois) + 2) * LEGEND_STEP
+
+
+def _entry(draw: ImageDraw.ImageDraw, x: float, y: float, word: str) -> None:
+    draw.text((x + MARK + 6, y + 2), word, font=font(24), fill=INK)
+
+
+def draw_legend(draw: ImageDraw.ImageDraw, pois: tuple[str, ...]) -> None:
+    """What each mark means (static: drawn once per airport). Pictograms, not letters, so that no letter on the board
+    means two things: R B G Y N are only ever cube colours."""
+    draw.line((LEFT - 4, 0, LEFT - 4, HEIGHT), fill=MUTED, width=2)
+    x, y = LEFT + 4, legend_top(pois)
+    half = PANEL_W // 2 + 4
+    for poi in pois:
+        poi_mark(draw, x, y, poi)
+        _entry(draw, x, y, POI_NAMES.get(poi, poi))
+        y += LEGEND_STEP
+    cone(draw, x, y)
+    _entry(draw, x, y, "blocked")
+    cube_chip(draw, (x + half + 2, y, x + half + MARK, y + CHIP_H - 2), "grey")
+    _entry(draw, x + half, y, "grey")
+    y += LEGEND_STEP
+    draw.rounded_rectangle((x, y, x + MARK, y + MARK), radius=5, fill=INK)
+    _entry(draw, x, y, "carried")
+    draw.rounded_rectangle((x + half + 2, y + 2, x + half + MARK - 2, y + MARK - 2), radius=5, outline=HILITE,
+                           width=5)
+    draw.rounded_rectangle((x + half, y, x + half + MARK, y + MARK), radius=6, outline=INK, width=2)
+    _entry(draw, x + half, y, "path")
+
+
+def _lines(draw: ImageDraw.ImageDraw, y: float, text: str, most: int, fill: object = INK) -> float:
+    lines = list(wrap(text, 24, TEXT_W))
+    if len(lines) > most:
+        lines = [*lines[:most - 1], fit(" ".join(lines[most - 1:]), 24, TEXT_W)]
+    for line in lines:
+        draw.text((LEFT + 4, y), fit(line, 24, TEXT_W), font=font(24), fill=fill)
+        y += LINE
+    return y
+
+
+def _status(draw: ImageDraw.ImageDraw, board: Airport, view: dict[str, Any]) -> float:
+    draw.text((LEFT + 4, 6), fit(board.title, 26, TEXT_W), font=font(26), fill=INK)
+    y = 42.0
+    if view["phase"] == "over":
+        names = ", ".join(view["seats"][w]["name"] for w in view.get("winners") or [])
+        return _lines(draw, y, f"Game over. Won by {names}" if names else "Game over", 3)
+    phase = f"{view['phase'].capitalize()} phase" + (", last round" if view.get("end") else "")
+    y = _lines(draw, y, phase, 2)
+    if view.get("action"):
+        y = _lines(draw, y, f"Action: {view['action']['title']}", 2)
+    effects = [EFFECTS.get(e, e) for e in view.get("effects") or []]
+    if effects:
+        y = _lines(draw, y, "Now: " + ", ".join(effects), 2)
+    return y
+
+
+def _track(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> float:
+    """The boarding track: its number in words, and a bar of cells with the token and the chequered end."""
+    end, at = view["track_end"], view["track"]
+    draw.text((LEFT + 4, y + 2), f"Track {at}, ends at {end}", font=font(24), fill=INK)
+    y += LINE + 4
+    cells = max(end + 1, at + 1)
+    cell = TEXT_W / cells
+    for n in range(cells):
+        x0 = LEFT + 4 + n * cell
+        box = (x0, y, x0 + cell - 2, y + 22)
+        draw.rectangle(box, fill=PAPER if n <= end else MUTED, outline=INK, width=1)
+        if n == end:
+            for i in range(3):
+                for j in range(2):
+                    if (i + j) % 2 == 0:
+                        cx = box[0] + 1 + i * (cell - 3) / 3
+                        draw.rectangle((cx, box[1] + 1 + j * 10, cx + (cell - 3) / 3, box[1] + 11 + j * 10), fill=INK)
+        if n == at:
+            cx = x0 + (cell - 2) / 2
+            draw.ellipse((cx - 8, y + 3, cx + 8, y + 19), fill=HILITE, outline=INK, width=2)
+    return y + 34
+
+
+def _seats(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> float:
+    for seat in view["seats"]:
+        turn = seat["seat"] == view["turn"] and view["phase"] != "over"
+        if turn:  # a band and a pointer, so the seat to play is seen without its colour
+            draw.rectangle((LEFT, y - 3, WIDTH - 4, y + SEAT_H - 3), fill=PALE_HILITE, outline=INK, width=2)
+            draw.polygon([(LEFT + 3, y + 6), (LEFT + 13, y + 15), (LEFT + 3, y + 24)], fill=INK)
+        cube_chip(draw, (LEFT + 16, y, LEFT + 16 + 24, y + CHIP_H), seat["colour"])
+        draw.text((LEFT + 46, y + 2), fit(seat["name"], 24, TEXT_W - 44), font=font(24), fill=INK)
+        lines = (f"{seat['score']} VP ({seat['goal_vp']} from goals)",
+                 f"{seat['boarded']} boarded, hand {seat['hand_size']}")
+        for i, line in enumerate(lines, start=1):
+            draw.text((LEFT + 16, y + i * LINE + 2), fit(line, 24, TEXT_W - 14), font=font(24), fill=INK)
+        y += SEAT_H
+    return y
+
+
+def draw_panel(draw: ImageDraw.ImageDraw, board: Airport, view: dict[str, Any]) -> None:
+    y = _status(draw, board, view)
+    y = _track(draw, view, y + 4)
+    _seats(draw, view, y + 6)
+
+
