@@ -44,11 +44,14 @@ def remove_stop_signals(loop: asyncio.AbstractEventLoop) -> None:
 
 async def _run(settings: Settings) -> None:
     from bot.discord import create_bot
+    from bot.discord.budget import share_of_global
     from bot.store import open_store
 
     bot = create_bot(open_store(settings.store_location), ai_delay=settings.ai_delay_seconds,
                      dev_guild_id=settings.dev_guild_id, remind_after=settings.reminder_hours * 3600,
-                     shard_count=settings.shard_count, shard_ids=settings.shard_ids)
+                     shard_count=settings.shard_count, shard_ids=settings.shard_ids,
+                     requests_per_second=settings.requests_per_second
+                     or share_of_global(settings.shard_count, settings.shard_ids))
     loop = asyncio.get_running_loop()
     stopping = install_stop_signals(bot, loop)
     try:

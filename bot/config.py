@@ -16,6 +16,7 @@ _HINTS = {
     "log_level": "LOG_LEVEL: must be one of DEBUG, INFO, WARNING, ERROR",
     "ai_delay_seconds": "AI_DELAY_SECONDS: must be a number of seconds, 0 or more",
     "reminder_hours": "REMINDER_HOURS: must be a number of hours, 0 or more (0 turns reminders off)",
+    "requests_per_second": "TARMAC_REQUESTS_PER_SECOND: must be a number above 0 (or empty for this process's share)",
     "shard_count": "TARMAC_SHARD_COUNT: must be 'auto' or a number of shards, 1 or more",
     "shard_ids": "TARMAC_SHARD_IDS: must be shard numbers separated by commas (e.g. 0,1), each below the shard count",
 }
@@ -41,7 +42,14 @@ class Settings(BaseSettings):
     # Sharding (docs/deploy.md): 'auto' asks Discord for its recommended count; several processes share the shards
     # by each naming its own TARMAC_SHARD_IDS (empty: all of them), with one TARMAC_SHARD_COUNT for all.
     shard_count: int | None = Field(default=None, validation_alias="TARMAC_SHARD_COUNT")
+    # Requests per second this process may send; empty: its share of Discord's 50 a second by the shards it holds.
+    requests_per_second: float | None = Field(default=None, gt=0, validation_alias="TARMAC_REQUESTS_PER_SECOND")
     shard_ids: Annotated[list[int] | None, NoDecode] = Field(default=None, validation_alias="TARMAC_SHARD_IDS")
+
+    @field_validator("requests_per_second", mode="before")
+    @classmethod
+    def _empty_rate_is_none(cls, value: object) -> object:
+        return None if isinstance(value, str) and not value.strip() else value
 
     @field_validator("shard_count", mode="before")
     @classmethod

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 import discord
 from discord import app_commands
 
+from bot.discord.budget import BudgetedRequests, RequestBudget, install
 from bot.discord.commands import build_group
 from bot.discord.lobby import LOBBY_ITEMS, answer_form
 from bot.discord.panel import ChoiceButton, ChoiceSelect, PageButton
@@ -29,6 +30,7 @@ class TarmacBot(discord.AutoShardedClient):
         self, store: Store, *, games: Mapping[str, Game] | None = None, ai_delay: float = 0.0,
         dev_guild_id: int | None = None, remind_after: float = 12 * 3600, nudge_gap: float = 3600,
         reminder_check: float = 6 * 3600, shard_count: int | None = 1, shard_ids: list[int] | None = None,
+        requests_per_second: float | None = None,
     ) -> None:
         # Tarmac never joins voice, so discord.py's start-up warnings about missing voice libraries are only noise
         # in an admin's log.
@@ -44,6 +46,10 @@ class TarmacBot(discord.AutoShardedClient):
                                    owns=self.owns)
         self.tree = app_commands.CommandTree(self)
         self.dev_guild_id = dev_guild_id
+        # This process's share of Discord's global request budget (bot/discord/budget.py); None: no budget (tests on
+        # a simulated Discord, where a wait would stand still on its virtual clock).
+        self.requests_per_second = requests_per_second
+        self.budgeted: BudgetedRequests | None = None
         self.reminder_check = reminder_check
         self._reminder_task: asyncio.Task[None] | None = None
         self._reminder_nap: asyncio.Future[None] | None = None
@@ -56,6 +62,8 @@ class TarmacBot(discord.AutoShardedClient):
         return ShardSet.of(self.shard_count, self.shard_ids).owns(session)
 
     async def setup_hook(self) -> None:
+        if self.requests_per_second:
+            self.budgeted = install(self.http, RequestBudget(self.requests_per_second))
         await self.store.open()
         self._reminder_task = asyncio.create_task(self._remind_forever())
         self.add_dynamic_items(ChoiceButton, ChoiceSelect, PageButton, *LOBBY_ITEMS)
@@ -122,8 +130,8 @@ class TarmacBot(discord.AutoShardedClient):
 def create_bot(
     store: Store, *, games: Mapping[str, Game] | None = None, ai_delay: float = 0.0, dev_guild_id: int | None = None,
     remind_after: float = 12 * 3600, nudge_gap: float = 3600, reminder_check: float = 6 * 3600,
-    shard_count: int | None = 1, shard_ids: list[int] | None = None,
+    shard_count: int | None = 1, shard_ids: list[int] | None = None, requests_per_second: float | None = None,
 ) -> TarmacBot:
     return TarmacBot(store, games=games, ai_delay=ai_delay, dev_guild_id=dev_guild_id, remind_after=remind_after,
                      nudge_gap=nudge_gap, reminder_check=reminder_check, shard_count=shard_count,
-                     shard_ids=shard_ids)
+                     shard_ids=shard_ids, requests_per_second=requests_per_second)

@@ -12,7 +12,7 @@ from bot.logging_setup import KeyValueFormatter, RedactFilter, log_context
 
 TOKEN = "MTIzNDU2Nzg5.secret-token-value.xyz"
 VARS = ("DISCORD_TOKEN", "TARMAC_DB_PATH", "DEV_GUILD_ID", "LOG_LEVEL", "AI_DELAY_SECONDS", "TARMAC_DATABASE_URL",
-        "TARMAC_SHARD_COUNT", "TARMAC_SHARD_IDS")
+        "TARMAC_SHARD_COUNT", "TARMAC_SHARD_IDS", "TARMAC_REQUESTS_PER_SECOND")
 
 
 @pytest.fixture(autouse=True)
@@ -52,7 +52,12 @@ def test_database_url_and_shards(monkeypatch: pytest.MonkeyPatch) -> None:
     assert settings.shard_count == 4 and settings.shard_ids == [2, 3]
     monkeypatch.setenv("TARMAC_SHARD_COUNT", "auto")
     monkeypatch.delenv("TARMAC_SHARD_IDS")
-    assert load_settings().shard_count is None
+    assert load_settings().shard_count is None and load_settings().requests_per_second is None
+    monkeypatch.setenv("TARMAC_REQUESTS_PER_SECOND", "12.5")
+    assert load_settings().requests_per_second == 12.5
+    monkeypatch.setenv("TARMAC_REQUESTS_PER_SECOND", "0")
+    with pytest.raises(ConfigError, match="TARMAC_REQUESTS_PER_SECOND"):
+        load_settings()
 
 
 @pytest.mark.parametrize(("count", "ids"), [("0", ""), ("2", "0,2"), ("auto", "1"), ("two", "")])
