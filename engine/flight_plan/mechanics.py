@@ -182,9 +182,9 @@ def can_deactivate(st: FPState, seat: int) -> list[str]:
     return [x for x in assets(a) if x not in a.off and f"{seat}:{x}" not in st.fresh]
 
 
-def turns_out(a: Airline, asset: str) -> int:
-    """How many more of the owner's turns the asset stays out, after the current one."""
-    return max(a.off[asset] - a.turns_played - 1, 0)
+def back_in(a: Airline, asset: str) -> int:
+    """In how many of the owner's turns the asset is back (1: at the start of its next turn)."""
+    return max(a.off[asset] - a.turns_played, 1)
 
 
 # ---- winning -------------------------------------------------------------------------------------------------------

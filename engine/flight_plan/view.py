@@ -17,7 +17,7 @@ from engine.flight_plan.mechanics import (
     progress,
     regions,
     revenue,
-    turns_out,
+    back_in,
 )
 from engine.flight_plan.state import FPState
 
@@ -43,7 +43,7 @@ def airline_view(st: FPState, seat: int) -> dict[str, Any]:
         "hubs": [{"city": c, "name": city_name(c), "active": active(a, f"hub:{c}")} for c in a.hubs],
         "regions": sorted(regions(a)),
         "hub_regions": sorted(hub_regions(a)),
-        "deactivated": [{"asset": x, "label": asset_label(x), "turns_out": turns_out(a, x)} for x in sorted(a.off)],
+        "deactivated": [{"asset": x, "label": asset_label(x), "back_in": back_in(a, x)} for x in sorted(a.off)],
         "limit_lifted": limit_lifted(a),
         "effects": [{"title": design(e.card).title, "amount": e.amount, "turns": e.turns} for e in a.effects],
         "progress": progress(a),
