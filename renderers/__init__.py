@@ -16,7 +16,8 @@ class GameRenderer(Protocol):
     def render_hand(self, view: dict[str, Any]) -> bytes: ...
 
 
-_MODULES = {"planes": "renderers.planes", "planecrafters": "renderers.planecrafters"}
+_MODULES = {"planes": "renderers.planes", "planecrafters": "renderers.planecrafters",
+            "flight-plan": "renderers.flight_plan"}
 
 
 def for_game(name: str) -> GameRenderer | None:

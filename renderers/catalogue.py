@@ -21,7 +21,8 @@ from PIL import Image
 from renderers.kit.paint import RGB
 
 # One module per game with pictures.
-GAMES = {"planes": "renderers.planes.samples", "planecrafters": "renderers.planecrafters.samples"}
+GAMES = {"planes": "renderers.planes.samples", "planecrafters": "renderers.planecrafters.samples",
+         "flight-plan": "renderers.flight_plan.samples"}
 
 # The rules a picture can break, as the tests name them (renderers/README.md explains each one).
 RULES = ("drawn", "phone", "clipping", "colour", "letters")

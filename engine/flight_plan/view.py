@@ -11,13 +11,13 @@ from engine.flight_plan.market import lot_summary
 from engine.flight_plan.mechanics import (
     active,
     asset_label,
+    back_in,
     fleet_value,
     hub_regions,
     limit_lifted,
     progress,
     regions,
     revenue,
-    back_in,
 )
 from engine.flight_plan.state import FPState
 

@@ -1,0 +1,264 @@
+"""The Flight Plan board: a status line, the world map (regions shaded, routes by class and owner, hubs, planes)
+and one card per airline.
+
+Every airline's number travels with its colour (route badges, hub towers, planes, cards), and each card lists its
+routes by number, so nothing is told by colour alone. Texts are placed on free ground: a label or badge that
+would overlap an earlier one moves along its line or stays off (the card still lists the route).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from PIL import Image
+
+from engine.flight_plan.data import REGIONS, catalog
+from renderers.flight_plan.geo import city_xy, segments
+from renderers.flight_plan.style import (
+    FLEET_LETTER,
+    FREE_ROUTE,
+    MAP_H,
+    OWNER,
+    OWNER_TEXT,
+    REGION_TINT,
+    SEA,
+    TEXT,
+    TOP,
+    WIDTH,
+    H,
+    W,
+)
+from renderers.kit.layer import static_layer
+from renderers.kit.paint import INK, MUTED, PAPER, Pen, canvas, fit, font, pen, text_width, to_png
+
+Rect = tuple[float, float, float, float]
+# Where each region's name goes (fractions of the map), on open sea or thin ground.
+REGION_LABEL = {"NA": (0.10, 0.20), "SA": (0.25, 0.88), "EU": (0.43, 0.06), "AF": (0.40, 0.80),
+                "ME": (0.60, 0.60), "AP": (0.92, 0.20)}
+
+
+def _overlaps(box: Rect, taken: list[Rect]) -> bool:
+    return any(box[0] < t[2] and t[0] < box[2] and box[1] < t[3] and t[1] < box[3] for t in taken)
+
+
+def free_spot(x: float, y: float, w: float, h: float, taken: list[Rect]) -> Rect | None:
+    """The box of size w x h nearest to centre (x, y), on rings 20 px apart, that lies in the map on free ground."""
+    for ring in range(0, 13):
+        steps = max(1, ring * 6)
+        for k in range(steps):
+            angle = 2 * math.pi * k / steps
+            cx, cy = x + 20 * ring * math.cos(angle), y + 20 * ring * math.sin(angle)
+            box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+            if _inside_map(box) and not _overlaps(box, taken):
+                return box
+    return None
+
+
+def _inside_map(box: Rect) -> bool:
+    return box[0] >= 2 and box[2] <= W - 2 and box[1] >= TOP + 2 and box[3] <= TOP + MAP_H - 2
+
+
+@static_layer(maxsize=4)
+def base(players: int) -> Image.Image:
+    """The canvas with what never changes: the sea, the regions' tints and every route as a thin line."""
+    del players  # the same layer for every count; the argument keeps the cache per layout
+    img = canvas((W, H))
+    d = pen(img)
+    d.rectangle((0, TOP, W - 1, TOP + MAP_H), fill=SEA, outline=INK, width=2)
+    cat = catalog()
+    for c in cat.cities.values():
+        x, y = city_xy(c.id)
+        box = (max(x - 40, 3), max(TOP + y - 34, TOP + 3), min(x + 40, W - 4), min(TOP + y + 34, TOP + MAP_H - 3))
+        d.ellipse(box, fill=REGION_TINT[c.region])
+    for r in cat.routes.values():
+        for (x0, y0), (x1, y1) in segments(r.origin, r.destination):
+            d.line([(x0, TOP + y0), (x1, TOP + y1)], fill=FREE_ROUTE, width=1)
+    return img
+
+
+def city_box(city: str) -> Rect:
+    x, y = city_xy(city)
+    return (x - 7, TOP + y - 7, x + 7, TOP + y + 7)
+
+
+def draw_cities(d: Pen, skip: set[str]) -> list[Rect]:
+    """City marks (hub cities square), except under a hub tower; returns their boxes, which texts keep off."""
+    boxes = []
+    for c in catalog().cities.values():
+        if c.id in skip:
+            continue
+        box = city_box(c.id)
+        if c.hub:
+            d.rectangle(box, fill=PAPER, outline=INK, width=2)
+        else:
+            x, y = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+            d.ellipse((x - 5, y - 5, x + 5, y + 5), fill=INK)
+        boxes.append(box)
+    return boxes
+
+
+def badge(d: Pen, x: float, y: float, seat: int, size: int = 34, square: bool = False) -> Rect:
+    key = str(seat + 1)
+    h = size / 2
+    box = (x - h, y - h, x + h, y + h)
+    if square:
+        d.rectangle(box, fill=OWNER[key], outline=INK, width=2)
+    else:
+        d.ellipse(box, fill=OWNER[key], outline=INK, width=2)
+    d.text((x, y), key, font=font(TEXT), fill=OWNER_TEXT[key], anchor="mm")
+    return box
+
+
+def draw_map(d: Pen, view: dict[str, Any]) -> None:
+    cat = catalog()
+    # 1. Every owned route: a black casing and the owner's colour, wider for longer classes; dashed when deactivated.
+    for a in view["airlines"]:
+        off = {x["asset"] for x in a["deactivated"]}
+        for n in a["routes"]:
+            r = cat.routes[n]
+            for (x0, y0), (x1, y1) in segments(r.origin, r.destination):
+                p, q = (x0, TOP + y0), (x1, TOP + y1)
+                d.line([p, q], fill=INK, width=WIDTH[r.cls] + 4)
+                d.line([p, q], fill=PAPER if f"route:{n}" in off else OWNER[str(a["seat"] + 1)], width=WIDTH[r.cls])
+    hubs = {h["city"] for a in view["airlines"] for h in a["hubs"]}
+    taken: list[Rect] = draw_cities(d, hubs)
+    # 2. Hub towers stand on their cities.
+    labelled: list[str] = []
+    for a in view["airlines"]:
+        for h in a["hubs"]:
+            x, y = city_xy(h["city"])
+            box = badge(d, x, TOP + y, a["seat"], size=34, square=True)
+            taken.append(box)
+            if not h["active"]:
+                taken.append((x - 17, TOP + y + 17, x + 17, TOP + y + 21))
+            labelled.append(h["city"])
+    # 3. Region names, on the first free place near where they belong.
+    for region in REGIONS:
+        fx, fy = REGION_LABEL[region]
+        w = text_width(region, TEXT)
+        box = free_spot(fx * W, TOP + fy * MAP_H, w + 12, 32, taken)
+        if box is None:
+            continue  # no room at all: the cards name the regions too
+        d.rectangle(box, fill=REGION_TINT[region], outline=MUTED)
+        d.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), region, font=font(TEXT), fill=INK, anchor="mm")
+        taken.append(box)
+    planes: dict[str, list[int]] = {}
+    for a in view["airlines"]:
+        if a["city"] and not a["out"]:
+            planes.setdefault(a["city"], []).append(a["seat"])
+    for city, seats in sorted(planes.items()):
+        x, y = city_xy(city)
+        width = 36 * len(seats)
+        spot = free_spot(x, TOP + y - 40, width, 36, taken) or (x - width / 2, TOP + y - 58, 0, 0)
+        left, top = spot[0], spot[1]
+        d.line([(x, TOP + y), (left + width / 2, top + 18)], fill=INK, width=3)
+        for i, seat in enumerate(seats):
+            taken.append(badge(d, left + 18 + 36 * i, top + 18, seat, size=34))
+        labelled.append(city)
+    # 4. City codes and route badges where there is room.
+    for city in sorted(set(labelled), key=lambda c: city_xy(c)[0]):
+        _label(d, city, taken)
+    for a in view["airlines"]:
+        for n in a["routes"]:
+            r = cat.routes[n]
+            (x0, y0), (x1, y1) = segments(r.origin, r.destination)[0]
+            for t in (0.5, 0.35, 0.65, 0.22, 0.78):
+                x, y = x0 + (x1 - x0) * t, TOP + y0 + (y1 - y0) * t
+                box = (x - 15, y - 15, x + 15, y + 15)
+                if _inside_map(box) and not _overlaps(box, taken):
+                    taken.append(badge(d, x, y, a["seat"], size=30))
+                    break
+
+
+def _label(d: Pen, city: str, taken: list[Rect]) -> None:
+    x, y = city_xy(city)
+    y += TOP
+    w = text_width(city, TEXT)
+    for lx, ly in ((x + 20, y - 14), (x - 20 - w, y - 14), (x - w / 2, y + 20), (x - w / 2, y - 48)):
+        box = (lx - 4, ly - 2, lx + w + 4, ly + 30)
+        if _inside_map(box) and not _overlaps(box, taken):
+            taken.append(box)
+            d.rectangle(box, fill=PAPER, outline=MUTED)
+            d.text((lx, ly + 1), city, font=font(TEXT), fill=INK)
+            return
+
+
+def money(amount: int) -> str:
+    return f"${amount}M"
+
+
+def card_lines(a: dict[str, Any]) -> list[str]:
+    off = {x["asset"]: x["back_in"] for x in a["deactivated"]}
+    fleets = [FLEET_LETTER[f["cls"]] + (f"(off {off['fleet:' + f['cls']]})" if not f["active"] else "")
+              for f in a["fleets"]]
+    hubs = [h["city"] + (f"(off {off['hub:' + h['city']]})" if not h["active"] else "") for h in a["hubs"]]
+    routes = [str(n) + (f"(off {off[f'route:{n}']})" if f"route:{n}" in off else "") for n in a["routes"]]
+    limit = "" if a["limit_lifted"] else " (2 max)"
+    return [
+        f"{money(a['cash'])} cash, {money(a['revenue'])}/turn",
+        "Fleets " + (" ".join(fleets) or "none"),
+        "Hubs " + (" ".join(hubs) or "none"),
+        "Regions " + (" ".join(a["regions"]) or "none") + limit,
+        "Routes " + (" ".join(routes) or "none"),
+        f"Goals: hub regions {len(a['hub_regions'])}/3, regions {len(a['regions'])}/6",
+    ]
+
+
+def draw_card(d: Pen, box: Rect, a: dict[str, Any], current: bool, winner: bool, lines_max: int) -> None:
+    x0, y0, x1, y1 = box
+    key = str(a["seat"] + 1)
+    d.rectangle(box, fill=PAPER, outline=INK, width=5 if current or winner else 1)
+    d.rectangle((x0 + 6, y0 + 6, x0 + 14, y1 - 6), fill=OWNER[key])
+    badge(d, x0 + 38, y0 + 24, a["seat"], size=34)
+    tag = " - bankrupt" if a["out"] else " - WINNER" if winner else " - to play" if current else ""
+    d.text((x0 + 62, y0 + 10), fit(a["name"] + tag, TEXT, x1 - x0 - 74), font=font(TEXT), fill=INK)
+    for i, line in enumerate(card_lines(a)[:lines_max]):
+        d.text((x0 + 24, y0 + 44 + i * 28), fit(line, TEXT, x1 - x0 - 34), font=font(TEXT), fill=INK)
+
+
+def status_line(view: dict[str, Any]) -> str:
+    if view["over"]:
+        names = " and ".join(view["airlines"][s]["name"] for s in view["winners"])
+        return f"Game over: {names} wins ({view['ending']})"
+    who = view["airlines"][view["turn"]]["name"]
+    text = f"Round {view['round']} - {who}: {view['step_name']}"
+    if view["auction"]:
+        auc = view["auction"]
+        return f"Bank auction: {auc['label']}, high bid {money(auc['high'])}"
+    if view["offer"]:
+        o = view["offer"]
+        return text + f" - offer: {o['label']} for {money(o['price'])}"
+    if view["briefing"]:
+        return text + f" - briefing: {view['briefing']['title']}"
+    return text
+
+
+def board_image(view: dict[str, Any]) -> Image.Image:
+    n = view["players"]
+    img = base(n)
+    d = pen(img)
+    d.text((12, 8), fit(status_line(view), TEXT, W - 24), font=font(TEXT), fill=INK)
+    draw_map(d, view)
+    cols = 3 if n > 4 or n == 3 else 2
+    rows = (n + cols - 1) // cols
+    top = TOP + MAP_H + 8
+    height = (H - top - 4 - 8 * (rows - 1)) // rows
+    width = (W - 8 - 8 * (cols - 1)) // cols
+    lines_max = max(1, (height - 52) // 28)
+    for i, a in enumerate(view["airlines"]):
+        col, row = i % cols, i // cols
+        x0 = 4 + col * (width + 8)
+        y0 = top + row * (height + 8)
+        draw_card(d, (x0, y0, x0 + width, y0 + height), a, view["turn"] == a["seat"] and not view["over"],
+                  a["seat"] in view["winners"], lines_max)
+    return img
+
+
+def render_board(view: dict[str, Any]) -> bytes:
+    return to_png(board_image(view))
+
+
+def render_hand(view: dict[str, Any]) -> bytes:
+    """Flight Plan hides nothing a seat owns: a seat's picture is the board."""
+    return render_board(view)

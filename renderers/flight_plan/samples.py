@@ -1,0 +1,76 @@
+"""Flight Plan pictures for the rule tests, the README and the benchmark (see renderers/catalogue.py).
+
+Seeded playouts by the playout policy, stopped where they show the most: a six-airline middle game (routes in
+every region, hubs, something deactivated), two and three airlines, a finished game, and long names.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+from engine.core.selfplay import playout
+from engine.flight_plan.game import GAME
+from engine.flight_plan.state import FPState
+from renderers.catalogue import Palette, Sample
+from renderers.flight_plan.board import board_image
+from renderers.flight_plan.style import OWNER
+
+NAMES = ["ana", "Bartholomew", "chidi", "Dagny", "Esperanza", "Fumiko"]
+LONG_NAMES = ["Maximiliana Featherstonehaugh-Wolfeschlegel", "Bartholomew the Unbelievably Patient",
+              "WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW", "Zoë Ångström-Łukasiewicz of the Isles",
+              "Esperanza Montgomery-Villanueva", "Fumiko Takahashi-Yamamoto the Third"]
+
+
+@cache
+def _states(players: int, seed: int) -> tuple[FPState, ...]:
+    states: list[FPState] = []
+    playout(GAME, players, seed, on_step=lambda _b, _a, after: states.append(after))  # type: ignore[arg-type]
+    return tuple(states)
+
+
+def _first(players: int, seed: int, wanted: Callable[[FPState], bool]) -> FPState:
+    states = _states(players, seed)
+    return next((s for s in states if wanted(s)), states[len(states) * 3 // 4])
+
+
+def _busy(state: FPState) -> bool:
+    """Late in the game, before it ends: many routes, a hub or two, something deactivated if we can."""
+    return (state.phase == "play" and sum(len(a.routes) for a in state.airlines) >= 4 * state.players
+            and any(a.off for a in state.airlines))
+
+
+def _named(view: dict[str, Any], names: list[str] = NAMES) -> dict[str, Any]:
+    view = copy.deepcopy(view)
+    for a in view["airlines"]:
+        a["name"] = names[a["seat"]]
+    return view
+
+
+def swap_two_airlines(view: dict[str, Any]) -> dict[str, Any]:
+    """The same position with airlines 1 and 2 exchanged: with their colours painted the same, numbers must still
+    tell them apart."""
+    view = copy.deepcopy(view)
+    a, b = view["airlines"][0], view["airlines"][1]
+    view["airlines"][0], view["airlines"][1] = {**b, "seat": 0}, {**a, "seat": 1}
+    return view
+
+
+SAMPLES = [
+    Sample("flight-plan-board", "board", "Flight Plan, six airlines",
+           lambda: _named(GAME.view(_first(6, 4, _busy), None)), board_image, swap_colours=swap_two_airlines),
+    Sample("flight-plan-two", "board", "two airlines", lambda: _named(GAME.view(_first(2, 2, _busy), None)),
+           board_image, docs=False),
+    Sample("flight-plan-three", "board", "three airlines", lambda: _named(GAME.view(_first(3, 5, _busy), None)),
+           board_image, docs=False),
+    Sample("flight-plan-over", "board", "a finished game", lambda: _named(GAME.view(_states(4, 6)[-1], None)),
+           board_image, docs=False),
+    Sample("flight-plan-long-names", "board", "long names",
+           lambda: _named(GAME.view(_first(6, 4, _busy), None), LONG_NAMES), board_image, docs=False),
+    Sample("flight-plan-first-move", "board", "the first move", lambda: _named(GAME.view(_states(5, 1)[0], None)),
+           board_image, docs=False),
+]
+
+PALETTES = [Palette("Flight Plan airline colours", dict(OWNER), live=OWNER)]

@@ -1,0 +1,22 @@
+"""Flight Plan colours and sizes (1200 x 900 canvas, shown at 400 x 300: text at least 24 px)."""
+
+from __future__ import annotations
+
+from renderers.kit.paint import RGB
+
+W, H = 1200, 900
+TOP = 44
+MAP_H = 450
+TEXT = 24
+# Airline colours (the Okabe-Ito set, adjusted so every pair stays apart under colour-blind simulations); the
+# airline's number is always drawn with them.
+OWNER: dict[str, RGB] = {"1": (240, 170, 0), "2": (0, 114, 178), "3": (0, 158, 115), "4": (213, 94, 0),
+                         "5": (204, 121, 167), "6": (120, 200, 240)}
+OWNER_TEXT: dict[str, RGB] = {"1": (28, 30, 36), "2": (255, 255, 255), "3": (255, 255, 255),
+                              "4": (255, 255, 255), "5": (28, 30, 36), "6": (28, 30, 36)}
+SEA: RGB = (232, 239, 245)
+REGION_TINT: dict[str, RGB] = {"NA": (214, 226, 244), "SA": (244, 236, 200), "EU": (214, 238, 220),
+                               "AF": (236, 222, 242), "AP": (246, 222, 228), "ME": (236, 226, 210)}
+FREE_ROUTE: RGB = (188, 194, 202)
+WIDTH = {"short": 3, "medium": 5, "long": 7, "ultra": 9}
+FLEET_LETTER = {"short": "S", "medium": "M", "long": "L", "ultra": "U", "cargo": "C"}
