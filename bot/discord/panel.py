@@ -197,6 +197,32 @@ def private_view(sid: int, ver: int, decision: Decision, secret: set[int]) -> di
     return view
 
 
+ANSWER_MAX = 5
+"""A decision of another seat with at most this many options (an answer to a trade offer, a bid or a pass) gets a
+row of buttons of its own on the same panel, so that seat answers by button too."""
+
+
+def _answers(update: TurnUpdate, main: Decision) -> list[Decision]:
+    return [d for d in update.decisions if d.seat != main.seat and not _is_ai(update, d.seat)
+            and len(d.options) <= ANSWER_MAX]
+
+
+def add_answer_rows(view: discord.ui.View, sid: int, ver: int, main: Decision, extras: list[Decision],
+                    names: dict[int, str]) -> None:
+    """One row per other seat's short decision, below the main decision's rows, while Discord's five rows last.
+    Each button carries its seat in its custom_id and its label starts with that seat's name."""
+    count = len(main.options)
+    row = (count + 4) // 5 if count <= BUTTONS_MAX else 1 + (1 if count > PAGE else 0)
+    for extra in extras:
+        if row > 4:
+            break
+        for idx, option in enumerate(extra.options):
+            button = ChoiceButton(sid, ver, extra.seat, idx, _cut(f"{names.get(extra.seat, '')}: {option.label}", 80))
+            button.item.row = row
+            view.add_item(button)
+        row += 1
+
+
 def mention_of(update: TurnUpdate, seat: int) -> str:
     found = next((s for s in update.session.seats if s.seat == seat), None)
     if found is None:
@@ -235,6 +261,10 @@ def turn_message(update: TurnUpdate) -> dict[str, Any]:
                            "your options (only you will see them).", 2000)
         elif human is not None:
             kwargs["view"] = decision_view(session.id, update.version, human)
+            extras = _answers(update, human)
+            add_answer_rows(kwargs["view"], session.id, update.version, human, extras, seat_names(session))
+            for extra in extras:
+                content = _cut(f"{content}\n{mention_of(update, extra.seat)}: {extra.prompt}", 2000)
     if events:
         embed.insert_field_at(0, name="What just happened", value=_latest(events, 1024), inline=False)
     if update.board_png:

@@ -23,7 +23,8 @@ from engine.flight_plan.mechanics import (
 from engine.flight_plan.state import Auction, Draft, FPState, Offer
 from engine.flight_plan.turn import can_hold, opt
 
-BID_STEPS = (5, 10, 25, 50)
+BID_STEPS = (5, 25, 50)
+"""Raises over the high bid on offer (with the list price and a pass: at most five buttons, one Discord row)."""
 
 
 # ---- trade offers --------------------------------------------------------------------------------------------------
