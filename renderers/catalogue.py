@@ -44,7 +44,8 @@ class Sample:
 
     @property
     def game(self) -> str:
-        return self.name.split("-")[0]
+        # The longest game name the sample's name starts with: "flight-plan-board" is a Flight Plan sample.
+        return max((g for g in GAMES if self.name == g or self.name.startswith(g + "-")), key=len)
 
     def view(self) -> dict[str, Any]:
         if "view" not in self._views:

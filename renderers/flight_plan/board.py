@@ -207,9 +207,7 @@ def card_lines(a: dict[str, Any]) -> list[str]:
 
 def draw_card(d: Pen, box: Rect, a: dict[str, Any], current: bool, winner: bool, lines_max: int) -> None:
     x0, y0, x1, y1 = box
-    key = str(a["seat"] + 1)
     d.rectangle(box, fill=PAPER, outline=INK, width=5 if current or winner else 1)
-    d.rectangle((x0 + 6, y0 + 6, x0 + 14, y1 - 6), fill=OWNER[key])
     badge(d, x0 + 38, y0 + 24, a["seat"], size=34)
     tag = " - bankrupt" if a["out"] else " - WINNER" if winner else " - to play" if current else ""
     d.text((x0 + 62, y0 + 10), fit(a["name"] + tag, TEXT, x1 - x0 - 74), font=font(TEXT), fill=INK)
