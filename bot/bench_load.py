@@ -41,7 +41,8 @@ async def _worker(url: str, shard: int, processes: int, games: int, moves: int, 
     rng = Rng.seeded(seed + shard)
     callbacks: list[float] = []
     boards: list[float] = []
-    async with simcord.run(bot, settle_timeout=60.0) as env:
+    # Generous: on a busy machine one click of hundreds of games in flight can take a while to settle.
+    async with simcord.run(bot, settle_timeout=600.0) as env:
         guild = env.create_guild(f"load {shard}", shard_id=shard)
         members = [guild.add_member(env.create_user(n)) for n in ("ana", "ben", "cleo")]
         tables = []
