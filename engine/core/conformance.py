@@ -1,7 +1,8 @@
 """Checks every game must pass (run by tests/engine/test_conformance.py over the registry).
 
 For a seeded random playout: the JSON round trip is exact at every step, replaying the log rebuilds the same state,
-illegal choices leave the state unchanged, and no view holds another seat's secrets.
+illegal choices leave the state unchanged, and no view holds another seat's secrets. `check_secrecy` adds that what
+the channel shows never depends on the hidden cards.
 """
 
 from __future__ import annotations
@@ -10,7 +11,8 @@ import json
 from typing import Any
 
 from engine.core.contract import Game, GameState, IllegalAction
-from engine.core.play import LoggedAction, apply, dump_state, load_state, replay
+from engine.core.panel import chooser_only, public_panel
+from engine.core.play import LoggedAction, apply, dump_state, load_state, new_game, replay
 from engine.core.rng import Rng
 from engine.core.selfplay import playout
 
@@ -87,3 +89,120 @@ def check_playout(
     rebuilt = replay(game, players, seed, run.state.options, run.actions)
     assert dump_state(rebuilt) == dump_state(run.state), "replaying the action log gave a different state"
     return len(run.actions)
+
+
+SECRECY_STATES = 40
+"""States of a playout whose re-deals `check_secrecy` compares: enough to meet every kind of step a game has in a
+few playouts, few enough to keep the suite fast (each state costs a click on every option, twice)."""
+
+
+def _public(game: Game, state: GameState) -> str:
+    """What the channel shows of a state, as one comparable text: the panel, then the board (public view)."""
+    panel = [d.model_dump() for d in public_panel(game, state)]
+    return json.dumps(panel, sort_keys=True) + "\n" + json.dumps(game.view(state, None), sort_keys=True, default=str)
+
+
+def _hidden_ids(game: Game, state: GameState) -> set[str]:
+    return set().union(*game.secrets(state).values())
+
+
+def _outcome(game: Game, state: GameState, seat: int, choice: str) -> str | None:
+    """What the channel shows after `choice`: its public events, the panel and the board. None when the choice
+    brings a hidden card into the open (a part built, a card played face up: still in the state, no longer among
+    the secrets), since the table may then learn it and what follows from it."""
+    after, events = apply(game, state, seat, choice)
+    opened = _hidden_ids(game, state) - _hidden_ids(game, after)
+    if opened & strings_in(json.loads(dump_state(after))):
+        return None
+    return json.dumps([e.text for e in events if e.private_to is None]) + "\n" + _public(game, after)
+
+
+def _hidden_outcomes(game: Game, state: GameState) -> set[str]:
+    """The outcomes of every chooser-only option that keeps its card hidden (pick a card up, discard it face down).
+    The table sees one of them happen without seeing which: the set must not depend on the hidden cards either."""
+    found: set[str] = set()
+    for decision in game.pending(state):
+        for i in sorted(chooser_only(game, state, decision)):
+            outcome = _outcome(game, state, decision.seat, decision.options[i].id)
+            if outcome is not None:
+                found.add(outcome)
+    return found
+
+
+def describe(shown: str) -> str:
+    """A channel as text a person reads: events, then each panel's prompt, kind, buttons (with the index their
+    custom_id carries) and whether it has "Show my choices". The board is left out (its difference is quoted)."""
+    lines = shown.split("\n")
+    events = json.loads(lines[0]) if len(lines) == 3 else None
+    parts = [] if events is None else [f"events {events}"]
+    for d in json.loads(lines[-2]):
+        buttons = ", ".join(f"{o['index']}: {o['label']!r}" for o in d["options"])
+        parts.append(f"seat {d['seat']} {d['kind']!r} panel {d['prompt']!r} with buttons [{buttons}]"
+                     + (" + 'Show my choices'" if d["private"] else ""))
+    return "; ".join(parts)
+
+
+def _difference(a: str, b: str) -> str:
+    """Both channels described, plus the first place where their boards differ, if they do."""
+    text = f"\n    true cards: {describe(a)}\n    re-dealt:   {describe(b)}"
+    board_a, board_b = a.split("\n")[-1], b.split("\n")[-1]
+    if board_a != board_b:
+        at = next((i for i, (x, y) in enumerate(zip(board_a, board_b, strict=False)) if x != y), 0)
+        text += (f"\n    boards differ: …{board_a[max(0, at - 60):at + 60]}…"
+                 f"\n          versus …{board_b[max(0, at - 60):at + 60]}…")
+    return text
+
+
+def secrecy_problems(game: Game, state: GameState, rng: Rng, redeals: int = 2) -> list[str]:
+    """Sentences for every way what the channel shows of `state` depends on hidden cards: the board and panel, the
+    result of each public option, and the set of results of the chooser-only options that reveal nothing, compared
+    between `state` and `redeals` re-deals of its hidden cards (`Game.redeal_hidden` for the public)."""
+    problems: list[str] = []
+    shown = _public(game, state)
+    hidden = _hidden_outcomes(game, state)
+    for _ in range(redeals):
+        other = game.redeal_hidden(state, None, rng)
+        if _public(game, other) != shown:
+            problems.append("the channel depends on the hidden cards:" + _difference(shown, _public(game, other)))
+            continue
+        for decision in game.pending(state):
+            public = set(range(len(decision.options))) - chooser_only(game, state, decision)
+            for i in sorted(public):
+                choice = decision.options[i].id
+                mine, theirs = _outcome(game, state, decision.seat, choice), _outcome(game, other, decision.seat,
+                                                                                     choice)
+                if mine is not None and theirs is not None and mine != theirs:
+                    problems.append(f"after the public choice {choice!r} of seat {decision.seat}, the channel "
+                                    "depends on the hidden cards:" + _difference(mine, theirs))
+        theirs = _hidden_outcomes(game, other)
+        if theirs != hidden:
+            problems.append("a hidden choice that reveals no card leaves a channel that depends on the hidden cards:"
+                            f"\n    possible with the true cards only: {[describe(o) for o in sorted(hidden - theirs)]}"
+                            f"\n    possible after a re-deal only: {[describe(o) for o in sorted(theirs - hidden)]}")
+        for seat in range(state.players):
+            if game.view(game.redeal_hidden(state, seat, rng), seat) != game.view(state, seat):
+                problems.append(f"redeal_hidden for seat {seat} changed what that seat sees")
+    return problems
+
+
+def check_secrecy(game: Game, players: int, seed: int, options: dict[str, str] | None = None,
+                  states: int = SECRECY_STATES, uniform: bool = False) -> int:
+    """Play one random game and, on `states` of its states picked at random, check that what the channel shows never
+    depends on the hidden cards (`secrecy_problems`). Raise AssertionError naming the state. Returns the number of
+    states whose re-deal changed something (a game with secrets must re-deal them: see `Game.redeal_hidden`)."""
+    run = playout(game, players, seed, options, uniform=uniform)
+    rng = Rng.seeded(seed * 31 + 7)
+    picked = sorted({rng.below(len(run.actions)) for _ in range(states)})
+    state = new_game(game, players, seed, run.state.options)
+    changed = 0
+    had_secrets = False
+    for n, action in enumerate(run.actions):
+        if n in picked:
+            problems = secrecy_problems(game, state, rng)
+            assert not problems, (f"{game.name}, {players} players, seed {seed}, move {state.version} "
+                                  f"(after {n} choices of the playout): " + "\n".join(problems[:3]))
+            had_secrets = had_secrets or any(game.secrets(state).values())
+            changed += dump_state(game.redeal_hidden(state, None, rng)) != dump_state(state)
+        state, _ = apply(game, state, action.seat, action.choice)
+    assert changed or not had_secrets, f"{game.name} has hidden cards but redeal_hidden never changes a state"
+    return changed

@@ -40,6 +40,12 @@ class Decision(BaseModel):
     options: list[Option]
     kind: str = "choose"
     """A short machine-readable tag ("move", "action", "discard", ...) for typed commands and AIs."""
+    private: bool = False
+    """The chooser's hidden cards may be among the options here, so the channel shows a "Show my choices" button
+    that lists every option to the chooser alone. Set it from public facts only (the hand is not empty, this kind of
+    step), never from whether a hidden card happens to be playable: the button's presence is public, and must not
+    tell the table what the hand holds. An option that names a hidden card (its id is among the chooser's
+    `Game.secrets`) is kept off the channel whether or not this is set. See engine.core.panel."""
 
     def option(self, choice: str) -> Option | None:
         return next((o for o in self.options if o.id == choice), None)
@@ -190,6 +196,26 @@ class Game(ABC):
         taking back a move it just made. It must only draw randomness from `rng`.
         """
         return [rng.choice(decision.options).id]
+
+    def redeal_hidden(self, state: GameState, seat: int | None, rng: Rng) -> GameState:
+        """A full state that `seat` (None: the public, i.e. the channel) cannot tell apart from `state`.
+
+        Every card hidden from `seat` (other seats' hands, deck order; for None, every seat's hand too) is dealt
+        again at random from `rng`, out of the pool of cards `seat` cannot see, each hidden place keeping its size
+        (a hand of 4 gets 4 cards); everything `seat` can see stays exactly as it is, so `view(new, seat)` equals
+        `view(state, seat)`. Anything in the state that points at a re-dealt card (a card picked up but not yet
+        placed) follows it. Return a new state; `state` is never changed. The game's RNG is reseeded from `rng`, so
+        future shuffles are unknown too.
+
+        Two users: the conformance check (engine.core.conformance.check_secrecy) re-deals for None and demands the
+        same public panel, and a search AI (issue 13) plays on states re-dealt for its seat instead of the true one,
+        so it never reads another seat's secrets. What a seat learned earlier and no longer sees (a Spy's look, a
+        card it gave away) need not be kept: the sample is then less informed, never wrong about what is shown.
+
+        Default: the state as it is, which suits only a game with no hidden cards; the conformance check fails a
+        game whose `secrets` are not empty and whose re-deals never change anything.
+        """
+        return state.model_copy(deep=True)
 
     def timeout(self, state: GameState, seat: int) -> str | None:
         """The choice a clock running out stands for, for seat, or None if the game has no such thing."""

@@ -195,6 +195,22 @@ class Planecrafters(Game):
             out[st.turn] |= steps.secret_options(st)
         return out
 
+    def redeal_hidden(self, state: GameState, seat: int | None, rng: Rng) -> PCState:
+        """Hands the viewer cannot see and the stack are dealt again from their pooled cards, each keeping its size;
+        a hand card picked up (an Agent's swap in progress) follows its place in the hand."""
+        st = _s(state).model_copy(deep=True)
+        unseen = [s for s in range(st.players) if s != seat]
+        held = st.hands[st.turn].index(st.holding) if st.holding in st.hands[st.turn] else None
+        pool = [c for s in unseen for c in st.hands[s]] + st.stack
+        rng.shuffle(pool)
+        for s in unseen:
+            st.hands[s], pool = pool[:len(st.hands[s])], pool[len(st.hands[s]):]
+        st.stack = pool
+        if held is not None:
+            st.holding = st.hands[st.turn][held]
+        st.rng = Rng.seeded(rng.next64())
+        return st
+
     def summary(self, state: GameState) -> dict[str, Any]:
         st = _s(state)
         scores = final_scores(st)

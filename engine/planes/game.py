@@ -291,6 +291,21 @@ class PlanesGame(Game):
         out[None] = {c for deck in s.decks for c in deck}
         return out
 
+    def redeal_hidden(self, state: GameState, seat: int | None, rng: Rng) -> PlanesState:
+        """Hands the viewer cannot see and the deck order are dealt again, each from the cards of its own pile (one
+        shared deck, or one per seat with player decks), each hand keeping its size."""
+        s = _s(state).model_copy(deep=True)
+        unseen = [t for t in range(s.players) if t != seat]
+        for pile in range(len(s.decks)):
+            holders = [t for t in unseen if s.pile(t) == pile]
+            cards = [c for t in holders for c in s.hands[t]] + s.decks[pile]
+            rng.shuffle(cards)
+            for t in holders:
+                s.hands[t], cards = cards[:len(s.hands[t])], cards[len(s.hands[t]):]
+            s.decks[pile] = cards
+        s.rng = Rng.seeded(rng.next64())
+        return s
+
     def summary(self, state: GameState) -> dict[str, Any]:
         s = _s(state)
         return {"turns": s.turns, "end": s.end_reason or "unfinished"}

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine import registry
-from engine.core.conformance import check_playout
+from engine.core.conformance import check_playout, check_secrecy
 
 CASES = [
     (name, players, seed)
@@ -23,3 +23,8 @@ def test_random_playout_conforms(name: str, players: int, seed: int) -> None:
 
 def test_registry_lists_the_first_game() -> None:
     assert "planes" in registry.names()
+
+
+@pytest.mark.parametrize(("name", "players", "seed"), CASES)
+def test_the_channel_never_depends_on_hidden_cards(name: str, players: int, seed: int) -> None:
+    assert check_secrecy(registry.get(name), players, seed) > 0
