@@ -24,6 +24,20 @@ def _empty_target(state: PCState, card: str) -> bool:
     return any(p >= len(planes) or s not in planes[p].parts for p, s in _targets(state, card, None))
 
 
+def _into_empty(state: PCState, option: str) -> bool:
+    """A play option (play:<card>:<plane>:<slot>) that fills an empty slot or starts a new plane."""
+    _, p, slot = option[5:].rsplit(":", 2)
+    planes = state.planes[state.turn]
+    return int(p) >= len(planes) or slot not in planes[int(p)].parts
+
+
+def _plane_useful(state: PCState, p: int) -> bool:
+    planes = state.planes[state.turn]
+    hand = [c for c in state.hands[state.turn] if part(c).spare or state.plays_left > 0]
+    return any(q == p and (q >= len(planes) or s not in planes[q].parts)
+               for c in hand for q, s in _targets(state, c, None))
+
+
 def _worth_selling(state: PCState, option: str) -> bool:
     plane = state.planes[state.turn][int(option.split(":")[1])]
     return complete(plane) or len(plane.parts) >= 3
@@ -46,13 +60,19 @@ def playout_plan(state: PCState, decision: Decision, rng: Rng) -> list[str]:
     if step == "abilities":
         uses = [i for i in ids if i != "flyer"]
         return [rng.choice(uses) if uses and rng.below(4) else "flyer"]
-    if step == "flyer":
-        plays = [i for i in ids if i.startswith("play:") and _empty_target(state, i[5:])]
+    if step in ("flyer", "build"):
+        plays = [i for i in ids if i.startswith("play:") and _into_empty(state, i)]
         # Spare Parts are free plays: keep them for last so they do not crowd out a real part's slot.
-        real = [i for i in plays if not part(i[5:]).spare]
+        real = [i for i in plays if not part(i[5:].rsplit(":", 2)[0]).spare]
         if real and state.plays_left > 0:
             return [rng.choice(real)]
-        return [rng.choice(plays) if plays else ids[-1]]
+        if plays:
+            return [rng.choice(plays)]
+        # A Factory Manager names the plane first: one whose free slots a hand card fits, if any.
+        planes = [i for i in ids if i.startswith("build:") and _plane_useful(state, int(i[6:]))]
+        if planes:
+            return [rng.choice(planes)]
+        return ["back" if step == "build" else ids[1] if ids[0] == "moves" else ids[0]]
     if step == "place":
         planes = state.planes[state.turn]
 

@@ -79,7 +79,8 @@ class Planecrafters(Game):
         st = _s(state)
         if st.over:
             return []
-        return [Decision(seat=st.turn, prompt=steps.PROMPTS[st.step], options=steps.options(st), kind=st.step)]
+        return [Decision(seat=st.turn, prompt=steps.PROMPTS[st.step], options=steps.options(st), kind=st.step,
+                         private=steps.private(st))]
 
     def apply(self, state: GameState, seat: int, choice: str) -> list[Event]:
         st = _s(state)
@@ -149,6 +150,9 @@ class Planecrafters(Game):
             return []
         if head == "onto":
             st.onto, st.step = int(rest), "place"
+            return []
+        if head == "build":
+            st.onto, st.step = int(rest), "build"
             return []
         if head == "to":
             p, slot = rest.split(":")

@@ -7,14 +7,22 @@ Steps (state.step) and their option ids:
   abilities  agent:trade:<seat> | agent:swap | spy:<seat> | thief:<seat> | flyer
   swap_give  give:<card id> | stop              swap_slot  slot:0..3
   spy_take   steal:<n> (n-th card of the victim's hand)   thief_take  steal:<plane>:<slot>
-  flyer      play:<card id> | moves | buyer (cleanup when nothing can be sold)
+  flyer      moves | buyer (cleanup when nothing can be sold), then
+             play:<card id>:<plane>:<slot>    (one plane: a hand card and where it goes, in one click)
+             build:<plane>                    (a Factory Manager's several planes: the plane first, public)
+  build      back | play:<card id>:<plane>:<slot>   (the hand cards that fit the plane chosen)
   pick_move  move:<plane>:<slot> | back
-  place_plane  onto:<plane> | back            (a Spare Part with several planes to go to: the plane first)
-  place      to:<plane>:<slot> | back
+  place_plane  onto:<plane> | back            (moving a Spare Part with several planes to go to: the plane first)
+  place      to:<plane>:<slot> | back         (where a built part being moved goes)
   buyer      sell:<plane> | cleanup
   discard    discard:<card id>
 Card ids in options come from the deciding seat's own hand; the Spy's choice uses positions, so no other
 player's card id ever appears in a decision.
+
+Secrecy: the channel sees a step, its prompt and its public buttons, never the hand. So a hand card is played in the
+one click that builds it (a click that only picked it up would show the table a next step that depends on the card,
+and a take-back would then tell what kind it was), the public buttons come first (each button's index is public),
+and the Flyer and build steps offer "Show my choices" whenever the hand holds a card, playable or not.
 """
 
 from __future__ import annotations
@@ -39,6 +47,7 @@ PROMPTS = {
     "spy_take": "Spy: take one card from that hand.",
     "thief_take": "Thief: which part do you steal?",
     "flyer": "Play a part, move a placed part, or go on to the Buyer step.",
+    "build": "Which part do you build onto that plane?",
     "pick_move": "Which built part do you move?",
     "place_plane": "Onto which plane does that part go?",
     "place": "Where does that part go?",
@@ -101,13 +110,22 @@ def options(state: PCState) -> list[Option]:
         return [opt(f"steal:{p}:{s}", f"Steal {part(c).label} from plane {p + 1}")
                 for p, plane in enumerate(state.planes[state.target]) for s, c in plane.parts.items()]
     if step == "flyer":
-        out = [_play_option(state, c) for c in hand if part(c).spare or state.plays_left > 0]
+        out = []
         # Moves of built parts hide behind one entry, so the hand's plays stay a short list.
         if _moves(state):
             out.append(opt("moves", "Move a part you have built...", f"{state.moves_left} moves left this turn."))
         if any(sellable(state, seat, pl) for pl in state.planes[seat]):
-            return [*out, opt("buyer", "Go on to the Buyer step")]
-        return [*out, opt("cleanup", "Nothing to sell: clean up and end the turn")]
+            out.append(opt("buyer", "Go on to the Buyer step"))
+        else:
+            out.append(opt("cleanup", "Nothing to sell: clean up and end the turn"))
+        if not hand:
+            return out
+        if owned(state, seat, "factorymanager"):
+            return out + [opt(f"build:{p}", f"Build onto {_plane_name(state, p)}...") for p in _build_planes(state)]
+        return out + _plays(state, 0)
+    if step == "build":
+        assert state.onto is not None
+        return [opt("back", "Choose another plane"), *_plays(state, state.onto)]
     if step == "pick_move":
         return [*_moves(state), opt("back", "Choose something else")]
     if step == "place_plane":
@@ -129,39 +147,48 @@ def options(state: PCState) -> list[Option]:
     return []
 
 
+def private(state: PCState) -> bool:
+    """Whether the step shows "Show my choices": from the hand's size only, never from whether a card in it happens
+    to be playable, since the button itself is public."""
+    return state.step in ("flyer", "build") and bool(state.hands[state.turn])
+
+
 def secret_options(state: PCState) -> set[str]:
     """Option ids of the open decision whose labels name a card only the chooser may know of: a hand card to play,
-    give or discard, a card the Spy is looking at, and where a part still in hand may go (its slot gives it away)."""
+    give or discard, and a card the Spy is looking at."""
     step = state.step
-    heads = {"flyer": "play", "swap_give": "give", "discard": "discard", "spy_take": "steal", "place": "to",
-             "place_plane": "onto"}
-    if step not in heads:
-        return set()
-    if step in ("flyer", "swap_give", "discard"):
+    if step in ("swap_give", "discard"):
         # Every hand card's id under that step's verb: cheaper than building the options (secrets() runs on every
         # publish), and an id that is not on offer right now marks nothing.
-        return {f"{heads[step]}:{c}" for c in state.hands[state.turn]}
+        return {f"{'give' if step == 'swap_give' else 'discard'}:{c}" for c in state.hands[state.turn]}
     if step == "spy_take" and state.target is not None:
         return {f"steal:{n}" for n in range(len(state.hands[state.target]))}
-    if step in ("place", "place_plane") and state.holding is not None and state.holding.startswith("move:"):
-        return set()
-    return {o.id for o in options(state) if o.id.startswith(heads[step] + ":")}
+    if step in ("flyer", "build"):
+        return {o.id for o in options(state) if o.id.startswith("play:")}
+    return set()
 
 
-def _play_option(state: PCState, card: str) -> Option:
-    """A part with one place to go is built there by this one click; otherwise the next step asks where."""
-    targets = _targets(state, card, None)
-    if len(targets) == 1:
-        return opt(f"play:{card}", f"Build {part(card).label} into {_target_label(state, *targets[0])}")
-    return opt(f"play:{card}", f"Play {part(card).label}...", "Then choose where it goes.")
+def _build_planes(state: PCState) -> list[int]:
+    """A Factory Manager's planes to build onto: each of them, and a new one when the last has parts."""
+    planes = state.planes[state.turn]
+    return list(range(len(planes) + (1 if planes[-1].parts else 0)))
 
 
-def play(state: PCState, card: str) -> list[Event]:
-    if len(_targets(state, card, None)) == 1:
-        state.holding = card
-        return place(state, *_targets(state, card, None)[0])
-    hold(state, card)
-    return []
+def _plays(state: PCState, p: int) -> list[Option]:
+    """Every hand card that may be played now onto plane p, with each slot it could go to there."""
+    out = []
+    for card in state.hands[state.turn]:
+        if part(card).spare or state.plays_left > 0:
+            out += [opt(f"play:{card}:{p}:{s}", f"Build {part(card).label} into {_target_label(state, p, s)}")
+                    for q, s in _targets(state, card, None) if q == p]
+    return out
+
+
+def play(state: PCState, choice: str) -> list[Event]:
+    """`choice` is <card id>:<plane>:<slot>: the part goes there at once."""
+    card, p, slot = choice.rsplit(":", 2)
+    state.holding = card
+    return place(state, int(p), slot)
 
 
 def hold(state: PCState, holding: str) -> None:
@@ -179,6 +206,10 @@ def _moves(state: PCState) -> list[Option]:
     return [opt(f"move:{p}:{s}", f"Move {part(c).label} of plane {p + 1}")
             for p, plane in enumerate(state.planes[state.turn]) for s, c in plane.parts.items()
             if _targets(state, c, (p, s))]
+
+
+def _plane_name(state: PCState, p: int) -> str:
+    return "a new plane" if p >= len(state.planes[state.turn]) else f"plane {p + 1}"
 
 
 def _plane_label(state: PCState, p: int) -> str:

@@ -13,7 +13,7 @@ from engine.planecrafters.state import PCState
 STEP_NAMES = {
     "jack": "Hire", "hire": "Hire", "acquire": "Acquire", "abilities": "Acquire", "swap_give": "Acquire",
     "swap_slot": "Acquire", "spy_take": "Acquire", "thief_take": "Acquire", "flyer": "Flyer", "place": "Flyer",
-    "pick_move": "Flyer", "place_plane": "Flyer",
+    "pick_move": "Flyer", "place_plane": "Flyer", "build": "Flyer",
     "buyer": "Buyer", "discard": "Clean up", "over": "Game over",
 }
 

@@ -18,7 +18,7 @@ def test_a_whole_turn_in_one_line() -> None:
     # After the hire nothing is left to do in the Hire step, which goes on by itself: the typed 'go' is kept as
     # harmless so the line reads as players think of their turn.
     assert ids[:3] == ["hire:technician", "take:1", "take:stack"]
-    assert ids[3] == f"play:{nose}" and ids[-1] == "cleanup"
+    assert ids[3] == f"play:{nose}:0:nose" and ids[-1] == "cleanup"
     s, _ = do(s, 0, *ids)
     assert s.turn == 1 and s.planes[0][0].parts == {"nose": nose}
 

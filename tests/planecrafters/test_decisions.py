@@ -54,22 +54,32 @@ def test_objectives_are_off_by_default_and_pay_when_met() -> None:
     assert s.claimed["obj:14"] == 1 and s.crowns[1] == 10 - 5 + 2
 
 
-def test_a_spare_part_with_several_planes_asks_for_the_plane_first() -> None:
+def test_a_factory_manager_picks_the_plane_first_so_a_spare_part_lists_one_planes_slots() -> None:
     s = at(start(), "flyer")
     give(s, 0, "factorymanager")
     spare = find(slot="spare")
     for p, model in enumerate(("Sky Whale", "Red Sparrow", "Cloud Mule")):
         build(s, 0, {"nose": find(model, "nose"), "tail": find(model, "tail")}, index=p)
     hand(s, 0, [spare])
-    s, _ = do(s, 0, f"play:{spare}")
-    labels = [o.label for o in GAME.pending(s)[0].options]
-    assert labels[0] == "Plane 1 (free: left wing, right wing, fuselage)" and labels[-2:] == [
-        "A new plane", "Choose another part"]
-    assert len(labels) == 5, "four planes to choose from instead of 18 slots"
-    s, _ = do(s, 0, "onto:1")
-    assert ids(s) == [f"to:1:{slot}" for slot in ("nose", "lwing", "rwing", "tail", "fuselage")] + ["back"]
-    s, _ = do(s, 0, "to:1:rwing")
+    assert ids(s)[-4:] == ["build:0", "build:1", "build:2", "build:3"], "three planes and a new one"
+    s, _ = do(s, 0, "build:1")
+    assert ids(s) == ["back"] + [f"play:{spare}:1:{slot}" for slot in ("nose", "lwing", "rwing", "tail", "fuselage")]
+    s, _ = do(s, 0, f"play:{spare}:1:rwing")
     assert s.planes[0][1].parts["rwing"] == spare and s.step == "flyer" and s.onto is None
+
+
+def test_moving_a_spare_part_with_several_planes_asks_for_the_plane_first() -> None:
+    s = at(start(), "flyer")
+    give(s, 0, "factorymanager")
+    spare = find(slot="spare")
+    build(s, 0, {"nose": find("Sky Whale", "nose"), "tail": spare})
+    build(s, 0, {"nose": find("Red Sparrow", "nose")}, index=1)
+    s, _ = do(s, 0, "moves", "move:0:tail")
+    labels = [o.label for o in GAME.pending(s)[0].options]
+    assert labels == ["Plane 1 (free: left wing, right wing, fuselage)",
+                      "Plane 2 (free: left wing, right wing, tail, fuselage)", "A new plane", "Choose another part"]
+    s, _ = do(s, 0, "onto:1", "to:1:lwing")
+    assert s.planes[0][1].parts["lwing"] == spare and s.step == "flyer"
 
 
 def test_a_state_copy_shares_nothing_mutable() -> None:

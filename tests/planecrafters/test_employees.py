@@ -101,8 +101,13 @@ def test_factory_manager_builds_several_planes_swaps_parts_and_has_no_hand_limit
     nose = find("Red Sparrow", "nose")
     build(s, 0, {"nose": find("Cloud Mule", "nose")})
     hand(s, 0, [nose])
-    s, _ = do(s, 0, f"play:{nose}", "to:1:nose")
-    assert len(s.planes[0]) == 2
+    # With several planes to build on, the plane comes first (a public step), then the card and its slot there.
+    assert [o.label for o in GAME.pending(s)[0].options][1:] == [
+        "Nothing to sell: clean up and end the turn", "Build onto plane 1...", "Build onto a new plane..."]
+    s, _ = do(s, 0, "build:1")
+    assert ids(s) == ["back", f"play:{nose}:1:nose"]
+    s, _ = do(s, 0, f"play:{nose}:1:nose")
+    assert len(s.planes[0]) == 2 and s.step == "flyer" and s.onto is None
     s, _ = do(s, 0, "moves", "move:0:nose", "to:1:nose")
     assert s.planes[0][0].parts["nose"] == nose
     s = at(s, "buyer")

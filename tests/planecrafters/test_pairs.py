@@ -125,7 +125,7 @@ def test_any_models_fuselage_completes_a_plane_and_adds_its_value() -> None:
     fuselage = find("Sky Whale", "fuselage")
     build(s, 0, plane_of("Puddle Jumper"))
     hand(s, 0, [fuselage])
-    s, _ = do(s, 0, f"play:{fuselage}")
+    s, _ = do(s, 0, f"play:{fuselage}:0:fuselage")
     assert s.planes[0][0].parts["fuselage"] == fuselage
     assert plane_value(list(s.planes[0][0].parts.values())) == 10 + 1
 

@@ -63,12 +63,10 @@ def test_flyer_two_plays_then_only_spares() -> None:
     spare = find(slot="spare")
     hand(s, 0, [find("Cloud Mule", "nose"), find("Cloud Mule", "tail"), find("Cloud Mule", "lwing"), spare])
     nose, tail = find("Cloud Mule", "nose"), find("Cloud Mule", "tail")
-    # A part with one place to go is built by one click; the Spare Part fits several slots, so it asks where.
-    s, _ = do(s, 0, f"play:{nose}", f"play:{tail}")
-    assert ids(s) == [f"play:{spare}", "cleanup"]
-    s, _ = do(s, 0, f"play:{spare}")
-    assert ids(s) == [f"to:0:{slot}" for slot in ("nose", "lwing", "rwing", "tail", "fuselage")] + ["back"]
-    s, _ = do(s, 0, "to:0:lwing")
+    # A hand card and the slot it goes to are one click; a Spare Part fits every slot, so it has one per slot.
+    s, _ = do(s, 0, f"play:{nose}:0:nose", f"play:{tail}:0:tail")
+    assert ids(s) == ["cleanup", *(f"play:{spare}:0:{slot}" for slot in ("nose", "lwing", "rwing", "tail", "fuselage"))]
+    s, _ = do(s, 0, f"play:{spare}:0:lwing")
     assert s.planes[0][0].parts["lwing"] == spare
 
 
@@ -77,7 +75,7 @@ def test_replacing_a_part_sends_it_to_the_bottom_of_the_stack() -> None:
     old, new = find("Cloud Mule", "nose"), find("Red Sparrow", "nose")
     build(s, 0, {"nose": old})
     hand(s, 0, [new])
-    s, _ = do(s, 0, f"play:{new}")
+    s, _ = do(s, 0, f"play:{new}:0:nose")
     assert s.planes[0][0].parts["nose"] == new and s.stack[-1] == old
 
 
@@ -98,9 +96,9 @@ def test_one_plane_at_a_time_without_a_factory_manager() -> None:
     hand(s, 0, [nose])
     # The only place for a second nose is the one plane's nose slot, replacing the old part.
     assert [o.label for o in GAME.pending(s)[0].options] == [
-        "Build Red Sparrow nose into plane 1 nose (replaces Cloud Mule nose)",
-        "Nothing to sell: clean up and end the turn"]
-    s, _ = do(s, 0, f"play:{nose}")
+        "Nothing to sell: clean up and end the turn",
+        "Build Red Sparrow nose into plane 1 nose (replaces Cloud Mule nose)"]
+    s, _ = do(s, 0, f"play:{nose}:0:nose")
     assert len(s.planes[0]) == 1 and s.planes[0][0].parts == {"nose": nose}
 
 

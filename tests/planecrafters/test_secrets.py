@@ -127,7 +127,9 @@ def test_choices_that_name_a_hidden_card_are_the_choosers_secrets() -> None:
     state = at(start(3), "flyer")
     mine = state.hands[0]
     secret = GAME.secrets(state)[0]
-    assert {f"play:{c}" for c in mine} <= secret and "cleanup" not in secret and "buyer" not in secret
+    assert {o.id.rsplit(":", 2)[0] for o in GAME.pending(state)[0].options if o.id in secret} == {
+        f"play:{c}" for c in mine}
+    assert "cleanup" not in secret and "buyer" not in secret
     state.staff = [["emp:spy"], [], []]
     state.step, state.uses = "abilities", {"spy": 1}
     state = apply(GAME, state, 0, "spy:1")[0]
