@@ -97,12 +97,15 @@ def follow_options(state: PlanesState, seat: int) -> list[Option]:
                 for c in state.hands[seat]]
     if state.follow == "option":
         out = [Option(id="option:ignore", label="Ignore cones during this move")]
-        if scorable_goals(state, seat):
+        # Offered whenever the hand holds a card, scorable or not: offering it only with a goal on the board would
+        # tell the table so. The next step lets the player come back.
+        if state.hands[seat]:
             out.append(Option(id="option:goal", label="Score an extra goal now"))
         return out
     if state.follow == "extra_goal":
-        return [Option(id=c, label=f"Score {card(c).title}", detail=f"{card(c).vp} VP")
-                for c in scorable_goals(state, seat)]
+        back = Option(id="back", label="Back to the card's two uses")
+        return [back, *(Option(id=c, label=f"Score {card(c).title}", detail=f"{card(c).vp} VP")
+                        for c in scorable_goals(state, seat))]
     if state.follow == "source":
         taken = state.picks.count
         own = state.colour_of(seat)
@@ -125,7 +128,7 @@ def explain_follow(state: PlanesState, seat: int, choice: str) -> str:
         return f"The goal of {card(choice).title.split(' / ')[-1]} is not on the board right now."
     if state.follow == "option":
         if choice == "option:goal":
-            return "None of your goals is on the board right now, so there is no extra goal to score."
+            return "Your hand is empty, so there is no extra goal to score."
         return "Choose to ignore cones this move, or to score an extra goal now."
     if not choice.startswith("space:"):
         return f"Answer with a space: {follow_prompt(state).lower()}."
@@ -155,6 +158,9 @@ def follow_apply(state: PlanesState, seat: int, choice: str) -> list[Event]:
         else:
             _ask(state, "extra_goal")
             return events
+    elif state.follow == "extra_goal" and choice == "back":
+        _ask(state, "option")
+        return events
     elif state.follow == "extra_goal":
         state.hands[seat].remove(choice)
         state.goals[seat].append(choice)

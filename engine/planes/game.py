@@ -74,9 +74,10 @@ def options_for(state: PlanesState) -> tuple[str, str, list[Option]]:
     """(kind, prompt, options) of the decision open for the seat whose turn it is."""
     seat = state.turn
     if state.phase == "action":
-        opts = [Option(id=c, label=f"Action: {card(c).title.split(' / ')[0]}", detail=shorten(card(c).action))
-                for c in state.hands[seat] if actions.why_not_playable(state, seat, c) is None]
-        opts.append(Option(id="skip", label="No action", detail="go straight to your move"))
+        # "No action" first: a button's index is public, and the number of playable cards before it is not.
+        opts = [Option(id="skip", label="No action", detail="go straight to your move")]
+        opts += [Option(id=c, label=f"Action: {card(c).title.split(' / ')[0]}", detail=shorten(card(c).action))
+                 for c in state.hands[seat] if actions.why_not_playable(state, seat, c) is None]
         return "action", "Play a card as an action, or go straight to your move", opts
     if state.phase == "follow":
         return state.follow or "follow", actions.follow_prompt(state), actions.follow_options(state, seat)
@@ -86,9 +87,9 @@ def options_for(state: PlanesState) -> tuple[str, str, list[Option]]:
             return "move_start", prompt, moves.start_options(state, seat)
         return "move", _step_prompt(state), moves.step_options(state)
     if state.phase == "goal":
-        opts = [Option(id=c, label=f"Goal: {card(c).title.split(' / ')[-1]}", detail=f"{card(c).vp} VP")
-                for c in actions.scorable_goals(state, seat)]
-        opts.append(Option(id="skip", label="No goal", detail="end your turn"))
+        opts = [Option(id="skip", label="No goal", detail="end your turn")]
+        opts += [Option(id=c, label=f"Goal: {card(c).title.split(' / ')[-1]}", detail=f"{card(c).vp} VP")
+                 for c in actions.scorable_goals(state, seat)]
         return "goal", "Score a goal card, or end your turn", opts
     return "over", "", []
 
@@ -122,7 +123,8 @@ def _advance(state: PlanesState, events: list[Event]) -> None:
             events.append(Event(text=f"Seat {seat + 1} has no legal move, so this move is lost."))
             state.moves_left = 0
             state.phase = "goal"
-        elif state.phase == "goal" and not actions.scorable_goals(state, seat):
+        elif state.phase == "goal" and not state.hands[seat]:
+            # Only an empty hand skips the goal step: skipping it when no goal is scorable would tell the table so.
             _end_turn(state, events)
             return
         else:
@@ -230,7 +232,9 @@ class PlanesGame(Game):
         if s.phase == "over":
             return []
         kind, prompt, opts = options_for(s)
-        return [Decision(seat=s.turn, prompt=prompt, options=opts, kind=kind)]
+        # The hand's cards may be on offer whenever it holds any, playable now or not: "Show my choices" is public.
+        private = (s.phase in ("action", "goal") or s.follow == "extra_goal") and bool(s.hands[s.turn])
+        return [Decision(seat=s.turn, prompt=prompt, options=opts, kind=kind, private=private)]
 
     def apply(self, state: GameState, seat: int, choice: str) -> list[Event]:
         s = _s(state)

@@ -61,7 +61,7 @@ def test_fast_track_extra_goal_scores_at_once_and_the_goal_phase_still_follows()
     state = build_state(board, cubes={"A": {"red": 2}, "C": {"red": 1}},
                         hands=[["card:R04", "card:B04", "card:G01"], []])
     state = run(state, "card:R04", "option:goal")
-    assert sorted(option_ids(state)) == ["card:B04", "card:G01"]  # B is an empty bare space too
+    assert sorted(option_ids(state)) == ["back", "card:B04", "card:G01"]  # B is an empty bare space too
     state = run(state, "card:B04")
     assert state.goals[0] == ["card:B04"] and state.phase == "move"
     state = run(state, "from:A", "stop:B", "confirm")
@@ -181,6 +181,8 @@ def test_double_time_gives_two_moves_before_the_goal_phase() -> None:
     state = run(state, "card:R15", "from:A", "stop:B", "confirm")
     assert state.phase == "move" and state.turn == 0
     state = run(state, "from:B", "stop:C", "confirm")
+    assert state.phase == "goal" and state.turn == 0
+    state = run(state, "skip")
     assert state.turn == 1 and state.cubes == {"C": {"red": 1, "blue": 1}}
 
 

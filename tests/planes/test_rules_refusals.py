@@ -7,7 +7,7 @@ import pytest
 from engine.core.contract import IllegalAction
 from engine.planes.cards import card, deck_for
 from engine.planes.game import GAME
-from engine.planes.sandbox import build_airport, build_state, run
+from engine.planes.sandbox import build_airport, build_state, option_ids, run
 from engine.planes.state import PlanesState
 
 
@@ -122,10 +122,20 @@ def test_throwing_away_a_card_not_in_hand() -> None:
     refused(state, "card:R06", "not in your hand")
 
 
-def test_fast_track_extra_goal_needs_a_goal_on_the_board() -> None:
+def test_fast_track_extra_goal_is_offered_with_no_goal_on_the_board_and_can_be_taken_back() -> None:
+    # Offered only when a goal is scorable, it would tell the table so (issue 7): it comes with a way back instead.
     state = build_state(corridor("rf14"), cubes={"A": {"red": 1}}, hands=[["card:R04", "card:R02"], []])
+    state = run(state, "card:R04", "option:goal")
+    assert option_ids(state) == ["back"] and GAME.pending(state)[0].private
+    refused(state, "card:R02", "not on the board right now")
+    state = run(state, "back")
+    assert option_ids(state) == ["option:ignore", "option:goal"]
+
+
+def test_fast_track_extra_goal_needs_a_card_in_hand() -> None:
+    state = build_state(corridor("rf14b"), cubes={"A": {"red": 1}}, hands=[["card:R04"], []])
     state = run(state, "card:R04")
-    refused(state, "option:goal", "None of your goals is on the board right now")
+    refused(state, "option:goal", "Your hand is empty")
 
 
 

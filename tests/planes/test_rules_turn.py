@@ -24,7 +24,7 @@ def test_action_card_is_discarded_at_the_end_of_the_turn() -> None:
                         hands=[["card:R14", "card:R02"], ["card:B02"]])
     state = run(state, "card:R14")  # Family First: move only red cubes
     assert state.action_card == "card:R14" and "card:R14" not in state.hands[0]
-    state = run(state, "from:A", "stop:B", "confirm")
+    state = run(state, "from:A", "stop:B", "confirm", "skip")
     assert state.turn == 1
     assert state.discards == [["card:R14"]] and state.action_card is None
     assert state.only_own is False
@@ -36,7 +36,7 @@ def test_goal_needs_its_condition_and_stays_in_front() -> None:
     state = build_state(board, cubes={"A": {"red": 2}, "C": {"blue": 1}},
                         hands=[["card:R04", "card:R02"], ["card:B02"]])
     state = run(state, "skip", "from:A", "drop:B:red", "stop:C", "confirm")
-    assert option_ids(state) == ["card:R04", "skip"]
+    assert option_ids(state) == ["skip", "card:R04"]
     with pytest.raises(IllegalAction, match="not on the board right now"):
         run(state, "card:R02")
     state = run(state, "card:R04")
@@ -44,11 +44,23 @@ def test_goal_needs_its_condition_and_stays_in_front() -> None:
     assert score(state, 0) == 1
 
 
-def test_goal_phase_is_skipped_when_nothing_can_be_scored() -> None:
+def test_the_goal_step_comes_whenever_the_hand_holds_a_card_so_it_tells_nothing() -> None:
+    # Skipping it when no goal is scorable would tell the table that this hand holds none (issue 7).
     board = corridor("t3")
     state = build_state(board, cubes={"A": {"red": 2}, "C": {"blue": 1}}, hands=[["card:R02"], ["card:B02"]])
     state = run(state, "skip", "from:A", "stop:B", "confirm")
+    decision = GAME.pending(state)[0]
+    assert state.turn == 0 and decision.kind == "goal" and option_ids(state) == ["skip"] and decision.private
+    state = run(state, "skip")
     assert state.turn == 1 and state.hands[0] == ["card:R02"]
+
+
+def test_the_goal_step_is_skipped_only_with_an_empty_hand() -> None:
+    board = corridor("t3b")
+    state = build_state(board, cubes={"A": {"red": 2}, "C": {"blue": 1}}, hands=[["card:R13"], ["card:B02"]],
+                        deck=["card:Y05"])
+    state = run(state, "card:R13", "from:A", "stop:C", "confirm")  # the hand is empty now: the turn ends by itself
+    assert state.turn == 1 and state.hands[0] == ["card:Y05"]
 
 
 def test_empty_hand_draws_one_at_the_end_of_the_turn_and_not_otherwise() -> None:
@@ -101,9 +113,9 @@ def test_track_end_finishes_the_round_then_the_game() -> None:
     state = build_state(board, players=2, cubes={"B": {"red": 1}, "C": {"blue": 2}},
                         hands=[["card:R02"], ["card:B02"]])
     state.track = 11
-    state = run(state, "skip", "from:B", "board:G", "confirm")
+    state = run(state, "skip", "from:B", "board:G", "confirm", "skip")
     assert state.end_reason == "track" and state.phase == "action" and state.turn == 1
-    state = run(state, "skip", "from:C", "stop:A", "confirm")
+    state = run(state, "skip", "from:C", "stop:A", "confirm", "skip")
     assert state.phase == "over" and GAME.result(state) is not None
     assert GAME.summary(state) == {"turns": 2, "end": "track"}
 
@@ -166,7 +178,7 @@ def test_player_decks_draw_and_discard_to_the_seats_own_piles() -> None:
     state.discards = [["card:R01", "card:R02"], []]
     state = run(state, "card:R06")  # draw 2 from red's own pile: its discards are reshuffled into it
     assert sorted(state.hands[0]) == ["card:R01", "card:R02"] and state.decks[1] == ["card:B03"]
-    state = run(state, "card:R01", "from:A", "stop:B", "confirm")
+    state = run(state, "card:R01", "from:A", "stop:B", "confirm", "skip")
     assert sorted(state.discards[0]) == ["card:R01", "card:R06"] and state.discards[1] == []
 
 
@@ -178,7 +190,7 @@ def test_no_hand_limit() -> None:
     state = run(state, "card:R11", "card:G10")
     assert len(state.hands[0]) == 2
     state.hands[0] += many[:5]
-    state = run(state, "from:A", "stop:B", "confirm")
+    state = run(state, "from:A", "stop:B", "confirm", "skip")
     assert len(state.hands[0]) == 7 and state.turn == 1
 
 
@@ -188,9 +200,9 @@ def test_round_limit_ends_the_game_at_the_end_of_a_round() -> None:
     board = corridor("t16")
     state = build_state(board, cubes={"A": {"red": 2}, "C": {"blue": 1}}, hands=[["card:R02"], ["card:B02"]])
     state.turns = MAX_ROUNDS * 2 - 2
-    state = run(state, "skip", "from:A", "stop:B", "confirm")
+    state = run(state, "skip", "from:A", "stop:B", "confirm", "skip")
     assert state.phase == "action" and state.end_reason is None
-    state = run(state, "skip", "from:C", "stop:A", "confirm")
+    state = run(state, "skip", "from:C", "stop:A", "confirm", "skip")
     assert state.phase == "over" and state.end_reason == "round limit"
 
 
@@ -204,7 +216,7 @@ def test_only_one_action_per_turn_and_the_action_card_cannot_become_a_goal() -> 
         run(state, "card:G14")
     state = run(state, "from:A", "drop:B:red", "stop:C", "confirm")
     # Lone Traveller (card 4) is on the board now; Family First went to the discards, not to the goals.
-    assert option_ids(state) == ["card:Y04", "skip"]
+    assert option_ids(state) == ["skip", "card:Y04"]
     with pytest.raises(IllegalAction):
         run(state, "card:R14")
 
@@ -238,7 +250,7 @@ def test_a_goal_may_use_cubes_someone_else_placed() -> None:
     state = build_state(board, cubes={"A": {"red": 2}, "C": {"grey": 1}, "B": {"blue": 1}},
                         hands=[["card:R05"], ["card:B02"]])
     state = run(state, "skip", "from:A", "stop:B", "confirm")
-    assert option_ids(state) == ["card:R05", "skip"]
+    assert option_ids(state) == ["skip", "card:R05"]
 
 
 def test_grey_ends_the_game_only_when_every_grey_plane_is_full() -> None:
@@ -260,10 +272,10 @@ def test_a_full_colour_also_finishes_the_round_first() -> None:
     board = build_airport("t22", {"A": ["B"], "B": ["G", "C"], "C": ["D"], "D": ["E"], "E": []}, gates={"G": 1})
     state = build_state(board, players=3, cubes={"B": {"red": 1}, "C": {"blue": 1}, "D": {"green": 1}},
                         hands=[["card:R02"], ["card:B02"], ["card:G02"]], turn=1)
-    state = run(state, "skip", "from:C", "stop:D", "confirm")  # blue starts the game
-    state = run(state, "skip", "from:D", "stop:E", "confirm")  # green
+    state = run(state, "skip", "from:C", "stop:D", "confirm", "skip")  # blue starts the game
+    state = run(state, "skip", "from:D", "stop:E", "confirm", "skip")  # green
     state.planes[0].slots = ["red"] * 4
-    state = run(state, "skip", "from:B", "board:G", "confirm")  # red, last in the round, fills its plane
+    state = run(state, "skip", "from:B", "board:G", "confirm", "skip")  # red, last in the round, fills its plane
     assert state.end_reason == "full colour" and state.phase == "over" and state.turns == 3
 
 
@@ -272,11 +284,11 @@ def test_the_end_of_the_round_waits_for_the_seat_before_the_starter() -> None:
     state = build_state(board, players=3, cubes={"B": {"red": 1}, "C": {"blue": 1}, "D": {"green": 1}},
                         hands=[["card:R02"], ["card:B02"], ["card:G02"]])
     state.planes[0].slots = ["red"] * 4
-    state = run(state, "skip", "from:B", "board:G", "confirm")  # red starts and triggers the end at once
+    state = run(state, "skip", "from:B", "board:G", "confirm", "skip")  # red starts and triggers the end at once
     assert state.end_reason == "full colour" and state.phase == "action" and state.turn == 1
-    state = run(state, "skip", "from:C", "stop:D", "confirm")
+    state = run(state, "skip", "from:C", "stop:D", "confirm", "skip")
     assert state.phase == "action" and state.turn == 2
-    state = run(state, "skip", "from:D", "stop:E", "confirm")
+    state = run(state, "skip", "from:D", "stop:E", "confirm", "skip")
     assert state.phase == "over" and state.turns == 3
 
 
