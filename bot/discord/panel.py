@@ -17,6 +17,7 @@ from bot.discord.replies import run_for_player
 from bot.naming import name_seats, seat_names
 from bot.session import TurnUpdate
 from engine.core import Decision
+from engine.core.panel import PanelOption, PublicDecision
 
 BUTTONS_MAX = 20
 PAGE = 25
@@ -163,19 +164,22 @@ def _label_of(message: discord.Message, interaction: discord.Interaction) -> str
     return ""
 
 
-def decision_view(sid: int, ver: int, decision: Decision, page: int = 0) -> discord.ui.View:
+def decision_view(sid: int, ver: int, decision: Decision | PublicDecision, page: int = 0) -> discord.ui.View:
+    """Buttons (or a select with pages) for the options. A Decision lists them all (the chooser's private list); a
+    PublicDecision lists what the channel may see, each option keeping its index in the decision."""
     view = discord.ui.View(timeout=None)
-    options = decision.options
+    options = (decision.options if isinstance(decision, PublicDecision)
+               else [PanelOption(index=i, label=o.label, detail=o.detail) for i, o in enumerate(decision.options)])
     if len(options) <= BUTTONS_MAX:
-        for idx, option in enumerate(options):
-            view.add_item(ChoiceButton(sid, ver, decision.seat, idx, _cut(option.label, 80)))
+        for option in options:
+            view.add_item(ChoiceButton(sid, ver, decision.seat, option.index, _cut(option.label, 80)))
         return view
     pages = (len(options) + PAGE - 1) // PAGE
     page = max(0, min(page, pages - 1))
-    chunk = list(enumerate(options))[page * PAGE:(page + 1) * PAGE]
+    chunk = options[page * PAGE:(page + 1) * PAGE]
     select_options = [
-        discord.SelectOption(label=_cut(o.label, 100), value=str(i), description=_cut(o.detail, 100) or None)
-        for i, o in chunk
+        discord.SelectOption(label=_cut(o.label, 100), value=str(o.index), description=_cut(o.detail, 100) or None)
+        for o in chunk
     ]
     view.add_item(ChoiceSelect(sid, ver, decision.seat, page, select_options, _cut(decision.prompt, 150)))
     if page > 0:
@@ -185,15 +189,14 @@ def decision_view(sid: int, ver: int, decision: Decision, page: int = 0) -> disc
     return view
 
 
-def private_view(sid: int, ver: int, decision: Decision, secret: set[int]) -> discord.ui.View:
-    """A decision that offers the chooser's own secrets (cards in hand): the channel gets one button that shows every
-    option to the chooser alone, plus buttons for the options anyone may know of ("No action")."""
+def private_view(sid: int, ver: int, decision: PublicDecision) -> discord.ui.View:
+    """A decision that may offer the chooser's own secrets (cards in hand): the channel gets one button that shows
+    every option to the chooser alone, plus buttons for the options anyone may know of ("No action")."""
     view = discord.ui.View(timeout=None)
     view.add_item(PageButton(sid, ver, decision.seat, 0, "s"))
-    public = [(idx, o) for idx, o in enumerate(decision.options) if idx not in secret]
-    if len(public) < BUTTONS_MAX:
-        for idx, option in public:
-            view.add_item(ChoiceButton(sid, ver, decision.seat, idx, _cut(option.label, 80)))
+    if len(decision.options) < BUTTONS_MAX:
+        for option in decision.options:
+            view.add_item(ChoiceButton(sid, ver, decision.seat, option.index, _cut(option.label, 80)))
     return view
 
 
@@ -202,12 +205,12 @@ ANSWER_MAX = 5
 row of buttons of its own on the same panel, so that seat answers by button too."""
 
 
-def _answers(update: TurnUpdate, main: Decision) -> list[Decision]:
-    return [d for d in update.decisions if d.seat != main.seat and not _is_ai(update, d.seat)
+def _answers(update: TurnUpdate, main: PublicDecision) -> list[PublicDecision]:
+    return [d for d in update.public if d.seat != main.seat and not _is_ai(update, d.seat) and not d.private
             and len(d.options) <= ANSWER_MAX]
 
 
-def add_answer_rows(view: discord.ui.View, sid: int, ver: int, main: Decision, extras: list[Decision],
+def add_answer_rows(view: discord.ui.View, sid: int, ver: int, main: PublicDecision, extras: list[PublicDecision],
                     names: dict[int, str]) -> None:
     """One row per other seat's short decision, below the main decision's rows, while Discord's five rows last.
     Each button carries its seat in its custom_id and its label starts with that seat's name."""
@@ -216,11 +219,18 @@ def add_answer_rows(view: discord.ui.View, sid: int, ver: int, main: Decision, e
     for extra in extras:
         if row > 4:
             break
-        for idx, option in enumerate(extra.options):
-            button = ChoiceButton(sid, ver, extra.seat, idx, _cut(f"{names.get(extra.seat, '')}: {option.label}", 80))
+        for option in extra.options:
+            button = ChoiceButton(sid, ver, extra.seat, option.index,
+                                  _cut(f"{names.get(extra.seat, '')}: {option.label}", 80))
             button.item.row = row
             view.add_item(button)
         row += 1
+
+
+def channel_view(sid: int, ver: int, decision: PublicDecision) -> discord.ui.View:
+    """The channel's components for one open decision, from its public description only (engine.core.panel), which
+    the conformance check keeps the same whatever the hidden cards are."""
+    return private_view(sid, ver, decision) if decision.private else decision_view(sid, ver, decision)
 
 
 def mention_of(update: TurnUpdate, seat: int) -> str:
@@ -248,19 +258,18 @@ def turn_message(update: TurnUpdate) -> dict[str, Any]:
         embed.add_field(name="Final scores", value=_cut("\n".join(_score_lines(update)), 1024), inline=False)
         content = _cut(f"Game over. {name_seats(update.result.summary, mentions, markdown=False)}", 2000)
         notify = set(mentions)  # everyone wants to know how it ended
-    elif update.decisions:
-        decision = update.decisions[0]
-        who = ", ".join(mention_of(update, d.seat) for d in update.decisions)
+    elif update.public:
+        decision = update.public[0]
+        who = ", ".join(mention_of(update, d.seat) for d in update.public)
         content = _cut(f"{who}: {decision.prompt}", 2000)
-        notify = {d.seat for d in update.decisions} - update.quiet
-        human = next((d for d in update.decisions if not _is_ai(update, d.seat)), None)
-        secret = update.secret_options.get(human.seat) if human is not None else None
-        if human is not None and secret:
-            kwargs["view"] = private_view(session.id, update.version, human, secret)
+        notify = {d.seat for d in update.public} - update.quiet
+        human = next((d for d in update.public if not _is_ai(update, d.seat)), None)
+        if human is not None:
+            kwargs["view"] = channel_view(session.id, update.version, human)
+        if human is not None and human.private:
             content = _cut(f"{content}\nYour cards stay hidden from the others: press **Show my choices** to see "
                            "your options (only you will see them).", 2000)
         elif human is not None:
-            kwargs["view"] = decision_view(session.id, update.version, human)
             extras = _answers(update, human)
             add_answer_rows(kwargs["view"], session.id, update.version, human, extras, seat_names(session))
             for extra in extras:

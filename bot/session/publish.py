@@ -20,6 +20,7 @@ from bot.session.sessions import Sessions
 from bot.session.types import Presenter, PrivateUpdate, TurnUpdate
 from bot.store import Seat, SessionRow
 from engine.core import GameState
+from engine.core.panel import public_panel
 from renderers import GameRenderer
 
 log = logging.getLogger("tarmac.service")
@@ -142,14 +143,11 @@ class Publisher:
         view = name_view(engine.view(state, None), names)
         renderer = self.renderer_for(session.game) if render else None
         png = await asyncio.to_thread(renderer.render_board, view) if renderer else None
-        decisions = engine.pending(state)
-        secrets = engine.secrets(state)
-        hidden = {d.seat: {i for i, o in enumerate(d.options) if o.id in secrets.get(d.seat, set())} for d in decisions}
         return TurnUpdate(
             session=session, title=engine.title, version=state.version,
             events=[name_seats(text, names) for text in events], board_png=png,
-            board_text="" if png else view_text(view), decisions=decisions, result=engine.result(state),
-            secret_options={seat: found for seat, found in hidden.items() if found},
+            board_text="" if png else view_text(view), decisions=engine.pending(state), result=engine.result(state),
+            public=public_panel(engine, state),
         )
 
     async def private(

@@ -10,6 +10,7 @@ from typing import Protocol
 
 from bot.store import Seat, SessionRow
 from engine.core import Decision, Result
+from engine.core.panel import PublicDecision
 
 
 class Refusal(Exception):
@@ -41,8 +42,9 @@ class TurnUpdate:
     board_text: str
     decisions: list[Decision]
     result: Result | None
-    secret_options: dict[int, set[int]] = field(default_factory=dict)
-    """Per seat, the indices of its options that only it may see (a card from its hand): never listed in the channel."""
+    public: list[PublicDecision] = field(default_factory=list)
+    """The open decisions as the channel may show them (engine.core.panel): the channel's panel is built from these
+    alone, never from `decisions`, whose options may name a chooser's hidden cards."""
     quiet: set[int] = field(default_factory=set)
     """Seats that were already called on before this update: the panel names them without notifying them again."""
     replaces: int | None = None

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import IllegalAction, LoggedAction, Rng, apply, dump_state, new_game, replay
-from engine.core.conformance import check_playout, leaks
+from engine.core import Decision, IllegalAction, LoggedAction, Option, Rng, apply, dump_state, new_game, replay
+from engine.core.conformance import check_playout, check_secrecy, leaks
 from engine.core.random_ai import choose, pick, plan
 from engine.core.selfplay import Tally, playout
 from tests.support.toy_game import GAME, ToyState
@@ -71,6 +71,56 @@ def test_leak_detector_catches_a_leaky_view() -> None:
             return {"hands": state.hands}
 
     assert leaks(Leaky(), state)
+
+
+def test_secrecy_check_passes_on_the_toy_game() -> None:
+    for seed in range(3):
+        assert check_secrecy(GAME, 2 + seed, seed) > 0
+
+
+def test_secrecy_check_catches_a_button_that_tells_what_a_hand_holds() -> None:
+    class Telling(type(GAME)):  # type: ignore[misc]
+        def pending(self, state):  # type: ignore[no-untyped-def]
+            decisions = super().pending(state)
+            if decisions and "card:9" in state.hands[state.turn]:
+                decisions[0].options[-1].label = "Pass (keep the 9)"
+            return decisions
+
+    with pytest.raises(AssertionError, match="the channel depends on the hidden cards"):
+        check_secrecy(Telling(), 3, 1)
+
+
+def test_secrecy_check_catches_a_hidden_choice_whose_next_step_tells_the_card() -> None:
+    class Telling(type(GAME)):  # type: ignore[misc]
+        """Playing the 9 asks for a confirmation first: a step the table sees, for that card only."""
+
+        def pending(self, state):  # type: ignore[no-untyped-def]
+            if state.options.get("held"):
+                return [Decision(seat=state.turn, prompt="Sure?", kind="confirm",
+                                 options=[Option(id="yes", label="Yes")])]
+            return super().pending(state)
+
+        def apply(self, state, seat, choice):  # type: ignore[no-untyped-def]
+            if choice == "card:9" and not state.options.get("held"):
+                state.options = {**state.options, "held": "card:9"}
+                return []
+            if choice == "yes":
+                state.options = {k: v for k, v in state.options.items() if k != "held"}
+                choice = "card:9"
+            return super().apply(state, seat, choice)
+
+    with pytest.raises(AssertionError, match="a hidden choice that reveals no card"):
+        for seed in range(6):
+            check_secrecy(Telling(), 2, seed, states=200)
+
+
+def test_secrecy_check_needs_a_game_with_secrets_to_redeal_them() -> None:
+    class Lazy(type(GAME)):  # type: ignore[misc]
+        def redeal_hidden(self, state, seat, rng):  # type: ignore[no-untyped-def]
+            return state.model_copy(deep=True)
+
+    with pytest.raises(AssertionError, match="redeal_hidden never changes"):
+        check_secrecy(Lazy(), 2, 1)
 
 
 def test_conformance_passes_on_toy_game() -> None:

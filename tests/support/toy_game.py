@@ -118,6 +118,17 @@ class ToyGame(Game):
         out[None] = set(state.deck)
         return out
 
+    def redeal_hidden(self, state: GameState, seat: int | None, rng: Rng) -> ToyState:
+        assert isinstance(state, ToyState)
+        new = state.model_copy(deep=True)
+        unseen = [s for s in range(new.players) if s != seat]
+        pool = [c for s in unseen for c in new.hands[s]] + new.deck
+        rng.shuffle(pool)
+        for s in unseen:
+            new.hands[s], pool = pool[:len(new.hands[s])], pool[len(new.hands[s]):]
+        new.deck = pool
+        return new
+
     def summary(self, state: GameState) -> dict[str, Any]:
         result = self.result(state)
         assert result is not None
