@@ -1,5 +1,6 @@
 """The conformance test over every registered game (DESIGN.md): random seeded playouts to the end with JSON round
-trips, replay equality, illegal-choice probes and leak checks at every step."""
+trips, replay equality, illegal-choice probes and leak checks at every step; and, on one playout per player count
+(40 states each, re-dealt twice), that what the channel shows never depends on the hidden cards (issue 7)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,6 @@ def test_registry_lists_the_first_game() -> None:
     assert "planes" in registry.names()
 
 
-@pytest.mark.parametrize(("name", "players", "seed"), CASES)
+@pytest.mark.parametrize(("name", "players", "seed"), [case for case in CASES if case[2] == 1])
 def test_the_channel_never_depends_on_hidden_cards(name: str, players: int, seed: int) -> None:
     assert check_secrecy(registry.get(name), players, seed) > 0
