@@ -228,6 +228,13 @@ class FlightPlan(Game):
         out[None] = set(st.deck)
         return out
 
+    def redeal_hidden(self, state: GameState, seat: int | None, rng: Rng) -> GameState:
+        """Only the deck's order is hidden (from everyone): shuffle it and reseed the game's RNG."""
+        st = _s(state).model_copy(deep=True)
+        rng.shuffle(st.deck)
+        st.rng = Rng.seeded(rng.next64())
+        return st
+
     def summary(self, state: GameState) -> dict[str, Any]:
         st = _s(state)
         return {"rounds": st.round, "ending": st.ending,

@@ -65,7 +65,7 @@ def _long_hand(state: PCState) -> bool:
 
 
 def _longest_hand_view() -> dict[str, Any]:
-    state = _first(4, 10, _long_hand)
+    state = _first(4, 7, _long_hand)
     seat = max(range(state.players), key=lambda s: len(state.hands[s]))
     return _named(GAME.view(state, seat), LONG_NAMES)
 
@@ -97,7 +97,7 @@ SAMPLES = [
     Sample("planecrafters-long-names", "board", "long names", lambda: _named(GAME.view(_midgame(), None), LONG_NAMES),
            board_image, docs=False),
     Sample("planecrafters-many-planes", "board", "a Factory Manager's eight planes",
-           lambda: _named(GAME.view(_first(4, 3, _busy_factory), None), LONG_NAMES), board_image, docs=False),
+           lambda: _named(GAME.view(_first(4, 134, _busy_factory), None), LONG_NAMES), board_image, docs=False),
     Sample("planecrafters-objectives", "board", "the objectives variant in the last round",
            lambda: _named(GAME.view(_first(4, 4, _last_round, objectives=True), None)), board_image, docs=False),
     Sample("planecrafters-over", "board", "a finished game",
