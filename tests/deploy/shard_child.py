@@ -28,7 +28,7 @@ def barrier(folder: Path, name: str, shard: int, payload: dict[str, object] | No
     """Say we reached `name` and wait (really, not on SimCord's clock) until the other process has too."""
     (folder / f"{name}-{shard}.json").write_text(json.dumps(payload or {}))
     other = folder / f"{name}-{1 - shard}.json"
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + 600  # generous: a busy CI machine is slow to start a bot
     while not other.exists():
         if time.monotonic() > deadline:
             raise TimeoutError(f"shard {1 - shard} never reached {name}")
@@ -40,7 +40,7 @@ def barrier(folder: Path, name: str, shard: int, payload: dict[str, object] | No
 async def main(url: str, shard: int, folder: Path) -> None:
     bot = create_bot(PostgresStore(url, pool_size=3), games={"toy": TOY}, ai_delay=0.0, shard_count=2,
                      shard_ids=[shard], remind_after=12 * 3600)
-    env = Env(bot, check_errors=False)
+    env = Env(bot, check_errors=False, settle_timeout=120.0)
     await env.start()
     result: dict[str, object] = {"shard": shard}
     try:

@@ -34,7 +34,7 @@ async def test_two_shards_split_the_games_and_a_double_click_applies_once(postgr
         children = [subprocess.Popen([sys.executable, "-m", "tests.deploy.shard_child", url, str(shard),
                                       str(tmp_path)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                      text=True) for shard in (0, 1)]
-        outputs = [await asyncio.to_thread(child.communicate, timeout=300) for child in children]
+        outputs = [await asyncio.to_thread(child.communicate, timeout=900) for child in children]
         for child, (output, _) in zip(children, outputs, strict=True):
             assert child.returncode == 0, output[-3000:]
         results = [json.loads((tmp_path / f"result-{shard}.json").read_text()) for shard in (0, 1)]
@@ -45,8 +45,11 @@ async def test_two_shards_split_the_games_and_a_double_click_applies_once(postgr
             assert result["reminders_elsewhere"] == [], f"shard {shard} reminded another shard's game"
         assert results[0]["channel_id"] != results[1]["channel_id"]
 
+        # Which refusal the loser gets depends on timing: "moved on at the same moment" when both were in flight
+        # together (the store's version check decided), "out of date" when the winner had already finished.
         clicks = [r["click"] for r in results]
-        assert sum("moved on at the same moment" in c for c in clicks) == 1, clicks
+        stale = ("moved on at the same moment", "out of date")
+        assert sum(any(word in c for word in stale) for c in clicks) == 1, clicks
         log = await store.actions(results[0]["session_id"])
         assert len(log) == 1, "the click applied exactly once"
         assert await store.actions(results[1]["session_id"]) == []
