@@ -31,6 +31,7 @@ class TarmacBot(discord.AutoShardedClient):
         dev_guild_id: int | None = None, remind_after: float = 12 * 3600, nudge_gap: float = 3600,
         reminder_check: float = 6 * 3600, shard_count: int | None = 1, shard_ids: list[int] | None = None,
         requests_per_second: float | None = None,
+        presenter: type[DiscordPresenter] = DiscordPresenter,
     ) -> None:
         # Tarmac never joins voice, so discord.py's start-up warnings about missing voice libraries are only noise
         # in an admin's log.
@@ -40,8 +41,9 @@ class TarmacBot(discord.AutoShardedClient):
         super().__init__(intents=discord.Intents.default(), chunk_guilds_at_startup=False,
                          shard_count=shard_count, shard_ids=shard_ids)
         self.store = store
+        self.presenter = presenter(self)
         # discord.utils.utcnow is the clock of the Discord layer (and the one a simulated Discord moves in tests).
-        self.service = GameService(store, DiscordPresenter(self), games=games, ai_delay=ai_delay,
+        self.service = GameService(store, self.presenter, games=games, ai_delay=ai_delay,
                                    remind_after=remind_after, nudge_gap=nudge_gap, now=discord.utils.utcnow,
                                    owns=self.owns)
         self.tree = app_commands.CommandTree(self)
@@ -79,6 +81,7 @@ class TarmacBot(discord.AutoShardedClient):
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         # Forms are answered by their custom_id, so one left open across a restart still works (see answer_form).
         await answer_form(interaction)
+        self.presenter.saw(interaction)
 
     async def _remind_forever(self) -> None:
         """Once ready, let the AI take the turns it owes. Then send due reminders and sleep until the next one is due.
@@ -131,7 +134,10 @@ def create_bot(
     store: Store, *, games: Mapping[str, Game] | None = None, ai_delay: float = 0.0, dev_guild_id: int | None = None,
     remind_after: float = 12 * 3600, nudge_gap: float = 3600, reminder_check: float = 6 * 3600,
     shard_count: int | None = 1, shard_ids: list[int] | None = None, requests_per_second: float | None = None,
+    presenter: type[DiscordPresenter] = DiscordPresenter,
 ) -> TarmacBot:
+    """The bot; `presenter` chooses how private things reach a member (the sandbox shows them on its page)."""
     return TarmacBot(store, games=games, ai_delay=ai_delay, dev_guild_id=dev_guild_id, remind_after=remind_after,
                      nudge_gap=nudge_gap, reminder_check=reminder_check, shard_count=shard_count,
-                     shard_ids=shard_ids, requests_per_second=requests_per_second)
+                     shard_ids=shard_ids, requests_per_second=requests_per_second,
+                     presenter=presenter)

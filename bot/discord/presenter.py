@@ -43,6 +43,9 @@ class DiscordPresenter:
     def __init__(self, client: discord.Client) -> None:
         self.client = client
 
+    def saw(self, interaction: discord.Interaction) -> None:
+        """Every interaction passes here; on Discord nothing needs it (private things go by DM)."""
+
     async def _channel(self, channel_id: int) -> discord.abc.Messageable:
         channel = self.client.get_channel(channel_id)
         if channel is None:
