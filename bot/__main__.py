@@ -1,5 +1,8 @@
 """`python -m bot`: load the settings, open the store, run the bot until SIGTERM/SIGINT, then stop cleanly.
 
+With no DISCORD_TOKEN, or with `--sandbox`, it runs the same bot on a simulated Discord behind a local browser page
+instead (bot/sandbox), with its own database file: a fresh install is playable before it has a token.
+
 A missing or malformed setting ends the process at once with exit code 2 and the ConfigError sentence (which says
 where to put the token), never a traceback; so does a token Discord refuses, and an unreachable Discord exits 1 with
 a sentence. A stop signal lets the move in flight finish (the service waits for
@@ -8,6 +11,7 @@ every session lock), closes the database and returns exit code 0.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import logging
 import signal
@@ -66,15 +70,35 @@ async def _run(settings: Settings) -> None:
     log.info("stopped cleanly")
 
 
-def main() -> int:
-    from bot.config import ConfigError, load_settings
+def _arguments(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Run Tarmac, the Discord game master.")
+    parser.add_argument("--sandbox", action="store_true",
+                        help="play in the browser on a simulated Discord (the default when no token is set)")
+    parser.add_argument("--port", type=int, default=0, help="the sandbox page's port on 127.0.0.1 (default: any free)")
+    return parser.parse_args(argv or [])
 
+
+def main(argv: list[str] | None = None) -> int:
+    from bot.config import ConfigError, MissingToken, load_settings
+
+    args = _arguments(argv)
     try:
-        settings = load_settings()
+        settings = load_settings(require_token=not args.sandbox)
+    except MissingToken:
+        print("No DISCORD_TOKEN is set, so Tarmac starts its sandbox: the real bot on a simulated Discord, in your "
+              "browser. Put DISCORD_TOKEN in .env (see .env.example) to run it on your server.", file=sys.stderr)
+        args.sandbox = True
+        try:
+            settings = load_settings(require_token=False)
+        except ConfigError as exc:
+            print(str(exc), file=sys.stderr)
+            return 2
     except ConfigError as exc:
         print(str(exc), file=sys.stderr)
         return 2
     _configure_logging(settings)
+    if args.sandbox:
+        return _sandbox(settings, args.port)
     import aiohttp
     import discord
 
@@ -92,6 +116,21 @@ def main() -> int:
     return 0
 
 
+def _sandbox(settings: Settings, port: int) -> int:
+    from simcord.backend.errors import SetupError
+
+    from bot.sandbox import SandboxOptions, run_sandbox
+
+    options = SandboxOptions(db_path=settings.sandbox_db_path, port=port, reminder_hours=settings.reminder_hours,
+                             out=lambda line: print(line, flush=True))
+    try:
+        asyncio.run(run_sandbox(options))
+    except (OSError, SetupError) as exc:
+        print(f"The sandbox could not start ({exc}); is port {port} free?", file=sys.stderr)
+        return 1
+    return 0
+
+
 def _configure_logging(settings: Settings) -> None:
     from bot.logging_setup import configure
 
@@ -99,4 +138,4 @@ def _configure_logging(settings: Settings) -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

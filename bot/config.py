@@ -12,6 +12,7 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 _HINTS = {
     "discord_token": "DISCORD_TOKEN: must be the bot token text",
     "db_path": "TARMAC_DB_PATH: must be a file path",
+    "sandbox_db_path": "TARMAC_SANDBOX_DB_PATH: must be a file path",
     "dev_guild_id": "DEV_GUILD_ID: must be a number (a server id)",
     "log_level": "LOG_LEVEL: must be one of DEBUG, INFO, WARNING, ERROR",
     "ai_delay_seconds": "AI_DELAY_SECONDS: must be a number of seconds, 0 or more",
@@ -26,6 +27,10 @@ class ConfigError(Exception):
     """A sentence (or one line per bad field) that says how to fix the configuration."""
 
 
+class MissingToken(ConfigError):
+    """No token at all: `python -m bot` then starts the sandbox instead of failing."""
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
@@ -33,6 +38,8 @@ class Settings(BaseSettings):
     db_path: Path = Field(default=Path("var/tarmac.sqlite3"), validation_alias="TARMAC_DB_PATH")
     # A postgresql://... URL puts the games in PostgreSQL (several sharded processes); empty: SQLite at db_path.
     database_url: str = Field(default="", validation_alias="TARMAC_DATABASE_URL")
+    # The sandbox's games live in their own file: trying things out never touches the real server's games.
+    sandbox_db_path: Path = Field(default=Path("var/sandbox.sqlite3"), validation_alias="TARMAC_SANDBOX_DB_PATH")
     dev_guild_id: int | None = Field(default=None, validation_alias="DEV_GUILD_ID")
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = Field(default="INFO", validation_alias="LOG_LEVEL")
     ai_delay_seconds: float = Field(default=1.5, ge=0, validation_alias="AI_DELAY_SECONDS")
@@ -90,7 +97,7 @@ class Settings(BaseSettings):
         return value.strip().upper() if isinstance(value, str) else value
 
 
-def load_settings(env_file: str | Path | None = ".env") -> Settings:
+def load_settings(env_file: str | Path | None = ".env", *, require_token: bool = True) -> Settings:
     try:
         settings = Settings(_env_file=env_file)  # type: ignore[call-arg]
     except ValidationError as exc:
@@ -106,9 +113,12 @@ def load_settings(env_file: str | Path | None = ".env") -> Settings:
     ):
         raise ConfigError("The configuration has problems:\n" + _HINTS["shard_ids"]
                           + " (and TARMAC_SHARD_COUNT must be a number when they are given)")
-    if not settings.discord_token.get_secret_value().strip():
-        raise ConfigError(
+    if require_token and not settings.discord_token.get_secret_value().strip():
+        raise MissingToken(
             f"No Discord bot token found. Put DISCORD_TOKEN=<your token> in a .env file in {Path.cwd()} "
             "(see .env.example) or set it in the environment."
         )
+    if settings.sandbox_db_path.resolve() == settings.db_path.resolve():
+        raise ConfigError("TARMAC_SANDBOX_DB_PATH: must differ from TARMAC_DB_PATH (the sandbox never touches the "
+                          "real server's games)")
     return settings

@@ -25,18 +25,30 @@ def run_bot(tmp_path: Path, **settings: str) -> subprocess.CompletedProcess[str]
     """`python -m bot` in an empty folder (so no .env is found) with only the given settings in its environment."""
     env = {k: v for k, v in os.environ.items()
            if k not in {"DISCORD_TOKEN", "TARMAC_DB_PATH", "DEV_GUILD_ID", "LOG_LEVEL", "AI_DELAY_SECONDS",
-                        "REMINDER_HOURS"}}
+                        "REMINDER_HOURS", "TARMAC_SANDBOX_DB_PATH"}}
     env.update(settings, PYTHONPATH=str(ROOT))
     return subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True,
                           timeout=60)
 
 
-def test_without_a_token_the_bot_says_where_to_put_it(tmp_path: Path) -> None:
-    done = run_bot(tmp_path)
-    assert done.returncode == 2
-    assert "DISCORD_TOKEN" in done.stderr and ".env" in done.stderr
-    assert "Traceback" not in done.stderr and done.stdout == ""
-    assert not (tmp_path / "var").exists(), "nothing is created before the settings are good"
+def test_without_a_token_the_bot_starts_its_sandbox_and_says_where_the_token_goes(tmp_path: Path) -> None:
+    """The README's first command on a fresh machine (no .env): the sandbox's address, and how to leave it."""
+    unset = {"DISCORD_TOKEN", "TARMAC_DB_PATH", "TARMAC_SANDBOX_DB_PATH"}
+    env = {k: v for k, v in os.environ.items() if k not in unset}
+    proc = subprocess.Popen([sys.executable, "-m", "bot"], cwd=tmp_path, env={**env, "PYTHONPATH": str(ROOT)},
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        first = [proc.stdout.readline(), proc.stdout.readline()]
+        assert first[1].startswith("Open http://127.0.0.1:") and "#" in first[1], first
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0, err
+    assert "DISCORD_TOKEN" in err and ".env" in err and "Traceback" not in err
+    assert "Sandbox stopped" in out
+    assert (tmp_path / "var" / "sandbox.sqlite3").exists()
+    assert not (tmp_path / "var" / "tarmac.sqlite3").exists(), "the sandbox never touches the production file"
 
 
 @pytest.mark.parametrize(("failure", "code", "words"), [
