@@ -1,0 +1,176 @@
+"""Drive the sandbox's page in a real browser (Debian's Chromium through Playwright), the way a person does: type a
+slash command, pick a member under "Viewing as", click buttons. Every wait is for something the page shows."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import socket
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+WAIT_MS = 60_000  # generous: two cores are shared by many processes
+START_SECONDS = 90.0
+
+PANEL = "article.channel-message:has(.embed-title:text-matches('— move \\\\d+'))"
+EPHEMERAL = "article.channel-message:has(.message-ephemeral-note)"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@dataclass
+class SandboxProcess:
+    """`python -m bot --sandbox` as its own process, in a folder with no .env, on its own database file."""
+
+    proc: asyncio.subprocess.Process
+    url: str
+    lines: list[str]
+
+    @classmethod
+    async def start(cls, folder: Path, db: Path, port: int) -> SandboxProcess:
+        env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+        env["TARMAC_SANDBOX_DB_PATH"] = str(db)
+        env["TARMAC_DB_PATH"] = str(folder / "production.sqlite3")
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", "--sandbox", "--port", str(port), cwd=folder, env=env,
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+        lines: list[str] = []
+        assert proc.stdout is not None
+        while True:
+            raw = await asyncio.wait_for(proc.stdout.readline(), START_SECONDS)
+            if not raw:
+                raise AssertionError("the sandbox ended before printing its address:\n" + "".join(lines))
+            line = raw.decode()
+            lines.append(line)
+            if line.startswith("Open http://127.0.0.1:"):
+                return cls(proc, line.split()[1], lines)
+
+    async def stop(self) -> str:
+        """SIGTERM, as a service manager stops it; returns everything it printed."""
+        self.proc.send_signal(signal.SIGTERM)
+        assert self.proc.stdout is not None
+        rest = await asyncio.wait_for(self.proc.stdout.read(), START_SECONDS)
+        await asyncio.wait_for(self.proc.wait(), START_SECONDS)
+        return "".join(self.lines) + rest.decode()
+
+
+class SandboxPage:
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        page.set_default_timeout(WAIT_MS)
+
+    async def open(self, url: str) -> None:
+        await self.page.goto(url)
+        await self.page.locator("#channel-composer-input").wait_for()
+        await self.settled()
+
+    async def view_as(self, name: str) -> None:
+        picker = self.page.locator("#viewer-picker")
+        if await picker.evaluate("s => s.options[s.selectedIndex]?.text") == name:
+            await self.settled(viewer=name)
+            return
+        await picker.select_option(label=name)
+        await self.settled(viewer=name)
+
+    async def settled(self, viewer: str | None = None) -> None:
+        """The page is idle (nothing loading, no action pending: the status line ends in no '…') for a moment:
+        a switch of member sets off more than one request."""
+        await self.page.wait_for_function(
+            """viewer => { const s = document.querySelector('#viewer-picker');
+               const ok = document.querySelector('#preview-app').getAttribute('aria-busy') === 'false'
+                 && !document.querySelector('#action-status').textContent.endsWith('…')
+                 && (viewer === null || s.options[s.selectedIndex]?.text === viewer);
+               if (!ok) { window.__idleSince = undefined; return false; }
+               window.__idleSince ??= performance.now();
+               return performance.now() - window.__idleSince > 200; }""", arg=viewer, polling=100)
+
+    async def slash(self, command: str, **options: str) -> None:
+        box = self.page.locator("#channel-composer-input")
+        await box.click()
+        await box.fill(f"/{command}")
+        await self.page.locator(".command-entry", has_text=f"/{command}").first.click()
+        for name, value in options.items():
+            await self.page.locator(f'input.command-option-input[data-option="{name}"]').click()
+            await self.page.locator(f'.command-suggestion[data-value="{value}"]').click()
+        await self.page.locator("#send-message").click()
+
+    async def click(self, label: str, within: Any | None = None) -> None:
+        scope = within if within is not None else self.page.locator("#channel-message-list")
+        await scope.locator("button.component-button", has_text=re.compile(f"^{re.escape(label)}$")).last.click()
+
+    def panel(self) -> Any:
+        return self.page.locator(PANEL).last
+
+    async def move(self) -> int:
+        title = await self.panel().locator(".embed-title").inner_text()
+        return int(title.rsplit(" ", 1)[1])
+
+    async def wait_for_move_after(self, move: int) -> int:
+        await self.page.wait_for_function(
+            """m => { const t = [...document.querySelectorAll('.embed-title')].map(e => e.textContent)
+                     .filter(x => /— move \\d+$/.test(x));
+                     return t.length && +t[t.length - 1].split(' ').pop() > m; }""",
+            arg=move)
+        return await self.move()
+
+    async def actor(self) -> str:
+        """Whom the newest panel calls on: its first mention, '@Name'."""
+        return (await self.panel().locator(".message-content .mention").first.inner_text()).lstrip("@")
+
+    async def hand_ids(self) -> set[str]:
+        """The hand messages this member can see, once the newest has its picture."""
+        hands = self.page.locator(f"{EPHEMERAL}:has(.embed-title:text-matches('— your hand$'))")
+        await hands.first.wait_for()
+        assert await self.image_loaded(hands.last) > 0, "the hand's picture loads"
+        return set(await hands.evaluate_all("els => els.map(e => e.dataset.messageId)"))
+
+    async def ephemeral_ids(self) -> set[str]:
+        return set(await self.page.locator(EPHEMERAL).evaluate_all("els => els.map(e => e.dataset.messageId)"))
+
+    async def wait_for_new_ephemeral(self, before: set[str]) -> Any:
+        await self.page.wait_for_function(
+            "known => [...document.querySelectorAll('article.channel-message')].some(e =>"
+            " e.querySelector('.message-ephemeral-note') && !known.includes(e.dataset.messageId))", arg=list(before))
+        fresh = sorted(await self.ephemeral_ids() - before, key=int)[-1]
+        return self.page.locator(f'article.channel-message[data-message-id="{fresh}"]')
+
+    async def image_loaded(self, message: Any) -> int:
+        image = message.locator("img.embed-image").first
+        await image.wait_for()
+        handle = await image.element_handle()
+        await self.page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=handle)
+        return int(await image.evaluate("img => img.naturalWidth"))
+
+    async def play_one(self) -> None:
+        """The member the panel calls on makes its first offered choice (through "Show my choices" when the
+        options are their own cards)."""
+        actor = await self.actor()
+        await self.view_as(actor)
+        panel = self.panel()
+        if await panel.locator("button.component-button", has_text="Show my choices").count():
+            before = await self.ephemeral_ids()
+            await self.click("Show my choices", panel)
+            scope = await self.wait_for_new_ephemeral(before)
+        else:
+            scope = panel
+        await self.choose_first(scope)
+
+    async def choose_first(self, scope: Any) -> None:
+        """Click the first choice a message offers: its first button, or the first entry of its menu."""
+        buttons = scope.locator("button.component-button:not([aria-disabled=true])")
+        if await buttons.count():
+            await buttons.first.click()
+            return
+        await scope.locator(".select-trigger").first.click()
+        await self.page.locator(".select-options [role=option]").first.click()

@@ -1,0 +1,95 @@
+"""Acceptance of the sandbox in a real browser: `python -m bot --sandbox` as a subprocess, its page in Chromium.
+
+Two members create a Planes game, join and start it, play moves by clicking, open "Show my choices", see the board
+image load and each hand reach only its member; then the process is stopped and started again and the game goes on
+from the page. With TARMAC_SANDBOX_SCREENSHOT=<file> the test also saves a picture of the game in progress (how
+docs/images/sandbox.png is made).
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from tests.sandbox.page import CHROMIUM, CHROMIUM_ARGS, SandboxPage, SandboxProcess, free_port
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's Chromium: apt-get install chromium")
+
+SCREENSHOT = os.environ.get("TARMAC_SANDBOX_SCREENSHOT")
+
+
+async def test_two_members_play_planes_in_the_browser_across_a_restart(tmp_path: Path) -> None:
+    from playwright.async_api import async_playwright
+
+    db = tmp_path / "sandbox.sqlite3"
+    sandbox = await SandboxProcess.start(tmp_path, db, free_port())
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch_persistent_context(
+            tempfile.mkdtemp(dir=tmp_path), executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True,
+            viewport={"width": 1100, "height": 860})
+        page = SandboxPage(browser.pages[0] if browser.pages else await browser.new_page())
+        try:
+            await page.open(sandbox.url)
+
+            # Ada opens a Planes lobby, Bruno joins, Ada starts.
+            await page.slash("game new", game="planes")
+            await page.view_as("Bruno")
+            await page.click("Join")
+            await page.page.get_by_text("Seats (2/4)").wait_for()
+            await page.view_as("Ada")
+            await page.click("Start")
+            await page.panel().wait_for()
+            assert await page.image_loaded(page.panel()) > 0, "the board image loads"
+
+            # The member called on opens "Show my choices" and picks; each member sees their own hand and their own
+            # choices, never the other's.
+            hands = {"Ada": await page.hand_ids()}
+            actor = await page.actor()
+            if actor != "Ada":
+                await page.view_as(actor)
+                hands[actor] = await page.hand_ids()
+            before = await page.ephemeral_ids()
+            await page.click("Show my choices", page.panel())
+            choices = await page.wait_for_new_ephemeral(before)
+            assert "Only you can see this" in await choices.inner_text()
+            secret_id = await choices.get_attribute("data-message-id")
+            move = await page.move()
+            await page.choose_first(choices)
+            move = await page.wait_for_move_after(move)
+            other = "Bruno" if actor == "Ada" else "Ada"
+            await page.view_as(other)
+            hands.setdefault(other, await page.hand_ids())
+            assert hands["Ada"] and hands["Bruno"] and not hands["Ada"] & hands["Bruno"]
+            assert secret_id not in await page.ephemeral_ids()
+            await page.play_one()
+            move = await page.wait_for_move_after(move)
+            assert await page.image_loaded(page.panel()) > 0
+            if SCREENSHOT:
+                await page.view_as(await page.actor())
+                await page.page.screenshot(path=SCREENSHOT)
+
+            out = await sandbox.stop()
+            assert sandbox.proc.returncode == 0, out
+            assert "Sandbox stopped" in out and "Traceback" not in out
+
+            # Started again on the same file: the panel comes back and the game goes on from the page.
+            sandbox = await SandboxProcess.start(tmp_path, db, free_port())
+            await page.open(sandbox.url)
+            await page.panel().wait_for()
+            assert await page.move() == move
+            await page.play_one()
+            assert await page.wait_for_move_after(move) > move
+            assert await page.image_loaded(page.panel()) > 0
+        except Exception:
+            if os.environ.get("TARMAC_SANDBOX_FAILSHOT"):
+                await page.page.screenshot(path=os.environ["TARMAC_SANDBOX_FAILSHOT"], full_page=True)
+            raise
+        finally:
+            await browser.close()
+            if sandbox.proc.returncode is None:
+                out = await sandbox.stop()
+                assert sandbox.proc.returncode == 0, out
+    assert not (tmp_path / "production.sqlite3").exists(), "the sandbox never touches the production database"
