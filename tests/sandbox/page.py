@@ -109,6 +109,14 @@ class SandboxPage:
         scope = within if within is not None else self.page.locator("#channel-message-list")
         await scope.locator("button.component-button", has_text=re.compile(f"^{re.escape(label)}$")).last.click()
 
+    async def snapshot(self, path: str) -> None:
+        """A picture of the game in progress for the README: the newest board at the top of the view, as the member
+        it calls on sees it."""
+        await self.view_as(await self.actor())
+        await self.panel().evaluate("e => e.scrollIntoView({block: 'start'})")
+        await self.settled()
+        await self.page.screenshot(path=path)
+
     def panel(self) -> Any:
         return self.page.locator(PANEL).last
 

@@ -29,7 +29,7 @@ async def test_two_members_play_planes_in_the_browser_across_a_restart(tmp_path:
     async with async_playwright() as pw:
         browser = await pw.chromium.launch_persistent_context(
             tempfile.mkdtemp(dir=tmp_path), executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True,
-            viewport={"width": 1100, "height": 860})
+            viewport={"width": 900, "height": 1000})
         page = SandboxPage(browser.pages[0] if browser.pages else await browser.new_page())
         try:
             await page.open(sandbox.url)
@@ -68,8 +68,7 @@ async def test_two_members_play_planes_in_the_browser_across_a_restart(tmp_path:
             move = await page.wait_for_move_after(move)
             assert await page.image_loaded(page.panel()) > 0
             if SCREENSHOT:
-                await page.view_as(await page.actor())
-                await page.page.screenshot(path=SCREENSHOT)
+                await page.snapshot(SCREENSHOT)
 
             out = await sandbox.stop()
             assert sandbox.proc.returncode == 0, out
