@@ -17,7 +17,7 @@ from datetime import timedelta
 import discord
 
 from bot.discord.presenter import DiscordPresenter, private_message
-from bot.service import PrivateUpdate
+from bot.session import PrivateUpdate
 from bot.store import SessionRow
 
 log = logging.getLogger("tarmac.sandbox")
