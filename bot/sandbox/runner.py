@@ -121,6 +121,10 @@ class Sandbox:
 
 
 async def run_sandbox(options: SandboxOptions) -> None:
+    # discord.py's start-up warnings here (no voice libraries; a state SimCord builds without the guilds intent) say
+    # nothing about the bot and would only worry whoever tries the sandbox: there is no real Discord to warn about.
+    for name in ("discord.client", "discord.state"):
+        logging.getLogger(name).setLevel(logging.ERROR)
     sandbox = Sandbox(options)
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
