@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from engine.core.contract import Event, Option
-from engine.planes.cards import card
+from engine.planes import actions_rt
+from engine.planes.cards import RT_ACTION_KINDS, card
 from engine.planes.goals import goal_met
 from engine.planes.state import PlanesState, add_cube, remove_cube
 from engine.planes.terrain import spaces_with_poi
@@ -40,6 +41,8 @@ def why_not_playable(state: PlanesState, seat: int, card_id: str) -> str | None:
             return f"You need {need} cube{'s' if need > 1 else ''} of your colour in the airport for this action."
     if kind == "gather" and own_count(state, seat) == 0:
         return "You have no cube left in the airport to gather."
+    if kind in RT_ACTION_KINDS:
+        return actions_rt.why_not(state, seat, kind)
     return None
 
 
@@ -50,10 +53,13 @@ def play(state: PlanesState, seat: int, card_id: str, draw: object) -> list[Even
     state.action_card = card_id
     events = [Event(text=f"Seat {seat + 1} plays {card(card_id).title.split(' / ')[0]} as an action.")]
     state.phase = "move"
-    if kind in ("draw1", "draw2", "draw3"):
+    if kind in RT_ACTION_KINDS:
+        events += actions_rt.play(state, seat, kind, draw)  # type: ignore[arg-type]
+    elif kind in ("draw1", "draw2", "draw3"):
         n = int(kind[-1])
         events += draw(seat, n)  # type: ignore[operator]
         if n > 1 and state.hands[seat]:
+            state.discards_due = 1
             _ask(state, "discard")
     elif kind in ("collect_fast_food", "collect_restroom", "gather"):
         _ask(state, "target")
@@ -81,6 +87,10 @@ def _ask(state: PlanesState, follow: str) -> None:
 
 
 def follow_prompt(state: PlanesState) -> str:
+    if state.follow in actions_rt.FOLLOWS:
+        return actions_rt.PROMPTS[state.follow or ""]
+    if state.follow == "discard" and state.discards_due > 1:
+        return f"Throw away {state.discards_due} cards from your hand, one at a time"
     return {
         "discard": "Throw away 1 card from your hand",
         "target": "Choose the space your cubes go to",
@@ -91,7 +101,9 @@ def follow_prompt(state: PlanesState) -> str:
 
 
 def follow_options(state: PlanesState, seat: int) -> list[Option]:
-    kind = card(state.action_card or "").action_kind
+    kind = card(state.action_card).action_kind if state.action_card else ""
+    if state.follow in actions_rt.FOLLOWS:
+        return actions_rt.options(state, seat, kind)
     if state.follow == "discard":
         return [Option(id=c, label=f"Throw away {card(c).title}", detail=card(c).goal[:100])
                 for c in state.hands[seat]]
@@ -119,9 +131,11 @@ def follow_options(state: PlanesState, seat: int) -> list[Option]:
 
 def explain_follow(state: PlanesState, seat: int, choice: str) -> str:
     """A sentence for a follow-up answer that is not on offer, naming the real reason."""
-    kind = card(state.action_card or "").action_kind
+    kind = card(state.action_card).action_kind if state.action_card else ""
     own = state.colour_of(seat)
     space = choice.removeprefix("space:")
+    if state.follow in actions_rt.FOLLOWS:
+        return actions_rt.explain(state, seat, kind, choice)
     if state.follow in ("discard", "extra_goal"):
         if choice not in state.hands[seat]:
             return "That card is not in your hand."
@@ -141,16 +155,24 @@ def explain_follow(state: PlanesState, seat: int, choice: str) -> str:
     return f"{space} is not a {POI_NAMES[COLLECT_POI[kind]]} space."
 
 
-def follow_apply(state: PlanesState, seat: int, choice: str) -> list[Event]:
+def follow_apply(state: PlanesState, seat: int, choice: str, draw: object = None) -> list[Event]:
     """Apply a follow-up choice already checked against follow_options."""
-    kind = card(state.action_card or "").action_kind
+    kind = card(state.action_card).action_kind if state.action_card else ""
     who = f"Seat {seat + 1}"
     own = state.colour_of(seat)
     events: list[Event] = []
-    if state.follow == "discard":
+    if state.follow in actions_rt.FOLLOWS:
+        done_events, finished = actions_rt.apply(state, seat, kind, choice)
+        if not finished:
+            return done_events
+        events += done_events
+    elif state.follow == "discard":
         state.hands[seat].remove(choice)
         state.discards[state.pile(seat)].append(choice)
         events.append(Event(text=f"{who} throws away {card(choice).title}."))
+        state.discards_due -= 1
+        if state.discards_due > 0 and state.hands[seat]:
+            return events
     elif state.follow == "option":
         if choice == "option:ignore":
             state.ignore_blockages = True

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import tomllib
 from enum import StrEnum
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 
 from pydantic import BaseModel, Field, ValidationError, model_validator
@@ -49,6 +49,9 @@ class Space(BaseModel):
     pois: list[Poi] = Field(default_factory=list, max_length=2)
     next: list[str] = Field(default_factory=list, description="ids of the spaces the arrows from here point to")
     number: int | None = Field(default=None, description="1-4 for P and G spaces: Pi's cubes fly from Gi")
+    tram: bool = Field(default=False, description="Beacon: the arrows out of this space ride the tram (one step)")
+    terminal: int | None = Field(default=None, description="Beacon: the terminal (1-4) this space belongs to")
+    first: bool = Field(default=False, description="Beacon: the first space of its terminal (where the tram stops)")
 
     @property
     def is_gate(self) -> bool:
@@ -62,7 +65,6 @@ class Airport(BaseModel):
     height: int
     design_note: str = Field(description="what in this file is our own design")
     spaces: list[Space]
-
     @model_validator(mode="after")
     def _arrows_point_somewhere(self) -> Airport:
         ids = {s.id for s in self.spaces}
@@ -74,11 +76,22 @@ class Airport(BaseModel):
                     raise ValueError(f"space {space.id} has an arrow to unknown space {target}")
         return self
 
-    def space(self, space_id: str) -> Space:
+    # Indexes built on first use (cached properties): boards never change after loading, and every step of a move
+    # asks them many times.
+    @cached_property
+    def by_id(self) -> dict[str, Space]:
+        return {s.id: s for s in self.spaces}
+
+    @cached_property
+    def previous_index(self) -> dict[str, list[str]]:
+        index: dict[str, list[str]] = {}
         for s in self.spaces:
-            if s.id == space_id:
-                return s
-        raise KeyError(space_id)
+            for target in s.next:
+                index.setdefault(target, []).append(s.id)
+        return index
+
+    def space(self, space_id: str) -> Space:
+        return self.by_id[space_id]
 
     def start(self, number: int) -> Space:
         return next(s for s in self.spaces if s.kind is SpaceKind.START and s.number == number)
@@ -88,7 +101,11 @@ class Airport(BaseModel):
 
     def previous(self, space_id: str) -> list[str]:
         """Spaces whose arrows point at space_id (for actions that move against the arrows)."""
-        return [s.id for s in self.spaces if space_id in s.next]
+        return list(self.previous_index.get(space_id, []))
+
+    def first_spaces(self) -> list[str]:
+        """Beacon: each terminal's first space, by terminal number."""
+        return [s.id for s in sorted(self.spaces, key=lambda s: s.terminal or 0) if s.first]
 
 
 class BoardFileError(ValueError):

@@ -20,13 +20,13 @@ from typing import Any
 
 from engine.core.contract import Decision, Event, Game, GameState, IllegalAction, Option, Result
 from engine.core.rng import Rng
-from engine.planes import actions, moves
+from engine.planes import actions, actions_rt, moves
 from engine.planes.ai import playout_plan
 from engine.planes.cards import card
 from engine.planes.commands import command_suggestions, parse_command
 from engine.planes.rules_text import rules_pages
 from engine.planes.scoring import result
-from engine.planes.setup import new_state, option_specs
+from engine.planes.setup import apply_scenario, new_state, option_specs
 from engine.planes.state import PlanesState
 from engine.planes.terrain import CUSTOM, custom_layout, load
 from engine.planes.view import public_view, seat_view
@@ -70,6 +70,11 @@ def shorten(text: str, limit: int = 100) -> str:
     return text[: limit - 1].rsplit(" ", 1)[0] + "…"
 
 
+def deciding_seat(state: PlanesState) -> int:
+    """Who must choose now: the seat whose turn it is, or the seat picking from cards passed round (Pass It On)."""
+    return state.draft_seat if state.draft_seat is not None else state.turn
+
+
 def options_for(state: PlanesState) -> tuple[str, str, list[Option]]:
     """(kind, prompt, options) of the decision open for the seat whose turn it is."""
     seat = state.turn
@@ -80,7 +85,8 @@ def options_for(state: PlanesState) -> tuple[str, str, list[Option]]:
                  for c in state.hands[seat] if actions.why_not_playable(state, seat, c) is None]
         return "action", "Play a card as an action, or go straight to your move", opts
     if state.phase == "follow":
-        return state.follow or "follow", actions.follow_prompt(state), actions.follow_options(state, seat)
+        chooser = deciding_seat(state)
+        return state.follow or "follow", actions.follow_prompt(state), actions.follow_options(state, chooser)
     if state.phase == "move":
         if state.move is None:
             prompt = f"Choose a space with your {state.colour_of(seat)} cubes to start your move"
@@ -143,7 +149,9 @@ def _check_end(state: PlanesState, events: list[Event]) -> None:
         return
     if state.track >= state.track_end:
         state.end_reason = "track"
-    elif moves.full_colour(state):
+    elif state.round_trip and moves.all_aboard(state):
+        state.end_reason = "all aboard"
+    elif not state.round_trip and moves.full_colour(state):
         state.end_reason = "full colour"
     elif state.idle_turns >= state.players:
         state.end_reason = "stuck"
@@ -151,6 +159,7 @@ def _check_end(state: PlanesState, events: list[Event]) -> None:
         why = {
             "track": f"The boarding token has reached space {state.track_end}",
             "full colour": "Every plane of one colour is full",
+            "all aboard": "A player has boarded all five of their cubes",
             "stuck": "Nobody could move for a whole round",
         }[state.end_reason]
         # Said plainly, with what it means for the table: the game does not stop mid-round.
@@ -164,6 +173,8 @@ def _end_turn(state: PlanesState, events: list[Event]) -> None:
         state.discards[state.pile(seat)].append(state.action_card)
         state.action_card = None
     state.backwards = state.only_own = state.ignore_neutral = state.ignore_blockages = state.skip_pending = False
+    state.only_neutral = False
+    state.double_drops = state.skips_left = state.discards_due = 0
     state.moves_left = 1
     state.moved = False
     state.follow = None
@@ -184,6 +195,17 @@ def _end_turn(state: PlanesState, events: list[Event]) -> None:
     state.phase = "action"
     events.append(Event(text=f"Seat {state.turn + 1}'s turn."))
     _advance(state, events)
+
+
+def _lost_and_found(state: PlanesState, seat: int, space: str) -> list[Event]:
+    """Lost and Found: a move ending on a point of interest picks up the mover's card of that kind, if it is still
+    waiting; with two kinds there, the mover chooses one."""
+    found = actions_rt.lost_found_pois(state, seat, space)
+    if len(found) == 1:
+        return actions_rt.take_lost_found(state, seat, found[0])
+    if found:
+        actions_rt.ask(state, "lost_found")
+    return []
 
 
 def _refuse(state: PlanesState, seat: int, choice: str) -> str:
@@ -213,11 +235,12 @@ class PlanesGame(Game):
 
     def check_options(self, players: int, options: dict[str, str]) -> dict[str, str]:
         """As for every game, plus the optional rule's free layout of points of interest ("custom:..."), which no
-        fixed list of choices can hold: it is checked against the chosen airport instead."""
+        fixed list of choices can hold: it is checked against the chosen airport instead. A Round Trip scenario
+        then fills the options it decides (its airport, the plane sides it needs), so the lobby shows them."""
         layout = options.get("pois", "")
         if not layout.startswith(CUSTOM):
-            return super().check_options(players, options)
-        merged = super().check_options(players, {**options, "pois": "printed"})
+            return apply_scenario(super().check_options(players, options))
+        merged = apply_scenario(super().check_options(players, {**options, "pois": "printed"}))
         custom_layout(load(merged["airport"]), layout)
         merged["pois"] = layout
         return merged
@@ -233,12 +256,17 @@ class PlanesGame(Game):
             return []
         kind, prompt, opts = options_for(s)
         # The hand's cards may be on offer whenever it holds any, playable now or not: "Show my choices" is public.
-        private = (s.phase in ("action", "goal") or s.follow == "extra_goal") and bool(s.hands[s.turn])
-        return [Decision(seat=s.turn, prompt=prompt, options=opts, kind=kind, private=private)]
+        # A draft pick offers the cards passed to that seat: private too.
+        private = ((s.phase in ("action", "goal") or s.follow == "extra_goal") and bool(s.hands[s.turn])) or (
+            s.follow == "draft")
+        return [Decision(seat=deciding_seat(s), prompt=prompt, options=opts, kind=kind, private=private)]
 
     def apply(self, state: GameState, seat: int, choice: str) -> list[Event]:
         s = _s(state)
-        if seat != s.turn:
+        if seat != deciding_seat(s):
+            if s.draft_seat is not None:
+                raise IllegalAction(f"Seat {s.draft_seat + 1} is choosing a card from the ones passed round; "
+                                    "wait for your turn to pick.")
             raise IllegalAction("It is not your turn.")
         _, _, opts = options_for(s)
         if choice not in {o.id for o in opts}:
@@ -251,13 +279,15 @@ class PlanesGame(Game):
             else:
                 events += actions.play(s, seat, choice, drawer)
         elif s.phase == "follow":
-            events += actions.follow_apply(s, seat, choice)
+            events += actions.follow_apply(s, seat, choice, drawer)
         elif s.phase == "move":
             if choice.startswith("from:"):
                 events += moves.start(s, seat, choice[5:])
             elif choice == "redo":
                 events += moves.redo(s)
             elif choice == "confirm":
+                assert s.move is not None
+                ended = None if s.move.boarded else s.move.at
                 done, earned = moves.confirm(s, seat)
                 events += done
                 s.idle_turns = 0
@@ -266,6 +296,8 @@ class PlanesGame(Game):
                     events += draw(s, seat, earned)
                 _check_end(s, events)
                 s.moves_left -= 1
+                if s.special == "lost_and_found" and ended:
+                    events += _lost_and_found(s, seat, ended)
             else:
                 events += moves.step(s, choice)
         elif s.phase == "goal":
@@ -293,6 +325,8 @@ class PlanesGame(Game):
         s = _s(state)
         out: dict[int | None, set[str]] = {seat: set(hand) for seat, hand in enumerate(s.hands)}
         out[None] = {c for deck in s.decks for c in deck}
+        if s.draft_seat is not None:
+            out[s.draft_seat] = out[s.draft_seat] | set(s.draft)
         return out
 
     def redeal_hidden(self, state: GameState, seat: int | None, rng: Rng) -> PlanesState:
@@ -302,10 +336,14 @@ class PlanesGame(Game):
         unseen = [t for t in range(s.players) if t != seat]
         for pile in range(len(s.decks)):
             holders = [t for t in unseen if s.pile(t) == pile]
-            cards = [c for t in holders for c in s.hands[t]] + s.decks[pile]
+            # Pass It On's travelling cards are hidden from everyone but the seat picking from them.
+            draft = s.draft if s.draft_seat is not None and s.draft_seat != seat and pile == s.pile(s.turn) else []
+            cards = [c for t in holders for c in s.hands[t]] + s.decks[pile] + draft
             rng.shuffle(cards)
             for t in holders:
                 s.hands[t], cards = cards[:len(s.hands[t])], cards[len(s.hands[t]):]
+            if draft:
+                s.draft, cards = cards[:len(draft)], cards[len(draft):]
             s.decks[pile] = cards
         s.rng = Rng.seeded(rng.next64())
         return s
@@ -314,7 +352,7 @@ class PlanesGame(Game):
         s = _s(state)
         return {"turns": s.turns, "end": s.end_reason or "unfinished"}
 
-    summary_values = {"end": ["track", "full colour", "stuck", "round limit"]}
+    summary_values = {"end": ["track", "full colour", "all aboard", "stuck", "round limit"]}
 
     def playout_plan(self, state: GameState, decision: Decision, rng: Rng) -> list[str]:
         return playout_plan(_s(state), decision, rng)

@@ -70,6 +70,41 @@ def _trio(state: PlanesState, own: str, c: Counts) -> bool:
     return any(state.is_neutral(colour) for colour in c if colour != own)
 
 
+def _poi_neutrals(poi: str, at_least: int) -> Callable[[PlanesState, int], bool]:
+    """Round Trip: a space of this point of interest with at least `at_least` neutral cubes (others may be there)."""
+    def met(state: PlanesState, seat: int) -> bool:
+        return any(poi in state.pois.get(space, []) and _neutrals(state, counts) >= at_least
+                   for space, counts in _spaces(state))
+
+    return met
+
+
+def _neutrals(state: PlanesState, c: Counts) -> int:
+    return sum(n for colour, n in c.items() if state.is_neutral(colour))
+
+
+def _three_with_own(state: PlanesState, own: str, c: Counts) -> bool:
+    return sum(c.values()) == 3 and len(c) == 3 and c.get(own, 0) == 1
+
+
+def _pair_neutral(state: PlanesState, own: str, c: Counts) -> bool:
+    return sum(c.values()) == 2 and len(c) == 2 and any(state.is_neutral(colour) for colour in c)
+
+
+def _four_four_neutral(state: PlanesState, own: str, c: Counts) -> bool:
+    return sum(c.values()) == 4 and len(c) == 4 and any(state.is_neutral(colour) for colour in c)
+
+
+def _five_three_own_neutral(state: PlanesState, own: str, c: Counts) -> bool:
+    return (sum(c.values()) == 5 and len(c) == 3 and own in c
+            and any(state.is_neutral(colour) for colour in c if colour != own))
+
+
+def _four_own_neutral(state: PlanesState, own: str, c: Counts) -> bool:
+    return (sum(c.values()) == 4 and c.get(own, 0) >= 1
+            and all(state.is_neutral(colour) for colour in c if colour != own))
+
+
 GOALS: dict[str, Callable[[PlanesState, int], bool]] = {
     "empty_plain": _empty_plain,
     "fast_food": _poi_goal("fast_food"),
@@ -86,6 +121,19 @@ GOALS: dict[str, Callable[[PlanesState, int], bool]] = {
     "four_neutral": _any_space(_four_neutral),
     "four_four": _any_space(_shape(4, 4)),
     "trio": _any_space(_trio),
+    # Round Trip
+    "fast_food_neutral2": _poi_neutrals("fast_food", 2),
+    "restroom_neutral2": _poi_neutrals("restroom", 2),
+    "three_with_own": _any_space(_three_with_own),
+    "pair_neutral": _any_space(_pair_neutral),
+    "four_two_own": _any_space(_shape(4, 2, with_own=True)),
+    "gift_shop_neutral3": _poi_neutrals("gift_shop", 3),
+    "help_desk_neutral3": _poi_neutrals("help_desk", 3),
+    "four_four_neutral": _any_space(_four_four_neutral),
+    "five_three_own_neutral": _any_space(_five_three_own_neutral),
+    "six_three": _any_space(_shape(6, 3)),
+    "fine_dining_neutral4": _poi_neutrals("fine_dining", 4),
+    "four_own_neutral": _any_space(_four_own_neutral),
 }
 
 

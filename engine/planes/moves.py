@@ -7,7 +7,8 @@ half-way (see docs/planes-rulings.md, "No dead ends").
 from __future__ import annotations
 
 from engine.core.contract import Event, Option
-from engine.planes.state import BLOCKAGE, Move, Plane, PlanesState, add_cube, party_count, remove_cube
+from engine.planes.sides import Reward, side
+from engine.planes.state import BLOCKAGE, WILD, Move, Plane, PlanesState, add_cube, party_count, remove_cube
 from engine.planes.terrain import is_gate, neighbours
 
 
@@ -28,13 +29,27 @@ def picked_up(state: PlanesState, seat: int, space: str) -> list[str]:
             continue
         if state.ignore_neutral and state.is_neutral(colour):
             continue
+        if state.only_neutral and not state.is_neutral(colour):
+            continue
         out.extend([colour] * n)
     return sorted(out)
 
 
 def can_board(state: PlanesState, gate: str, active: list[str]) -> bool:
     plane = plane_at(state, gate)
-    return len(active) == 1 and active[0] == plane.colour and not plane.full
+    return len(active) == 1 and (active[0] == plane.colour or plane.colour == WILD) and not plane.full
+
+
+def slot_choices(plane: Plane) -> list[int]:
+    """Free slots worth offering: the first free slot of each distinct reward (identical slots are one choice)."""
+    rewards = side(plane.side).slots
+    seen: list[Reward] = []
+    out = []
+    for i in plane.free:
+        if rewards[i] not in seen:
+            seen.append(rewards[i])
+            out.append(i)
+    return out
 
 
 def can_go_on(state: PlanesState, space: str, active: list[str]) -> bool:
@@ -72,7 +87,14 @@ def step_options(state: PlanesState) -> list[Option]:
     for nxt in neighbours(state, move.at):
         if is_gate(state, nxt):
             if can_board(state, nxt, active):
-                endings.append(Option(id=f"board:{nxt}", label=f"Board the {active[0]} cube at {nxt}"))
+                plane = plane_at(state, nxt)
+                choices = slot_choices(plane)
+                if len(choices) == 1:
+                    endings.append(Option(id=f"board:{nxt}", label=f"Board the {active[0]} cube at {nxt}"))
+                else:
+                    rewards = side(plane.side).slots
+                    endings += [Option(id=f"board:{nxt}:{i + 1}", label=f"Board the {active[0]} cube at {nxt}, "
+                                       f"slot {i + 1}", detail=rewards[i].text()) for i in choices]
             continue
         stop_detail = "the space is blocked: the group stops here" if blocks(state, nxt) else "drop every active cube"
         endings.append(Option(id=f"stop:{nxt}", label=f"Stop at {nxt}", detail=stop_detail))
@@ -83,10 +105,21 @@ def step_options(state: PlanesState) -> list[Option]:
                 if can_go_on(state, nxt, rest):
                     steps.append(Option(id=f"drop:{nxt}:{colour}", label=f"Leave a {colour} cube at {nxt}",
                                         detail="and keep moving"))
-        if state.skip_pending and move.skipped is None and not blocked(state, nxt) and can_go_on(state, nxt, active):
+        if not blocks(state, nxt) and len(move.doubles) < state.double_drops and len(active) >= 3:
+            for pair in sorted({tuple(sorted((a, b))) for i, a in enumerate(active) for b in active[i + 1:]}):
+                rest = list(active)
+                rest.remove(pair[0])
+                rest.remove(pair[1])
+                if can_go_on(state, nxt, rest):
+                    steps.append(Option(id=f"pair:{nxt}:{pair[0]}:{pair[1]}",
+                                        label=f"Leave a {pair[0]} and a {pair[1]} cube at {nxt}",
+                                        detail="two cubes here, and keep moving"))
+        free_pass = state.skips_left > 0 and len(move.skips) < state.skips_left
+        if ((state.skip_pending and move.skipped is None) or free_pass) and not blocked(state, nxt) \
+                and can_go_on(state, nxt, active):
             skips.append(Option(id=f"skip:{nxt}", label=f"Pass over {nxt}", detail="leave no cube there"))
-    if skips:
-        endings = []  # the shortcut must be used while it still can be
+    if skips and state.skip_pending and move.skipped is None:
+        endings = []  # the shortcut must be used while it still can be (Express Lane's passes are optional)
     # Redo is offered from the pick-up on: a player who chose the wrong start space takes it back at once.
     redo = [Option(id="redo", label="Redo the move", detail="start this move again") if move.path
             else Option(id="redo", label="Pick another start", detail="put the cubes back and choose again")]
@@ -126,16 +159,30 @@ def step(state: PlanesState, choice: str) -> list[Event]:
         move.active = []
         move.path.append(rest)
         move.at = rest
+    elif kind == "pair":
+        space, first, second = rest.split(":")
+        for colour in (first, second):
+            move.active.remove(colour)
+            add_cube(state, space, colour)
+            move.drops.append([space, colour])
+        move.doubles.append(space)
+        move.path.append(space)
+        move.at = space
     elif kind == "skip":
-        move.skipped = rest
+        if state.skip_pending and move.skipped is None:
+            move.skipped = rest
+        else:
+            move.skips.append(rest)
         move.path.append(rest)
         move.at = rest
     elif kind == "board":
-        move.drops.append([rest, move.active[0]])
+        gate, _, slot = rest.partition(":")
+        move.drops.append([gate, move.active[0]])
         move.active = []
-        move.boarded = rest
-        move.path.append(rest)
-        move.at = rest
+        move.boarded = gate
+        move.slot = int(slot) - 1 if slot else plane_at(state, gate).free[0]
+        move.path.append(gate)
+        move.at = gate
     return []
 
 
@@ -149,6 +196,8 @@ def redo(state: PlanesState) -> list[Event]:
 
 def confirm(state: PlanesState, seat: int) -> tuple[list[Event], int]:
     """Finish the move. Returns the events and how many cards the seat earned (drawn by the caller)."""
+    if state.round_trip:
+        return _confirm_round_trip(state, seat)
     move = state.move
     assert move is not None
     who = f"Seat {seat + 1}"
@@ -171,6 +220,45 @@ def confirm(state: PlanesState, seat: int) -> tuple[list[Event], int]:
         state.skip_pending = False  # the Shortcut has done its work
     state.move = None
     return events, earned
+
+
+def _confirm_round_trip(state: PlanesState, seat: int) -> tuple[list[Event], int]:
+    """Finish the move with Round Trip planes: the slot's cards and VP tokens go to the mover at once, its yellow
+    stars to the cube's owner at the end (counted by scoring from the slot)."""
+    move = state.move
+    assert move is not None
+    who = f"Seat {seat + 1}"
+    events = [Event(text=f"{who} moved {' > '.join([move.origin, *move.path])}.")]
+    earned = 0
+    if move.boarded:
+        colour = move.drops[-1][1]
+        plane = plane_at(state, move.boarded)
+        slot = move.slot if move.slot is not None else plane.free[0]
+        reward = side(plane.side).slots[slot]
+        plane.placed = plane.slot_numbers() + [slot]
+        plane.slots.append(colour)
+        state.track += 1
+        earned = reward.cards
+        state.tokens[seat] += reward.tokens
+        owner = state.owner_of(colour)
+        gains = []
+        if reward.cards:
+            gains.append(f"draws {reward.cards} card{'s' if reward.cards > 1 else ''}")
+        if reward.tokens:
+            gains.append(f"takes {reward.tokens} VP token{'s' if reward.tokens > 1 else ''}")
+        later = f" (+{reward.stars} VP for Seat {owner + 1} at the end)" if reward.stars and owner is not None else ""
+        now = f" and {' and '.join(gains)}" if gains else ""
+        events.append(Event(text=f"{who} boarded a {colour} cube at {plane.gate}, slot {slot + 1}{now}{later}."))
+    state.last_path = [move.origin, *move.path]
+    if move.skipped:
+        state.skip_pending = False
+    state.move = None
+    return events, earned
+
+
+def all_aboard(state: PlanesState) -> bool:
+    """Round Trip end: has some player boarded all five of their cubes (on any planes)?"""
+    return any(sum(p.slots.count(state.colour_of(s)) for p in state.planes) >= 5 for s in range(state.players))
 
 
 def full_colour(state: PlanesState) -> bool:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.core.rng import Rng
 from engine.planes.board import Airport, Poi, Space, SpaceKind
-from engine.planes.setup import gate_plane
+from engine.planes.setup import gate_plane, neutral_plane
 from engine.planes.state import GREY, PARTY_COLOURS, Plane, PlanesState
 from engine.planes.terrain import poi_layout, register_airport
 
@@ -50,8 +50,11 @@ def build_state(
     hands: list[list[str]] | None = None,
     deck: list[str] | None = None,
     turn: int = 0,
+    sides: dict[str, str] | None = None,
+    round_trip: bool = False,
 ) -> PlanesState:
-    """A state on `board` with seat `turn` about to play. Planes: gate -> colour (neutral gates are grey)."""
+    """A state on `board` with seat `turn` about to play. Planes: gate -> colour (neutral gates are grey). With
+    `round_trip`, the Round Trip end, scoring and rewards apply; `sides` puts a plane side on a gate."""
     planes = []
     for space in board.spaces:
         if space.kind is SpaceKind.GATE:
@@ -59,6 +62,12 @@ def build_state(
             planes.append(gate_plane(space.id, colour, players))
         elif space.kind is SpaceKind.NEUTRAL_GATE:
             planes.append(Plane(gate=space.id, colour=GREY, side="draw2"))
+    for gate, side_id in (sides or {}).items():
+        i = next(k for k, p in enumerate(planes) if p.gate == gate)
+        if planes[i].colour in PARTY_COLOURS:
+            planes[i].side = side_id
+        else:
+            planes[i] = neutral_plane(gate, side_id)
     hands = hands or [[] for _ in range(players)]
     state = PlanesState(
         game="planes", players=players, seed=0, rng=Rng.seeded(0), airport=board.id, start_seat=turn,
@@ -66,7 +75,7 @@ def build_state(
                  "pois": "printed"},
         cubes={k: dict(v) for k, v in (cubes or {}).items() if v}, pois=poi_layout(board, "printed"),
         planes=planes, decks=[list(deck or [])], discards=[[]], hands=[list(h) for h in hands],
-        goals=[[] for _ in range(players)], turn=turn,
+        goals=[[] for _ in range(players)], turn=turn, tokens=[0] * players, round_trip=round_trip,
     )
     from engine.planes.game import settle
 

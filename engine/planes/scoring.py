@@ -1,9 +1,12 @@
-"""End-of-game scoring: goal VP + 5 VP per own cube boarded; ties by cubes boarded, then goals scored."""
+"""End-of-game scoring. Base game: goal VP + 5 VP per own cube boarded; ties by cubes boarded, then goals scored.
+Round Trip: VP tokens + goal VP + the yellow stars under the seat's cubes on any plane; ties by passengers on
+planes, then goals scored, then VP tokens."""
 
 from __future__ import annotations
 
 from engine.core.contract import Result, SeatResult
 from engine.planes.cards import card
+from engine.planes.sides import side
 from engine.planes.state import PlanesState
 
 
@@ -17,7 +20,54 @@ def boarded_own(state: PlanesState, seat: int) -> int:
 
 
 def score(state: PlanesState, seat: int) -> int:
+    if state.round_trip:
+        return tokens(state, seat) + goal_points(state, seat) + star_points(state, seat)
     return goal_points(state, seat) + 5 * boarded_own(state, seat)
+
+
+def tokens(state: PlanesState, seat: int) -> int:
+    return state.tokens[seat] if state.tokens else 0
+
+
+def passengers(state: PlanesState, seat: int) -> int:
+    """The seat's cubes on any plane (Round Trip's first tie-break)."""
+    colour = state.colour_of(seat)
+    return sum(p.slots.count(colour) for p in state.planes)
+
+
+def star_points(state: PlanesState, seat: int) -> int:
+    """Yellow stars under the seat's cubes, on any plane."""
+    colour = state.colour_of(seat)
+    total = 0
+    for plane in state.planes:
+        rewards = side(plane.side).slots
+        total += sum(rewards[slot].stars for c, slot in zip(plane.slots, plane.slot_numbers(), strict=True)
+                     if c == colour)
+    return total
+
+
+def _round_trip_result(state: PlanesState) -> Result:
+    keys = {s: (score(state, s), passengers(state, s), len(state.goals[s]), tokens(state, s))
+            for s in range(state.players)}
+    best = max(keys.values())
+    winners = [s for s, k in keys.items() if k == best]
+    standings = [
+        SeatResult(seat=s, score=keys[s][0],
+                   detail=f"{tokens(state, s)} VP from tokens + {goal_points(state, s)} VP from "
+                          f"{_plural(keys[s][2], 'goal')} + {star_points(state, s)} VP from "
+                          f"{_plural(keys[s][1], 'cube')} on planes")
+        for s in sorted(keys, key=lambda s: keys[s], reverse=True)
+    ]
+    verb = "share the win" if len(winners) > 1 else "wins"
+    shared = " (level on VP, passengers, goals and tokens)" if len(winners) > 1 else ""
+    level = [s for s, k in keys.items() if k[0] == best[0] and s not in winners]
+    note = ""
+    if level:
+        which = next(i for i in (1, 2, 3) if any(keys[s][i] != best[i] for s in level))
+        breaker = ("passengers on planes", "goals scored", "VP tokens")[which - 1]
+        note = f"; level on VP with {_names(level)}, more {breaker} breaks the tie"
+    return Result(standings=standings, winners=winners,
+                  summary=f"{_names(winners)} {verb} with {best[0]} VP{shared}{note}.")
 
 
 def _plural(count: int, word: str) -> str:
@@ -25,6 +75,8 @@ def _plural(count: int, word: str) -> str:
 
 
 def result(state: PlanesState) -> Result:
+    if state.round_trip:
+        return _round_trip_result(state)
     keys = {s: (score(state, s), boarded_own(state, s), len(state.goals[s])) for s in range(state.players)}
     best = max(keys.values())
     winners = [s for s, k in keys.items() if k == best]

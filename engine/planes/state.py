@@ -11,6 +11,7 @@ from engine.core.contract import GameState
 
 PARTY_COLOURS = ("red", "blue", "green", "yellow")
 GREY = "grey"
+WILD = "wild"  # a wild plane's colour: any cube may board it
 ALL_COLOURS = (*PARTY_COLOURS, GREY)
 LETTERS = {"red": "R", "blue": "B", "green": "G", "yellow": "Y", "grey": "N"}
 PLANE_CAPACITY = 5
@@ -22,8 +23,21 @@ class Plane(BaseModel):
     gate: str
     colour: str
     slots: list[str] = Field(default_factory=list)
-    side: str  # '5vp' for a player's colour, 'draw2' for an unassigned colour or a grey plane
+    side: str  # a side id of data/planes/plane_sides.toml: '5vp' for a player's colour, 'draw2' for an unassigned
+    # colour or a grey plane in the base game
     owner: int | None = None
+    placed: list[int] = Field(default_factory=list)  # the slot (0-4) each cube of `slots` sits on, in the same order
+
+    def slot_numbers(self) -> list[int]:
+        """The slot of each boarded cube. A plane built without `placed` (hand-made in tests) fills from slot 0."""
+        taken = list(self.placed[: len(self.slots)])
+        spare = iter(i for i in range(PLANE_CAPACITY) if i not in taken)
+        return taken + [next(spare) for _ in range(len(self.slots) - len(taken))]
+
+    @property
+    def free(self) -> list[int]:
+        used = self.slot_numbers()
+        return [i for i in range(PLANE_CAPACITY) if i not in used]
 
     @property
     def full(self) -> bool:
@@ -39,6 +53,9 @@ class Move(BaseModel):
     drops: list[list[str]] = Field(default_factory=list)  # [space, colour] per cube put down
     at: str  # where the group is now
     skipped: str | None = None
+    skips: list[str] = Field(default_factory=list)  # Express Lane: spaces passed over (up to two)
+    doubles: list[str] = Field(default_factory=list)  # Heavy Luggage / Spread the Bags: spaces given two cubes
+    slot: int | None = None  # the plane slot the boarding cube takes
     boarded: str | None = None  # gate boarded by the last cube
     snapshot: dict[str, dict[str, int]]
 
@@ -77,6 +94,17 @@ class PlanesState(GameState):
     last_path: list[str] = Field(default_factory=list)
     end_reason: str | None = None  # 'track' | 'full colour' | 'stuck', set when the end is triggered
     idle_turns: int = 0  # consecutive turns in which the seat had no legal move
+    # Round Trip (all defaults leave the base game as it was):
+    round_trip: bool = False  # any expansion module in play: its end trigger, scoring and tie-breaks apply
+    special: str = ""  # a scenario's own rule: 'lost_and_found' | 'divide_and_conquer'
+    tokens: list[int] = Field(default_factory=list)  # VP tokens per seat
+    set_aside: list[str] = Field(default_factory=list)  # Lost and Found: the face-up point-of-interest cards
+    discards_due: int = 0  # cards still to throw away after a draw action
+    only_neutral: bool = False
+    double_drops: int = 0  # spaces still allowed to take two cubes during this turn's move
+    skips_left: int = 0  # Express Lane: spaces that may still be passed over this turn
+    draft: list[str] = Field(default_factory=list)  # Pass It On: the cards travelling round the table
+    draft_seat: int | None = None  # who picks from `draft` now
 
     def __deepcopy__(self, memo: dict[int, object] | None = None) -> PlanesState:
         # model_copy(deep=True), used on every applied choice, lands here. The JSON round trip is exact (the

@@ -155,7 +155,7 @@ async def test_the_host_sets_every_planes_option_in_the_lobby_and_the_game_uses_
     assert {f.name for f in lobby.embeds[0].fields} >= {s.label for s in specs}, "the embed lists every option"
     # Page 1: three selects and the page button; the other options wait on page 2.
     assert component_ids(lobby)[5:] == ["to:1:airport", "to:1:start", "to:1:player_decks", "tlp:1:0"]
-    assert button(lobby, "tlp:").label == "Options 1/2 ▸"
+    assert button(lobby, "tlp:").label == "Options 1/3 ▸"
 
     await alice.select(lobby, ["zephyr"], custom_id="to:1:airport")
     await alice.select(lobby, ["2"], custom_id="to:1:start")
@@ -163,8 +163,8 @@ async def test_the_host_sets_every_planes_option_in_the_lobby_and_the_game_uses_
     assert "tlp:1:0" in component_ids(shown), "a change keeps the page the host is on"
 
     page2 = (await alice.click(lobby, custom_id="tlp:1:0")).response.message
-    assert component_ids(page2)[5:] == ["to:1:end_space", "to:1:pois", "tlp:1:1", "tlt:1:pois"]
-    assert button(page2, "tlp:").label == "Options 2/2 ▸"
+    assert component_ids(page2)[5:] == ["to:1:end_space", "to:1:pois", "to:1:scenario", "tlp:1:1", "tlt:1:pois"]
+    assert button(page2, "tlp:").label == "Options 2/3 ▸"
     await alice.select(lobby, ["8"], custom_id="to:1:end_space")
     await bob.click(lobby, label="Join")
     joined = (await carol.click(lobby, label="Join")).response.message
@@ -175,7 +175,8 @@ async def test_the_host_sets_every_planes_option_in_the_lobby_and_the_game_uses_
     typed = await alice.submit_modal(form, {"value": LAYOUT})
     assert field(typed.response.message, "Points of interest") == LAYOUT
     assert await stored_options(table) == {"airport": "zephyr", "start": "2", "player_decks": "on",
-                                           "end_space": "8", "pois": LAYOUT}
+                                           "end_space": "8", "pois": LAYOUT, "scenario": "none", "cards": "base",
+                                           "player_planes": "5vp", "neutral_planes": "draw2"}
 
     await alice.click(lobby, label="Start")
     state = await table.bot.service.state(await table.bot.store.session_in_channel(table.channel.id))

@@ -19,7 +19,7 @@ from engine.planes.sandbox import build_airport, build_state, option_ids, run
 from engine.planes.state import PlanesState
 from engine.planes.terrain import airport_ids
 
-REAL_ENDS = ("track", "full colour", "stuck")
+REAL_ENDS = ("track", "full colour", "all aboard", "stuck")
 OPTION_SETS = [
     {"player_decks": "on", "end_space": "4"},
     {"pois": "few", "end_space": "3", "start": "2", "airport": "zephyr"},
@@ -53,7 +53,7 @@ def test_policy_games_end_by_the_rules_with_equal_turns(airport: str, players: i
         assert summary["turns"] % players == 0  # the last round is always completed
         assert GAME.result(state) is not None
     assert set(ends) <= set(REAL_ENDS), ends  # the round limit is a safety net these games never reach
-    assert ends["track"] + ends["full colour"] >= 3, ends
+    assert ends["track"] + ends["full colour"] + ends["all aboard"] >= 3, ends
 
 
 def test_the_policy_never_takes_a_move_back() -> None:

@@ -1,0 +1,240 @@
+"""The Round Trip action cards (numbers 16-30): what each does at once and the follow-up choices it asks for.
+
+Follow-ups (state.follow), with their option ids:
+  discard      'card:..'            (Swap Out, Sort the Pile, Read Everything: throw away 2, one at a time)
+  nsource      'space:S'            a space to take neutral cubes from (the carry-to-a-point-of-interest cards)
+  ntake        'take:grey' | 'done' the next neutral cube to take (up to the card's number), or enough
+  ntarget      'space:T'            the point of interest they go to
+  adj_source   'space:S'            Nudge the Crowd: the space whose neutral cubes step on
+  adj_target   'space:T'            ... and the space they step to
+  draft        'card:..'            Pass It On: the card this seat keeps (decided by `state.draft_seat`)
+  lost_found   'poi:fast_food'      Lost and Found: which card to pick up when the space has two kinds
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.core.contract import Event, Option
+from engine.planes.cards import card, dot_of
+from engine.planes.state import PlanesState, add_cube, remove_cube
+from engine.planes.terrain import spaces_with_poi, terrain
+
+Drawer = Callable[[int, int], list[Event]]
+CARRY = {"neutral_to_fast_food": ("fast_food", 1), "neutral_to_restroom": ("restroom", 1),
+         "neutrals2_gift_shop": ("gift_shop", 2), "neutrals2_help_desk": ("help_desk", 2),
+         "neutrals3_fine_dining": ("fine_dining", 3)}
+DRAW_DROP = {"draw2_drop2": 2, "draw3_drop2": 3, "draw4_drop2": 4}
+POI_NAMES = {"fast_food": "Fast Food", "restroom": "Restroom", "gift_shop": "Gift Shop", "help_desk": "Help Desk",
+             "fine_dining": "Fine Dining"}
+FOLLOWS = ("nsource", "ntake", "ntarget", "adj_source", "adj_target", "draft", "lost_found")
+PROMPTS = {
+    "nsource": "Choose the space to take neutral cubes from",
+    "ntake": "Choose a neutral cube to take, or stop taking",
+    "ntarget": "Choose where those neutral cubes go",
+    "adj_source": "Choose the space whose neutral cubes step on",
+    "adj_target": "Choose the space they step to",
+    "draft": "Keep one of the cards passed to you; the rest go on to your left",
+    "lost_found": "Choose which lost-and-found card to pick up",
+}
+
+
+def neutrals_at(state: PlanesState, space: str) -> dict[str, int]:
+    return {c: n for c, n in state.cubes.get(space, {}).items() if state.is_neutral(c)}
+
+
+def _sources(state: PlanesState) -> list[str]:
+    return sorted(s for s in state.cubes if neutrals_at(state, s))
+
+
+def _carry_targets(state: PlanesState, poi: str, source: str | None) -> list[str]:
+    return [s for s in spaces_with_poi(state, poi) if s != source]
+
+
+def _steps_from(state: PlanesState, space: str) -> list[str]:
+    board = terrain(state)
+    return [n for n in board.space(space).next if not board.space(n).is_gate]
+
+
+def why_not(state: PlanesState, seat: int, kind: str) -> str | None:
+    """None if this Round Trip action may be played now, else the reason in a sentence."""
+    if kind in CARRY:
+        poi = CARRY[kind][0]
+        if not spaces_with_poi(state, poi):
+            return f"This airport has no {POI_NAMES[poi]} space to carry cubes to."
+        if not any(_carry_targets(state, poi, s) for s in _sources(state)):
+            return f"No neutral cube stands anywhere but on the only {POI_NAMES[poi]} space."
+    if kind == "neutrals_adjacent" and not any(_steps_from(state, s) for s in _sources(state)):
+        return "No neutral cube in the airport has a space to step to."
+    return None
+
+
+def play(state: PlanesState, seat: int, kind: str, draw: Drawer) -> list[Event]:
+    """Do what the card does at once and open its follow-up, if any (state.phase is already 'move')."""
+    events: list[Event] = []
+    if kind in DRAW_DROP:
+        events += draw(seat, DRAW_DROP[kind])
+        state.discards_due = min(2, len(state.hands[seat]))
+        if state.discards_due:
+            ask(state, "discard")
+    elif kind in CARRY:
+        ask(state, "nsource")
+    elif kind == "neutrals_adjacent":
+        ask(state, "adj_source")
+    elif kind == "draft":
+        before = len(state.hands[seat])
+        events += draw(seat, state.players)
+        # The drawn cards go round the table instead of into the hand.
+        state.draft = state.hands[seat][before:]
+        del state.hands[seat][before:]
+        events = [e for e in events if e.private_to is None]
+        if state.draft:
+            state.draft_seat = seat
+            ask(state, "draft")
+    elif kind == "only_neutral":
+        state.only_neutral = True
+    elif kind == "drop2_one":
+        state.double_drops = 1
+    elif kind == "drop2_two":
+        state.double_drops = 2
+    elif kind == "skip2":
+        state.skips_left = 2
+    elif kind == "vp_token":
+        state.tokens[seat] += 1
+        events.append(Event(text=f"Seat {seat + 1} takes 1 VP token."))
+    return events
+
+
+def ask(state: PlanesState, follow: str) -> None:
+    state.phase = "follow"
+    state.follow = follow
+    state.picks = []
+
+
+def options(state: PlanesState, seat: int, kind: str) -> list[Option]:
+    follow = state.follow
+    if follow == "nsource":
+        poi = CARRY[kind][0]
+        return [Option(id=f"space:{s}", label=f"Take neutral cubes from {s}") for s in _sources(state)
+                if _carry_targets(state, poi, s)]
+    if follow == "ntake":
+        source, taken = state.picks[0], state.picks[1:]
+        left = dict(neutrals_at(state, source))
+        for colour in taken:
+            left[colour] -= 1
+        out = []
+        if len(taken) < CARRY[kind][1]:
+            out = [Option(id=f"take:{c}", label=f"Take a {c} cube") for c in sorted(left) if left[c] > 0]
+        if taken:
+            out.append(Option(id="done", label="That is all", detail=f"carry {len(taken)} cube(s)"))
+        return out
+    if follow == "ntarget":
+        return [Option(id=f"space:{s}", label=f"Carry them to {s}")
+                for s in _carry_targets(state, CARRY[kind][0], state.picks[0])]
+    if follow == "adj_source":
+        return [Option(id=f"space:{s}", label=f"Move the neutral cubes at {s}") for s in _sources(state)
+                if _steps_from(state, s)]
+    if follow == "adj_target":
+        return [Option(id=f"space:{s}", label=f"Step them to {s}") for s in _steps_from(state, state.picks[0])]
+    if follow == "draft":
+        return [Option(id=c, label=f"Keep {card(c).title}", detail=card(c).goal[:100]) for c in state.draft]
+    if follow == "lost_found":
+        return [Option(id=f"poi:{p}", label=f"Pick up the {POI_NAMES[p]} card") for p in lost_found_pois(state, seat)]
+    return []
+
+
+def apply(state: PlanesState, seat: int, kind: str, choice: str) -> tuple[list[Event], bool]:
+    """Apply a follow-up choice already checked against `options`. Returns (events, finished)."""
+    follow = state.follow
+    who = f"Seat {seat + 1}"
+    value = choice.split(":", 1)[-1]
+    if follow == "nsource":
+        state.picks = [value]
+        state.follow = "ntake"
+        return [], False
+    if follow == "ntake":
+        if choice != "done":
+            state.picks.append(value)
+            if len(state.picks) - 1 < CARRY[kind][1]:
+                return [], False
+        state.follow = "ntarget"
+        return [], False
+    if follow == "ntarget":
+        source, taken = state.picks[0], state.picks[1:]
+        for colour in taken:
+            remove_cube(state, source, colour)
+            add_cube(state, value, colour)
+        return [Event(text=f"{who} carries {_list(taken)} from {source} to {value}.")], True
+    if follow == "adj_source":
+        state.picks = [value]
+        state.follow = "adj_target"
+        return [], False
+    if follow == "adj_target":
+        source = state.picks[0]
+        moved = neutrals_at(state, source)
+        for colour, n in moved.items():
+            remove_cube(state, source, colour, n)
+            add_cube(state, value, colour, n)
+        flat = [c for c, n in sorted(moved.items()) for _ in range(n)]
+        return [Event(text=f"{who} steps {_list(flat)} from {source} to {value}.")], True
+    if follow == "draft":
+        return _draft_pick(state, seat, choice), state.draft_seat is None
+    if follow == "lost_found":
+        return take_lost_found(state, seat, value), True
+    return [], True
+
+
+def _draft_pick(state: PlanesState, seat: int, choice: str) -> list[Event]:
+    state.draft.remove(choice)
+    state.hands[seat].append(choice)
+    events = [Event(text=f"Seat {seat + 1} keeps one of the cards passed round."),
+              Event(text=f"You keep {card(choice).title}.", private_to=seat)]
+    if state.draft:
+        state.draft_seat = (seat + 1) % state.players
+        events.append(Event(text=f"{len(state.draft)} card{'s' if len(state.draft) > 1 else ''} go on to Seat "
+                                 f"{state.draft_seat + 1}."))
+    else:
+        state.draft_seat = None
+    return events
+
+
+def lost_found_pois(state: PlanesState, seat: int, space: str | None = None) -> list[str]:
+    """Points of interest at the space where the seat's move ended whose set-aside card of its colour is waiting."""
+    where = space or (state.last_path[-1] if state.last_path else "")
+    colour = state.colour_of(seat)
+    waiting = {card(c).poi for c in state.set_aside if dot_of(c) == colour}
+    return [p for p in state.pois.get(where, []) if p in waiting]
+
+
+def take_lost_found(state: PlanesState, seat: int, poi: str) -> list[Event]:
+    colour = state.colour_of(seat)
+    found = next(c for c in state.set_aside if card(c).poi == poi and dot_of(c) == colour)
+    state.set_aside.remove(found)
+    state.hands[seat].append(found)
+    return [Event(text=f"Seat {seat + 1} picks up their {POI_NAMES[poi]} card ({card(found).title}) from the lost "
+                       "and found.")]
+
+
+def explain(state: PlanesState, seat: int, kind: str, choice: str) -> str:
+    """A sentence for a Round Trip follow-up answer that is not on offer."""
+    follow = state.follow
+    if follow == "draft":
+        return "Keep one of the cards passed to you (they are listed under your choices)."
+    if follow == "ntake":
+        if choice == "done":
+            return "Take at least one neutral cube first."
+        return f"You may take up to {CARRY[kind][1]} neutral cube(s), only from {state.picks[0]}."
+    if follow in ("nsource", "adj_source"):
+        return "Choose a space holding neutral cubes that have somewhere to go."
+    if follow == "ntarget":
+        return f"Carry them to a {POI_NAMES[CARRY[kind][0]]} space other than the one they are on."
+    if follow == "adj_target":
+        return f"The cubes step one space along an arrow from {state.picks[0]}, never into a gate."
+    if follow == "lost_found":
+        return "Pick up one of the cards waiting for this space."
+    return "That is not one of the choices now."
+
+
+def _list(colours: list[str]) -> str:
+    counts = {c: colours.count(c) for c in sorted(set(colours))}
+    return ", ".join(f"{n} {c} cube{'s' if n > 1 else ''}" for c, n in counts.items())
