@@ -20,7 +20,7 @@ from typing import Any
 
 from engine.core.contract import Decision, Event, Game, GameState, IllegalAction, Option, Result
 from engine.core.rng import Rng
-from engine.planes import actions, actions_rt, moves
+from engine.planes import actions, actions_rt, moves, scoring
 from engine.planes.ai import playout_plan
 from engine.planes.cards import card
 from engine.planes.commands import command_suggestions, parse_command
@@ -350,7 +350,20 @@ class PlanesGame(Game):
 
     def summary(self, state: GameState) -> dict[str, Any]:
         s = _s(state)
-        return {"turns": s.turns, "end": s.end_reason or "unfinished"}
+        out: dict[str, Any] = {"turns": s.turns, "end": s.end_reason or "unfinished"}
+        if s.round_trip:
+            # Where the points come from (per seat, averaged), to balance plane sides against goals and tokens.
+            seats = range(s.players)
+            won = result(s).winners
+            out.update({
+                "winning VP": scoring.score(s, won[0]),
+                "VP a seat from yellow stars": sum(scoring.star_points(s, k) for k in seats) / s.players,
+                "VP a seat from tokens": sum(scoring.tokens(s, k) for k in seats) / s.players,
+                "VP a seat from goals": sum(scoring.goal_points(s, k) for k in seats) / s.players,
+                "cubes boarded": s.track,
+                "winning seat": f"seat {won[0] + 1}" if len(won) == 1 else "shared",
+            })
+        return out
 
     summary_values = {"end": ["track", "full colour", "all aboard", "stuck", "round limit"]}
 
