@@ -5,7 +5,10 @@ move is already under way). Each later segment is a space followed by what happe
   "S4 red" (or "S4 r")  leave one red cube at S4 and keep going (colours: red/r, blue/b, green/g, yellow/y, grey/n)
   "S4" or "S4 stop"     end the move at S4, leaving every remaining cube there
   "S4 skip"             pass over S4 without leaving a cube (Shortcut card)
-  "G2" or "G2 board"    board the last cube at gate G2
+  "G2" or "G2 board"    board the last cube at gate G2 (on the first free slot the mover may pick)
+  "G2 slot 3"           board it on slot 3 of that plane (Round Trip planes whose slots pay differently)
+  "S4 red grey"         leave a red and a grey cube at S4 and keep going (Heavy Luggage, Spread the Bags)
+Beacon's tram needs nothing special: a tram ride is one step, so "F1 > H1 red > H2 > ..." reads as on any airport.
 A command alone: "redo" takes the move back, "confirm" confirms it. A finished move is confirmed automatically.
 In the action phase a typed move means "no action".
 """
@@ -15,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.contract import IllegalAction
+from engine.planes.moves import slot_choices
 from engine.planes.state import ALL_COLOURS, PlanesState
 from engine.planes.terrain import terrain
 
@@ -46,11 +50,23 @@ def _segment_to_id(state: PlanesState, segment: str, first: bool) -> str:
             raise IllegalAction(f"Start with a space name alone, like '{space}'.")
         return f"from:{space}"
     what = words[1].lower() if len(words) > 1 else ""
+    plane = next((p for p in state.planes if p.gate == space), None)
+    slot = words[-1] if len(words) > 1 and words[-1].isdigit() else ""
+    if plane is not None and (slot or what in ("", "board", "slot")):
+        if len(words) > 3 or (len(words) == 3 and what not in ("board", "slot")):
+            raise IllegalAction(f"'{segment.strip()}' has too many words: a gate, then at most 'slot' and a number.")
+        choices = slot_choices(plane)
+        if len(choices) <= 1 and not slot:
+            return f"board:{space}"
+        return f"board:{space}:{slot or choices[0] + 1}"
+    if len(words) == 3 and what in _COLOUR_WORDS and words[2].lower() in _COLOUR_WORDS:
+        pair = sorted((_COLOUR_WORDS[what], _COLOUR_WORDS[words[2].lower()]))
+        return f"pair:{space}:{pair[0]}:{pair[1]}"
     if len(words) > 2:
-        raise IllegalAction(f"'{segment.strip()}' has too many words: a space and at most one colour or word.")
+        raise IllegalAction(f"'{segment.strip()}' has too many words: a space and at most one colour or word "
+                            "(two colours to leave two cubes).")
     if what in ("", "stop", "board"):
-        is_gate = any(p.gate == space for p in state.planes)
-        if what == "board" or (not what and is_gate):
+        if what == "board":
             return f"board:{space}"
         return f"stop:{space}"
     if what == "skip":
@@ -105,6 +121,12 @@ def _segment_text(choice: str) -> str | None:
     if kind == "drop":
         space, colour = rest.split(":")
         return f"{space} {colour}"
+    if kind == "pair":
+        space, first, second = rest.split(":")
+        return f"{space} {first} {second}"
+    if kind == "board" and rest.count(":"):
+        gate, slot = rest.split(":")
+        return f"{gate} slot {slot}"
     if kind in ("stop", "skip", "board"):
         return f"{rest} {kind}"
     return None
