@@ -25,6 +25,15 @@ Public view, `view(state, None)` (every key always present; JSON-compatible):
       "move": {"origin": "S3", "at": "S5", "active": ["blue", "grey"], "path": ["S4", "S5"],
                "drops": [["S4", "red"]], "skipped": None, "boarded": None} | None,
       "last_path": ["S3", "S4", "S5"],           # origin + spaces of the last confirmed move (for highlighting)
+      Round Trip (always present; empty or zero in the base game):
+      "round_trip": False,                       # expansion scoring in force
+      planes[i] also has "placed": [0, 3] (slot of each cube in "slots") and "rewards": [{"cards": 2, "tokens": 0,
+                  "stars": 3}, ...] (per slot), "title": side title
+      seats[i] also has "tokens": 2 (VP tokens), "stars": 6 (VP from yellow stars so far), "aboard": 3 (own cubes
+                  on any plane)
+      "set_aside": [{"title": ..., "poi": "fast_food", "dot": "red"}, ...],   # Lost and Found's face-up cards
+      "draft": {"seat": 1, "cards": 2} | None,  # Pass It On: who picks now and how many cards travel (never which)
+      "scenario": "happy_hour" | None
       "end": None | "track" | "full colour" | "stuck" | "round limit",  # set once the end has been triggered
       "winners": [0] | None,                     # once the game is over
     }
@@ -42,9 +51,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.planes.cards import card
+from engine.planes.cards import card, dot_of
 from engine.planes.goals import goal_met
-from engine.planes.scoring import boarded_own, goal_points
+from engine.planes.scoring import boarded_own, goal_points, passengers, score, star_points, tokens
+from engine.planes.sides import side
 from engine.planes.state import ALL_COLOURS, PLANE_CAPACITY, PlanesState, cones
 from engine.planes.terrain import terrain
 
@@ -65,14 +75,19 @@ def public_view(state: PlanesState) -> dict[str, Any]:
             "goals": [{"title": card(c).title, "goal": card(c).goal, "vp": card(c).vp} for c in state.goals[seat]],
             "goal_vp": goal_vp,
             "boarded": boarded,
-            "score": goal_vp + 5 * boarded,
+            "score": score(state, seat),
             "hand_size": len(state.hands[seat]),
+            "tokens": tokens(state, seat),
+            "stars": star_points(state, seat),
+            "aboard": passengers(state, seat),
         })
     skip_due = state.skip_pending and not (state.move and state.move.skipped)  # gone once a space is passed over
     effects = [
         name for name, on in (("backwards", state.backwards), ("only_own", state.only_own),
                               ("ignore_neutral", state.ignore_neutral), ("ignore_blockages", state.ignore_blockages),
-                              ("skip", skip_due), ("move_twice", state.moves_left > 1)) if on
+                              ("skip", skip_due), ("move_twice", state.moves_left > 1),
+                              ("only_neutral", state.only_neutral), ("double_drops", state.double_drops > 0),
+                              ("skip_two", state.skips_left > 0)) if on
     ]
     move = state.move.model_dump(exclude={"snapshot"}) if state.move else None
     winners = None
@@ -87,7 +102,8 @@ def public_view(state: PlanesState) -> dict[str, Any]:
         "cubes": cubes,
         "planes": [
             {"gate": p.gate, "colour": p.colour, "slots": list(p.slots), "capacity": PLANE_CAPACITY,
-             "side": p.side, "owner": p.owner}
+             "side": p.side, "owner": p.owner, "placed": p.slot_numbers(), "title": side(p.side).title,
+             "rewards": [r.model_dump() for r in side(p.side).slots]}
             for p in state.planes
         ],
         "cones": cones(state),
@@ -108,6 +124,10 @@ def public_view(state: PlanesState) -> dict[str, Any]:
         "last_path": list(state.last_path),
         "end": state.end_reason,
         "winners": winners,
+        "round_trip": state.round_trip,
+        "set_aside": [{"title": card(c).title, "poi": card(c).poi, "dot": dot_of(c)} for c in state.set_aside],
+        "draft": {"seat": state.draft_seat, "cards": len(state.draft)} if state.draft_seat is not None else None,
+        "scenario": None if state.options.get("scenario", "none") == "none" else state.options["scenario"],
     }
 
 

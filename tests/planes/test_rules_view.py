@@ -14,7 +14,7 @@ from engine.planes.state import PlanesState
 
 PUBLIC_KEYS = {"game", "airport", "pois", "cubes", "planes", "cones", "track", "track_end", "seats", "deck",
                "discard", "decks", "discards", "turn", "phase", "turns", "action", "effects", "move", "last_path",
-               "end", "winners"}
+               "end", "winners", "round_trip", "set_aside", "draft", "scenario"}
 
 
 def test_public_view_has_the_documented_shape() -> None:
@@ -24,7 +24,8 @@ def test_public_view_has_the_documented_shape() -> None:
     assert view["cubes"]["P1"] == {"red": 5, "blue": 0, "green": 0, "yellow": 0, "grey": 0}
     assert "G1" not in view["cubes"]
     assert view["planes"][0] == {"gate": "G1", "colour": "red", "slots": [], "capacity": 5, "side": "5vp",
-                                 "owner": 0}
+                                 "owner": 0, "placed": [], "title": "Classic: 5 VP a cube",
+                                 "rewards": [{"cards": 0, "tokens": 0, "stars": 5}] * 5}
     assert view["seats"][1]["colour"] == "blue" and view["seats"][1]["hand_size"] == 3
     assert view["track"] == 0 and view["track_end"] == 12 and view["deck"] == 60 - 9
     json.dumps(view)
