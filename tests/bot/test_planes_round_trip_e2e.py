@@ -1,0 +1,69 @@
+"""Round Trip on Discord: two members and an AI seat play a whole scenario game on each new airport by clicks,
+through the real discord.py client on SimCord. The host picks the scenario (which fills the airport); the game
+ends by the rules, the final scores are the engine's, and no card another seat holds (the draft's passed cards
+included) ever reaches the channel or someone else's DMs."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import registry
+from tests.bot.conftest import validate_all
+from tests.bot.helpers import (
+    Policy,
+    click_option,
+    latest_panel,
+    make_table,
+    mentioned_actor,
+    one_game,
+    open_lobby,
+    stored_state,
+)
+from tests.bot.test_planes_acceptance import PlanesWatch
+
+SEED = 77
+simcord_bot, _seeded_start = one_game("planes", SEED)
+
+
+@pytest.mark.parametrize(("scenario", "airport"), [("happy_hour", "azure"), ("lost_and_found", "beacon")])
+async def test_a_scenario_game_on_a_new_airport_by_clicks_with_an_ai_seat(simcord_env, scenario: str,
+                                                                          airport: str) -> None:
+    table = make_table(simcord_env, ("ana", "ben"))
+    ana, ben = table.players
+    outsider = table.guild.add_member(simcord_env.create_user("mallory"))
+    lobby = await open_lobby(table, "planes")
+    await ben.click(lobby, label="Join")
+    await ana.click(lobby, label="Add AI")
+    for name, value in (("scenario", scenario), ("end_space", "4"), ("cards", "expansion")):
+        await ana.slash(table.channel, "game option", name=name, value=value)
+    session = await table.bot.store.session_in_channel(table.channel.id)
+    assert session.options["airport"] == airport, "the scenario preset filled the airport, for the host to see"
+    await ana.click(lobby, label="Start")
+
+    game = registry.get("planes")
+    policy = Policy(game, SEED)
+    watch = PlanesWatch(table, outsider)
+    seats = (await table.bot.store.get_session(1)).seats
+    state = await watch.check()
+    assert state.airport == airport and state.options["scenario"] == scenario and state.round_trip
+    clicks = 0
+    while (panel := latest_panel(table.channel)).components:
+        (decision,) = game.pending(state)
+        actor = mentioned_actor(table, panel)
+        assert seats[decision.seat].user_id == actor.id, "the panel calls on the member who must choose"
+        await click_option(actor, panel, policy.choose(state, decision))
+        clicks += 1
+        state = await watch.check()
+        assert clicks < 600, "the game should have ended"
+    final = latest_panel(table.channel)
+    assert final.content.startswith("Game over.")
+    state = await stored_state(table)
+    result = game.result(state)
+    scores = next(f.value for f in final.embeds[0].fields if f.name == "Final scores")
+    for standing in result.standings:
+        seat = seats[standing.seat]
+        who = table.by_id(seat.user_id).mention if seat.user_id is not None else f"**{seat.name}** (AI)"
+        assert f"{who}: {standing.score}" in scores, "the final scores are the engine's"
+    assert state.end_reason in ("track", "all aboard")
+    assert watch.hands_sent >= 2
+    validate_all(simcord_env)
