@@ -8,15 +8,17 @@ the carried group, the gate slots and the panel's text on a copy of it.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from engine.planes.board import Airport, Space, SpaceKind
+from engine.planes.sides import side
 from engine.planes.terrain import load
 from renderers.kit.layer import static_layer
 from renderers.kit.paint import INK, MUTED, PAPER, WHITE, Box, canvas, font, pen, text_width, to_png, wrap
-from renderers.kit.shapes import arrow, edge_point
+from renderers.kit.shapes import arrow, chip, edge_point
 from renderers.planes.layout import GATE_SLOTS, HEIGHT, SLOT_GAP, SLOT_W, WIDTH, BoardLayout, layout_of
 from renderers.planes.panel import draw_legend, draw_panel
 from renderers.planes.style import (
@@ -58,19 +60,51 @@ def _space_frame(draw: ImageDraw.ImageDraw, space: Space, box: Box, pois: tuple[
         x -= 3
 
 
+WILD_MARK = "W"  # a wild plane takes any colour: a letter of its own and every colour's stripe, never one colour
+TRAM = (0, 110, 160)  # the tram's rides: dashed as well as coloured, so they read without the colour
+
+
+def side_label(side_id: str) -> str:
+    """What a gate says about its plane's side: the base sides as before, a Round Trip side by its name (the panel
+    lists what each of its slots pays)."""
+    return {"5vp": "+5 VP", "draw2": "draw 2"}.get(side_id) or side(side_id).title.split(":")[0]
+
+
 def _gate_frame(draw: ImageDraw.ImageDraw, space: Space, box: Box, plane: tuple[str, str, str, int] | None,
                 per_row: int) -> None:
     """Gate, its plane (colour chip with the letter), the reward and the empty slots: fixed once set up."""
     colour = plane[1] if plane else "grey"
-    draw.rounded_rectangle(box, radius=8, fill=GATE_FILL, outline=CUBE_FILL[colour], width=5)
+    wild = colour not in CUBE_FILL
+    draw.rounded_rectangle(box, radius=8, fill=GATE_FILL, outline=INK if wild else CUBE_FILL[colour], width=5)
     draw.rounded_rectangle(box, radius=8, outline=INK, width=1)
+    if wild:  # every cube colour along the top edge: any colour boards here
+        step = (box[2] - box[0] - 20) / len(CUBE_FILL)
+        for k, fill in enumerate(CUBE_FILL.values()):
+            draw.rectangle((box[0] + 10 + k * step, box[1] + 1, box[0] + 8 + (k + 1) * step, box[1] + 4), fill=fill)
     draw.text((box[0] + 7, box[1] + 5), space.id, font=font(24), fill=INK)
-    cube_chip(draw, (box[2] - 7 - 24, box[1] + 5, box[2] - 7, box[1] + 5 + CHIP_H), colour)
-    reward = "" if plane is None else ("+5 VP" if plane[2] == "5vp" else "draw 2")
+    mark = (box[2] - 7 - 24, box[1] + 5, box[2] - 7, box[1] + 5 + CHIP_H)
+    if wild:
+        chip(draw, mark, WHITE, WILD_MARK, 24, INK, radius=5)
+    else:
+        cube_chip(draw, mark, colour)
+    reward = "" if plane is None else side_label(plane[2])
     for i, line in enumerate(wrap(reward, 24, box[2] - box[0] - 14)):
         draw.text((box[0] + 7, box[1] + 36 + 27 * i), line, font=font(24), fill=INK)
     for i in range(plane[3] if plane else GATE_SLOTS):
         draw.rectangle(_slot(box, i, per_row), outline=MUTED, width=2)
+
+
+def _tram(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float]) -> None:
+    """A tram ride (Beacon): a dashed line ending in an arrowhead. Its dotted stops are not spaces: one step."""
+    length = math.dist(a, b)
+    dash = 14
+    for k in range(int((length - 20) // (2 * dash)) + 1):
+        s, e = 2 * k * dash / length, min((2 * k + 1) * dash / length, (length - 20) / length)
+        if s < e:
+            draw.line([(a[0] + (b[0] - a[0]) * s, a[1] + (b[1] - a[1]) * s),
+                       (a[0] + (b[0] - a[0]) * e, a[1] + (b[1] - a[1]) * e)], fill=TRAM, width=5)
+    tail = (b[0] - (b[0] - a[0]) * 24 / length, b[1] - (b[1] - a[1]) * 24 / length)
+    arrow(draw, tail, b, fill=TRAM, width=5, head=16)
 
 
 def _slot(box: Box, i: int, per_row: int) -> Box:
@@ -94,7 +128,10 @@ def _static(airport_id: str, board_json: str, pois: tuple[tuple[str, tuple[str, 
             target = board.space(target_id)
             a = edge_point(layout.centre(space.id), layout.half(space.id), layout.centre(target_id))
             b = edge_point(layout.centre(target_id), layout.half(target_id), layout.centre(space.id))
-            arrow(draw, a, b, fill=MUTED if target.is_gate else INK, width=4, head=16)
+            if space.tram and not target.is_gate:
+                _tram(draw, a, b)
+            else:
+                arrow(draw, a, b, fill=MUTED if target.is_gate else INK, width=4, head=16)
     poi_map, plane_map = dict(pois), {p[0]: p for p in planes}
     for space in board.spaces:
         box = layout.boxes[space.id]
@@ -179,8 +216,9 @@ def _gate_contents(draw: ImageDraw.ImageDraw, box: Box, plane: dict[str, Any] | 
                    per_row: int) -> None:
     if step is not None:
         _path_ring(draw, box)
+    placed = (plane.get("placed") or []) if plane else []
     for i, colour in enumerate(plane["slots"] if plane else []):
-        cube_chip(draw, _slot(box, i, per_row), colour)
+        cube_chip(draw, _slot(box, placed[i] if i < len(placed) else i, per_row), colour)
     # No step badge: a gate is always where a move ends, and the ring says it is on the path.
 
 

@@ -109,8 +109,12 @@ def _seats(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> float:
             draw.polygon([(LEFT + 3, y + 6), (LEFT + 13, y + 15), (LEFT + 3, y + 24)], fill=INK)
         cube_chip(draw, (LEFT + 16, y, LEFT + 16 + 24, y + CHIP_H), seat["colour"])
         draw.text((LEFT + 46, y + 2), fit(seat["name"], 24, TEXT_W - 44), font=font(24), fill=INK)
-        lines = (f"{seat['score']} VP ({seat['goal_vp']} from goals)",
-                 f"{seat['boarded']} boarded, hand {seat['hand_size']}")
+        if view.get("round_trip"):  # Round Trip: stars of own cubes on any plane + goals + VP tokens
+            lines = (f"{seat['score']} VP, {seat['tokens']} tokens",
+                     f"{seat['aboard']} aboard, hand {seat['hand_size']}")
+        else:
+            lines = (f"{seat['score']} VP ({seat['goal_vp']} from goals)",
+                     f"{seat['boarded']} boarded, hand {seat['hand_size']}")
         for i, line in enumerate(lines, start=1):
             draw.text((LEFT + 16, y + i * LINE + 2), fit(line, 24, TEXT_W - 14), font=font(24), fill=INK)
         y += SEAT_H
