@@ -28,6 +28,7 @@ simcord_bot, _seeded_start = one_game("planes", SEED)
 @pytest.mark.parametrize(("scenario", "airport"), [("happy_hour", "azure"), ("lost_and_found", "beacon")])
 async def test_a_scenario_game_on_a_new_airport_by_clicks_with_an_ai_seat(simcord_env, scenario: str,
                                                                           airport: str) -> None:
+    simcord_env.settle_timeout = 30.0  # an AI seat's whole turn runs before the bot settles after a click
     table = make_table(simcord_env, ("ana", "ben"))
     ana, ben = table.players
     outsider = table.guild.add_member(simcord_env.create_user("mallory"))
