@@ -100,6 +100,8 @@ def build_group(games: list[tuple[str, str]]) -> app_commands.Group:
             if thread:
                 if not isinstance(channel, discord.TextChannel):
                     raise Refusal("Threads can only be opened from a text channel.")
+                # Acknowledged before the thread is made: a slow Discord must not make the 3-second deadline fail.
+                await interaction.response.defer(thinking=True)
                 channel = await channel.create_thread(name=f"{engine.title} game"[:100],
                                                       type=discord.ChannelType.public_thread)
             session = await service.open_lobby(guild_id=interaction.guild_id or 0, channel_id=channel.id,
@@ -107,7 +109,7 @@ def build_group(games: list[tuple[str, str]]) -> app_commands.Group:
                                                host_name=interaction.user.display_name)
             if thread:
                 message = await channel.send(**lobby_message(session, engine))
-                await interaction.response.send_message(f"Your {engine.title} lobby is open in {channel.mention}.")
+                await interaction.followup.send(f"Your {engine.title} lobby is open in {channel.mention}.")
             else:
                 await interaction.response.send_message(**lobby_message(session, engine))
                 message = await interaction.original_response()
@@ -279,6 +281,7 @@ def build_group(games: list[tuple[str, str]]) -> app_commands.Group:
     @group.command(name="nudge", description="Remind the players this game is waiting for")
     async def nudge(interaction: discord.Interaction) -> None:
         async def act() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)  # posting the reminder may be slow
             await _service(interaction).nudge(interaction.channel_id or 0, interaction.user.id,
                                               manager=may_manage(interaction))
             await tell(interaction, "Reminded.")
