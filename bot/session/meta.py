@@ -26,6 +26,9 @@ class SessionMeta(BaseModel):
     """Seconds of quiet before a reminder in this game; None: the bot's default; 0: no reminders."""
     dm_notice: list[int] = Field(default_factory=list)
     """Members already told in the channel that their DMs are closed (told once per game)."""
+    panel_version: int | None = None
+    """The state version the newest posted panel shows. Behind the session's version when the process stopped
+    after a move was saved but before its panel was posted: the panel is then posted again (Turns.recover)."""
 
 
 class MetaBook:

@@ -67,7 +67,31 @@ class Publisher:
             live.shown_version = None
         else:
             live.shown_version, live.shown_events = state.version, texts
+            await self._posted(session, state.version)
         await self._send_private(session, state, events, context)
+
+    async def _posted(self, session: SessionRow, version: int) -> None:
+        """Remember, across restarts, which version the newest panel shows (see SessionMeta.panel_version)."""
+        meta = await self.meta.get(session)
+        if meta.panel_version != version:
+            meta.panel_version = version
+            await self.meta.save(session.id, meta)
+
+    async def behind(self, session: SessionRow) -> bool:
+        """Whether the newest panel shows an older state than the stored one, with nobody else to post it: the
+        process stopped between saving a move and posting its panel (an AI seat's open turn posts its own panel
+        once the AI has played). Call with the session lock held."""
+        if session.status != "active":
+            return False
+        meta = await self.meta.get(session)
+        if meta.panel_version is None:
+            if session.board_message_id is not None:
+                return False  # posted before panel versions were kept: nothing to go by
+        elif meta.panel_version >= session.version:
+            return False
+        state = await self.sessions.state(session)
+        ai = {s.seat for s in session.seats if s.is_ai}
+        return not any(d.seat in ai for d in self.sessions.game(session.game).pending(state))
 
     async def repost(self, session: SessionRow, state: GameState) -> TurnUpdate:
         """Post the current panel as a new message (with the session lock held)."""
@@ -77,6 +101,7 @@ class Publisher:
             live.shown_version = None  # until the new panel is posted, no panel is known to be the newest
             await self.presenter.show_turn(update)
             live.shown_version, live.shown_events = update.version, []
+            await self._posted(session, update.version)
         return update
 
     async def _send_private(self, session: SessionRow, state: GameState, events: list[Any],

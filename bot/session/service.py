@@ -144,8 +144,10 @@ class GameService:
         return await self.turns.play_ai(session_id)
 
     async def resume_ai(self) -> None:
-        """At start-up: play the AI turns that were due when the previous process stopped."""
+        """At start-up: play the AI turns that were due when the previous process stopped, then post the current
+        panel of every game whose newest panel is behind its state (stopped between a saved move and its panel)."""
         await self.turns.resume_ai()
+        await self.turns.recover()
 
     # ------------------------------------------------------------------ queries
     async def current(self, session_id: int, user_id: int, *, version: int, seat: int) -> TurnUpdate:

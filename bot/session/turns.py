@@ -42,7 +42,11 @@ class Turns:
     async def choose(self, session_id: int, user_id: int, *, version: int, seat: int, index: int) -> None:
         """A click on a panel: option `index` of `seat`'s decision as offered at state `version`."""
         async with self.sessions.lock(session_id):
-            session, state = await self.check_click(session_id, user_id, version=version, seat=seat)
+            try:
+                session, state = await self.check_click(session_id, user_id, version=version, seat=seat)
+            except Refusal:
+                await self._catch_up(session_id)
+                raise
             decision = next((d for d in self.sessions.game(session.game).pending(state) if d.seat == seat), None)
             if decision is None:
                 raise self.sessions.not_your_turn(session, state)
@@ -180,6 +184,28 @@ class Turns:
                 engine = self.sessions.game(session.game)
                 await self.apply_choice(session, state, decision.seat, random_ai.choose(engine, state, decision, rng),
                                         held)
+
+    async def _catch_up(self, session_id: int) -> None:
+        """A click was refused: if that is because the newest panel is behind the game (the process stopped between
+        saving a move and posting its panel), post the current one so the players can go on. With the lock held."""
+        session = await self.sessions.store.get_session(session_id)
+        if session is None or not await self.publisher.behind(session):
+            return
+        try:
+            await self.publisher.repost(session, await self.sessions.state(session))
+        except Exception:  # the refusal still reaches the player; the next click or start-up tries again
+            log.exception("could not post the current panel", extra={"session_id": session.id,
+                                                                      "guild_id": session.guild_id,
+                                                                      "channel_id": session.channel_id})
+
+    async def recover(self) -> None:
+        """At start-up: post the current panel of every game whose newest panel is behind its state."""
+        for session in await self.sessions.store.active_sessions():
+            try:
+                async with self.sessions.lock(session.id):
+                    await self._catch_up(session.id)
+            except Exception:  # one broken game must not keep the others' panels from coming back
+                log.exception("could not check the newest panel", extra={"session_id": session.id})
 
     async def play_ai(self, session_id: int) -> bool:
         """Let the AI play its open turns (after a seat passed to it); False if a panel failed to post meanwhile."""
