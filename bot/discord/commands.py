@@ -269,6 +269,16 @@ def build_group(games: list[tuple[str, str]]) -> app_commands.Group:
 
         await run_for_player(interaction, act)
 
+    @group.command(name="undo", description="Take back your last step, or ask the others to go back to a turn")
+    @app_commands.describe(turn="Ask every other player to take the game back to the start of this turn")
+    async def undo(interaction: discord.Interaction, turn: app_commands.Range[int, 1, 10000] | None = None) -> None:
+        async def act() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            text = await _service(interaction).undo_here(interaction.channel_id or 0, interaction.user.id, turn)
+            await interaction.followup.send(text[:2000], ephemeral=True)
+
+        await run_for_player(interaction, act)
+
     @group.command(name="panel", description="Post the current turn panel of this channel's game again")
     async def panel(interaction: discord.Interaction) -> None:
         async def act() -> None:

@@ -9,7 +9,8 @@ import logging
 import discord
 
 from bot.discord.panel import COLOUR, turn_message
-from bot.session import PrivateUpdate, Reminder, TurnUpdate, describe
+from bot.discord.undo import answer_view
+from bot.session import PrivateUpdate, Reminder, TurnUpdate, UndoRequest, describe
 from bot.store import SessionRow
 
 log = logging.getLogger("tarmac.discord")
@@ -114,3 +115,15 @@ class DiscordPresenter:
         channel = await self._channel(session.channel_id)
         await channel.send(text[:2000], allowed_mentions=discord.AllowedMentions(
             users=[discord.Object(id=u) for u in reminder.user_ids], roles=False, everyone=False))
+
+    async def announce(self, session: SessionRow, text: str, mentions: list[int]) -> None:
+        channel = await self._channel(session.channel_id)
+        await channel.send(text[:2000], allowed_mentions=discord.AllowedMentions(
+            users=[discord.Object(id=u) for u in mentions], roles=False, everyone=False))
+
+    async def ask_undo(self, session: SessionRow, request: UndoRequest, text: str) -> None:
+        channel = await self._channel(session.channel_id)
+        who = " ".join(f"<@{u}>" for u in request.waiting)
+        await channel.send(f"{who}: {text}"[:2000], view=answer_view(session.id, request.version),
+                           allowed_mentions=discord.AllowedMentions(
+                               users=[discord.Object(id=u) for u in request.waiting], roles=False, everyone=False))

@@ -7,6 +7,7 @@ A game *waits* while its state version stays the same; `MetaBook.get` moves that
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from pydantic import BaseModel, Field
 
@@ -26,6 +27,8 @@ class SessionMeta(BaseModel):
     """Seconds of quiet before a reminder in this game; None: the bot's default; 0: no reminders."""
     dm_notice: list[int] = Field(default_factory=list)
     """Members already told in the channel that their DMs are closed (told once per game)."""
+    undo_request: dict[str, Any] | None = None
+    """The open request for undo by consent (bot.session.undo.UndoRequest), if any."""
     panel_version: int | None = None
     """The state version the newest posted panel shows. Behind the session's version when the process stopped
     after a move was saved but before its panel was posted: the panel is then posted again (Turns.recover)."""

@@ -41,9 +41,10 @@ class Publisher:
         self.renderer_for = renderer_for
 
     async def publish(self, session: SessionRow, state: GameState, events: list[Any], *, first: bool = False,
-                      before: GameState | None = None) -> None:
+                      before: GameState | None = None, undoable: int | None = None) -> None:
         """Post the panel and send what changed privately. Call with the session lock held.
-        `before` is the state the move started from: whoever had to act then is not notified again."""
+        `before` is the state the move started from: whoever had to act then is not notified again.
+        `undoable`: the seat whose last choice the panel offers to take back (see TurnUpdate.undo_seat)."""
         if self.presenter is None:
             return
         context = {"session_id": session.id, "guild_id": session.guild_id, "channel_id": session.channel_id}
@@ -60,6 +61,7 @@ class Publisher:
                 update.quiet = {d.seat for d in self.sessions.game(session.game).pending(before)}
             if continues:
                 update.replaces = session.board_message_id
+            update.undo_seat = undoable
             await self.presenter.show_turn(update)
         except Exception:
             log.exception("could not post the turn panel", extra=context)

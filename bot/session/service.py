@@ -20,7 +20,17 @@ from bot.session.publish import Publisher
 from bot.session.reminders import Reminders
 from bot.session.sessions import DONE, OPEN, Sessions, seat_name, seats_of
 from bot.session.turns import Turns
-from bot.session.types import LogLine, PostFailed, Presenter, PrivateUpdate, Refusal, Reminder, TurnUpdate
+from bot.session.types import (
+    LogLine,
+    PostFailed,
+    Presenter,
+    PrivateUpdate,
+    Refusal,
+    Reminder,
+    TurnUpdate,
+    UndoRequest,
+)
+from bot.session.undo import Undo
 from bot.store import SessionRow, Store
 from engine import registry
 from engine.core import Game, GameState
@@ -55,6 +65,7 @@ class GameService:
         self.publisher = Publisher(self.sessions, self.meta, presenter, renderer_for)
         self.lobby = Lobby(self.sessions)
         self.turns = Turns(self.sessions, self.publisher, ai_delay=ai_delay)
+        self.undo = Undo(self.sessions, self.meta, self.publisher)
         self.reminders = Reminders(self.sessions, self.meta, self.present_reminder,
                                    remind_after=remind_after, nudge_gap=nudge_gap)
 
@@ -148,6 +159,55 @@ class GameService:
         panel of every game whose newest panel is behind its state (stopped between a saved move and its panel)."""
         await self.turns.resume_ai()
         await self.turns.recover()
+
+    # --------------------------------------------------------------------- undo
+    async def take_back(self, session_id: int, user_id: int, *, version: int | None = None) -> str:
+        """Free undo of the member's own last choice (the panel's Undo button gives the `version` it shows)."""
+        async with self.sessions.lock(session_id):
+            if version is not None:
+                _session, state = await self.sessions.playing(session_id, user_id)
+                if state.version != version:
+                    raise Refusal("That panel is out of date; use the newest one in the channel.")
+            self.sessions.take_unposted(session_id)
+            text = await self.undo.take_back(session_id, user_id)
+        if self.sessions.take_unposted(session_id):
+            raise PostFailed()
+        return text
+
+    async def undo_here(self, channel_id: int, user_id: int, turn: int | None) -> str:
+        """/game undo: with no turn, take back one's own last choice; with a turn, ask the others to go back to it.
+        Returns what to tell the member."""
+        session = await self.session_here(channel_id, statuses=("active",))
+        if turn is None:
+            return await self.take_back(session.id, user_id)
+        async with self.sessions.lock(session.id):
+            self.sessions.take_unposted(session.id)
+            asked = await self.undo.ask(session.id, user_id, turn)
+            if isinstance(asked, UndoRequest) and self.presenter is not None:
+                session = await self.sessions.fresh(session.id)
+                name = seat_name(session, seats_of(session, user_id)[0])
+                text = (f"{name} asks to take the game back to the start of turn {turn}. It happens only if every "
+                        f"other player accepts; any move meanwhile cancels the request.")
+                await self.presenter.ask_undo(session, asked, text)
+        await self.turns.run_ai(session.id)
+        if self.sessions.take_unposted(session.id):
+            raise PostFailed()
+        if isinstance(asked, UndoRequest):
+            return "Your request is posted; the game goes back once every other player accepts."
+        return asked
+
+    async def answer_undo(self, session_id: int, user_id: int, *, version: int, yes: bool) -> str:
+        """An answer to an undo request; returns what the channel should read about it."""
+        async with self.sessions.lock(session_id):
+            request, done = await self.undo.answer(session_id, user_id, version, yes)
+        if done is not None:
+            await self.turns.run_ai(session_id)
+            return done
+        session = await self.sessions.fresh(session_id)
+        who = next((s.name for s in session.seats if s.user_id == user_id), "A player")
+        if not yes:
+            return f"{who} declined, so the game goes on from where it is."
+        return f"{who} accepted; still waiting for {len(request.waiting)} more."
 
     # ------------------------------------------------------------------ queries
     async def current(self, session_id: int, user_id: int, *, version: int, seat: int) -> TurnUpdate:

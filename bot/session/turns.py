@@ -144,12 +144,15 @@ class Turns:
         self.sessions.remember(session.id, new_state)
         log.info("move applied", extra={"session_id": session.id, "guild_id": session.guild_id,
                                         "channel_id": session.channel_id, "seat": seat})
+        undoable = None
         if held is not None:
             held.extend(events)
             if not finished and any(d.seat == seat for d in engine.pending(new_state)):
                 return new_state
             events, held[:] = list(held), []
-        await self.publisher.publish(session, new_state, events, before=state)
+        elif any(d.seat == seat for d in engine.pending(new_state)) and not engine.reveals(state, new_state, events):
+            undoable = seat  # a member's step within their turn that showed nothing hidden: offer to take it back
+        await self.publisher.publish(session, new_state, events, before=state, undoable=undoable)
         return new_state
 
     # ----------------------------------------------------------------- AI

@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Protocol
 
+from pydantic import BaseModel, Field
+
 from bot.store import Seat, SessionRow
 from engine.core import Decision, Result
 from engine.core.panel import PublicDecision
@@ -50,6 +52,8 @@ class TurnUpdate:
     replaces: int | None = None
     """The panel message this update continues (the same seat goes on with its turn): the presenter edits it in
     place, falling back to a new message if the edit fails. None: post a new message."""
+    undo_seat: int | None = None
+    """The seat whose last choice this panel offers to take back for free (an Undo button), if any."""
 
 
 @dataclass
@@ -94,6 +98,21 @@ def describe(span: timedelta) -> str:
     return " and ".join(parts[:2]) or "a moment"
 
 
+class UndoRequest(BaseModel):
+    """An open request for undo by consent (kept in the session's bookkeeping until answered or overtaken)."""
+
+    by: int
+    """The member who asked."""
+    turn: int
+    target: int
+    """The state version the game returns to (the state before the named turn's first choice)."""
+    version: int
+    """The state version the request was made at: any move since makes it void."""
+    waiting: list[int]
+    """The members whose answer is still missing."""
+    accepted: list[int] = Field(default_factory=list)
+
+
 class Presenter(Protocol):
     async def show_turn(self, update: TurnUpdate) -> None:
         """Post the panel; with `update.replaces`, edit that message in place instead (a new one if the edit fails)."""
@@ -108,3 +127,11 @@ class Presenter(Protocol):
         ...
 
     async def remind(self, reminder: Reminder) -> None: ...
+
+    async def announce(self, session: SessionRow, text: str, mentions: list[int]) -> None:
+        """Say something in the game's channel, notifying exactly `mentions` (member ids)."""
+        ...
+
+    async def ask_undo(self, session: SessionRow, request: UndoRequest, text: str) -> None:
+        """Post the request with Accept and Decline buttons, notifying the members it waits for."""
+        ...
