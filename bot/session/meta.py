@@ -23,6 +23,10 @@ class SessionMeta(BaseModel):
     since: datetime | None = None
     """When that version was reached (or first seen, after a restart that lost the exact time)."""
     reminded_at: datetime | None = None
+    reminders_sent: int = 0
+    """Reminders sent in this quiet period: each waits twice as long as the one before (back-off)."""
+    abandon_told: bool = False
+    """The host was told, in this quiet period, that reminders stopped because nobody moves any more."""
     remind_after: float | None = None
     """Seconds of quiet before a reminder in this game; None: the bot's default; 0: no reminders."""
     dm_notice: list[int] = Field(default_factory=list)
@@ -50,6 +54,7 @@ class MetaBook:
         if meta.version != session.version:
             moved = self.sessions.moved_at(session.id, session.version)
             meta.version, meta.since, meta.reminded_at = session.version, moved or self.sessions.now(), None
+            meta.reminders_sent, meta.abandon_told = 0, False
             await self.save(session.id, meta)
         return meta
 

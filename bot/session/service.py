@@ -54,6 +54,7 @@ class GameService:
         renderer_for: Callable[[str], GameRenderer | None] = renderer_for_game,
         remind_after: float = 12 * 3600,
         nudge_gap: float = 3600,
+        abandon_after: float = 14 * 86400,
         now: Callable[[], datetime] = lambda: datetime.now(UTC),
         owns: Callable[[SessionRow], bool] = lambda _session: True,
     ) -> None:
@@ -66,8 +67,8 @@ class GameService:
         self.lobby = Lobby(self.sessions)
         self.turns = Turns(self.sessions, self.publisher, ai_delay=ai_delay)
         self.undo = Undo(self.sessions, self.meta, self.publisher)
-        self.reminders = Reminders(self.sessions, self.meta, self.present_reminder,
-                                   remind_after=remind_after, nudge_gap=nudge_gap)
+        self.reminders = Reminders(self.sessions, self.meta, self.present_reminder, self.announce,
+                                   remind_after=remind_after, nudge_gap=nudge_gap, abandon_after=abandon_after)
 
     # ------------------------------------------------------------------ lookups
     def game(self, name: str) -> Game:
@@ -280,3 +281,7 @@ class GameService:
     async def present_reminder(self, reminder: Reminder) -> None:
         if self.presenter is not None:
             await self.presenter.remind(reminder)
+
+    async def announce(self, session: SessionRow, text: str, mentions: list[int]) -> None:
+        if self.presenter is not None:
+            await self.presenter.announce(session, text, mentions)

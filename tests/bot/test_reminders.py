@@ -38,7 +38,9 @@ async def test_one_reminder_per_quiet_period_for_whoever_must_act(simcord_env):
     await simcord_env.advance_time(10 * HOUR)
     assert len(reminders(table)) == 1, "at most one reminder per quiet period"
     await simcord_env.advance_time(3 * HOUR)
-    assert len(reminders(table)) == 2, "a game that stays quiet is reminded once more per period"
+    assert len(reminders(table)) == 1, "the second reminder waits twice as long (back-off)"
+    await simcord_env.advance_time(11 * HOUR)
+    assert len(reminders(table)) == 2, "a game that stays quiet is reminded again, 24 hours after the first"
 
     panel = latest_panel(table.channel)
     await mentioned_actor(table, panel).click(panel, label="Pass")  # a move starts a new quiet period
@@ -105,10 +107,10 @@ async def test_the_host_sets_the_period_or_turns_reminders_off(simcord_env):
     await alice.slash(table.channel, "game reminders", hours=2)
     await simcord_env.advance_time(0.5 * HOUR)
     assert len(reminders(table)) == 1, "30 quiet hours are more than the new 2-hour period: reminded at once"
-    await simcord_env.advance_time(1 * HOUR)
+    await simcord_env.advance_time(3 * HOUR)
     assert len(reminders(table)) == 1
     await simcord_env.advance_time(1 * HOUR)
-    assert len(reminders(table)) == 2
+    assert len(reminders(table)) == 2, "the next one 4 hours later: twice the new period"
 
 
 async def test_closed_dms_are_mentioned_once_per_game(simcord_env, make_bot):
@@ -133,3 +135,23 @@ async def test_closed_dms_are_mentioned_once_per_game(simcord_env, make_bot):
                   if e.method == "POST" and e.path == f"/channels/{bob.user.dm_channel.id}/messages"]
     assert len(failed_dms) >= 3
     assert len(notices()) == 1, "told once, not on every move, and not again after a restart"
+
+
+async def test_reminders_back_off_and_stop_when_the_game_is_abandoned(simcord_env):
+    table = make_table(simcord_env)
+    alice = table.players[0]
+    await start_with_all(table)
+    sent_at = []
+    for hour in range(1, 16 * 24 + 1):
+        await simcord_env.advance_time(HOUR)
+        if len(reminders(table)) > len(sent_at):
+            sent_at.append(hour)
+    assert sent_at == [12, 36, 84, 180], "each wait doubles: 12, 24, 48, 96 hours"
+    told = [m for m in table.channel.history() if "I stop reminding" in m.content]
+    assert len(told) == 1 and told[0].content.startswith(f"<@{alice.id}>, nobody has moved"), "the host, once"
+    assert "14 days" in told[0].content
+
+    panel = latest_panel(table.channel)
+    await mentioned_actor(table, panel).click(panel, label="Pass")  # a move: reminders start again
+    await simcord_env.advance_time(13 * HOUR)
+    assert len(reminders(table)) == 5
