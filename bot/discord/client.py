@@ -92,7 +92,7 @@ class TarmacBot(discord.AutoShardedClient):
             log.exception("could not resume the AI turns")
         while not self._stopping:
             try:
-                wait = await self.service.reminders.run_due()
+                wait = await self.service.run_timers()
             except Exception:  # the store hiccuped: try again later rather than lose reminders for good
                 log.exception("reminder pass failed")
                 wait = None

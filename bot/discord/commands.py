@@ -49,8 +49,7 @@ async def status_text(service: GameService, session: SessionRow) -> str:
         winners = ", ".join(mention_of(update, s) for s in update.result.winners) or "nobody"
         text += f" Final scores: {scores}. Winner: {winners}."
     elif session.status == "active":
-        waiting = ", ".join(service.seat_name(session, d.seat) for d in update.decisions)
-        text += f" Move {update.version}; waiting for {waiting or 'nobody'}."
+        text += " " + await service.waiting_text(session, update)
     return text[:2000]
 
 
@@ -266,6 +265,46 @@ def build_group(games: list[tuple[str, str]]) -> app_commands.Group:
             if not ended and not await service.play_ai(session.id):
                 await tell(interaction, "The AI moved, but I could not post the new board. "
                                         "Use /game panel to show it.")
+
+        await run_for_player(interaction, act)
+
+    @group.command(name="deadline", description="Hours each player has for a turn before the AI plays it (host)")
+    @app_commands.describe(hours="Hours per turn (0: no deadline)",
+                           missed="Missed deadlines in a row before the AI keeps the seat (default 3)")
+    @app_commands.choices(hours=[app_commands.Choice(name="off" if h == 0 else f"{h} hours", value=h)
+                                 for h in (0, 12, 24, 48, 72)])
+    async def deadline(interaction: discord.Interaction, hours: app_commands.Choice[int],
+                       missed: app_commands.Range[int, 1, 10] | None = None) -> None:
+        async def act() -> None:
+            meta = await _service(interaction).set_deadline(interaction.channel_id or 0, interaction.user.id,
+                                                            hours.value, missed, manager=may_manage(interaction))
+            text = ("This game has no turn deadline." if not meta.deadline_hours else
+                    f"Each turn must be played within {meta.deadline_hours} hours, or the AI plays it; after "
+                    f"{meta.deadline_limit} missed in a row the AI keeps the seat until its player uses "
+                    f"`/game rejoin`. Away for a while? `/game vacation` pauses your deadlines.")
+            await tell(interaction, text, ephemeral=False)
+
+        await run_for_player(interaction, act)
+
+    @group.command(name="vacation", description="Pause your turn deadlines in this game while you are away")
+    @app_commands.describe(days="How many days you are away (0: you are back)")
+    async def vacation(interaction: discord.Interaction, days: app_commands.Range[int, 0, 14]) -> None:
+        async def act() -> None:
+            until = await _service(interaction).vacation(interaction.channel_id or 0, interaction.user.id, days)
+            text = (f"{interaction.user.mention} is back: their deadlines run again." if until is None else
+                    f"{interaction.user.mention} is away until <t:{int(until.timestamp())}:f>; their turn "
+                    f"deadlines wait until then.")
+            await tell(interaction, text, ephemeral=False)
+
+        await run_for_player(interaction, act)
+
+    @group.command(name="rejoin", description="Take back your seat from the AI that kept it while you were away")
+    async def rejoin(interaction: discord.Interaction) -> None:
+        async def act() -> None:
+            service = _service(interaction)
+            await service.rejoin(interaction.channel_id or 0, interaction.user.id)
+            await tell(interaction, f"{interaction.user.mention} is back at the table.", ephemeral=False)
+            await service.repost(interaction.channel_id or 0)  # their buttons, if the game waits for them
 
         await run_for_player(interaction, act)
 

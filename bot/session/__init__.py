@@ -5,6 +5,8 @@ Dependencies point one way, down this list; no module imports one above it:
 - `service.py`   GameService, the one object the Discord layer calls. Checks who may ask, takes the session lock,
                  and hands the work to the parts below. Holds no logic of its own.
 - `lobby.py`     open / join / leave / add AI / options / cancel, and `begin` (the lobby becomes a game).
+- `deadlines.py` turn deadlines (warning, the AI plays an absent seat's turn, the seat passes to the AI after N
+                 missed in a row until `/game rejoin`) and vacations.
 - `turns.py`     every choice's path: `check_click` (where a click is checked against the decision it answers),
                  `apply_choice` (apply, save guarded by the version, publish), the AI seats (`run_ai`).
 - `undo.py`      undo through the action log: free within one's own steps, by consent back to a named turn.

@@ -31,6 +31,16 @@ class SessionMeta(BaseModel):
     """Seconds of quiet before a reminder in this game; None: the bot's default; 0: no reminders."""
     dm_notice: list[int] = Field(default_factory=list)
     """Members already told in the channel that their DMs are closed (told once per game)."""
+    deadline_hours: int = 0
+    """The turn deadline of this game in hours (0: none); see bot.session.deadlines."""
+    deadline_limit: int = 3
+    """Missed deadlines in a row after which the AI keeps the seat until its player rejoins."""
+    deadline_warned: list[int] = Field(default_factory=list)
+    """Seats warned, in this quiet period, that their deadline is near."""
+    missed: dict[int, int] = Field(default_factory=dict)
+    """Per seat, the deadlines missed in a row."""
+    vacation: dict[int, datetime] = Field(default_factory=dict)
+    """Per member, when their vacation ends: their deadlines wait until then."""
     undo_request: dict[str, Any] | None = None
     """The open request for undo by consent (bot.session.undo.UndoRequest), if any."""
     panel_version: int | None = None
@@ -54,7 +64,7 @@ class MetaBook:
         if meta.version != session.version:
             moved = self.sessions.moved_at(session.id, session.version)
             meta.version, meta.since, meta.reminded_at = session.version, moved or self.sessions.now(), None
-            meta.reminders_sent, meta.abandon_told = 0, False
+            meta.reminders_sent, meta.abandon_told, meta.deadline_warned = 0, False, []
             await self.save(session.id, meta)
         return meta
 

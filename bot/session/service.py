@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from bot.naming import name_seats, seat_names
 from bot.prose import unwrap
+from bot.session.deadlines import Deadlines, stamp
 from bot.session.lobby import Lobby
-from bot.session.meta import MetaBook
+from bot.session.meta import MetaBook, SessionMeta
 from bot.session.publish import Publisher
 from bot.session.reminders import Reminders
 from bot.session.sessions import DONE, OPEN, Sessions, seat_name, seats_of
@@ -29,6 +30,7 @@ from bot.session.types import (
     Reminder,
     TurnUpdate,
     UndoRequest,
+    describe,
 )
 from bot.session.undo import Undo
 from bot.store import SessionRow, Store
@@ -67,6 +69,7 @@ class GameService:
         self.lobby = Lobby(self.sessions)
         self.turns = Turns(self.sessions, self.publisher, ai_delay=ai_delay)
         self.undo = Undo(self.sessions, self.meta, self.publisher)
+        self.deadlines = Deadlines(self.sessions, self.meta, self.turns, self.present_reminder, self.announce)
         self.reminders = Reminders(self.sessions, self.meta, self.present_reminder, self.announce,
                                    remind_after=remind_after, nudge_gap=nudge_gap, abandon_after=abandon_after)
 
@@ -132,12 +135,25 @@ class GameService:
     # --------------------------------------------------------------------- play
     async def choose(self, session_id: int, user_id: int, *, version: int, seat: int, index: int) -> None:
         """A click on a panel: option `index` of `seat`'s decision as offered at state `version`."""
-        await self.turns.choose(session_id, user_id, version=version, seat=seat, index=index)
+        try:
+            await self.turns.choose(session_id, user_id, version=version, seat=seat, index=index)
+        except PostFailed:
+            await self._played(session_id, [seat])
+            raise
+        await self._played(session_id, [seat])
 
     async def play_text(self, channel_id: int, user_id: int, text: str) -> int:
         """A typed command; returns how many steps it took."""
         session = await self.session_here(channel_id, statuses=("active",))
-        return await self.turns.play_text(session.id, user_id, text)
+        try:
+            return await self.turns.play_text(session.id, user_id, text)
+        finally:
+            await self._played(session.id, seats_of(session, user_id))
+
+    async def _played(self, session_id: int, seats: list[int]) -> None:
+        """Members chose for themselves: their missed deadlines count from zero again."""
+        async with self.sessions.lock(session_id):
+            await self.deadlines.moved(await self.sessions.fresh(session_id), seats)
 
     async def suggestions(self, channel_id: int, user_id: int, text: str) -> list[str]:
         session = await self.store.session_in_channel(channel_id)
@@ -160,6 +176,57 @@ class GameService:
         panel of every game whose newest panel is behind its state (stopped between a saved move and its panel)."""
         await self.turns.resume_ai()
         await self.turns.recover()
+
+    # ---------------------------------------------------------- deadlines, away
+    async def set_deadline(self, channel_id: int, user_id: int, hours: int, missed: int | None, *,
+                           manager: bool) -> SessionMeta:
+        """The turn deadline of the channel's game (in the lobby or later); the host or a manager sets it."""
+        session = await self.session_here(channel_id)
+        if user_id != session.host_id and not manager:
+            raise Refusal("Only the host or someone who may manage this channel can set the turn deadline.")
+        async with self.sessions.lock(session.id):
+            meta = await self.deadlines.set_deadline(await self.sessions.fresh(session.id), hours, missed)
+        self.reminders.changed()
+        return meta
+
+    async def vacation(self, channel_id: int, user_id: int, days: int) -> datetime | None:
+        session = await self.session_here(channel_id)
+        async with self.sessions.lock(session.id):
+            return await self.deadlines.vacation(await self.sessions.fresh(session.id), user_id, days)
+
+    async def rejoin(self, channel_id: int, user_id: int) -> list[int]:
+        """The member takes back the seats the AI kept for them (the caller posts the panel again)."""
+        session = await self.session_here(channel_id, statuses=("active",))
+        async with self.sessions.lock(session.id):
+            return await self.deadlines.rejoin(await self.sessions.fresh(session.id), user_id)
+
+    async def run_timers(self) -> float | None:
+        """Send due reminders and act on ended deadlines; the seconds until the next could be due (None: none)."""
+        waits = [await self.deadlines.run_due(), await self.reminders.run_due()]
+        found = [w for w in waits if w is not None]
+        return min(found) if found else None
+
+    async def waiting_text(self, session: SessionRow, update: TurnUpdate) -> str:
+        """For /game status: whom the game waits for and since when, their deadline, who is away, and where the
+        newest panel is."""
+        async with self.sessions.lock(session.id):
+            meta = await self.meta.get(await self.sessions.fresh(session.id))
+        now = self.sessions.now()
+        names = ", ".join(seat_name(session, d.seat) for d in update.decisions) or "nobody"
+        since = f" for {describe(now - meta.since)}" if meta.since and now - meta.since >= timedelta(minutes=1) else ""
+        parts = [f"Move {update.version}; waiting for {names}{since}."]
+        if meta.deadline_hours:
+            ends = [self.deadlines.due(meta, s.user_id) for d in update.decisions for s in session.seats
+                    if s.seat == d.seat and not s.is_ai and s.user_id is not None]
+            when = f" This turn's ends {stamp(min(e for e in ends if e))}." if any(ends) else ""
+            parts.append(f"Turn deadline: {meta.deadline_hours} hours.{when}")
+        away = [(u, t) for u, t in meta.vacation.items() if t > now]
+        if away:
+            parts.append("Away: " + ", ".join(f"<@{u}> until {stamp(t)}" for u, t in away) + ".")
+        if session.board_message_id:
+            parts.append(f"Newest panel: https://discord.com/channels/{session.guild_id or '@me'}/"
+                         f"{session.channel_id}/{session.board_message_id}")
+        return " ".join(parts)
 
     # --------------------------------------------------------------------- undo
     async def take_back(self, session_id: int, user_id: int, *, version: int | None = None) -> str:

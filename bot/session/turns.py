@@ -210,6 +210,28 @@ class Turns:
             except Exception:  # one broken game must not keep the others' panels from coming back
                 log.exception("could not check the newest panel", extra={"session_id": session.id})
 
+    async def play_for(self, session_id: int, seat: int) -> None:
+        """A clock ran out for `seat` (a turn deadline): its open decisions are answered, by the game's own timeout
+        choice where it has one, else by the AI, until the seat has none left; shown as one panel. With the lock
+        held."""
+        held: list[Any] = []
+        state: GameState | None = None
+        for _ in range(1000):  # a bound, should a game keep offering the same seat decisions for ever
+            session = await self.sessions.fresh(session_id)
+            if session.status != "active":
+                break
+            state = await self.sessions.state(session)
+            engine = self.sessions.game(session.game)
+            decision = next((d for d in engine.pending(state) if d.seat == seat), None)
+            if decision is None:
+                break
+            choice = engine.timeout(state, seat)
+            if choice is None:
+                choice = random_ai.choose(engine, state, decision, Rng.seeded(session.seed * 1_000_003 + state.version))
+            state = await self.apply_choice(session, state, seat, choice, held)
+        if held and state is not None:
+            await self.publisher.publish(await self.sessions.fresh(session_id), state, held)
+
     async def play_ai(self, session_id: int) -> bool:
         """Let the AI play its open turns (after a seat passed to it); False if a panel failed to post meanwhile."""
         self.sessions.take_unposted(session_id)
