@@ -53,10 +53,13 @@ class Reminders:
         return max(meta.since, meta.reminded_at or meta.since)
 
     async def waiting(self, session: SessionRow) -> tuple[str, list[int]]:
-        """The prompt and the members (no AI) that the open decisions wait for."""
+        """The prompt and the members (no AI, nobody on vacation) that the open decisions wait for."""
         state = await self.sessions.state(session)
         decisions = self.sessions.game(session.game).pending(state)
-        humans = {s.seat: s.user_id for s in session.seats if not s.is_ai and s.user_id is not None}
+        now = self.sessions.now()
+        away = {u for u, until in (await self.book.get(session)).vacation.items() if until > now}
+        humans = {s.seat: s.user_id for s in session.seats
+                  if not s.is_ai and s.user_id is not None and s.user_id not in away}
         users = list(dict.fromkeys(humans[d.seat] for d in decisions if d.seat in humans))
         return (decisions[0].prompt if decisions else ""), users
 
