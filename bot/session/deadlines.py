@@ -162,11 +162,11 @@ class Deadlines:
             await self.sessions.store.set_seats(session.id, seats)
         return handed
 
-    async def moved(self, session: SessionRow, seats: list[int]) -> None:
+    async def moved(self, session_id: int, seats: list[int]) -> None:
         """Members played their own turn: their missed deadlines start again from zero. With the lock held."""
-        meta = await self.book.get(session)
-        if any(meta.missed.pop(s, 0) for s in seats):
-            await self.book.save(session.id, meta)
+        meta = await self.book.get(await self.sessions.fresh(session_id))
+        if [meta.missed.pop(s) for s in seats if s in meta.missed]:
+            await self.book.save(session_id, meta)
 
     async def rejoin(self, session: SessionRow, user_id: int) -> list[int]:
         """Give the member back the seats the AI kept for them. With the lock held. Returns the seats."""

@@ -70,7 +70,7 @@ class Publisher:
         else:
             live.shown_version, live.shown_events = state.version, texts
             await self._posted(session, state.version)
-        await self._send_private(session, state, events, context)
+        await self._send_private(session, state, events, context, before)
 
     async def _posted(self, session: SessionRow, version: int) -> None:
         """Remember, across restarts, which version the newest panel shows (see SessionMeta.panel_version)."""
@@ -107,16 +107,23 @@ class Publisher:
         return update
 
     async def _send_private(self, session: SessionRow, state: GameState, events: list[Any],
-                            context: dict[str, Any]) -> None:
+                            context: dict[str, Any], before: GameState | None = None) -> None:
         assert self.presenter is not None
         engine = self.sessions.game(session.game)
         live = self.sessions.live(session.id)
         secrets = engine.secrets(state)
         names = seat_names(session)
+        # A seat going on with its own turn gets no new hand picture per step (each DM notifies, and its choices
+        # show in the channel's panel meanwhile): one comes when its turn ends, if the hand changed. Something it
+        # alone learns (a card drawn, a Spy's look) still comes at once.
+        acting = set() if before is None or engine.is_over(state) else (
+            {d.seat for d in engine.pending(state)} & {d.seat for d in engine.pending(before)})
         for seat in session.seats:
             if seat.is_ai or seat.user_id is None:
                 continue
             private = [name_seats(e.text, names) for e in events if e.private_to == seat.seat]
+            if seat.seat in acting and not private:
+                continue
             view = engine.view(state, seat.seat)
             # DM only when the hidden things this seat holds change (a card in or out), not on every public move:
             # a DM notifies every time, and marks that follow the board (Planes' "scorable now") used to send

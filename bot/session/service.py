@@ -70,6 +70,7 @@ class GameService:
         self.turns = Turns(self.sessions, self.publisher, ai_delay=ai_delay)
         self.undo = Undo(self.sessions, self.meta, self.publisher)
         self.deadlines = Deadlines(self.sessions, self.meta, self.turns, self.present_reminder, self.announce)
+        self.turns.on_played = self.deadlines.moved
         self.reminders = Reminders(self.sessions, self.meta, self.present_reminder, self.announce,
                                    remind_after=remind_after, nudge_gap=nudge_gap, abandon_after=abandon_after)
 
@@ -135,25 +136,12 @@ class GameService:
     # --------------------------------------------------------------------- play
     async def choose(self, session_id: int, user_id: int, *, version: int, seat: int, index: int) -> None:
         """A click on a panel: option `index` of `seat`'s decision as offered at state `version`."""
-        try:
-            await self.turns.choose(session_id, user_id, version=version, seat=seat, index=index)
-        except PostFailed:
-            await self._played(session_id, [seat])
-            raise
-        await self._played(session_id, [seat])
+        await self.turns.choose(session_id, user_id, version=version, seat=seat, index=index)
 
     async def play_text(self, channel_id: int, user_id: int, text: str) -> int:
         """A typed command; returns how many steps it took."""
         session = await self.session_here(channel_id, statuses=("active",))
-        try:
-            return await self.turns.play_text(session.id, user_id, text)
-        finally:
-            await self._played(session.id, seats_of(session, user_id))
-
-    async def _played(self, session_id: int, seats: list[int]) -> None:
-        """Members chose for themselves: their missed deadlines count from zero again."""
-        async with self.sessions.lock(session_id):
-            await self.deadlines.moved(await self.sessions.fresh(session_id), seats)
+        return await self.turns.play_text(session.id, user_id, text)
 
     async def suggestions(self, channel_id: int, user_id: int, text: str) -> list[str]:
         session = await self.store.session_in_channel(channel_id)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.session.publish import Publisher
@@ -26,6 +27,8 @@ class Turns:
         self.sessions = sessions
         self.publisher = publisher
         self.ai_delay = ai_delay
+        self.on_played: Callable[[int, list[int]], Awaitable[None]] | None = None
+        """Called (with the lock held) after members chose for themselves, with the session id and their seats."""
 
     # ------------------------------------------------------------- humans
     async def check_click(self, session_id: int, user_id: int, *, version: int,
@@ -54,6 +57,8 @@ class Turns:
                 raise Refusal("That choice is not on offer any more.")
             self.sessions.take_unposted(session_id)  # report only what fails from here on, not an older failure
             await self.apply_choice(session, state, seat, decision.options[index].id)
+            if self.on_played is not None:
+                await self.on_played(session_id, [seat])
         await self.run_ai(session_id)
         if self.sessions.take_unposted(session_id):
             raise PostFailed()
@@ -80,6 +85,8 @@ class Turns:
             finally:
                 if held:  # the line ended mid-turn (or a step was refused): show where it got to
                     await self.publisher.publish(await self.sessions.fresh(session_id), state, held, before=before)
+            if self.on_played is not None:
+                await self.on_played(session_id, [seat])
         await self.run_ai(session_id)
         if self.sessions.take_unposted(session_id):
             raise PostFailed()
