@@ -308,6 +308,16 @@ def build_group(games: list[tuple[str, str]]) -> app_commands.Group:
 
         await run_for_player(interaction, act)
 
+    @group.command(name="dms", description="Whether your hand comes by DM in this game (on after you open DMs)")
+    @app_commands.describe(on="On: send me my hand by DM again; off: I use /game hand")
+    async def dms(interaction: discord.Interaction, on: bool) -> None:
+        async def act() -> None:
+            await _service(interaction).set_dms(interaction.channel_id or 0, interaction.user.id, on=on)
+            await tell(interaction, "Your hand comes by DM again from your next change." if on else
+                       "No more DMs for you in this game; /game hand shows your hand.")
+
+        await run_for_player(interaction, act)
+
     @group.command(name="undo", description="Take back your last step, or ask the others to go back to a turn")
     @app_commands.describe(turn="Ask every other player to take the game back to the start of this turn")
     async def undo(interaction: discord.Interaction, turn: app_commands.Range[int, 1, 10000] | None = None) -> None:

@@ -43,6 +43,7 @@ def private_message(update: PrivateUpdate, *, in_dm: bool, channel_name: str | N
 class DiscordPresenter:
     def __init__(self, client: discord.Client) -> None:
         self.client = client
+        self._dm_channels: dict[int, int] = {}  # member id -> DM channel id
 
     async def _channel(self, channel_id: int) -> discord.abc.Messageable:
         channel = self.client.get_channel(channel_id)
@@ -82,13 +83,23 @@ class DiscordPresenter:
                         extra={"session_id": update.session.id, "channel_id": update.session.channel_id})
             return None
 
+    async def _dm_channel(self, user_id: int) -> discord.abc.Messageable:
+        """The member's DM channel, looked up once: without the members intent the user is rarely cached, and
+        fetching the user and opening the DM before every DM cost two requests each time."""
+        found = self._dm_channels.get(user_id)
+        if found is None:
+            user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+            dm = user.dm_channel or await user.create_dm()
+            found = self._dm_channels[user_id] = dm.id
+        return self.client.get_partial_messageable(found, type=discord.ChannelType.private)
+
     async def send_private(self, update: PrivateUpdate) -> bool:
         user_id = update.seat.user_id
         assert user_id is not None
-        user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
         channel = self.client.get_channel(update.session.channel_id)
         try:
-            await user.send(**private_message(  # type: ignore[arg-type]
+            dm = await self._dm_channel(user_id)
+            await dm.send(**private_message(  # type: ignore[arg-type]
                 update, in_dm=True, channel_name=getattr(channel, "name", None)))
         except discord.Forbidden:
             log.info("DMs closed", extra={"session_id": update.session.id, "seat": update.seat.seat})
@@ -97,7 +108,8 @@ class DiscordPresenter:
 
     async def dms_closed(self, session: SessionRow, user_id: int) -> None:
         channel = await self._channel(session.channel_id)
-        await channel.send(f"<@{user_id}>, open your DMs or use /game hand.",
+        await channel.send(f"<@{user_id}>, I cannot send you DMs, so I stop trying: /game hand shows your hand. "
+                           "Once your DMs are open, say /game dms on.",
                            allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=user_id)]))
 
     async def remind(self, reminder: Reminder) -> None:

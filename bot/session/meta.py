@@ -31,6 +31,8 @@ class SessionMeta(BaseModel):
     """Seconds of quiet before a reminder in this game; None: the bot's default; 0: no reminders."""
     dm_notice: list[int] = Field(default_factory=list)
     """Members already told in the channel that their DMs are closed (told once per game)."""
+    dm_stopped: list[int] = Field(default_factory=list)
+    """Members this game sends no DM (refused, or `/game dms off`), kept across restarts; see Sessions.no_dms."""
     deadline_hours: int = 0
     """The turn deadline of this game in hours (0: none); see bot.session.deadlines."""
     deadline_limit: int = 3

@@ -118,9 +118,10 @@ class Publisher:
         # alone learns (a card drawn, a Spy's look) still comes at once.
         acting = set() if before is None or engine.is_over(state) else (
             {d.seat for d in engine.pending(state)} & {d.seat for d in engine.pending(before)})
+        stopped = set((await self.meta.get(session)).dm_stopped) | self.sessions.no_dms
         for seat in session.seats:
-            if seat.is_ai or seat.user_id is None:
-                continue
+            if seat.is_ai or seat.user_id is None or seat.user_id in stopped:
+                continue  # no DM for a member whose DMs refused us: /game hand shows the hand meanwhile
             private = [name_seats(e.text, names) for e in events if e.private_to == seat.seat]
             if seat.seat in acting and not private:
                 continue
@@ -158,14 +159,34 @@ class Publisher:
         return bool(now) and now <= {d.seat for d in engine.pending(before)}
 
     async def _dms_closed(self, session: SessionRow, user_id: int) -> None:
-        """Say it in the channel once per game and member, not after every move. Call with the session lock held."""
+        """Stop DMing them, and say it in the channel once per game and member. Call with the session lock held."""
+        self.sessions.no_dms.add(user_id)
         meta = await self.meta.get(session)
+        if user_id not in meta.dm_stopped:
+            meta.dm_stopped.append(user_id)
+            await self.meta.save(session.id, meta)
         if user_id in meta.dm_notice:
             return
         meta.dm_notice.append(user_id)
         await self.meta.save(session.id, meta)
         assert self.presenter is not None
         await self.presenter.dms_closed(session, user_id)
+
+    async def set_dms(self, session: SessionRow, user_id: int, on: bool) -> None:
+        """The member's DMs are open again (`/game dms on`, or they looked at `/game hand`), or they want none.
+        With the lock held. The next change of their hand is sent again when on."""
+        meta = await self.meta.get(session)
+        if on:
+            self.sessions.no_dms.discard(user_id)
+            if user_id in meta.dm_stopped:
+                meta.dm_stopped.remove(user_id)
+                await self.meta.save(session.id, meta)
+            self.sessions.live(session.id).sent_private.clear()  # their current hand comes with the next change
+        else:
+            self.sessions.no_dms.add(user_id)
+            if user_id not in meta.dm_stopped:
+                meta.dm_stopped.append(user_id)
+                await self.meta.save(session.id, meta)
 
     # ---------------------------------------------------------------- updates
     async def turn_update(

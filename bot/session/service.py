@@ -285,7 +285,23 @@ class GameService:
         if not mine:
             raise Refusal("You are not in the game of this channel.")
         seat = next(s for s in session.seats if s.seat == mine[0])
+        if session.status == "active" and user_id in self.sessions.no_dms | set(
+                (await self._meta_of(session)).dm_stopped):
+            await self.set_dms(channel_id, user_id, on=True)  # they are here: DMs may be open again; try once more
         return await self.publisher.private(session, await self.state(session), seat, [])
+
+    async def _meta_of(self, session: SessionRow) -> SessionMeta:
+        async with self.sessions.lock(session.id):
+            return await self.meta.get(await self.sessions.fresh(session.id))
+
+    async def set_dms(self, channel_id: int, user_id: int, *, on: bool) -> None:
+        """/game dms on|off: whether this member gets their hand by DM (in this channel's game, and after a refusal,
+        in every game)."""
+        session = await self.session_here(channel_id, statuses=("active",))
+        if not any(s.user_id == user_id for s in session.seats):
+            raise Refusal("You are not in this game.")
+        async with self.sessions.lock(session.id):
+            await self.publisher.set_dms(await self.sessions.fresh(session.id), user_id, on)
 
     async def log_lines(self, channel_id: int, count: int) -> tuple[SessionRow, list[LogLine]]:
         session = await self.session_here(channel_id, statuses=FINISHED)

@@ -54,6 +54,9 @@ class Sessions:
         """Whether this process looks after a session's background work (bot/shards.py); clicks need no check,
         as Discord delivers them only to the process holding the guild's shard."""
         self._live: dict[int, Live] = {}
+        self.no_dms: set[int] = set()
+        """Members not to DM (their DMs refused us, or they said `/game dms off`): Discord counts refused requests
+        toward its ban limit, so they are not retried on every change, in any game, until they say otherwise."""
 
     async def active_here(self) -> list[SessionRow]:
         """The active sessions whose reminders, deadlines and resumed AI turns are this process's job."""
