@@ -87,7 +87,7 @@ class Deadlines:
     async def run_due(self) -> float | None:
         """Warn, play for absent seats, hand seats to the AI; the seconds until the next thing is due."""
         soonest: float | None = None
-        for session in await self.sessions.store.active_sessions():
+        for session in await self.sessions.active_here():
             try:
                 wait = await self._check(session.id)
             except Exception:  # one broken game must not stop the deadlines of all the others

@@ -210,7 +210,7 @@ class Turns:
 
     async def recover(self) -> None:
         """At start-up: post the current panel of every game whose newest panel is behind its state."""
-        for session in await self.sessions.store.active_sessions():
+        for session in await self.sessions.active_here():
             try:
                 async with self.sessions.lock(session.id):
                     await self._catch_up(session.id)
