@@ -332,7 +332,8 @@ def build_group(games: list[tuple[str, str]]) -> app_commands.Group:
     async def panel(interaction: discord.Interaction) -> None:
         async def act() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            await _service(interaction).repost(interaction.channel_id or 0)
+            await _service(interaction).repost(interaction.channel_id or 0, interaction.user.id,
+                                              manager=may_manage(interaction))
             await interaction.followup.send("The current panel is posted again.", ephemeral=True)
 
         await run_for_player(interaction, act)

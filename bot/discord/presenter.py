@@ -62,9 +62,19 @@ class DiscordPresenter:
             message = await self._edit_panel(channel, update.replaces, update)
         if message is None:
             message = await channel.send(**turn_message(update))  # type: ignore[arg-type]
+        if update.retires is not None and update.retires != message.id:
+            await self._retire(channel, update.retires, update)
         service = self.client.service  # type: ignore[attr-defined]
         await service.store.set_messages(update.session.id, board_message_id=message.id,
                                          panel_message_id=update.session.panel_message_id)
+
+    async def _retire(self, channel: discord.abc.Messageable, message_id: int, update: TurnUpdate) -> None:
+        """Take the buttons off a panel a newer one replaces, so nobody clicks there for an "out of date"."""
+        try:
+            await channel.get_partial_message(message_id).edit(  # type: ignore[attr-defined]
+                content="This panel was posted again below.", view=None)
+        except Exception:  # its buttons only answer "out of date" anyway
+            log.warning("could not retire an old panel", exc_info=True, extra={"session_id": update.session.id})
 
     async def _edit_panel(self, channel: discord.abc.Messageable, message_id: int,
                           update: TurnUpdate) -> discord.Message | None:

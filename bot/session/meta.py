@@ -45,6 +45,8 @@ class SessionMeta(BaseModel):
     """Per member, when their vacation ends: their deadlines wait until then."""
     undo_request: dict[str, Any] | None = None
     """The open request for undo by consent (bot.session.undo.UndoRequest), if any."""
+    panel_posted_at: datetime | None = None
+    """When the panel of `panel_version` was posted (a `/game panel` soon after pings nobody again)."""
     panel_version: int | None = None
     """The state version the newest posted panel shows. Behind the session's version when the process stopped
     after a move was saved but before its panel was posted: the panel is then posted again (Turns.recover)."""

@@ -77,6 +77,7 @@ class Publisher:
         meta = await self.meta.get(session)
         if meta.panel_version != version:
             meta.panel_version = version
+            meta.panel_posted_at = self.sessions.now()
             await self.meta.save(session.id, meta)
 
     async def behind(self, session: SessionRow) -> bool:
@@ -95,9 +96,14 @@ class Publisher:
         ai = {s.seat for s in session.seats if s.is_ai}
         return not any(d.seat in ai for d in self.sessions.game(session.game).pending(state))
 
-    async def repost(self, session: SessionRow, state: GameState) -> TurnUpdate:
-        """Post the current panel as a new message (with the session lock held)."""
+    async def repost(self, session: SessionRow, state: GameState, *, quiet_within: float = 0) -> TurnUpdate:
+        """Post the current panel as a new message (with the session lock held); the panel it replaces keeps no
+        buttons. Nobody is pinged again when the newest panel was posted less than `quiet_within` seconds ago."""
         update = await self.turn_update(session, state, [])
+        update.retires = session.board_message_id
+        meta = await self.meta.get(session)
+        if meta.panel_posted_at and (self.sessions.now() - meta.panel_posted_at).total_seconds() < quiet_within:
+            update.quiet = {d.seat for d in update.decisions}
         if self.presenter is not None:
             live = self.sessions.live(session.id)
             live.shown_version = None  # until the new panel is posted, no panel is known to be the newest

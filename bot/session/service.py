@@ -41,6 +41,9 @@ from renderers import for_game as renderer_for_game
 
 log = logging.getLogger("tarmac.service")
 
+PANEL_QUIET = 15 * 60
+"""Seconds after a panel was posted during which `/game panel` posts it again without pinging anyone."""
+
 FINISHED = ("active", *DONE)
 """A running game or one that has ended: what /game board, hand, log and status answer about."""
 
@@ -322,12 +325,16 @@ class GameService:
         return pages
 
     # ------------------------------------------------------- panels, reminders
-    async def repost(self, channel_id: int) -> TurnUpdate:
-        """Post the current panel again (after a post that failed, or one buried under chatter)."""
+    async def repost(self, channel_id: int, user_id: int | None = None, *, manager: bool = False) -> TurnUpdate:
+        """Post the current panel again (after a post that failed, or one buried under chatter). With a member: only
+        the game's players (or a manager) may, and within PANEL_QUIET of the last panel nobody is pinged again."""
         session = await self.session_here(channel_id, statuses=("active", "finished"))
+        if user_id is not None and not manager and not any(s.user_id == user_id for s in session.seats):
+            raise Refusal("Only the players of this game can post its panel again.")
         async with self.sessions.lock(session.id):
             session = await self.sessions.fresh(session.id)
-            return await self.publisher.repost(session, await self.state(session))
+            return await self.publisher.repost(session, await self.state(session),
+                                               quiet_within=PANEL_QUIET if user_id is not None else 0)
 
     async def nudge(self, channel_id: int, user_id: int, *, manager: bool) -> Reminder:
         """Remind whoever must act, now; refused when they were called a short while ago."""

@@ -52,6 +52,8 @@ class TurnUpdate:
     replaces: int | None = None
     """The panel message this update continues (the same seat goes on with its turn): the presenter edits it in
     place, falling back to a new message if the edit fails. None: post a new message."""
+    retires: int | None = None
+    """An older panel message this one replaces: the presenter takes its buttons away once this one is posted."""
     undo_seat: int | None = None
     """The seat whose last choice this panel offers to take back for free (an Undo button), if any."""
 
