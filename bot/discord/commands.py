@@ -38,7 +38,8 @@ async def status_text(service: GameService, session: SessionRow) -> str:
     engine = service.game(session.game)
     players = ", ".join(f"{s.name}{' (AI)' if s.is_ai else ''}" for s in session.seats)
     state_word = {"lobby": "waiting in the lobby", "active": "running", "finished": "finished",
-                  "abandoned": "ended early (every player resigned)"}.get(session.status, session.status)
+                  "abandoned": "ended early (every player resigned)",
+                  "cancelled": "cancelled"}.get(session.status, session.status)
     text = f"**{engine.title}**, {state_word}. Players: {players}."
     if session.status == "lobby":
         return text
@@ -205,7 +206,7 @@ def build_group(games: list[tuple[str, str]]) -> app_commands.Group:
         async def act() -> None:
             service = _service(interaction)
             session = await service.session_here(interaction.channel_id or 0,
-                                                 statuses=("lobby", "active", "finished", "abandoned"))
+                                                 statuses=("lobby", "active", "finished", "abandoned", "cancelled"))
             await tell(interaction, await status_text(service, session))
 
         await run_for_player(interaction, act)
@@ -305,6 +306,26 @@ def build_group(games: list[tuple[str, str]]) -> app_commands.Group:
             await service.rejoin(interaction.channel_id or 0, interaction.user.id)
             await tell(interaction, f"{interaction.user.mention} is back at the table.", ephemeral=False)
             await service.repost(interaction.channel_id or 0)  # their buttons, if the game waits for them
+
+        await run_for_player(interaction, act)
+
+    @group.command(name="history", description="This channel's past games and how they ended")
+    async def history(interaction: discord.Interaction) -> None:
+        async def act() -> None:
+            lines = await _service(interaction).history(interaction.channel_id or 0)
+            text = "\n".join(lines) or "No game has ended in this channel yet."
+            await interaction.response.send_message(
+                embed=discord.Embed(title="Past games here", description=text[:4000]), ephemeral=True)
+
+        await run_for_player(interaction, act)
+
+    @group.command(name="mine", description="Your games in this server: which ones wait for you")
+    async def mine(interaction: discord.Interaction) -> None:
+        async def act() -> None:
+            lines = await _service(interaction).mine(interaction.guild_id, interaction.user.id)
+            text = "\n".join(lines) or "You are in no open game in this server."
+            await interaction.response.send_message(
+                embed=discord.Embed(title="Your games", description=text[:4000]), ephemeral=True)
 
         await run_for_player(interaction, act)
 

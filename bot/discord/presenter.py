@@ -70,11 +70,18 @@ class DiscordPresenter:
 
     async def _retire(self, channel: discord.abc.Messageable, message_id: int, update: TurnUpdate) -> None:
         """Take the buttons off a panel a newer one replaces, so nobody clicks there for an "out of date"."""
+        await self._strip(channel, message_id, "This panel was posted again below.", update.session.id)
+
+    async def retire(self, session: SessionRow, message_id: int, text: str) -> None:
+        await self._strip(await self._channel(session.channel_id), message_id, text, session.id)
+
+    async def _strip(self, channel: discord.abc.Messageable, message_id: int, text: str, session_id: int) -> None:
         try:
             await channel.get_partial_message(message_id).edit(  # type: ignore[attr-defined]
-                content="This panel was posted again below.", view=None)
-        except Exception:  # its buttons only answer "out of date" anyway
-            log.warning("could not retire an old panel", exc_info=True, extra={"session_id": update.session.id})
+                content=text, view=None)
+        except Exception:  # its buttons would only refuse anyway
+            log.warning("could not take the buttons off an old panel", exc_info=True,
+                        extra={"session_id": session_id})
 
     async def _edit_panel(self, channel: discord.abc.Messageable, message_id: int,
                           update: TurnUpdate) -> discord.Message | None:

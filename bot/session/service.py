@@ -123,7 +123,59 @@ class GameService:
         return await self.lobby.set_option(session_id, user_id, key, value, manager=manager)
 
     async def cancel(self, session_id: int, user_id: int, *, manager: bool) -> SessionRow:
-        return await self.lobby.cancel(session_id, user_id, manager=manager)
+        """Cancel a lobby or a game (the Discord layer asks a started game's canceller to confirm first). A started
+        game keeps its record; its last panel loses its buttons with a word saying why."""
+        session = await self.lobby.cancel(session_id, user_id, manager=manager)
+        if session.seed is not None and session.board_message_id is not None and self.presenter is not None:
+            await self.presenter.retire(session, session.board_message_id,
+                                        "This game was cancelled; `/game history` keeps its record.")
+        return session
+
+    async def history(self, channel_id: int) -> list[str]:
+        """/game history: the channel's past games (started ones), newest first, with their results."""
+        lines = []
+        for session in reversed(await self.store.sessions_in_channel(channel_id)):
+            if session.status not in DONE or session.seed is None:
+                continue
+            engine = self.game(session.game)
+            state = await self.state(session)
+            when = f"<t:{int(session.updated_at.timestamp())}:d>"
+            result = engine.result(state)
+            if result is not None:
+                names = seat_names(session)
+                scores = ", ".join(f"{names.get(r.seat, seat_name(session, r.seat))} {r.score}"
+                                   for r in sorted(result.standings, key=lambda r: -r.score))
+                winners = " and ".join(seat_name(session, w) for w in result.winners) or "nobody"
+                outcome = f"won by {winners} ({scores})"
+            else:
+                outcome = {"cancelled": "cancelled", "abandoned": "ended early"}.get(session.status, session.status)
+                outcome += f" at move {state.version}"
+            lines.append(f"#{session.id} {engine.title}, {when}: {outcome}.")
+            if len(lines) == 15:
+                break
+        return lines
+
+    async def mine(self, guild_id: int | None, user_id: int) -> list[str]:
+        """/game mine: this member's open games in the server, the ones waiting for them first."""
+        found: list[tuple[int, str]] = []
+        now = self.sessions.now()
+        for session in await self.store.sessions_of_user(user_id):
+            if session.status not in OPEN or session.guild_id != guild_id:
+                continue
+            title = self.game(session.game).title
+            if session.status == "lobby":
+                found.append((2, f"<#{session.channel_id}>: {title}, in the lobby."))
+                continue
+            state = await self.state(session)
+            meta = await self._meta_of(session)
+            waiting = [d.seat for d in self.game(session.game).pending(state)]
+            since = f" for {describe(now - meta.since)}" if meta.since else ""
+            if set(waiting) & set(seats_of(session, user_id)):
+                found.append((0, f"<#{session.channel_id}>: {title}, **your turn**{since}."))
+            else:
+                who = ", ".join(seat_name(session, s) for s in waiting) or "nobody"
+                found.append((1, f"<#{session.channel_id}>: {title}, waiting for {who}{since}."))
+        return [text for _rank, text in sorted(found, key=lambda f: f[0])]
 
     async def start(self, session_id: int, user_id: int, *, manager: bool, seed: int | None = None) -> SessionRow:
         """The lobby becomes a game: first panel posted, then the AI plays if it opens."""

@@ -19,7 +19,8 @@ from bot.store import SessionRow, Store
 from engine.core import Game, GameState, load_state
 
 OPEN = ("lobby", "active")
-DONE = ("finished", "abandoned")
+DONE = ("finished", "abandoned", "cancelled")
+"""A game that is over: its record still answers /game status, log and board (a cancelled lobby has none)."""
 
 
 @dataclass
@@ -121,8 +122,9 @@ class Sessions:
         """The channel's lobby or running game; with a finished status in `statuses`, else its newest such game."""
         session = await self.store.session_in_channel(channel_id)
         if (session is None or session.status not in statuses) and any(s in DONE for s in statuses):
-            done = await self.store.latest_in_channel(channel_id, tuple(s for s in statuses if s in DONE))
-            session = done or session
+            done = [s for s in await self.store.sessions_in_channel(channel_id)
+                    if s.status in statuses and s.status in DONE and s.seed is not None]  # started ones only
+            session = done[-1] if done else session
         if session is not None and session.status == "lobby" and "lobby" not in statuses:
             raise Refusal("The game in this channel has not started yet.")
         if session is None or session.status not in statuses:
@@ -132,6 +134,8 @@ class Sessions:
     async def playing(self, session_id: int, user_id: int) -> tuple[SessionRow, GameState]:
         """A running game this member plays in, and its state; refused otherwise."""
         session = await self.fresh(session_id)
+        if session.status == "cancelled":
+            raise Refusal("This game was cancelled, so its panels take no more clicks.")
         if session.status != "active":
             raise Refusal("This game is not running any more.")
         if not seats_of(session, user_id):

@@ -134,6 +134,10 @@ class Presenter(Protocol):
         """Say something in the game's channel, notifying exactly `mentions` (member ids)."""
         ...
 
+    async def retire(self, session: SessionRow, message_id: int, text: str) -> None:
+        """Take the buttons off an old panel message, saying why in `text`."""
+        ...
+
     async def ask_undo(self, session: SessionRow, request: UndoRequest, text: str) -> None:
         """Post the request with Accept and Decline buttons, notifying the members it waits for."""
         ...
