@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from datetime import timedelta
 from typing import Any
 
@@ -211,15 +212,30 @@ def build_group(games: list[tuple[str, str]]) -> app_commands.Group:
 
         await run_for_player(interaction, act)
 
-    @group.command(name="log", description="The latest public events of this channel's game")
-    @app_commands.describe(count="How many moves to show (1-50)")
-    async def log(interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 10) -> None:
+    @group.command(name="log", description="What happened in this channel's game, turn by turn")
+    @app_commands.describe(count="How many of the latest turns to show (1-50; 1 mid-turn: the turn so far)",
+                           whole="The whole game, as a Markdown file when it is long")
+    async def log(interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 5,
+                  whole: bool = False) -> None:
         async def act() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)  # replaying a long game takes a moment
             service = _service(interaction)
-            session, lines = await service.log_lines(interaction.channel_id or 0, count)
-            text = "\n".join(f"`{line.version:>3}` {line.text}" for line in lines) or "Nothing has happened yet."
-            embed = discord.Embed(title=f"Game log — last {count} moves", description=text[-4000:])
-            await interaction.response.send_message(embed=embed, ephemeral=True)
+            session, turns = await service.log_lines(interaction.channel_id or 0, None if whole else count)
+            lines = [f"**{'Turn ' + str(t.turn) if t.turn is not None else 'Undo'}** ({t.who}): "
+                     f"{t.text or 'nothing shown yet (a move in progress).'}" for t in turns]
+            text = "\n".join(lines) or "Nothing has happened yet."
+            title = f"Game log — {'the whole game' if whole else f'last {len(turns)} turns'}"
+            if len(text) <= 4000:
+                await interaction.followup.send(embed=discord.Embed(title=title, description=text), ephemeral=True)
+                return
+            if not whole:
+                await interaction.followup.send(embed=discord.Embed(title=title, description=text[-4000:]),
+                                                ephemeral=True)
+                return
+            body = f"# {service.game(session.game).title}, game #{session.id}\n\n" + "\n\n".join(lines) + "\n"
+            await interaction.followup.send(
+                f"The whole game, {len(turns)} turns.", ephemeral=True,
+                file=discord.File(io.BytesIO(body.encode()), filename=f"game-{session.id}-log.md"))
 
         await run_for_player(interaction, act)
 

@@ -32,7 +32,7 @@ from bot.session.types import (
     UndoRequest,
     describe,
 )
-from bot.session.undo import Undo
+from bot.session.undo import History, Undo
 from bot.store import SessionRow, Store
 from engine import registry
 from engine.core import Game, GameState
@@ -358,15 +358,20 @@ class GameService:
         async with self.sessions.lock(session.id):
             await self.publisher.set_dms(await self.sessions.fresh(session.id), user_id, on)
 
-    async def log_lines(self, channel_id: int, count: int) -> tuple[SessionRow, list[LogLine]]:
+    async def log_lines(self, channel_id: int, count: int | None) -> tuple[SessionRow, list[LogLine]]:
+        """The public log by turns (the last `count`, or all with None); the last one is the turn so far."""
         session = await self.session_here(channel_id, statuses=FINISHED)
-        rows = await self.store.actions(session.id, last=count)
+        found = History(self.game(session.game), session, await self.store.actions(session.id))
         names = seat_names(session)
-        lines = [
-            LogLine(version=row.version, seat=row.seat, text=name_seats(event["text"], names))
-            for row in rows for event in row.events if event.get("private_to") is None
-        ]
-        return session, lines
+        turns: list[LogLine] = []
+        for row in found.rows:
+            texts = [name_seats(e["text"], names) for e in row.events if e.get("private_to") is None and e["text"]]
+            number = found.numbers.get(row.version)
+            if turns and number is not None and turns[-1].turn == number:
+                turns[-1].text = " ".join([turns[-1].text, *texts]).strip()
+            else:
+                turns.append(LogLine(turn=number, who=seat_name(session, row.seat), text=" ".join(texts)))
+        return session, turns if count is None else turns[-count:]
 
     def rules(self, game: str) -> dict[str, str]:
         pages = {topic: unwrap(text) for topic, text in self.game(game).rules().items()}

@@ -72,8 +72,10 @@ class PrivateUpdate:
 
 @dataclass
 class LogLine:
-    version: int
-    seat: int | None
+    """One turn of the game log: its number (None for an undo line), who played it, and what everyone saw."""
+
+    turn: int | None
+    who: str
     text: str
 
 

@@ -62,6 +62,19 @@ class History:
                 states[row.version], _events = apply(engine, states[row.version - 1], row.seat, row.choice)
         self.states = states
         self.latest = states[max(states)]
+        self.rows = rows
+        self.numbers: dict[int, int] = {}
+        """Version -> the number of the turn its choice belongs to, over the whole log (what /game log shows and
+        `/game undo turn:` names): the game's own `turn_number`, else a run of one seat's choices is a turn; an
+        undo line ends a run."""
+        number, seat = 0, None
+        for row in rows:
+            if is_undo(row):
+                seat = None
+                continue
+            own = engine.turn_number(states[row.version - 1])
+            number = own if own is not None else number + (row.seat != seat)
+            self.numbers[row.version], seat = number, row.seat
         chain: list[ActionRow] = []
         version = self.latest.version
         while version > self.start:  # walk back, jumping over what an undo took back
@@ -74,17 +87,7 @@ class History:
         chain.reverse()
         self.steps: list[Step] = []
         for row in chain:
-            before, after = states[row.version - 1], states[row.version]
-            self.steps.append(Step(row, before, after, self._turn(before, row)))
-
-    def _turn(self, before: GameState, row: ActionRow) -> int:
-        number = self.engine.turn_number(before)
-        if number is not None:
-            return number
-        if not self.steps:
-            return 1
-        last = self.steps[-1]
-        return last.turn + (1 if last.row.seat != row.seat else 0)
+            self.steps.append(Step(row, states[row.version - 1], states[row.version], self.numbers[row.version]))
 
     def reveals(self, step: Step) -> bool:
         events = [Event.model_validate(e) for e in step.row.events]
@@ -162,6 +165,8 @@ class Undo:
         found = await self.history(session, state)
         target = found.turn_start(turn)
         if target is None:
+            if turn in found.numbers.values():
+                raise Refusal(f"Turn {turn} was taken back already; `/game log` shows the turns that count.")
             raise Refusal(f"There is no turn {turn} to go back to: the game is in turn {found.current_turn}.")
         seen = next((s for s in found.steps if s.row.version > target and found.reveals(s)), None)
         if seen is not None:

@@ -57,3 +57,20 @@ async def test_each_step_of_a_turn_is_taken_back_from_the_panel(simcord_env):
     back = await stored_state(table)
     assert content(back) == content(states[0]) and back.version == 4
     assert "Undo my last step" not in labels(latest_panel(table.channel))
+
+
+async def test_the_log_counts_turns_and_count_1_mid_turn_shows_the_turn_so_far(simcord_env):
+    table = make_table(simcord_env, ("ana", "ben"))
+    await start_with_all(table, "planes")
+    game = registry.get("planes")
+    policy = Policy(game, SEED)
+    actor = mentioned_actor(table, latest_panel(table.channel))
+    for _ in range(3):
+        state = await stored_state(table)
+        (decision,) = game.pending(state)
+        await click_option(actor, latest_panel(table.channel), policy.choose(state, decision))
+    assert mentioned_actor(table, latest_panel(table.channel)) is actor, "still ana's turn"
+    shown = await actor.slash(table.channel, "game log", count=1)
+    message = shown.followups[0].message if shown.followups else shown.response.message
+    [line] = message.embeds[0].description.splitlines()
+    assert line.startswith(f"**Turn 1** ({actor.name}): "), "one line: the turn so far"
