@@ -281,6 +281,9 @@ def turn_message(update: TurnUpdate) -> dict[str, Any]:
                 kwargs["view"].add_item(UndoButton(session.id, update.version, human.seat))
     if events:
         embed.insert_field_at(0, name="What just happened", value=_latest(events, 1024), inline=False)
+    if update.earlier and update.result is None:
+        embed.insert_field_at(0, name="Since your last turn, before that", value=_latest(update.earlier, 1024),
+                              inline=False)
     if update.board_png:
         kwargs["file"] = discord.File(io.BytesIO(update.board_png), filename="board.png")
         embed.set_image(url="attachment://board.png")

@@ -25,6 +25,9 @@ from renderers import GameRenderer
 
 log = logging.getLogger("tarmac.service")
 
+SINCE_LOOKBACK = 200
+"""How many of the latest choices "since your last turn" looks through (enough for a round of any game)."""
+
 
 def view_text(view: dict[str, Any], limit: int = 3500) -> str:
     """The fallback when a game has no renderer yet: the view as compact JSON (a view never holds others' secrets)."""
@@ -61,6 +64,8 @@ class Publisher:
                 update.quiet = {d.seat for d in self.sessions.game(session.game).pending(before)}
             if continues:
                 update.replaces = session.board_message_id
+            elif before is not None:
+                update.earlier = await self._since_last_turn(session, state)
             update.undo_seat = undoable
             await self.presenter.show_turn(update)
         except Exception:
@@ -71,6 +76,27 @@ class Publisher:
             live.shown_version, live.shown_events = state.version, texts
             await self._posted(session, state.version)
         await self._send_private(session, state, events, context, before)
+
+    async def _since_last_turn(self, session: SessionRow, state: GameState) -> list[str]:
+        """The turns the others played since the last turn of the member called on now, except the latest (the
+        panel shows it as what just happened): one line each, in plain words."""
+        engine = self.sessions.game(session.game)
+        humans = {s.seat for s in session.seats if not s.is_ai and s.user_id is not None}
+        called = [d.seat for d in engine.pending(state) if d.seat in humans]
+        if len(called) != 1:
+            return []  # nobody, or several at once: no one member's last turn to count from
+        rows = await self.sessions.store.actions(session.id, last=SINCE_LOOKBACK)
+        names = seat_names(session)
+        turns: list[tuple[int, list[str]]] = []
+        for row in reversed(rows):
+            if row.seat == called[0] and not row.choice.startswith("bot:"):
+                break
+            texts = [name_seats(e["text"], names) for e in row.events if e.get("private_to") is None and e["text"]]
+            if turns and turns[0][0] == row.seat:
+                turns[0][1][:0] = texts
+            else:
+                turns.insert(0, (row.seat, texts))
+        return [f"{names.get(seat, seat)}: {' '.join(texts)}" for seat, texts in turns[:-1] if texts]
 
     async def _posted(self, session: SessionRow, version: int) -> None:
         """Remember, across restarts, which version the newest panel shows (see SessionMeta.panel_version)."""
