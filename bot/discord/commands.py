@@ -143,6 +143,17 @@ def build_group(games: list[tuple[str, str]]) -> app_commands.Group:
     async def cancel(interaction: discord.Interaction) -> None:
         await here(interaction, "cancel")
 
+    @group.command(name="remove", description="Take a seat (an AI or a member) out of the lobby (host only)")
+    @app_commands.describe(seat="The seat's number as the lobby lists it")
+    async def remove(interaction: discord.Interaction, seat: app_commands.Range[int, 1, 10]) -> None:
+        async def act() -> None:
+            session = await _service(interaction).remove_seat(interaction.channel_id or 0, interaction.user.id,
+                                                              seat, manager=may_manage(interaction))
+            await tell(interaction, f"Seat {seat} is free again.", ephemeral=False)
+            await refresh_lobby(interaction, session)
+
+        await run_for_player(interaction, act)
+
     @group.command(name="option", description="Set one of the lobby's options (host only)")
     @app_commands.describe(name="Which option (the suggestions list them with their current values)",
                            value="Its new value: a suggestion, or your own where the option allows it")

@@ -316,7 +316,7 @@ async def lobby_action(interaction: discord.Interaction, sid: int, action: str) 
     elif action == "leave":
         session = await service.leave(sid, user.id)
     elif action == "ai":
-        session = await service.add_ai(sid, user.id)
+        session = await service.add_ai(sid, user.id, manager=manager)
     elif action == "cancel":
         current = await service.store.get_session(sid)
         if current is not None and current.status == "active":

@@ -113,8 +113,14 @@ class GameService:
     async def leave(self, session_id: int, user_id: int) -> SessionRow:
         return await self.lobby.leave(session_id, user_id)
 
-    async def add_ai(self, session_id: int, user_id: int) -> SessionRow:
-        return await self.lobby.add_ai(session_id, user_id)
+    async def add_ai(self, session_id: int, user_id: int, *, manager: bool = False) -> SessionRow:
+        return await self.lobby.add_ai(session_id, user_id, manager=manager)
+
+    async def remove_seat(self, channel_id: int, user_id: int, seat_number: int, *, manager: bool) -> SessionRow:
+        session = await self.session_here(channel_id)
+        if session.status != "lobby":
+            raise Refusal("The game has already started; a player leaves it with /game resign.")
+        return await self.lobby.remove(session.id, user_id, seat_number, manager=manager)
 
     async def options_lobby(self, session_id: int, user_id: int, *, manager: bool) -> SessionRow:
         return await self.lobby.options_lobby(session_id, user_id, manager=manager)
