@@ -12,6 +12,7 @@ import asyncio
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 
 from bot.naming import escape
 from bot.session.types import Refusal
@@ -31,6 +32,8 @@ class Live:
     state: GameState | None = None
     sent_private: dict[int, str] = field(default_factory=dict)
     """Per seat, the secrets its last private update showed (to DM only on change)."""
+    carried: list[Any] = field(default_factory=list)
+    """Events of a member's move that passed the turn to the AI, waiting to head the AI's panel (Turns.run_ai)."""
     moved_at: tuple[int, datetime] | None = None
     """(version, when) of the last move made here: the start of the quiet period reminders count from."""
     unposted: bool = False

@@ -152,12 +152,19 @@ class Turns:
         log.info("move applied", extra={"session_id": session.id, "guild_id": session.guild_id,
                                         "channel_id": session.channel_id, "seat": seat})
         undoable = None
+        ai = {s.seat for s in session.seats if s.is_ai}
+        pending = {d.seat for d in engine.pending(new_state)}
         if held is not None:
             held.extend(events)
-            if not finished and any(d.seat == seat for d in engine.pending(new_state)):
-                return new_state
+            if not finished and pending & ai:
+                return new_state  # the AI goes on (this seat or the next AI's): one panel for all of it
             events, held[:] = list(held), []
-        elif any(d.seat == seat for d in engine.pending(new_state)) and not engine.reveals(state, new_state, events):
+        elif not finished and pending and pending <= ai:
+            # The turn passes to the AI: its panel comes once it has played, with this move's events at its head,
+            # rather than a panel now that nobody can click and that the AI's own would bury at once.
+            self.sessions.live(session.id).carried.extend(events)
+            return new_state
+        elif seat in pending and not engine.reveals(state, new_state, events):
             undoable = seat  # a member's step within their turn that showed nothing hidden: offer to take it back
         await self.publisher.publish(session, new_state, events, before=state, undoable=undoable)
         return new_state
@@ -177,16 +184,22 @@ class Turns:
         One AI turn is many clicks (a Planes move is a pick-up, a drop per space and a confirm); a board and panel
         for each buried the humans' own turns in async play, so each AI seat's run of clicks shows as one panel
         with everything it did, and the pause comes before that panel rather than before every hidden click."""
-        held: list[Any] = []  # events of this AI seat's clicks not shown yet
+        live = self.sessions.live(session_id)
+        held: list[Any] = live.carried  # events not shown yet: the move that passed the turn to the AI, then its own
+        live.carried = []
+        fresh = True  # the next AI click starts a new panel
         while True:
             # The pause only before an AI move: a human's click that leaves no AI turn returns at once.
-            if self.ai_delay and not held:
-                if await self._ai_turn(session_id) is None:
+            if self.ai_delay and fresh:
+                if await self._ai_turn(session_id) is None and not held:
                     return
                 await asyncio.sleep(self.ai_delay)
             async with self.sessions.lock(session_id):
                 found = await self._ai_turn(session_id)
                 if found is None:
+                    if held:  # the AI has nothing to play after all (a seat changed hands): show what happened
+                        session = await self.sessions.fresh(session_id)
+                        await self.publisher.publish(session, await self.sessions.state(session), held)
                     return
                 session, state, decision = found
                 # Seeded by game seed and version: an AI game replays exactly from its log.
@@ -194,6 +207,7 @@ class Turns:
                 engine = self.sessions.game(session.game)
                 await self.apply_choice(session, state, decision.seat, random_ai.choose(engine, state, decision, rng),
                                         held)
+                fresh = not held
 
     async def _catch_up(self, session_id: int) -> None:
         """A click was refused: if that is because the newest panel is behind the game (the process stopped between
