@@ -339,9 +339,10 @@ def build_group(games: list[tuple[str, str]]) -> app_commands.Group:
     @group.command(name="history", description="This channel's past games and how they ended")
     async def history(interaction: discord.Interaction) -> None:
         async def act() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)  # loads every past game's state
             lines = await _service(interaction).history(interaction.channel_id or 0)
             text = "\n".join(lines) or "No game has ended in this channel yet."
-            await interaction.response.send_message(
+            await interaction.followup.send(
                 embed=discord.Embed(title="Past games here", description=text[:4000]), ephemeral=True)
 
         await run_for_player(interaction, act)
@@ -349,9 +350,10 @@ def build_group(games: list[tuple[str, str]]) -> app_commands.Group:
     @group.command(name="mine", description="Your games in this server: which ones wait for you")
     async def mine(interaction: discord.Interaction) -> None:
         async def act() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)  # loads the state of each game
             lines = await _service(interaction).mine(interaction.guild_id, interaction.user.id)
             text = "\n".join(lines) or "You are in no open game in this server."
-            await interaction.response.send_message(
+            await interaction.followup.send(
                 embed=discord.Embed(title="Your games", description=text[:4000]), ephemeral=True)
 
         await run_for_player(interaction, act)

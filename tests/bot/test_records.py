@@ -7,6 +7,11 @@ from __future__ import annotations
 from tests.bot.helpers import latest_panel, make_table, mentioned_actor, refusal, start_with_all
 
 
+def reply(result):
+    """The message an interaction answered with (after a defer, its follow-up)."""
+    return result.followups[0].message if result.followups else result.response.message
+
+
 async def pass_once(table) -> None:
     panel = latest_panel(table.channel)
     await mentioned_actor(table, panel).click(panel, label="Pass")
@@ -35,9 +40,8 @@ async def test_cancelling_a_started_game_asks_first_and_keeps_its_record(simcord
     shown = board.followups[0].message if board.followups else board.response.message
     assert shown.embeds[0].title.startswith("Toy Cards — move 1"), "the board still answers"
 
-    history = await bob.slash(table.channel, "game history")
-    assert "#1 Toy Cards" in history.response.message.embeds[0].description
-    assert "cancelled at move 1" in history.response.message.embeds[0].description
+    history = reply(await bob.slash(table.channel, "game history")).embeds[0].description
+    assert "#1 Toy Cards" in history and "cancelled at move 1" in history
 
 
 async def test_history_gives_results_and_mine_lists_open_games_waiting_for_me_first(simcord_env):
@@ -46,14 +50,14 @@ async def test_history_gives_results_and_mine_lists_open_games_waiting_for_me_fi
     await start_with_all(table)
     for _ in range(4):  # four passes in a row end a two-player game
         await pass_once(table)
-    history = (await alice.slash(table.channel, "game history")).response.message.embeds[0].description
+    history = reply(await alice.slash(table.channel, "game history")).embeds[0].description
     assert history.startswith("#1 Toy Cards") and "won by" in history
 
     other = table.guild.create_text_channel("more-games")
     await start_with_all(table)  # a new game here: alice's turn
     await alice.slash(other, "game new", game="toy")  # a lobby there
-    mine = (await alice.slash(table.channel, "game mine")).response.message.embeds[0].description.splitlines()
+    mine = reply(await alice.slash(table.channel, "game mine")).embeds[0].description.splitlines()
     assert mine[0].startswith(f"<#{table.channel.id}>: Toy Cards, **your turn**")
     assert mine[1] == f"<#{other.id}>: Toy Cards, in the lobby."
-    theirs = (await bob.slash(table.channel, "game mine")).response.message.embeds[0].description
+    theirs = reply(await bob.slash(table.channel, "game mine")).embeds[0].description
     assert theirs.startswith(f"<#{table.channel.id}>: Toy Cards, waiting for alice")
