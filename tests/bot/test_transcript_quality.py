@@ -226,8 +226,9 @@ async def test_an_ai_turn_shows_as_one_panel_with_all_it_did(simcord_env):
             continue  # ana goes on with her own turn: the AI has not played
         ai_turns += 1
         posted = panels(table.channel)[before:]
-        # Ana's last click hands the turn to the AI, then the AI's whole turn comes as one more panel.
-        assert [p.content.startswith(ana.mention) for p in posted] == [False, True], [p.content for p in posted]
+        # Ana's last click hands the turn to the AI: no panel that nobody could click, but one panel once the AI has
+        # played its whole turn, headed by what ana's click did.
+        assert [p.content.startswith(ana.mention) for p in posted] == [True], [p.content for p in posted]
         happened = next(f.value for f in posted[-1].embeds[0].fields if f.name == "What just happened")
         assert "AI 1 moved " in happened and "ana's turn." in happened
     assert ai_turns == 3
