@@ -83,7 +83,11 @@ class Turns:
                 for choice in choices:
                     state = await self.apply_choice(session, state, seat, choice, held=held)
             finally:
-                if held:  # the line ended mid-turn (or a step was refused): show where it got to
+                ai = {s.seat for s in session.seats if s.is_ai}
+                pending = {d.seat for d in engine.pending(state)}
+                if held and pending and pending <= ai:
+                    self.sessions.live(session_id).carried.extend(held)  # heads the AI's panel (run_ai)
+                elif held:  # the line ended mid-turn (or a step was refused): show where it got to
                     await self.publisher.publish(await self.sessions.fresh(session_id), state, held, before=before)
             if self.on_played is not None:
                 await self.on_played(session_id, [seat])
@@ -156,8 +160,8 @@ class Turns:
         pending = {d.seat for d in engine.pending(new_state)}
         if held is not None:
             held.extend(events)
-            if not finished and pending & ai:
-                return new_state  # the AI goes on (this seat or the next AI's): one panel for all of it
+            if not finished and (seat in pending or pending & ai):
+                return new_state  # the same seat, or the AI, goes on: one panel for all of it
             events, held[:] = list(held), []
         elif not finished and pending and pending <= ai:
             # The turn passes to the AI: its panel comes once it has played, with this move's events at its head,
