@@ -14,6 +14,7 @@ from bot.discord.commands import build_group
 from bot.discord.lobby import LOBBY_ITEMS, answer_form
 from bot.discord.panel import ChoiceButton, ChoiceSelect, PageButton
 from bot.discord.presenter import DiscordPresenter
+from bot.discord.undo import UndoAnswer, UndoButton
 from bot.session import GameService
 from bot.shards import ShardSet
 from bot.store import SessionRow, Store
@@ -68,7 +69,7 @@ class TarmacBot(discord.AutoShardedClient):
             self.budgeted = install(self.http, RequestBudget(self.requests_per_second))
         await self.store.open()
         self._reminder_task = asyncio.create_task(self._remind_forever())
-        self.add_dynamic_items(ChoiceButton, ChoiceSelect, PageButton, *LOBBY_ITEMS)
+        self.add_dynamic_items(ChoiceButton, ChoiceSelect, PageButton, UndoButton, UndoAnswer, *LOBBY_ITEMS)
         if self.dev_guild_id:
             # A development guild gets the commands at once; a global sync can take a while to show everywhere.
             guild = discord.Object(id=self.dev_guild_id)
@@ -94,7 +95,7 @@ class TarmacBot(discord.AutoShardedClient):
             log.exception("could not resume the AI turns")
         while not self._stopping:
             try:
-                wait = await self.service.reminders.run_due()
+                wait = await self.service.run_timers()
             except Exception:  # the store hiccuped: try again later rather than lose reminders for good
                 log.exception("reminder pass failed")
                 wait = None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from datetime import timedelta
 from typing import Any
 
@@ -38,7 +39,8 @@ async def status_text(service: GameService, session: SessionRow) -> str:
     engine = service.game(session.game)
     players = ", ".join(f"{s.name}{' (AI)' if s.is_ai else ''}" for s in session.seats)
     state_word = {"lobby": "waiting in the lobby", "active": "running", "finished": "finished",
-                  "abandoned": "ended early (every player resigned)"}.get(session.status, session.status)
+                  "abandoned": "ended early (every player resigned)",
+                  "cancelled": "cancelled"}.get(session.status, session.status)
     text = f"**{engine.title}**, {state_word}. Players: {players}."
     if session.status == "lobby":
         return text
@@ -49,8 +51,7 @@ async def status_text(service: GameService, session: SessionRow) -> str:
         winners = ", ".join(mention_of(update, s) for s in update.result.winners) or "nobody"
         text += f" Final scores: {scores}. Winner: {winners}."
     elif session.status == "active":
-        waiting = ", ".join(service.seat_name(session, d.seat) for d in update.decisions)
-        text += f" Move {update.version}; waiting for {waiting or 'nobody'}."
+        text += " " + await service.waiting_text(session, update)
     return text[:2000]
 
 
@@ -100,6 +101,8 @@ def build_group(games: list[tuple[str, str]]) -> app_commands.Group:
             if thread:
                 if not isinstance(channel, discord.TextChannel):
                     raise Refusal("Threads can only be opened from a text channel.")
+                # Acknowledged before the thread is made: a slow Discord must not make the 3-second deadline fail.
+                await interaction.response.defer(thinking=True)
                 channel = await channel.create_thread(name=f"{engine.title} game"[:100],
                                                       type=discord.ChannelType.public_thread)
             session = await service.open_lobby(guild_id=interaction.guild_id or 0, channel_id=channel.id,
@@ -107,7 +110,7 @@ def build_group(games: list[tuple[str, str]]) -> app_commands.Group:
                                                host_name=interaction.user.display_name)
             if thread:
                 message = await channel.send(**lobby_message(session, engine))
-                await interaction.response.send_message(f"Your {engine.title} lobby is open in {channel.mention}.")
+                await interaction.followup.send(f"Your {engine.title} lobby is open in {channel.mention}.")
             else:
                 await interaction.response.send_message(**lobby_message(session, engine))
                 message = await interaction.original_response()
@@ -139,6 +142,17 @@ def build_group(games: list[tuple[str, str]]) -> app_commands.Group:
     @group.command(name="cancel", description="Cancel the game in this channel (host or channel managers)")
     async def cancel(interaction: discord.Interaction) -> None:
         await here(interaction, "cancel")
+
+    @group.command(name="remove", description="Take a seat (an AI or a member) out of the lobby (host only)")
+    @app_commands.describe(seat="The seat's number as the lobby lists it")
+    async def remove(interaction: discord.Interaction, seat: app_commands.Range[int, 1, 10]) -> None:
+        async def act() -> None:
+            session = await _service(interaction).remove_seat(interaction.channel_id or 0, interaction.user.id,
+                                                              seat, manager=may_manage(interaction))
+            await tell(interaction, f"Seat {seat} is free again.", ephemeral=False)
+            await refresh_lobby(interaction, session)
+
+        await run_for_player(interaction, act)
 
     @group.command(name="option", description="Set one of the lobby's options (host only)")
     @app_commands.describe(name="Which option (the suggestions list them with their current values)",
@@ -204,20 +218,35 @@ def build_group(games: list[tuple[str, str]]) -> app_commands.Group:
         async def act() -> None:
             service = _service(interaction)
             session = await service.session_here(interaction.channel_id or 0,
-                                                 statuses=("lobby", "active", "finished", "abandoned"))
+                                                 statuses=("lobby", "active", "finished", "abandoned", "cancelled"))
             await tell(interaction, await status_text(service, session))
 
         await run_for_player(interaction, act)
 
-    @group.command(name="log", description="The latest public events of this channel's game")
-    @app_commands.describe(count="How many moves to show (1-50)")
-    async def log(interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 10) -> None:
+    @group.command(name="log", description="What happened in this channel's game, turn by turn")
+    @app_commands.describe(count="How many of the latest turns to show (1-50; 1 mid-turn: the turn so far)",
+                           whole="The whole game, as a Markdown file when it is long")
+    async def log(interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 5,
+                  whole: bool = False) -> None:
         async def act() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)  # replaying a long game takes a moment
             service = _service(interaction)
-            session, lines = await service.log_lines(interaction.channel_id or 0, count)
-            text = "\n".join(f"`{line.version:>3}` {line.text}" for line in lines) or "Nothing has happened yet."
-            embed = discord.Embed(title=f"Game log — last {count} moves", description=text[-4000:])
-            await interaction.response.send_message(embed=embed, ephemeral=True)
+            session, turns = await service.log_lines(interaction.channel_id or 0, None if whole else count)
+            lines = [f"**{'Turn ' + str(t.turn) if t.turn is not None else 'Undo'}** ({t.who}): "
+                     f"{t.text or 'nothing shown yet (a move in progress).'}" for t in turns]
+            text = "\n".join(lines) or "Nothing has happened yet."
+            title = f"Game log — {'the whole game' if whole else f'last {len(turns)} turns'}"
+            if len(text) <= 4000:
+                await interaction.followup.send(embed=discord.Embed(title=title, description=text), ephemeral=True)
+                return
+            if not whole:
+                await interaction.followup.send(embed=discord.Embed(title=title, description=text[-4000:]),
+                                                ephemeral=True)
+                return
+            body = f"# {service.game(session.game).title}, game #{session.id}\n\n" + "\n\n".join(lines) + "\n"
+            await interaction.followup.send(
+                f"The whole game, {len(turns)} turns.", ephemeral=True,
+                file=discord.File(io.BytesIO(body.encode()), filename=f"game-{session.id}-log.md"))
 
         await run_for_player(interaction, act)
 
@@ -267,11 +296,94 @@ def build_group(games: list[tuple[str, str]]) -> app_commands.Group:
 
         await run_for_player(interaction, act)
 
+    @group.command(name="deadline", description="Hours each player has for a turn before the AI plays it (host)")
+    @app_commands.describe(hours="Hours per turn (0: no deadline)",
+                           missed="Missed deadlines in a row before the AI keeps the seat (default 3)")
+    @app_commands.choices(hours=[app_commands.Choice(name="off" if h == 0 else f"{h} hours", value=h)
+                                 for h in (0, 12, 24, 48, 72)])
+    async def deadline(interaction: discord.Interaction, hours: app_commands.Choice[int],
+                       missed: app_commands.Range[int, 1, 10] | None = None) -> None:
+        async def act() -> None:
+            meta = await _service(interaction).set_deadline(interaction.channel_id or 0, interaction.user.id,
+                                                            hours.value, missed, manager=may_manage(interaction))
+            text = ("This game has no turn deadline." if not meta.deadline_hours else
+                    f"Each turn must be played within {meta.deadline_hours} hours, or the AI plays it; after "
+                    f"{meta.deadline_limit} missed in a row the AI keeps the seat until its player uses "
+                    f"`/game rejoin`. Away for a while? `/game vacation` pauses your deadlines.")
+            await tell(interaction, text, ephemeral=False)
+
+        await run_for_player(interaction, act)
+
+    @group.command(name="vacation", description="Pause your turn deadlines in this game while you are away")
+    @app_commands.describe(days="How many days you are away (0: you are back)")
+    async def vacation(interaction: discord.Interaction, days: app_commands.Range[int, 0, 14]) -> None:
+        async def act() -> None:
+            until = await _service(interaction).vacation(interaction.channel_id or 0, interaction.user.id, days)
+            text = (f"{interaction.user.mention} is back: their deadlines run again." if until is None else
+                    f"{interaction.user.mention} is away until <t:{int(until.timestamp())}:f>; their turn "
+                    f"deadlines wait until then.")
+            await tell(interaction, text, ephemeral=False)
+
+        await run_for_player(interaction, act)
+
+    @group.command(name="rejoin", description="Take back your seat from the AI that kept it while you were away")
+    async def rejoin(interaction: discord.Interaction) -> None:
+        async def act() -> None:
+            service = _service(interaction)
+            await service.rejoin(interaction.channel_id or 0, interaction.user.id)
+            await tell(interaction, f"{interaction.user.mention} is back at the table.", ephemeral=False)
+            await service.repost(interaction.channel_id or 0)  # their buttons, if the game waits for them
+
+        await run_for_player(interaction, act)
+
+    @group.command(name="history", description="This channel's past games and how they ended")
+    async def history(interaction: discord.Interaction) -> None:
+        async def act() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)  # loads every past game's state
+            lines = await _service(interaction).history(interaction.channel_id or 0)
+            text = "\n".join(lines) or "No game has ended in this channel yet."
+            await interaction.followup.send(
+                embed=discord.Embed(title="Past games here", description=text[:4000]), ephemeral=True)
+
+        await run_for_player(interaction, act)
+
+    @group.command(name="mine", description="Your games in this server: which ones wait for you")
+    async def mine(interaction: discord.Interaction) -> None:
+        async def act() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)  # loads the state of each game
+            lines = await _service(interaction).mine(interaction.guild_id, interaction.user.id)
+            text = "\n".join(lines) or "You are in no open game in this server."
+            await interaction.followup.send(
+                embed=discord.Embed(title="Your games", description=text[:4000]), ephemeral=True)
+
+        await run_for_player(interaction, act)
+
+    @group.command(name="dms", description="Whether your hand comes by DM in this game (on after you open DMs)")
+    @app_commands.describe(on="On: send me my hand by DM again; off: I use /game hand")
+    async def dms(interaction: discord.Interaction, on: bool) -> None:
+        async def act() -> None:
+            await _service(interaction).set_dms(interaction.channel_id or 0, interaction.user.id, on=on)
+            await tell(interaction, "Your hand comes by DM again from your next change." if on else
+                       "No more DMs for you in this game; /game hand shows your hand.")
+
+        await run_for_player(interaction, act)
+
+    @group.command(name="undo", description="Take back your last step, or ask the others to go back to a turn")
+    @app_commands.describe(turn="Ask every other player to take the game back to the start of this turn")
+    async def undo(interaction: discord.Interaction, turn: app_commands.Range[int, 1, 10000] | None = None) -> None:
+        async def act() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            text = await _service(interaction).undo_here(interaction.channel_id or 0, interaction.user.id, turn)
+            await interaction.followup.send(text[:2000], ephemeral=True)
+
+        await run_for_player(interaction, act)
+
     @group.command(name="panel", description="Post the current turn panel of this channel's game again")
     async def panel(interaction: discord.Interaction) -> None:
         async def act() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            await _service(interaction).repost(interaction.channel_id or 0)
+            await _service(interaction).repost(interaction.channel_id or 0, interaction.user.id,
+                                              manager=may_manage(interaction))
             await interaction.followup.send("The current panel is posted again.", ephemeral=True)
 
         await run_for_player(interaction, act)
@@ -279,6 +391,7 @@ def build_group(games: list[tuple[str, str]]) -> app_commands.Group:
     @group.command(name="nudge", description="Remind the players this game is waiting for")
     async def nudge(interaction: discord.Interaction) -> None:
         async def act() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)  # posting the reminder may be slow
             await _service(interaction).nudge(interaction.channel_id or 0, interaction.user.id,
                                               manager=may_manage(interaction))
             await tell(interaction, "Reminded.")

@@ -257,7 +257,36 @@ async def answer_form(interaction: discord.Interaction) -> None:
     await run_for_player(interaction, act, session_id=sid)
 
 
-LOBBY_ITEMS = (LobbyButton, LobbyOption, OptionPager, TypeOptionButton)
+class CancelConfirm(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tcc:(?P<sid>\d+)"):
+    """The "Yes, cancel the game" button of the confirmation a started game's cancel asks for."""
+
+    def __init__(self, sid: int) -> None:
+        super().__init__(discord.ui.Button(label="Yes, cancel the game", custom_id=f"tcc:{sid}",
+                                           style=discord.ButtonStyle.danger))
+        self.sid = sid
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: Any) -> CancelConfirm:
+        return cls(int(match["sid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        service: GameService = interaction.client.service  # type: ignore[attr-defined]
+
+        async def act() -> None:
+            await interaction.response.edit_message(content="Cancelling…", view=None)
+            await service.cancel(self.sid, interaction.user.id, manager=may_manage(interaction))
+            await interaction.followup.send(f"{interaction.user.mention} cancelled the game.")
+
+        await run_for_player(interaction, act, session_id=self.sid)
+
+
+def confirm_view(sid: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(CancelConfirm(sid))
+    return view
+
+
+LOBBY_ITEMS = (LobbyButton, LobbyOption, OptionPager, TypeOptionButton, CancelConfirm)
 """The lobby's DynamicItem classes, for the client to register (so their clicks work after a restart)."""
 
 
@@ -287,8 +316,17 @@ async def lobby_action(interaction: discord.Interaction, sid: int, action: str) 
     elif action == "leave":
         session = await service.leave(sid, user.id)
     elif action == "ai":
-        session = await service.add_ai(sid, user.id)
+        session = await service.add_ai(sid, user.id, manager=manager)
     elif action == "cancel":
+        current = await service.store.get_session(sid)
+        if current is not None and current.status == "active":
+            if user.id != current.host_id and not manager:
+                raise Refusal("Only the host or someone who may manage this channel can cancel the game.")
+            # A started game is many people's days of play: one command must not end it by accident.
+            await interaction.response.send_message(
+                "This game has started: cancelling ends it for everyone (its record stays in /game history). "
+                "Cancel it?", view=confirm_view(sid), ephemeral=True)
+            return
         session = await service.cancel(sid, user.id, manager=manager)
     else:
         raise Refusal("That lobby button no longer exists.")

@@ -7,6 +7,7 @@ Layout: up to 20 options as buttons (4 rows of 5), up to 25 as one select menu, 
 
 from __future__ import annotations
 
+import contextlib
 import io
 import logging
 from typing import Any
@@ -14,6 +15,7 @@ from typing import Any
 import discord
 
 from bot.discord.replies import run_for_player
+from bot.discord.undo import UndoButton
 from bot.naming import name_seats, seat_names
 from bot.session import TurnUpdate
 from engine.core import Decision
@@ -274,8 +276,14 @@ def turn_message(update: TurnUpdate) -> dict[str, Any]:
             add_answer_rows(kwargs["view"], session.id, update.version, human, extras, seat_names(session))
             for extra in extras:
                 content = _cut(f"{content}\n{mention_of(update, extra.seat)}: {extra.prompt}", 2000)
+        if human is not None and update.undo_seat == human.seat and len(kwargs["view"].children) < 25:
+            with contextlib.suppress(ValueError):  # no room left on a full panel: /game undo does the same
+                kwargs["view"].add_item(UndoButton(session.id, update.version, human.seat))
     if events:
         embed.insert_field_at(0, name="What just happened", value=_latest(events, 1024), inline=False)
+    if update.earlier and update.result is None:
+        embed.insert_field_at(0, name="Since your last turn, before that", value=_latest(update.earlier, 1024),
+                              inline=False)
     if update.board_png:
         kwargs["file"] = discord.File(io.BytesIO(update.board_png), filename="board.png")
         embed.set_image(url="attachment://board.png")

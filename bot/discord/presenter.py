@@ -9,7 +9,8 @@ import logging
 import discord
 
 from bot.discord.panel import COLOUR, turn_message
-from bot.session import PrivateUpdate, Reminder, TurnUpdate, describe
+from bot.discord.undo import answer_view
+from bot.session import PrivateUpdate, Reminder, TurnUpdate, UndoRequest, describe
 from bot.store import SessionRow
 
 log = logging.getLogger("tarmac.discord")
@@ -42,6 +43,7 @@ def private_message(update: PrivateUpdate, *, in_dm: bool, channel_name: str | N
 class DiscordPresenter:
     def __init__(self, client: discord.Client) -> None:
         self.client = client
+        self._dm_channels: dict[int, int] = {}  # member id -> DM channel id
 
     def saw(self, interaction: discord.Interaction) -> None:
         """Every interaction passes here; on Discord nothing needs it (private things go by DM)."""
@@ -63,9 +65,26 @@ class DiscordPresenter:
             message = await self._edit_panel(channel, update.replaces, update)
         if message is None:
             message = await channel.send(**turn_message(update))  # type: ignore[arg-type]
+        if update.retires is not None and update.retires != message.id:
+            await self._retire(channel, update.retires, update)
         service = self.client.service  # type: ignore[attr-defined]
         await service.store.set_messages(update.session.id, board_message_id=message.id,
                                          panel_message_id=update.session.panel_message_id)
+
+    async def _retire(self, channel: discord.abc.Messageable, message_id: int, update: TurnUpdate) -> None:
+        """Take the buttons off a panel a newer one replaces, so nobody clicks there for an "out of date"."""
+        await self._strip(channel, message_id, "This panel was posted again below.", update.session.id)
+
+    async def retire(self, session: SessionRow, message_id: int, text: str) -> None:
+        await self._strip(await self._channel(session.channel_id), message_id, text, session.id)
+
+    async def _strip(self, channel: discord.abc.Messageable, message_id: int, text: str, session_id: int) -> None:
+        try:
+            await channel.get_partial_message(message_id).edit(  # type: ignore[attr-defined]
+                content=text, view=None)
+        except Exception:  # its buttons would only refuse anyway
+            log.warning("could not take the buttons off an old panel", exc_info=True,
+                        extra={"session_id": session_id})
 
     async def _edit_panel(self, channel: discord.abc.Messageable, message_id: int,
                           update: TurnUpdate) -> discord.Message | None:
@@ -84,13 +103,23 @@ class DiscordPresenter:
                         extra={"session_id": update.session.id, "channel_id": update.session.channel_id})
             return None
 
+    async def _dm_channel(self, user_id: int) -> discord.abc.Messageable:
+        """The member's DM channel, looked up once: without the members intent the user is rarely cached, and
+        fetching the user and opening the DM before every DM cost two requests each time."""
+        found = self._dm_channels.get(user_id)
+        if found is None:
+            user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+            dm = user.dm_channel or await user.create_dm()
+            found = self._dm_channels[user_id] = dm.id
+        return self.client.get_partial_messageable(found, type=discord.ChannelType.private)
+
     async def send_private(self, update: PrivateUpdate) -> bool:
         user_id = update.seat.user_id
         assert user_id is not None
-        user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
         channel = self.client.get_channel(update.session.channel_id)
         try:
-            await user.send(**private_message(  # type: ignore[arg-type]
+            dm = await self._dm_channel(user_id)
+            await dm.send(**private_message(  # type: ignore[arg-type]
                 update, in_dm=True, channel_name=getattr(channel, "name", None)))
         except discord.Forbidden:
             log.info("DMs closed", extra={"session_id": update.session.id, "seat": update.seat.seat})
@@ -99,7 +128,8 @@ class DiscordPresenter:
 
     async def dms_closed(self, session: SessionRow, user_id: int) -> None:
         channel = await self._channel(session.channel_id)
-        await channel.send(f"<@{user_id}>, open your DMs or use /game hand.",
+        await channel.send(f"<@{user_id}>, I cannot send you DMs, so I stop trying: /game hand shows your hand. "
+                           "Once your DMs are open, say /game dms on.",
                            allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=user_id)]))
 
     async def remind(self, reminder: Reminder) -> None:
@@ -117,3 +147,15 @@ class DiscordPresenter:
         channel = await self._channel(session.channel_id)
         await channel.send(text[:2000], allowed_mentions=discord.AllowedMentions(
             users=[discord.Object(id=u) for u in reminder.user_ids], roles=False, everyone=False))
+
+    async def announce(self, session: SessionRow, text: str, mentions: list[int]) -> None:
+        channel = await self._channel(session.channel_id)
+        await channel.send(text[:2000], allowed_mentions=discord.AllowedMentions(
+            users=[discord.Object(id=u) for u in mentions], roles=False, everyone=False))
+
+    async def ask_undo(self, session: SessionRow, request: UndoRequest, text: str) -> None:
+        channel = await self._channel(session.channel_id)
+        who = " ".join(f"<@{u}>" for u in request.waiting)
+        await channel.send(f"{who}: {text}"[:2000], view=answer_view(session.id, request.version),
+                           allowed_mentions=discord.AllowedMentions(
+                               users=[discord.Object(id=u) for u in request.waiting], roles=False, everyone=False))

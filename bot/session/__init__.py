@@ -5,8 +5,11 @@ Dependencies point one way, down this list; no module imports one above it:
 - `service.py`   GameService, the one object the Discord layer calls. Checks who may ask, takes the session lock,
                  and hands the work to the parts below. Holds no logic of its own.
 - `lobby.py`     open / join / leave / add AI / options / cancel, and `begin` (the lobby becomes a game).
+- `deadlines.py` turn deadlines (warning, the AI plays an absent seat's turn, the seat passes to the AI after N
+                 missed in a row until `/game rejoin`) and vacations.
 - `turns.py`     every choice's path: `check_click` (where a click is checked against the decision it answers),
                  `apply_choice` (apply, save guarded by the version, publish), the AI seats (`run_ai`).
+- `undo.py`      undo through the action log: free within one's own steps, by consent back to a named turn.
 - `reminders.py` quiet periods, reminders and nudges.
 - `publish.py`   where panels are posted (new or edited in place) and private views are sent; builds the updates.
 - `meta.py`      the bot's bookkeeping beside a session (since when it waits, notices given), stored as JSON.
@@ -18,7 +21,17 @@ another part's private attributes.
 """
 
 from bot.session.service import GameService
-from bot.session.types import LogLine, PostFailed, Presenter, PrivateUpdate, Refusal, Reminder, TurnUpdate, describe
+from bot.session.types import (
+    LogLine,
+    PostFailed,
+    Presenter,
+    PrivateUpdate,
+    Refusal,
+    Reminder,
+    TurnUpdate,
+    UndoRequest,
+    describe,
+)
 
 __all__ = ["GameService", "LogLine", "PostFailed", "Presenter", "PrivateUpdate", "Refusal", "Reminder", "TurnUpdate",
-           "describe"]
+           "UndoRequest", "describe"]

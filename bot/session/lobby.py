@@ -72,16 +72,30 @@ class Lobby:
             seats = [s for s in session.seats if s.user_id != user_id or s.is_ai]
             return await self._update_lobby(session, seats, session.options)
 
-    async def add_ai(self, session_id: int, user_id: int) -> SessionRow:
+    async def add_ai(self, session_id: int, user_id: int, *, manager: bool = False) -> SessionRow:
         async with self.sessions.lock(session_id):
             session = await self.still_open(session_id)
             engine = self.game(session.game)
-            if not seats_of(session, user_id):
-                raise Refusal("Join the lobby before adding AI players.")
+            if user_id != session.host_id and not manager:
+                raise Refusal("Only the host (or someone who may manage this channel) adds AI players.")
             if len(session.seats) >= engine.max_players:
                 raise Refusal(f"{engine.title} seats at most {engine.max_players} players; the lobby is full.")
             number = sum(1 for s in session.seats if s.is_ai) + 1
             seats = [*session.seats, Seat(seat=len(session.seats), user_id=None, name=f"AI {number}", is_ai=True)]
+            return await self._update_lobby(session, seats, session.options)
+
+    async def remove(self, session_id: int, user_id: int, seat_number: int, *, manager: bool) -> SessionRow:
+        """The host takes a seat out of the lobby: an AI, or a member who joined (never the host's own)."""
+        async with self.sessions.lock(session_id):
+            session = await self.still_open(session_id)
+            if user_id != session.host_id and not manager:
+                raise Refusal("Only the host (or someone who may manage this channel) removes seats.")
+            seat = next((s for s in session.seats if s.seat == seat_number - 1), None)
+            if seat is None:
+                raise Refusal(f"The lobby has no seat {seat_number}.")
+            if seat.user_id == session.host_id and not seat.is_ai:
+                raise Refusal("The host's own seat stays; cancel the lobby instead.")
+            seats = [s for s in session.seats if s.seat != seat.seat]
             return await self._update_lobby(session, seats, session.options)
 
     async def options_lobby(self, session_id: int, user_id: int, *, manager: bool) -> SessionRow:

@@ -7,6 +7,7 @@ A game *waits* while its state version stays the same; `MetaBook.get` moves that
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from pydantic import BaseModel, Field
 
@@ -22,10 +23,33 @@ class SessionMeta(BaseModel):
     since: datetime | None = None
     """When that version was reached (or first seen, after a restart that lost the exact time)."""
     reminded_at: datetime | None = None
+    reminders_sent: int = 0
+    """Reminders sent in this quiet period: each waits twice as long as the one before (back-off)."""
+    abandon_told: bool = False
+    """The host was told, in this quiet period, that reminders stopped because nobody moves any more."""
     remind_after: float | None = None
     """Seconds of quiet before a reminder in this game; None: the bot's default; 0: no reminders."""
     dm_notice: list[int] = Field(default_factory=list)
     """Members already told in the channel that their DMs are closed (told once per game)."""
+    dm_stopped: list[int] = Field(default_factory=list)
+    """Members this game sends no DM (refused, or `/game dms off`), kept across restarts; see Sessions.no_dms."""
+    deadline_hours: int = 0
+    """The turn deadline of this game in hours (0: none); see bot.session.deadlines."""
+    deadline_limit: int = 3
+    """Missed deadlines in a row after which the AI keeps the seat until its player rejoins."""
+    deadline_warned: list[int] = Field(default_factory=list)
+    """Seats warned, in this quiet period, that their deadline is near."""
+    missed: dict[int, int] = Field(default_factory=dict)
+    """Per seat, the deadlines missed in a row."""
+    vacation: dict[int, datetime] = Field(default_factory=dict)
+    """Per member, when their vacation ends: their deadlines wait until then."""
+    undo_request: dict[str, Any] | None = None
+    """The open request for undo by consent (bot.session.undo.UndoRequest), if any."""
+    panel_posted_at: datetime | None = None
+    """When the panel of `panel_version` was posted (a `/game panel` soon after pings nobody again)."""
+    panel_version: int | None = None
+    """The state version the newest posted panel shows. Behind the session's version when the process stopped
+    after a move was saved but before its panel was posted: the panel is then posted again (Turns.recover)."""
 
 
 class MetaBook:
@@ -44,6 +68,7 @@ class MetaBook:
         if meta.version != session.version:
             moved = self.sessions.moved_at(session.id, session.version)
             meta.version, meta.since, meta.reminded_at = session.version, moved or self.sessions.now(), None
+            meta.reminders_sent, meta.abandon_told, meta.deadline_warned = 0, False, []
             await self.save(session.id, meta)
         return meta
 

@@ -25,6 +25,9 @@ from renderers import GameRenderer
 
 log = logging.getLogger("tarmac.service")
 
+SINCE_LOOKBACK = 200
+"""How many of the latest choices "since your last turn" looks through (enough for a round of any game)."""
+
 
 def view_text(view: dict[str, Any], limit: int = 3500) -> str:
     """The fallback when a game has no renderer yet: the view as compact JSON (a view never holds others' secrets)."""
@@ -41,9 +44,10 @@ class Publisher:
         self.renderer_for = renderer_for
 
     async def publish(self, session: SessionRow, state: GameState, events: list[Any], *, first: bool = False,
-                      before: GameState | None = None) -> None:
+                      before: GameState | None = None, undoable: int | None = None) -> None:
         """Post the panel and send what changed privately. Call with the session lock held.
-        `before` is the state the move started from: whoever had to act then is not notified again."""
+        `before` is the state the move started from: whoever had to act then is not notified again.
+        `undoable`: the seat whose last choice the panel offers to take back (see TurnUpdate.undo_seat)."""
         if self.presenter is None:
             return
         context = {"session_id": session.id, "guild_id": session.guild_id, "channel_id": session.channel_id}
@@ -60,6 +64,9 @@ class Publisher:
                 update.quiet = {d.seat for d in self.sessions.game(session.game).pending(before)}
             if continues:
                 update.replaces = session.board_message_id
+            elif before is not None:
+                update.earlier = await self._since_last_turn(session, state)
+            update.undo_seat = undoable
             await self.presenter.show_turn(update)
         except Exception:
             log.exception("could not post the turn panel", extra=context)
@@ -67,29 +74,89 @@ class Publisher:
             live.shown_version = None
         else:
             live.shown_version, live.shown_events = state.version, texts
-        await self._send_private(session, state, events, context)
+            await self._posted(session, state.version)
+        await self._send_private(session, state, events, context, before)
 
-    async def repost(self, session: SessionRow, state: GameState) -> TurnUpdate:
-        """Post the current panel as a new message (with the session lock held)."""
+    async def _since_last_turn(self, session: SessionRow, state: GameState) -> list[str]:
+        """The turns the others played since the last turn of the member called on now, except the latest (the
+        panel shows it as what just happened): one line each, in plain words."""
+        engine = self.sessions.game(session.game)
+        humans = {s.seat for s in session.seats if not s.is_ai and s.user_id is not None}
+        called = [d.seat for d in engine.pending(state) if d.seat in humans]
+        if len(called) != 1:
+            return []  # nobody, or several at once: no one member's last turn to count from
+        rows = await self.sessions.store.actions(session.id, last=SINCE_LOOKBACK)
+        names = seat_names(session)
+        turns: list[tuple[int, list[str]]] = []
+        for row in reversed(rows):
+            if row.seat == called[0] and not row.choice.startswith("bot:"):
+                break
+            texts = [name_seats(e["text"], names) for e in row.events if e.get("private_to") is None and e["text"]]
+            if turns and turns[0][0] == row.seat:
+                turns[0][1][:0] = texts
+            else:
+                turns.insert(0, (row.seat, texts))
+        return [f"{names.get(seat, seat)}: {' '.join(texts)}" for seat, texts in turns[:-1] if texts]
+
+    async def _posted(self, session: SessionRow, version: int) -> None:
+        """Remember, across restarts, which version the newest panel shows (see SessionMeta.panel_version)."""
+        meta = await self.meta.get(session)
+        if meta.panel_version != version:
+            meta.panel_version = version
+            meta.panel_posted_at = self.sessions.now()
+            await self.meta.save(session.id, meta)
+
+    async def behind(self, session: SessionRow) -> bool:
+        """Whether the newest panel shows an older state than the stored one, with nobody else to post it: the
+        process stopped between saving a move and posting its panel (an AI seat's open turn posts its own panel
+        once the AI has played). Call with the session lock held."""
+        if session.status != "active":
+            return False
+        meta = await self.meta.get(session)
+        if meta.panel_version is None:
+            if session.board_message_id is not None:
+                return False  # posted before panel versions were kept: nothing to go by
+        elif meta.panel_version >= session.version:
+            return False
+        state = await self.sessions.state(session)
+        ai = {s.seat for s in session.seats if s.is_ai}
+        return not any(d.seat in ai for d in self.sessions.game(session.game).pending(state))
+
+    async def repost(self, session: SessionRow, state: GameState, *, quiet_within: float = 0) -> TurnUpdate:
+        """Post the current panel as a new message (with the session lock held); the panel it replaces keeps no
+        buttons. Nobody is pinged again when the newest panel was posted less than `quiet_within` seconds ago."""
         update = await self.turn_update(session, state, [])
+        update.retires = session.board_message_id
+        meta = await self.meta.get(session)
+        if meta.panel_posted_at and (self.sessions.now() - meta.panel_posted_at).total_seconds() < quiet_within:
+            update.quiet = {d.seat for d in update.decisions}
         if self.presenter is not None:
             live = self.sessions.live(session.id)
             live.shown_version = None  # until the new panel is posted, no panel is known to be the newest
             await self.presenter.show_turn(update)
             live.shown_version, live.shown_events = update.version, []
+            await self._posted(session, update.version)
         return update
 
     async def _send_private(self, session: SessionRow, state: GameState, events: list[Any],
-                            context: dict[str, Any]) -> None:
+                            context: dict[str, Any], before: GameState | None = None) -> None:
         assert self.presenter is not None
         engine = self.sessions.game(session.game)
         live = self.sessions.live(session.id)
         secrets = engine.secrets(state)
         names = seat_names(session)
+        # A seat going on with its own turn gets no new hand picture per step (each DM notifies, and its choices
+        # show in the channel's panel meanwhile): one comes when its turn ends, if the hand changed. Something it
+        # alone learns (a card drawn, a Spy's look) still comes at once.
+        acting = set() if before is None or engine.is_over(state) else (
+            {d.seat for d in engine.pending(state)} & {d.seat for d in engine.pending(before)})
+        stopped = set((await self.meta.get(session)).dm_stopped) | self.sessions.no_dms
         for seat in session.seats:
-            if seat.is_ai or seat.user_id is None:
-                continue
+            if seat.is_ai or seat.user_id is None or seat.user_id in stopped:
+                continue  # no DM for a member whose DMs refused us: /game hand shows the hand meanwhile
             private = [name_seats(e.text, names) for e in events if e.private_to == seat.seat]
+            if seat.seat in acting and not private:
+                continue
             view = engine.view(state, seat.seat)
             # DM only when the hidden things this seat holds change (a card in or out), not on every public move:
             # a DM notifies every time, and marks that follow the board (Planes' "scorable now") used to send
@@ -124,14 +191,34 @@ class Publisher:
         return bool(now) and now <= {d.seat for d in engine.pending(before)}
 
     async def _dms_closed(self, session: SessionRow, user_id: int) -> None:
-        """Say it in the channel once per game and member, not after every move. Call with the session lock held."""
+        """Stop DMing them, and say it in the channel once per game and member. Call with the session lock held."""
+        self.sessions.no_dms.add(user_id)
         meta = await self.meta.get(session)
+        if user_id not in meta.dm_stopped:
+            meta.dm_stopped.append(user_id)
+            await self.meta.save(session.id, meta)
         if user_id in meta.dm_notice:
             return
         meta.dm_notice.append(user_id)
         await self.meta.save(session.id, meta)
         assert self.presenter is not None
         await self.presenter.dms_closed(session, user_id)
+
+    async def set_dms(self, session: SessionRow, user_id: int, on: bool) -> None:
+        """The member's DMs are open again (`/game dms on`, or they looked at `/game hand`), or they want none.
+        With the lock held. The next change of their hand is sent again when on."""
+        meta = await self.meta.get(session)
+        if on:
+            self.sessions.no_dms.discard(user_id)
+            if user_id in meta.dm_stopped:
+                meta.dm_stopped.remove(user_id)
+                await self.meta.save(session.id, meta)
+            self.sessions.live(session.id).sent_private.clear()  # their current hand comes with the next change
+        else:
+            self.sessions.no_dms.add(user_id)
+            if user_id not in meta.dm_stopped:
+                meta.dm_stopped.append(user_id)
+                await self.meta.save(session.id, meta)
 
     # ---------------------------------------------------------------- updates
     async def turn_update(

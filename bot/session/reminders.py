@@ -1,7 +1,9 @@
 """Reminders for slow, asynchronous games.
 
 A game is *quiet* while its state version stays the same. After `remind_after` seconds of quiet the players who must
-act are mentioned once; if the game stays quiet, once more per further period, never more often. `/game nudge`
+act are mentioned once; if the game stays quiet, again after twice that wait, then four times, and so on (back-off:
+a reminder repeated at the same pace only trains people to ignore it). After `abandon_after` seconds of quiet the
+game is taken as abandoned: reminders stop and the host is told once. `/game nudge`
 reminds at once but not within `nudge_gap` of the last move or reminder. What is needed to keep that promise after
 a restart (which version the quiet period belongs to, when it began, when we last reminded) is in `bot.session.meta`.
 
@@ -24,14 +26,17 @@ log = logging.getLogger("tarmac.reminders")
 
 class Reminders:
     def __init__(
-        self, sessions: Sessions, meta: MetaBook, present: Callable[[Reminder], Awaitable[None]], *,
-        remind_after: float, nudge_gap: float,
+        self, sessions: Sessions, meta: MetaBook, present: Callable[[Reminder], Awaitable[None]],
+        announce: Callable[[SessionRow, str, list[int]], Awaitable[None]], *,
+        remind_after: float, nudge_gap: float, abandon_after: float = 14 * 86400,
     ) -> None:
         self.sessions = sessions
         self.book = meta
         self.present = present
+        self.announce = announce
         self.remind_after = remind_after
         self.nudge_gap = nudge_gap
+        self.abandon_after = abandon_after
         self.on_change: Callable[[], None] | None = None
         """Called when a reminder may now be due sooner than planned (a game started, a shorter period)."""
 
@@ -48,10 +53,13 @@ class Reminders:
         return max(meta.since, meta.reminded_at or meta.since)
 
     async def waiting(self, session: SessionRow) -> tuple[str, list[int]]:
-        """The prompt and the members (no AI) that the open decisions wait for."""
+        """The prompt and the members (no AI, nobody on vacation) that the open decisions wait for."""
         state = await self.sessions.state(session)
         decisions = self.sessions.game(session.game).pending(state)
-        humans = {s.seat: s.user_id for s in session.seats if not s.is_ai and s.user_id is not None}
+        now = self.sessions.now()
+        away = {u for u, until in (await self.book.get(session)).vacation.items() if until > now}
+        humans = {s.seat: s.user_id for s in session.seats
+                  if not s.is_ai and s.user_id is not None and s.user_id not in away}
         users = list(dict.fromkeys(humans[d.seat] for d in decisions if d.seat in humans))
         return (decisions[0].prompt if decisions else ""), users
 
@@ -79,21 +87,33 @@ class Reminders:
             if period <= 0:
                 return None
             now = self.sessions.now()
-            due = self._last_call(meta) + timedelta(seconds=period)
-            if now < due:
-                return (due - now).total_seconds()
             prompt, users = await self.waiting(session)
             if not users:
                 return None  # only AI seats to act: they play by themselves
+            assert meta.since is not None
+            given_up = meta.since + timedelta(seconds=self.abandon_after)
+            if now >= given_up:
+                if not meta.abandon_told:
+                    meta.abandon_told = True
+                    await self.book.save(session.id, meta)
+                    await self.announce(session, (
+                        f"<@{session.host_id}>, nobody has moved in this {self.sessions.game(session.game).title} "
+                        f"game for {describe(now - meta.since)}, so I stop reminding. `/game cancel` ends it; any "
+                        f"move starts the reminders again."), [session.host_id])
+                return None
+            due = self._last_call(meta) + timedelta(seconds=period * 2 ** meta.reminders_sent)
+            if now < due:
+                return (min(due, given_up) - now).total_seconds()
             reminder = Reminder(session=session, title=self.sessions.game(session.game).title, user_ids=users,
                                 prompt=prompt, quiet_for=now - meta.since if meta.since else timedelta())
             # Recorded before posting: a failed post costs one reminder, a crash after posting never repeats it.
             meta.reminded_at = now
+            meta.reminders_sent += 1
             await self.book.save(session.id, meta)
             await self.present(reminder)
             log.info("reminder sent", extra={"session_id": session.id, "guild_id": session.guild_id,
                                              "channel_id": session.channel_id})
-            return period
+            return min(period * 2 ** meta.reminders_sent, (given_up - now).total_seconds())
 
     async def nudge(self, session: SessionRow, user_id: int) -> Reminder:
         """Remind now, on a member's request. Call with the session lock held."""

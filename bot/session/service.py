@@ -10,17 +10,29 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from bot.naming import name_seats, seat_names
 from bot.prose import unwrap
+from bot.session.deadlines import Deadlines, stamp
 from bot.session.lobby import Lobby
-from bot.session.meta import MetaBook
+from bot.session.meta import MetaBook, SessionMeta
 from bot.session.publish import Publisher
 from bot.session.reminders import Reminders
 from bot.session.sessions import DONE, OPEN, Sessions, seat_name, seats_of
 from bot.session.turns import Turns
-from bot.session.types import LogLine, PostFailed, Presenter, PrivateUpdate, Refusal, Reminder, TurnUpdate
+from bot.session.types import (
+    LogLine,
+    PostFailed,
+    Presenter,
+    PrivateUpdate,
+    Refusal,
+    Reminder,
+    TurnUpdate,
+    UndoRequest,
+    describe,
+)
+from bot.session.undo import History, Undo
 from bot.store import SessionRow, Store
 from engine import registry
 from engine.core import Game, GameState
@@ -28,6 +40,9 @@ from renderers import GameRenderer
 from renderers import for_game as renderer_for_game
 
 log = logging.getLogger("tarmac.service")
+
+PANEL_QUIET = 15 * 60
+"""Seconds after a panel was posted during which `/game panel` posts it again without pinging anyone."""
 
 FINISHED = ("active", *DONE)
 """A running game or one that has ended: what /game board, hand, log and status answer about."""
@@ -44,6 +59,7 @@ class GameService:
         renderer_for: Callable[[str], GameRenderer | None] = renderer_for_game,
         remind_after: float = 12 * 3600,
         nudge_gap: float = 3600,
+        abandon_after: float = 14 * 86400,
         now: Callable[[], datetime] = lambda: datetime.now(UTC),
         owns: Callable[[SessionRow], bool] = lambda _session: True,
     ) -> None:
@@ -55,8 +71,11 @@ class GameService:
         self.publisher = Publisher(self.sessions, self.meta, presenter, renderer_for)
         self.lobby = Lobby(self.sessions)
         self.turns = Turns(self.sessions, self.publisher, ai_delay=ai_delay)
-        self.reminders = Reminders(self.sessions, self.meta, self.present_reminder,
-                                   remind_after=remind_after, nudge_gap=nudge_gap)
+        self.undo = Undo(self.sessions, self.meta, self.publisher)
+        self.deadlines = Deadlines(self.sessions, self.meta, self.turns, self.present_reminder, self.announce)
+        self.turns.on_played = self.deadlines.moved
+        self.reminders = Reminders(self.sessions, self.meta, self.present_reminder, self.announce,
+                                   remind_after=remind_after, nudge_gap=nudge_gap, abandon_after=abandon_after)
 
     # ------------------------------------------------------------------ lookups
     def game(self, name: str) -> Game:
@@ -94,8 +113,14 @@ class GameService:
     async def leave(self, session_id: int, user_id: int) -> SessionRow:
         return await self.lobby.leave(session_id, user_id)
 
-    async def add_ai(self, session_id: int, user_id: int) -> SessionRow:
-        return await self.lobby.add_ai(session_id, user_id)
+    async def add_ai(self, session_id: int, user_id: int, *, manager: bool = False) -> SessionRow:
+        return await self.lobby.add_ai(session_id, user_id, manager=manager)
+
+    async def remove_seat(self, channel_id: int, user_id: int, seat_number: int, *, manager: bool) -> SessionRow:
+        session = await self.session_here(channel_id)
+        if session.status != "lobby":
+            raise Refusal("The game has already started; a player leaves it with /game resign.")
+        return await self.lobby.remove(session.id, user_id, seat_number, manager=manager)
 
     async def options_lobby(self, session_id: int, user_id: int, *, manager: bool) -> SessionRow:
         return await self.lobby.options_lobby(session_id, user_id, manager=manager)
@@ -104,7 +129,59 @@ class GameService:
         return await self.lobby.set_option(session_id, user_id, key, value, manager=manager)
 
     async def cancel(self, session_id: int, user_id: int, *, manager: bool) -> SessionRow:
-        return await self.lobby.cancel(session_id, user_id, manager=manager)
+        """Cancel a lobby or a game (the Discord layer asks a started game's canceller to confirm first). A started
+        game keeps its record; its last panel loses its buttons with a word saying why."""
+        session = await self.lobby.cancel(session_id, user_id, manager=manager)
+        if session.seed is not None and session.board_message_id is not None and self.presenter is not None:
+            await self.presenter.retire(session, session.board_message_id,
+                                        "This game was cancelled; `/game history` keeps its record.")
+        return session
+
+    async def history(self, channel_id: int) -> list[str]:
+        """/game history: the channel's past games (started ones), newest first, with their results."""
+        lines = []
+        for session in reversed(await self.store.sessions_in_channel(channel_id)):
+            if session.status not in DONE or session.seed is None:
+                continue
+            engine = self.game(session.game)
+            state = await self.state(session)
+            when = f"<t:{int(session.updated_at.timestamp())}:d>"
+            result = engine.result(state)
+            if result is not None:
+                names = seat_names(session)
+                scores = ", ".join(f"{names.get(r.seat, seat_name(session, r.seat))} {r.score}"
+                                   for r in sorted(result.standings, key=lambda r: -r.score))
+                winners = " and ".join(seat_name(session, w) for w in result.winners) or "nobody"
+                outcome = f"won by {winners} ({scores})"
+            else:
+                outcome = {"cancelled": "cancelled", "abandoned": "ended early"}.get(session.status, session.status)
+                outcome += f" at move {state.version}"
+            lines.append(f"#{session.id} {engine.title}, {when}: {outcome}.")
+            if len(lines) == 15:
+                break
+        return lines
+
+    async def mine(self, guild_id: int | None, user_id: int) -> list[str]:
+        """/game mine: this member's open games in the server, the ones waiting for them first."""
+        found: list[tuple[int, str]] = []
+        now = self.sessions.now()
+        for session in await self.store.sessions_of_user(user_id):
+            if session.status not in OPEN or session.guild_id != guild_id:
+                continue
+            title = self.game(session.game).title
+            if session.status == "lobby":
+                found.append((2, f"<#{session.channel_id}>: {title}, in the lobby."))
+                continue
+            state = await self.state(session)
+            meta = await self._meta_of(session)
+            waiting = [d.seat for d in self.game(session.game).pending(state)]
+            since = f" for {describe(now - meta.since)}" if meta.since else ""
+            if set(waiting) & set(seats_of(session, user_id)):
+                found.append((0, f"<#{session.channel_id}>: {title}, **your turn**{since}."))
+            else:
+                who = ", ".join(seat_name(session, s) for s in waiting) or "nobody"
+                found.append((1, f"<#{session.channel_id}>: {title}, waiting for {who}{since}."))
+        return [text for _rank, text in sorted(found, key=lambda f: f[0])]
 
     async def start(self, session_id: int, user_id: int, *, manager: bool, seed: int | None = None) -> SessionRow:
         """The lobby becomes a game: first panel posted, then the AI plays if it opens."""
@@ -144,8 +221,110 @@ class GameService:
         return await self.turns.play_ai(session_id)
 
     async def resume_ai(self) -> None:
-        """At start-up: play the AI turns that were due when the previous process stopped."""
+        """At start-up: play the AI turns that were due when the previous process stopped, then post the current
+        panel of every game whose newest panel is behind its state (stopped between a saved move and its panel)."""
         await self.turns.resume_ai()
+        await self.turns.recover()
+
+    # ---------------------------------------------------------- deadlines, away
+    async def set_deadline(self, channel_id: int, user_id: int, hours: int, missed: int | None, *,
+                           manager: bool) -> SessionMeta:
+        """The turn deadline of the channel's game (in the lobby or later); the host or a manager sets it."""
+        session = await self.session_here(channel_id)
+        if user_id != session.host_id and not manager:
+            raise Refusal("Only the host or someone who may manage this channel can set the turn deadline.")
+        async with self.sessions.lock(session.id):
+            meta = await self.deadlines.set_deadline(await self.sessions.fresh(session.id), hours, missed)
+        self.reminders.changed()
+        return meta
+
+    async def vacation(self, channel_id: int, user_id: int, days: int) -> datetime | None:
+        session = await self.session_here(channel_id)
+        async with self.sessions.lock(session.id):
+            return await self.deadlines.vacation(await self.sessions.fresh(session.id), user_id, days)
+
+    async def rejoin(self, channel_id: int, user_id: int) -> list[int]:
+        """The member takes back the seats the AI kept for them (the caller posts the panel again)."""
+        session = await self.session_here(channel_id, statuses=("active",))
+        async with self.sessions.lock(session.id):
+            return await self.deadlines.rejoin(await self.sessions.fresh(session.id), user_id)
+
+    async def run_timers(self) -> float | None:
+        """Send due reminders and act on ended deadlines; the seconds until the next could be due (None: none)."""
+        waits = [await self.deadlines.run_due(), await self.reminders.run_due()]
+        found = [w for w in waits if w is not None]
+        return min(found) if found else None
+
+    async def waiting_text(self, session: SessionRow, update: TurnUpdate) -> str:
+        """For /game status: whom the game waits for and since when, their deadline, who is away, and where the
+        newest panel is."""
+        async with self.sessions.lock(session.id):
+            meta = await self.meta.get(await self.sessions.fresh(session.id))
+        now = self.sessions.now()
+        names = ", ".join(seat_name(session, d.seat) for d in update.decisions) or "nobody"
+        since = f" for {describe(now - meta.since)}" if meta.since and now - meta.since >= timedelta(minutes=1) else ""
+        parts = [f"Move {update.version}; waiting for {names}{since}."]
+        if meta.deadline_hours:
+            ends = [self.deadlines.due(meta, s.user_id) for d in update.decisions for s in session.seats
+                    if s.seat == d.seat and not s.is_ai and s.user_id is not None]
+            when = f" This turn's ends {stamp(min(e for e in ends if e))}." if any(ends) else ""
+            parts.append(f"Turn deadline: {meta.deadline_hours} hours.{when}")
+        away = [(u, t) for u, t in meta.vacation.items() if t > now]
+        if away:
+            parts.append("Away: " + ", ".join(f"<@{u}> until {stamp(t)}" for u, t in away) + ".")
+        if session.board_message_id:
+            parts.append(f"Newest panel: https://discord.com/channels/{session.guild_id or '@me'}/"
+                         f"{session.channel_id}/{session.board_message_id}")
+        return " ".join(parts)
+
+    # --------------------------------------------------------------------- undo
+    async def take_back(self, session_id: int, user_id: int, *, version: int | None = None) -> str:
+        """Free undo of the member's own last choice (the panel's Undo button gives the `version` it shows)."""
+        async with self.sessions.lock(session_id):
+            if version is not None:
+                _session, state = await self.sessions.playing(session_id, user_id)
+                if state.version != version:
+                    raise Refusal("That panel is out of date; use the newest one in the channel.")
+            self.sessions.take_unposted(session_id)
+            text = await self.undo.take_back(session_id, user_id)
+        if self.sessions.take_unposted(session_id):
+            raise PostFailed()
+        return text
+
+    async def undo_here(self, channel_id: int, user_id: int, turn: int | None) -> str:
+        """/game undo: with no turn, take back one's own last choice; with a turn, ask the others to go back to it.
+        Returns what to tell the member."""
+        session = await self.session_here(channel_id, statuses=("active",))
+        if turn is None:
+            return await self.take_back(session.id, user_id)
+        async with self.sessions.lock(session.id):
+            self.sessions.take_unposted(session.id)
+            asked = await self.undo.ask(session.id, user_id, turn)
+            if isinstance(asked, UndoRequest) and self.presenter is not None:
+                session = await self.sessions.fresh(session.id)
+                name = seat_name(session, seats_of(session, user_id)[0])
+                text = (f"{name} asks to take the game back to the start of turn {turn}. It happens only if every "
+                        f"other player accepts; any move meanwhile cancels the request.")
+                await self.presenter.ask_undo(session, asked, text)
+        await self.turns.run_ai(session.id)
+        if self.sessions.take_unposted(session.id):
+            raise PostFailed()
+        if isinstance(asked, UndoRequest):
+            return "Your request is posted; the game goes back once every other player accepts."
+        return asked
+
+    async def answer_undo(self, session_id: int, user_id: int, *, version: int, yes: bool) -> str:
+        """An answer to an undo request; returns what the channel should read about it."""
+        async with self.sessions.lock(session_id):
+            request, done = await self.undo.answer(session_id, user_id, version, yes)
+        if done is not None:
+            await self.turns.run_ai(session_id)
+            return done
+        session = await self.sessions.fresh(session_id)
+        who = next((s.name for s in session.seats if s.user_id == user_id), "A player")
+        if not yes:
+            return f"{who} declined, so the game goes on from where it is."
+        return f"{who} accepted; still waiting for {len(request.waiting)} more."
 
     # ------------------------------------------------------------------ queries
     async def current(self, session_id: int, user_id: int, *, version: int, seat: int) -> TurnUpdate:
@@ -167,17 +346,38 @@ class GameService:
         if not mine:
             raise Refusal("You are not in the game of this channel.")
         seat = next(s for s in session.seats if s.seat == mine[0])
+        if session.status == "active" and user_id in self.sessions.no_dms | set(
+                (await self._meta_of(session)).dm_stopped):
+            await self.set_dms(channel_id, user_id, on=True)  # they are here: DMs may be open again; try once more
         return await self.publisher.private(session, await self.state(session), seat, [])
 
-    async def log_lines(self, channel_id: int, count: int) -> tuple[SessionRow, list[LogLine]]:
+    async def _meta_of(self, session: SessionRow) -> SessionMeta:
+        async with self.sessions.lock(session.id):
+            return await self.meta.get(await self.sessions.fresh(session.id))
+
+    async def set_dms(self, channel_id: int, user_id: int, *, on: bool) -> None:
+        """/game dms on|off: whether this member gets their hand by DM (in this channel's game, and after a refusal,
+        in every game)."""
+        session = await self.session_here(channel_id, statuses=("active",))
+        if not any(s.user_id == user_id for s in session.seats):
+            raise Refusal("You are not in this game.")
+        async with self.sessions.lock(session.id):
+            await self.publisher.set_dms(await self.sessions.fresh(session.id), user_id, on)
+
+    async def log_lines(self, channel_id: int, count: int | None) -> tuple[SessionRow, list[LogLine]]:
+        """The public log by turns (the last `count`, or all with None); the last one is the turn so far."""
         session = await self.session_here(channel_id, statuses=FINISHED)
-        rows = await self.store.actions(session.id, last=count)
+        found = History(self.game(session.game), session, await self.store.actions(session.id))
         names = seat_names(session)
-        lines = [
-            LogLine(version=row.version, seat=row.seat, text=name_seats(event["text"], names))
-            for row in rows for event in row.events if event.get("private_to") is None
-        ]
-        return session, lines
+        turns: list[LogLine] = []
+        for row in found.rows:
+            texts = [name_seats(e["text"], names) for e in row.events if e.get("private_to") is None and e["text"]]
+            number = found.numbers.get(row.version)
+            if turns and number is not None and turns[-1].turn == number:
+                turns[-1].text = " ".join([turns[-1].text, *texts]).strip()
+            else:
+                turns.append(LogLine(turn=number, who=seat_name(session, row.seat), text=" ".join(texts)))
+        return session, turns if count is None else turns[-count:]
 
     def rules(self, game: str) -> dict[str, str]:
         pages = {topic: unwrap(text) for topic, text in self.game(game).rules().items()}
@@ -188,12 +388,16 @@ class GameService:
         return pages
 
     # ------------------------------------------------------- panels, reminders
-    async def repost(self, channel_id: int) -> TurnUpdate:
-        """Post the current panel again (after a post that failed, or one buried under chatter)."""
+    async def repost(self, channel_id: int, user_id: int | None = None, *, manager: bool = False) -> TurnUpdate:
+        """Post the current panel again (after a post that failed, or one buried under chatter). With a member: only
+        the game's players (or a manager) may, and within PANEL_QUIET of the last panel nobody is pinged again."""
         session = await self.session_here(channel_id, statuses=("active", "finished"))
+        if user_id is not None and not manager and not any(s.user_id == user_id for s in session.seats):
+            raise Refusal("Only the players of this game can post its panel again.")
         async with self.sessions.lock(session.id):
             session = await self.sessions.fresh(session.id)
-            return await self.publisher.repost(session, await self.state(session))
+            return await self.publisher.repost(session, await self.state(session),
+                                               quiet_within=PANEL_QUIET if user_id is not None else 0)
 
     async def nudge(self, channel_id: int, user_id: int, *, manager: bool) -> Reminder:
         """Remind whoever must act, now; refused when they were called a short while ago."""
@@ -218,3 +422,7 @@ class GameService:
     async def present_reminder(self, reminder: Reminder) -> None:
         if self.presenter is not None:
             await self.presenter.remind(reminder)
+
+    async def announce(self, session: SessionRow, text: str, mentions: list[int]) -> None:
+        if self.presenter is not None:
+            await self.presenter.announce(session, text, mentions)

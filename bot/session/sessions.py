@@ -12,6 +12,7 @@ import asyncio
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 
 from bot.naming import escape
 from bot.session.types import Refusal
@@ -19,7 +20,8 @@ from bot.store import SessionRow, Store
 from engine.core import Game, GameState, load_state
 
 OPEN = ("lobby", "active")
-DONE = ("finished", "abandoned")
+DONE = ("finished", "abandoned", "cancelled")
+"""A game that is over: its record still answers /game status, log and board (a cancelled lobby has none)."""
 
 
 @dataclass
@@ -30,6 +32,8 @@ class Live:
     state: GameState | None = None
     sent_private: dict[int, str] = field(default_factory=dict)
     """Per seat, the secrets its last private update showed (to DM only on change)."""
+    carried: list[Any] = field(default_factory=list)
+    """Events of a member's move that passed the turn to the AI, waiting to head the AI's panel (Turns.run_ai)."""
     moved_at: tuple[int, datetime] | None = None
     """(version, when) of the last move made here: the start of the quiet period reminders count from."""
     unposted: bool = False
@@ -54,6 +58,9 @@ class Sessions:
         """Whether this process looks after a session's background work (bot/shards.py); clicks need no check,
         as Discord delivers them only to the process holding the guild's shard."""
         self._live: dict[int, Live] = {}
+        self.no_dms: set[int] = set()
+        """Members not to DM (their DMs refused us, or they said `/game dms off`): Discord counts refused requests
+        toward its ban limit, so they are not retried on every change, in any game, until they say otherwise."""
 
     async def active_here(self) -> list[SessionRow]:
         """The active sessions whose reminders, deadlines and resumed AI turns are this process's job."""
@@ -118,8 +125,9 @@ class Sessions:
         """The channel's lobby or running game; with a finished status in `statuses`, else its newest such game."""
         session = await self.store.session_in_channel(channel_id)
         if (session is None or session.status not in statuses) and any(s in DONE for s in statuses):
-            done = await self.store.latest_in_channel(channel_id, tuple(s for s in statuses if s in DONE))
-            session = done or session
+            done = [s for s in await self.store.sessions_in_channel(channel_id)
+                    if s.status in statuses and s.status in DONE and s.seed is not None]  # started ones only
+            session = done[-1] if done else session
         if session is not None and session.status == "lobby" and "lobby" not in statuses:
             raise Refusal("The game in this channel has not started yet.")
         if session is None or session.status not in statuses:
@@ -129,6 +137,8 @@ class Sessions:
     async def playing(self, session_id: int, user_id: int) -> tuple[SessionRow, GameState]:
         """A running game this member plays in, and its state; refused otherwise."""
         session = await self.fresh(session_id)
+        if session.status == "cancelled":
+            raise Refusal("This game was cancelled, so its panels take no more clicks.")
         if session.status != "active":
             raise Refusal("This game is not running any more.")
         if not seats_of(session, user_id):

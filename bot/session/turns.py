@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.session.publish import Publisher
@@ -26,6 +27,8 @@ class Turns:
         self.sessions = sessions
         self.publisher = publisher
         self.ai_delay = ai_delay
+        self.on_played: Callable[[int, list[int]], Awaitable[None]] | None = None
+        """Called (with the lock held) after members chose for themselves, with the session id and their seats."""
 
     # ------------------------------------------------------------- humans
     async def check_click(self, session_id: int, user_id: int, *, version: int,
@@ -42,7 +45,11 @@ class Turns:
     async def choose(self, session_id: int, user_id: int, *, version: int, seat: int, index: int) -> None:
         """A click on a panel: option `index` of `seat`'s decision as offered at state `version`."""
         async with self.sessions.lock(session_id):
-            session, state = await self.check_click(session_id, user_id, version=version, seat=seat)
+            try:
+                session, state = await self.check_click(session_id, user_id, version=version, seat=seat)
+            except Refusal:
+                await self._catch_up(session_id)
+                raise
             decision = next((d for d in self.sessions.game(session.game).pending(state) if d.seat == seat), None)
             if decision is None:
                 raise self.sessions.not_your_turn(session, state)
@@ -50,6 +57,8 @@ class Turns:
                 raise Refusal("That choice is not on offer any more.")
             self.sessions.take_unposted(session_id)  # report only what fails from here on, not an older failure
             await self.apply_choice(session, state, seat, decision.options[index].id)
+            if self.on_played is not None:
+                await self.on_played(session_id, [seat])
         await self.run_ai(session_id)
         if self.sessions.take_unposted(session_id):
             raise PostFailed()
@@ -74,8 +83,14 @@ class Turns:
                 for choice in choices:
                     state = await self.apply_choice(session, state, seat, choice, held=held)
             finally:
-                if held:  # the line ended mid-turn (or a step was refused): show where it got to
+                ai = {s.seat for s in session.seats if s.is_ai}
+                pending = {d.seat for d in engine.pending(state)}
+                if held and pending and pending <= ai:
+                    self.sessions.live(session_id).carried.extend(held)  # heads the AI's panel (run_ai)
+                elif held:  # the line ended mid-turn (or a step was refused): show where it got to
                     await self.publisher.publish(await self.sessions.fresh(session_id), state, held, before=before)
+            if self.on_played is not None:
+                await self.on_played(session_id, [seat])
         await self.run_ai(session_id)
         if self.sessions.take_unposted(session_id):
             raise PostFailed()
@@ -140,12 +155,22 @@ class Turns:
         self.sessions.remember(session.id, new_state)
         log.info("move applied", extra={"session_id": session.id, "guild_id": session.guild_id,
                                         "channel_id": session.channel_id, "seat": seat})
+        undoable = None
+        ai = {s.seat for s in session.seats if s.is_ai}
+        pending = {d.seat for d in engine.pending(new_state)}
         if held is not None:
             held.extend(events)
-            if not finished and any(d.seat == seat for d in engine.pending(new_state)):
-                return new_state
+            if not finished and (seat in pending or pending & ai):
+                return new_state  # the same seat, or the AI, goes on: one panel for all of it
             events, held[:] = list(held), []
-        await self.publisher.publish(session, new_state, events, before=state)
+        elif not finished and pending and pending <= ai:
+            # The turn passes to the AI: its panel comes once it has played, with this move's events at its head,
+            # rather than a panel now that nobody can click and that the AI's own would bury at once.
+            self.sessions.live(session.id).carried.extend(events)
+            return new_state
+        elif seat in pending and not engine.reveals(state, new_state, events):
+            undoable = seat  # a member's step within their turn that showed nothing hidden: offer to take it back
+        await self.publisher.publish(session, new_state, events, before=state, undoable=undoable)
         return new_state
 
     # ----------------------------------------------------------------- AI
@@ -163,16 +188,22 @@ class Turns:
         One AI turn is many clicks (a Planes move is a pick-up, a drop per space and a confirm); a board and panel
         for each buried the humans' own turns in async play, so each AI seat's run of clicks shows as one panel
         with everything it did, and the pause comes before that panel rather than before every hidden click."""
-        held: list[Any] = []  # events of this AI seat's clicks not shown yet
+        live = self.sessions.live(session_id)
+        held: list[Any] = live.carried  # events not shown yet: the move that passed the turn to the AI, then its own
+        live.carried = []
+        fresh = True  # the next AI click starts a new panel
         while True:
             # The pause only before an AI move: a human's click that leaves no AI turn returns at once.
-            if self.ai_delay and not held:
-                if await self._ai_turn(session_id) is None:
+            if self.ai_delay and fresh:
+                if await self._ai_turn(session_id) is None and not held:
                     return
                 await asyncio.sleep(self.ai_delay)
             async with self.sessions.lock(session_id):
                 found = await self._ai_turn(session_id)
                 if found is None:
+                    if held:  # the AI has nothing to play after all (a seat changed hands): show what happened
+                        session = await self.sessions.fresh(session_id)
+                        await self.publisher.publish(session, await self.sessions.state(session), held)
                     return
                 session, state, decision = found
                 # Seeded by game seed and version: an AI game replays exactly from its log.
@@ -180,6 +211,51 @@ class Turns:
                 engine = self.sessions.game(session.game)
                 await self.apply_choice(session, state, decision.seat, random_ai.choose(engine, state, decision, rng),
                                         held)
+                fresh = not held
+
+    async def _catch_up(self, session_id: int) -> None:
+        """A click was refused: if that is because the newest panel is behind the game (the process stopped between
+        saving a move and posting its panel), post the current one so the players can go on. With the lock held."""
+        session = await self.sessions.store.get_session(session_id)
+        if session is None or not await self.publisher.behind(session):
+            return
+        try:
+            await self.publisher.repost(session, await self.sessions.state(session))
+        except Exception:  # the refusal still reaches the player; the next click or start-up tries again
+            log.exception("could not post the current panel", extra={"session_id": session.id,
+                                                                      "guild_id": session.guild_id,
+                                                                      "channel_id": session.channel_id})
+
+    async def recover(self) -> None:
+        """At start-up: post the current panel of every game whose newest panel is behind its state."""
+        for session in await self.sessions.active_here():
+            try:
+                async with self.sessions.lock(session.id):
+                    await self._catch_up(session.id)
+            except Exception:  # one broken game must not keep the others' panels from coming back
+                log.exception("could not check the newest panel", extra={"session_id": session.id})
+
+    async def play_for(self, session_id: int, seat: int) -> None:
+        """A clock ran out for `seat` (a turn deadline): its open decisions are answered, by the game's own timeout
+        choice where it has one, else by the AI, until the seat has none left; shown as one panel. With the lock
+        held."""
+        held: list[Any] = []
+        state: GameState | None = None
+        for _ in range(1000):  # a bound, should a game keep offering the same seat decisions for ever
+            session = await self.sessions.fresh(session_id)
+            if session.status != "active":
+                break
+            state = await self.sessions.state(session)
+            engine = self.sessions.game(session.game)
+            decision = next((d for d in engine.pending(state) if d.seat == seat), None)
+            if decision is None:
+                break
+            choice = engine.timeout(state, seat)
+            if choice is None:
+                choice = random_ai.choose(engine, state, decision, Rng.seeded(session.seed * 1_000_003 + state.version))
+            state = await self.apply_choice(session, state, seat, choice, held)
+        if held and state is not None:
+            await self.publisher.publish(await self.sessions.fresh(session_id), state, held)
 
     async def play_ai(self, session_id: int) -> bool:
         """Let the AI play its open turns (after a seat passed to it); False if a panel failed to post meanwhile."""

@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Protocol
 
+from pydantic import BaseModel, Field
+
 from bot.store import Seat, SessionRow
 from engine.core import Decision, Result
 from engine.core.panel import PublicDecision
@@ -50,6 +52,13 @@ class TurnUpdate:
     replaces: int | None = None
     """The panel message this update continues (the same seat goes on with its turn): the presenter edits it in
     place, falling back to a new message if the edit fails. None: post a new message."""
+    earlier: list[str] = field(default_factory=list)
+    """When the turn passes to a member: the other players' turns since that member's last one, before the turn in
+    `events`, one plain line per turn ("ben: ..."), so they catch up from the message that pings them."""
+    retires: int | None = None
+    """An older panel message this one replaces: the presenter takes its buttons away once this one is posted."""
+    undo_seat: int | None = None
+    """The seat whose last choice this panel offers to take back for free (an Undo button), if any."""
 
 
 @dataclass
@@ -66,8 +75,10 @@ class PrivateUpdate:
 
 @dataclass
 class LogLine:
-    version: int
-    seat: int | None
+    """One turn of the game log: its number (None for an undo line), who played it, and what everyone saw."""
+
+    turn: int | None
+    who: str
     text: str
 
 
@@ -94,6 +105,21 @@ def describe(span: timedelta) -> str:
     return " and ".join(parts[:2]) or "a moment"
 
 
+class UndoRequest(BaseModel):
+    """An open request for undo by consent (kept in the session's bookkeeping until answered or overtaken)."""
+
+    by: int
+    """The member who asked."""
+    turn: int
+    target: int
+    """The state version the game returns to (the state before the named turn's first choice)."""
+    version: int
+    """The state version the request was made at: any move since makes it void."""
+    waiting: list[int]
+    """The members whose answer is still missing."""
+    accepted: list[int] = Field(default_factory=list)
+
+
 class Presenter(Protocol):
     async def show_turn(self, update: TurnUpdate) -> None:
         """Post the panel; with `update.replaces`, edit that message in place instead (a new one if the edit fails)."""
@@ -108,3 +134,15 @@ class Presenter(Protocol):
         ...
 
     async def remind(self, reminder: Reminder) -> None: ...
+
+    async def announce(self, session: SessionRow, text: str, mentions: list[int]) -> None:
+        """Say something in the game's channel, notifying exactly `mentions` (member ids)."""
+        ...
+
+    async def retire(self, session: SessionRow, message_id: int, text: str) -> None:
+        """Take the buttons off an old panel message, saying why in `text`."""
+        ...
+
+    async def ask_undo(self, session: SessionRow, request: UndoRequest, text: str) -> None:
+        """Post the request with Accept and Decline buttons, notifying the members it waits for."""
+        ...

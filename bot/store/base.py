@@ -135,5 +135,9 @@ class Store(ABC):
         """Every session in 'active' (for resuming AI turns and timers after a restart)."""
 
     @abstractmethod
+    async def sessions_in_channel(self, channel_id: int) -> list[SessionRow]:
+        """Every session of that channel or thread, any status, oldest first (for /game history)."""
+
+    @abstractmethod
     async def sessions_of_user(self, user_id: int) -> list[SessionRow]:
         """Every session, any status, where the user hosts or holds a seat; oldest first."""

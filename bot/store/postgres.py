@@ -326,6 +326,9 @@ class PostgresStore(Store):
     async def active_sessions(self) -> list[SessionRow]:
         return await self._many("status = 'active'")
 
+    async def sessions_in_channel(self, channel_id: int) -> list[SessionRow]:
+        return await self._many("channel_id = $1", channel_id)
+
     async def sessions_of_user(self, user_id: int) -> list[SessionRow]:
         return await self._many(
             "id IN (SELECT id FROM sessions WHERE host_id = $1 UNION SELECT session_id FROM session_seats "

@@ -396,6 +396,9 @@ class SqliteStore(Store):
     async def active_sessions(self) -> list[SessionRow]:
         return await self._many("status = 'active'", ())
 
+    async def sessions_in_channel(self, channel_id: int) -> list[SessionRow]:
+        return await self._many("channel_id = ?", (channel_id,))
+
     async def sessions_of_user(self, user_id: int) -> list[SessionRow]:
         # Two index lookups (sessions_by_host, session_seats' key): the cost follows the user's games, not the table.
         return await self._many(

@@ -7,6 +7,7 @@ the version goes up by one, and an illegal choice raises `IllegalAction` with a 
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
@@ -56,6 +57,11 @@ class Event(BaseModel):
 
     text: str
     private_to: int | None = None
+    reveals: bool = False
+    """This event made something hidden known to someone (a card drawn into a hand, a card turned face up, a Spy's
+    look). What was seen cannot be unseen, so no undo goes back past the choice that caused it. `Game.reveals`
+    also finds most reveals by itself; mark an event when the game knows better (e.g. a look at a card that leaves
+    no trace in any view)."""
 
 
 class GameState(BaseModel):
@@ -216,6 +222,30 @@ class Game(ABC):
         game whose `secrets` are not empty and whose re-deals never change anything.
         """
         return state.model_copy(deep=True)
+
+    def reveals(self, before: GameState, after: GameState, events: list[Event]) -> bool:
+        """Whether the choice that led from `before` to `after` made hidden information known to anyone, so that it
+        can no longer be taken back (undo stops there). Default: an event is marked `reveals`, or an id hidden in
+        `before` (any key of `secrets(before)`) shows in some view of `after` (the public's or a seat's) where it did
+        not show before. Override only to add reveals this cannot see; never to hide one."""
+        if any(e.reveals for e in events):
+            return True
+        hidden = set().union(*self.secrets(before).values())
+        if not hidden:
+            return False
+        for viewer in [None, *range(after.players)]:
+            shown_before = json.dumps(self.view(before, viewer), default=str)
+            shown_after = json.dumps(self.view(after, viewer), default=str)
+            if any(h in shown_after and h not in shown_before for h in hidden):
+                return True
+        return False
+
+    def turn_number(self, state: GameState) -> int | None:
+        """The number of the turn `state` is in (1, 2, ...), for turn-counting logs, "since your last turn"
+        summaries and undo requests that name a turn. A round of simultaneous play, where every seat chooses at
+        once, counts as one turn. None (the default): the bot counts each run of one seat's choices as a turn,
+        which is right for games where seats take turns one after another."""
+        return None
 
     def timeout(self, state: GameState, seat: int) -> str | None:
         """The choice a clock running out stands for, for seat, or None if the game has no such thing."""

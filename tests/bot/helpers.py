@@ -313,7 +313,10 @@ class SecretsWatch:
         if newest.id != self.panel_id:
             self.panel_id, self.panel_public = newest.id, ""
         self.panel_public += " " + public  # an edited panel still lists the earlier moves of its turn
-        self._assert_secret_free(shown, self.hidden(state, self.panel_public, None), "in the channel")
+        # A panel that pings a member also retells the others' turns since their last one: what those said in the
+        # channel then may show again.
+        retold = " ".join(await public_events(self.table, last=len(await self.table.bot.store.actions(1))))
+        self._assert_secret_free(shown, self.hidden(state, f"{self.panel_public} {retold}", None), "in the channel")
         for member in self.readers:
             seat = seat_of.get(member.id)
             hidden = self.hidden(state, public, seat)

@@ -65,7 +65,7 @@ async def test_board_status_and_log_while_running_and_after_the_end(simcord_env)
     log = await alice.slash(table.channel, "game log", count=2)
     lines = reply(log).embeds[0].description.splitlines()
     # The log names players as the table knows them, not by the engine's seat numbers.
-    assert is_ephemeral(log) and len(lines) == 2 and lines == ["`  2` bob passed.", "`  3` alice passed."]
+    assert is_ephemeral(log) and lines == ["**Turn 2** (bob): bob passed.", "**Turn 3** (alice): alice passed."]
 
     await finish(table)
     assert (await table.bot.store.get_session(1)).status == "finished"
@@ -147,8 +147,9 @@ async def test_lobby_by_command_and_who_may_start_or_cancel(simcord_env):
     assert "already started" in refusal(await bob.slash(table.channel, "game join"))
 
     assert "Only the host" in refusal(await bob.slash(table.channel, "game cancel"))
-    cancelled = await mod.slash(table.channel, "game cancel")
-    assert not cancelled.response.ephemeral, "the whole table learns the game is cancelled"
+    asked = await mod.slash(table.channel, "game cancel")  # a started game: asked to confirm first
+    cancelled = await mod.click(asked.response.message, label="Yes, cancel the game")
+    assert not cancelled.followups[0].ephemeral, "the whole table learns the game is cancelled"
     assert (await table.bot.store.get_session(1)).status == "cancelled"
 
 

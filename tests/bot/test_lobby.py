@@ -292,3 +292,20 @@ async def test_a_choice_past_the_select_limit_is_typed_and_stays_shown(simcord_e
     refused = await alice.submit_modal(await alice.click(lobby, custom_id="tlt:1:table"), {"value": "31"})
     assert refusal(refused) == "'31' is not a possible value for Table number."
     assert await stored_options(table) == {"hand": "2", "table": "30"}
+
+
+async def test_the_host_adds_and_removes_seats(simcord_env):
+    table = make_table(simcord_env, ("alice", "bob", "carol"))
+    alice, bob, carol = table.players
+    lobby = await open_lobby(table)
+    await bob.click(lobby, label="Join")
+    await carol.click(lobby, label="Join")
+    assert "Only the host" in refusal(await bob.click(lobby, label="Add AI"))
+    await alice.click(lobby, label="Add AI")
+    assert "Only the host" in refusal(await bob.slash(table.channel, "game remove", seat=4))
+    assert "host's own seat" in refusal(await alice.slash(table.channel, "game remove", seat=1))
+    await alice.slash(table.channel, "game remove", seat=4)  # the AI
+    await alice.slash(table.channel, "game remove", seat=2)  # bob
+    session = await table.bot.store.session_in_channel(table.channel.id)
+    assert [(s.seat, s.user_id, s.is_ai) for s in session.seats] == [(0, alice.id, False), (1, carol.id, False)]
+    assert "no seat 5" in refusal(await alice.slash(table.channel, "game remove", seat=5))

@@ -74,9 +74,15 @@ class PlanesWatch(SecretsWatch):
                 if name not in public and name not in own}
 
     async def check_dms(self, seat: int, state: Any, dms: list[Any]) -> None:
-        if state.hands[seat] != self.dealt.get(seat):
-            assert dms, f"seat {seat + 1}'s hand changed, so it gets its new hand by DM"
+        # A seat going on with its own turn gets its new hand when the turn ends, not on every step (unless it
+        # alone learns something on the way, a card drawn: then at once).
+        going_on = self.before is not None and all(
+            any(d.seat == seat for d in self.game.pending(s)) for s in (state, self.before))
+        if dms:
             self.dealt[seat] = list(state.hands[seat])
+        else:
+            assert going_on or state.hands[seat] == self.dealt.get(seat), \
+                f"seat {seat + 1}'s hand changed, so it gets its new hand by DM"
 
 
 def panel_kind(panel: Any) -> str:

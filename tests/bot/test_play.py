@@ -181,8 +181,8 @@ async def test_closed_dms_get_a_channel_sentence_and_nothing_private(simcord_env
     simcord_env.inject_error("POST", f"/channels/{dm.id}/messages", status=403, code=50007,
                              message="Cannot send messages to this user", times=None)
     await start_with_all(table)
-    sentences = [m for m in table.channel.history() if m.content.startswith(f"{bob.mention}, open your DMs")]
-    assert sentences and sentences[0].content == f"{bob.mention}, open your DMs or use /game hand."
+    sentences = [m for m in table.channel.history() if m.content.startswith(f"{bob.mention}, I cannot send you DMs")]
+    assert sentences and "/game hand shows your hand" in sentences[0].content
     assert not sentences[0].embeds and not sentences[0].attachments
 
     # /game hand is the fallback: ephemeral, Bob's cards only.

@@ -38,7 +38,9 @@ async def test_one_reminder_per_quiet_period_for_whoever_must_act(simcord_env):
     await simcord_env.advance_time(10 * HOUR)
     assert len(reminders(table)) == 1, "at most one reminder per quiet period"
     await simcord_env.advance_time(3 * HOUR)
-    assert len(reminders(table)) == 2, "a game that stays quiet is reminded once more per period"
+    assert len(reminders(table)) == 1, "the second reminder waits twice as long (back-off)"
+    await simcord_env.advance_time(11 * HOUR)
+    assert len(reminders(table)) == 2, "a game that stays quiet is reminded again, 24 hours after the first"
 
     panel = latest_panel(table.channel)
     await mentioned_actor(table, panel).click(panel, label="Pass")  # a move starts a new quiet period
@@ -105,31 +107,61 @@ async def test_the_host_sets_the_period_or_turns_reminders_off(simcord_env):
     await alice.slash(table.channel, "game reminders", hours=2)
     await simcord_env.advance_time(0.5 * HOUR)
     assert len(reminders(table)) == 1, "30 quiet hours are more than the new 2-hour period: reminded at once"
-    await simcord_env.advance_time(1 * HOUR)
+    await simcord_env.advance_time(3 * HOUR)
     assert len(reminders(table)) == 1
     await simcord_env.advance_time(1 * HOUR)
-    assert len(reminders(table)) == 2
+    assert len(reminders(table)) == 2, "the next one 4 hours later: twice the new period"
 
 
-async def test_closed_dms_are_mentioned_once_per_game(simcord_env, make_bot):
+async def test_closed_dms_are_tried_once_and_mentioned_once_until_the_member_says_they_are_open(simcord_env, make_bot):
     table = make_table(simcord_env)
     alice, bob = table.players
-    simcord_env.inject_error("POST", f"/channels/{bob.user.dm_channel.id}/messages", status=403, code=50007,
+    dm_path = f"/channels/{bob.user.dm_channel.id}/messages"
+    simcord_env.inject_error("POST", dm_path, status=403, code=50007,
                              message="Cannot send messages to this user", times=None)
     await start_with_all(table)
 
     def notices() -> list[Any]:
-        return [m for m in table.channel.history() if m.content == f"{bob.mention}, open your DMs or use /game hand."]
+        return [m for m in table.channel.history() if m.content.startswith(f"{bob.mention}, I cannot send you DMs")]
 
-    # Bob's hand changes when he passes (he draws) and each time his DM fails; a new bot instance DMs every hand
-    # once more. Three passes: a fourth would end this two-player game.
-    for _ in range(2):
-        panel = latest_panel(table.channel)
-        await mentioned_actor(table, panel).click(panel, label="Pass")
+    def tries() -> int:
+        return sum(1 for e in simcord_env.http_requests if e.method == "POST" and e.path == dm_path)
+
+    # Bob's hand changes when he passes (he draws): Discord counts refused requests toward its ban limit, so after
+    # the first refusal nothing more is sent to him, not even by a new bot instance.
+    panel = latest_panel(table.channel)
+    await mentioned_actor(table, panel).click(panel, label="Pass")
+    panel = latest_panel(table.channel)
+    await mentioned_actor(table, panel).click(panel, label="Pass")
     await simcord_env.restart_bot(make_bot())
     panel = latest_panel(table.channel)
     await mentioned_actor(table, panel).click(panel, label="Pass")
-    failed_dms = [e for e in simcord_env.http_requests
-                  if e.method == "POST" and e.path == f"/channels/{bob.user.dm_channel.id}/messages"]
-    assert len(failed_dms) >= 3
-    assert len(notices()) == 1, "told once, not on every move, and not again after a restart"
+    assert tries() == 1 and len(notices()) == 1, "tried once, told once"
+
+    await bob.slash(table.channel, "game dms", on=True)
+    simcord_env.backend.faults.clear()
+    panel = latest_panel(table.channel)
+    await mentioned_actor(table, panel).click(panel, label="Pass")  # the fourth pass ends the game
+    assert tries() == 2, "after /game dms on his hand comes by DM again"
+    users = [e for e in simcord_env.http_requests if e.method == "GET" and e.path.startswith("/users/")]
+    assert len(users) <= 2 * 2, "each member is looked up once per bot instance, not before every DM"
+
+
+async def test_reminders_back_off_and_stop_when_the_game_is_abandoned(simcord_env):
+    table = make_table(simcord_env)
+    alice = table.players[0]
+    await start_with_all(table)
+    sent_at = []
+    for hour in range(1, 16 * 24 + 1):
+        await simcord_env.advance_time(HOUR)
+        if len(reminders(table)) > len(sent_at):
+            sent_at.append(hour)
+    assert sent_at == [12, 36, 84, 180], "each wait doubles: 12, 24, 48, 96 hours"
+    told = [m for m in table.channel.history() if "I stop reminding" in m.content]
+    assert len(told) == 1 and told[0].content.startswith(f"<@{alice.id}>, nobody has moved"), "the host, once"
+    assert "14 days" in told[0].content
+
+    panel = latest_panel(table.channel)
+    await mentioned_actor(table, panel).click(panel, label="Pass")  # a move: reminders start again
+    await simcord_env.advance_time(13 * HOUR)
+    assert len(reminders(table)) == 5

@@ -86,14 +86,21 @@ async def test_a_planes_game_reads_by_name_pings_once_per_turn_and_ends_clearly(
             choosers_used += 1
         else:
             await click_option(actor, panel, index)
-        # A DM notifies every time: one when a member's cards change, none when only the board moved.
-        now = (await stored_state(table)).hands  # type: ignore[attr-defined]
+        # A DM notifies every time: one when a member's cards changed since their last one, none when only the
+        # board moved, and none on each step of their own turn (one when it ends), unless they alone learn something.
+        after = await stored_state(table)
+        now = after.hands  # type: ignore[attr-defined]
+        going_on = {d.seat for d in game.pending(after)} & {decision.seat}
+        [last] = await table.bot.store.actions(1, last=1)
         for player in table.players:
+            seat = seat_of[player.id]
             sent = len(messages_after(player.user.dm_channel, 0))
-            changed = now[seat_of[player.id]] != hands[seat_of[player.id]]
-            assert sent - dms[player.id] == int(changed), f"{player.user.name}: cards changed {changed}"
+            learnt = any(e.get("private_to") == seat for e in last.events)
+            expected = (now[seat] != hands[seat] and seat not in going_on) or learnt
+            assert sent - dms[player.id] == int(expected), f"{player.user.name}: a DM expected: {expected}"
             dms[player.id] = sent
-        hands = [list(h) for h in now]
+            if expected:
+                hands[seat] = list(now[seat])
     assert choosers_used == 3
 
     # ---- names, not seat numbers, in everything the table sees (the lobby's seat picker aside)
@@ -220,8 +227,9 @@ async def test_an_ai_turn_shows_as_one_panel_with_all_it_did(simcord_env):
             continue  # ana goes on with her own turn: the AI has not played
         ai_turns += 1
         posted = panels(table.channel)[before:]
-        # Ana's last click hands the turn to the AI, then the AI's whole turn comes as one more panel.
-        assert [p.content.startswith(ana.mention) for p in posted] == [False, True], [p.content for p in posted]
+        # Ana's last click hands the turn to the AI: no panel that nobody could click, but one panel once the AI has
+        # played its whole turn, headed by what ana's click did.
+        assert [p.content.startswith(ana.mention) for p in posted] == [True], [p.content for p in posted]
         happened = next(f.value for f in posted[-1].embeds[0].fields if f.name == "What just happened")
         assert "AI 1 moved " in happened and "ana's turn." in happened
     assert ai_turns == 3

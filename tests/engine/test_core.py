@@ -194,3 +194,21 @@ def test_tally_shows_known_values_that_never_happened() -> None:
     t.add({"end": "track"})
     text = "\n".join(t.lines({"end": ["track", "round limit"]}))
     assert "end: track 100.0% (2), round limit 0.0% (0)" in text
+
+
+def test_reveals_finds_a_card_drawn_or_turned_up_but_not_a_plain_pass() -> None:
+    drawing = new_game(GAME, 2, 5)  # two cards each: a pass draws from the deck
+    after, events = apply(GAME, drawing, 0, "pass")
+    assert GAME.reveals(drawing, after, events), "the drawn card is new in seat 0's view"
+    empty = new_game(GAME, 3, 5, {"hand": "3"})  # nine cards dealt: the deck is empty
+    after, events = apply(GAME, empty, 0, "pass")
+    assert not GAME.reveals(empty, after, events)
+    card = empty.hands[0][0]
+    after, events = apply(GAME, empty, 0, card)
+    assert GAME.reveals(empty, after, events), "the played card is new in the public view"
+    marked = [events[0].model_copy(update={"reveals": True})]
+    assert GAME.reveals(empty, apply(GAME, empty, 0, "pass")[0], marked), "a marked event counts whatever the views"
+
+
+def test_turn_number_is_left_to_the_bot_by_default() -> None:
+    assert GAME.turn_number(new_game(GAME, 2, 5)) is None

@@ -237,6 +237,9 @@ async def test_queries_active_and_of_user(store: Store) -> None:
     assert [s.id for s in await store.sessions_of_user(2)] == [a, lobby.id]
     assert [s.id for s in await store.sessions_of_user(3)] == [b, done]
     assert await store.sessions_of_user(4) == []
+    again = await new_active(store, channel_id=13, users=(2, 3))
+    assert [s.id for s in await store.sessions_in_channel(13)] == [done, again]
+    assert await store.sessions_in_channel(99) == []
 
 
 async def test_set_messages_and_status(store: Store) -> None:

@@ -1,0 +1,183 @@
+"""Turn deadlines for slow games, vacations, and seats the AI keeps while their player is away.
+
+A game may have a deadline per turn (off, 12, 24, 48 or 72 hours; set in the lobby or later by the host). A member
+the game waits for is warned a quarter of the deadline before it ends; when it ends, the AI plays that turn for the
+seat (or the game's own timeout choice, where it has one), announced in the channel. After `limit` missed deadlines in
+a row the seat passes to the AI until its player says `/game rejoin`. A member on vacation (`/game vacation`) has
+their deadlines paused until they are back.
+
+The clock starts when the game starts waiting (SessionMeta.since), so a restart loses nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from datetime import datetime, timedelta
+
+from bot.naming import escape
+from bot.session.meta import MetaBook, SessionMeta
+from bot.session.sessions import Sessions, seat_name
+from bot.session.turns import Turns
+from bot.session.types import Refusal, Reminder
+from bot.store import Seat, SessionRow
+
+log = logging.getLogger("tarmac.deadlines")
+
+CHOICES = (0, 12, 24, 48, 72)
+"""The deadlines a game may have, in hours (0: none)."""
+MAX_VACATION_DAYS = 14
+AWAY = " (AI while away)"
+"""Added to the name of a seat the AI keeps for an absent player (removed when they rejoin)."""
+
+
+def stamp(when: datetime) -> str:
+    """A Discord timestamp: each reader sees it in their own time zone, with how long until then."""
+    return f"<t:{int(when.timestamp())}:R>"
+
+
+class Deadlines:
+    def __init__(self, sessions: Sessions, meta: MetaBook, turns: Turns,
+                 present: Callable[[Reminder], Awaitable[None]],
+                 announce: Callable[[SessionRow, str, list[int]], Awaitable[None]]) -> None:
+        self.sessions = sessions
+        self.book = meta
+        self.turns = turns
+        self.present = present
+        self.announce = announce
+
+    # ------------------------------------------------------------ settings
+    async def set_deadline(self, session: SessionRow, hours: int, limit: int | None) -> SessionMeta:
+        """With the lock held; the caller checked that the member may."""
+        if hours not in CHOICES:
+            raise Refusal("A turn deadline is 12, 24, 48 or 72 hours, or 0 for none.")
+        meta = await self.book.get(session)
+        meta.deadline_hours = hours
+        if limit is not None:
+            meta.deadline_limit = limit
+        await self.book.save(session.id, meta)
+        return meta
+
+    async def vacation(self, session: SessionRow, user_id: int, days: int) -> datetime | None:
+        """Pause this member's deadlines for `days` (0: back now). With the lock held. Returns when it ends."""
+        if not 0 <= days <= MAX_VACATION_DAYS:
+            raise Refusal(f"A vacation lasts at most {MAX_VACATION_DAYS} days.")
+        if not any(s.user_id == user_id for s in session.seats):
+            raise Refusal("You are not in this game.")
+        meta = await self.book.get(session)
+        until = self.sessions.now() + timedelta(days=days) if days else None
+        if until is None:
+            meta.vacation.pop(user_id, None)
+        else:
+            meta.vacation[user_id] = until
+        await self.book.save(session.id, meta)
+        return until
+
+    # ------------------------------------------------------------ the clock
+    def due(self, meta: SessionMeta, user_id: int) -> datetime | None:
+        """When this member's current deadline ends (None: no deadline in this game)."""
+        if not meta.deadline_hours or meta.since is None:
+            return None
+        start = meta.since
+        back = meta.vacation.get(user_id)
+        if back is not None and back > start:
+            start = back  # the clock starts again when they are back
+        return start + timedelta(hours=meta.deadline_hours)
+
+    async def run_due(self) -> float | None:
+        """Warn, play for absent seats, hand seats to the AI; the seconds until the next thing is due."""
+        soonest: float | None = None
+        for session in await self.sessions.active_here():
+            try:
+                wait = await self._check(session.id)
+            except Exception:  # one broken game must not stop the deadlines of all the others
+                log.exception("deadline check failed", extra={"session_id": session.id})
+                continue
+            if wait is not None:
+                soonest = wait if soonest is None else min(soonest, wait)
+        return soonest
+
+    async def _check(self, session_id: int) -> float | None:
+        handed = False
+        async with self.sessions.lock(session_id):
+            session = await self.sessions.fresh(session_id)
+            if session.status != "active":
+                return None
+            meta = await self.book.get(session)
+            if not meta.deadline_hours:
+                return None
+            state = await self.sessions.state(session)
+            engine = self.sessions.game(session.game)
+            humans = {s.seat: s for s in session.seats if not s.is_ai and s.user_id is not None}
+            waiting = [d for d in engine.pending(state) if d.seat in humans]
+            if not waiting:
+                return None
+            now = self.sessions.now()
+            soonest: float | None = None
+            for decision in waiting:
+                seat = humans[decision.seat]
+                assert seat.user_id is not None
+                due = self.due(meta, seat.user_id)
+                assert due is not None
+                warn_at = due - timedelta(hours=meta.deadline_hours / 4)
+                if now >= due:
+                    handed = await self._expire(session, meta, seat)
+                    break  # the game moved on: look again at once, in the new quiet period
+                if now >= warn_at and decision.seat not in meta.deadline_warned:
+                    meta.deadline_warned.append(decision.seat)
+                    await self.book.save(session.id, meta)
+                    await self.present(Reminder(
+                        session=session, title=engine.title, user_ids=[seat.user_id],
+                        prompt=f"{decision.prompt.rstrip('.')}; the deadline ends {stamp(due)}, then the AI plays "
+                               f"this turn for you", quiet_for=now - (meta.since or now)))
+                next_at = due if now >= warn_at else warn_at
+                wait = (next_at - now).total_seconds()
+                soonest = wait if soonest is None else min(soonest, wait)
+            else:
+                return soonest
+        if handed:
+            await self.turns.run_ai(session_id)
+        return 1.0
+
+    async def _expire(self, session: SessionRow, meta: SessionMeta, seat: Seat) -> bool:
+        """The deadline of `seat` ended: the AI plays its turn. With the lock held. True when the seat passed to
+        the AI for good (until its player rejoins)."""
+        name = seat_name(session, seat.seat)
+        missed = meta.missed.get(seat.seat, 0) + 1
+        meta.missed[seat.seat] = missed
+        await self.book.save(session.id, meta)
+        handed = missed >= meta.deadline_limit
+        text = (f"<@{seat.user_id}>'s deadline ended, so the AI plays {escape(name)}'s turn "
+                f"({missed} missed in a row).")
+        if handed:
+            text += (f" After {missed} missed deadlines the AI keeps the seat until {escape(name)} comes back "
+                     f"with `/game rejoin`.")
+        log.info("deadline passed", extra={"session_id": session.id, "seat": seat.seat, "handed": handed})
+        await self.announce(session, text, [seat.user_id] if seat.user_id else [])
+        await self.turns.play_for(session.id, seat.seat)
+        session = await self.sessions.fresh(session.id)
+        if handed and session.status == "active":
+            seats = [Seat(seat=s.seat, user_id=s.user_id, name=f"{s.name}{AWAY}", is_ai=True)
+                     if s.seat == seat.seat else s for s in session.seats]
+            await self.sessions.store.set_seats(session.id, seats)
+        return handed
+
+    async def moved(self, session_id: int, seats: list[int]) -> None:
+        """Members played their own turn: their missed deadlines start again from zero. With the lock held."""
+        meta = await self.book.get(await self.sessions.fresh(session_id))
+        if [meta.missed.pop(s) for s in seats if s in meta.missed]:
+            await self.book.save(session_id, meta)
+
+    async def rejoin(self, session: SessionRow, user_id: int) -> list[int]:
+        """Give the member back the seats the AI kept for them. With the lock held. Returns the seats."""
+        back = [s.seat for s in session.seats if s.user_id == user_id and s.is_ai]
+        if not back:
+            raise Refusal("The AI keeps no seat of yours in this game.")
+        seats = [Seat(seat=s.seat, user_id=s.user_id, name=s.name.removesuffix(AWAY), is_ai=False)
+                 if s.seat in back else s for s in session.seats]
+        await self.sessions.store.set_seats(session.id, seats)
+        meta = await self.book.get(session)
+        for seat in back:
+            meta.missed.pop(seat, None)
+        await self.book.save(session.id, meta)
+        return back

@@ -1,0 +1,45 @@
+"""The message that pings a member tells them what the others did since their last turn, turn by turn in plain words:
+the latest turn as "What just happened", the ones before it under "Since your last turn, before that"."""
+
+from __future__ import annotations
+
+from tests.bot.helpers import latest_panel, make_table, mentioned_actor, messages_after, newest_id, start_with_all
+
+
+def field(panel, name: str) -> list[str]:
+    return next((f.value for f in panel.embeds[0].fields if f.name == name), "").splitlines()
+
+
+async def test_the_ping_summarises_the_others_turns_since_the_members_last_one(simcord_env):
+    table = make_table(simcord_env, ("alice", "bob", "carol"))
+    alice, bob, carol = table.players
+    await start_with_all(table)
+    for _ in range(3):  # alice, bob and carol pass: alice is called again
+        panel = latest_panel(table.channel)
+        await mentioned_actor(table, panel).click(panel, label="Pass")
+    panel = latest_panel(table.channel)
+    assert panel.content.startswith(alice.mention)
+    assert field(panel, "What just happened") == ["carol passed."]
+    assert field(panel, "Since your last turn, before that") == ["bob: bob passed."]
+
+    await alice.click(panel, label="Pass")
+    panel = latest_panel(table.channel)
+    assert panel.content.startswith(bob.mention)
+    assert field(panel, "Since your last turn, before that") == ["carol: carol passed."]
+
+
+async def test_an_ai_turn_leaves_no_frozen_panel_behind(simcord_env):
+    table = make_table(simcord_env, ("alice", "bob"))
+    alice, _bob = table.players
+    await start_with_all(table, ai=2)  # alice, bob, AI 1, AI 2
+    panel = latest_panel(table.channel)
+    await mentioned_actor(table, panel).click(panel, label="Pass")
+    panel = latest_panel(table.channel)
+    assert panel.content.startswith(table.players[1].mention)
+    mark = newest_id(table.channel)
+    await table.players[1].click(panel, label="Pass")  # the turn passes to AI 1, then AI 2, then alice
+    new = [m for m in messages_after(table.channel, mark) if m.embeds]
+    assert len(new) == 1 and new[0].content.startswith(alice.mention), "one panel for both AI turns"
+    happened = field(new[0], "What just happened")
+    assert happened[0] == "bob passed." and any("AI 1" in line for line in happened)
+    assert any("AI 2" in line for line in happened)

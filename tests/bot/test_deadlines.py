@@ -1,0 +1,92 @@
+"""Turn deadlines on SimCord's clock: a warning before the end, the AI playing an absent seat's turn (announced),
+the seat passing to the AI after N missed in a row until /game rejoin, vacations pausing the clock, and /game status
+saying whom the game waits for, since when, until when, and where the newest panel is."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.bot.helpers import (
+    Table,
+    latest_panel,
+    make_table,
+    open_lobby,
+    refusal,
+    state_version,
+)
+
+HOUR = 3600.0
+
+
+def said(table: Table, words: str) -> list[Any]:
+    return [m for m in table.channel.history() if words in m.content]
+
+
+async def start(table: Table, hours: int, missed: int | None = None) -> None:
+    alice = table.players[0]
+    lobby = await open_lobby(table)
+    for player in table.players[1:]:
+        await player.click(lobby, label="Join")
+    options = {"hours": hours} if missed is None else {"hours": hours, "missed": missed}
+    assert "Only the host" in refusal(await table.players[1].slash(table.channel, "game deadline", **options))
+    reply = await alice.slash(table.channel, "game deadline", **options)
+    assert f"within {hours} hours" in reply.response.content and not reply.response.ephemeral
+    await alice.click(lobby, label="Start")
+
+
+async def test_a_missed_deadline_lets_the_ai_play_that_turn_after_a_warning(simcord_env):
+    table = make_table(simcord_env)
+    alice, bob = table.players
+    await start(table, 12)
+    await simcord_env.advance_time(8.5 * HOUR)
+    assert not said(table, "deadline ends")
+    await simcord_env.advance_time(1 * HOUR)
+    [warning] = said(table, "deadline ends")
+    assert warning.content.startswith(alice.mention) and "<t:" in warning.content, "a warning 3 hours before"
+    await simcord_env.advance_time(3 * HOUR)
+    [told] = said(table, "deadline ended")
+    assert told.content.startswith(f"<@{alice.id}>'s deadline ended, so the AI plays alice's turn (1 missed")
+    assert await state_version(table) == 1
+    assert latest_panel(table.channel).content.startswith(bob.mention), "the game went on to bob"
+
+    status = (await bob.slash(table.channel, "game status")).response.content
+    assert "waiting for bob" in status and "Turn deadline: 12 hours. This turn's ends <t:" in status
+    assert f"/channels/{table.guild.id}/{table.channel.id}/{latest_panel(table.channel).id}" in status
+
+
+async def test_after_n_missed_deadlines_the_ai_keeps_the_seat_until_its_player_rejoins(simcord_env):
+    table = make_table(simcord_env)
+    alice, bob = table.players
+    await start(table, 12, missed=2)
+    await simcord_env.advance_time(13 * HOUR)  # alice misses once; bob plays
+    panel = latest_panel(table.channel)
+    await bob.click(panel, label="Pass")
+    await simcord_env.advance_time(13 * HOUR)  # alice misses twice: the AI keeps her seat
+    assert said(table, "the AI keeps the seat until alice comes back with `/game rejoin`")
+    assert latest_panel(table.channel).content.startswith(bob.mention)
+    await bob.click(latest_panel(table.channel), label="Pass")
+    assert latest_panel(table.channel).content.startswith(bob.mention), "the AI played alice's turn at once"
+    assert "not in this game" in refusal(await alice.slash(table.channel, "game undo"))
+
+    await alice.slash(table.channel, "game rejoin")
+    session = await table.bot.store.get_session(1)
+    assert [(s.name, s.is_ai) for s in session.seats] == [("alice", False), ("bob", False)]
+    await bob.click(latest_panel(table.channel), label="Pass")
+    assert latest_panel(table.channel).content.startswith(alice.mention), "alice plays her own seat again"
+    assert "no seat of yours" in refusal(await alice.slash(table.channel, "game rejoin"))
+
+
+async def test_a_vacation_pauses_the_deadline_and_shows_in_the_status(simcord_env):
+    table = make_table(simcord_env)
+    alice, bob = table.players
+    await start(table, 24)
+    away = await alice.slash(table.channel, "game vacation", days=2)
+    assert "away until" in away.response.content
+    await simcord_env.advance_time(30 * HOUR)
+    assert not said(table, "deadline ended"), "no deadline while away"
+    status = (await bob.slash(table.channel, "game status")).response.content
+    assert "waiting for alice for 1 day and 6 hours" in status and f"Away: <@{alice.id}> until <t:" in status
+    await simcord_env.advance_time(41 * HOUR)  # 2 days away + 24 hours = 72 hours after the start
+    assert not said(table, "deadline ended")
+    await simcord_env.advance_time(2 * HOUR)
+    assert said(table, "deadline ended")
