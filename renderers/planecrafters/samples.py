@@ -36,7 +36,13 @@ def _states(players: int, seed: int, objectives: bool = False) -> tuple[PCState,
 
 
 def _first(players: int, seed: int, wanted: Callable[[PCState], bool], objectives: bool = False) -> PCState:
-    return next(s for s in _states(players, seed, objectives) if wanted(s))
+    """The first state that shows what a sample wants, from this seed's game or, should the playout policy change
+    and that game no longer reach it, from the next seeds'."""
+    for tried in range(seed, seed + 40):
+        found = next((s for s in _states(players, tried, objectives) if wanted(s)), None)
+        if found is not None:
+            return found
+    raise AssertionError(f"no {players}-player game from seed {seed} on reaches {wanted.__name__}")
 
 
 def _named(view: dict[str, Any], names: list[str] = NAMES) -> dict[str, Any]:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from PIL import ImageDraw
 
-from renderers.kit.paint import INK, MUTED, PAPER, RGB, WHITE, Box, text_width
-from renderers.planecrafters.text import say_centred
+from renderers.kit.paint import INK, MUTED, PAPER, RGB, WHITE, Box
+from renderers.planecrafters.text import ink_size, say_centred
 
 # The paper of every Planecrafters picture (the kit's PAPER): Spare Parts are paper with hatching, not a colour.
 BG: RGB = PAPER
@@ -100,6 +100,7 @@ def part_cell(draw: ImageDraw.ImageDraw, box: Box, part: dict[str, object] | Non
     if not model:
         hatch(draw, (box[0] + 2, box[1] + 2, box[2] - 2, box[3] - 2))
         # The mark sits on a paper patch so the hatching never runs through its letters.
-        half = text_width(SPARE_MARK, size) / 2 + 2
-        draw.rectangle((cx - half, box[1] + 2, cx + half, box[3] - 2), fill=BG)
+        width, height = ink_size(SPARE_MARK, size)
+        draw.rectangle((cx - width / 2 - 3, max(box[1] + 2, cy - height / 2 - 3), cx + width / 2 + 3,
+                        min(box[3] - 2, cy + height / 2 + 3)), fill=BG)
     say_centred(draw, cx, cy, mark(model), size, ink_on(fill))

@@ -38,3 +38,9 @@ def say_centred(draw: ImageDraw.ImageDraw, cx: float, cy: float, text: str, size
     of its cell like "TB" does."""
     left, top, right, bottom = _MEASURE.textbbox((0, 0), text, font=font(size))
     draw.text((round(cx - (left + right) / 2), round(cy - (top + bottom) / 2)), text, fill=fill, font=font(size))
+
+
+def ink_size(text: str, size: int) -> tuple[float, float]:
+    """Width and height of the ink of `text` (what say_centred centres)."""
+    left, top, right, bottom = _MEASURE.textbbox((0, 0), text, font=font(size))
+    return right - left, bottom - top
