@@ -176,3 +176,30 @@ def test_a_bigger_hand_stays_readable(cards: int) -> None:
         image = hand_image(view)
     assert image.width == 1200 and image.height <= 900
     assert check_layout(log, image.size) == []
+
+
+@pytest.mark.parametrize(("airport_id", "players", "seed"), [("flying_cloud", 4, 21), ("zephyr", 3, 8),
+                                                              ("practice", 2, 4)])
+def test_every_rule_holds_all_through_a_game(airport_id: str, players: int, seed: int) -> None:
+    """Positions every so often through a seeded game (moves in progress among them), with long names: no text is
+    small, clipped or hidden and every colour patch carries its letter, on the board and the hand of the seat to
+    play."""
+    from renderers.kit.record import unlabelled_patches
+    from renderers.planes.samples import long_names
+    from renderers.planes.style import CUBE_FILL
+
+    views: list[dict[str, Any]] = []
+
+    def keep(_before: Any, _action: Any, after: Any) -> None:
+        views.append(GAME.view(after, after.turn))
+
+    playout(GAME, players, seed, {"airport": airport_id}, on_step=keep)
+    picked = [*views[:: max(1, len(views) // 6)], *[v for v in views if v["move"]][::60], views[-1]]
+    for view in picked:
+        named = long_names(view)
+        public = {k: v for k, v in named.items() if k not in ("you", "hand")}
+        for draw, shown in ((planes.board_image, public), (hand_image, named)):
+            with recording() as log:
+                image = draw(shown)
+            problems = check_layout(log, image.size) + unlabelled_patches(log, set(CUBE_FILL.values()))
+            assert not problems, f"turn {view['turns']}, {draw.__name__}:\n" + "\n".join(problems[:10])
