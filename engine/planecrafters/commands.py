@@ -81,6 +81,8 @@ def _run(game: Game, state: PCState, seat: int, parts: list[str]) -> tuple[PCSta
     for part in parts:
         if not part.strip():
             continue
+        if (work.over or work.turn != seat) and _words(part) in (["go"], ["next"], ["done"], ["end"]):
+            continue  # a step with one choice went on by itself: a typed 'end' after the last sale still reads right
         if work.over or work.turn != seat:
             raise IllegalAction(f"Your turn is over before '{part.strip()}'.")
         if _words(part) in (["go"], ["next"], ["done"]) and _acquire_just_began(work, seat):

@@ -89,10 +89,15 @@ class Planecrafters(Game):
         if choice not in {o.id for o in steps.options(st)}:
             raise IllegalAction("That is not one of your choices right now.")
         events = self._dispatch(st, choice)
-        # A Hire step with nothing to hire or collect offers only "go on to Acquire": a click that decides nothing,
-        # so the turn goes straight on (the next player's too, when this choice ended a turn).
-        while not st.over and st.step == "hire" and [o.id for o in steps.options(st)] == ["acquire"]:
-            events += steps.start_acquire(st)
+        # A step whose one choice decides nothing (a Hire step with nothing to hire or collect, a Buyer step left
+        # with only "clean up") is taken at once, the next player's too when this choice ended a turn. Only when
+        # that choice is public and the step offers no hand card: skipping a step because the hand has nothing to
+        # offer would tell the table so.
+        while not st.over:
+            only = steps.options(st)
+            if len(only) != 1 or steps.private(st) or only[0].id in steps.secret_options(st):
+                break
+            events += self._dispatch(st, only[0].id)
         return events
 
     def _dispatch(self, st: PCState, choice: str) -> list[Event]:

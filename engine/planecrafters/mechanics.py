@@ -67,6 +67,24 @@ def staff_cost(state: PCState, seat: int) -> int:
     return sum(catalog().employees[employee_kind(e)].cost for e in state.staff[seat])
 
 
+def payout(state: PCState, seat: int, cards: list[str]) -> int:
+    """What a sale of these parts pays before anyone's cut: the printed value, +2 per Ace Pilot, +1 with two
+    Contractor abilities."""
+    return plane_value(cards) + 2 * owned(state, seat, "acepilot") + (1 if count(state, seat, "contractor") >= 2 else 0)
+
+
+def earnings(state: PCState, seat: int, cards: list[str]) -> int:
+    """What the seller keeps of that payout once every other player's Boss's Boss has taken its first 2 crowns
+    (none with an Investigator)."""
+    left = payout(state, seat, cards)
+    if owned(state, seat, "investigator"):
+        return left
+    for boss in range(state.players):
+        if boss != seat and owned(state, boss, "bossesboss"):
+            left -= min(2, left)
+    return left
+
+
 def sell(state: PCState, seat: int, index: int) -> tuple[list[Event], list[str], int]:
     """Sell plane `index` of seat. Returns events, the sold cards and the printed value."""
     plane = state.planes[seat].pop(index)
@@ -74,19 +92,19 @@ def sell(state: PCState, seat: int, index: int) -> tuple[list[Event], list[str],
         state.planes[seat].append(Plane())
     cards = plane_cards(plane)
     value = plane_value(cards)
-    payout = value + 2 * owned(state, seat, "acepilot") + (1 if count(state, seat, "contractor") >= 2 else 0)
+    paid = payout(state, seat, cards)
     events = [Event(text=f"{who(seat)} sold a plane ({', '.join(part(c).label for c in cards)}) worth {value}"
-                    f" crowns and received {payout}.")]
+                    f" crowns and received {paid}.")]
     for boss in range(state.players):
-        if boss != seat and owned(state, boss, "bossesboss") and payout:
+        if boss != seat and owned(state, boss, "bossesboss") and paid:
             if owned(state, seat, "investigator"):
                 events.append(Event(text=f"{who(seat)}'s Investigator kept Your Boss's Boss away from the sale."))
                 continue
-            cut = min(2, payout)
-            payout -= cut
+            cut = min(2, paid)
+            paid -= cut
             state.crowns[boss] += cut
             events.append(Event(text=f"{who(boss)}'s Boss's Boss took the first {cut} crowns of that sale."))
-    state.crowns[seat] += payout
+    state.crowns[seat] += paid
     state.planes_sold[seat] += 1
     if state.distinction is None or value > state.distinction_value:
         if state.distinction is not None:

@@ -43,7 +43,6 @@ class PCState(GameState):
     uses: dict[str, int] = Field(default_factory=dict)
     swaps_left: int = 0
     plays_left: int = 0
-    moves_left: int = 0
     holding: str | None = None
     onto: int | None = None
     """The plane chosen for a Spare Part when a Factory Manager offers several (see steps.hold)."""

@@ -28,15 +28,24 @@ and the Flyer and build steps offer "Show my choices" whenever the hand holds a 
 from __future__ import annotations
 
 from engine.core.contract import Event, Option
+from engine.core.text import shorten
 from engine.planecrafters import objectives
 from engine.planecrafters.data import SLOT_NAMES, SLOTS, TIER1, catalog, employee_kind, part
-from engine.planecrafters.mechanics import count, hand_limit, hire_cost, owned, plane_cards, sell, sellable, who
+from engine.planecrafters.mechanics import (
+    count,
+    earnings,
+    hand_limit,
+    hire_cost,
+    owned,
+    plane_cards,
+    sell,
+    sellable,
+    who,
+)
 from engine.planecrafters.state import PCState, Plane
 
 MAX_ROUNDS = 40
 """Safety valve (a ruling): the game ends after this many rounds even if the stack never runs out."""
-MOVES_PER_TURN = 3
-"""Moves of placed parts (Spare Parts, Factory Manager swaps) per Flyer step; keeps every turn finite."""
 PROMPTS = {
     "jack": "Which Tier 1 ability does your Jack of all Trades copy this turn?",
     "hire": "Hire an employee, collect income, or go on to Acquire.",
@@ -57,7 +66,7 @@ PROMPTS = {
 
 
 def opt(oid: str, label: str, detail: str = "") -> Option:
-    return Option(id=oid, label=label[:80], detail=detail[:100])
+    return Option(id=oid, label=shorten(label, 80), detail=shorten(detail, 100))
 
 
 def opponents(state: PCState, *, unguarded: bool) -> list[int]:
@@ -113,7 +122,7 @@ def options(state: PCState) -> list[Option]:
         out = []
         # Moves of built parts hide behind one entry, so the hand's plays stay a short list.
         if _moves(state):
-            out.append(opt("moves", "Move a part you have built...", f"{state.moves_left} moves left this turn."))
+            out.append(opt("moves", "Move a part you have built...", "As often as you like."))
         if any(sellable(state, seat, pl) for pl in state.planes[seat]):
             out.append(opt("buyer", "Go on to the Buyer step"))
         else:
@@ -139,7 +148,9 @@ def options(state: PCState) -> list[Option]:
                   if state.onto is None or p == state.onto),
                 opt("back", "Choose another part")]
     if step == "buyer":
-        out = [opt(f"sell:{p}", f"Sell plane {p + 1} ({', '.join(part(c).label for c in plane_cards(pl))})")
+        # The figure first, so that a long list of parts cut at Discord's 80 characters never hides it.
+        out = [opt(f"sell:{p}", f"Sell plane {p + 1}: {earnings(state, seat, plane_cards(pl))} crowns "
+                                f"({', '.join(part(c).label for c in plane_cards(pl))})")
                for p, pl in enumerate(state.planes[seat]) if sellable(state, seat, pl)]
         return [*out, opt("cleanup", "Clean up and end the turn")]
     if step == "discard":
@@ -201,8 +212,6 @@ def hold(state: PCState, holding: str) -> None:
 
 
 def _moves(state: PCState) -> list[Option]:
-    if state.moves_left <= 0:
-        return []
     return [opt(f"move:{p}:{s}", f"Move {part(c).label} of plane {p + 1}")
             for p, plane in enumerate(state.planes[state.turn]) for s, c in plane.parts.items()
             if _targets(state, c, (p, s))]
@@ -292,7 +301,7 @@ def back_to_abilities(state: PCState) -> None:
 
 def start_flyer(state: PCState) -> None:
     state.step = "flyer"
-    state.plays_left, state.moves_left = 2 + count(state, state.turn, "technician"), MOVES_PER_TURN
+    state.plays_left = 2 + count(state, state.turn, "technician")
 
 
 def collect(state: PCState, key: str) -> list[Event]:
@@ -429,7 +438,6 @@ def place(state: PCState, p: int, slot: str) -> list[Event]:
             events.append(Event(text=f"{who(seat)} replaced {part(there).label}; it went to the bottom of the stack."))
         events.insert(0, Event(text=f"{who(seat)} built {part(card).label} into plane {p + 1}."))
     else:
-        state.moves_left -= 1
         planes[source[0]].parts.pop(source[1])
         if there:
             planes[source[0]].parts[source[1]] = there

@@ -70,7 +70,7 @@ def at(state: PCState, step: str) -> PCState:
     """Jump the active seat to a step with fresh per-turn counters."""
     state.step = step
     if step == "flyer":
-        state.plays_left, state.moves_left = 2, 3
+        state.plays_left = 2
     return state
 
 

@@ -130,7 +130,7 @@ def test_thief_steals_a_part_into_the_same_slot() -> None:
     s.uses = {"thief": 1}
     tail = find("Sky Whale", "tail")
     build(s, 1, {"tail": tail})
-    s, _ = do(s, 0, "thief:1", "steal:0:tail")
+    s, _ = do(s, 0, "thief:1")  # one part to steal: the steal needs no click of its own
     assert s.planes[0][0].parts == {"tail": tail} and s.planes[1][0].parts == {}
 
 
@@ -258,7 +258,7 @@ def test_factory_manager_with_thief_puts_the_part_on_a_new_plane() -> None:
     mine, stolen = find("Cloud Mule", "tail"), find("Sky Whale", "tail")
     build(s, 0, {"tail": mine})
     build(s, 1, {"tail": stolen})
-    s, _ = do(s, 0, "thief:1", "steal:0:tail")
+    s, _ = do(s, 0, "thief:1")  # one part to steal: the steal needs no click of its own
     assert [p.parts for p in s.planes[0]] == [{"tail": mine}, {"tail": stolen}]
 
 
@@ -268,5 +268,17 @@ def test_thief_without_factory_manager_replaces_and_discards() -> None:
     mine, stolen = find("Cloud Mule", "tail"), find("Sky Whale", "tail")
     build(s, 0, {"tail": mine})
     build(s, 1, {"tail": stolen})
-    s, _ = do(s, 0, "thief:1", "steal:0:tail")
+    s, _ = do(s, 0, "thief:1")  # one part to steal: the steal needs no click of its own
     assert s.planes[0][0].parts == {"tail": stolen} and s.stack[-1] == mine
+
+
+def test_factory_manager_moves_parts_as_often_as_needed() -> None:
+    # The book sets no limit; the old cap of 3 moves per turn was ours and is gone (random play ends by its policy).
+    s = at(start(), "flyer")
+    give(s, 0, "factorymanager")
+    nose = find("Cloud Mule", "nose")
+    build(s, 0, {"nose": nose, "lwing": find("Cloud Mule", "lwing")})
+    build(s, 0, {"tail": find("Red Sparrow", "tail")}, index=1)
+    for _ in range(3):  # six moves in one Flyer step
+        s, _ = do(s, 0, "moves", "move:0:nose", "to:1:nose", "moves", "move:1:nose", "to:0:nose")
+    assert "moves" in ids(s) and s.planes[0][0].parts["nose"] == nose

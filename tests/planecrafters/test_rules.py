@@ -7,7 +7,7 @@ import pytest
 from engine.core.contract import IllegalAction
 from engine.planecrafters.game import GAME
 from engine.planecrafters.mechanics import plane_value
-from tests.planecrafters.helpers import at, build, do, find, finish_turn, hand, ids, plane_of, start
+from tests.planecrafters.helpers import at, build, do, find, finish_turn, give, hand, ids, plane_of, start
 
 
 @pytest.mark.parametrize(("players", "deals", "deck"), [(2, [3, 4], 70), (3, [3, 4, 5], 91), (4, [3, 4, 4, 5], 112)])
@@ -180,6 +180,7 @@ def test_distinction_passes_only_to_a_strictly_better_plane() -> None:
     s, _ = do(s, 1, "sell:0")
     assert s.distinction == 0 and len(s.sold[1]) == 4
     s = at(s, "buyer")
+    s.turn = 1  # the sale left nothing to sell: the Buyer step cleaned up by itself and the turn passed
     build(s, 1, plane_of("Thunder Barrel", star=True))
     s, _ = do(s, 1, "sell:0")
     assert s.distinction == 1 and s.distinction_value == 15
@@ -198,3 +199,13 @@ def test_illegal_choice_is_refused_with_a_sentence() -> None:
     s = start()
     with pytest.raises(IllegalAction, match="not one of your choices"):
         do(s, 0, "take:0")
+
+
+def test_a_sale_shows_what_it_earns_first_and_a_cut_label_ends_with_an_ellipsis() -> None:
+    s = at(start(3), "buyer")
+    build(s, 0, plane_of("Thunder Barrel", star=True))
+    give(s, 1, "bossesboss")
+    label = GAME.pending(s)[0].options[0].label
+    # 15 crowns printed, minus the first 2 taken by another player's Boss's Boss: the seller keeps 13.
+    assert label.startswith("Sell plane 1: 13 crowns (Thunder Barrel nose, ")
+    assert len(label) <= 80 and label.endswith("…")
