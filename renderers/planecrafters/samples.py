@@ -103,7 +103,7 @@ SAMPLES = [
     Sample("planecrafters-long-names", "board", "long names", lambda: _named(GAME.view(_midgame(), None), LONG_NAMES),
            board_image, docs=False),
     Sample("planecrafters-many-planes", "board", "a Factory Manager's eight planes",
-           lambda: _named(GAME.view(_first(4, 134, _busy_factory), None), LONG_NAMES), board_image, docs=False),
+           lambda: _named(GAME.view(_first(4, 87, _busy_factory), None), LONG_NAMES), board_image, docs=False),
     Sample("planecrafters-objectives", "board", "the objectives variant in the last round",
            lambda: _named(GAME.view(_first(4, 4, _last_round, objectives=True), None)), board_image, docs=False),
     Sample("planecrafters-over", "board", "a finished game",
