@@ -41,8 +41,8 @@ async def _worker(url: str, shard: int, processes: int, games: int, moves: int, 
     rng = Rng.seeded(seed + shard)
     callbacks: list[float] = []
     boards: list[float] = []
-    # Generous: on a busy machine one click of hundreds of games in flight can take a while to settle.
-    async with simcord.run(bot, settle_timeout=600.0) as env:
+    # Not above discord.py's 180 s view timeout: SimCord would wait that long for it to pass after every click.
+    async with simcord.run(bot, settle_timeout=60.0) as env:
         guild = env.create_guild(f"load {shard}", shard_id=shard)
         members = [guild.add_member(env.create_user(n)) for n in ("ana", "ben", "cleo")]
         tables = []
