@@ -113,6 +113,22 @@ async def _write_seats(db: aiosqlite.Connection, session_id: int, seats: list[Se
         )
 
 
+async def _enter_wal(db: aiosqlite.Connection, attempts: int = 200) -> None:
+    """Switch the file to WAL, waiting out another process that is opening the same new file.
+
+    Switching the journal mode needs the file to itself, and SQLite answers "database is locked" at once instead of
+    calling the busy handler when another connection is doing the same (two processes starting together on a fresh
+    file), so the wait is ours: up to ~10 s, like busy_timeout."""
+    for attempt in range(attempts):
+        try:
+            await db.execute_fetchall("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or attempt == attempts - 1:
+                raise
+            await asyncio.sleep(0.05)
+
+
 class SqliteStore(Store):
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
@@ -129,7 +145,7 @@ class SqliteStore(Store):
         db = await aiosqlite.connect(self.path, isolation_level=None)
         try:
             await db.execute_fetchall("PRAGMA busy_timeout = 10000")
-            await db.execute_fetchall("PRAGMA journal_mode = WAL")
+            await _enter_wal(db)
             # WAL + NORMAL already survives a killed process (the WAL is in the OS cache); only a power cut or an
             # OS crash could lose the last commits. FULL fsyncs the WAL on every commit, which closes that gap too,
             # and costs one fsync per move: nothing at board-game speed. A player's confirmed move must stay.
