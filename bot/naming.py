@@ -8,9 +8,13 @@ This swaps the engine's seat references for the names the lobby recorded; it cha
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.store import SessionRow
+from engine.core import Decision
+from engine.core.panel import PublicDecision
+
+D = TypeVar("D", Decision, PublicDecision)
 
 # The forms the engines use for a seat in their texts (1-based). Only numbers of seats that exist are replaced.
 _SEAT_REF = re.compile(r"\b(?:Seat|Player) ([1-9])\b")
@@ -52,3 +56,24 @@ def name_view(view: dict[str, Any], names: dict[int, str]) -> dict[str, Any]:
         for entry in seats
     ]
     return {**view, "seats": renamed}
+
+
+def name_decision(decision: D, names: dict[int, str]) -> D:
+    """A copy of an open decision whose prompt, labels and details name players as their members ("Spy on ana's
+    hand"). Labels are plain text on Discord (buttons, select entries), so only the prompt is escaped."""
+    options = [o.model_copy(update={"label": name_seats(o.label, names, markdown=False),
+                                    "detail": name_seats(o.detail, names, markdown=False)})
+               for o in decision.options]
+    return decision.model_copy(update={"prompt": name_seats(decision.prompt, names), "options": options})
+
+
+def unname_seats(text: str, names: dict[int, str], seat_word: str) -> str:
+    """The reverse of `name_seats` for a line a player typed ("spy on ana"): every member name of the table, as a
+    whole word and in any case, becomes the engine's own form ("Player 2"), so the engine's parser finds its labels.
+    Longer names go first, so "ana" never eats the start of "anabel"."""
+    for seat, name in sorted(names.items(), key=lambda item: -len(item[1])):
+        if not name.strip():
+            continue
+        pattern = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)", re.IGNORECASE)
+        text = pattern.sub(f"{seat_word} {seat + 1}", text)
+    return text

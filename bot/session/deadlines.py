@@ -15,7 +15,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 
-from bot.naming import escape
+from bot.naming import escape, name_seats, seat_names
 from bot.session.meta import MetaBook, SessionMeta
 from bot.session.sessions import Sessions, seat_name
 from bot.session.turns import Turns
@@ -126,9 +126,10 @@ class Deadlines:
                 if now >= warn_at and decision.seat not in meta.deadline_warned:
                     meta.deadline_warned.append(decision.seat)
                     await self.book.save(session.id, meta)
+                    asked = name_seats(decision.prompt, seat_names(session)).rstrip(".")
                     await self.present(Reminder(
                         session=session, title=engine.title, user_ids=[seat.user_id],
-                        prompt=f"{decision.prompt.rstrip('.')}; the deadline ends {stamp(due)}, then the AI plays "
+                        prompt=f"{asked}; the deadline ends {stamp(due)}, then the AI plays "
                                f"this turn for you", quiet_for=now - (meta.since or now)))
                 next_at = due if now >= warn_at else warn_at
                 wait = (next_at - now).total_seconds()

@@ -14,7 +14,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from bot.naming import name_seats, name_view, seat_names
+from bot.naming import name_decision, name_seats, name_view, seat_names
 from bot.session.meta import MetaBook
 from bot.session.sessions import Sessions
 from bot.session.types import Presenter, PrivateUpdate, TurnUpdate
@@ -233,8 +233,11 @@ class Publisher:
         return TurnUpdate(
             session=session, title=engine.title, version=state.version,
             events=[name_seats(text, names) for text in events], board_png=png,
-            board_text="" if png else view_text(view), decisions=engine.pending(state), result=engine.result(state),
-            public=public_panel(engine, state),
+            board_text="" if png else view_text(view), result=engine.result(state),
+            # Named after the secrecy check's public description is built: names are public, so this adds nothing
+            # that differs with a hidden card.
+            decisions=[name_decision(d, names) for d in engine.pending(state)],
+            public=[name_decision(d, names) for d in public_panel(engine, state)],
         )
 
     async def private(

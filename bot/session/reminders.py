@@ -16,6 +16,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 
+from bot.naming import name_seats, seat_names
 from bot.session.meta import MetaBook, SessionMeta
 from bot.session.sessions import Sessions
 from bot.session.types import Refusal, Reminder, describe
@@ -61,7 +62,7 @@ class Reminders:
         humans = {s.seat: s.user_id for s in session.seats
                   if not s.is_ai and s.user_id is not None and s.user_id not in away}
         users = list(dict.fromkeys(humans[d.seat] for d in decisions if d.seat in humans))
-        return (decisions[0].prompt if decisions else ""), users
+        return (name_seats(decisions[0].prompt, seat_names(session)) if decisions else ""), users
 
     async def run_due(self) -> float | None:
         """Send every reminder that is due; the seconds until the next one could be (None: none scheduled)."""

@@ -13,6 +13,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from bot.naming import name_seats, seat_names, unname_seats
 from bot.session.publish import Publisher
 from bot.session.sessions import Sessions, seats_of
 from bot.session.types import PostFailed, Refusal
@@ -70,9 +71,10 @@ class Turns:
             engine = self.sessions.game(session.game)
             seat = self.acting_seat(engine, session, state, user_id)
             try:
-                choices = engine.parse_command(state, seat, text)
+                # Players type the names they see in the labels ("spy on ana"); the engine knows "Player 2".
+                choices = engine.parse_command(state, seat, unname_seats(text, seat_names(session), engine.seat_word))
             except IllegalAction as exc:
-                raise Refusal(exc.sentence) from None
+                raise Refusal(name_seats(exc.sentence, seat_names(session))) from None
             if not choices:
                 raise Refusal("That command does nothing here.")
             self.sessions.take_unposted(session_id)  # report only what fails from here on, not an older failure
@@ -102,7 +104,9 @@ class Turns:
         seats = [d.seat for d in engine.pending(state) if d.seat in seats_of(session, user_id)]
         if not seats:
             return []
-        return engine.command_suggestions(state, seats[0], text)[:25]
+        names = seat_names(session)
+        found = engine.command_suggestions(state, seats[0], unname_seats(text, names, engine.seat_word))
+        return [name_seats(s, names, markdown=False) for s in found][:25]
 
     def acting_seat(self, engine: Game, session: SessionRow, state: GameState, user_id: int) -> int:
         mine = seats_of(session, user_id)
@@ -141,7 +145,7 @@ class Turns:
         try:
             new_state, events = apply(engine, state, seat, choice)
         except IllegalAction as exc:
-            raise Refusal(exc.sentence) from None
+            raise Refusal(name_seats(exc.sentence, seat_names(session))) from None
         finished = engine.is_over(new_state)
         try:
             session = await self.sessions.store.record_move(

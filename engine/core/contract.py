@@ -116,6 +116,8 @@ class Game(ABC):
     max_players: ClassVar[int]
     state_model: ClassVar[type[GameState]]
     option_specs: ClassVar[list[GameOptionSpec]] = []
+    seat_word: ClassVar[str] = "Player"
+    """How the engine's texts name a seat ("Player 2"); the bot swaps that for the member's name and back."""
 
     def default_options(self) -> dict[str, str]:
         return {spec.key: spec.default for spec in self.option_specs}

@@ -228,6 +228,7 @@ def _refuse(state: PlanesState, seat: int, choice: str) -> str:
 class PlanesGame(Game):
     name = "planes"
     title = "Planes"
+    seat_word = "Seat"
     min_players = 2
     max_players = 4
     state_model = PlanesState
