@@ -1,26 +1,15 @@
-"""Rules help pages for /game rules, read from data/planes/rules.md (one page per '## ' heading)."""
+"""The /game rules pages: data/planes/rules.md split at its '## ' headings (engine.core.rules_pages)."""
 
 from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
 
+from engine.core.rules_pages import read_pages
+
 RULES_FILE = Path(__file__).resolve().parents[2] / "data" / "planes" / "rules.md"
 
 
 @cache
 def rules_pages() -> dict[str, str]:
-    pages: dict[str, str] = {}
-    topic = "overview"
-    lines: list[str] = []
-    for line in RULES_FILE.read_text(encoding="utf-8").splitlines():
-        if line.startswith("## "):
-            if lines and any(x.strip() for x in lines):
-                pages[topic] = "\n".join(lines).strip()
-            topic = line[3:].strip().lower()
-            lines = []
-        elif not line.startswith("# "):
-            lines.append(line)
-    if lines:
-        pages[topic] = "\n".join(lines).strip()
-    return pages
+    return read_pages(RULES_FILE)

@@ -1,0 +1,18 @@
+"""/game rules pages from a game's Markdown file: one page per '## ' heading (topic, lower case -> Markdown).
+
+The file's '# ' title and anything before the first heading are not a page: every topic has a heading of its own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+def read_pages(path: Path) -> dict[str, str]:
+    pages: dict[str, list[str]] = {}
+    lines: list[str] | None = None  # None until the first heading
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("## "):
+            lines = pages.setdefault(line[3:].strip().lower(), [])
+        elif lines is not None:
+            lines.append(line)
+    return {topic: "\n".join(body).strip() for topic, body in pages.items()}
