@@ -17,7 +17,7 @@ class GameRenderer(Protocol):
 
 
 _MODULES = {"planes": "renderers.planes", "planecrafters": "renderers.planecrafters",
-            "flight-plan": "renderers.flight_plan"}
+            "flight-plan": "renderers.flight_plan", "now-boarding": "renderers.now_boarding"}
 
 
 def for_game(name: str) -> GameRenderer | None:

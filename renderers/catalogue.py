@@ -22,7 +22,7 @@ from renderers.kit.paint import RGB
 
 # One module per game with pictures.
 GAMES = {"planes": "renderers.planes.samples", "planecrafters": "renderers.planecrafters.samples",
-         "flight-plan": "renderers.flight_plan.samples"}
+         "flight-plan": "renderers.flight_plan.samples", "now-boarding": "renderers.now_boarding.samples"}
 
 # The rules a picture can break, as the tests name them (renderers/README.md explains each one).
 RULES = ("drawn", "phone", "clipping", "colour", "letters")

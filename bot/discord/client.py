@@ -12,7 +12,7 @@ from discord import app_commands
 from bot.discord.budget import BudgetedRequests, RequestBudget, install
 from bot.discord.commands import build_group
 from bot.discord.lobby import LOBBY_ITEMS, answer_form
-from bot.discord.panel import ChoiceButton, ChoiceSelect, PageButton
+from bot.discord.panel import ChoiceButton, ChoiceSelect, ControlsButton, PageButton
 from bot.discord.presenter import DiscordPresenter
 from bot.discord.undo import UndoAnswer, UndoButton
 from bot.session import GameService
@@ -69,7 +69,8 @@ class TarmacBot(discord.AutoShardedClient):
             self.budgeted = install(self.http, RequestBudget(self.requests_per_second))
         await self.store.open()
         self._reminder_task = asyncio.create_task(self._remind_forever())
-        self.add_dynamic_items(ChoiceButton, ChoiceSelect, PageButton, UndoButton, UndoAnswer, *LOBBY_ITEMS)
+        self.add_dynamic_items(ChoiceButton, ChoiceSelect, ControlsButton, PageButton, UndoButton, UndoAnswer,
+                               *LOBBY_ITEMS)
         if self.dev_guild_id:
             # A development guild gets the commands at once; a global sync can take a while to show everywhere.
             guild = discord.Object(id=self.dev_guild_id)

@@ -10,14 +10,15 @@ from __future__ import annotations
 import contextlib
 import io
 import logging
+from datetime import datetime
 from typing import Any
 
 import discord
 
 from bot.discord.replies import run_for_player
 from bot.discord.undo import UndoButton
-from bot.naming import name_seats, seat_names
-from bot.session import TurnUpdate
+from bot.naming import escape, name_seats, seat_names
+from bot.session import Controls, PostFailed, Refusal, TurnUpdate
 from engine.core import Decision
 from engine.core.panel import PanelOption, PublicDecision
 
@@ -55,43 +56,52 @@ def _latest(lines: list[str], limit: int) -> str:
     return "\n".join(["…", *kept]) if kept else _cut(lines[-1], limit)
 
 
+# A private control panel's items also carry the stamp of the decision they answer (bot/session/simultaneous.py).
+_STAMP = r"(?::(?P<st>[0-9a-f]{8}))?"
+
+
+def _stamped(custom_id: str, stamp: str | None) -> str:
+    return f"{custom_id}:{stamp}" if stamp else custom_id
+
+
 class ChoiceButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"tc:(?P<sid>\d+):(?P<ver>\d+):(?P<seat>\d+):(?P<idx>\d+)",
+    template=r"tc:(?P<sid>\d+):(?P<ver>\d+):(?P<seat>\d+):(?P<idx>\d+)" + _STAMP,
 ):
-    def __init__(self, sid: int, ver: int, seat: int, idx: int, label: str = "choose") -> None:
-        super().__init__(discord.ui.Button(label=label, custom_id=f"tc:{sid}:{ver}:{seat}:{idx}",
+    def __init__(self, sid: int, ver: int, seat: int, idx: int, label: str = "choose",
+                 stamp: str | None = None) -> None:
+        super().__init__(discord.ui.Button(label=label, custom_id=_stamped(f"tc:{sid}:{ver}:{seat}:{idx}", stamp),
                                            style=discord.ButtonStyle.primary))
-        self.sid, self.ver, self.seat, self.idx = sid, ver, seat, idx
+        self.sid, self.ver, self.seat, self.idx, self.stamp = sid, ver, seat, idx, stamp
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: Any) -> ChoiceButton:
-        return cls(int(match["sid"]), int(match["ver"]), int(match["seat"]), int(match["idx"]))
+        return cls(int(match["sid"]), int(match["ver"]), int(match["seat"]), int(match["idx"]), stamp=match["st"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await choose(interaction, self.sid, self.ver, self.seat, self.idx)
+        await choose(interaction, self.sid, self.ver, self.seat, self.idx, self.stamp)
 
 
 class ChoiceSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"ts:(?P<sid>\d+):(?P<ver>\d+):(?P<seat>\d+):(?P<page>\d+)",
+    template=r"ts:(?P<sid>\d+):(?P<ver>\d+):(?P<seat>\d+):(?P<page>\d+)" + _STAMP,
 ):
     def __init__(self, sid: int, ver: int, seat: int, page: int, options: list[discord.SelectOption] | None = None,
-                 placeholder: str | None = None) -> None:
+                 placeholder: str | None = None, stamp: str | None = None) -> None:
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=f"ts:{sid}:{ver}:{seat}:{page}", options=options or [discord.SelectOption(label="-")],
-            placeholder=placeholder,
+            custom_id=_stamped(f"ts:{sid}:{ver}:{seat}:{page}", stamp),
+            options=options or [discord.SelectOption(label="-")], placeholder=placeholder,
         )
         super().__init__(select)
-        self.sid, self.ver, self.seat = sid, ver, seat
+        self.sid, self.ver, self.seat, self.stamp = sid, ver, seat, stamp
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: Any) -> ChoiceSelect:
-        return cls(int(match["sid"]), int(match["ver"]), int(match["seat"]), int(match["page"]))
+        return cls(int(match["sid"]), int(match["ver"]), int(match["seat"]), int(match["page"]), stamp=match["st"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
-        await choose(interaction, self.sid, self.ver, self.seat, int(values[0]))
+        await choose(interaction, self.sid, self.ver, self.seat, int(values[0]), self.stamp)
 
 
 class PageButton(
@@ -131,12 +141,60 @@ class PageButton(
         await run_for_player(interaction, show, session_id=self.sid)
 
 
-async def choose(interaction: discord.Interaction, sid: int, ver: int, seat: int, idx: int) -> None:
+class ControlsButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"tk:(?P<sid>\d+)",
+):
+    """While several seats choose at once: shows the clicker their own controls, privately."""
+
+    def __init__(self, sid: int) -> None:
+        super().__init__(discord.ui.Button(label="My controls", custom_id=f"tk:{sid}",
+                                           style=discord.ButtonStyle.success))
+        self.sid = sid
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: Any) -> ControlsButton:
+        return cls(int(match["sid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        service = interaction.client.service  # type: ignore[attr-defined]
+
+        async def show() -> None:
+            controls = await service.controls(self.sid, interaction.user.id)
+            await interaction.response.send_message(**controls_message(controls), ephemeral=True)
+
+        await run_for_player(interaction, show, session_id=self.sid)
+
+
+def _timer(deadline: datetime | None) -> str:
+    """Discord's relative timestamp ("in 25 seconds"), which every client counts down by itself."""
+    return f" The round ends <t:{int(deadline.timestamp())}:R>." if deadline else ""
+
+
+def controls_message(controls: Controls) -> dict[str, Any]:
+    """A member's own controls: the moves legal for them now (with Done among them), refreshed in place after each
+    click; once they are done, who the game still waits for."""
+    decision = controls.decision
+    if decision is None:
+        others = ", ".join(escape(n) for n in controls.waiting_for) or "nobody"
+        text = f"You are done for now; waiting for {others}.{_timer(controls.deadline)}"
+        return {"content": _cut(text, 2000), "view": discord.ui.View(timeout=None)}
+    view = decision_view(controls.session.id, controls.version, decision, stamp=controls.stamp)
+    view.stop()  # dynamic items answer by custom_id; no live timer per panel shown
+    text = f"{decision.prompt}{_timer(controls.deadline)} Only you can see these controls."
+    return {"content": _cut(text, 2000), "view": view}
+
+
+async def choose(interaction: discord.Interaction, sid: int, ver: int, seat: int, idx: int,
+                 stamp: str | None = None) -> None:
     service = interaction.client.service  # type: ignore[attr-defined]
 
     async def act() -> None:
         # Acknowledge first: rendering and posting the new board may pass Discord's 3-second deadline.
         await interaction.response.defer()
+        if stamp is not None:
+            await _choose_on_controls(interaction, service, sid, ver, seat, idx, stamp)
+            return
         await service.choose(sid, interaction.user.id, version=ver, seat=seat, index=idx)
         message = interaction.message
         if message is not None and message.flags.ephemeral:
@@ -150,6 +208,30 @@ async def choose(interaction: discord.Interaction, sid: int, ver: int, seat: int
                 log.warning("could not mark the private choices as used", extra={"session_id": sid})
 
     await run_for_player(interaction, act, session_id=sid)
+
+
+async def _choose_on_controls(interaction: discord.Interaction, service: Any, sid: int, ver: int, seat: int,
+                              idx: int, stamp: str) -> None:
+    """A click on a member's own controls: apply it, then show their controls as they are now, in the same
+    message. A refused click still refreshes them, so the next click answers what is really on offer."""
+    refused: Refusal | None = None
+    try:
+        await service.choose(sid, interaction.user.id, version=ver, seat=seat, index=idx, stamp=stamp)
+    except PostFailed:
+        raise
+    except Refusal as exc:
+        refused = exc
+    try:
+        fresh = controls_message(await service.controls(sid, interaction.user.id))
+        if refused is not None:
+            fresh["content"] = _cut(f"{refused.sentence}\n{fresh['content']}", 2000)
+        await interaction.edit_original_response(**fresh)
+    except Refusal:
+        pass  # the game is over or the member left it: the refusal below says so
+    except discord.HTTPException:
+        log.warning("could not refresh the private controls", extra={"session_id": sid})
+    if refused is not None:
+        raise refused
 
 
 def _label_of(message: discord.Message, interaction: discord.Interaction) -> str:
@@ -166,15 +248,17 @@ def _label_of(message: discord.Message, interaction: discord.Interaction) -> str
     return ""
 
 
-def decision_view(sid: int, ver: int, decision: Decision | PublicDecision, page: int = 0) -> discord.ui.View:
+def decision_view(sid: int, ver: int, decision: Decision | PublicDecision, page: int = 0,
+                  stamp: str | None = None) -> discord.ui.View:
     """Buttons (or a select with pages) for the options. A Decision lists them all (the chooser's private list); a
-    PublicDecision lists what the channel may see, each option keeping its index in the decision."""
+    PublicDecision lists what the channel may see, each option keeping its index in the decision. `stamp`: the
+    decision a member's own controls answer (bot/session/simultaneous.py)."""
     view = discord.ui.View(timeout=None)
     options = (decision.options if isinstance(decision, PublicDecision)
                else [PanelOption(index=i, label=o.label, detail=o.detail) for i, o in enumerate(decision.options)])
     if len(options) <= BUTTONS_MAX:
         for option in options:
-            view.add_item(ChoiceButton(sid, ver, decision.seat, option.index, _cut(option.label, 80)))
+            view.add_item(ChoiceButton(sid, ver, decision.seat, option.index, _cut(option.label, 80), stamp=stamp))
         return view
     pages = (len(options) + PAGE - 1) // PAGE
     page = max(0, min(page, pages - 1))
@@ -183,7 +267,7 @@ def decision_view(sid: int, ver: int, decision: Decision | PublicDecision, page:
         discord.SelectOption(label=_cut(o.label, 100), value=str(o.index), description=_cut(o.detail, 100) or None)
         for o in chunk
     ]
-    view.add_item(ChoiceSelect(sid, ver, decision.seat, page, select_options, _cut(decision.prompt, 150)))
+    view.add_item(ChoiceSelect(sid, ver, decision.seat, page, select_options, _cut(decision.prompt, 150), stamp))
     if page > 0:
         view.add_item(PageButton(sid, ver, decision.seat, page - 1, "p"))
     if page < pages - 1:
@@ -260,10 +344,21 @@ def turn_message(update: TurnUpdate) -> dict[str, Any]:
         embed.add_field(name="Final scores", value=_cut("\n".join(_score_lines(update)), 1024), inline=False)
         content = _cut(f"Game over. {name_seats(update.result.summary, mentions, markdown=False)}", 2000)
         notify = set(mentions)  # everyone wants to know how it ended
+    elif update.public and update.several:
+        # Everyone chooses at once: one button opens each member's own controls; the channel lists who is still
+        # choosing and when the round's clock runs out.
+        who = ", ".join(mention_of(update, d.seat) for d in update.public)
+        content = _cut(f"{who}: everyone chooses at once. Press **My controls** for your own moves and **Done** "
+                       f"when finished.{_timer(update.deadline)}", 2000)
+        notify = {d.seat for d in update.public} - update.quiet
+        if any(not _is_ai(update, d.seat) for d in update.public):
+            view = discord.ui.View(timeout=None)
+            view.add_item(ControlsButton(session.id))
+            kwargs["view"] = view
     elif update.public:
         decision = update.public[0]
         who = ", ".join(mention_of(update, d.seat) for d in update.public)
-        content = _cut(f"{who}: {decision.prompt}", 2000)
+        content = _cut(f"{who}: {decision.prompt}{_timer(update.deadline)}", 2000)
         notify = {d.seat for d in update.public} - update.quiet
         human = next((d for d in update.public if not _is_ai(update, d.seat)), None)
         if human is not None:

@@ -15,8 +15,10 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.naming import name_decision, name_seats, name_view, seat_names
+from bot.session.clock import RoundClock
 from bot.session.meta import MetaBook
 from bot.session.sessions import Sessions
+from bot.session.simultaneous import several_open
 from bot.session.types import Presenter, PrivateUpdate, TurnUpdate
 from bot.store import Seat, SessionRow
 from engine.core import GameState
@@ -28,6 +30,9 @@ log = logging.getLogger("tarmac.service")
 SINCE_LOOKBACK = 200
 """How many of the latest choices "since your last turn" looks through (enough for a round of any game)."""
 
+REDRAW_SECONDS = 3.0
+"""While several seats choose at once, the shared board is redrawn at most this often (and at every phase end)."""
+
 
 def view_text(view: dict[str, Any], limit: int = 3500) -> str:
     """The fallback when a game has no renderer yet: the view as compact JSON (a view never holds others' secrets)."""
@@ -37,8 +42,9 @@ def view_text(view: dict[str, Any], limit: int = 3500) -> str:
 
 class Publisher:
     def __init__(self, sessions: Sessions, meta: MetaBook, presenter: Presenter | None,
-                 renderer_for: Callable[[str], GameRenderer | None]) -> None:
+                 renderer_for: Callable[[str], GameRenderer | None], clock: RoundClock) -> None:
         self.sessions = sessions
+        self.clock = clock
         self.meta = meta
         self.presenter = presenter
         self.renderer_for = renderer_for
@@ -47,13 +53,26 @@ class Publisher:
                       before: GameState | None = None, undoable: int | None = None) -> None:
         """Post the panel and send what changed privately. Call with the session lock held.
         `before` is the state the move started from: whoever had to act then is not notified again.
-        `undoable`: the seat whose last choice the panel offers to take back (see TurnUpdate.undo_seat)."""
+        `undoable`: the seat whose last choice the panel offers to take back (see TurnUpdate.undo_seat).
+        While several seats choose at once and the move leaves them all still choosing, the board is redrawn at
+        most every REDRAW_SECONDS (one edit for a burst of clicks, within Discord's rate limits); a move that ends
+        the phase shows at once."""
         if self.presenter is None:
             return
         context = {"session_id": session.id, "guild_id": session.guild_id, "channel_id": session.channel_id}
         live = self.sessions.live(session.id)
         texts = [e.text for e in events if e.private_to is None]
         continues = not first and self._continues(session, state, before)
+        engine = self.sessions.game(session.game)
+        if continues and several_open(engine, state):
+            live.deferred_events += texts
+            live.deferred_version = state.version
+            if live.flush is None or live.flush.done():
+                live.flush = asyncio.create_task(self._flush_later(session.id))
+            await self._send_private(session, state, events, context, before)
+            return
+        texts = live.deferred_events + texts
+        self._drop_deferred(live)
         if continues:
             texts = live.shown_events + texts
         try:
@@ -61,12 +80,13 @@ class Publisher:
             if before is not None:
                 # One player's turn is many clicks (action, start, each drop, confirm); a ping on each of them
                 # buries the one that matters in async play: the turn passing to them.
-                update.quiet = {d.seat for d in self.sessions.game(session.game).pending(before)}
+                update.quiet = {d.seat for d in engine.pending(before)}
             if continues:
                 update.replaces = session.board_message_id
             elif before is not None:
                 update.earlier = await self._since_last_turn(session, state)
-            update.undo_seat = undoable
+            # While everyone chooses at once the channel's panel belongs to no one seat: no Undo button on it.
+            update.undo_seat = None if update.several else undoable
             await self.presenter.show_turn(update)
         except Exception:
             log.exception("could not post the turn panel", extra=context)
@@ -112,6 +132,8 @@ class Publisher:
         once the AI has played). Call with the session lock held."""
         if session.status != "active":
             return False
+        if self.sessions.live(session.id).deferred_version is not None:
+            return False  # a redraw is on its way (several seats choosing at once): the panel is not lost
         meta = await self.meta.get(session)
         if meta.panel_version is None:
             if session.board_message_id is not None:
@@ -121,6 +143,38 @@ class Publisher:
         state = await self.sessions.state(session)
         ai = {s.seat for s in session.seats if s.is_ai}
         return not any(d.seat in ai for d in self.sessions.game(session.game).pending(state))
+
+    @staticmethod
+    def _drop_deferred(live: Any) -> None:
+        live.deferred_events, live.deferred_version = [], None
+        if live.flush is not None and live.flush is not asyncio.current_task():
+            live.flush.cancel()
+        live.flush = None
+
+    async def _flush_later(self, session_id: int) -> None:
+        """Show the newest deferred board once REDRAW_SECONDS have passed (edits coalesced)."""
+        await asyncio.sleep(REDRAW_SECONDS)
+        live = self.sessions.live(session_id)
+        async with live.lock:
+            if live.deferred_version is None or live.flush is not asyncio.current_task():
+                return
+            session = await self.sessions.fresh(session_id)
+            state = await self.sessions.state(session)
+            texts = live.shown_events + live.deferred_events
+            live.flush = None
+            live.deferred_events, live.deferred_version = [], None
+            try:
+                assert self.presenter is not None
+                update = await self.turn_update(session, state, texts)
+                update.quiet = {d.seat for d in self.sessions.game(session.game).pending(state)}
+                update.replaces = session.board_message_id
+                await self.presenter.show_turn(update)
+            except Exception:
+                log.exception("could not redraw the board", extra={"session_id": session_id})
+                live.shown_version = None
+            else:
+                live.shown_version, live.shown_events = state.version, texts
+                await self._posted(session, state.version)
 
     async def repost(self, session: SessionRow, state: GameState, *, quiet_within: float = 0) -> TurnUpdate:
         """Post the current panel as a new message (with the session lock held); the panel it replaces keeps no
@@ -151,6 +205,7 @@ class Publisher:
         acting = set() if before is None or engine.is_over(state) else (
             {d.seat for d in engine.pending(state)} & {d.seat for d in engine.pending(before)})
         stopped = set((await self.meta.get(session)).dm_stopped) | self.sessions.no_dms
+        public = engine.view(state, None)
         for seat in session.seats:
             if seat.is_ai or seat.user_id is None or seat.user_id in stopped:
                 continue  # no DM for a member whose DMs refused us: /game hand shows the hand meanwhile
@@ -158,6 +213,8 @@ class Publisher:
             if seat.seat in acting and not private:
                 continue
             view = engine.view(state, seat.seat)
+            if not private and view == public:
+                continue  # nothing this seat sees that the channel does not (Now Boarding has no hands)
             # DM only when the hidden things this seat holds change (a card in or out), not on every public move:
             # a DM notifies every time, and marks that follow the board (Planes' "scorable now") used to send
             # one on most moves of the others. Its open options are among its secrets too; only what its view
@@ -182,7 +239,8 @@ class Publisher:
         of the game, is a new message, with its ping."""
         if before is None or session.board_message_id is None:
             return False
-        if self.sessions.live(session.id).shown_version != before.version:
+        live = self.sessions.live(session.id)
+        if before.version not in (live.shown_version, live.deferred_version):
             return False
         engine = self.sessions.game(session.game)
         if engine.is_over(state):
@@ -238,6 +296,7 @@ class Publisher:
             # that differs with a hidden card.
             decisions=[name_decision(d, names) for d in engine.pending(state)],
             public=[name_decision(d, names) for d in public_panel(engine, state)],
+            several=several_open(engine, state), deadline=self.clock.arm(session, state),
         )
 
     async def private(

@@ -12,16 +12,19 @@ import logging
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime, timedelta
 
-from bot.naming import name_seats, seat_names
+from bot.naming import name_decision, name_seats, seat_names
 from bot.prose import unwrap
+from bot.session.clock import RoundClock
 from bot.session.deadlines import Deadlines, stamp
 from bot.session.lobby import Lobby
 from bot.session.meta import MetaBook, SessionMeta
 from bot.session.publish import Publisher
 from bot.session.reminders import Reminders
 from bot.session.sessions import DONE, OPEN, Sessions, seat_name, seats_of
+from bot.session.simultaneous import decision_stamp
 from bot.session.turns import Turns
 from bot.session.types import (
+    Controls,
     LogLine,
     PostFailed,
     Presenter,
@@ -68,9 +71,11 @@ class GameService:
         self.games: Mapping[str, Game] = games if games is not None else {n: registry.get(n) for n in registry.names()}
         self.sessions = Sessions(store, self.games, now, owns)
         self.meta = MetaBook(self.sessions)
-        self.publisher = Publisher(self.sessions, self.meta, presenter, renderer_for)
+        self.clock = RoundClock(self.sessions)
+        self.publisher = Publisher(self.sessions, self.meta, presenter, renderer_for, self.clock)
         self.lobby = Lobby(self.sessions)
-        self.turns = Turns(self.sessions, self.publisher, ai_delay=ai_delay)
+        self.turns = Turns(self.sessions, self.publisher, self.clock, ai_delay=ai_delay)
+        self.clock.on_expire = self.turns.expire
         self.undo = Undo(self.sessions, self.meta, self.publisher)
         self.deadlines = Deadlines(self.sessions, self.meta, self.turns, self.present_reminder, self.announce)
         self.turns.on_played = self.deadlines.moved
@@ -99,6 +104,7 @@ class GameService:
 
     async def shutdown(self) -> None:
         """Wait for every move in flight (each holds its session lock) so none is cut in half."""
+        self.clock.stop_all()
         await self.sessions.shutdown()
 
     # -------------------------------------------------------------------- lobby
@@ -195,9 +201,27 @@ class GameService:
         return session
 
     # --------------------------------------------------------------------- play
-    async def choose(self, session_id: int, user_id: int, *, version: int, seat: int, index: int) -> None:
-        """A click on a panel: option `index` of `seat`'s decision as offered at state `version`."""
-        await self.turns.choose(session_id, user_id, version=version, seat=seat, index=index)
+    async def choose(self, session_id: int, user_id: int, *, version: int, seat: int, index: int,
+                     stamp: str | None = None) -> None:
+        """A click on a panel: option `index` of `seat`'s decision as offered at state `version` (with `stamp`, the
+        decision it answers while several seats choose at once)."""
+        await self.turns.choose(session_id, user_id, version=version, seat=seat, index=index, stamp=stamp)
+
+    async def controls(self, session_id: int, user_id: int) -> Controls:
+        """A member's own controls while several seats choose at once: their open decision, or None when they are
+        done for now (with whom the game still waits for)."""
+        session, state = await self.sessions.playing(session_id, user_id)
+        engine = self.game(session.game)
+        mine = seats_of(session, user_id)
+        pending = engine.pending(state)
+        decision = next((d for d in pending if d.seat in mine), None)
+        clock = engine.clock(state)
+        # The stamp is of the engine's decision, which the click is checked against; the member sees it named.
+        return Controls(session=session, seat=decision.seat if decision else mine[0], version=state.version,
+                        decision=name_decision(decision, seat_names(session)) if decision else None,
+                        stamp=decision_stamp(decision) if decision else "",
+                        deadline=self.clock.deadline(session.id, clock[0] if clock else None),
+                        waiting_for=[seat_name(session, d.seat) for d in pending])
 
     async def play_text(self, channel_id: int, user_id: int, text: str) -> int:
         """A typed command; returns how many steps it took."""

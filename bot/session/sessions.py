@@ -44,6 +44,15 @@ class Live:
     shown_events: list[str] = field(default_factory=list)
     """The public events that panel lists under "What just happened" (as the engine wrote them), so an edit that
     continues the turn appends to them."""
+    acted: dict[int, int] | None = None
+    """Per seat, the state version its own last move reached (None: not read from the action log yet). A click shown
+    before that is older than the seat's own move: a double click, applied once."""
+    deferred_events: list[str] = field(default_factory=list)
+    """Public events of moves made while several seats choose at once whose board is not shown yet: the board is
+    redrawn at most every few seconds then (see Publisher.publish)."""
+    deferred_version: int | None = None
+    """The version the deferred board will show (None: nothing deferred)."""
+    flush: asyncio.Task[None] | None = None
 
 
 class Sessions:
@@ -82,8 +91,19 @@ class Sessions:
     async def shutdown(self) -> None:
         """Wait for every move in flight (each holds its session lock) so none is cut in half."""
         for live in list(self._live.values()):
+            if live.flush is not None:
+                live.flush.cancel()
             async with live.lock:
                 pass
+
+    async def acted(self, session_id: int) -> dict[int, int]:
+        """Per seat, the version its own last move reached (read once from the action log, then kept up to date)."""
+        live = self.live(session_id)
+        if live.acted is None:
+            live.acted = {}
+            for row in await self.store.actions(session_id, last=200):
+                live.acted[row.seat] = max(live.acted.get(row.seat, 0), row.version)
+        return live.acted
 
     # ------------------------------------------------------------------ state
     async def state(self, session: SessionRow) -> GameState:

@@ -14,8 +14,10 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.naming import name_seats, seat_names, unname_seats
+from bot.session.clock import RoundClock
 from bot.session.publish import Publisher
 from bot.session.sessions import Sessions, seats_of
+from bot.session.simultaneous import decision_stamp, open_for
 from bot.session.types import PostFailed, Refusal
 from bot.store import Seat, SessionRow, StaleVersion
 from engine.core import Decision, Game, GameState, IllegalAction, Rng, apply, dump_state, random_ai
@@ -24,30 +26,48 @@ log = logging.getLogger("tarmac.service")
 
 
 class Turns:
-    def __init__(self, sessions: Sessions, publisher: Publisher, *, ai_delay: float = 0.0) -> None:
+    def __init__(self, sessions: Sessions, publisher: Publisher, clock: RoundClock, *, ai_delay: float = 0.0) -> None:
         self.sessions = sessions
         self.publisher = publisher
+        self.clock = clock
         self.ai_delay = ai_delay
         self.on_played: Callable[[int, list[int]], Awaitable[None]] | None = None
         """Called (with the lock held) after members chose for themselves, with the session id and their seats."""
 
     # ------------------------------------------------------------- humans
-    async def check_click(self, session_id: int, user_id: int, *, version: int,
-                          seat: int) -> tuple[SessionRow, GameState]:
+    async def check_click(self, session_id: int, user_id: int, *, version: int, seat: int,
+                          stamp: str | None = None) -> tuple[SessionRow, GameState]:
         """What a click on a panel (or a turn of its pages) acts on: refused when the panel shows an older state or
-        the seat it is for is not the member's. `version` and `seat` come from the button's custom_id."""
+        the seat it is for is not the member's. `version`, `seat` and `stamp` come from the button's custom_id.
+        While several seats choose at once, a click shown at an older version still stands when its `stamp` says
+        the seat's open decision is the one it answers and the seat has not moved since (see simultaneous.py)."""
         session, state = await self.sessions.playing(session_id, user_id)
         if version != state.version:
-            raise Refusal("That panel is out of date; use the newest one in the channel.")
+            expired = self.clock.expired.get(session_id)
+            if expired is not None and version <= expired[1]:
+                raise Refusal("Time ran out for that round before your click arrived, so it did not count.")
+            if stamp is None or not await self._still_open(session, state, seat, version, stamp):
+                raise Refusal("That panel is out of date; use the newest one in the channel.")
         if seat not in seats_of(session, user_id):
             raise self.sessions.not_your_turn(session, state)
         return session, state
 
-    async def choose(self, session_id: int, user_id: int, *, version: int, seat: int, index: int) -> None:
+    async def _still_open(self, session: SessionRow, state: GameState, seat: int, version: int, stamp: str) -> bool:
+        """Whether a click shown at `version` still answers `seat`'s open decision: the same decision (`stamp`) and
+        no move of that seat since."""
+        decision = open_for(self.sessions.game(session.game), state, seat)
+        if decision is None or decision_stamp(decision) != stamp:
+            return False
+        return (await self.sessions.acted(session.id)).get(seat, 0) <= version
+
+    async def choose(self, session_id: int, user_id: int, *, version: int, seat: int, index: int,
+                     stamp: str | None = None) -> None:
         """A click on a panel: option `index` of `seat`'s decision as offered at state `version`."""
         async with self.sessions.lock(session_id):
+            await self._expire_if_due(session_id)
             try:
-                session, state = await self.check_click(session_id, user_id, version=version, seat=seat)
+                session, state = await self.check_click(session_id, user_id, version=version, seat=seat,
+                                                        stamp=stamp)
             except Refusal:
                 await self._catch_up(session_id)
                 raise
@@ -63,6 +83,44 @@ class Turns:
         await self.run_ai(session_id)
         if self.sessions.take_unposted(session_id):
             raise PostFailed()
+
+    # ------------------------------------------------------------- clocks
+    async def _expire_if_due(self, session_id: int) -> None:
+        """A click that comes after the round's clock ran out, before its timer task got the lock: the round ends
+        first, so the click is judged against the state after it. Call with the session lock held."""
+        session = await self.sessions.fresh(session_id)
+        if session.status != "active":
+            return
+        state = await self.sessions.state(session)
+        clock = self.sessions.game(session.game).clock(state)
+        if clock is not None and self.clock.due(session_id, clock[0]):
+            await self._timeout(session, state, clock[0])
+
+    async def expire(self, session_id: int, key: str) -> None:
+        """The clock of stretch `key` ran out: apply the game's timeout if that stretch is still open."""
+        async with self.sessions.lock(session_id):
+            session = await self.sessions.fresh(session_id)
+            if session.status != "active":
+                return
+            state = await self.sessions.state(session)
+            clock = self.sessions.game(session.game).clock(state)
+            if clock is None or clock[0] != key:
+                return
+            await self._timeout(session, state, key)
+        await self.run_ai(session_id)
+
+    async def _timeout(self, session: SessionRow, state: GameState, key: str) -> None:
+        engine = self.sessions.game(session.game)
+        seat = next((d.seat for d in engine.pending(state) if engine.timeout(state, d.seat) is not None), None)
+        if seat is None:
+            return
+        choice = engine.timeout(state, seat)
+        assert choice is not None
+        self.clock.stop(session.id)
+        self.clock.expired[session.id] = (key, state.version)
+        log.info("round clock ran out", extra={"session_id": session.id, "guild_id": session.guild_id,
+                                               "channel_id": session.channel_id})
+        await self.apply_choice(session, state, seat, choice)
 
     async def play_text(self, session_id: int, user_id: int, text: str) -> int:
         """A typed command: the engine turns it into option ids, applied one by one through the same path."""
@@ -157,6 +215,7 @@ class Turns:
             self.sessions.forget(session.id)
             raise Refusal("The game moved on at the same moment; look at the newest panel.") from None
         self.sessions.remember(session.id, new_state)
+        (await self.sessions.acted(session.id))[seat] = new_state.version
         log.info("move applied", extra={"session_id": session.id, "guild_id": session.guild_id,
                                         "channel_id": session.channel_id, "seat": seat})
         undoable = None

@@ -5,7 +5,7 @@ may import this module; it imports none of them."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Protocol
 
 from pydantic import BaseModel, Field
@@ -49,6 +49,10 @@ class TurnUpdate:
     alone, never from `decisions`, whose options may name a chooser's hidden cards."""
     quiet: set[int] = field(default_factory=set)
     """Seats that were already called on before this update: the panel names them without notifying them again."""
+    several: bool = False
+    """Several seats choose at once: each member works from their own private controls, not the channel's buttons."""
+    deadline: datetime | None = None
+    """When the running round's clock runs out (None: no clock)."""
     replaces: int | None = None
     """The panel message this update continues (the same seat goes on with its turn): the presenter edits it in
     place, falling back to a new message if the edit fails. None: post a new message."""
@@ -59,6 +63,20 @@ class TurnUpdate:
     """An older panel message this one replaces: the presenter takes its buttons away once this one is posted."""
     undo_seat: int | None = None
     """The seat whose last choice this panel offers to take back for free (an Undo button), if any."""
+
+
+@dataclass
+class Controls:
+    """One member's own controls while several seats choose at once: their open decision (None: they are done for
+    now), the version and stamp its buttons carry, and the round's deadline."""
+
+    session: SessionRow
+    seat: int
+    version: int
+    decision: Decision | None
+    stamp: str
+    deadline: datetime | None
+    waiting_for: list[str]
 
 
 @dataclass

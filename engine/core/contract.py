@@ -118,6 +118,10 @@ class Game(ABC):
     option_specs: ClassVar[list[GameOptionSpec]] = []
     seat_word: ClassVar[str] = "Player"
     """How the engine's texts name a seat ("Player 2"); the bot swaps that for the member's name and back."""
+    everyone_at_once: ClassVar[bool] = False
+    """True for a game whose seats all play at the same time (Now Boarding's pilots): while several seats have open
+    decisions, each member works from their own private controls. False: other seats' open decisions are short
+    answers to the player whose turn it is (a trade offer, a bid), shown beside that player's panel."""
 
     def default_options(self) -> dict[str, str]:
         return {spec.key: spec.default for spec in self.option_specs}
@@ -251,4 +255,10 @@ class Game(ABC):
 
     def timeout(self, state: GameState, seat: int) -> str | None:
         """The choice a clock running out stands for, for seat, or None if the game has no such thing."""
+        return None
+
+    def clock(self, state: GameState) -> tuple[str, float] | None:
+        """A timed stretch open now (Now Boarding's flight phase): a key naming it, the same for as long as it lasts
+        (e.g. "flight:5"), and its length in seconds. None: no clock; the open decisions wait as long as it takes.
+        The bot starts the clock when the stretch begins and applies `timeout` when it runs out."""
         return None

@@ -85,12 +85,21 @@ class NowBoarding(Game):
     min_players = 2
     max_players = 5
     state_model = NBState
+    everyone_at_once = True
     option_specs = [
         GameOptionSpec(
             key="vips", label="VIP passengers", default="off",
             choices=[OptionChoice(value="off", label="Off (regular passengers only)"),
                      OptionChoice(value="on", label="On: VIPs with special demands")],
             help="The optional module: a few VIP passengers join each stage's pile.",
+        ),
+        GameOptionSpec(
+            key="timer", label="Round timer", default="double",
+            choices=[OptionChoice(value="book", label="The book's: 15 s (2-3 pilots), 30 s (4-5)"),
+                     OptionChoice(value="double", label="Doubled: 30 s (2-3 pilots), 60 s (4-5)"),
+                     OptionChoice(value="relaxed", label="Relaxed: 2 minutes"),
+                     OptionChoice(value="async", label="No timer: a round ends when all press Done")],
+            help="How long each flight phase lasts. Maintenance always waits until everyone is done.",
         ),
     ]
     summary_values = {"outcome": ["won", "lost"]}
@@ -148,6 +157,14 @@ class NowBoarding(Game):
             return [Event(text="Time is up: the flight phase ends."), *maintenance.end_flight(st)]
         return [Event(text="Time is up: maintenance ends."), *maintenance.next_round(st)]
 
+    def clock(self, state: GameState) -> tuple[str, float] | None:
+        st = _s(state)
+        if st.phase != "flight":
+            return None
+        book = 15 if st.players <= 3 else 30
+        seconds = {"book": book, "double": 2 * book, "relaxed": 120}.get(st.options.get("timer", "double"))
+        return None if seconds is None else (f"flight:{st.round}", float(seconds))
+
     def timeout(self, state: GameState, seat: int) -> str | None:
         return TIMEOUT if any(d.seat == seat for d in self.pending(state)) else None
 
@@ -169,7 +186,7 @@ class NowBoarding(Game):
 
     def secrets(self, state: GameState) -> dict[int | None, set[str]]:
         st = _s(state)
-        hidden = {c.id for pile in st.piles for c in pile} | {c.id for c in st.out_of_play}
+        hidden = {c for pile in st.piles for c in pile} | set(st.out_of_play)
         hidden |= {c.id for cards in st.airports.values() for c in cards if not c.face_up}
         return {None: hidden}
 

@@ -194,7 +194,7 @@ def buy(st: NBState, seat: int, choice: str) -> list[Event]:
     label, price = offer
     if price > budget(plane):
         raise IllegalAction(f"The {label} costs ${price}; you have ${budget(plane)}.")
-    st.spent += pay(plane, price)
+    st.spent += [c.id for c in pay(plane, price)]
     what = choice.split(":", 1)[1]
     if what == "seat":
         plane.seats += 1

@@ -29,6 +29,14 @@ def regular_deck(players: int) -> list[Pax]:
     return [Pax(id=f"pax:{a}>{b}", origin=a, dest=b, fare=fares[a][b]) for a in airports for b in airports if a != b]
 
 
+def card(st: NBState, card_id: str) -> Pax:
+    """The card with this id, as it comes off a pile: a VIP with its dealt trip, or a regular 'pax:A>B'."""
+    if card_id in st.vip_cards:
+        return st.vip_cards.pop(card_id)
+    origin, dest = card_id[4:].split(">")
+    return Pax(id=card_id, origin=origin, dest=dest, fare=catalog().fares[origin][dest])
+
+
 def vip_cards(players: int, rng: Rng) -> list[Pax]:
     """The VIPs dealt for this player count, each with a trip drawn among the airports in play."""
     kinds = sorted(catalog().vips)
@@ -71,11 +79,11 @@ def draw_count(st: NBState) -> int:
 
 def draw_passengers(st: NBState) -> list[Event]:
     """New passengers from the current stage's pile, face down at their home airports."""
-    drawn = st.piles[st.stage][: draw_count(st)]
+    drawn = [card(st, card_id) for card_id in st.piles[st.stage][: draw_count(st)]]
     del st.piles[st.stage][: len(drawn)]
-    for card in drawn:
-        card.face_up = False
-        st.airports[card.origin].append(card)
+    for pax in drawn:
+        pax.face_up = False
+        st.airports[pax.origin].append(pax)
     if not drawn:
         return []
     where = ", ".join(sorted(c.origin for c in drawn))
@@ -94,18 +102,18 @@ def new_state(game: str, players: int, seed: int, options: dict[str, str]) -> NB
     airports: dict[str, list[Pax]] = {code: [] for code in cat.side_airports(pf.side)}
     for plane in planes:
         home = [c for c in deck if c.origin == plane.at]
-        card = rng.choice(home)
-        deck.remove(card)
-        airports[plane.at].append(card)
+        first = rng.choice(home)
+        deck.remove(first)
+        airports[plane.at].append(first)
     rng.shuffle(deck)
-    piles: list[list[Pax]] = []
+    piles: list[list[str]] = []
     for n in pf.piles:
-        piles.append(deck[:n])
+        piles.append([c.id for c in deck[:n]])
         del deck[:n]
-    if options.get("vips") == "on":
-        for vip in vip_cards(players, rng):
-            pile = piles[vip.stage]
-            pile.insert(rng.below(len(pile) + 1), vip)
+    vips = vip_cards(players, rng) if options.get("vips") == "on" else []
+    for vip in vips:
+        pile = piles[vip.stage]
+        pile.insert(rng.below(len(pile) + 1), vip.id)
     routes = [r.key for r in cat.side_routes(pf.side)]
     rng.shuffle(routes)
     weather_piles = [routes[i * pf.weather:(i + 1) * pf.weather] for i in range(3)]
@@ -113,7 +121,8 @@ def new_state(game: str, players: int, seed: int, options: dict[str, str]) -> NB
     supply = {"seat": up.seat_tiles, "speed": up.speed_tiles}
     supply.update({f"route:{c}": up.route_tiles_per_colour for c in colours_on_side})
     st = NBState(game=game, players=players, seed=seed, options=options, rng=rng, side=pf.side, piles=piles,
-                 weather_piles=weather_piles, airports=airports, planes=planes, out_of_play=deck, supply=supply)
+                 weather_piles=weather_piles, airports=airports, planes=planes, out_of_play=[c.id for c in deck],
+                 supply=supply, vip_cards={v.id: v for v in vips})
     place_weather(st)
     draw_passengers(st)
     return st

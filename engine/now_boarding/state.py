@@ -61,16 +61,19 @@ class NBState(GameState):
     stage: int = 0
     round: int = 1
     final_round: bool = False
-    piles: list[list[Pax]] = Field(default_factory=list)
-    """Morning, Afternoon, Evening passenger piles, face down; index 0 is the top."""
+    piles: list[list[str]] = Field(default_factory=list)
+    """Morning, Afternoon, Evening passenger piles of card ids, face down; index 0 is the top. Ids, not cards:
+    every choice copies the state, and the piles are most of its cards (see setup.card)."""
+    vip_cards: dict[str, Pax] = Field(default_factory=dict)
+    """The VIPs still in the piles, with the trips dealt to them at setup."""
     weather_piles: list[list[str]] = Field(default_factory=list)
     """Route keys of each stage's weather cards."""
     weather: list[Token] = Field(default_factory=list)
     airports: dict[str, list[Pax]] = Field(default_factory=dict)
     planes: list[Plane] = Field(default_factory=list)
     complaints: list[Pax] = Field(default_factory=list)
-    spent: list[Pax] = Field(default_factory=list)
-    out_of_play: list[Pax] = Field(default_factory=list)
+    spent: list[str] = Field(default_factory=list)
+    out_of_play: list[str] = Field(default_factory=list)
     """Cards the preflight chart leaves out (its piles hold one card fewer than the deck at 4 and 5 pilots)."""
     temp: dict[str, int | None] = Field(default_factory=lambda: {"seat": None, "speed": None})
     """Who holds each temporary token (None: in the supply)."""

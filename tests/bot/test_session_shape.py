@@ -8,7 +8,8 @@ from pathlib import Path
 
 import bot.session
 
-ORDER = ["service", "lobby", "deadlines", "turns", "undo", "reminders", "publish", "meta", "sessions", "types"]
+ORDER = ["service", "lobby", "deadlines", "turns", "undo", "reminders", "publish", "clock", "meta", "sessions",
+         "simultaneous", "types"]
 """Top to bottom: each module may import only the ones after it."""
 
 PACKAGE = Path(bot.session.__file__).parent

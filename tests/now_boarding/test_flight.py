@@ -173,3 +173,20 @@ def test_timeout_does_not_apply_for_a_seat_with_nothing_open() -> None:
     st = bare(2)
     st, _ = act(st, 0, "done")
     assert GAME.timeout(st, 0) is None and GAME.timeout(st, 1) == TIMEOUT
+
+
+@pytest.mark.parametrize(("players", "timer", "seconds"), [(2, "book", 15), (3, "double", 30), (4, "book", 30),
+                                                           (5, "double", 60), (4, "relaxed", 120)])
+def test_round_clock_by_timer_option(players: int, timer: str, seconds: float) -> None:
+    st = bare(players, {"vips": "off", "timer": timer})
+    assert GAME.clock(st) == ("flight:1", seconds)
+    st, _ = end_flight(st)
+    assert GAME.clock(st) == ("flight:2", seconds)
+
+
+def test_no_clock_in_async_play_nor_in_maintenance() -> None:
+    assert GAME.clock(bare(3, {"vips": "off", "timer": "async"})) is None
+    st = bare(2, {"vips": "off", "timer": "book"})
+    st.planes[0].money = [pax("JFK", "LAX")]
+    st, _ = end_flight(st)
+    assert st.phase == "maintenance" and GAME.clock(st) is None

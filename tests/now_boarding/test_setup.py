@@ -18,7 +18,7 @@ def start(players: int, seed: int = 3, vips: str = "off") -> NBState:
 
 
 def all_cards(st: NBState) -> list[str]:
-    return ([c.id for p in st.piles for c in p] + [c.id for c in st.out_of_play]
+    return ([c for p in st.piles for c in p] + list(st.out_of_play)
             + [c.id for cards in st.airports.values() for c in cards])
 
 
@@ -103,13 +103,14 @@ def test_two_pilots_also_take_a_route_upgrade() -> None:
 def test_vips_dealt_into_their_stage_piles() -> None:
     for players, count in [(2, 4), (3, 5), (4, 6), (5, 7)]:
         st = start(players, vips="on")
-        drawn = [c for cards in st.airports.values() for c in cards]
-        vips = [c for c in [*drawn, *(c for p in st.piles for c in p)] if c.vip]
-        assert len(vips) == count
+        drawn = [c for cards in st.airports.values() for c in cards if c.vip]
+        waiting = [c for p in st.piles for c in p if c.startswith("vip:")]
+        assert len(drawn) + len(waiting) == count and sorted(waiting) == sorted(st.vip_cards)
         for stage, pile in enumerate(st.piles):
-            assert all(c.stage == stage for c in pile if c.vip)
-        assert all(c.origin in st.airports and c.dest in st.airports for c in vips)
-    assert not [c for p in start(2).piles for c in p if c.vip]
+            assert all(st.vip_cards[c].stage == stage for c in pile if c.startswith("vip:"))
+        for vip in [*drawn, *st.vip_cards.values()]:
+            assert vip.origin in st.airports and vip.dest in st.airports and vip.origin != vip.dest
+    assert not [c for p in start(2).piles for c in p if c.startswith("vip:")]
 
 
 def test_same_seed_same_setup() -> None:

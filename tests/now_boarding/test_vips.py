@@ -96,7 +96,8 @@ def test_direct_flight_leaves_only_at_its_destination() -> None:
 
 def test_grumpy_arrives_with_one_anger() -> None:
     st = vip_game()
-    st.piles[0].insert(0, pax("DEN", "SFO", vip="grumpy", stage=2))
+    st.vip_cards["vip:grumpy"] = pax("DEN", "SFO", vip="grumpy", stage=2)
+    st.piles[0].insert(0, "vip:grumpy")
     st, _ = end_flight(st)
     assert st.phase == "flight"
     assert [c.anger for c in st.airports["DEN"] if c.vip] == [1]

@@ -1,0 +1,72 @@
+"""Now Boarding pictures for the rule tests, the README and the benchmark (see renderers/catalogue.py)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from engine.core.play import apply, new_game
+from engine.core.selfplay import playout
+from engine.now_boarding.game import GAME
+from renderers.catalogue import Palette, Sample
+from renderers.now_boarding.board import board_image
+from renderers.now_boarding.style import ROUTE_FILL
+
+LONG_NAMES = ["Maximiliana Featherstonehaugh-Wolfeschlegel", "Bartholomew the Unbelievably Patient", "Q",
+              "Zoë Ångström-Łukasiewicz of the Northern Isles", "Ana"]
+
+
+def midgame_view(players: int, seed: int, choices: int, vips: str = "on") -> dict[str, Any]:
+    """The public view after the first `choices` choices of a seeded greedy-team game."""
+    options = {"vips": vips}
+    run = playout(GAME, players, seed, options)
+    state = new_game(GAME, players, seed, options)
+    for action in run.actions[:choices]:
+        state, _ = apply(GAME, state, action.seat, action.choice)
+    return GAME.view(state, None)
+
+
+def long_names(view: dict[str, Any]) -> dict[str, Any]:
+    view = copy.deepcopy(view)
+    for seat, name in zip(view["seats"], LONG_NAMES, strict=False):
+        seat["name"] = name
+    return view
+
+
+def crowded(view: dict[str, Any]) -> dict[str, Any]:
+    """Every plane full of VIPs with three anger, and a long queue at every airport: the most the panels hold."""
+    view = copy.deepcopy(view)
+    card = {"face_up": True, "id": "x", "origin": "ATL", "dest": "MIA", "fare": 1, "anger": 3, "vip": "Grumpy"}
+    for seat in view["seats"]:
+        seat["seats"] = 5
+        seat["cargo"] = [dict(card)] * 5
+    for code in view["airports"]:
+        view["airports"][code] = [dict(card)] * 4
+    return view
+
+
+def swap_green_red(view: dict[str, Any]) -> dict[str, Any]:
+    """The same position with the green and red planes exchanged (their colours, letters and places)."""
+    view = copy.deepcopy(view)
+    swap = {"green": "red", "red": "green"}
+    letters = {"green": "R", "red": "G"}
+    for seat in view["seats"]:
+        if seat["colour"] in swap:
+            seat["letter"] = letters[seat["colour"]]
+            seat["colour"] = swap[seat["colour"]]
+    return view
+
+
+SAMPLES = [
+    Sample("now-boarding-board", "board", "Now Boarding, four pilots with VIPs (Afternoon)",
+           lambda: midgame_view(4, 5, 200), board_image, swap_colours=swap_green_red),
+    Sample("now-boarding-small", "board", "Now Boarding, two pilots on the small map",
+           lambda: midgame_view(2, 3, 90, vips="off"), board_image, swap_colours=swap_green_red),
+    Sample("now-boarding-five", "board", "five pilots", lambda: midgame_view(5, 8, 330), board_image, docs=False),
+    Sample("now-boarding-long-names", "board", "long names", lambda: long_names(midgame_view(5, 2, 150)),
+           board_image, docs=False),
+    Sample("now-boarding-crowded", "board", "full planes and long queues", lambda: crowded(midgame_view(5, 2, 150)),
+           board_image, docs=False),
+]
+
+PALETTES = [Palette("Now Boarding route colours", dict(ROUTE_FILL), live=ROUTE_FILL)]

@@ -1,0 +1,39 @@
+"""Now Boarding colours and where things sit on the 1200 x 900 canvas.
+
+The five route colours were picked to stay at least CIEDE2000 12 apart under normal vision and the three simulated
+colour blindnesses (renderers/README.md); every coloured thing also carries its plane's letter (G, O, R, B, P).
+"""
+
+from __future__ import annotations
+
+from renderers.kit.paint import INK, RGB, WHITE
+
+SIZE = (1200, 900)
+ROUTE_FILL: dict[str, RGB] = {
+    "green": (0, 140, 110),
+    "orange": (240, 150, 30),
+    "red": (180, 30, 50),
+    "blue": (20, 60, 160),
+    "purple": (200, 120, 210),
+}
+# Dark text on the light fills, white on the dark ones, so the letter always reads.
+ROUTE_TEXT: dict[str, RGB] = {"green": WHITE, "orange": INK, "red": WHITE, "blue": WHITE, "purple": INK}
+PLAIN = (150, 150, 158)
+STORM = (70, 72, 86)
+TAILWIND = (200, 232, 250)
+ANGER = (200, 40, 40)
+FACE_DOWN = (215, 215, 220)
+CARD = (255, 255, 255)
+SEAT_EMPTY = (236, 236, 240)
+
+TEXT = 24  # the smallest text: 8 px where Discord shows the canvas at 400 x 300
+BIG = 30
+MAP_LEFT, MAP_TOP, MAP_SCALE_X, MAP_SCALE_Y = 25, 30, 0.78, 0.8  # map.toml's 1000 x 600 frame onto the canvas
+AIRPORT_HALF = (38, 20)
+SIDE_X = 835  # the right-hand column: stage, complaints, waiting passengers
+BAND_Y = 505  # the band under the map: one row per plane
+ROW_H = 76
+
+
+def at(x: float, y: float) -> tuple[float, float]:
+    return MAP_LEFT + x * MAP_SCALE_X, MAP_TOP + y * MAP_SCALE_Y

@@ -1,0 +1,218 @@
+"""Now Boarding on SimCord: every pilot chooses at once through their own private controls, a round ends on its
+clock (SimCord's virtual time) or when all press Done, and the shared board is redrawn at most every few seconds.
+
+The platform rules under test are generic (bot/session/simultaneous.py, clock.py): two pilots clicking at the same
+instant both apply, one pilot's double click applies once, and a click that comes after the round's clock ran out is
+refused with a sentence.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import discord
+import pytest
+from simcord import MemberActor
+from simcord.actors import _component_click
+from simcord.results import InteractionResult, to_discord_message
+
+from bot.session import publish
+from engine.now_boarding.state import NBState
+from tests.bot.helpers import (
+    Table,
+    items,
+    latest_panel,
+    make_table,
+    one_game,
+    open_lobby,
+    refusal,
+    state_version,
+    stored_state,
+    turn_bodies,
+)
+
+simcord_bot, _seeded_start = one_game("now-boarding", 7)
+
+NAMES = ("ana", "ben", "cleo")
+REDRAW = 30.0
+
+
+@pytest.fixture(autouse=True)
+def _redraw_on_the_virtual_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A redraw wait longer than SimCord's settle timeout is parked on its virtual clock: it fires only when the
+    test advances time, so what the channel shows between clicks is certain (3 s would fire on the wall clock)."""
+    monkeypatch.setattr(publish, "REDRAW_SECONDS", REDRAW)
+
+
+async def start(table: Table, timer: str) -> None:
+    lobby = await open_lobby(table, "now-boarding")
+    await table.players[0].slash(table.channel, "game option", name="timer", value=timer)
+    for player in table.players[1:]:
+        await player.click(lobby, label="Join")
+    await table.players[0].click(lobby, label="Start")
+
+
+async def controls(table: Table, actor: MemberActor) -> discord.Message:
+    """The member's own controls, opened from the channel's panel (only they see the reply). When one pilot alone
+    is still choosing, the channel's panel carries their buttons itself, as in a turn-based game."""
+    panel = latest_panel(table.channel)
+    button = next((i for i in items(panel) if (i.custom_id or "").startswith("tk:")), None)
+    if button is None:
+        return panel
+    result = await actor.click(panel, custom_id=button.custom_id)
+    assert result.response is not None and result.response.ephemeral
+    return result.response.message  # type: ignore[no-any-return]
+
+
+def reread(table: Table, message: discord.Message) -> discord.Message:
+    """The message as it is now (the controls are edited in place after each click)."""
+    stored = table.env.backend.get_message(message.channel.id, message.id)
+    return to_discord_message(table.env, stored)
+
+
+def option_id(message: discord.Message, choice: str, state: NBState, seat: int) -> str:
+    """The custom_id of the button for engine option `choice` on a member's controls."""
+    from engine.now_boarding.game import GAME
+
+    decision = next(d for d in GAME.pending(state) if d.seat == seat)
+    index = [o.id for o in decision.options].index(choice)
+    return next(i.custom_id for i in items(message) if (i.custom_id or "").split(":")[4:5] == [str(index)])
+
+
+async def press(table: Table, actor: MemberActor, seat: int, choice: str) -> InteractionResult:
+    message = await controls(table, actor)
+    state = await stored_state(table)
+    assert isinstance(state, NBState)
+    return await actor.click(message, custom_id=option_id(message, choice, state, seat))
+
+
+async def at_once(pairs: list[tuple[MemberActor, discord.Message, str]]) -> list[InteractionResult]:
+    """Clicks delivered together, before the bot handles any (as in tests/bot/test_concurrency.py)."""
+    env = pairs[0][0]._env
+    env._begin_operation("click")
+    try:
+        return list(await asyncio.gather(*(_component_click(a, m, label=None, custom_id=c) for a, m, c in pairs)))
+    finally:
+        env._end_operation()
+
+
+async def setup_all(table: Table) -> None:
+    for seat, actor in enumerate(table.players):
+        await press(table, actor, seat, "start:seat")
+    state = await stored_state(table)
+    assert isinstance(state, NBState) and state.phase == "flight"
+
+
+async def test_two_pilots_clicking_at_once_both_apply(simcord_env: Any) -> None:
+    table = make_table(simcord_env, NAMES)
+    await start(table, "async")
+    await setup_all(table)
+    ana, ben = table.players[:2]
+    state = await stored_state(table)
+    assert isinstance(state, NBState)
+    mine = [await controls(table, ana), await controls(table, ben)]
+    version = await state_version(table)
+    results = await at_once([(ana, mine[0], option_id(mine[0], "fly:MIA", state, 0)),
+                             (ben, mine[1], option_id(mine[1], "fly:SFO", state, 1))])
+    assert not [r for r in results if any(m.ephemeral for m in r.followups)], "neither click was refused"
+    after = await stored_state(table)
+    assert isinstance(after, NBState) and await state_version(table) == version + 2
+    assert (after.planes[0].at, after.planes[1].at) == ("MIA", "SFO")
+    # Each member's controls were refreshed in place with what their plane may do now.
+    assert "MIA" in reread(table, mine[0]).content and "SFO" in reread(table, mine[1]).content
+
+
+async def test_a_double_click_applies_once(simcord_env: Any) -> None:
+    table = make_table(simcord_env, NAMES)
+    await start(table, "async")
+    await setup_all(table)
+    ana = table.players[0]
+    state = await stored_state(table)
+    assert isinstance(state, NBState)
+    message = await controls(table, ana)
+    custom_id = option_id(message, "fly:MIA", state, 0)
+    version = await state_version(table)
+    results = await at_once([(ana, message, custom_id), (ana, message, custom_id)])
+    assert await state_version(table) == version + 1, "one of the two clicks applied"
+    refused = [r for r in results if any(m.ephemeral for m in r.followups)]
+    assert len(refused) == 1 and "out of date" in refusal(refused[0])
+
+
+async def test_board_redrawn_at_most_every_few_seconds_and_at_phase_end(simcord_env: Any) -> None:
+    table = make_table(simcord_env, NAMES)
+    await start(table, "async")
+    await setup_all(table)
+    shown = len(turn_bodies(table.env, table.channel))
+    ana, ben, cleo = table.players
+    await press(table, ana, 0, "fly:MIA")
+    await press(table, ben, 1, "fly:SFO")
+    assert len(turn_bodies(table.env, table.channel)) == shown, "the burst of clicks waits for one redraw"
+    await simcord_env.advance_time(REDRAW + 0.5)
+    assert len(turn_bodies(table.env, table.channel)) == shown + 1, "one redraw for both moves"
+    for seat, actor in enumerate(table.players):
+        await press(table, actor, seat, "done")
+    # The last Done ends the phase: shown at once, without waiting for the redraw.
+    assert len(turn_bodies(table.env, table.channel)) >= shown + 2
+    state = await stored_state(table)
+    assert isinstance(state, NBState) and state.round == 2
+
+
+async def test_late_click_after_the_timer_is_refused(simcord_env: Any) -> None:
+    table = make_table(simcord_env, NAMES)
+    await start(table, "book")
+    await setup_all(table)
+    assert "<t:" in latest_panel(table.channel).content, "the panel shows when the round ends"
+    ana = table.players[0]
+    state = await stored_state(table)
+    assert isinstance(state, NBState)
+    message = await controls(table, ana)
+    await simcord_env.advance_time(16)
+    after = await stored_state(table)
+    assert isinstance(after, NBState) and after.round == 2 and after.planes[0].at == "ATL"
+    result = await ana.click(message, custom_id=option_id(message, "fly:MIA", state, 0))
+    assert "Time ran out" in refusal(result)
+    assert (await stored_state(table)).version == after.version
+
+
+async def test_timed_three_pilot_game_to_the_end(simcord_env: Any) -> None:
+    table = make_table(simcord_env, NAMES)
+    await start(table, "book")
+    await setup_all(table)
+    for _ in range(40):
+        state = await stored_state(table)
+        assert isinstance(state, NBState)
+        if state.over:
+            break
+        if state.phase == "maintenance":  # nobody flies, so nobody earns: maintenance never waits
+            raise AssertionError("maintenance waited with no fares to spend")
+        await simcord_env.advance_time(16)
+    state = await stored_state(table)
+    assert isinstance(state, NBState) and state.over and state.lost
+    assert "Game over" in latest_panel(table.channel).content
+    session = await table.bot.store.get_session(1)
+    assert session is not None and session.status == "finished"
+
+
+async def test_async_three_pilot_game_to_the_end(simcord_env: Any) -> None:
+    table = make_table(simcord_env, NAMES)
+    await start(table, "async")
+    await setup_all(table)
+    assert "<t:" not in latest_panel(table.channel).content, "no clock in async play"
+    for _ in range(60):
+        state = await stored_state(table)
+        assert isinstance(state, NBState)
+        if state.over:
+            break
+        # Every pilot presses Done in each flight (and each maintenance that waits for them).
+        for seat, actor in enumerate(table.players):
+            if not state.planes[seat].done:
+                await press(table, actor, seat, "done")
+            state = await stored_state(table)  # type: ignore[assignment]
+            assert isinstance(state, NBState)
+            if state.over:
+                break
+    state = await stored_state(table)
+    assert isinstance(state, NBState) and state.over
+    await simcord_env.advance_time(REDRAW + 1)
+    assert "Game over" in latest_panel(table.channel).content
