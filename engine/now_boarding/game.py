@@ -27,7 +27,7 @@ from engine.now_boarding.ai import greedy_plan
 from engine.now_boarding.data import catalog
 from engine.now_boarding.rules_text import rules_pages
 from engine.now_boarding.setup import new_state, stage_name, who
-from engine.now_boarding.state import NBState, Pax
+from engine.now_boarding.state import NBState
 from engine.now_boarding.view import public_view
 
 
@@ -196,21 +196,23 @@ class NowBoarding(Game):
         cards move between the piles and the cards left out of play; VIPs stay in their stage's pile; every pile and
         weather pile is shuffled."""
         st = _s(state).model_copy(deep=True)
-        stacked = [c for pile in st.piles for c in pile] + st.out_of_play
-        waiting = [c for cards in st.airports.values() for c in cards if not c.face_up]
-        by_home: dict[str, list[Pax]] = {}
-        for card in [c for c in stacked + waiting if not c.vip]:
-            by_home.setdefault(card.origin, []).append(card)
-        for cards in by_home.values():
-            faces = [(c.id, c.dest, c.fare) for c in cards]
-            rng.shuffle(faces)
-            for card, (card_id, dest, fare) in zip(cards, faces, strict=True):
-                card.id, card.dest, card.fare = card_id, dest, fare
-        places = [(pile, i) for pile in [*st.piles, st.out_of_play] for i, c in enumerate(pile) if not c.vip]
-        regular = [pile[i] for pile, i in places]
-        rng.shuffle(regular)
-        for (pile, i), card in zip(places, regular, strict=True):
-            pile[i] = card
+        waiting = [c for cards in st.airports.values() for c in cards if not c.face_up and not c.vip]
+        places = [(pile, i) for pile in [*st.piles, st.out_of_play] for i, c in enumerate(pile)
+                  if not c.startswith("vip:")]
+        pool = [pile[i] for pile, i in places] + [c.id for c in waiting]
+        by_home: dict[str, list[str]] = {}
+        for card_id in pool:
+            by_home.setdefault(card_id[4:].split(">")[0], []).append(card_id)
+        for ids in by_home.values():
+            rng.shuffle(ids)
+        for card in waiting:
+            card_id = by_home[card.origin].pop()
+            card.id, card.dest = card_id, card_id.split(">")[1]
+            card.fare = catalog().fares[card.origin][card.dest]
+        rest = [card_id for ids in by_home.values() for card_id in ids]
+        rng.shuffle(rest)
+        for (pile, i), card_id in zip(places, rest, strict=True):
+            pile[i] = card_id
         for pile in [*st.piles, *st.weather_piles]:
             rng.shuffle(pile)
         st.rng = Rng.seeded(rng.next64())
