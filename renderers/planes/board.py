@@ -17,9 +17,19 @@ from engine.planes.board import Airport, Space, SpaceKind
 from engine.planes.sides import side
 from engine.planes.terrain import load
 from renderers.kit.layer import static_layer
-from renderers.kit.paint import INK, MUTED, PAPER, WHITE, Box, canvas, font, pen, text_width, to_png, wrap
+from renderers.kit.paint import INK, MUTED, PAPER, WHITE, Box, canvas, fit, font, pen, text_width, to_png, wrap
 from renderers.kit.shapes import arrow, chip, edge_point
-from renderers.planes.layout import GATE_SLOTS, HEIGHT, SLOT_GAP, SLOT_W, WIDTH, BoardLayout, layout_of
+from renderers.planes.layout import (
+    GATE_SLOTS,
+    HEIGHT,
+    SLOT_GAP,
+    SLOT_W,
+    TILE_GAP,
+    TILE_H,
+    WIDTH,
+    BoardLayout,
+    layout_of,
+)
 from renderers.planes.panel import draw_legend, draw_panel
 from renderers.planes.style import (
     BADGE_R,
@@ -29,12 +39,14 @@ from renderers.planes.style import (
     GATE_FILL,
     HILITE,
     MARK,
+    REWARD_KINDS,
     START_FILL,
     chip_width,
     cone,
     cube_chip,
     cube_label,
     poi_mark,
+    reward_tile,
     step_badge,
 )
 
@@ -60,27 +72,43 @@ def _space_frame(draw: ImageDraw.ImageDraw, space: Space, box: Box, pois: tuple[
         x -= 3
 
 
-WILD_MARK = "W"  # a wild plane takes any colour: a letter of its own and every colour's stripe, never one colour
+# A wild plane takes any colour: a letter of its own on a white chip, never one colour. (A stripe of every cube colour
+# once ran along its top; colour patches without a letter break the picture rules, and the W says it all.)
+WILD_MARK = "W"
 TRAM = (0, 110, 160)  # the tram's rides: dashed as well as coloured, so they read without the colour
 
 
+BASE_SIDES = ("5vp", "draw2")
+
+
 def side_label(side_id: str) -> str:
-    """What a gate says about its plane's side: the base sides as before, a Round Trip side by its name (the panel
-    lists what each of its slots pays)."""
+    """What a gate says about its plane's side: the base sides by what each cube earns, a Round Trip side by its name
+    (its free slots show what each pays)."""
     return {"5vp": "+5 VP", "draw2": "draw 2"}.get(side_id) or side(side_id).title.split(":")[0]
 
 
+def slot_kinds(side_id: str) -> tuple[str, ...]:
+    """The kinds of reward a side pays on any slot, in the tiles' fixed order: one row of tiles each."""
+    return tuple(k for k in REWARD_KINDS if any(getattr(r, k) for r in side(side_id).slots))
+
+
+def shows_rewards(sides: tuple[str, ...]) -> bool:
+    """Slot rewards are drawn once any plane has a Round Trip side: the base sides pay the same on every slot, which
+    their label already says, so base games keep their compact gates."""
+    return any(s not in BASE_SIDES for s in sides)
+
+
+def tile_rows(sides: tuple[str, ...]) -> int:
+    return max((len(slot_kinds(s)) for s in sides), default=1) if shows_rewards(sides) else 1
+
+
 def _gate_frame(draw: ImageDraw.ImageDraw, space: Space, box: Box, plane: tuple[str, str, str, int] | None,
-                per_row: int) -> None:
+                layout: BoardLayout) -> None:
     """Gate, its plane (colour chip with the letter), the reward and the empty slots: fixed once set up."""
     colour = plane[1] if plane else "grey"
     wild = colour not in CUBE_FILL
     draw.rounded_rectangle(box, radius=8, fill=GATE_FILL, outline=INK if wild else CUBE_FILL[colour], width=5)
     draw.rounded_rectangle(box, radius=8, outline=INK, width=1)
-    if wild:  # every cube colour along the top edge: any colour boards here
-        step = (box[2] - box[0] - 20) / len(CUBE_FILL)
-        for k, fill in enumerate(CUBE_FILL.values()):
-            draw.rectangle((box[0] + 10 + k * step, box[1] + 1, box[0] + 8 + (k + 1) * step, box[1] + 4), fill=fill)
     draw.text((box[0] + 7, box[1] + 5), space.id, font=font(24), fill=INK)
     mark = (box[2] - 7 - 24, box[1] + 5, box[2] - 7, box[1] + 5 + CHIP_H)
     if wild:
@@ -88,10 +116,16 @@ def _gate_frame(draw: ImageDraw.ImageDraw, space: Space, box: Box, plane: tuple[
     else:
         cube_chip(draw, mark, colour)
     reward = "" if plane is None else side_label(plane[2])
-    for i, line in enumerate(wrap(reward, 24, box[2] - box[0] - 14)):
+    lines = wrap(reward, 24, box[2] - box[0] - 14)
+    room = int((_slot(box, 0, layout)[1] - box[1] - 36) // 27)  # the lines above the slots
+    if room <= 0:  # the slots show their rewards instead
+        lines = ()
+    elif len(lines) > room:
+        lines = (*lines[:room - 1], fit(" ".join(lines[room - 1:]), 24, box[2] - box[0] - 14))
+    for i, line in enumerate(lines):
         draw.text((box[0] + 7, box[1] + 36 + 27 * i), line, font=font(24), fill=INK)
     for i in range(plane[3] if plane else GATE_SLOTS):
-        draw.rectangle(_slot(box, i, per_row), outline=MUTED, width=2)
+        draw.rectangle(_slot(box, i, layout), outline=MUTED, width=2)
 
 
 def _tram(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float]) -> None:
@@ -107,12 +141,23 @@ def _tram(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, flo
     arrow(draw, tail, b, fill=TRAM, width=5, head=16)
 
 
-def _slot(box: Box, i: int, per_row: int) -> Box:
+def _slot(box: Box, i: int, layout: BoardLayout) -> Box:
+    per_row, cell_h = layout.slots_per_row, layout.cell_h
     rows = -(-GATE_SLOTS // per_row)
     row, col = divmod(i, per_row)
     x0 = box[0] + (box[2] - box[0] - per_row * SLOT_W - (per_row - 1) * SLOT_GAP) / 2 + col * (SLOT_W + SLOT_GAP)
-    y0 = box[3] - 5 - rows * (CHIP_H + 3) + 3 + row * (CHIP_H + 3)
-    return x0, y0, x0 + SLOT_W, y0 + CHIP_H
+    y0 = box[3] - 5 - rows * (cell_h + 3) + 3 + row * (cell_h + 3)
+    return x0, y0, x0 + SLOT_W, y0 + cell_h
+
+
+def _slot_rewards(draw: ImageDraw.ImageDraw, slot: Box, kinds: tuple[str, ...], reward: dict[str, int]) -> None:
+    """A free slot's rewards: a row per kind its side pays, so a kind sits at the same height on every slot of the
+    plane; a kind this slot does not pay leaves its row empty."""
+    top = slot[1] + max(0.0, (slot[3] - slot[1] - len(kinds) * TILE_H - (len(kinds) - 1) * TILE_GAP) / 2)
+    for row, kind in enumerate(kinds):
+        if reward.get(kind):
+            y = top + row * (TILE_H + TILE_GAP)
+            reward_tile(draw, (slot[0], y, slot[2], y + TILE_H), kind, reward[kind])
 
 
 @static_layer()
@@ -120,7 +165,8 @@ def _static(airport_id: str, board_json: str, pois: tuple[tuple[str, tuple[str, 
             planes: tuple[tuple[str, str, str, int], ...]) -> Image.Image:
     """Arrows, boxes, names, marks, planes and the legend: the same on every move of a game."""
     board = load(airport_id)
-    layout = layout_of(airport_id, board_json)
+    sides = tuple(p[2] for p in planes)
+    layout = layout_of(airport_id, board_json, tile_rows(sides))
     image = canvas((WIDTH, HEIGHT))
     draw = pen(image)
     for space in board.spaces:  # arrows first, so boxes sit on top of the shafts
@@ -136,10 +182,10 @@ def _static(airport_id: str, board_json: str, pois: tuple[tuple[str, tuple[str, 
     for space in board.spaces:
         box = layout.boxes[space.id]
         if space.is_gate:
-            _gate_frame(draw, space, box, plane_map.get(space.id), layout.slots_per_row)
+            _gate_frame(draw, space, box, plane_map.get(space.id), layout)
         else:
             _space_frame(draw, space, box, poi_map.get(space.id, ()))
-    draw_legend(draw, tuple(sorted({p for _s, ps in pois for p in ps})))
+    draw_legend(draw, tuple(sorted({p for _s, ps in pois for p in ps})), shows_rewards(sides))
     return image
 
 
@@ -212,13 +258,38 @@ def _space_contents(draw: ImageDraw.ImageDraw, space_id: str, box: Box, view: di
         step_badge(draw, badge_x, box[3], step)
 
 
+def _taken(plane: dict[str, Any]) -> dict[int, str]:
+    """Slot number -> the colour of the cube on it."""
+    placed = plane.get("placed") or []
+    return {placed[i] if i < len(placed) else i: colour for i, colour in enumerate(plane["slots"])}
+
+
+@static_layer()
+def _with_rewards(airport_id: str, board_json: str, pois: tuple[tuple[str, tuple[str, ...]], ...],
+                  planes: tuple[tuple[str, str, str, int], ...], free: tuple[tuple[int, ...], ...]) -> Image.Image:
+    """The static layer with each free slot's rewards: these change only when a cube boards (it covers its slot's
+    tiles), so they are a second cached layer rather than drawn on every move. `free`: each plane's free slots."""
+    image = _static(airport_id, board_json, pois, planes)
+    sides = tuple(p[2] for p in planes)
+    if not shows_rewards(sides):
+        return image
+    layout = layout_of(airport_id, board_json, tile_rows(sides))
+    draw = pen(image)
+    for (gate, _colour, side_id, _capacity), slots in zip(planes, free, strict=True):
+        kinds = slot_kinds(side_id)
+        for i in slots:
+            _slot_rewards(draw, _slot(layout.boxes[gate], i, layout), kinds, side(side_id).slots[i].model_dump())
+    return image
+
+
 def _gate_contents(draw: ImageDraw.ImageDraw, box: Box, plane: dict[str, Any] | None, step: int | None,
-                   per_row: int) -> None:
+                   layout: BoardLayout) -> None:
     if step is not None:
         _path_ring(draw, box)
-    placed = (plane.get("placed") or []) if plane else []
-    for i, colour in enumerate(plane["slots"] if plane else []):
-        cube_chip(draw, _slot(box, placed[i] if i < len(placed) else i, per_row), colour)
+    if plane is None:
+        return
+    for i, colour in _taken(plane).items():
+        cube_chip(draw, _slot(box, i, layout), colour)
     # No step badge: a gate is always where a move ends, and the ring says it is on the path.
 
 
@@ -237,24 +308,27 @@ def path_steps(view: dict[str, Any]) -> dict[str, int]:
 
 def layout_for(view: dict[str, Any]) -> tuple[Airport, BoardLayout]:
     board = load(view["airport"])
-    return board, layout_of(view["airport"], board.model_dump_json())
+    rows = tile_rows(tuple(p["side"] for p in view["planes"]))
+    return board, layout_of(view["airport"], board.model_dump_json(), rows)
 
 
 def board_image(view: dict[str, Any]) -> Image.Image:
     board, layout = layout_for(view)
     pois = tuple(sorted((k, tuple(v)) for k, v in view["pois"].items()))
     planes = tuple((p["gate"], p["colour"], p["side"], p["capacity"]) for p in view["planes"])
-    image = _static(view["airport"], board.model_dump_json(), pois, planes)
+    free = tuple(tuple(i for i in range(p["capacity"]) if i not in _taken(p)) for p in view["planes"])
+    image = _with_rewards(view["airport"], board.model_dump_json(), pois, planes, free)
     draw = pen(image)
     steps = path_steps(view)
     plane_of = {p["gate"]: p for p in view["planes"]}
+    rewards = shows_rewards(tuple(p[2] for p in planes))
     for space in board.spaces:
         box = layout.boxes[space.id]
         if space.is_gate:
-            _gate_contents(draw, box, plane_of.get(space.id), steps.get(space.id), layout.slots_per_row)
+            _gate_contents(draw, box, plane_of.get(space.id), steps.get(space.id), layout)
         else:
             _space_contents(draw, space.id, box, view, steps.get(space.id))
-    draw_panel(draw, board, view)
+    draw_panel(draw, board, view, rewards)
     return image
 
 

@@ -28,6 +28,9 @@ GAP_Y = 22
 SLOT_W, SLOT_GAP = 20, 2
 GATE_SLOTS = 5
 REWARDS = ("+5 VP", "draw 2")
+# A Round Trip slot shows what it pays as a column of tiles (one per kind of reward its side pays), until a cube takes
+# it: one tile is as tall as a 24 px digit with a rim.
+TILE_H, TILE_GAP = 20, 1
 
 Rect = tuple[float, float, float, float]
 
@@ -36,6 +39,7 @@ Rect = tuple[float, float, float, float]
 class BoardLayout:
     boxes: dict[str, Rect]  # space id -> its box on the canvas
     slots_per_row: int  # the gates' cube slots in a row (5, or fewer on narrow gates)
+    cell_h: float = CHIP_H  # a slot's height (taller when its rewards are shown as a column of tiles)
 
     def centre(self, space_id: str) -> tuple[float, float]:
         x0, y0, x1, y1 = self.boxes[space_id]
@@ -55,19 +59,26 @@ def reward_lines(box_w: float) -> int:
     return 1 if max(text_width(r, 24) for r in REWARDS) <= box_w - 14 else 2
 
 
-def gate_height(box_w: float) -> float:
-    """Name and plane chip, the reward, the slot rows."""
+def cell_height(tiles: int) -> float:
+    """A slot's height: a cube chip, or the column of `tiles` reward tiles when that is taller."""
+    return max(float(CHIP_H), tiles * TILE_H + (tiles - 1) * TILE_GAP)
+
+
+def gate_height(box_w: float, tiles: int = 1) -> float:
+    """Name and plane chip, the reward (unless the slots show theirs: tiles > 1), the slot rows."""
     rows = math.ceil(GATE_SLOTS / slots_per_row(box_w))
-    return 36 + 27 * reward_lines(box_w) + rows * (CHIP_H + 3) + 4
+    label = 27 * reward_lines(box_w) if tiles <= 1 else 0
+    return 36 + label + rows * (cell_height(tiles) + 3) + 4
 
 
-def board_layout(board: Airport) -> BoardLayout:
+def board_layout(board: Airport, tiles: int = 1) -> BoardLayout:
+    """`tiles`: the most reward tiles a slot shows (1 when the planes' rewards are not drawn per slot)."""
     spaces = board.spaces
     xs, ys = [s.x for s in spaces], [s.y for s in spaces]
     span_x, span_y = max(xs) - min(xs) or 1, max(ys) - min(ys) or 1
     box_w, box_h = float(BOX_W_MAX), float(SPACE_H_MAX)
     for _ in range(8):  # box sizes and scales depend on each other: a few rounds settle them
-        gate_h = gate_height(box_w)
+        gate_h = gate_height(box_w, tiles)
 
         def height(s: Space, gh: float = gate_h, bh: float = box_h) -> float:
             return gh if s.is_gate else bh
@@ -90,7 +101,7 @@ def board_layout(board: Airport) -> BoardLayout:
                     elif a.is_gate != b.is_gate:
                         new_h = min(new_h, 2 * (dy - gate_h / 2 - GAP_Y))
         box_w, box_h = max(40.0, new_w), max(60.0, new_h)
-    gate_h = gate_height(box_w)
+    gate_h = gate_height(box_w, tiles)
     sx = (BOARD_RIGHT - MARGIN - box_w) / span_x
     top = max(gate_h if s.is_gate else box_h for s in spaces if s.y == min(ys)) / 2
     bottom = max(gate_h if s.is_gate else box_h for s in spaces if s.y == max(ys)) / 2
@@ -101,10 +112,10 @@ def board_layout(board: Airport) -> BoardLayout:
         cy = MARGIN + top + (s.y - min(ys)) * sy
         h = gate_h if s.is_gate else box_h
         boxes[s.id] = (round(cx - box_w / 2), round(cy - h / 2), round(cx + box_w / 2), round(cy + h / 2))
-    return BoardLayout(boxes, slots_per_row(box_w))
+    return BoardLayout(boxes, slots_per_row(box_w), cell_height(tiles))
 
 
 @cache
-def layout_of(airport_id: str, board_json: str) -> BoardLayout:
+def layout_of(airport_id: str, board_json: str, tiles: int = 1) -> BoardLayout:
     """`board_json` keys the cache only, so a test board re-registered under the same id is laid out afresh."""
-    return board_layout(load(airport_id))
+    return board_layout(load(airport_id), tiles)

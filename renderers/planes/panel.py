@@ -10,7 +10,18 @@ from PIL import ImageDraw
 from engine.planes.board import Airport
 from renderers.kit.paint import INK, MUTED, PAPER, fit, font, wrap
 from renderers.planes.layout import HEIGHT, PANEL_W, WIDTH
-from renderers.planes.style import CHIP_H, HILITE, MARK, PALE_HILITE, POI_NAMES, cone, cube_chip, poi_mark
+from renderers.planes.style import (
+    CHIP_H,
+    HILITE,
+    MARK,
+    PALE_HILITE,
+    POI_NAMES,
+    REWARD_NAMES,
+    cone,
+    cube_chip,
+    poi_mark,
+    reward_tile,
+)
 
 LEFT = WIDTH - PANEL_W
 TEXT_W = PANEL_W - 14
@@ -21,20 +32,32 @@ EFFECTS = {"backwards": "against the arrows", "only_own": "own cubes only", "ign
 LEGEND_STEP = MARK + 4
 
 
-def legend_top(pois: tuple[str, ...]) -> int:
-    return HEIGHT - 8 - (len(pois) + 2) * LEGEND_STEP
+def legend_top(pois: tuple[str, ...], rewards: bool = False) -> int:
+    return HEIGHT - 8 - (len(pois) + 2 + 2 * rewards) * LEGEND_STEP
 
 
 def _entry(draw: ImageDraw.ImageDraw, x: float, y: float, word: str) -> None:
     draw.text((x + MARK + 6, y + 2), word, font=font(24), fill=INK)
 
 
-def draw_legend(draw: ImageDraw.ImageDraw, pois: tuple[str, ...]) -> None:
+def _tile_entry(draw: ImageDraw.ImageDraw, x: float, y: float, kind: str) -> None:
+    reward_tile(draw, (x + 4, y + 3, x + MARK - 4, y + MARK - 3), kind, None)
+    _entry(draw, x, y, REWARD_NAMES[kind])
+
+
+def draw_legend(draw: ImageDraw.ImageDraw, pois: tuple[str, ...], rewards: bool = False) -> None:
     """What each mark means (static: drawn once per airport). Pictograms, not letters, so that no letter on the board
-    means two things: R B G Y N are only ever cube colours."""
+    means two things: R B G Y N are only ever cube colours. With Round Trip planes, the three reward tiles."""
     draw.line((LEFT - 4, 0, LEFT - 4, HEIGHT), fill=MUTED, width=2)
-    x, y = LEFT + 4, legend_top(pois)
+    x, y = LEFT + 4, legend_top(pois, rewards)
     half = PANEL_W // 2 + 4
+    if rewards:
+        _tile_entry(draw, x, y, "cards")
+        _tile_entry(draw, x + half - 22, y, "tokens")
+        y += LEGEND_STEP
+        _tile_entry(draw, x, y, "stars")
+        _entry(draw, x + half - 22, y, "(owner)")
+        y += LEGEND_STEP
     for poi in pois:
         poi_mark(draw, x, y, poi)
         _entry(draw, x, y, POI_NAMES.get(poi, poi))
@@ -62,19 +85,24 @@ def _lines(draw: ImageDraw.ImageDraw, y: float, text: str, most: int, fill: obje
     return y
 
 
-def _status(draw: ImageDraw.ImageDraw, board: Airport, view: dict[str, Any]) -> float:
+def _status(draw: ImageDraw.ImageDraw, board: Airport, view: dict[str, Any], room: int) -> float:
+    """Title, phase, action and effects in at most `room` lines (what the scores and the legend leave): the effects
+    give up their second line first, then the action."""
     draw.text((LEFT + 4, 6), fit(board.title, 26, TEXT_W), font=font(26), fill=INK)
     y = 42.0
     if view["phase"] == "over":
         names = ", ".join(view["seats"][w]["name"] for w in view.get("winners") or [])
-        return _lines(draw, y, f"Game over. Won by {names}" if names else "Game over", 3)
+        return _lines(draw, y, f"Game over. Won by {names}" if names else "Game over", min(3, max(1, room)))
     phase = f"{view['phase'].capitalize()} phase" + (", last round" if view.get("end") else "")
-    y = _lines(draw, y, phase, 2)
-    if view.get("action"):
-        y = _lines(draw, y, f"Action: {view['action']['title']}", 2)
+    action = f"Action: {view['action']['title']}" if view.get("action") else ""
     effects = [EFFECTS.get(e, e) for e in view.get("effects") or []]
-    if effects:
-        y = _lines(draw, y, "Now: " + ", ".join(effects), 2)
+    now = "Now: " + ", ".join(effects) if effects else ""
+    parts = [[text, min(2, len(wrap(text, 24, TEXT_W)))] for text in (phase, action, now) if text]
+    for part in reversed(parts):  # give back lines, last part first, never below one line each
+        while sum(most for _t, most in parts) > room and part[1] > 1:
+            part[1] -= 1
+    for text, most in parts:
+        y = _lines(draw, y, text, most)
     return y
 
 
@@ -101,6 +129,9 @@ def _track(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> float:
     return y + 34
 
 
+TRACK_H = LINE + 4 + 34
+
+
 def _seats(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> float:
     for seat in view["seats"]:
         turn = seat["seat"] == view["turn"] and view["phase"] != "over"
@@ -121,8 +152,12 @@ def _seats(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> float:
     return y
 
 
-def draw_panel(draw: ImageDraw.ImageDraw, board: Airport, view: dict[str, Any]) -> None:
-    y = _status(draw, board, view)
+def draw_panel(draw: ImageDraw.ImageDraw, board: Airport, view: dict[str, Any], rewards: bool = False) -> None:
+    """`rewards`: the legend lists the slot reward tiles too (Round Trip planes)."""
+    pois = tuple(sorted({p for ps in view["pois"].values() for p in ps}))
+    below = 4 + TRACK_H + 6 + len(view["seats"]) * SEAT_H
+    room = int((legend_top(pois, rewards) - below - 42) // LINE)
+    y = _status(draw, board, view, room)
     y = _track(draw, view, y + 4)
     _seats(draw, view, y + 6)
 

@@ -16,6 +16,12 @@ from renderers.planes.style import CUBE_FILL
 # Seeded random games stopped where a cone stands, two cubes have boarded and the last move is drawn (found by
 # searching seeds once; any seed works, these just show more of the picture).
 BOARDS = {"flying_cloud": (13, 1014), "zephyr": (5, 749)}
+# Round Trip: Azure with three kinds of reward on the player planes, Beacon with its wild planes and tram; both after
+# VP tokens have been taken and cubes have boarded (seeds found the same way).
+ROUND_TRIP = {
+    "azure": ({"scenario": "happy_hour", "player_planes": "jumbo", "neutral_planes": "cargo"}, 1, 120),
+    "beacon": ({"scenario": "divide_and_conquer"}, 5, 80),
+}
 LONG_NAMES = ["Maximiliana Featherstonehaugh-Wolfeschlegel", "Bartholomew the Unbelievably Patient",
               "Q", "Zoë Ångström-Łukasiewicz of the Northern Isles"]
 
@@ -31,6 +37,20 @@ def midgame_view(airport: str, seed: int, choices: int, seat: int | None = None,
         decision = chooser.choice(decisions)
         state, _ = apply(GAME, state, decision.seat, pick(decision, chooser))
     return GAME.view(state, seat)
+
+
+def round_trip_view(options: dict[str, str], seed: int, choices: int) -> dict[str, Any]:
+    """A seeded Round Trip game after `choices` choices, each step played as the AI's playout plans it (a whole
+    drop or skip at once, as a player's clicks would)."""
+    state = new_game(GAME, 4, seed, options)
+    chooser = Rng.seeded(seed)
+    for _ in range(choices):
+        decisions = GAME.pending(state)
+        if not decisions:
+            break
+        decision = chooser.choice(decisions)
+        state, _ = apply(GAME, state, decision.seat, GAME.playout_plan(state, decision, chooser)[0])
+    return GAME.view(state, None)
 
 
 def moving_view(airport: str, seed: int) -> dict[str, Any]:
@@ -85,12 +105,20 @@ SAMPLES = [
     _board("flying_cloud", "Planes, Flying Cloud", lambda: midgame_view("flying_cloud", *BOARDS["flying_cloud"])),
     _board("zephyr", "Planes, Zephyr", lambda: midgame_view("zephyr", *BOARDS["zephyr"])),
     _board("moving", "Planes, a group being carried", lambda: moving_view("zephyr", 3)),
+    _board("azure", "Planes: Round Trip, Azure (Happy Hour, Jumbo and Cargo planes)",
+           lambda: round_trip_view(*ROUND_TRIP["azure"])),
+    _board("beacon", "Planes: Round Trip, Beacon (Divide and Conquer: wild planes, the tram)",
+           lambda: round_trip_view(*ROUND_TRIP["beacon"])),
     # Early in a seeded game: a full hand of three with one goal already scorable.
     _hand("hand", "Planes hand (a goal scorable now is marked)", lambda: midgame_view("flying_cloud", 1, 10, seat=0)),
     # Stress cases for the tests only.
     _board("long-names", "long names", lambda: long_names(midgame_view("flying_cloud", 7, 300)), docs=False),
     *(_board(f"crowded-{a}", "everything at once", lambda a=a: crowded(midgame_view(a, 7, 300)), docs=False)
       for a in ("flying_cloud", "zephyr", "practice")),
+    *(_board(f"crowded-{a}", "everything at once, Round Trip", lambda a=a: crowded(round_trip_view(*ROUND_TRIP[a])),
+             docs=False) for a in ROUND_TRIP),
+    *(_board(f"long-names-{a}", "long names, Round Trip", lambda a=a: long_names(round_trip_view(*ROUND_TRIP[a])),
+             docs=False) for a in ROUND_TRIP),
     _board("practice", "the practice ring", lambda: midgame_view("practice", 4, 200), docs=False),
     _hand("hand-long-names", "long names", lambda: long_names(midgame_view("zephyr", 2, 60, seat=1)), docs=False),
 ]

@@ -96,3 +96,28 @@ def step_badge(draw: ImageDraw.ImageDraw, x: float, y: float, step: int) -> None
     r = BADGE_R
     draw.ellipse((x - r, y - r, x + r, y + r), fill=HILITE, outline=INK, width=2)
     centred(draw, (x, y + 1), label, 24, INK)
+
+
+# Round Trip slot rewards, one tile per kind, told apart by shape and lightness as well as colour: a white card with
+# square corners (cards drawn at once), a black disc (VP tokens taken at once), a gold badge with cut corners (VP at
+# the end for the cube's owner). The panel's legend names them.
+REWARD_KINDS = ("cards", "tokens", "stars")
+REWARD_NAMES = {"cards": "cards", "tokens": "tokens", "stars": "VP at end"}
+STAR_FILL: RGB = (255, 214, 80)
+
+
+def reward_tile(draw: ImageDraw.ImageDraw, box: Box, kind: str, count: int | None) -> None:
+    """One reward on a slot (its count inside), or the bare tile for the legend (count None)."""
+    x0, y0, x1, y1 = box
+    ink = INK
+    if kind == "cards":
+        draw.rectangle(box, fill=WHITE, outline=INK, width=2)
+    elif kind == "tokens":
+        draw.rounded_rectangle(box, radius=min(x1 - x0, y1 - y0) / 2, fill=INK)
+        ink = WHITE
+    else:
+        c = 5
+        draw.polygon([(x0 + c, y0), (x1 - c, y0), (x1, y0 + c), (x1, y1 - c), (x1 - c, y1), (x0 + c, y1),
+                      (x0, y1 - c), (x0, y0 + c)], fill=STAR_FILL, outline=INK, width=2)
+    if count is not None:
+        centred(draw, ((x0 + x1) / 2, (y0 + y1) / 2 + 1), str(count), 24, ink)
