@@ -6,6 +6,13 @@ seat (or the game's own timeout choice, where it has one), announced in the chan
 a row the seat passes to the AI until its player says `/game rejoin`. A member on vacation (`/game vacation`) has
 their deadlines paused until they are back.
 
+Decisions the game answers itself when a clock runs out (Game.timeout: a bid in Flight Plan's bank auction becomes a
+pass, an unanswered trade offer is declined) are not turns the AI plays: when the deadline passes, every member still
+silent on such a decision gets the game's answer at once, in one announcement, so an auction closes at the deadline
+instead of one bidder per deadline; these answers do not count as missed deadlines. The game's turn deadline is the
+auction's clock, rather than a time limit of its own: it is the one clock the host sets and every player already
+sees (`/game status`, the warning), and a live game with no deadline has everyone at the table to answer.
+
 The clock starts when the game starts waiting (SessionMeta.since), so a restart loses nothing.
 """
 
@@ -14,6 +21,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
+from typing import Any
 
 from bot.naming import escape, name_seats, seat_names
 from bot.session.meta import MetaBook, SessionMeta
@@ -21,6 +29,7 @@ from bot.session.sessions import Sessions, seat_name
 from bot.session.turns import Turns
 from bot.session.types import Refusal, Reminder
 from bot.store import Seat, SessionRow
+from engine.core import Decision, Game, GameState
 
 log = logging.getLogger("tarmac.deadlines")
 
@@ -113,32 +122,74 @@ class Deadlines:
             if not waiting:
                 return None
             now = self.sessions.now()
-            soonest: float | None = None
-            for decision in waiting:
-                seat = humans[decision.seat]
-                assert seat.user_id is not None
-                due = self.due(meta, seat.user_id)
-                assert due is not None
-                warn_at = due - timedelta(hours=meta.deadline_hours / 4)
-                if now >= due:
-                    handed = await self._expire(session, meta, seat)
-                    break  # the game moved on: look again at once, in the new quiet period
-                if now >= warn_at and decision.seat not in meta.deadline_warned:
-                    meta.deadline_warned.append(decision.seat)
-                    await self.book.save(session.id, meta)
-                    asked = name_seats(decision.prompt, seat_names(session)).rstrip(".")
-                    await self.present(Reminder(
-                        session=session, title=engine.title, user_ids=[seat.user_id],
-                        prompt=f"{asked}; the deadline ends {stamp(due)}, then the AI plays "
-                               f"this turn for you", quiet_for=now - (meta.since or now)))
-                next_at = due if now >= warn_at else warn_at
-                wait = (next_at - now).total_seconds()
-                soonest = wait if soonest is None else min(soonest, wait)
+            answered = [d for d in waiting if engine.timeout(state, d.seat) is not None
+                        and now >= self._due(meta, humans[d.seat])]
+            if answered:
+                await self._answer(session, state, answered)
             else:
-                return soonest
-        if handed:
+                soonest: float | None = None
+                for decision in waiting:
+                    seat = humans[decision.seat]
+                    due = self._due(meta, seat)
+                    warn_at = due - timedelta(hours=meta.deadline_hours / 4)
+                    if now >= due:
+                        handed = await self._expire(session, meta, seat)
+                        break  # the game moved on: look again at once, in the new quiet period
+                    if now >= warn_at and decision.seat not in meta.deadline_warned:
+                        meta.deadline_warned.append(decision.seat)
+                        await self.book.save(session.id, meta)
+                        assert seat.user_id is not None
+                        asked = name_seats(decision.prompt, seat_names(session)).rstrip(".")
+                        await self.present(Reminder(
+                            session=session, title=engine.title, user_ids=[seat.user_id],
+                            prompt=f"{asked}; the deadline ends {stamp(due)}, then "
+                                   f"{self._then(engine, state, decision)}", quiet_for=now - (meta.since or now)))
+                    next_at = due if now >= warn_at else warn_at
+                    wait = (next_at - now).total_seconds()
+                    soonest = wait if soonest is None else min(soonest, wait)
+                else:
+                    return soonest
+        if handed or answered:
             await self.turns.run_ai(session_id)
         return 1.0
+
+    @staticmethod
+    def _then(engine: Game, state: GameState, decision: Decision) -> str:
+        """What happens when the deadline passes on this decision, for the warning."""
+        timeout = engine.timeout(state, decision.seat)
+        option = decision.option(timeout) if timeout is not None else None
+        return f"the game answers \u201c{option.label}\u201d for you" if option else "the AI plays this turn for you"
+
+    def _due(self, meta: SessionMeta, seat: Seat) -> datetime:
+        assert seat.user_id is not None
+        due = self.due(meta, seat.user_id)
+        assert due is not None
+        return due
+
+    async def _answer(self, session: SessionRow, state: GameState, decisions: list[Decision]) -> None:
+        """The deadline passed on decisions the game answers itself (bids, answers to an offer): each silent member
+        gets the game's answer, said once in the channel by name (no ping: nothing is left for them to do), and the
+        events that follow (who won the auction) come in one panel. Only that decision is answered, never the seat's
+        next turn; and it is no missed deadline: the seat keeps its player. With the lock held."""
+        engine = self.sessions.game(session.game)
+        labels = {}
+        for decision in decisions:
+            timeout = engine.timeout(state, decision.seat)
+            option = decision.option(timeout) if timeout is not None else None
+            labels[decision.seat] = option.label if option is not None else str(timeout)
+        said = "; ".join(f"{escape(seat_name(session, seat))}: \u201c{label}\u201d" for seat, label in labels.items())
+        log.info("deadline answered", extra={"session_id": session.id, "seats": list(labels)})
+        await self.announce(session, f"The deadline ended with no answer, so the game answers for {said}.", [])
+        held: list[Any] = []
+        for seat in labels:
+            session = await self.sessions.fresh(session.id)
+            state = await self.sessions.state(session)
+            timeout = engine.timeout(state, seat)
+            if session.status != "active" or timeout is None or seat not in {d.seat for d in engine.pending(state)}:
+                continue  # an earlier answer closed it already (the last bidder's pass ends the auction)
+            state = await self.turns.apply_choice(session, state, seat, timeout, held)
+        if held:
+            await self.turns.publisher.publish(await self.sessions.fresh(session.id), state, held)
 
     async def _expire(self, session: SessionRow, meta: SessionMeta, seat: Seat) -> bool:
         """The deadline of `seat` ended: the AI plays its turn. With the lock held. True when the seat passed to
