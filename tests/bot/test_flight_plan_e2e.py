@@ -1,11 +1,18 @@
-"""Flight Plan on SimCord: three members play a whole game through the real discord.py client by clicks, with one
-trade offer accepted and one declined. The answer to an offer is a decision of a seat that is not the current
-player: it comes as that member's own row of buttons on the same panel."""
+"""Flight Plan on SimCord: three members play a whole game through the real discord.py client by clicks, with trade
+offers accepted and one declined, a bankruptcy and the bank's auction of the bankrupt airline's assets, bid for by
+both others, to a win. Answers to an offer and bids are decisions of seats that are not the current player: they
+come as each member's own row of buttons on the same panel.
+
+The bankruptcy is brought about by Cleo's own clicks, not a hand-built position: she buys her rivals' assets at
+twice their price (they accept), turns everything she owns into cash by deactivating it and spends that too, until a
+daily briefing's fine finds her with no cash and nothing left to deactivate (seed 23: the fine comes on move 80 or
+so, the auction sells six lots, Player 2 then wins with hubs in three regions)."""
 
 from __future__ import annotations
 
 from engine import registry
 from engine.core import Decision, GameState
+from engine.flight_plan.mechanics import can_deactivate
 from engine.flight_plan.state import FPState
 from engine.flight_plan.turn import price_points, tradeable
 from tests.bot.conftest import validate_all
@@ -23,28 +30,39 @@ from tests.bot.helpers import (
     stored_state,
 )
 
-SEED = 3
+SEED = 23
+CLEO = 2
 
 simcord_bot, _seeded_start = one_game("flight-plan", SEED)
 
 
 class Steered(Policy):
-    """The playout policy, except for two offers: Player 1 offers to buy one of Player 2's routes (accepted), then
-    Player 2 offers to buy one of Player 3's (declined)."""
+    """The playout policy, except for the trades and Cleo's ruin: Player 1 offers to buy one of Player 2's routes
+    (accepted), Player 2 one of Player 1's (declined); Cleo (Player 3), on each of her turns, deactivates every asset
+    she may, offers the most she can for a rival's asset (always accepted), and otherwise passes."""
 
     def __init__(self) -> None:
         super().__init__(registry.get("flight-plan"), SEED)
-        self.offers: list[tuple[int, int]] = [(0, 1), (1, 2)]  # (proposer, partner) still to make
-        self.answers = {1: "accept", 2: "decline"}
+        self.offers: list[tuple[int, int]] = [(0, 1), (1, 0)]  # (proposer, partner) still to make
+        self.answers = {1: "accept", 0: "decline"}
         self.planned: list[str] = []
 
     def choose(self, state: GameState, decision: Decision) -> int:
         assert isinstance(state, FPState)
         ids = [o.id for o in decision.options]
-        if decision.kind == "offer" and decision.seat in self.answers and "accept" in ids:
-            return ids.index(self.answers.pop(decision.seat))
+        return ids.index(self._choice(state, decision, ids))
+
+    def _choice(self, state: FPState, decision: Decision, ids: list[str]) -> str:
+        offer = state.offer
+        if decision.kind == "offer" and offer is not None:
+            if offer.buyer == CLEO:
+                return "accept"
+            return self.answers.pop(decision.seat)
         if self.planned and self.planned[0] in ids:
-            return ids.index(self.planned.pop(0))
+            return self.planned.pop(0)
+        self.planned = []
+        if decision.seat == CLEO and decision.kind in ("action", "after_buy", "after_fly"):
+            return self._ruin(state, ids)
         if self.offers and decision.kind == "action" and "trade" in ids:
             proposer, partner = self.offers[0]
             if decision.seat == proposer:
@@ -54,8 +72,21 @@ class Steered(Policy):
                     self.offers.pop(0)
                     price = price_points(state, proposer, wanted[0])[0]
                     self.planned = [f"with:{partner}", f"asset:{wanted[0]}", f"price:{price}"]
-                    return ids.index("trade")
-        return super().choose(state, decision)
+                    return "trade"
+        return decision.options[super().choose(state, decision)].id
+
+    def _ruin(self, state: FPState, ids: list[str]) -> str:
+        if "cash" in ids and can_deactivate(state, CLEO):
+            self.planned = [f"deactivate:{can_deactivate(state, CLEO)[0]}"]
+            return "cash"
+        if "trade" in ids:
+            bids = [(price_points(state, CLEO, x)[-1], partner, x) for partner in (0, 1)
+                    for x in tradeable(state, partner, CLEO) if price_points(state, CLEO, x)]
+            if bids and max(bids)[0] >= 10:
+                price, partner, asset = max(bids, key=lambda b: b[0])
+                self.planned = [f"with:{partner}", f"asset:{asset}", f"price:{price}"]
+                return "trade"
+        return next(quiet for quiet in ("pass", "stay", "end") if quiet in ids)
 
 
 async def click_seat_option(table: Table, seat: int, index: int) -> None:
@@ -100,6 +131,12 @@ async def test_three_members_play_flight_plan_with_trades(simcord_env):
         assert moves < 600, "the game should have ended"
     await assert_engine_scores(table, game)
     log = await public_events(table, last=5000)
-    assert any("Player 2 accepts" in t for t in log), "the first offer was accepted by button"
-    assert any(t.startswith("Player 3 declines") for t in log), "the second offer was declined by button"
+    assert any(t.startswith("Player 2 accepts: Player 1 buys") for t in log), "Ana's offer was accepted by button"
+    assert any(t.startswith("Player 1 declines") for t in log), "Ben's offer was declined by button"
+    assert any(t.startswith("Player 3 cannot pay and has nothing left to deactivate") for t in log)
+    bidders = {t.split(" bids $")[0] for t in log if " bids $" in t}
+    assert bidders == {"Player 1", "Player 2"}, "both solvent airlines bid by button"
+    assert any(" wins the " in t for t in log) and any("goes back to the bank" in t for t in log)
+    state = await stored_state(table)
+    assert state.airlines[CLEO].out and state.auction is None  # type: ignore[attr-defined]
     validate_all(simcord_env)
