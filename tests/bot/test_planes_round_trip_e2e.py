@@ -1,9 +1,12 @@
 """Round Trip on Discord: two members and an AI seat play a whole scenario game on each new airport by clicks,
 through the real discord.py client on SimCord. The host picks the scenario (which fills the airport); the game
-ends by the rules, the final scores are the engine's, and no card another seat holds (the draft's passed cards
-included) ever reaches the channel or someone else's DMs."""
+ends by the rules, the final scores are the engine's, and no card another seat holds ever reaches the channel or
+someone else's DMs: nor do the cards of a Pass It On draft, which the Beacon game plays, reach anyone they have not
+been passed to yet."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 
@@ -12,6 +15,7 @@ from tests.bot.conftest import validate_all
 from tests.bot.helpers import (
     Policy,
     click_option,
+    items,
     latest_panel,
     make_table,
     mentioned_actor,
@@ -19,15 +23,32 @@ from tests.bot.helpers import (
     open_lobby,
     stored_state,
 )
-from tests.bot.test_planes_acceptance import PlanesWatch
+from tests.bot.test_planes_acceptance import PlanesWatch, _halves
 
 SEED = 77
 simcord_bot, _seeded_start = one_game("planes", SEED)
 
 
-@pytest.mark.parametrize(("scenario", "airport"), [("happy_hour", "azure"), ("lost_and_found", "beacon")])
-async def test_a_scenario_game_on_a_new_airport_by_clicks_with_an_ai_seat(simcord_env, scenario: str,
-                                                                          airport: str) -> None:
+class DraftWatch(PlanesWatch):
+    """PlanesWatch, and the cards of a draft in progress stay with the seats they have gone round so far (the player
+    of Pass It On, then each seat to the left up to the one picking now)."""
+
+    def hidden(self, state: Any, public: str, seat: int | None) -> set[str]:
+        names = super().hidden(state, public, seat)
+        if state.draft and state.draft_seat is not None:
+            seen, at = {state.turn}, state.turn
+            while at != state.draft_seat:
+                at = (at + 1) % state.players
+                seen.add(at)
+            if seat not in seen:
+                names |= {n for c in state.draft for n in _halves(c) if n not in public}
+        return names
+
+
+@pytest.mark.parametrize(("scenario", "airport", "drafts"),
+                         [("happy_hour", "azure", False), ("lost_and_found", "beacon", True)])
+async def test_a_scenario_game_on_a_new_airport_by_clicks_with_an_ai_seat(simcord_env, scenario: str, airport: str,
+                                                                          drafts: bool) -> None:
     simcord_env.settle_timeout = 30.0  # an AI seat's whole turn runs before the bot settles after a click
     table = make_table(simcord_env, ("ana", "ben"))
     ana, ben = table.players
@@ -43,7 +64,8 @@ async def test_a_scenario_game_on_a_new_airport_by_clicks_with_an_ai_seat(simcor
 
     game = registry.get("planes")
     policy = Policy(game, SEED)
-    watch = PlanesWatch(table, outsider)
+    watch = DraftWatch(table, outsider)
+    picks = 0
     seats = (await table.bot.store.get_session(1)).seats
     state = await watch.check()
     assert state.airport == airport and state.options["scenario"] == scenario and state.round_trip
@@ -52,6 +74,9 @@ async def test_a_scenario_game_on_a_new_airport_by_clicks_with_an_ai_seat(simcor
         (decision,) = game.pending(state)
         actor = mentioned_actor(table, panel)
         assert seats[decision.seat].user_id == actor.id, "the panel calls on the member who must choose"
+        if decision.kind == "draft":
+            picks += 1
+            assert "Keep" not in " ".join(i.label or "" for i in items(panel)), "a draft pick is offered privately"
         await click_option(actor, panel, policy.choose(state, decision))
         clicks += 1
         state = await watch.check()
@@ -67,4 +92,5 @@ async def test_a_scenario_game_on_a_new_airport_by_clicks_with_an_ai_seat(simcor
         assert f"{who}: {standing.score}" in scores, "the final scores are the engine's"
     assert state.end_reason in ("track", "all aboard")
     assert watch.hands_sent >= 2
+    assert bool(picks) == drafts, "the Beacon game drafts by clicks (members' picks; the AI's are not clicked)"
     validate_all(simcord_env)
