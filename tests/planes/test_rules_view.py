@@ -96,3 +96,15 @@ def test_rules_pages_cover_the_topics() -> None:
     pages = GAME.rules()
     assert list(pages)[0] == "overview"
     assert {"turn", "move", "boarding", "blockages", "end", "cards", "options", "typed moves"} <= set(pages)
+
+
+def test_rules_pages_explain_the_round_trip_expansion() -> None:
+    """`/game rules` has the expansion's pages: its modules, the plane sides and their slot tiles, the two airports
+    with the tram, every scenario by name, and the new cards."""
+    from engine.planes.scenarios import scenarios
+
+    pages = GAME.rules()
+    assert {"round trip", "planes", "new airports", "scenarios", "new cards"} <= set(pages)
+    assert all(sc.title in pages["scenarios"] for sc in scenarios().values())
+    assert "Azure" in pages["new airports"] and "Beacon" in pages["new airports"]
+    assert "tram" in pages["new airports"].lower()
