@@ -112,11 +112,13 @@ def test_points_of_interest_keep_the_hierarchy(airport_id: str) -> None:
     assert any(len(s.pois) == 2 for s in board.spaces)
 
 
+@pytest.mark.parametrize("tiles", [1, 3])
 @pytest.mark.parametrize("airport_id", SHIPPED)
-def test_every_arrow_is_long_enough_to_see(airport_id: str) -> None:
-    """Between the boxes the board image draws (renderers/planes/layout.py) there is room for each arrowhead."""
+def test_every_arrow_is_long_enough_to_see(airport_id: str, tiles: int) -> None:
+    """Between the boxes the board image draws (renderers/planes/layout.py) there is room for each arrowhead, with
+    compact gates and with the tallest Round Trip ones (three rows of reward tiles a slot)."""
     board = airport(airport_id)
-    layout = board_layout(board)
+    layout = board_layout(board, tiles)
     for space in board.spaces:
         for target_id in space.next:
             a = edge_point(layout.centre(space.id), layout.half(space.id), layout.centre(target_id))
@@ -159,10 +161,11 @@ def test_a_neutral_gate_is_reachable(airport_id: str) -> None:
         assert neutral & set(distances(board, board.start(i).id))
 
 
+@pytest.mark.parametrize("tiles", [1, 3])
 @pytest.mark.parametrize("airport_id", SHIPPED)
-def test_spaces_fit_on_the_board_without_overlapping(airport_id: str) -> None:
+def test_spaces_fit_on_the_board_without_overlapping(airport_id: str, tiles: int) -> None:
     board = airport(airport_id)
-    boxes = board_layout(board).boxes
+    boxes = board_layout(board, tiles).boxes
     for space_id, (x0, y0, x1, y1) in boxes.items():
         assert x0 >= 0 and y0 >= 0 and x1 <= BOARD_RIGHT and y1 <= HEIGHT, space_id
         assert x1 - x0 >= 110, f"{space_id} is too narrow for two cube chips side by side"
