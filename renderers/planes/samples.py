@@ -80,6 +80,7 @@ def crowded(view: dict[str, Any]) -> dict[str, Any]:
     view["cones"] = sorted(spaces)
     for plane in view["planes"]:
         plane["slots"] = ["grey", "red", "green", "blue", "yellow"][: plane["capacity"]]
+        plane["placed"] = list(range(len(plane["slots"])))  # each cube on its own slot, as a real view has it
     gates = [p["gate"] for p in view["planes"]]
     view["last_path"] = [*spaces, gates[0]]
     view["move"] = {"origin": spaces[0], "at": spaces[-1], "path": spaces[1:], "drops": [], "skipped": None,
