@@ -6,12 +6,13 @@ seat (or the game's own timeout choice, where it has one), announced in the chan
 a row the seat passes to the AI until its player says `/game rejoin`. A member on vacation (`/game vacation`) has
 their deadlines paused until they are back.
 
-Decisions the game answers itself when a clock runs out (Game.timeout: a bid in Flight Plan's bank auction becomes a
-pass, an unanswered trade offer is declined) are not turns the AI plays: when the deadline passes, every member still
-silent on such a decision gets the game's answer at once, in one announcement, so an auction closes at the deadline
-instead of one bidder per deadline; these answers do not count as missed deadlines. The game's turn deadline is the
-auction's clock, rather than a time limit of its own: it is the one clock the host sets and every player already
-sees (`/game status`, the warning), and a live game with no deadline has everyone at the table to answer.
+Decisions the game answers itself when a clock runs out, with one of their own options (Game.timeout: a bid in
+Flight Plan's bank auction becomes a pass, an unanswered trade offer is declined), are not turns the AI plays: when
+the deadline passes, every member still silent on such a decision gets the game's answer at once, in one
+announcement, so an auction closes at the deadline instead of one bidder per deadline; these answers do not count as
+missed deadlines. The game's turn deadline is the auction's clock, rather than a time limit of its own: it is the one
+clock the host sets and every player already sees (`/game status`, the warning), and a live game with no deadline
+has everyone at the table to answer.
 
 The clock starts when the game starts waiting (SessionMeta.since), so a restart loses nothing.
 """
@@ -122,7 +123,7 @@ class Deadlines:
             if not waiting:
                 return None
             now = self.sessions.now()
-            answered = [d for d in waiting if engine.timeout(state, d.seat) is not None
+            answered = [d for d in waiting if self._answer_of(engine, state, d) is not None
                         and now >= self._due(meta, humans[d.seat])]
             if answered:
                 await self._answer(session, state, answered)
@@ -154,10 +155,18 @@ class Deadlines:
         return 1.0
 
     @staticmethod
-    def _then(engine: Game, state: GameState, decision: Decision) -> str:
-        """What happens when the deadline passes on this decision, for the warning."""
+    def _answer_of(engine: Game, state: GameState, decision: Decision) -> str | None:
+        """The game's own answer to this decision when the clock runs out, if it is one of the decision's options
+        (a bid's pass, an offer's decline): a choice the member could have clicked. A timeout that stands for more
+        (Now Boarding's, which ends the whole round) stays a missed turn."""
         timeout = engine.timeout(state, decision.seat)
-        option = decision.option(timeout) if timeout is not None else None
+        return timeout if timeout is not None and decision.option(timeout) is not None else None
+
+    @classmethod
+    def _then(cls, engine: Game, state: GameState, decision: Decision) -> str:
+        """What happens when the deadline passes on this decision, for the warning."""
+        answer = cls._answer_of(engine, state, decision)
+        option = decision.option(answer) if answer is not None else None
         return f"the game answers \u201c{option.label}\u201d for you" if option else "the AI plays this turn for you"
 
     def _due(self, meta: SessionMeta, seat: Seat) -> datetime:
@@ -174,9 +183,9 @@ class Deadlines:
         engine = self.sessions.game(session.game)
         labels = {}
         for decision in decisions:
-            timeout = engine.timeout(state, decision.seat)
-            option = decision.option(timeout) if timeout is not None else None
-            labels[decision.seat] = option.label if option is not None else str(timeout)
+            option = decision.option(self._answer_of(engine, state, decision) or "")
+            assert option is not None
+            labels[decision.seat] = option.label
         said = "; ".join(f"{escape(seat_name(session, seat))}: \u201c{label}\u201d" for seat, label in labels.items())
         log.info("deadline answered", extra={"session_id": session.id, "seats": list(labels)})
         await self.announce(session, f"The deadline ended with no answer, so the game answers for {said}.", [])
@@ -184,10 +193,11 @@ class Deadlines:
         for seat in labels:
             session = await self.sessions.fresh(session.id)
             state = await self.sessions.state(session)
-            timeout = engine.timeout(state, seat)
-            if session.status != "active" or timeout is None or seat not in {d.seat for d in engine.pending(state)}:
+            decision = next((d for d in engine.pending(state) if d.seat == seat), None)
+            answer = self._answer_of(engine, state, decision) if decision is not None else None
+            if session.status != "active" or answer is None:
                 continue  # an earlier answer closed it already (the last bidder's pass ends the auction)
-            state = await self.turns.apply_choice(session, state, seat, timeout, held)
+            state = await self.turns.apply_choice(session, state, seat, answer, held)
         if held:
             await self.turns.publisher.publish(await self.sessions.fresh(session.id), state, held)
 
