@@ -1,0 +1,152 @@
+"""A recorded corpus of seeded games, to prove that engine speed work changes no outcome.
+
+For each entry (game, players, seed, options, uniform or playout policy) the file keeps the choices the playout made
+and, after every choice, a digest of everything a player or the store could observe: the stored state JSON, the
+events, the open decisions (prompts, kinds, options and labels), the public view and the deciding seat's view. Every
+few choices it also keeps a digest of a re-deal (`Game.redeal_hidden`) and at the end the result and the summary.
+
+`python -m tests.engine.replay_corpus` rewrites the file from the engines as they are; do that only when a rule
+change is meant to change games, and say so in the commit.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+from engine import registry
+from engine.core import Game, GameState, IllegalAction, LoggedAction, apply, dump_state, new_game
+from engine.core.rng import Rng
+from engine.core.selfplay import playout
+
+CORPUS_FILE = Path(__file__).with_name("replay_corpus.json.gz")
+DIGEST_CHARS = 16
+"""64 bits of sha256 per step: a collision by chance is out of reach, and it keeps the committed file small."""
+REDEAL_EVERY = 25
+
+_RT = {"cards": "all"}
+ENTRIES: list[dict[str, Any]] = [
+    # Planes, base game: every airport, every seat count and each optional rule.
+    *({"game": "planes", "players": p, "seed": s, "options": {}} for p in (2, 3, 4) for s in (1, 2)),
+    {"game": "planes", "players": 3, "seed": 3, "options": {"airport": "zephyr"}},
+    {"game": "planes", "players": 2, "seed": 4, "options": {"airport": "practice"}},
+    {"game": "planes", "players": 4, "seed": 5, "options": {"player_decks": "on", "start": "2"}},
+    {"game": "planes", "players": 3, "seed": 6, "options": {"pois": "few", "end_space": "6"}},
+    {"game": "planes", "players": 2, "seed": 7, "options": {"pois": "many", "airport": "zephyr"}},
+    {"game": "planes", "players": 3, "seed": 8, "options": {"pois": "custom:a2=blank; M1=R+D"}},
+    {"game": "planes", "players": 2, "seed": 9, "options": {}, "uniform": True},
+    # Round Trip: every scenario, the expansion deck, each plane side.
+    *({"game": "planes", "players": 2 + i % 3, "seed": 20 + i, "options": {"scenario": sc}}
+      for i, sc in enumerate(["business_as_usual", "frequent_flyer", "middle_of_nowhere", "skymall",
+                              "lost_and_found", "divide_and_conquer", "happy_hour", "long_layover"])),
+    {"game": "planes", "players": 3, "seed": 30, "options": {**_RT, "player_planes": "commuter",
+                                                              "neutral_planes": "wild_points"}},
+    {"game": "planes", "players": 4, "seed": 31, "options": {**_RT, "player_planes": "redeye",
+                                                              "neutral_planes": "cargo", "airport": "azure"}},
+    {"game": "planes", "players": 2, "seed": 32, "options": {"cards": "expansion", "player_planes": "charter",
+                                                              "neutral_planes": "mail", "airport": "beacon"}},
+    {"game": "planes", "players": 3, "seed": 33, "options": {**_RT, "player_planes": "jumbo",
+                                                              "neutral_planes": "vip", "player_decks": "on"}},
+    {"game": "planes", "players": 4, "seed": 34, "options": {"cards": "expansion", "neutral_planes": "standby"}},
+    {"game": "planes", "players": 2, "seed": 35, "options": {**_RT, "neutral_planes": "wild_cards"}},
+    {"game": "planes", "players": 3, "seed": 36, "options": {"scenario": "skymall"}, "uniform": True},
+    # Planecrafters.
+    *({"game": "planecrafters", "players": p, "seed": 40 + p, "options": {}} for p in (2, 3, 4)),
+    *({"game": "planecrafters", "players": p, "seed": 50 + p, "options": {"objectives": "on"}} for p in (2, 3, 4)),
+    {"game": "planecrafters", "players": 3, "seed": 60, "options": {}, "uniform": True},
+    # The other games share the core, so a few each.
+    {"game": "flight-plan", "players": 3, "seed": 70, "options": {}},
+    {"game": "flight-plan", "players": 2, "seed": 71, "options": {"routes": "quick"}},
+    {"game": "now-boarding", "players": 3, "seed": 80, "options": {}},
+    {"game": "now-boarding", "players": 5, "seed": 81, "options": {"vips": "on"}},
+]
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), default=str)
+
+
+def _digest(*parts: str) -> str:
+    return hashlib.sha256("\x00".join(parts).encode()).hexdigest()[:DIGEST_CHARS]
+
+
+def observe(game: Game, state: GameState, events: list[Any], again: LoggedAction | None) -> str:
+    """The digest of one step: what the store writes and what any viewer is shown, and the answers to two choices
+    that are usually illegal now (the last choice made again, an unknown choice, and another seat taking the
+    first option)."""
+    decisions = game.pending(state)
+    seat_views = [_json(game.view(state, d.seat)) for d in decisions]
+    answers = []
+    if decisions:
+        seat = decisions[0].seat
+        tries = [again] if again else []
+        tries += [LoggedAction(seat=seat, choice="nonsense"), LoggedAction(seat=(seat + 1) % state.players,
+                                                                           choice=decisions[0].options[0].id)]
+        answers = [_attempt(game, state, t) for t in tries]
+    return _digest(dump_state(state), _json([e.model_dump() for e in events]),
+                   _json([d.model_dump() for d in decisions]), _json(game.view(state, None)), *seat_views, *answers)
+
+
+def _attempt(game: Game, state: GameState, action: LoggedAction) -> str:
+    try:
+        after, events = apply(game, state, action.seat, action.choice)
+    except IllegalAction as exc:
+        return f"refused: {exc.sentence}"
+    return f"applied: {dump_state(after)} {_json([e.model_dump() for e in events])}"
+
+
+def redeal_digest(game: Game, state: GameState, step: int) -> str:
+    seat = step % state.players
+    return _digest(dump_state(game.redeal_hidden(state, seat, Rng.seeded(step))))
+
+
+def ending(game: Game, state: GameState) -> str:
+    result = game.result(state)
+    return _digest(_json(result.model_dump() if result else None), _json(game.summary(state)))
+
+
+def run(entry: dict[str, Any], actions: list[LoggedAction] | None = None) -> dict[str, Any]:
+    """Play `entry` (by its recorded `actions`, or by the playout policy when None) and digest every step."""
+    game = registry.get(entry["game"])
+    if actions is None:
+        actions = playout(game, entry["players"], entry["seed"], entry["options"],
+                          uniform=entry.get("uniform", False)).actions
+    state = new_game(game, entry["players"], entry["seed"], entry["options"])
+    steps = [observe(game, state, [], None)]
+    redeals = []
+    for i, action in enumerate(actions, start=1):
+        state, events = apply(game, state, action.seat, action.choice)
+        steps.append(observe(game, state, events, action))
+        if i % REDEAL_EVERY == 0:
+            redeals.append(redeal_digest(game, state, i))
+    return {**entry, "actions": [f"{a.seat} {a.choice}" for a in actions], "steps": steps, "redeals": redeals,
+            "end": ending(game, state)}
+
+
+def recorded_actions(record: dict[str, Any]) -> list[LoggedAction]:
+    out = []
+    for text in record["actions"]:
+        seat, choice = text.split(" ", 1)
+        out.append(LoggedAction(seat=int(seat), choice=choice))
+    return out
+
+
+def load() -> list[dict[str, Any]]:
+    with gzip.open(CORPUS_FILE, "rt", encoding="utf-8") as fh:
+        data: list[dict[str, Any]] = json.load(fh)
+    return data
+
+
+def record() -> None:
+    records = [run(entry) for entry in ENTRIES]
+    # mtime=0: the same corpus gives the same bytes, so re-recording an unchanged engine leaves git with no diff.
+    with CORPUS_FILE.open("wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as fh:
+        fh.write(json.dumps(records, separators=(",", ":")).encode())
+    print(f"{len(records)} games, {sum(len(r['actions']) for r in records)} choices -> {CORPUS_FILE}")
+
+
+if __name__ == "__main__":
+    record()
