@@ -8,6 +8,7 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from engine.core.contract import GameState
+from engine.core.copying import plain_copy
 
 PARTY_COLOURS = ("red", "blue", "green", "yellow")
 GREY = "grey"
@@ -107,10 +108,11 @@ class PlanesState(GameState):
     draft_seat: int | None = None  # who picks from `draft` now
 
     def __deepcopy__(self, memo: dict[int, object] | None = None) -> PlanesState:
-        # model_copy(deep=True), used on every applied choice, lands here. The JSON round trip is exact (the
-        # conformance test checks it at every step) and about four times faster than copy.deepcopy walking this
-        # many small dicts and lists, which made it most of the time a playout took.
-        return type(self).model_validate_json(self.model_dump_json())
+        # model_copy(deep=True), used on every applied choice, lands here. A plain walk over the lists, dicts and
+        # models is several times faster than both copy.deepcopy and a JSON round trip (the replay corpus in
+        # tests/engine proves the copies equal).
+        copied: PlanesState = plain_copy(self)
+        return copied
 
     def colour_of(self, seat: int) -> str:
         return PARTY_COLOURS[seat]
