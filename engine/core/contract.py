@@ -155,6 +155,13 @@ class Game(ABC):
         Raise IllegalAction(sentence) for anything the rules forbid; the caller's state is then unchanged.
         """
 
+    def apply_listed(self, state: GameState, seat: int, choice: str, decisions: list[Decision]) -> list[Event]:
+        """`apply`, when the caller has just listed `decisions = pending(state)` from this very state and picked the
+        choice among them: a game may then check the choice against those options instead of listing them again
+        (listing options is most of a playout's time). The outcome, a refusal included, must be exactly `apply`'s.
+        Default: `apply`."""
+        return self.apply(state, seat, choice)
+
     @abstractmethod
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
         """What `seat` may see (None: the public, i.e. the channel). JSON-compatible; no other seat's secrets."""

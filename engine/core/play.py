@@ -19,18 +19,35 @@ def decisions_for(game: Game, state: GameState, seat: int) -> list[Decision]:
     return [d for d in game.pending(state) if d.seat == seat]
 
 
-def apply(game: Game, state: GameState, seat: int, choice: str) -> tuple[GameState, list[Event]]:
-    """Return (new_state, events). `state` is never modified; an illegal choice raises IllegalAction."""
-    if game.is_over(state):
+def apply(
+    game: Game, state: GameState, seat: int, choice: str, decisions: list[Decision] | None = None
+) -> tuple[GameState, list[Event]]:
+    """Return (new_state, events). `state` is never modified; an illegal choice raises IllegalAction.
+
+    `decisions`, if given, must be `game.pending(state)` listed by the caller from this very state (a playout loop
+    that has just chosen among them): they are then not listed again. The outcome is the same either way."""
+    work = state.model_copy(deep=True)
+    events = apply_in_place(game, work, seat, choice, decisions)
+    return work, events
+
+
+def apply_in_place(
+    game: Game, state: GameState, seat: int, choice: str, decisions: list[Decision] | None = None
+) -> list[Event]:
+    """`apply` on a state the caller owns and gives up (a playout's private state): no copy is made, so an illegal
+    choice may leave it half changed. Only for loops that choose among the listed options."""
+    if decisions is None:
+        decisions = game.pending(state)
+    if not decisions:
         raise IllegalAction("This game is already over.")
     if not 0 <= seat < state.players:
         raise IllegalAction("You are not playing in this game.")
-    if not decisions_for(game, state, seat):
+    if not any(d.seat == seat for d in decisions):
         raise IllegalAction("It is not your turn to choose anything right now.")
-    work = state.model_copy(deep=True)
-    events = game.apply(work, seat, choice)
-    work.version = state.version + 1
-    return work, events
+    version = state.version
+    events = game.apply_listed(state, seat, choice, decisions)
+    state.version = version + 1
+    return events
 
 
 def new_game(game: Game, players: int, seed: int, options: dict[str, str] | None = None) -> GameState:

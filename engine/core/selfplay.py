@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.contract import Game, GameState
-from engine.core.play import LoggedAction, apply, new_game
+from engine.core.play import LoggedAction, apply, apply_in_place, new_game
 from engine.core.random_ai import pick, plan
 from engine.core.rng import Rng
 
@@ -56,11 +56,14 @@ def playout(
             steps = [pick(decision, chooser)] if uniform else plan(game, state, decision, chooser, strict=True)
             action = LoggedAction(seat=decision.seat, choice=steps[0])
             queued, queued_seat = steps[1:], decision.seat
-        before = state
-        state, _ = apply(game, state, action.seat, action.choice)
         result.actions.append(action)
         if on_step:
+            before = state
+            state, _ = apply(game, state, action.seat, action.choice, decisions)
             on_step(before, action, state)
+        else:
+            # Nobody looks at the states in between: play on one private state rather than copying it every time.
+            apply_in_place(game, state, action.seat, action.choice, decisions)
     result.state = state
     return result
 

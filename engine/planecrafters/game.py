@@ -88,6 +88,17 @@ class Planecrafters(Game):
             raise IllegalAction("It is not your turn.")
         if choice not in {o.id for o in steps.options(st)}:
             raise IllegalAction("That is not one of your choices right now.")
+        return self._apply_legal(st, choice)
+
+    def apply_listed(self, state: GameState, seat: int, choice: str, decisions: list[Decision]) -> list[Event]:
+        st = _s(state)
+        # pending() lists one decision, for the seat whose turn it is, with exactly steps.options.
+        if len(decisions) == 1 and seat == decisions[0].seat == st.turn and decisions[0].option(choice):
+            return self._apply_legal(st, choice)
+        return self.apply(st, seat, choice)
+
+    def _apply_legal(self, st: PCState, choice: str) -> list[Event]:
+        """Apply a choice already checked against the options on offer."""
         events = self._dispatch(st, choice)
         # A step whose one choice decides nothing (a Hire step with nothing to hire or collect, a Buyer step left
         # with only "clean up") is taken at once, the next player's too when this choice ended a turn. Only when

@@ -272,6 +272,17 @@ class PlanesGame(Game):
         _, _, opts = options_for(s)
         if choice not in {o.id for o in opts}:
             raise IllegalAction(_refuse(s, seat, choice))
+        return self._apply_legal(s, seat, choice)
+
+    def apply_listed(self, state: GameState, seat: int, choice: str, decisions: list[Decision]) -> list[Event]:
+        s = _s(state)
+        # pending() lists one decision, for the deciding seat, with exactly options_for's options.
+        if len(decisions) == 1 and seat == decisions[0].seat == deciding_seat(s) and decisions[0].option(choice):
+            return self._apply_legal(s, seat, choice)
+        return self.apply(s, seat, choice)
+
+    def _apply_legal(self, s: PlanesState, seat: int, choice: str) -> list[Event]:
+        """Apply a choice already checked against the options on offer."""
         events: list[Event] = []
         drawer: Callable[[int, int], list[Event]] = lambda who, n: draw(s, who, n)  # noqa: E731
         if s.phase == "action":

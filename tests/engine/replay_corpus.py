@@ -123,7 +123,7 @@ def run(entry: dict[str, Any], actions: list[LoggedAction] | None = None) -> dic
         if i % REDEAL_EVERY == 0:
             redeals.append(redeal_digest(game, state, i))
     return {**entry, "actions": [f"{a.seat} {a.choice}" for a in actions], "steps": steps, "redeals": redeals,
-            "end": ending(game, state)}
+            "end": ending(game, state), "final": dump_state(state)}
 
 
 def recorded_actions(record: dict[str, Any]) -> list[LoggedAction]:
@@ -141,7 +141,7 @@ def load() -> list[dict[str, Any]]:
 
 
 def record() -> None:
-    records = [run(entry) for entry in ENTRIES]
+    records = [{k: v for k, v in run(entry).items() if k != "final"} for entry in ENTRIES]
     # mtime=0: the same corpus gives the same bytes, so re-recording an unchanged engine leaves git with no diff.
     with CORPUS_FILE.open("wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as fh:
         fh.write(json.dumps(records, separators=(",", ":")).encode())

@@ -1,6 +1,6 @@
 """Speed work on the engines must change nothing anyone can observe: every recorded game of the corpus
 (tests/engine/replay_corpus.py) replays to the same stored states, events, decisions, views, refusals, re-deals and
-result, and the playout policy still makes the same choices from the same seed."""
+result, and the playout policy still makes the same choices from the same seed and ends in the same state."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from engine import registry
+from engine.core import dump_state
 from engine.core.selfplay import playout
 from tests.engine.replay_corpus import ENTRIES, load, recorded_actions, run
 
@@ -37,3 +38,4 @@ def test_recorded_game_replays_byte_for_byte(record: dict[str, Any]) -> None:
         assert got == want, f"after choice {i} ({record['actions'][i - 1] if i else 'setup'}) something differs"
     assert replayed["redeals"] == record["redeals"], "a re-deal of the hidden cards differs"
     assert replayed["end"] == record["end"], "the result or the summary differs"
+    assert dump_state(again.state) == replayed["final"], "the playout's own state ended differently from the replay"
