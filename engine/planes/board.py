@@ -90,6 +90,30 @@ class Airport(BaseModel):
                 index.setdefault(target, []).append(s.id)
         return index
 
+    @cached_property
+    def gate_ids(self) -> frozenset[str]:
+        return frozenset(s.id for s in self.spaces if s.is_gate)
+
+    @cached_property
+    def plain_ids(self) -> list[str]:
+        """Every space that is not a gate, in board order."""
+        return [s.id for s in self.spaces if not s.is_gate]
+
+    @cached_property
+    def forwards(self) -> dict[str, list[str]]:
+        """Where a group may step next along the arrows, by space (shared lists: never change them)."""
+        return {s.id: list(s.next) for s in self.spaces}
+
+    @cached_property
+    def backwards(self) -> dict[str, list[str]]:
+        """Where a group may step next against the arrows, by space. A gate the space points at is still reachable:
+        gates are dead ends, and the rulebook's own example boards a cube during a backwards move."""
+        out: dict[str, list[str]] = {}
+        for s in self.spaces:
+            back = self.previous_index.get(s.id, [])
+            out[s.id] = [*back, *(t for t in s.next if t in self.gate_ids and t not in back)]
+        return out
+
     def space(self, space_id: str) -> Space:
         return self.by_id[space_id]
 

@@ -12,7 +12,8 @@ Counts = dict[str, int]
 
 def _spaces(state: PlanesState) -> list[tuple[str, Counts]]:
     """Every non-gate space with its cube counts (empty spaces included)."""
-    return [(s.id, state.cubes.get(s.id, {})) for s in terrain(state).spaces if not s.is_gate]
+    cubes = state.cubes
+    return [(s, cubes.get(s, {})) for s in terrain(state).plain_ids]
 
 
 def _poi_goal(poi: str, at_least: int | None = 1, exactly: int | None = None) -> Callable[[PlanesState, int], bool]:

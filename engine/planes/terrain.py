@@ -76,8 +76,9 @@ def register_airport(board: Airport) -> None:
 
 
 def load(airport_id: str) -> Airport:
-    if airport_id in _custom:
-        return _custom[airport_id]
+    board = _custom.get(airport_id)
+    if board is not None:
+        return board
     if airport_id == PRACTICE:
         return practice_airport()
     return airport(airport_id)
@@ -152,20 +153,18 @@ def poi_layout(board: Airport, layout: str) -> dict[str, list[str]]:
 
 
 def neighbours(state: PlanesState, space_id: str) -> list[str]:
-    """Where a group at space_id may step next. Against the arrows, a gate that the current space points at is still
-    reachable: gates are dead ends, and the rulebook's own example boards a cube during a backwards move."""
+    """Where a group at space_id may step next (see Airport.forwards and Airport.backwards). The list is the board's
+    own: read it, never change it."""
     board = terrain(state)
-    here = board.space(space_id)
-    if not state.backwards:
-        return list(here.next)
-    back = board.previous(space_id)
-    gates = [s for s in here.next if board.space(s).is_gate and s not in back]
-    return [*back, *gates]
+    return (board.backwards if state.backwards else board.forwards)[space_id]
 
 
 def is_gate(state: PlanesState, space_id: str) -> bool:
-    return terrain(state).space(space_id).is_gate
+    board = terrain(state)
+    if space_id not in board.by_id:
+        raise KeyError(space_id)
+    return space_id in board.gate_ids
 
 
 def spaces_with_poi(state: PlanesState, poi: str) -> list[str]:
-    return [s.id for s in terrain(state).spaces if poi in state.pois.get(s.id, []) and not s.is_gate]
+    return [s for s in terrain(state).plain_ids if poi in state.pois.get(s, [])]
