@@ -104,9 +104,9 @@ class Planecrafters(Game):
         # with only "clean up") is taken at once, the next player's too when this choice ended a turn. Only when
         # that choice is public and the step offers no hand card: skipping a step because the hand has nothing to
         # offer would tell the table so.
-        while not st.over:
+        while not st.over and not steps.private(st):  # a private step is never taken at once: no need to list it
             only = steps.options(st)
-            if len(only) != 1 or steps.private(st) or only[0].id in steps.secret_options(st):
+            if len(only) != 1 or only[0].id in steps.secret_options(st):
                 break
             events += self._dispatch(st, only[0].id)
         return events

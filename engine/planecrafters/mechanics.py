@@ -17,7 +17,7 @@ def who(seat: int) -> str:
 
 
 def owned(state: PCState, seat: int, kind: str) -> int:
-    return sum(1 for e in state.staff[seat] if employee_kind(e) == kind)
+    return [employee_kind(e) for e in state.staff[seat]].count(kind)
 
 
 def count(state: PCState, seat: int, kind: str) -> int:

@@ -27,6 +27,8 @@ and the Flyer and build steps offer "Show my choices" whenever the hand holds a 
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.core.contract import Event, Option
 from engine.core.text import shorten
 from engine.planecrafters import objectives
@@ -82,9 +84,10 @@ def options(state: PCState) -> list[Option]:
     if step == "hire":
         out: list[Option] = []
         if not state.hired:
+            in_pool = {employee_kind(e) for e in state.pool}
             for kind, emp in catalog().employees.items():
                 cost = hire_cost(state, seat, kind)
-                if any(employee_kind(e) == kind for e in state.pool) and cost <= state.crowns[seat]:
+                if kind in in_pool and cost <= state.crowns[seat]:
                     out.append(opt(f"hire:{kind}", f"Hire {emp.name} for {cost}", f"Tier {emp.tier}. {emp.text}"))
         for kind, key in (("accountant", "accountant"), ("taxcollector", "tax")):
             if owned(state, seat, kind) and key not in state.collected:
@@ -243,19 +246,29 @@ def _fits(card: str, slot: str) -> bool:
     return p.spare or p.slot == slot
 
 
+@cache
+def _slots_for(card: str) -> tuple[str, ...]:
+    """The slots a card fits, in slot order (asked for every hand card on every listing of the Flyer step)."""
+    return tuple(s for s in SLOTS if _fits(card, s))
+
+
 def _targets(state: PCState, card: str, source: tuple[int, str] | None) -> list[tuple[int, str]]:
     planes = state.planes[state.turn]
     manager = owned(state, state.turn, "factorymanager") > 0
     indexes = list(range(len(planes))) if manager or source is None else [source[0]]
     if manager and planes[-1].parts:
         indexes.append(len(planes))
+    slots = _slots_for(card)
+    if source is None:
+        return [(p, s) for p in indexes for s in slots]
     out: list[tuple[int, str]] = []
     for p in indexes:
-        for s in SLOTS:
-            if (p, s) == source or not _fits(card, s):
+        parts = planes[p].parts if p < len(planes) else {}
+        for s in slots:
+            if (p, s) == source:
                 continue
-            there = planes[p].parts.get(s) if p < len(planes) else None
-            if source is not None and there is not None and not _fits(there, source[1]):
+            there = parts.get(s)
+            if there is not None and not _fits(there, source[1]):
                 continue
             out.append((p, s))
     return out
