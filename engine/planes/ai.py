@@ -52,10 +52,9 @@ def boarding_plans(state: PlanesState) -> Iterator[list[str]]:
             return
         yield from _finishes(state, move.at, move.active)
         return
-    for start in moves.start_options(state, state.turn):
-        origin = start.id[5:]
-        for finish in _finishes(state, origin, moves.picked_up(state, state.turn, origin)):
-            yield [start.id, *finish]
+    for origin, active in moves.start_spaces(state, state.turn):
+        for finish in _finishes(state, origin, active):
+            yield [f"from:{origin}", *finish]
 
 
 def boarding_plan(state: PlanesState, rng: Rng | None = None, offered: set[str] | None = None) -> list[str]:

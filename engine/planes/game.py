@@ -123,7 +123,7 @@ def _advance(state: PlanesState, events: list[Event]) -> None:
             state.phase = "move"
         elif state.phase == "move" and state.move is None and state.moves_left <= 0:
             state.phase = "goal"
-        elif state.phase == "move" and state.move is None and not moves.start_options(state, seat):
+        elif state.phase == "move" and state.move is None and not moves.can_start(state, seat):
             if not state.moved:
                 state.idle_turns += 1
             events.append(Event(text=f"Seat {seat + 1} has no legal move, so this move is lost."))

@@ -6,6 +6,8 @@ half-way (see docs/planes-rulings.md, "No dead ends").
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from engine.core.contract import Event, Option
 from engine.planes.sides import Reward, side
 from engine.planes.state import BLOCKAGE, WILD, Move, Plane, PlanesState, add_cube, party_count, remove_cube
@@ -61,16 +63,24 @@ def blocks(state: PlanesState, space: str) -> bool:
     return blocked(state, space) and not state.ignore_blockages
 
 
-def start_options(state: PlanesState, seat: int) -> list[Option]:
+def start_spaces(state: PlanesState, seat: int) -> Iterator[tuple[str, list[str]]]:
+    """Each space a move of `seat` may start from, in order, with the cubes it picks up there."""
     own = state.colour_of(seat)
-    out = []
     for space in sorted(state.cubes):
         if state.cubes[space].get(own, 0) == 0:
             continue
         active = picked_up(state, seat, space)
         if active and can_go_on(state, space, active):
-            out.append(Option(id=f"from:{space}", label=f"Start at {space}", detail=f"pick up {_cubes_text(active)}"))
-    return out
+            yield space, active
+
+
+def can_start(state: PlanesState, seat: int) -> bool:
+    return next(start_spaces(state, seat), None) is not None
+
+
+def start_options(state: PlanesState, seat: int) -> list[Option]:
+    return [Option(id=f"from:{space}", label=f"Start at {space}", detail=f"pick up {_cubes_text(active)}")
+            for space, active in start_spaces(state, seat)]
 
 
 def step_options(state: PlanesState) -> list[Option]:
