@@ -1,0 +1,40 @@
+"""`apply` given the decisions its caller already listed (the playout loop's fast path, `Game.apply_listed`) ends
+exactly where the plain `apply` ends: the same state and events for a legal choice, the same sentence for an illegal
+one, and the caller's state untouched either way."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import registry
+from engine.core import GameState, IllegalAction, LoggedAction, apply, dump_state
+from engine.core.selfplay import playout
+
+
+def _outcome(name: str, state: GameState, seat: int, choice: str, listed: bool) -> str:
+    game = registry.get(name)
+    before = dump_state(state)
+    try:
+        after, events = apply(game, state, seat, choice, game.pending(state) if listed else None)
+    except IllegalAction as exc:
+        outcome = f"refused: {exc.sentence}"
+    except LookupError as exc:  # a refusal that fails to find its words fails the same way on both paths
+        outcome = f"crashed: {exc!r}"
+    else:
+        outcome = f"{dump_state(after)} {[e.model_dump() for e in events]}"
+    assert dump_state(state) == before, "apply changed its caller's state"
+    return outcome
+
+
+@pytest.mark.parametrize("name", ["planes", "planecrafters", "flight-plan"])
+def test_listed_decisions_change_nothing_legal_or_not(name: str) -> None:
+    game = registry.get(name)
+    states: list[tuple[GameState, LoggedAction]] = []
+    playout(game, 3, 11, on_step=lambda before, action, _: states.append((before, action)))
+    previous = "nonsense"
+    for state, action in states[::3]:
+        seat = action.seat
+        tries = [(seat, action.choice), (seat, previous), (seat, "nonsense"), ((seat + 1) % 3, action.choice)]
+        for who, choice in tries:
+            assert _outcome(name, state, who, choice, True) == _outcome(name, state, who, choice, False)
+        previous = action.choice
