@@ -28,9 +28,12 @@ def count(state: PCState, seat: int, kind: str) -> int:
     return min(n, 2) if kind in TIER1 else n
 
 
-def hire_cost(state: PCState, seat: int, kind: str) -> int:
+def hire_cost(state: PCState, seat: int, kind: str, recruiters: int | None = None) -> int:
+    """What `kind` costs `seat`; `recruiters` is count(state, seat, "recruiter") when the caller already has it."""
     emp = catalog().employees[kind]
-    return max(0, emp.cost - emp.tier * count(state, seat, "recruiter"))
+    if recruiters is None:
+        recruiters = count(state, seat, "recruiter")
+    return max(0, emp.cost - emp.tier * recruiters)
 
 
 def hand_limit(state: PCState, seat: int) -> int | None:

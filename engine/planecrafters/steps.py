@@ -68,7 +68,9 @@ PROMPTS = {
 
 
 def opt(oid: str, label: str, detail: str = "") -> Option:
-    return Option(id=oid, label=shorten(label, 80), detail=shorten(detail, 100))
+    # Most labels fit: the length test first spares two calls on every option listed.
+    return Option(id=oid, label=label if len(label) <= 80 else shorten(label, 80),
+                  detail=detail if len(detail) <= 100 else shorten(detail, 100))
 
 
 def opponents(state: PCState, *, unguarded: bool) -> list[int]:
@@ -85,8 +87,9 @@ def options(state: PCState) -> list[Option]:
         out: list[Option] = []
         if not state.hired:
             in_pool = {employee_kind(e) for e in state.pool}
+            discount = count(state, seat, "recruiter")
             for kind, emp in catalog().employees.items():
-                cost = hire_cost(state, seat, kind)
+                cost = hire_cost(state, seat, kind, discount)
                 if kind in in_pool and cost <= state.crowns[seat]:
                     out.append(opt(f"hire:{kind}", f"Hire {emp.name} for {cost}", f"Tier {emp.tier}. {emp.text}"))
         for kind, key in (("accountant", "accountant"), ("taxcollector", "tax")):
