@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from engine.core.contract import Event, Option
 from engine.planes.sides import Reward, side
 from engine.planes.state import BLOCKAGE, WILD, Move, Plane, PlanesState, add_cube, party_count, remove_cube
-from engine.planes.terrain import is_gate, neighbours
+from engine.planes.terrain import is_gate, neighbours, terrain
 
 
 def plane_at(state: PlanesState, gate: str) -> Plane:
@@ -56,7 +56,8 @@ def slot_choices(plane: Plane) -> list[int]:
 
 def can_go_on(state: PlanesState, space: str, active: list[str]) -> bool:
     """From `space`, can a group holding `active` enter some next space (and so finish the move)?"""
-    return any(not is_gate(state, nxt) or can_board(state, nxt, active) for nxt in neighbours(state, space))
+    gates = terrain(state).gate_ids
+    return any(nxt not in gates or can_board(state, nxt, active) for nxt in neighbours(state, space))
 
 
 def blocks(state: PlanesState, space: str) -> bool:
@@ -94,8 +95,9 @@ def step_options(state: PlanesState) -> list[Option]:
     endings: list[Option] = []
     steps: list[Option] = []
     skips: list[Option] = []
+    gates = terrain(state).gate_ids
     for nxt in neighbours(state, move.at):
-        if is_gate(state, nxt):
+        if nxt in gates:
             if can_board(state, nxt, active):
                 plane = plane_at(state, nxt)
                 choices = slot_choices(plane)
@@ -106,16 +108,18 @@ def step_options(state: PlanesState) -> list[Option]:
                     endings += [Option(id=f"board:{nxt}:{i + 1}", label=f"Board the {active[0]} cube at {nxt}, "
                                        f"slot {i + 1}", detail=rewards[i].text()) for i in choices]
             continue
-        stop_detail = "the space is blocked: the group stops here" if blocks(state, nxt) else "drop every active cube"
+        is_blocked = blocked(state, nxt)
+        stops_here = is_blocked and not state.ignore_blockages  # blocks(state, nxt)
+        stop_detail = "the space is blocked: the group stops here" if stops_here else "drop every active cube"
         endings.append(Option(id=f"stop:{nxt}", label=f"Stop at {nxt}", detail=stop_detail))
-        if not blocks(state, nxt) and len(active) >= 2:
+        if not stops_here and len(active) >= 2:
             for colour in sorted(set(active)):
                 rest = list(active)
                 rest.remove(colour)
                 if can_go_on(state, nxt, rest):
                     steps.append(Option(id=f"drop:{nxt}:{colour}", label=f"Leave a {colour} cube at {nxt}",
                                         detail="and keep moving"))
-        if not blocks(state, nxt) and len(move.doubles) < state.double_drops and len(active) >= 3:
+        if not stops_here and len(move.doubles) < state.double_drops and len(active) >= 3:
             for pair in sorted({tuple(sorted((a, b))) for i, a in enumerate(active) for b in active[i + 1:]}):
                 rest = list(active)
                 rest.remove(pair[0])
@@ -125,7 +129,7 @@ def step_options(state: PlanesState) -> list[Option]:
                                         label=f"Leave a {pair[0]} and a {pair[1]} cube at {nxt}",
                                         detail="two cubes here, and keep moving"))
         free_pass = state.skips_left > 0 and len(move.skips) < state.skips_left
-        if ((state.skip_pending and move.skipped is None) or free_pass) and not blocked(state, nxt) \
+        if ((state.skip_pending and move.skipped is None) or free_pass) and not is_blocked \
                 and can_go_on(state, nxt, active):
             skips.append(Option(id=f"skip:{nxt}", label=f"Pass over {nxt}", detail="leave no cube there"))
     if skips and state.skip_pending and move.skipped is None:
