@@ -106,28 +106,34 @@ class ChoiceSelect(
 
 class PageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"tp:(?P<sid>\d+):(?P<ver>\d+):(?P<seat>\d+):(?P<page>\d+):(?P<dir>[pns])",
+    template=r"tp:(?P<sid>\d+):(?P<ver>\d+):(?P<seat>\d+):(?P<page>\d+):(?P<dir>[pns])" + _STAMP,
 ):
     """Prev/Next: shows another page of options to the clicker only, so one player paging cannot move others'.
-    Direction 's' ("Show my choices") shows the first page of a decision whose options are secret to the chooser."""
+    Direction 's' ("Show my choices") shows the first page of a decision whose options are secret to the chooser.
+    On a member's own controls it carries their decision's stamp, so other seats' moves do not make it stale."""
 
-    def __init__(self, sid: int, ver: int, seat: int, page: int, direction: str) -> None:
+    def __init__(self, sid: int, ver: int, seat: int, page: int, direction: str, stamp: str | None = None) -> None:
         label = {"p": "◀ Previous", "n": "Next ▶", "s": "Show my choices"}[direction]
-        super().__init__(discord.ui.Button(label=label, custom_id=f"tp:{sid}:{ver}:{seat}:{page}:{direction}",
+        super().__init__(discord.ui.Button(label=label,
+                                           custom_id=_stamped(f"tp:{sid}:{ver}:{seat}:{page}:{direction}", stamp),
                                            style=discord.ButtonStyle.secondary))
-        self.sid, self.ver, self.seat, self.page = sid, ver, seat, page
+        self.sid, self.ver, self.seat, self.page, self.stamp = sid, ver, seat, page, stamp
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: Any) -> PageButton:
-        return cls(int(match["sid"]), int(match["ver"]), int(match["seat"]), int(match["page"]), match["dir"])
+        return cls(int(match["sid"]), int(match["ver"]), int(match["seat"]), int(match["page"]), match["dir"],
+                   stamp=match["st"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         service = interaction.client.service  # type: ignore[attr-defined]
 
         async def show() -> None:
-            update = await service.current(self.sid, interaction.user.id, version=self.ver, seat=self.seat)
+            update = await service.current(self.sid, interaction.user.id, version=self.ver, seat=self.seat,
+                                           stamp=self.stamp)
             decision = next(d for d in update.decisions if d.seat == self.seat)
-            view = decision_view(update.session.id, update.version, decision, self.page)
+            # Stamped pages keep the version they were shown at: the stamp is what keeps them current.
+            version = self.ver if self.stamp else update.version
+            view = decision_view(update.session.id, version, decision, self.page, stamp=self.stamp)
             count = len(decision.options)
             shown = f"{self.page * PAGE + 1}–{min(count, (self.page + 1) * PAGE)} of {count}"
             # Said plainly: the chooser should know the others cannot see their cards here.
@@ -269,9 +275,9 @@ def decision_view(sid: int, ver: int, decision: Decision | PublicDecision, page:
     ]
     view.add_item(ChoiceSelect(sid, ver, decision.seat, page, select_options, _cut(decision.prompt, 150), stamp))
     if page > 0:
-        view.add_item(PageButton(sid, ver, decision.seat, page - 1, "p"))
+        view.add_item(PageButton(sid, ver, decision.seat, page - 1, "p", stamp))
     if page < pages - 1:
-        view.add_item(PageButton(sid, ver, decision.seat, page + 1, "n"))
+        view.add_item(PageButton(sid, ver, decision.seat, page + 1, "n", stamp))
     return view
 
 

@@ -351,9 +351,10 @@ class GameService:
         return f"{who} accepted; still waiting for {len(request.waiting)} more."
 
     # ------------------------------------------------------------------ queries
-    async def current(self, session_id: int, user_id: int, *, version: int, seat: int) -> TurnUpdate:
+    async def current(self, session_id: int, user_id: int, *, version: int, seat: int,
+                      stamp: str | None = None) -> TurnUpdate:
         """The open decision of a panel, checked like a click (for paging through many options)."""
-        session, state = await self.turns.check_click(session_id, user_id, version=version, seat=seat)
+        session, state = await self.turns.check_click(session_id, user_id, version=version, seat=seat, stamp=stamp)
         return await self.publisher.turn_update(session, state, [], render=False)
 
     async def turn_update(self, session: SessionRow, state: GameState, events: list[str], *,

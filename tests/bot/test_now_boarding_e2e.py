@@ -18,9 +18,13 @@ from simcord.actors import _component_click
 from simcord.results import InteractionResult, to_discord_message
 
 from bot.session import publish
+from engine.core import Rng
+from engine.now_boarding.ai import greedy_plan
+from engine.now_boarding.game import GAME
 from engine.now_boarding.state import NBState
 from tests.bot.helpers import (
     Table,
+    click_option,
     items,
     latest_panel,
     make_table,
@@ -73,8 +77,6 @@ def reread(table: Table, message: discord.Message) -> discord.Message:
 
 def option_id(message: discord.Message, choice: str, state: NBState, seat: int) -> str:
     """The custom_id of the button for engine option `choice` on a member's controls."""
-    from engine.now_boarding.game import GAME
-
     decision = next(d for d in GAME.pending(state) if d.seat == seat)
     index = [o.id for o in decision.options].index(choice)
     return next(i.custom_id for i in items(message) if (i.custom_id or "").split(":")[4:5] == [str(index)])
@@ -195,24 +197,27 @@ async def test_timed_three_pilot_game_to_the_end(simcord_env: Any) -> None:
 
 
 async def test_async_three_pilot_game_to_the_end(simcord_env: Any) -> None:
+    """The pilots play the greedy team's choices from their own controls, taking turns at clicking, through every
+    flight and maintenance until the day ends: flights, boarding, deliveries and purchases, all by button."""
     table = make_table(simcord_env, NAMES)
     await start(table, "async")
-    await setup_all(table)
     assert "<t:" not in latest_panel(table.channel).content, "no clock in async play"
-    for _ in range(60):
+    rng = Rng.seeded(11)
+    clicks = 0
+    for clicks in range(3000):
         state = await stored_state(table)
         assert isinstance(state, NBState)
         if state.over:
             break
-        # Every pilot presses Done in each flight (and each maintenance that waits for them).
-        for seat, actor in enumerate(table.players):
-            if not state.planes[seat].done:
-                await press(table, actor, seat, "done")
-            state = await stored_state(table)  # type: ignore[assignment]
-            assert isinstance(state, NBState)
-            if state.over:
-                break
+        pending = GAME.pending(state)
+        decision = pending[clicks % len(pending)]
+        actor = table.players[decision.seat]
+        choice = greedy_plan(state, decision, rng)[0]
+        result = await click_option(actor, await controls(table, actor), [o.id for o in decision.options].index(choice))
+        assert not [m for m in result.followups if m.ephemeral], f"{choice} was refused: {refusal(result)}"
     state = await stored_state(table)
-    assert isinstance(state, NBState) and state.over
+    assert isinstance(state, NBState) and state.over, f"not over after {clicks} clicks"
+    assert sum(p.delivered for p in state.planes) >= 3, "passengers were flown home by button"
+    assert any(p.seats + p.speed > 5 for p in state.planes), "upgrades were bought in maintenance"
     await simcord_env.advance_time(REDRAW + 1)
     assert "Game over" in latest_panel(table.channel).content
