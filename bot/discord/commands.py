@@ -14,7 +14,7 @@ from bot.discord.panel import mention_of, turn_message
 from bot.discord.presenter import private_message
 from bot.discord.replies import run_for_player, tell
 from bot.session import GameService, Refusal, describe
-from bot.session.lobby import typed_option
+from bot.session.lobby import lobby_specs, typed_option
 from bot.store import SessionRow
 from engine.core import Game, GameOptionSpec
 
@@ -67,7 +67,7 @@ async def _lobby_here(interaction: discord.Interaction) -> tuple[SessionRow, Gam
 
 def _spec_named(game: Game, name: str) -> GameOptionSpec | None:
     key, _value = typed_option(game, name or "", "")
-    return next((s for s in game.option_specs if s.key == key), None)
+    return next((s for s in lobby_specs(game) if s.key == key), None)
 
 
 def value_suggestions(spec: GameOptionSpec, current: str) -> list[app_commands.Choice[str]]:
@@ -166,9 +166,9 @@ def build_group(games: list[tuple[str, str]]) -> app_commands.Group:
             session = await service.set_option(session.id, interaction.user.id, name, value,
                                                manager=may_manage(interaction))
             game = service.game(session.game)
-            key, _value = typed_option(game, name, value)  # the engine took it, so it names one of its options
-            spec = next(s for s in game.option_specs if s.key == key)
-            shown = option_label(spec, session.options.get(spec.key, spec.default))
+            key, _value = typed_option(game, name, value)  # it was taken, so it names one of the lobby's options
+            spec = next(s for s in lobby_specs(game) if s.key == key)
+            shown = option_label(spec, (await service.lobby_values(session)).get(spec.key, spec.default))
             await tell(interaction, f"{spec.label}: {shown}."[:2000])
             await refresh_lobby(interaction, session, page_of(game, spec.key))
 
@@ -181,10 +181,10 @@ def build_group(games: list[tuple[str, str]]) -> app_commands.Group:
             return []
         session, game = found
         typed = current.strip().casefold()
-        return [app_commands.Choice(
-                    name=f"{s.label} (now: {option_label(s, session.options.get(s.key, s.default))})"[:100],
-                    value=s.key[:100])
-                for s in game.option_specs if typed in s.label.casefold() or typed in s.key.casefold()][:25]
+        values = await _service(interaction).lobby_values(session)
+        return [app_commands.Choice(name=f"{s.label} (now: {option_label(s, values.get(s.key, s.default))})"[:100],
+                                    value=s.key[:100])
+                for s in lobby_specs(game) if typed in s.label.casefold() or typed in s.key.casefold()][:25]
 
     @option.autocomplete("value")
     async def option_values(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

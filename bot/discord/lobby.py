@@ -16,6 +16,7 @@ import discord
 
 from bot.discord.replies import run_for_player, tell
 from bot.session import GameService, PostFailed, Refusal
+from bot.session.lobby import lobby_specs
 from bot.store import SessionRow
 from engine.core import Game, GameOptionSpec
 
@@ -35,7 +36,7 @@ def option_label(spec: GameOptionSpec, value: str) -> str:
     return next((c.label for c in spec.choices if c.value == value), value)
 
 
-def lobby_embed(session: SessionRow, game: Game) -> discord.Embed:
+def lobby_embed(session: SessionRow, game: Game, values: dict[str, str] | None = None) -> discord.Embed:
     status = {"lobby": "Waiting for players", "active": "Started", "cancelled": "Cancelled"}.get(
         session.status, session.status)
     embed = discord.Embed(title=f"{game.title} — lobby", colour=COLOUR,
@@ -45,11 +46,13 @@ def lobby_embed(session: SessionRow, game: Game) -> discord.Embed:
         f"{s.seat + 1}. {s.name} (AI)" if s.is_ai else f"{s.seat + 1}. <@{s.user_id}>" for s in session.seats
     ) or "nobody yet"
     embed.add_field(name=f"Seats ({len(session.seats)}/{game.max_players})", value=seats[:1024], inline=False)
-    for spec in game.option_specs:
-        label = option_label(spec, session.options.get(spec.key, spec.default))
+    values = values if values is not None else session.options
+    for spec in lobby_specs(game):
+        label = option_label(spec, values.get(spec.key, spec.default))
         embed.add_field(name=spec.label[:256], value=label[:1024], inline=True)
-    if session.status == "lobby" and game.option_specs:
-        embed.set_footer(text="The host sets the options with the menus below or with /game option.")
+    if session.status == "lobby":
+        embed.set_footer(text="The host sets the options with the menus below or with /game option; "
+                              "/game deadline changes the turn deadline after the start too.")
     return embed
 
 
@@ -64,7 +67,7 @@ def needs_typing(spec: GameOptionSpec) -> bool:
 
 
 def option_pages(game: Game) -> list[list[GameOptionSpec]]:
-    specs = list(game.option_specs)
+    specs = lobby_specs(game)
     if len(specs) <= OPTION_ROWS and not any(needs_typing(s) for s in specs):
         return [specs]
     return [specs[i:i + PER_PAGE] for i in range(0, len(specs), PER_PAGE)]
@@ -94,16 +97,18 @@ def _select_options(spec: GameOptionSpec, current: str) -> list[discord.SelectOp
             for c in choices]
 
 
-def lobby_view(session: SessionRow, game: Game, page: int = 0) -> discord.ui.View | None:
+def lobby_view(session: SessionRow, game: Game, page: int = 0,
+               values: dict[str, str] | None = None) -> discord.ui.View | None:
     if session.status != "lobby":
         return None
+    values = values if values is not None else session.options
     view = discord.ui.View(timeout=None)
     for key in ACTIONS:
         view.add_item(LobbyButton(session.id, key))
     pages = option_pages(game)
     page %= len(pages)
     for row, spec in enumerate(pages[page], start=1):
-        current = session.options.get(spec.key, spec.default)
+        current = values.get(spec.key, spec.default)
         label = spec.label if any(c.value == current for c in spec.choices) else f"{spec.label}: {current}"
         view.add_item(LobbyOption(session.id, spec.key, _select_options(spec, current), label, row))
     if len(pages) > 1:
@@ -114,8 +119,11 @@ def lobby_view(session: SessionRow, game: Game, page: int = 0) -> discord.ui.Vie
     return view
 
 
-def lobby_message(session: SessionRow, game: Game, page: int = 0) -> dict[str, Any]:
-    return {"embed": lobby_embed(session, game), "view": lobby_view(session, game, page)}
+def lobby_message(session: SessionRow, game: Game, page: int = 0,
+                  values: dict[str, str] | None = None) -> dict[str, Any]:
+    """`values`: what each of `lobby_specs` is set to (GameService.lobby_values); None: the game's options alone,
+    the others at their defaults (a lobby just opened)."""
+    return {"embed": lobby_embed(session, game, values), "view": lobby_view(session, game, page, values)}
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tl:(?P<sid>\d+):(?P<act>[a-z]+)"):
@@ -152,7 +160,8 @@ class LobbyOption(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"to:
             session = await service.set_option(self.sid, interaction.user.id, self.key, str(value),
                                                manager=may_manage(interaction))
             await interaction.response.edit_message(
-                **lobby_message(session, service.game(session.game), shown_page(interaction.message)))
+                **lobby_message(session, service.game(session.game), shown_page(interaction.message),
+                                await service.lobby_values(session)))
 
         await run_for_player(interaction, act, session_id=self.sid)
 
@@ -176,7 +185,8 @@ class OptionPager(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tlp
             # Paging changes what everyone sees, and only the host can use what it shows.
             session = await service.options_lobby(self.sid, interaction.user.id, manager=may_manage(interaction))
             await interaction.response.edit_message(
-                **lobby_message(session, service.game(session.game), self.page + 1))
+                **lobby_message(session, service.game(session.game), self.page + 1,
+                                await service.lobby_values(session)))
 
         await run_for_player(interaction, act, session_id=self.sid)
 
@@ -199,11 +209,11 @@ class TypeOptionButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
         async def act() -> None:
             session = await service.options_lobby(self.sid, interaction.user.id, manager=may_manage(interaction))
-            spec = next((s for s in service.game(session.game).option_specs if s.key == self.key), None)
+            spec = next((s for s in lobby_specs(service.game(session.game)) if s.key == self.key), None)
             if spec is None:
                 raise Refusal("That setting no longer exists.")
-            await interaction.response.send_modal(
-                option_form(self.sid, spec, session.options.get(spec.key, spec.default)))
+            values = await service.lobby_values(session)
+            await interaction.response.send_modal(option_form(self.sid, spec, values.get(spec.key, spec.default)))
 
         await run_for_player(interaction, act, session_id=self.sid)
 
@@ -252,7 +262,8 @@ async def answer_form(interaction: discord.Interaction) -> None:
         session = await service.set_option(sid, interaction.user.id, key, _typed_text(data.get("components", [])),
                                            manager=may_manage(interaction))
         game = service.game(session.game)
-        await interaction.response.edit_message(**lobby_message(session, game, page_of(game, key)))
+        await interaction.response.edit_message(
+            **lobby_message(session, game, page_of(game, key), await service.lobby_values(session)))
 
     await run_for_player(interaction, act, session_id=sid)
 
@@ -332,7 +343,8 @@ async def lobby_action(interaction: discord.Interaction, sid: int, action: str) 
         raise Refusal("That lobby button no longer exists.")
     game = service.game(session.game)
     if from_button:
-        await interaction.response.edit_message(**lobby_message(session, game, shown_page(interaction.message)))
+        await interaction.response.edit_message(
+            **lobby_message(session, game, shown_page(interaction.message), await service.lobby_values(session)))
     else:
         await tell(interaction, {"join": "You joined the lobby.", "leave": "You left the lobby.",
                                  "ai": "An AI player joined.", "cancel": "The game is cancelled."}[action],
@@ -351,4 +363,4 @@ async def refresh_lobby(interaction: discord.Interaction, session: SessionRow, p
     message = interaction.channel.get_partial_message(session.panel_message_id)  # type: ignore[union-attr]
     # If the lobby message was deleted the game goes on without it.
     with contextlib.suppress(discord.HTTPException):
-        await message.edit(**lobby_message(fresh, service.game(fresh.game), page))
+        await message.edit(**lobby_message(fresh, service.game(fresh.game), page, await service.lobby_values(fresh)))

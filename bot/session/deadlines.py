@@ -30,12 +30,21 @@ from bot.session.sessions import Sessions, seat_name
 from bot.session.turns import Turns
 from bot.session.types import Refusal, Reminder
 from bot.store import Seat, SessionRow
-from engine.core import Decision, Game, GameState
+from engine.core import Decision, Game, GameOptionSpec, GameState, OptionChoice
 
 log = logging.getLogger("tarmac.deadlines")
 
 CHOICES = (0, 12, 24, 48, 72)
 """The deadlines a game may have, in hours (0: none)."""
+DEADLINE_KEY = "deadline"
+DEADLINE_OPTION = GameOptionSpec(
+    key=DEADLINE_KEY, label="Turn deadline", default="0",
+    choices=[OptionChoice(value=str(h), label=f"{h} hours" if h else "Off") for h in CHOICES],
+    help="Hours each player has for a turn before the AI plays it for them; the host may change it later with "
+         "/game deadline.",
+)
+"""The deadline as a lobby option, shown and set beside the game's own options (kept in SessionMeta, not in the
+engine's options: the engine never sees it)."""
 MAX_VACATION_DAYS = 14
 AWAY = " (AI while away)"
 """Added to the name of a seat the AI keeps for an absent player (removed when they rejoin)."""
@@ -67,6 +76,17 @@ class Deadlines:
             meta.deadline_limit = limit
         await self.book.save(session.id, meta)
         return meta
+
+    async def set_option(self, session: SessionRow, value: str) -> SessionMeta:
+        """The lobby's deadline option: "24", "24 hours", "24h" or "off". With the lock held."""
+        text = value.strip().casefold()
+        for unit in ("hours", "hour", "h"):
+            text = text.removesuffix(unit).strip()
+        if text in ("off", "none", "no"):
+            text = "0"
+        if not text.isdigit():
+            raise Refusal("A turn deadline is 12, 24, 48 or 72 hours, or off.")
+        return await self.set_deadline(session, int(text), None)
 
     async def vacation(self, session: SessionRow, user_id: int, days: int) -> datetime | None:
         """Pause this member's deadlines for `days` (0: back now). With the lock held. Returns when it ends."""

@@ -8,10 +8,11 @@ from __future__ import annotations
 import logging
 import secrets as _secrets
 
+from bot.session.deadlines import DEADLINE_OPTION
 from bot.session.sessions import OPEN, Sessions, seats_of
 from bot.session.types import Refusal
 from bot.store import ChannelBusy, Seat, SessionRow, StaleVersion
-from engine.core import Game, GameState, IllegalAction, dump_state, new_game
+from engine.core import Game, GameOptionSpec, GameState, IllegalAction, dump_state, new_game
 
 log = logging.getLogger("tarmac.service")
 
@@ -154,12 +155,19 @@ class Lobby:
             return await self.sessions.fresh(session_id)
 
 
+def lobby_specs(engine: Game) -> list[GameOptionSpec]:
+    """The options a lobby shows: the game's own, then the ones every game has, which the bot keeps (the turn
+    deadline, see deadlines.py)."""
+    return [*engine.option_specs, DEADLINE_OPTION]
+
+
 def typed_option(engine: Game, name: str, value: str) -> tuple[str, str]:
-    """A typed option name and value as the engine knows them: a label the lobby shows stands for its key or value
+    """A typed option name and value as the lobby knows them: a label the lobby shows stands for its key or value
     (case aside); anything else goes to the engine as typed, which accepts it or says why not."""
     name, value = name.strip(), value.strip()
-    spec = next((s for s in engine.option_specs if name in (s.key, s.label)), None) or next(
-        (s for s in engine.option_specs if name.casefold() in (s.key.casefold(), s.label.casefold())), None)
+    specs = lobby_specs(engine)
+    spec = next((s for s in specs if name in (s.key, s.label)), None) or next(
+        (s for s in specs if name.casefold() in (s.key.casefold(), s.label.casefold())), None)
     if spec is None:
         return name, value
     if any(c.value == value for c in spec.choices):

@@ -15,8 +15,8 @@ from datetime import UTC, datetime, timedelta
 from bot.naming import name_decision, name_seats, seat_names
 from bot.prose import unwrap
 from bot.session.clock import RoundClock
-from bot.session.deadlines import Deadlines, stamp
-from bot.session.lobby import Lobby
+from bot.session.deadlines import DEADLINE_KEY, Deadlines, stamp
+from bot.session.lobby import Lobby, typed_option
 from bot.session.meta import MetaBook, SessionMeta
 from bot.session.publish import Publisher
 from bot.session.reminders import Reminders
@@ -132,7 +132,22 @@ class GameService:
         return await self.lobby.options_lobby(session_id, user_id, manager=manager)
 
     async def set_option(self, session_id: int, user_id: int, key: str, value: str, *, manager: bool) -> SessionRow:
-        return await self.lobby.set_option(session_id, user_id, key, value, manager=manager)
+        """One of the lobby's options: the game's own go to the engine; the turn deadline to the bot's bookkeeping,
+        which the game keeps once started (the host changes it later with /game deadline)."""
+        session = await self.sessions.fresh(session_id)
+        if typed_option(self.game(session.game), key, value)[0] != DEADLINE_KEY:
+            return await self.lobby.set_option(session_id, user_id, key, value, manager=manager)
+        async with self.sessions.lock(session_id):
+            session = await self.lobby.options_lobby(session_id, user_id, manager=manager)
+            await self.deadlines.set_option(session, value)
+        self.reminders.changed()
+        return session
+
+    async def lobby_values(self, session: SessionRow) -> dict[str, str]:
+        """The values the lobby shows for `lobby_specs`: the game's options and the turn deadline."""
+        async with self.sessions.lock(session.id):
+            meta = await self.meta.get(await self.sessions.fresh(session.id))
+        return {**session.options, DEADLINE_KEY: str(meta.deadline_hours)}
 
     async def cancel(self, session_id: int, user_id: int, *, manager: bool) -> SessionRow:
         """Cancel a lobby or a game (the Discord layer asks a started game's canceller to confirm first). A started

@@ -100,3 +100,43 @@ async def test_a_vacation_pauses_the_deadline_and_shows_in_the_status(simcord_en
     assert not said(table, "deadline ended")
     await simcord_env.advance_time(2 * HOUR)
     assert said(table, "deadline ended")
+
+
+def option_shown(message: Any, label: str) -> str:
+    return next(f.value for f in message.embeds[0].fields if f.name == label)
+
+
+async def test_the_deadline_is_a_lobby_option_the_game_keeps_and_the_host_changes_later(simcord_env):
+    table = make_table(simcord_env)
+    alice, bob = table.players
+    lobby = await open_lobby(table)
+    assert option_shown(lobby, "Turn deadline") == "Off"
+    await bob.click(lobby, label="Join")
+    assert "host" in refusal(await bob.select(lobby, ["12"], custom_id="to:1:deadline"))
+    typed = await alice.slash(table.channel, "game option", name="Turn deadline", value="24 hours")
+    assert typed.response.content == "Turn deadline: 24 hours."
+    assert "12, 24, 48 or 72 hours" in refusal(await alice.slash(table.channel, "game option", name="deadline",
+                                                                 value="5"))
+    shown = (await alice.select(lobby, ["12"], custom_id="to:1:deadline")).response.message
+    assert option_shown(shown, "Turn deadline") == "12 hours"
+    session = await table.bot.store.session_in_channel(table.channel.id)
+    assert "deadline" not in session.options, "the engine never sees it"
+    await alice.click(lobby, label="Start")
+
+    # The game keeps the lobby's 12 hours: a warning 3 hours before, then the AI plays alice's turn.
+    await simcord_env.advance_time(8.5 * HOUR)
+    assert not said(table, "deadline ends")
+    await simcord_env.advance_time(1 * HOUR)
+    [warning] = said(table, "deadline ends")
+    assert warning.content.startswith(alice.mention)
+    await simcord_env.advance_time(3 * HOUR)
+    [told] = said(table, "deadline ended")
+    assert told.content.startswith(f"<@{alice.id}>'s deadline ended, so the AI plays alice's turn")
+    assert await state_version(table) == 1
+
+    # The host changes it later with /game deadline: bob's turn now has 48 hours.
+    await alice.slash(table.channel, "game deadline", hours=48)
+    await simcord_env.advance_time(24 * HOUR)
+    assert len(said(table, "deadline ended")) == 1, "12 hours no longer apply"
+    await simcord_env.advance_time(25 * HOUR)
+    assert said(table, f"<@{bob.id}>'s deadline ended"), "48 hours do"

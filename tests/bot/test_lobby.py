@@ -153,9 +153,9 @@ async def test_the_host_sets_every_planes_option_in_the_lobby_and_the_game_uses_
     lobby = await open_lobby(table, "planes")
     specs = registry.get("planes").option_specs
     assert {f.name for f in lobby.embeds[0].fields} >= {s.label for s in specs}, "the embed lists every option"
-    # Page 1: three selects and the page button; the other options wait on page 2.
+    # Page 1: three selects and the page button; the other options (and the turn deadline) wait on pages 2 to 4.
     assert component_ids(lobby)[5:] == ["to:1:airport", "to:1:start", "to:1:player_decks", "tlp:1:0"]
-    assert button(lobby, "tlp:").label == "Options 1/3 ▸"
+    assert button(lobby, "tlp:").label == "Options 1/4 ▸"
 
     await alice.select(lobby, ["zephyr"], custom_id="to:1:airport")
     await alice.select(lobby, ["2"], custom_id="to:1:start")
@@ -164,7 +164,7 @@ async def test_the_host_sets_every_planes_option_in_the_lobby_and_the_game_uses_
 
     page2 = (await alice.click(lobby, custom_id="tlp:1:0")).response.message
     assert component_ids(page2)[5:] == ["to:1:end_space", "to:1:pois", "to:1:scenario", "tlp:1:1", "tlt:1:pois"]
-    assert button(page2, "tlp:").label == "Options 2/3 ▸"
+    assert button(page2, "tlp:").label == "Options 2/4 ▸"
     await alice.select(lobby, ["8"], custom_id="to:1:end_space")
     await bob.click(lobby, label="Join")
     joined = (await carol.click(lobby, label="Join")).response.message
