@@ -28,6 +28,12 @@ def _seeded_start(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("bot.session.lobby._secrets.randbits", lambda _bits: SEED)
 
 
+@pytest.fixture(autouse=True)
+def _seeded_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fixed seed: with a fresh one per game, one deal in four let the AI's turns end the toy game early."""
+    monkeypatch.setattr("bot.session.lobby._secrets.randbits", lambda _bits: 3)
+
+
 def said(table: Table, words: str) -> list[Any]:
     return [m for m in table.channel.history() if words in m.content]
 
