@@ -233,8 +233,9 @@ async def test_game_option_command_suggests_names_and_values_and_takes_labels(si
     alice = table.players[0]
     lobby = await open_lobby(table, "planes")
     names = await alice.autocomplete(table.channel, "game option", "name", "")
-    assert [c["value"] for c in names] == [s.key for s in registry.get("planes").option_specs]
+    assert [c["value"] for c in names] == [*(s.key for s in registry.get("planes").option_specs), "deadline"]
     assert names[3]["name"] == "Shorter games: track end (now: Space 12)"
+    assert names[-1]["name"] == "Turn deadline (now: Off)", "every lobby has the turn deadline too"
     values = await alice.autocomplete(table.channel, "game option", "value", "spa", name="end_space")
     assert [c["value"] for c in values] == [str(n) for n in range(12, 0, -1)]
     typed = await alice.autocomplete(table.channel, "game option", "value", "custom:a2=blank", name="pois")
