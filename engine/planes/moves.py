@@ -314,6 +314,8 @@ def explain_illegal(state: PlanesState, seat: int, choice: str) -> str:
             return "Only the Shortcut card lets a move pass over a space."
         if move.skipped:
             return f"This move has already passed over {move.skipped}; only one space may be passed over."
+        if not space:
+            return "Say which space the move passes over."
         if is_gate(state, space):
             return f"{space} is a gate; only an ordinary space can be passed over."
         if blocked(state, space):

@@ -159,6 +159,14 @@ def test_beacon_tram_with_a_shortcut_passes_over_the_hub() -> None:
     assert state.cubes["E4"]["red"] == 1 and state.cubes["H2"]["red"] == 1 and "red" not in state.cubes.get("H1", {})
 
 
+def test_a_pass_over_that_names_no_space_is_refused_with_a_sentence() -> None:
+    state = beacon(F1={"red": 2})
+    state.skip_pending = True
+    state = run(state, "from:F1")
+    with pytest.raises(IllegalAction, match="which space the move passes over"):
+        apply(GAME, state, 0, "skip")
+
+
 def test_beacon_worked_example_tram_move_boards_at_n3_for_a_card_and_two_tokens() -> None:
     """The book: the last space of terminal 1 emptied, two cubes dropped in the hub, two in terminal 3, the last
     grey cube boards at N3; she draws 1 card and takes 2 VP tokens."""
