@@ -1,10 +1,18 @@
 """The greedy team: the playout policy (selfplay, conformance playouts) and the AI seats' pilot.
 
-Each pilot on their own, no planning together: deliver whoever can get off here, board the angriest passengers
-while seats are free, fly toward the nearest destination aboard (or, with an empty plane, toward the angriest
-waiting passengers that no other plane is sitting with), and press Done when no move brings the plane closer. In
-maintenance it buys seats, then speed, and spends leftover change on a temporary token. Ties go to the seeded RNG.
-A uniformly random team is `python -m engine selfplay now-boarding --uniform`.
+Each pilot decides one step at a time from what the whole table sees, keeping no plan between steps:
+- deliver whoever can get off here; board waiting passengers while seats are free, the angriest first (boarding
+  takes their anger away; one about to complain may take the temporary seat), then those going where the plane
+  goes anyway; trade a calm passenger aboard for one about to complain here;
+- fly toward the best place on the map: every airport is worth the deliveries this plane can make there plus the
+  waiting passengers it could take (angrier ones count far more), less a price per move to get there. Queues are
+  shared out first, best plane-to-queue pair first and one queue per plane, so two planes do not chase the same
+  passengers; every pilot works that out alike. A flight is taken only if it brings that worth closer; the
+  temporary speed token is spent when the moves run out with somewhere still to go;
+- press Done when no flight helps.
+In maintenance it buys seats, then speed, and spends leftover change on a temporary token. Ties go to the seeded
+RNG. A uniformly random team is `python -m engine selfplay now-boarding --uniform`; the figures of both are in
+docs/now-boarding-rulings.md.
 """
 
 from __future__ import annotations
@@ -12,70 +20,131 @@ from __future__ import annotations
 from engine.core.contract import Decision
 from engine.core.rng import Rng
 from engine.now_boarding.board import distances, is_airport
-from engine.now_boarding.flight import nervous_aboard, weather_costs
-from engine.now_boarding.maintenance import budget
-from engine.now_boarding.state import NBState, Plane
+from engine.now_boarding.flight import nervous_aboard, seats_used, weather_costs
+from engine.now_boarding.maintenance import ANGER_TO_COMPLAIN, budget
+from engine.now_boarding.state import NBState, Pax, Plane
 
 BUY_ORDER = ("buy:seat", "buy:speed")
+DELIVERY = 6.0
+"""Worth of a delivery, against a waiting passenger's 3 + (1 + anger)²: a passenger about to complain comes first."""
+MOVE_PRICE = 4.0
+"""Worth lost per move between a plane and where it could do something."""
+SHARED = 0.3
+"""Share of a queue's worth left to a plane when the queue went to another plane."""
+URGENT = ANGER_TO_COMPLAIN - 2
+"""Anger from which a waiting passenger complains within two maintenance phases."""
 
 
-def _distances_to(st: NBState, plane: Plane, target: str) -> dict[str, int]:
-    """Cost from every node to `target` for this plane (taken from the target outwards: close enough for a greedy
-    pilot, the only difference being which end's storm is counted)."""
-    return distances(st.side, target, set(plane.routes), weather_costs(st), nervous_aboard(plane))
+def _waiting_worth(card: Pax) -> float:
+    return 3.0 + (1 + card.anger) ** 2
 
 
-def _target(st: NBState, seat: int) -> str | None:
+def _from(st: NBState, plane: Plane, node: str) -> dict[str, int]:
+    """Cost from `node` to every node for this plane (a storm counted where entered: close enough both ways)."""
+    return distances(st.side, node, set(plane.routes), weather_costs(st), nervous_aboard(plane))
+
+
+def _free(plane: Plane) -> int:
+    return plane.seats - seats_used(plane)
+
+
+def _room_at(plane: Plane, code: str) -> int:
+    """Seats this plane would have at `code` after delivering there."""
+    return _free(plane) + sum(1 for c in plane.cargo if c.dest == code)
+
+
+def _queue(st: NBState, code: str) -> list[Pax]:
+    return sorted((c for c in st.airports[code] if c.face_up), key=lambda c: -c.anger)
+
+
+def claims(st: NBState) -> dict[str, int]:
+    """Which plane goes for each airport's queue: the best pairs (worth less moves) first, one queue per plane."""
+    dists = [_from(st, p, p.at) for p in st.planes]
+    pairs = []
+    for code in st.airports:
+        queue = _queue(st, code)
+        for seat, plane in enumerate(st.planes):
+            room = _room_at(plane, code)
+            if room <= 0 or not queue or code not in dists[seat]:
+                continue
+            value = sum(_waiting_worth(c) for c in queue[:room]) - MOVE_PRICE * dists[seat][code]
+            pairs.append((value, -seat, code, seat))
+    claimed: dict[str, int] = {}
+    for _value, _order, code, seat in sorted(pairs, reverse=True):
+        if code not in claimed and seat not in claimed.values():
+            claimed[code] = seat
+    return claimed
+
+
+def worth(st: NBState, seat: int) -> dict[str, float]:
+    """What each airport is worth to this plane: its deliveries there and the passengers it could board there."""
     plane = st.planes[seat]
-    here = distances(st.side, plane.at, set(plane.routes), weather_costs(st), nervous_aboard(plane))
-    if plane.cargo:
-        dests = [c.dest for c in plane.cargo if c.dest in here]
-        return min(dests, key=lambda d: (here[d], d)) if dests else None
-    covered = {p.at for s, p in enumerate(st.planes) if s != seat and is_airport(p.at) and len(p.cargo) < p.seats}
-    best: tuple[int, str] | None = None
-    for code, cards in st.airports.items():
-        if not cards or code in covered or code not in here:
-            continue
-        score = (max(c.anger for c in cards) + len(cards)) * plane.speed - here[code] * 2
-        if best is None or score > best[0] or (score == best[0] and code < best[1]):
-            best = (score, code)
-    return best[1] if best else None
+    claimed = claims(st)
+    out: dict[str, float] = {}
+    for code in st.airports:
+        value = DELIVERY * sum(1 for c in plane.cargo if c.dest == code and c.boarded_at != code)
+        waiting = _queue(st, code)[:max(_room_at(plane, code), 0)]
+        if waiting and code != plane.at:
+            share = 1.0 if claimed.get(code, seat) == seat else SHARED
+            value += sum(_waiting_worth(c) for c in waiting) * share
+        if value:
+            out[code] = value
+    return out
 
 
-def _worth_a_stop(st: NBState, plane: Plane, node: str, target: str) -> bool:
-    """An airport on the way with someone to board or to deliver: stopping there costs nothing extra."""
-    if not is_airport(node) or node == target:
-        return False
-    if any(c.dest == node for c in plane.cargo):
-        return True
-    free = sum(2 if c.vip == "fugitive" else 1 for c in plane.cargo) < plane.seats
-    return free and any(c.face_up for c in st.airports[node])
+def _pull(st: NBState, plane: Plane, worths: dict[str, float], node: str) -> float:
+    """How much the best airport is worth seen from `node`, less the moves to get there."""
+    dist = _from(st, plane, node)
+    return max((v - MOVE_PRICE * dist[code] for code, v in worths.items() if code in dist), default=0.0)
+
+
+def _board(st: NBState, decision: Decision, rng: Rng) -> str | None:
+    plane = st.planes[decision.seat]
+    waiting = {c.id: c for c in st.airports[plane.at]}
+    boards = [o.id for o in decision.options if o.id.startswith("board:")
+              and ("(temporary seat)" not in o.label or waiting[o.id[6:]].anger >= URGENT)]
+    if not boards:
+        return None
+    ways = [_from(st, plane, c.dest) for c in plane.cargo]
+
+    def order(option: str) -> tuple[int, int, int]:
+        card = waiting[option[6:]]
+        if card.anger >= URGENT or not ways:
+            return (card.anger, 0, rng.below(1000))
+        return (card.anger, -min(way.get(card.dest, 99) for way in ways), rng.below(1000))
+
+    return max(boards, key=order)
+
+
+def _swap(st: NBState, plane: Plane, ids: list[str]) -> str | None:
+    """A full plane at an airport where someone is about to complain: leave a calm passenger here to make room."""
+    if _free(plane) > 0:
+        return None
+    urgent = [c for c in st.airports[plane.at] if c.face_up and c.anger >= URGENT and not c.vip]
+    calm = [c for c in plane.cargo if not c.anger and not c.vip and f"drop:{c.id}" in ids]
+    return f"drop:{calm[0].id}" if urgent and calm else None
 
 
 def _flight(st: NBState, decision: Decision, rng: Rng) -> str:
     plane = st.planes[decision.seat]
     ids = [o.id for o in decision.options]
-    delivers = [i for i in ids if i.startswith("drop:") and is_airport(plane.at)
-                and next(c for c in plane.cargo if c.id == i[5:]).dest == plane.at]
-    if delivers:
-        return delivers[0]
-    boards = [i for i in ids if i.startswith("board:") and "(temporary seat)" not in (decision.option(i) or
-                                                                                      decision.options[0]).label]
-    if boards and is_airport(plane.at):
-        waiting = {c.id: c for c in st.airports[plane.at]}
-        return max(boards, key=lambda i: (waiting[i[6:]].anger, waiting[i[6:]].fare, rng.below(1000)))
-    target = _target(st, decision.seat)
-    if target is not None and target != plane.at:
-        to_target = _distances_to(st, plane, target)
-        now = to_target.get(plane.at, 10_000)
-        flights = [(to_target.get(i[4:], 10_000), i) for i in ids if i.startswith("fly:")]
-        closer = [f for f in flights if f[0] < now]
-        stops = [f for f in closer if _worth_a_stop(st, plane, f[1][4:], target)]
-        if stops:
-            return max(stops)[1]
-        if closer:
-            return min(closer)[1]
-    return "done"
+    if is_airport(plane.at):
+        delivers = [i for i in ids if i.startswith("drop:")
+                    and next(c for c in plane.cargo if c.id == i[5:]).dest == plane.at]
+        if delivers:
+            return delivers[0]
+        step = _board(st, decision, rng) or _swap(st, plane, ids)
+        if step is not None:
+            return step
+    worths = worth(st, decision.seat)
+    if not worths:
+        return "done"
+    if plane.moves_left == 0:
+        return "boost" if "boost" in ids else "done"
+    best = _pull(st, plane, worths, plane.at)
+    flights = [(_pull(st, plane, worths, i[4:]), rng.below(1000), i) for i in ids if i.startswith("fly:")]
+    better = [f for f in flights if f[0] > best]
+    return max(better)[2] if better else "done"
 
 
 def _upgrade(st: NBState, decision: Decision) -> str:
