@@ -162,6 +162,14 @@ class Game(ABC):
         Default: `apply`."""
         return self.apply(state, seat, choice)
 
+    def apply_and_list(
+        self, state: GameState, seat: int, choice: str, decisions: list[Decision]
+    ) -> tuple[list[Event], list[Decision] | None]:
+        """`apply_listed`, also returning `pending(state)` after the choice if the game listed it on the way (a game
+        whose apply looks at the next step's options to take a lone one at once), else None: the caller then lists
+        them itself. Spares a playout listing the same options twice. Default: None."""
+        return self.apply_listed(state, seat, choice, decisions), None
+
     @abstractmethod
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
         """What `seat` may see (None: the public, i.e. the channel). JSON-compatible; no other seat's secrets."""

@@ -50,6 +50,21 @@ def apply_in_place(
     return events
 
 
+def play_on(game: Game, state: GameState, seat: int, choice: str, decisions: list[Decision]) -> list[Decision]:
+    """`apply_in_place` for a playout that has just chosen among `decisions` (= `game.pending(state)`) and looks at
+    no events: returns the decisions open afterwards, listed once (by the game on the way, if it did so)."""
+    if not decisions:
+        raise IllegalAction("This game is already over.")
+    if not 0 <= seat < state.players:
+        raise IllegalAction("You are not playing in this game.")
+    if not any(d.seat == seat for d in decisions):
+        raise IllegalAction("It is not your turn to choose anything right now.")
+    version = state.version
+    _, after = game.apply_and_list(state, seat, choice, decisions)
+    state.version = version + 1
+    return game.pending(state) if after is None else after
+
+
 def new_game(game: Game, players: int, seed: int, options: dict[str, str] | None = None) -> GameState:
     if not game.min_players <= players <= game.max_players:
         raise IllegalAction(f"{game.title} takes {game.min_players} to {game.max_players} players, not {players}.")

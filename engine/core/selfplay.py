@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.contract import Game, GameState
-from engine.core.play import LoggedAction, apply, apply_in_place, new_game
+from engine.core.play import LoggedAction, apply, new_game, play_on
 from engine.core.random_ai import pick, plan
 from engine.core.rng import Rng
 
@@ -41,8 +41,8 @@ def playout(
     result = Playout(state)
     queued: list[str] = []  # the rest of the current plan
     queued_seat = -1
+    decisions = game.pending(state)
     while True:
-        decisions = game.pending(state)
         if not decisions:
             break
         if len(result.actions) >= MAX_ACTIONS:
@@ -61,9 +61,10 @@ def playout(
             before = state
             state, _ = apply(game, state, action.seat, action.choice, decisions)
             on_step(before, action, state)
+            decisions = game.pending(state)
         else:
             # Nobody looks at the states in between: play on one private state rather than copying it every time.
-            apply_in_place(game, state, action.seat, action.choice, decisions)
+            decisions = play_on(game, state, action.seat, action.choice, decisions)
     result.state = state
     return result
 

@@ -11,6 +11,7 @@ from engine.core.contract import (
     GameOptionSpec,
     GameState,
     IllegalAction,
+    Option,
     OptionChoice,
     Result,
     SeatResult,
@@ -33,6 +34,12 @@ START_CROWNS = 5
 def _s(state: GameState) -> PCState:
     assert isinstance(state, PCState)
     return state
+
+
+def _decisions(st: PCState, options: list[Option]) -> list[Decision]:
+    """The one open decision of a game not over, given its step's options."""
+    return [Decision(seat=st.turn, prompt=steps.PROMPTS[st.step], options=options, kind=st.step,
+                     private=steps.private(st))]
 
 
 class Planecrafters(Game):
@@ -79,8 +86,7 @@ class Planecrafters(Game):
         st = _s(state)
         if st.over:
             return []
-        return [Decision(seat=st.turn, prompt=steps.PROMPTS[st.step], options=steps.options(st), kind=st.step,
-                         private=steps.private(st))]
+        return _decisions(st, steps.options(st))
 
     def apply(self, state: GameState, seat: int, choice: str) -> list[Event]:
         st = _s(state)
@@ -91,14 +97,24 @@ class Planecrafters(Game):
         return self._apply_legal(st, choice)
 
     def apply_listed(self, state: GameState, seat: int, choice: str, decisions: list[Decision]) -> list[Event]:
+        return self.apply_and_list(state, seat, choice, decisions)[0]
+
+    def apply_and_list(
+        self, state: GameState, seat: int, choice: str, decisions: list[Decision]
+    ) -> tuple[list[Event], list[Decision] | None]:
         st = _s(state)
         # pending() lists one decision, for the seat whose turn it is, with exactly steps.options.
         if len(decisions) == 1 and seat == decisions[0].seat == st.turn and decisions[0].option(choice):
-            return self._apply_legal(st, choice)
-        return self.apply(st, seat, choice)
+            events, listed = self._apply_listing(st, choice)
+            return events, None if listed is None else ([] if st.over else _decisions(st, listed))
+        return self.apply(st, seat, choice), None
 
     def _apply_legal(self, st: PCState, choice: str) -> list[Event]:
-        """Apply a choice already checked against the options on offer."""
+        return self._apply_listing(st, choice)[0]
+
+    def _apply_listing(self, st: PCState, choice: str) -> tuple[list[Event], list[Option] | None]:
+        """Apply a choice already checked against the options on offer. Also returns the options open afterwards
+        when listing them was part of the work (empty once the game is over), else None."""
         events = self._dispatch(st, choice)
         # A step whose one choice decides nothing (a Hire step with nothing to hire or collect, a Buyer step left
         # with only "clean up") is taken at once, the next player's too when this choice ended a turn. Only when
@@ -107,9 +123,9 @@ class Planecrafters(Game):
         while not st.over and not steps.private(st):  # a private step is never taken at once: no need to list it
             only = steps.options(st)
             if len(only) != 1 or only[0].id in steps.secret_options(st):
-                break
+                return events, only
             events += self._dispatch(st, only[0].id)
-        return events
+        return events, [] if st.over else None
 
     def _dispatch(self, st: PCState, choice: str) -> list[Event]:
         head, _, rest = choice.partition(":")

@@ -8,6 +8,7 @@ import pytest
 
 from engine import registry
 from engine.core import GameState, IllegalAction, LoggedAction, apply, dump_state
+from engine.core.play import play_on
 from engine.core.selfplay import playout
 
 
@@ -36,3 +37,16 @@ def test_listed_decisions_change_nothing_legal_or_not(name: str) -> None:
         for who, choice in tries:
             assert _outcome(name, state, who, choice, True) == _outcome(name, state, who, choice, False)
         previous = action.choice
+
+
+@pytest.mark.parametrize("name", ["planes", "planecrafters", "flight-plan"])
+def test_play_on_returns_the_decisions_pending_lists(name: str) -> None:
+    game = registry.get(name)
+    states: list[tuple[GameState, LoggedAction]] = []
+    playout(game, 3, 12, on_step=lambda before, action, _: states.append((before, action)))
+    for state, action in states[::2]:
+        mine = state.model_copy(deep=True)
+        after = play_on(game, mine, action.seat, action.choice, game.pending(state))
+        expected, _ = apply(game, state, action.seat, action.choice)
+        assert dump_state(mine) == dump_state(expected)
+        assert [d.model_dump() for d in after] == [d.model_dump() for d in game.pending(expected)]
