@@ -7,12 +7,17 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from engine.core.contract import Decision, Event, Game, GameState, IllegalAction
+from engine.core.contract import Decision, Event, Game, GameState, IllegalAction, trusted_model
 
 
 class LoggedAction(BaseModel):
     seat: int
     choice: str
+
+
+def logged(seat: int, choice: str) -> LoggedAction:
+    """`LoggedAction(seat=seat, choice=choice)` without validation, for a playout's own choices."""
+    return trusted_model(LoggedAction, {"seat": seat, "choice": choice}, {"seat", "choice"})
 
 
 def decisions_for(game: Game, state: GameState, seat: int) -> list[Decision]:

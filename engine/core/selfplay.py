@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.contract import Game, GameState
-from engine.core.play import LoggedAction, apply, new_game, play_on
+from engine.core.play import LoggedAction, apply, logged, new_game, play_on
 from engine.core.random_ai import pick, plan
 from engine.core.rng import Rng
 
@@ -50,11 +50,11 @@ def playout(
         # Follow the plan while its next step is still on offer to the same seat; otherwise make a new one.
         ahead = next((d for d in decisions if d.seat == queued_seat), None)
         if queued and ahead is not None and ahead.option(queued[0]) is not None:
-            action = LoggedAction(seat=queued_seat, choice=queued.pop(0))
+            action = logged(seat=queued_seat, choice=queued.pop(0))
         else:
             decision = chooser.choice(decisions)
             steps = [pick(decision, chooser)] if uniform else plan(game, state, decision, chooser, strict=True)
-            action = LoggedAction(seat=decision.seat, choice=steps[0])
+            action = logged(seat=decision.seat, choice=steps[0])
             queued, queued_seat = steps[1:], decision.seat
         result.actions.append(action)
         if on_step:

@@ -15,6 +15,8 @@ from engine.core.contract import (
     OptionChoice,
     Result,
     SeatResult,
+    decision,
+    event,
 )
 from engine.core.rng import Rng
 from engine.planecrafters import steps
@@ -38,7 +40,7 @@ def _s(state: GameState) -> PCState:
 
 def _decisions(st: PCState, options: list[Option]) -> list[Decision]:
     """The one open decision of a game not over, given its step's options."""
-    return [Decision(seat=st.turn, prompt=steps.PROMPTS[st.step], options=options, kind=st.step,
+    return [decision(seat=st.turn, prompt=steps.PROMPTS[st.step], options=options, kind=st.step,
                      private=steps.private(st))]
 
 
@@ -131,7 +133,7 @@ class Planecrafters(Game):
         head, _, rest = choice.partition(":")
         if head == "jack":
             st.jack, st.step = rest, "hire"
-            return [Event(text=f"The Jack of all Trades works as a {catalog().employees[rest].name} this turn.")]
+            return [event(text=f"The Jack of all Trades works as a {catalog().employees[rest].name} this turn.")]
         if head == "hire":
             return steps.hire(st, rest)
         if head == "collect":
@@ -151,8 +153,8 @@ class Planecrafters(Game):
             st.target, st.step = int(rest), f"{head}_take"
             if head == "spy":
                 seen = ", ".join(steps.part(c).label for c in st.hands[st.target])
-                return [Event(text=f"{steps.who(st.turn)}'s Spy looked at {steps.who(st.target)}'s hand."),
-                        Event(text=f"Your Spy saw: {seen}.", private_to=st.turn)]
+                return [event(text=f"{steps.who(st.turn)}'s Spy looked at {steps.who(st.target)}'s hand."),
+                        event(text=f"Your Spy saw: {seen}.", private_to=st.turn)]
             return []
         if head == "give":
             st.holding, st.step = rest, "swap_slot"

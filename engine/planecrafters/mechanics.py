@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.core.contract import Event
+from engine.core.contract import Event, event
 from engine.planecrafters.data import SLOTS, TIER1, VALUE_BY_COUNT, catalog, employee_kind, part
 from engine.planecrafters.state import PCState, Plane
 
@@ -96,24 +96,24 @@ def sell(state: PCState, seat: int, index: int) -> tuple[list[Event], list[str],
     cards = plane_cards(plane)
     value = plane_value(cards)
     paid = payout(state, seat, cards)
-    events = [Event(text=f"{who(seat)} sold a plane ({', '.join(part(c).label for c in cards)}) worth {value}"
+    events = [event(text=f"{who(seat)} sold a plane ({', '.join(part(c).label for c in cards)}) worth {value}"
                     f" crowns and received {paid}.")]
     for boss in range(state.players):
         if boss != seat and owned(state, boss, "bossesboss") and paid:
             if owned(state, seat, "investigator"):
-                events.append(Event(text=f"{who(seat)}'s Investigator kept Your Boss's Boss away from the sale."))
+                events.append(event(text=f"{who(seat)}'s Investigator kept Your Boss's Boss away from the sale."))
                 continue
             cut = min(2, paid)
             paid -= cut
             state.crowns[boss] += cut
-            events.append(Event(text=f"{who(boss)}'s Boss's Boss took the first {cut} crowns of that sale."))
+            events.append(event(text=f"{who(boss)}'s Boss's Boss took the first {cut} crowns of that sale."))
     state.crowns[seat] += paid
     state.planes_sold[seat] += 1
     if state.distinction is None or value > state.distinction_value:
         if state.distinction is not None:
             state.sold[state.distinction].extend(state.distinction_plane)
         state.distinction, state.distinction_value, state.distinction_plane = seat, value, cards
-        events.append(Event(text=f"{who(seat)} now holds the Distinction Award with a {value}-crown plane."))
+        events.append(event(text=f"{who(seat)} now holds the Distinction Award with a {value}-crown plane."))
     else:
         state.sold[seat].extend(cards)
     return events, cards, value

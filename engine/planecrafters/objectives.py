@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.core.contract import Event
+from engine.core.contract import Event, event
 from engine.planecrafters.data import catalog, employee_kind, part
 from engine.planecrafters.mechanics import parts_sold, who
 from engine.planecrafters.state import PCState
@@ -42,5 +42,5 @@ def check(state: PCState, seat: int, sold: list[str] | None = None, value: int =
             state.objectives.remove(obj_id)
             state.claimed[obj_id] = seat
             state.crowns[seat] += obj.crowns
-            events.append(Event(text=f"{who(seat)} met the objective \"{obj.text}\" (+{obj.crowns} crowns)."))
+            events.append(event(text=f"{who(seat)} met the objective \"{obj.text}\" (+{obj.crowns} crowns)."))
     return events

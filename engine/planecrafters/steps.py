@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine.core.contract import Event, Option
+from engine.core.contract import Event, Option, event, option
 from engine.core.text import shorten
 from engine.planecrafters import objectives
 from engine.planecrafters.data import SLOT_NAMES, SLOTS, TIER1, catalog, employee_kind, part
@@ -69,7 +69,7 @@ PROMPTS = {
 
 def opt(oid: str, label: str, detail: str = "") -> Option:
     # Most labels fit: the length test first spares two calls on every option listed.
-    return Option(id=oid, label=label if len(label) <= 80 else shorten(label, 80),
+    return option(id=oid, label=label if len(label) <= 80 else shorten(label, 80),
                   detail=detail if len(detail) <= 100 else shorten(detail, 100))
 
 
@@ -329,17 +329,17 @@ def collect(state: PCState, key: str) -> list[Event]:
     if key == "accountant":
         gain = catalog().accountant_per_employee * len(state.staff[seat])
         state.crowns[seat] += gain
-        return [Event(text=f"{who(seat)}'s Accountant collected {gain} crowns from the bank.")]
+        return [event(text=f"{who(seat)}'s Accountant collected {gain} crowns from the bank.")]
     events = []
     for s in range(state.players):
         if s == seat:
             continue
         if owned(state, s, "investigator"):
-            events.append(Event(text=f"{who(s)}'s Investigator kept the Tax Collector away."))
+            events.append(event(text=f"{who(s)}'s Investigator kept the Tax Collector away."))
         elif state.crowns[s] > 0:
             state.crowns[s] -= 1
             state.crowns[seat] += 1
-            events.append(Event(text=f"{who(seat)}'s Tax Collector took 1 crown from {who(s)}."))
+            events.append(event(text=f"{who(seat)}'s Tax Collector took 1 crown from {who(s)}."))
     return events
 
 
@@ -353,7 +353,7 @@ def hire(state: PCState, kind: str) -> list[Event]:
     state.hired = True
     if kind == "jack":
         state.step = "jack"
-    events = [Event(text=f"{who(seat)} hired the {catalog().employees[kind].name} for {cost} crowns.")]
+    events = [event(text=f"{who(seat)} hired the {catalog().employees[kind].name} for {cost} crowns.")]
     return events + (objectives.check(state, seat) if state.objectives else [])
 
 
@@ -361,18 +361,18 @@ def take(state: PCState, where: str) -> list[Event]:
     seat = state.turn
     if where == "stack":
         card = draw_top(state)
-        events = [Event(text=f"{who(seat)} took the top card of the stack."),
-                  Event(text=f"You drew {part(card).label}.", private_to=seat)]
+        events = [event(text=f"{who(seat)} took the top card of the stack."),
+                  event(text=f"You drew {part(card).label}.", private_to=seat)]
     else:
         i = int(where)
         card = state.depot[i]
         assert card is not None
         state.depot[i] = draw_top(state) if state.stack else None
-        events = [Event(text=f"{who(seat)} took {part(card).label} from the Depot.")]
+        events = [event(text=f"{who(seat)} took {part(card).label} from the Depot.")]
     state.hands[seat].append(card)
     state.draws_left -= 1
     if state.ending and not state.stack:
-        events.append(Event(text="The face-down stack is empty: the game ends when this round is complete."))
+        events.append(event(text="The face-down stack is empty: the game ends when this round is complete."))
     return events + _after_draw(state)
 
 
@@ -383,9 +383,9 @@ def agent_trade(state: PCState, victim: int) -> list[Event]:
     back_to_abilities(state)
     mine = ", ".join(part(c).label for c in state.hands[seat]) or "nothing"
     theirs = ", ".join(part(c).label for c in state.hands[victim]) or "nothing"
-    return [Event(text=f"{who(seat)}'s Agent of the Board traded hands with {who(victim)}."),
-            Event(text=f"The trade gave you: {mine}.", private_to=seat),
-            Event(text=f"{who(seat)}'s Agent took your hand and gave you: {theirs}.", private_to=victim)]
+    return [event(text=f"{who(seat)}'s Agent of the Board traded hands with {who(victim)}."),
+            event(text=f"The trade gave you: {mine}.", private_to=seat),
+            event(text=f"{who(seat)}'s Agent took your hand and gave you: {theirs}.", private_to=victim)]
 
 
 def swap(state: PCState, card: str, slot: int) -> list[Event]:
@@ -399,7 +399,7 @@ def swap(state: PCState, card: str, slot: int) -> list[Event]:
     state.step = "swap_give"
     if not (state.swaps_left and state.hands[seat]):
         back_to_abilities(state)
-    return [Event(text=f"{who(seat)}'s Agent swapped {part(card).label} for {part(got).label} in the Depot.")]
+    return [event(text=f"{who(seat)}'s Agent swapped {part(card).label} for {part(got).label} in the Depot.")]
 
 
 def spy_take(state: PCState, n: int) -> list[Event]:
@@ -409,9 +409,9 @@ def spy_take(state: PCState, n: int) -> list[Event]:
     state.hands[seat].append(card)
     state.target = None
     back_to_abilities(state)
-    return [Event(text=f"{who(seat)}'s Spy took a card from {who(victim)}."),
-            Event(text=f"Your Spy took {part(card).label}.", private_to=seat),
-            Event(text=f"{who(seat)}'s Spy took your {part(card).label}.", private_to=victim)]
+    return [event(text=f"{who(seat)}'s Spy took a card from {who(victim)}."),
+            event(text=f"Your Spy took {part(card).label}.", private_to=seat),
+            event(text=f"{who(seat)}'s Spy took your {part(card).label}.", private_to=victim)]
 
 
 def thief_take(state: PCState, p: int, slot: str) -> list[Event]:
@@ -426,11 +426,11 @@ def thief_take(state: PCState, p: int, slot: str) -> list[Event]:
         home = Plane()
         mine.append(home)
     home = home or mine[0]
-    events = [Event(text=f"{who(seat)}'s Thief stole {part(card).label} from {who(victim)}'s factory.")]
+    events = [event(text=f"{who(seat)}'s Thief stole {part(card).label} from {who(victim)}'s factory.")]
     if slot in home.parts:
         old = home.parts[slot]
         state.stack.append(old)
-        events.append(Event(text=f"{part(old).label} went to the bottom of the stack to make room."))
+        events.append(event(text=f"{part(old).label} went to the bottom of the stack to make room."))
     home.parts[slot] = card
     state.target = None
     back_to_abilities(state)
@@ -451,13 +451,13 @@ def place(state: PCState, p: int, slot: str) -> list[Event]:
             state.plays_left -= 1
         if there:
             state.stack.append(there)
-            events.append(Event(text=f"{who(seat)} replaced {part(there).label}; it went to the bottom of the stack."))
-        events.insert(0, Event(text=f"{who(seat)} built {part(card).label} into plane {p + 1}."))
+            events.append(event(text=f"{who(seat)} replaced {part(there).label}; it went to the bottom of the stack."))
+        events.insert(0, event(text=f"{who(seat)} built {part(card).label} into plane {p + 1}."))
     else:
         planes[source[0]].parts.pop(source[1])
         if there:
             planes[source[0]].parts[source[1]] = there
-        events.append(Event(text=f"{who(seat)} moved {part(card).label} to plane {p + 1} {SLOT_NAMES[slot]}."))
+        events.append(event(text=f"{who(seat)} moved {part(card).label} to plane {p + 1} {SLOT_NAMES[slot]}."))
     planes[p].parts[slot] = card
     state.planes[seat] = [pl for pl in planes if pl.parts] or [Plane()]
     state.holding, state.onto, state.step = None, None, "flyer"
@@ -483,7 +483,7 @@ def discard(state: PCState, card: str) -> list[Event]:
     seat = state.turn
     state.hands[seat].remove(card)
     state.stack.append(card)
-    events = [Event(text=f"{who(seat)} discarded a card to the bottom of the stack.")]
+    events = [event(text=f"{who(seat)} discarded a card to the bottom of the stack.")]
     return events + cleanup(state)
 
 
@@ -493,10 +493,10 @@ def end_turn(state: PCState) -> list[Event]:
     last = seat == state.players - 1
     if last and (state.ending or state.turns_taken >= MAX_ROUNDS * state.players):
         state.over, state.step = True, "over"
-        return [Event(text="The last round is complete: the game is over.")]
+        return [event(text="The last round is complete: the game is over.")]
     state.turn = (seat + 1) % state.players
     state.hired, state.collected, state.jack, state.uses = False, [], None, {}
     state.draws_left = state.swaps_left = 0
     state.holding, state.target = None, None
     state.step = "jack" if owned(state, state.turn, "jack") else "hire"
-    return [Event(text=f"{who(state.turn)}'s turn.")]
+    return [event(text=f"{who(state.turn)}'s turn.")]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core.contract import Event, Option
+from engine.core.contract import Event, Option, event, option
 from engine.planes import actions_rt
 from engine.planes.cards import RT_ACTION_KINDS, card
 from engine.planes.goals import goal_met
@@ -51,7 +51,7 @@ def play(state: PlanesState, seat: int, card_id: str, draw: object) -> list[Even
     kind = card(card_id).action_kind
     state.hands[seat].remove(card_id)
     state.action_card = card_id
-    events = [Event(text=f"Seat {seat + 1} plays {card(card_id).title.split(' / ')[0]} as an action.")]
+    events = [event(text=f"Seat {seat + 1} plays {card(card_id).title.split(' / ')[0]} as an action.")]
     state.phase = "move"
     if kind in RT_ACTION_KINDS:
         events += actions_rt.play(state, seat, kind, draw)  # type: ignore[arg-type]
@@ -105,27 +105,27 @@ def follow_options(state: PlanesState, seat: int) -> list[Option]:
     if state.follow in actions_rt.FOLLOWS:
         return actions_rt.options(state, seat, kind)
     if state.follow == "discard":
-        return [Option(id=c, label=f"Throw away {card(c).title}", detail=card(c).goal[:100])
+        return [option(id=c, label=f"Throw away {card(c).title}", detail=card(c).goal[:100])
                 for c in state.hands[seat]]
     if state.follow == "option":
-        out = [Option(id="option:ignore", label="Ignore cones during this move")]
+        out = [option(id="option:ignore", label="Ignore cones during this move")]
         # Offered whenever the hand holds a card, scorable or not: offering it only with a goal on the board would
         # tell the table so. The next step lets the player come back.
         if state.hands[seat]:
-            out.append(Option(id="option:goal", label="Score an extra goal now"))
+            out.append(option(id="option:goal", label="Score an extra goal now"))
         return out
     if state.follow == "extra_goal":
-        back = Option(id="back", label="Back to the card's two uses")
-        return [back, *(Option(id=c, label=f"Score {card(c).title}", detail=f"{card(c).vp} VP")
+        back = option(id="back", label="Back to the card's two uses")
+        return [back, *(option(id=c, label=f"Score {card(c).title}", detail=f"{card(c).vp} VP")
                         for c in scorable_goals(state, seat))]
     if state.follow == "source":
         taken = state.picks.count
         own = state.colour_of(seat)
         spaces = [s for s in own_spaces(state, seat) if state.cubes[s][own] > taken(s)]
-        return [Option(id=f"space:{s}", label=f"Take a cube from {s}") for s in spaces]
+        return [option(id=f"space:{s}", label=f"Take a cube from {s}") for s in spaces]
     if state.follow == "target":
         spaces = own_spaces(state, seat) if kind == "gather" else spaces_with_poi(state, COLLECT_POI[kind])
-        return [Option(id=f"space:{s}", label=f"Send them to {s}") for s in spaces]
+        return [option(id=f"space:{s}", label=f"Send them to {s}") for s in spaces]
     return []
 
 
@@ -169,14 +169,14 @@ def follow_apply(state: PlanesState, seat: int, choice: str, draw: object = None
     elif state.follow == "discard":
         state.hands[seat].remove(choice)
         state.discards[state.pile(seat)].append(choice)
-        events.append(Event(text=f"{who} throws away {card(choice).title}."))
+        events.append(event(text=f"{who} throws away {card(choice).title}."))
         state.discards_due -= 1
         if state.discards_due > 0 and state.hands[seat]:
             return events
     elif state.follow == "option":
         if choice == "option:ignore":
             state.ignore_blockages = True
-            events.append(Event(text=f"{who} will ignore cones during this move."))
+            events.append(event(text=f"{who} will ignore cones during this move."))
         else:
             _ask(state, "extra_goal")
             return events
@@ -186,7 +186,7 @@ def follow_apply(state: PlanesState, seat: int, choice: str, draw: object = None
     elif state.follow == "extra_goal":
         state.hands[seat].remove(choice)
         state.goals[seat].append(choice)
-        events.append(Event(text=f"{who} scores {card(choice).title} ({card(choice).vp} VP) at once."))
+        events.append(event(text=f"{who} scores {card(choice).title} ({card(choice).vp} VP) at once."))
     elif state.follow == "source":
         state.picks.append(choice.split(":", 1)[1])
         if kind == "fine_dining_two" and len(state.picks) < 2:
@@ -210,9 +210,9 @@ def follow_apply(state: PlanesState, seat: int, choice: str, draw: object = None
                     add_cube(state, target, own)
                     sent += 1
         if sent:
-            events.append(Event(text=f"{who} sends {sent} {own} cube{'s' if sent > 1 else ''} to {target}."))
+            events.append(event(text=f"{who} sends {sent} {own} cube{'s' if sent > 1 else ''} to {target}."))
         else:
-            events.append(Event(text=f"{who} picks {target}, where those {own} cubes already are."))
+            events.append(event(text=f"{who} picks {target}, where those {own} cubes already are."))
     state.phase = "move"
     state.follow = None
     state.picks = []

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.core.contract import Event, Option
+from engine.core.contract import Event, Option, event, option
 from engine.planes.cards import card, dot_of
 from engine.planes.state import PlanesState, add_cube, remove_cube
 from engine.planes.terrain import spaces_with_poi, terrain
@@ -101,7 +101,7 @@ def play(state: PlanesState, seat: int, kind: str, draw: Drawer) -> list[Event]:
         state.skips_left = 2
     elif kind == "vp_token":
         state.tokens[seat] += 1
-        events.append(Event(text=f"Seat {seat + 1} takes 1 VP token."))
+        events.append(event(text=f"Seat {seat + 1} takes 1 VP token."))
     return events
 
 
@@ -115,7 +115,7 @@ def options(state: PlanesState, seat: int, kind: str) -> list[Option]:
     follow = state.follow
     if follow == "nsource":
         poi = CARRY[kind][0]
-        return [Option(id=f"space:{s}", label=f"Take neutral cubes from {s}") for s in _sources(state)
+        return [option(id=f"space:{s}", label=f"Take neutral cubes from {s}") for s in _sources(state)
                 if _carry_targets(state, poi, s)]
     if follow == "ntake":
         source, taken = state.picks[0], state.picks[1:]
@@ -124,22 +124,22 @@ def options(state: PlanesState, seat: int, kind: str) -> list[Option]:
             left[colour] -= 1
         out = []
         if len(taken) < CARRY[kind][1]:
-            out = [Option(id=f"take:{c}", label=f"Take a {c} cube") for c in sorted(left) if left[c] > 0]
+            out = [option(id=f"take:{c}", label=f"Take a {c} cube") for c in sorted(left) if left[c] > 0]
         if taken:
-            out.append(Option(id="done", label="That is all", detail=f"carry {len(taken)} cube(s)"))
+            out.append(option(id="done", label="That is all", detail=f"carry {len(taken)} cube(s)"))
         return out
     if follow == "ntarget":
-        return [Option(id=f"space:{s}", label=f"Carry them to {s}")
+        return [option(id=f"space:{s}", label=f"Carry them to {s}")
                 for s in _carry_targets(state, CARRY[kind][0], state.picks[0])]
     if follow == "adj_source":
-        return [Option(id=f"space:{s}", label=f"Move the neutral cubes at {s}") for s in _sources(state)
+        return [option(id=f"space:{s}", label=f"Move the neutral cubes at {s}") for s in _sources(state)
                 if _steps_from(state, s)]
     if follow == "adj_target":
-        return [Option(id=f"space:{s}", label=f"Step them to {s}") for s in _steps_from(state, state.picks[0])]
+        return [option(id=f"space:{s}", label=f"Step them to {s}") for s in _steps_from(state, state.picks[0])]
     if follow == "draft":
-        return [Option(id=c, label=f"Keep {card(c).title}", detail=card(c).goal[:100]) for c in state.draft]
+        return [option(id=c, label=f"Keep {card(c).title}", detail=card(c).goal[:100]) for c in state.draft]
     if follow == "lost_found":
-        return [Option(id=f"poi:{p}", label=f"Pick up the {POI_NAMES[p]} card") for p in lost_found_pois(state, seat)]
+        return [option(id=f"poi:{p}", label=f"Pick up the {POI_NAMES[p]} card") for p in lost_found_pois(state, seat)]
     return []
 
 
@@ -164,7 +164,7 @@ def apply(state: PlanesState, seat: int, kind: str, choice: str) -> tuple[list[E
         for colour in taken:
             remove_cube(state, source, colour)
             add_cube(state, value, colour)
-        return [Event(text=f"{who} carries {_list(taken)} from {source} to {value}.")], True
+        return [event(text=f"{who} carries {_list(taken)} from {source} to {value}.")], True
     if follow == "adj_source":
         state.picks = [value]
         state.follow = "adj_target"
@@ -176,7 +176,7 @@ def apply(state: PlanesState, seat: int, kind: str, choice: str) -> tuple[list[E
             remove_cube(state, source, colour, n)
             add_cube(state, value, colour, n)
         flat = [c for c, n in sorted(moved.items()) for _ in range(n)]
-        return [Event(text=f"{who} steps {_list(flat)} from {source} to {value}.")], True
+        return [event(text=f"{who} steps {_list(flat)} from {source} to {value}.")], True
     if follow == "draft":
         return _draft_pick(state, seat, choice), state.draft_seat is None
     if follow == "lost_found":
@@ -187,11 +187,11 @@ def apply(state: PlanesState, seat: int, kind: str, choice: str) -> tuple[list[E
 def _draft_pick(state: PlanesState, seat: int, choice: str) -> list[Event]:
     state.draft.remove(choice)
     state.hands[seat].append(choice)
-    events = [Event(text=f"Seat {seat + 1} keeps one of the cards passed round."),
-              Event(text=f"You keep {card(choice).title}.", private_to=seat)]
+    events = [event(text=f"Seat {seat + 1} keeps one of the cards passed round."),
+              event(text=f"You keep {card(choice).title}.", private_to=seat)]
     if state.draft:
         state.draft_seat = (seat + 1) % state.players
-        events.append(Event(text=f"{len(state.draft)} card{'s' if len(state.draft) > 1 else ''} go on to Seat "
+        events.append(event(text=f"{len(state.draft)} card{'s' if len(state.draft) > 1 else ''} go on to Seat "
                                  f"{state.draft_seat + 1}."))
     else:
         state.draft_seat = None
@@ -211,7 +211,7 @@ def take_lost_found(state: PlanesState, seat: int, poi: str) -> list[Event]:
     found = next(c for c in state.set_aside if card(c).poi == poi and dot_of(c) == colour)
     state.set_aside.remove(found)
     state.hands[seat].append(found)
-    return [Event(text=f"Seat {seat + 1} picks up their {POI_NAMES[poi]} card ({card(found).title}) from the lost "
+    return [event(text=f"Seat {seat + 1} picks up their {POI_NAMES[poi]} card ({card(found).title}) from the lost "
                        "and found.")]
 
 

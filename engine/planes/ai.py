@@ -14,7 +14,7 @@ from engine.core.contract import Decision
 from engine.core.rng import Rng
 from engine.planes import moves
 from engine.planes.state import PlanesState
-from engine.planes.terrain import neighbours, terrain
+from engine.planes.terrain import terrain
 
 FOLLOW_BOARDING = 2
 """A boarding move, when there is one, is chosen with probability 1/FOLLOW_BOARDING at the start of a move."""
@@ -25,13 +25,23 @@ MAX_PLANS = 40
 def _finishes(state: PlanesState, at: str, active: list[str]) -> Iterator[list[str]]:
     """Step ids that take a group at `at` holding `active` onto a gate: k - 1 drops on open spaces, then a gate of a
     colour the group holds (that cube goes last)."""
-    gates = terrain(state).gate_ids
+    board = terrain(state)
+    gates = board.gate_ids
+    nexts = board.backwards if state.backwards else board.forwards  # what neighbours() reads
+    open_space: dict[str, bool] = {}  # space -> a group may step on past it (asked once per space, not per path)
     paths: list[list[str]] = [[at]]
     for _ in range(len(active) - 1):
-        paths = [p + [n] for p in paths for n in neighbours(state, p[-1])
-                 if n not in gates and not moves.blocks(state, n)]
+        grown = []
+        for p in paths:
+            for n in nexts[p[-1]]:
+                ok = open_space.get(n)
+                if ok is None:
+                    ok = open_space[n] = n not in gates and not moves.blocks(state, n)
+                if ok:
+                    grown.append(p + [n])
+        paths = grown
     for path in paths:
-        for gate in neighbours(state, path[-1]):
+        for gate in nexts[path[-1]]:
             if gate not in gates:
                 continue
             plane = moves.plane_at(state, gate)

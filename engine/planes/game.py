@@ -18,7 +18,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.core.contract import Decision, Event, Game, GameState, IllegalAction, Option, Result
+from engine.core.contract import (
+    Decision,
+    Event,
+    Game,
+    GameState,
+    IllegalAction,
+    Option,
+    Result,
+    decision,
+    event,
+    option,
+)
 from engine.core.rng import Rng
 from engine.planes import actions, actions_rt, moves, scoring
 from engine.planes.ai import playout_plan
@@ -50,16 +61,16 @@ def draw(state: PlanesState, seat: int, n: int) -> list[Event]:
             state.decks[pile] = state.discards[pile]
             state.discards[pile] = []
             state.rng.shuffle(state.decks[pile])
-            events.append(Event(text="The discard pile is shuffled into a new deck."))
+            events.append(event(text="The discard pile is shuffled into a new deck."))
         if not state.decks[pile]:
             break
         got.append(state.decks[pile].pop())
     state.hands[seat].extend(got)
     if got:
-        events.append(Event(text=f"Seat {seat + 1} draws {len(got)} card{'s' if len(got) > 1 else ''}."))
-        events.append(Event(text="You drew " + ", ".join(card(c).title for c in got) + ".", private_to=seat))
+        events.append(event(text=f"Seat {seat + 1} draws {len(got)} card{'s' if len(got) > 1 else ''}."))
+        events.append(event(text="You drew " + ", ".join(card(c).title for c in got) + ".", private_to=seat))
     else:
-        events.append(Event(text=f"Seat {seat + 1} could not draw: no cards are left."))
+        events.append(event(text=f"Seat {seat + 1} could not draw: no cards are left."))
     return events
 
 
@@ -80,8 +91,8 @@ def options_for(state: PlanesState) -> tuple[str, str, list[Option]]:
     seat = state.turn
     if state.phase == "action":
         # "No action" first: a button's index is public, and the number of playable cards before it is not.
-        opts = [Option(id="skip", label="No action", detail="go straight to your move")]
-        opts += [Option(id=c, label=f"Action: {card(c).title.split(' / ')[0]}", detail=shorten(card(c).action))
+        opts = [option(id="skip", label="No action", detail="go straight to your move")]
+        opts += [option(id=c, label=f"Action: {card(c).title.split(' / ')[0]}", detail=shorten(card(c).action))
                  for c in state.hands[seat] if actions.why_not_playable(state, seat, c) is None]
         return "action", "Play a card as an action, or go straight to your move", opts
     if state.phase == "follow":
@@ -93,8 +104,8 @@ def options_for(state: PlanesState) -> tuple[str, str, list[Option]]:
             return "move_start", prompt, moves.start_options(state, seat)
         return "move", _step_prompt(state), moves.step_options(state)
     if state.phase == "goal":
-        opts = [Option(id="skip", label="No goal", detail="end your turn")]
-        opts += [Option(id=c, label=f"Goal: {card(c).title.split(' / ')[-1]}", detail=f"{card(c).vp} VP")
+        opts = [option(id="skip", label="No goal", detail="end your turn")]
+        opts += [option(id=c, label=f"Goal: {card(c).title.split(' / ')[-1]}", detail=f"{card(c).vp} VP")
                  for c in actions.scorable_goals(state, seat)]
         return "goal", "Score a goal card, or end your turn", opts
     return "over", "", []
@@ -126,7 +137,7 @@ def _advance(state: PlanesState, events: list[Event]) -> None:
         elif state.phase == "move" and state.move is None and not moves.can_start(state, seat):
             if not state.moved:
                 state.idle_turns += 1
-            events.append(Event(text=f"Seat {seat + 1} has no legal move, so this move is lost."))
+            events.append(event(text=f"Seat {seat + 1} has no legal move, so this move is lost."))
             state.moves_left = 0
             state.phase = "goal"
         elif state.phase == "goal" and not state.hands[seat]:
@@ -163,7 +174,7 @@ def _check_end(state: PlanesState, events: list[Event]) -> None:
             "stuck": "Nobody could move for a whole round",
         }[state.end_reason]
         # Said plainly, with what it means for the table: the game does not stop mid-round.
-        events.append(Event(text=f"{why}: the game ends when this round is complete, so everyone gets the same "
+        events.append(event(text=f"{why}: the game ends when this round is complete, so everyone gets the same "
                                  "number of turns."))
 
 
@@ -187,13 +198,13 @@ def _end_turn(state: PlanesState, events: list[Event]) -> None:
     if not state.end_reason and state.turns >= MAX_ROUNDS * state.players:
         # A safety valve for games nobody can finish (random bots wandering in circles); see the rulings.
         state.end_reason = "round limit"
-        events.append(Event(text=f"{MAX_ROUNDS} rounds have been played: the game ends here."))
+        events.append(event(text=f"{MAX_ROUNDS} rounds have been played: the game ends here."))
     if state.end_reason and state.turn == state.start_seat:
         state.phase = "over"
-        events.append(Event(text=result(state).summary))
+        events.append(event(text=result(state).summary))
         return
     state.phase = "action"
-    events.append(Event(text=f"Seat {state.turn + 1}'s turn."))
+    events.append(event(text=f"Seat {state.turn + 1}'s turn."))
     _advance(state, events)
 
 
@@ -260,7 +271,7 @@ class PlanesGame(Game):
         # A draft pick offers the cards passed to that seat: private too.
         private = ((s.phase in ("action", "goal") or s.follow == "extra_goal") and bool(s.hands[s.turn])) or (
             s.follow == "draft")
-        return [Decision(seat=deciding_seat(s), prompt=prompt, options=opts, kind=kind, private=private)]
+        return [decision(seat=deciding_seat(s), prompt=prompt, options=opts, kind=kind, private=private)]
 
     def apply(self, state: GameState, seat: int, choice: str) -> list[Event]:
         s = _s(state)
@@ -318,7 +329,7 @@ class PlanesGame(Game):
                 return events
             s.hands[seat].remove(choice)
             s.goals[seat].append(choice)
-            events.append(Event(text=f"Seat {seat + 1} scores {card(choice).title.split(' / ')[-1]} "
+            events.append(event(text=f"Seat {seat + 1} scores {card(choice).title.split(' / ')[-1]} "
                                      f"({card(choice).vp} VP)."))
             _end_turn(s, events)
             return events

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.core.contract import Event, Option
+from engine.core.contract import Event, Option, event, option
 from engine.planes.sides import Reward, side
 from engine.planes.state import BLOCKAGE, WILD, Move, Plane, PlanesState, add_cube, party_count, remove_cube
 from engine.planes.terrain import is_gate, neighbours, terrain
@@ -19,7 +19,9 @@ def plane_at(state: PlanesState, gate: str) -> Plane:
 
 
 def blocked(state: PlanesState, space: str) -> bool:
-    return party_count(state.cubes.get(space, {})) >= BLOCKAGE
+    counts = state.cubes.get(space)
+    # Most spaces hold far fewer cubes than a blockage: the total alone settles them without sorting out colours.
+    return counts is not None and sum(counts.values()) >= BLOCKAGE and party_count(counts) >= BLOCKAGE
 
 
 def picked_up(state: PlanesState, seat: int, space: str) -> list[str]:
@@ -56,8 +58,10 @@ def slot_choices(plane: Plane) -> list[int]:
 
 def can_go_on(state: PlanesState, space: str, active: list[str]) -> bool:
     """From `space`, can a group holding `active` enter some next space (and so finish the move)?"""
-    gates = terrain(state).gate_ids
-    return any(nxt not in gates or can_board(state, nxt, active) for nxt in neighbours(state, space))
+    board = terrain(state)
+    gates = board.gate_ids
+    nexts = (board.backwards if state.backwards else board.forwards)[space]  # neighbours(), the board read once
+    return any(nxt not in gates or can_board(state, nxt, active) for nxt in nexts)
 
 
 def blocks(state: PlanesState, space: str) -> bool:
@@ -80,7 +84,7 @@ def can_start(state: PlanesState, seat: int) -> bool:
 
 
 def start_options(state: PlanesState, seat: int) -> list[Option]:
-    return [Option(id=f"from:{space}", label=f"Start at {space}", detail=f"pick up {_cubes_text(active)}")
+    return [option(id=f"from:{space}", label=f"Start at {space}", detail=f"pick up {_cubes_text(active)}")
             for space, active in start_spaces(state, seat)]
 
 
@@ -89,35 +93,36 @@ def step_options(state: PlanesState) -> list[Option]:
     assert move is not None
     if move.finished:
         where = f"board at {move.boarded}" if move.boarded else f"end at {move.at}"
-        return [Option(id="confirm", label="Confirm the move", detail=where),
-                Option(id="redo", label="Redo the move", detail="put every cube back and start this move again")]
+        return [option(id="confirm", label="Confirm the move", detail=where),
+                option(id="redo", label="Redo the move", detail="put every cube back and start this move again")]
     active = move.active
     endings: list[Option] = []
     steps: list[Option] = []
     skips: list[Option] = []
-    gates = terrain(state).gate_ids
-    for nxt in neighbours(state, move.at):
+    board = terrain(state)
+    gates = board.gate_ids
+    for nxt in (board.backwards if state.backwards else board.forwards)[move.at]:  # neighbours(), board read once
         if nxt in gates:
             if can_board(state, nxt, active):
                 plane = plane_at(state, nxt)
                 choices = slot_choices(plane)
                 if len(choices) == 1:
-                    endings.append(Option(id=f"board:{nxt}", label=f"Board the {active[0]} cube at {nxt}"))
+                    endings.append(option(id=f"board:{nxt}", label=f"Board the {active[0]} cube at {nxt}"))
                 else:
                     rewards = side(plane.side).slots
-                    endings += [Option(id=f"board:{nxt}:{i + 1}", label=f"Board the {active[0]} cube at {nxt}, "
+                    endings += [option(id=f"board:{nxt}:{i + 1}", label=f"Board the {active[0]} cube at {nxt}, "
                                        f"slot {i + 1}", detail=rewards[i].text()) for i in choices]
             continue
         is_blocked = blocked(state, nxt)
         stops_here = is_blocked and not state.ignore_blockages  # blocks(state, nxt)
         stop_detail = "the space is blocked: the group stops here" if stops_here else "drop every active cube"
-        endings.append(Option(id=f"stop:{nxt}", label=f"Stop at {nxt}", detail=stop_detail))
+        endings.append(option(id=f"stop:{nxt}", label=f"Stop at {nxt}", detail=stop_detail))
         if not stops_here and len(active) >= 2:
             for colour in sorted(set(active)):
                 rest = list(active)
                 rest.remove(colour)
                 if can_go_on(state, nxt, rest):
-                    steps.append(Option(id=f"drop:{nxt}:{colour}", label=f"Leave a {colour} cube at {nxt}",
+                    steps.append(option(id=f"drop:{nxt}:{colour}", label=f"Leave a {colour} cube at {nxt}",
                                         detail="and keep moving"))
         if not stops_here and len(move.doubles) < state.double_drops and len(active) >= 3:
             for pair in sorted({tuple(sorted((a, b))) for i, a in enumerate(active) for b in active[i + 1:]}):
@@ -125,18 +130,18 @@ def step_options(state: PlanesState) -> list[Option]:
                 rest.remove(pair[0])
                 rest.remove(pair[1])
                 if can_go_on(state, nxt, rest):
-                    steps.append(Option(id=f"pair:{nxt}:{pair[0]}:{pair[1]}",
+                    steps.append(option(id=f"pair:{nxt}:{pair[0]}:{pair[1]}",
                                         label=f"Leave a {pair[0]} and a {pair[1]} cube at {nxt}",
                                         detail="two cubes here, and keep moving"))
         free_pass = state.skips_left > 0 and len(move.skips) < state.skips_left
         if ((state.skip_pending and move.skipped is None) or free_pass) and not is_blocked \
                 and can_go_on(state, nxt, active):
-            skips.append(Option(id=f"skip:{nxt}", label=f"Pass over {nxt}", detail="leave no cube there"))
+            skips.append(option(id=f"skip:{nxt}", label=f"Pass over {nxt}", detail="leave no cube there"))
     if skips and state.skip_pending and move.skipped is None:
         endings = []  # the shortcut must be used while it still can be (Express Lane's passes are optional)
     # Redo is offered from the pick-up on: a player who chose the wrong start space takes it back at once.
-    redo = [Option(id="redo", label="Redo the move", detail="start this move again") if move.path
-            else Option(id="redo", label="Pick another start", detail="put the cubes back and choose again")]
+    redo = [option(id="redo", label="Redo the move", detail="start this move again") if move.path
+            else option(id="redo", label="Pick another start", detail="put the cubes back and choose again")]
     return [*steps, *skips, *endings, *redo]
 
 
@@ -205,7 +210,7 @@ def redo(state: PlanesState) -> list[Event]:
     assert move is not None
     state.cubes = {k: dict(v) for k, v in move.snapshot.items()}
     state.move = None
-    return [Event(text="The move was taken back; choose where to start again.")]
+    return [event(text="The move was taken back; choose where to start again.")]
 
 
 def confirm(state: PlanesState, seat: int) -> tuple[list[Event], int]:
@@ -216,7 +221,7 @@ def confirm(state: PlanesState, seat: int) -> tuple[list[Event], int]:
     assert move is not None
     who = f"Seat {seat + 1}"
     route = " > ".join([move.origin, *move.path])
-    events = [Event(text=f"{who} moved {route}.")]
+    events = [event(text=f"{who} moved {route}.")]
     earned = 0
     if move.boarded:
         colour = move.drops[-1][1]
@@ -224,11 +229,11 @@ def confirm(state: PlanesState, seat: int) -> tuple[list[Event], int]:
         plane.slots.append(colour)
         state.track += 1
         if plane.owner is not None:
-            events.append(Event(text=f"{who} boarded a {colour} cube at {plane.gate} (+5 VP for Seat "
+            events.append(event(text=f"{who} boarded a {colour} cube at {plane.gate} (+5 VP for Seat "
                                      f"{plane.owner + 1} at the end)."))
         else:
             earned = 2
-            events.append(Event(text=f"{who} boarded a {colour} cube at {plane.gate} and draws 2 cards."))
+            events.append(event(text=f"{who} boarded a {colour} cube at {plane.gate} and draws 2 cards."))
     state.last_path = [move.origin, *move.path]
     if move.skipped:
         state.skip_pending = False  # the Shortcut has done its work
@@ -242,7 +247,7 @@ def _confirm_round_trip(state: PlanesState, seat: int) -> tuple[list[Event], int
     move = state.move
     assert move is not None
     who = f"Seat {seat + 1}"
-    events = [Event(text=f"{who} moved {' > '.join([move.origin, *move.path])}.")]
+    events = [event(text=f"{who} moved {' > '.join([move.origin, *move.path])}.")]
     earned = 0
     if move.boarded:
         colour = move.drops[-1][1]
@@ -262,7 +267,7 @@ def _confirm_round_trip(state: PlanesState, seat: int) -> tuple[list[Event], int
             gains.append(f"takes {reward.tokens} VP token{'s' if reward.tokens > 1 else ''}")
         later = f" (+{reward.stars} VP for Seat {owner + 1} at the end)" if reward.stars and owner is not None else ""
         now = f" and {' and '.join(gains)}" if gains else ""
-        events.append(Event(text=f"{who} boarded a {colour} cube at {plane.gate}, slot {slot + 1}{now}{later}."))
+        events.append(event(text=f"{who} boarded a {colour} cube at {plane.gate}, slot {slot + 1}{now}{later}."))
     state.last_path = [move.origin, *move.path]
     if move.skipped:
         state.skip_pending = False
