@@ -1,4 +1,5 @@
-"""Command line for the engines: `python -m engine selfplay GAME --games N --players P --seed S [--option k=v]`.
+"""Command line for the engines: `python -m engine selfplay GAME --games N --players P --seed S [--option k=v]`, and
+`python -m engine arena GAME --a hard --b policy --players 2 --games 200 --seed 1` (AI levels against each other).
 
 Games follow each game's playout policy (random, shaped like people play); `--uniform` picks every choice uniformly
 instead, to see how a policy-free random game behaves.
@@ -12,6 +13,9 @@ import time
 import traceback
 
 from engine import registry
+from engine.core import levels
+from engine.core.arena import POLICY, arena
+from engine.core.search import Budget
 from engine.core.selfplay import Tally, playout
 
 
@@ -47,6 +51,25 @@ def selfplay(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_arena(args: argparse.Namespace) -> int:
+    game = registry.get(args.game)
+    options = dict(kv.split("=", 1) for kv in args.option)
+    budgets: dict[str, Budget | None] = {}
+    for side in (args.a, args.b):
+        budget = levels.LEVELS.get(side) if side != POLICY else None
+        if budget is not None and (args.iterations or args.seconds is not None):
+            budget = Budget(iterations=args.iterations or budget.iterations,
+                            seconds=None if args.seconds == 0 else args.seconds or budget.seconds,
+                            horizon=budget.horizon, widen=budget.widen, explore=budget.explore, follow=budget.follow)
+        budgets[side] = budget
+        if budget is not None:
+            print(f"{side}: up to {budget.iterations} iterations"
+                  + (f" or {budget.seconds:g} s" if budget.seconds else "") + " a plan")
+    for line in arena(game, args.a, args.b, args.players, args.games, args.seed, budgets, options):
+        print(line, flush=True)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -57,8 +80,20 @@ def main(argv: list[str] | None = None) -> int:
     sp.add_argument("--seed", type=int, default=1)
     sp.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     sp.add_argument("--uniform", action="store_true", help="uniform random choices instead of the playout policy")
+    sides = [POLICY, *levels.LEVELS]
+    ap = sub.add_parser("arena", help="play one AI level against another and print win rates")
+    ap.add_argument("game", choices=registry.names())
+    ap.add_argument("--a", choices=sides, default=levels.HARD)
+    ap.add_argument("--b", choices=sides, default=POLICY)
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    ap.add_argument("--iterations", type=int, default=0, help="iteration cap of searching sides (default: the level's)")
+    ap.add_argument("--seconds", type=float, default=None,
+                    help="time limit a plan of searching sides (default: the level's; 0: none, the cap alone)")
     args = parser.parse_args(argv)
-    return selfplay(args)
+    return selfplay(args) if args.command == "selfplay" else run_arena(args)
 
 
 if __name__ == "__main__":

@@ -2,7 +2,8 @@
 
 For a seeded random playout: the JSON round trip is exact at every step, replaying the log rebuilds the same state,
 illegal choices leave the state unchanged, and no view holds another seat's secrets. `check_secrecy` adds that what
-the channel shows never depends on the hidden cards.
+the channel shows never depends on the hidden cards, and `check_blindness` that a search AI's answer never depends
+on what its seat may not see.
 """
 
 from __future__ import annotations
@@ -10,10 +11,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from engine.core import search as ismcts
 from engine.core.contract import Game, GameState, IllegalAction
 from engine.core.panel import chooser_only, public_panel
 from engine.core.play import LoggedAction, apply, dump_state, load_state, new_game, replay
 from engine.core.rng import Rng
+from engine.core.search import Budget
 from engine.core.selfplay import playout
 
 
@@ -211,3 +214,56 @@ def check_secrecy(game: Game, players: int, seed: int, options: dict[str, str] |
         state, _ = apply(game, state, action.seat, action.choice)
     assert changed or not had_secrets, f"{game.name} has hidden cards but redeal_hidden never changes a state"
     return changed
+
+
+BLIND_STATES = 12
+"""States of a playout whose re-deals `check_blindness` compares for every seat with an open decision."""
+BLIND_SEARCHES = 2
+"""Of those, states on which a whole (small) search runs on both versions of the state: the search is the costly part,
+and it only ever reads the state through the re-deal checked on every state."""
+BLIND_BUDGET = Budget(iterations=12, horizon=4)
+
+
+def blindness_problems(game: Game, state: GameState, rng: Rng, search: bool) -> list[str]:
+    """Sentences for every way a search AI's answer at `state` could depend on what its seat may not see: for each
+    seat with an open decision, `state` and a re-deal of what that seat cannot see (the same view, other hidden
+    cards) must give byte-identical re-deals from the same seed, and (with `search`) the same plan."""
+    problems: list[str] = []
+    for seat in sorted({d.seat for d in game.pending(state)}):
+        other = game.redeal_hidden(state, seat, rng)
+        seed = rng.next64()
+        mine = dump_state(game.redeal_hidden(state, seat, Rng.seeded(seed)))
+        theirs = dump_state(game.redeal_hidden(other, seat, Rng.seeded(seed)))
+        if mine != theirs:
+            at = next((i for i, (x, y) in enumerate(zip(mine, theirs, strict=False)) if x != y), 0)
+            problems.append(f"redeal_hidden for seat {seat} depends on the hidden cards it replaces (same seed, "
+                            f"same view): …{mine[max(0, at - 60):at + 60]}… versus …{theirs[max(0, at - 60):at + 60]}…")
+            continue
+        if search:
+            a = ismcts.plan(game, state, seat, Rng.seeded(seed), BLIND_BUDGET)
+            b = ismcts.plan(game, other, seat, Rng.seeded(seed), BLIND_BUDGET)
+            if a != b:
+                problems.append(f"the search for seat {seat} answered {a} with the true cards and {b} after a re-deal "
+                                "of what the seat cannot see")
+    return problems
+
+
+def check_blindness(game: Game, players: int, seed: int, options: dict[str, str] | None = None,
+                    states: int = BLIND_STATES, searches: int = BLIND_SEARCHES) -> int:
+    """Play one game by the playout policy and, on `states` of its states picked at random, check that a search AI
+    cannot tell the true hidden cards from a re-deal of them (`blindness_problems`). Raise AssertionError naming the
+    state. Returns the number of checks (seat and state) made."""
+    run = playout(game, players, seed, options)
+    rng = Rng.seeded(seed * 37 + 11)
+    picked = sorted({rng.below(len(run.actions)) for _ in range(states)})
+    searched = set(picked[:: max(1, len(picked) // max(searches, 1))][:searches])
+    state = new_game(game, players, seed, run.state.options)
+    checks = 0
+    for n, action in enumerate(run.actions):
+        if n in picked:
+            problems = blindness_problems(game, state, rng, search=n in searched)
+            assert not problems, (f"{game.name}, {players} players, seed {seed}, move {state.version} "
+                                  f"(after {n} choices of the playout): " + "\n".join(problems[:3]))
+            checks += len({d.seat for d in game.pending(state)})
+        state, _ = apply(game, state, action.seat, action.choice)
+    return checks

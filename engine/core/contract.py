@@ -284,6 +284,19 @@ class Game(ABC):
         """
         return state.model_copy(deep=True)
 
+    take_backs: ClassVar[frozenset[str]] = frozenset()
+    """Option ids that only take back choices of the turn in progress (Planes' "redo", a "back" out of a menu): a
+    convenience for people, never a game move. The search AI leaves them out while anything else is on offer."""
+
+    def score_now(self, state: GameState) -> list[float] | None:
+        """What each seat would score if the game ended now (by seat), or None if the game cannot say.
+
+        Optional, for the search AI (engine.core.search): a rollout that stops early is scored by these figures
+        instead of playing to the end, which buys many more iterations per second. It may read the whole state: the
+        search calls it only on its own determinisations. Points that only count at the end (a bonus for the most
+        of something) belong in it as they stand now. None (the default): rollouts always play to the end."""
+        return None
+
     def reveals(self, before: GameState, after: GameState, events: list[Event]) -> bool:
         """Whether the choice that led from `before` to `after` made hidden information known to anyone, so that it
         can no longer be taken back (undo stops there). Default: an event is marked `reveals`, or an id hidden in

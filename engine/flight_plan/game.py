@@ -231,6 +231,7 @@ class FlightPlan(Game):
     def redeal_hidden(self, state: GameState, seat: int | None, rng: Rng) -> GameState:
         """Only the deck's order is hidden (from everyone): shuffle it and reseed the game's RNG."""
         st = _s(state).model_copy(deep=True)
+        st.deck.sort()  # the new order must not depend on the old one (a search AI would read it)
         rng.shuffle(st.deck)
         st.rng = Rng.seeded(rng.next64())
         return st

@@ -195,26 +195,32 @@ class NowBoarding(Game):
         their home airport (the back of the card shows it) and swap faces with hidden cards of the same home; regular
         cards move between the piles and the cards left out of play; VIPs stay in their stage's pile; every pile and
         weather pile is shuffled."""
+        # Every pool is sorted before it is shuffled, and homes are taken in a fixed order: the result must not
+        # depend on where each hidden card was (a search AI plays on it and must not read the true order).
         st = _s(state).model_copy(deep=True)
         waiting = [c for cards in st.airports.values() for c in cards if not c.face_up and not c.vip]
         places = [(pile, i) for pile in [*st.piles, st.out_of_play] for i, c in enumerate(pile)
                   if not c.startswith("vip:")]
-        pool = [pile[i] for pile, i in places] + [c.id for c in waiting]
+        pool = sorted([pile[i] for pile, i in places] + [c.id for c in waiting])
         by_home: dict[str, list[str]] = {}
         for card_id in pool:
             by_home.setdefault(card_id[4:].split(">")[0], []).append(card_id)
-        for ids in by_home.values():
+        for _, ids in sorted(by_home.items()):
             rng.shuffle(ids)
         for card in waiting:
             card_id = by_home[card.origin].pop()
             card.id, card.dest = card_id, card_id.split(">")[1]
             card.fare = catalog().fares[card.origin][card.dest]
-        rest = [card_id for ids in by_home.values() for card_id in ids]
+        rest = sorted(card_id for ids in by_home.values() for card_id in ids)
         rng.shuffle(rest)
         for (pile, i), card_id in zip(places, rest, strict=True):
             pile[i] = card_id
-        for pile in [*st.piles, *st.weather_piles]:
+        for pile in st.piles:
+            pile.sort()
             rng.shuffle(pile)
+        for weather in st.weather_piles:
+            weather.sort()
+            rng.shuffle(weather)
         st.rng = Rng.seeded(rng.next64())
         return st
 

@@ -239,7 +239,8 @@ class Planecrafters(Game):
         st = _s(state).model_copy(deep=True)
         unseen = [s for s in range(st.players) if s != seat]
         held = st.hands[st.turn].index(st.holding) if st.holding in st.hands[st.turn] else None
-        pool = [c for s in unseen for c in st.hands[s]] + st.stack
+        # Sorted first: the deal must not depend on where each hidden card was (a search AI would read it).
+        pool = sorted([c for s in unseen for c in st.hands[s]] + st.stack)
         rng.shuffle(pool)
         for s in unseen:
             st.hands[s], pool = pool[:len(st.hands[s])], pool[len(st.hands[s]):]
@@ -248,6 +249,11 @@ class Planecrafters(Game):
             st.holding = st.hands[st.turn][held]
         st.rng = Rng.seeded(rng.next64())
         return st
+
+    take_backs = frozenset({"back"})
+
+    def score_now(self, state: GameState) -> list[float] | None:
+        return [float(v) for v in final_scores(_s(state))]
 
     def summary(self, state: GameState) -> dict[str, Any]:
         st = _s(state)

@@ -361,7 +361,8 @@ class PlanesGame(Game):
             holders = [t for t in unseen if s.pile(t) == pile]
             # Pass It On's travelling cards are hidden from everyone but the seat picking from them.
             draft = s.draft if s.draft_seat is not None and s.draft_seat != seat and pile == s.pile(s.turn) else []
-            cards = [c for t in holders for c in s.hands[t]] + s.decks[pile] + draft
+            # Sorted first: the deal must not depend on where each hidden card was (a search AI would read it).
+            cards = sorted([c for t in holders for c in s.hands[t]] + s.decks[pile] + draft)
             rng.shuffle(cards)
             for t in holders:
                 s.hands[t], cards = cards[:len(s.hands[t])], cards[len(s.hands[t]):]
@@ -370,6 +371,12 @@ class PlanesGame(Game):
             s.decks[pile] = cards
         s.rng = Rng.seeded(rng.next64())
         return s
+
+    take_backs = frozenset({"redo"})
+
+    def score_now(self, state: GameState) -> list[float] | None:
+        s = _s(state)
+        return [float(scoring.score(s, seat)) for seat in range(s.players)]
 
     def summary(self, state: GameState) -> dict[str, Any]:
         s = _s(state)

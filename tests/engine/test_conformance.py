@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine import registry
-from engine.core.conformance import check_playout, check_secrecy
+from engine.core.conformance import check_blindness, check_playout, check_secrecy
 
 CASES = [
     (name, players, seed)
@@ -29,3 +29,10 @@ def test_registry_lists_the_first_game() -> None:
 @pytest.mark.parametrize(("name", "players", "seed"), [case for case in CASES if case[2] == 1])
 def test_the_channel_never_depends_on_hidden_cards(name: str, players: int, seed: int) -> None:
     assert check_secrecy(registry.get(name), players, seed) > 0
+
+
+@pytest.mark.parametrize(("name", "players"), [(name, players) for name, players, seed in CASES if seed == 1])
+def test_the_search_ai_is_blind_to_what_its_seat_cannot_see(name: str, players: int) -> None:
+    # A search on every player count would cost too much; the re-deal it rests on is checked on all of them.
+    game = registry.get(name)
+    assert check_blindness(game, players, 1, searches=2 if players == game.min_players else 0) > 0

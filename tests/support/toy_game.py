@@ -122,7 +122,7 @@ class ToyGame(Game):
         assert isinstance(state, ToyState)
         new = state.model_copy(deep=True)
         unseen = [s for s in range(new.players) if s != seat]
-        pool = [c for s in unseen for c in new.hands[s]] + new.deck
+        pool = sorted([c for s in unseen for c in new.hands[s]] + new.deck)  # sorted: blind to the old order
         rng.shuffle(pool)
         for s in unseen:
             new.hands[s], pool = pool[:len(new.hands[s])], pool[len(new.hands[s]):]

@@ -1,0 +1,104 @@
+"""Matches between AI levels: `python -m engine arena GAME --a hard --b policy --players 2 --games 200 --seed 1`.
+
+Side A takes one seat and side B every other one. Game i is seeded `seed + i`; A sits first in even games and last
+in odd ones (seats swapped half the time, so the first player's edge cancels out). Win rates come with a 95%
+Wilson score interval; a shared win counts as a share.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+
+from engine.core import levels
+from engine.core.contract import Game, GameState
+from engine.core.play import apply, new_game
+from engine.core.rng import Rng
+from engine.core.search import Budget
+from engine.core.selfplay import MAX_ACTIONS
+
+POLICY = "policy"
+"""The game's playout policy, the same player as the level 'easy'."""
+
+
+def level_of(side: str) -> str:
+    return levels.EASY if side == POLICY else side
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate (wins may be fractional: shared wins)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class Tally:
+    games: int = 0
+    wins: dict[str, float] = field(default_factory=dict)
+    plans: dict[str, int] = field(default_factory=dict)
+    thinking: dict[str, float] = field(default_factory=dict)
+    longest: dict[str, float] = field(default_factory=dict)
+
+
+def play_match(game: Game, players: int, seed: int, seats: dict[int, str], budgets: dict[str, Budget | None],
+               options: dict[str, str] | None = None, tally: Tally | None = None) -> GameState:
+    """One game where seat s plays at level `seats[s]` (a budget in `budgets` overrides that level's). Each seat's
+    AI draws from its own RNG, seeded from the game's seed and the seat."""
+    state = new_game(game, players, seed, options)
+    rngs = {s: Rng.seeded(seed * 1_000_003 + 7919 * s) for s in range(players)}
+    queued: list[str] = []  # the rest of the plan of queued_seat, followed while each step stays on offer
+    queued_seat = -1
+    for _ in range(MAX_ACTIONS):
+        decisions = game.pending(state)
+        if not decisions:
+            return state
+        decision = decisions[0]
+        seat = decision.seat
+        if seat != queued_seat or not queued or decision.option(queued[0]) is None:
+            side = seats[seat]
+            started = time.perf_counter()
+            queued, queued_seat = levels.plan(game, state, seat, level_of(side), rngs[seat], budgets.get(side)), seat
+            if tally is not None:
+                spent = time.perf_counter() - started
+                tally.plans[side] = tally.plans.get(side, 0) + 1
+                tally.thinking[side] = tally.thinking.get(side, 0.0) + spent
+                tally.longest[side] = max(tally.longest.get(side, 0.0), spent)
+        state, _ = apply(game, state, seat, queued.pop(0))
+    raise RuntimeError(f"{game.name}: seed {seed} did not finish within {MAX_ACTIONS} choices")
+
+
+def arena(game: Game, a: str, b: str, players: int, games: int, seed: int, budgets: dict[str, Budget | None],
+          options: dict[str, str] | None = None) -> list[str]:
+    """Play the match and return the lines to print."""
+    tally = Tally()
+    wins = {"A": 0.0, "B": 0.0}
+    started = time.perf_counter()
+    for i in range(games):
+        a_seat = 0 if i % 2 == 0 else players - 1
+        seats = {s: (a if s == a_seat else b) for s in range(players)}
+        final = play_match(game, players, seed + i, seats, budgets, options, tally)
+        result = game.result(final)
+        assert result is not None
+        for w in result.winners:
+            wins["A" if w == a_seat else "B"] += 1 / len(result.winners)
+        tally.games += 1
+    elapsed = time.perf_counter() - started
+    lines = [f"game: {game.name}, players: {players}, games: {games}, seed: {seed}, "
+             f"A = {a} (one seat, first in even games, last in odd ones), B = {b} (every other seat)"]
+    for side, name in (("A", a), ("B", b)):
+        low, high = wilson(wins[side], games)
+        lines.append(f"{side} {name}: won {wins[side]:g} of {games} = {wins[side] / games:.1%} "
+                     f"(95% CI {low:.1%} to {high:.1%})")
+    for name in dict.fromkeys((a, b)):
+        if tally.plans.get(name):
+            lines.append(f"{name}: {tally.plans[name]} plans, {tally.thinking[name] / tally.plans[name]:.3f} s "
+                         f"a plan on average, longest {tally.longest[name]:.3f} s")
+    if players > 2:
+        lines.append(f"(an even share for one seat of {players} is {1 / players:.1%})")
+    lines.append(f"time: {elapsed:.1f} s")
+    return lines

@@ -1,0 +1,35 @@
+"""AI levels a host picks per AI seat: easy plays the game's playout policy, normal and hard search (ISMCTS).
+
+Each level's budget holds an iteration cap and a time limit per plan; the cap binds on this machine's engines in
+ordinary positions, so an AI game replays the same from its seed, and the time limit only guards a slow position
+(hard never thinks more than a second on one core). A plan covers the seat's consecutive choices (a whole move),
+so a turn usually costs one search.
+"""
+
+from __future__ import annotations
+
+from engine.core import random_ai
+from engine.core.contract import Game, GameState
+from engine.core.rng import Rng
+from engine.core.search import Budget
+from engine.core.search import plan as search_plan
+
+EASY, NORMAL, HARD = "easy", "normal", "hard"
+LEVELS: dict[str, Budget | None] = {
+    EASY: None,
+    NORMAL: Budget(iterations=80, seconds=0.3, horizon=12),
+    HARD: Budget(iterations=400, seconds=1.0, horizon=16),
+}
+"""Level -> search budget (None: the playout policy). Horizons are choices per seat before a rollout is scored."""
+LABELS = {EASY: "Easy", NORMAL: "Normal", HARD: "Hard"}
+DEFAULT = HARD
+
+
+def plan(game: Game, state: GameState, seat: int, level: str, rng: Rng, budget: Budget | None = None) -> list[str]:
+    """The choices an AI seat of `level` makes from `state`, first one first; the caller follows them while each
+    stays on offer to that seat. `budget` overrides the level's (benchmarks)."""
+    budget = budget if budget is not None else LEVELS[level]
+    decision = next(d for d in game.pending(state) if d.seat == seat)
+    if level == EASY or budget is None:
+        return random_ai.plan(game, state, decision, rng)
+    return search_plan(game, state, seat, rng, budget)

@@ -1,0 +1,274 @@
+"""Information-set Monte Carlo tree search (ISMCTS) with determinisation, for any game through the contract.
+
+The AI seat never looks at the true state. It asks the game for a state it cannot tell apart from the one it sees
+(`Game.redeal_hidden(state, seat, rng)`) once at the start, and from then on works only on that sample: every
+iteration re-deals the sample's hidden cards again (a new determinisation), walks a tree keyed by the choices made
+(single-observer ISMCTS, as in Cowling, Powley and Whitehouse 2012 and OpenSpiel's `ismcts.cc`), and plays the rest
+of the game with the game's own playout policy (`Game.playout_plan`). Since the first re-deal depends only on what
+the seat sees (the conformance suite checks it), so does everything after it: two states that differ only in what
+the seat may not see get the same answer for the same seed.
+
+Choices of a node that are legal in one determinisation and not in another (an opponent's card) are handled with
+availability counts: an option's exploration term counts the visits in which it was on offer, not all visits.
+Each node is scored for the seat choosing there (max^n), with a reward in [0, 1] made of the win and the score
+margin (`reward`). Progressive widening keeps wide nodes (a Planes airport offers dozens of drops) from spending
+every iteration on trying each option once: a node with n visits has at most `1 + widen * sqrt(n)` children, and
+the first ones tried are those the playout policy picks, so a thin search still plays at least as the policy does.
+
+A rollout may stop after `horizon` choices where the game says what each seat holds so far (`Game.score_now`);
+the reward then comes from those scores. That trades a little accuracy for many more iterations per second.
+
+The answer is a plan, not just one choice: the most visited line of the seat's own consecutive choices (a whole
+Planes move, a whole Planecrafters turn), so one search plays a whole turn. A caller follows it while each step
+stays on offer and searches again when it runs out, exactly as with `Game.playout_plan`.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+
+from engine.core.contract import Decision, Game, GameState, Result
+from engine.core.rng import Rng
+
+MAX_DEPTH = 5_000
+"""Choices a rollout plays at most without an estimate; a game longer than this is a bug (see selfplay)."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How hard to think about one plan. The search stops at `iterations` or after `seconds`, whichever comes first;
+    with `seconds=None` only the iteration count binds, which makes the answer depend on the seed alone (tests)."""
+
+    iterations: int
+    seconds: float | None = None
+    horizon: int | None = 60
+    """Choices per seat a rollout plays before it is scored by `Game.score_now` (None: always to the end)."""
+    widen: float = 1.0
+    explore: float = 0.7
+    follow: int = 4
+    """A planned step is kept only if the search visited it at least this often; later steps are searched anew."""
+
+
+@dataclass
+class Edge:
+    seat: int
+    visits: int = 0
+    value: float = 0.0
+    avail: int = 0
+    child: Node | None = None
+    loops: bool = False
+    """It led back to a state already met in the same run of this seat's choices: like a `Game.take_backs` option
+    it only undoes something, so the search never plays it again and a plan never holds it."""
+
+
+@dataclass
+class Node:
+    edges: dict[str, Edge] = field(default_factory=dict)
+    visits: int = 0
+
+
+@dataclass
+class Stats:
+    """What a search did, for benchmarks and tests."""
+
+    iterations: int = 0
+    seconds: float = 0.0
+    root_visits: dict[str, int] = field(default_factory=dict)
+
+
+def reward(scores: list[float], winners: list[int] | None) -> list[float]:
+    """Each seat's reward in [0, 1]: half from winning (a shared win split; None: the leaders by `scores`), half
+    from the margin over the best other seat, scaled by the two scores so that it never leaves [-1, 1]."""
+    n = len(scores)
+    if winners is None:
+        best = max(scores)
+        winners = [s for s in range(n) if scores[s] == best]
+    out = []
+    for s in range(n):
+        others = [scores[t] for t in range(n) if t != s]
+        rival = max(others) if others else 0.0
+        margin = (scores[s] - rival) / (abs(scores[s]) + abs(rival) + 1.0)
+        win = 1.0 / len(winners) if s in winners else 0.0
+        out.append(0.5 * win + 0.25 * (1.0 + margin))
+    return out
+
+
+def result_reward(result: Result, players: int) -> list[float]:
+    scores = [0.0] * players
+    for standing in result.standings:
+        scores[standing.seat] = float(standing.score)
+    if not result.winners:  # a lost co-operative game: nobody wins, the scores still rank the attempt
+        return [0.25 * (1.0 + s / (abs(s) + 1.0)) * 0.5 for s in scores]
+    return reward(scores, result.winners)
+
+
+class Search:
+    """One search for one seat. Use `plan` (or the module function `plan`)."""
+
+    def __init__(self, game: Game, seat: int, rng: Rng, budget: Budget) -> None:
+        self.game = game
+        self.seat = seat
+        self.rng = rng
+        self.budget = budget
+        self.root = Node()
+        self.stats = Stats()
+
+    # ---- playing on a determinisation (a private copy, changed in place) ------------------------------------------
+
+    def _apply(self, state: GameState, seat: int, choice: str) -> None:
+        # The choice is one of the options on offer, so the game's own checks pass; skipping engine.core.play's copy
+        # per choice is what makes rollouts affordable (the determinisation is already a private copy).
+        self.game.apply(state, seat, choice)
+        state.version += 1
+
+    def _rollout(self, state: GameState) -> list[float]:
+        game, rng = self.game, self.rng
+        horizon = None if self.budget.horizon is None else self.budget.horizon * state.players
+        queued: list[str] = []
+        queued_seat = -1
+        for depth in range(MAX_DEPTH):
+            decisions = game.pending(state)
+            if not decisions:
+                break
+            if horizon is not None and depth >= horizon:
+                scores = game.score_now(state)
+                if scores is not None:
+                    return reward(scores, None)
+                horizon = None
+            ahead = next((d for d in decisions if d.seat == queued_seat), None)
+            if queued and ahead is not None and ahead.option(queued[0]) is not None:
+                seat, choice = queued_seat, queued.pop(0)
+            else:
+                decision = decisions[0] if len(decisions) == 1 else rng.choice(decisions)
+                steps = game.playout_plan(state, decision, rng)
+                if not steps or decision.option(steps[0]) is None:
+                    steps = [rng.choice(decision.options).id]
+                seat, choice = decision.seat, steps[0]
+                queued, queued_seat = steps[1:], seat
+            self._apply(state, seat, choice)
+        result = game.result(state)
+        if result is None:
+            scores = game.score_now(state)
+            return reward(scores, None) if scores is not None else [0.5] * state.players
+        return result_reward(result, state.players)
+
+    # ---- the tree --------------------------------------------------------------------------------------------------
+
+    def _expand_choice(self, state: GameState, decision: Decision, node: Node, legal: list[str]) -> str | None:
+        """An option not yet in the tree: the playout policy's pick if it is new, else a random new one."""
+        untried = [c for c in legal if c not in node.edges]
+        if not untried:
+            return None
+        steps = self.game.playout_plan(state, decision, self.rng)
+        if steps and steps[0] in untried:
+            return steps[0]
+        return self.rng.choice(untried)
+
+    def _select(self, node: Node, legal: list[str]) -> str:
+        log_terms = self.budget.explore
+        best, best_score = legal[0], -math.inf
+        for choice in legal:
+            edge = node.edges[choice]
+            if not edge.visits:
+                return choice
+            score = edge.value / edge.visits + log_terms * math.sqrt(math.log(edge.avail) / edge.visits)
+            if score > best_score:
+                best, best_score = choice, score
+        return best
+
+    def iterate(self, sample: GameState) -> None:
+        state = self.game.redeal_hidden(sample, self.seat, self.rng)
+        node = self.root
+        path: list[Edge] = []
+        rewards: list[float] | None = None
+        run_seat, seen = -1, set()  # states met in the current run of one seat's choices
+        while True:
+            decisions = self.game.pending(state)
+            if not decisions:
+                result = self.game.result(state)
+                rewards = result_reward(result, state.players) if result else [0.5] * state.players
+                break
+            # At the root the seat's own decision (several seats may choose at once); below it, the first open one.
+            decision = decisions[0] if path else next(d for d in decisions if d.seat == self.seat)
+            if decision.seat != run_seat:
+                run_seat, seen = decision.seat, set()
+            seen.add(_fingerprint(state))
+            legal = [o.id for o in decision.options]
+            live = [c for c in legal if c not in self.game.take_backs
+                    and (c not in node.edges or not node.edges[c].loops)]
+            legal = live or legal
+            tried = [c for c in legal if c in node.edges]
+            for c in tried:
+                node.edges[c].avail += 1
+            allowed = 1 + int(self.budget.widen * math.sqrt(node.visits))
+            new = self._expand_choice(state, decision, node, legal) if len(tried) < allowed else None
+            node.visits += 1
+            if new is not None:
+                edge = Edge(seat=decision.seat, avail=1)
+                node.edges[new] = edge
+                path.append(edge)
+                self._apply(state, decision.seat, new)
+                edge.child = Node()
+                if _fingerprint(state) in seen and live:
+                    edge.loops = True  # a take-back: never worth a rollout
+                    node.visits -= 1
+                    return
+                rewards = self._rollout(state)
+                break
+            choice = self._select(node, tried)
+            edge = node.edges[choice]
+            path.append(edge)
+            self._apply(state, decision.seat, choice)
+            if edge.child is None:
+                edge.child = Node()
+            node = edge.child
+        for edge in path:
+            edge.visits += 1
+            edge.value += rewards[edge.seat]
+
+    def run(self, state: GameState) -> list[str]:
+        started = time.perf_counter()
+        sample = self.game.redeal_hidden(state, self.seat, self.rng)
+        mine = [d for d in self.game.pending(sample) if d.seat == self.seat]
+        if not mine:
+            raise ValueError(f"seat {self.seat} has nothing to choose")
+        if len(mine[0].options) == 1:
+            return [mine[0].options[0].id]
+        deadline = None if self.budget.seconds is None else started + self.budget.seconds
+        for _ in range(max(1, self.budget.iterations)):
+            self.iterate(sample)
+            self.stats.iterations += 1
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        self.stats.seconds = time.perf_counter() - started
+        self.stats.root_visits = {c: e.visits for c, e in self.root.edges.items()}
+        return self._best_line()
+
+    def _best_line(self) -> list[str]:
+        """The most visited line of the seat's own consecutive choices from the root."""
+        line: list[str] = []
+        node: Node | None = self.root
+        while node is not None and node.edges:
+            # Most visits, then best mean, then the id: a fixed order, so ties never depend on dict order.
+            live = {c: e for c, e in node.edges.items() if not e.loops and c not in self.game.take_backs}
+            if not live:
+                break
+            choice, edge = max(live.items(), key=lambda ce: (ce[1].visits, ce[1].value / max(ce[1].visits, 1),
+                                                                   ce[0]))
+            if edge.seat != self.seat or (line and edge.visits < self.budget.follow):
+                break
+            line.append(choice)
+            node = edge.child
+        return line
+
+
+def _fingerprint(state: GameState) -> str:
+    return state.model_dump_json(exclude={"version"})
+
+
+def plan(game: Game, state: GameState, seat: int, rng: Rng, budget: Budget) -> list[str]:
+    """The choices `seat` should make from `state`, first one first (see the module note). `state` is only read
+    through `game.redeal_hidden(state, seat, rng)`, so nothing hidden from the seat can change the answer."""
+    return Search(game, seat, rng, budget).run(state)
