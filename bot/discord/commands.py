@@ -9,7 +9,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord.lobby import lobby_action, lobby_message, may_manage, option_label, page_of, refresh_lobby
+from bot.discord.lobby import ai_tag, lobby_action, lobby_message, may_manage, option_label, page_of, refresh_lobby
 from bot.discord.panel import mention_of, turn_message
 from bot.discord.presenter import private_message
 from bot.discord.replies import run_for_player, tell
@@ -37,7 +37,7 @@ async def _channel_game(interaction: discord.Interaction) -> str:
 async def status_text(service: GameService, session: SessionRow) -> str:
     """Who sits where, then whose move it is, or the final scores of a finished game."""
     engine = service.game(session.game)
-    players = ", ".join(f"{s.name}{' (AI)' if s.is_ai else ''}" for s in session.seats)
+    players = ", ".join(f"{s.name}{ai_tag(s)}" for s in session.seats)
     state_word = {"lobby": "waiting in the lobby", "active": "running", "finished": "finished",
                   "abandoned": "ended early (every player resigned)",
                   "cancelled": "cancelled"}.get(session.status, session.status)

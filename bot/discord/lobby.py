@@ -17,8 +17,8 @@ import discord
 from bot.discord.replies import run_for_player, tell
 from bot.session import GameService, PostFailed, Refusal
 from bot.session.lobby import lobby_specs
-from bot.store import SessionRow
-from engine.core import Game, GameOptionSpec
+from bot.store import Seat, SessionRow
+from engine.core import Game, GameOptionSpec, levels
 
 COLOUR = discord.Colour.from_rgb(240, 170, 40)
 ACTIONS = {"join": "Join", "leave": "Leave", "ai": "Add AI", "start": "Start", "cancel": "Cancel"}
@@ -36,6 +36,11 @@ def option_label(spec: GameOptionSpec, value: str) -> str:
     return next((c.label for c in spec.choices if c.value == value), value)
 
 
+def ai_tag(seat: Seat) -> str:
+    """How a seat list marks an AI seat: with its level, since a host picks it per seat."""
+    return f" (AI, {levels.LABELS.get(seat.level or levels.EASY, seat.level)})" if seat.is_ai else ""
+
+
 def lobby_embed(session: SessionRow, game: Game, values: dict[str, str] | None = None) -> discord.Embed:
     status = {"lobby": "Waiting for players", "active": "Started", "cancelled": "Cancelled"}.get(
         session.status, session.status)
@@ -43,7 +48,7 @@ def lobby_embed(session: SessionRow, game: Game, values: dict[str, str] | None =
                           description=f"{status}. {game.min_players}–{game.max_players} players. "
                                       f"Host: <@{session.host_id}>.")
     seats = "\n".join(
-        f"{s.seat + 1}. {s.name} (AI)" if s.is_ai else f"{s.seat + 1}. <@{s.user_id}>" for s in session.seats
+        f"{s.seat + 1}. {s.name}{ai_tag(s)}" if s.is_ai else f"{s.seat + 1}. <@{s.user_id}>" for s in session.seats
     ) or "nobody yet"
     embed.add_field(name=f"Seats ({len(session.seats)}/{game.max_players})", value=seats[:1024], inline=False)
     values = values if values is not None else session.options
@@ -297,7 +302,45 @@ def confirm_view(sid: int) -> discord.ui.View:
     return view
 
 
-LOBBY_ITEMS = (LobbyButton, LobbyOption, OptionPager, TypeOptionButton, CancelConfirm)
+class AILevelButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                    template=r"tll:(?P<sid>\d+):(?P<seat>\d+):(?P<level>[a-z]+)"):
+    """Sets how well an AI seat of the lobby plays; offered to the host alone when the AI joins."""
+
+    def __init__(self, sid: int, seat: int, level: str, current: bool = False) -> None:
+        super().__init__(discord.ui.Button(label=levels.LABELS.get(level, level), custom_id=f"tll:{sid}:{seat}:{level}",
+                                           style=discord.ButtonStyle.primary if current
+                                           else discord.ButtonStyle.secondary))
+        self.sid, self.seat, self.level = sid, seat, level
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: Any) -> AILevelButton:
+        return cls(int(match["sid"]), int(match["seat"]), match["level"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        service: GameService = interaction.client.service  # type: ignore[attr-defined]
+
+        async def act() -> None:
+            session = await service.set_ai_level(self.sid, interaction.user.id, self.seat, self.level,
+                                                 manager=may_manage(interaction))
+            await interaction.response.edit_message(**ai_level_message(session, self.seat))
+            await refresh_lobby(interaction, session)
+
+        await run_for_player(interaction, act, session_id=self.sid)
+
+
+def ai_level_message(session: SessionRow, seat_number: int) -> dict[str, Any]:
+    """The host's private chooser for one AI seat's level (seat_number counts from 1)."""
+    seat = next(s for s in session.seats if s.seat == seat_number - 1)
+    current = seat.level or levels.EASY
+    view = discord.ui.View(timeout=None)
+    for level in levels.LEVELS:
+        view.add_item(AILevelButton(session.id, seat_number, level, current=level == current))
+    text = (f"{seat.name} (seat {seat_number}) plays at **{levels.LABELS[current]}**. Easy plays the game's simple "
+            "policy; Normal and Hard think ahead (Hard up to a second a move). Pick its level:")
+    return {"content": text, "view": view}
+
+
+LOBBY_ITEMS = (LobbyButton, LobbyOption, OptionPager, TypeOptionButton, CancelConfirm, AILevelButton)
 """The lobby's DynamicItem classes, for the client to register (so their clicks work after a restart)."""
 
 
@@ -350,6 +393,8 @@ async def lobby_action(interaction: discord.Interaction, sid: int, action: str) 
                                  "ai": "An AI player joined.", "cancel": "The game is cancelled."}[action],
                    ephemeral=action not in ("cancel", "ai"))
         await refresh_lobby(interaction, session)
+    if action == "ai":  # the new AI's level, picked by whoever added it, privately
+        await interaction.followup.send(**ai_level_message(session, session.seats[-1].seat + 1), ephemeral=True)
 
 
 async def refresh_lobby(interaction: discord.Interaction, session: SessionRow, page: int = 0) -> None:

@@ -12,7 +12,7 @@ from bot.session.deadlines import DEADLINE_OPTION
 from bot.session.sessions import OPEN, Sessions, seats_of
 from bot.session.types import Refusal
 from bot.store import ChannelBusy, Seat, SessionRow, StaleVersion
-from engine.core import Game, GameOptionSpec, GameState, IllegalAction, dump_state, new_game
+from engine.core import Game, GameOptionSpec, GameState, IllegalAction, dump_state, levels, new_game
 
 log = logging.getLogger("tarmac.service")
 
@@ -45,7 +45,7 @@ class Lobby:
         return session
 
     async def _update_lobby(self, session: SessionRow, seats: list[Seat], options: dict[str, str]) -> SessionRow:
-        renumbered = [Seat(seat=i, user_id=s.user_id, name=s.name, is_ai=s.is_ai) for i, s in enumerate(seats)]
+        renumbered = [s.model_copy(update={"seat": i}) for i, s in enumerate(seats)]
         try:
             return await self.store.update_lobby(session.id, seats=renumbered, options=options,
                                                  expected_version=session.version)
@@ -82,7 +82,23 @@ class Lobby:
             if len(session.seats) >= engine.max_players:
                 raise Refusal(f"{engine.title} seats at most {engine.max_players} players; the lobby is full.")
             number = sum(1 for s in session.seats if s.is_ai) + 1
-            seats = [*session.seats, Seat(seat=len(session.seats), user_id=None, name=f"AI {number}", is_ai=True)]
+            seats = [*session.seats, Seat(seat=len(session.seats), user_id=None, name=f"AI {number}", is_ai=True,
+                                          level=levels.EASY)]
+            return await self._update_lobby(session, seats, session.options)
+
+    async def set_ai_level(self, session_id: int, user_id: int, seat_number: int, level: str, *,
+                           manager: bool) -> SessionRow:
+        """The host picks how well an AI seat of the lobby plays (seat_number counts from 1)."""
+        async with self.sessions.lock(session_id):
+            session = await self.still_open(session_id)
+            if user_id != session.host_id and not manager:
+                raise Refusal("Only the host (or someone who may manage this channel) sets the AI's level.")
+            if level not in levels.LEVELS:
+                raise Refusal(f"'{level}' is not an AI level; pick {', '.join(levels.LEVELS)}.")
+            seat = next((s for s in session.seats if s.seat == seat_number - 1), None)
+            if seat is None or not seat.is_ai:
+                raise Refusal(f"Seat {seat_number} is not an AI seat of this lobby.")
+            seats = [s.model_copy(update={"level": level}) if s.seat == seat.seat else s for s in session.seats]
             return await self._update_lobby(session, seats, session.options)
 
     async def remove(self, session_id: int, user_id: int, seat_number: int, *, manager: bool) -> SessionRow:

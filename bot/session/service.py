@@ -122,6 +122,10 @@ class GameService:
     async def add_ai(self, session_id: int, user_id: int, *, manager: bool = False) -> SessionRow:
         return await self.lobby.add_ai(session_id, user_id, manager=manager)
 
+    async def set_ai_level(self, session_id: int, user_id: int, seat_number: int, level: str, *,
+                           manager: bool = False) -> SessionRow:
+        return await self.lobby.set_ai_level(session_id, user_id, seat_number, level, manager=manager)
+
     async def remove_seat(self, channel_id: int, user_id: int, seat_number: int, *, manager: bool) -> SessionRow:
         session = await self.session_here(channel_id)
         if session.status != "lobby":

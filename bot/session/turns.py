@@ -20,7 +20,7 @@ from bot.session.sessions import Sessions, seats_of
 from bot.session.simultaneous import decision_stamp, open_for
 from bot.session.types import PostFailed, Refusal
 from bot.store import Seat, SessionRow, StaleVersion
-from engine.core import Decision, Game, GameState, IllegalAction, Rng, apply, dump_state, random_ai
+from engine.core import Decision, Game, GameState, IllegalAction, Rng, apply, dump_state, levels, random_ai
 
 log = logging.getLogger("tarmac.service")
 
@@ -255,6 +255,8 @@ class Turns:
         held: list[Any] = live.carried  # events not shown yet: the move that passed the turn to the AI, then its own
         live.carried = []
         fresh = True  # the next AI click starts a new panel
+        planned: list[str] = []  # the rest of the plan the AI of planned_seat made (a whole move, for a search)
+        planned_seat = -1
         while True:
             # The pause only before an AI move: a human's click that leaves no AI turn returns at once.
             if self.ai_delay and fresh:
@@ -269,12 +271,21 @@ class Turns:
                         await self.publisher.publish(session, await self.sessions.state(session), held)
                     return
                 session, state, decision = found
-                # Seeded by game seed and version: an AI game replays exactly from its log.
-                rng = Rng.seeded(session.seed * 1_000_003 + state.version)
-                engine = self.sessions.game(session.game)
-                await self.apply_choice(session, state, decision.seat, random_ai.choose(engine, state, decision, rng),
-                                        held)
+                if decision.seat != planned_seat or not planned or decision.option(planned[0]) is None:
+                    planned, planned_seat = await self._ai_plan(session, state, decision.seat), decision.seat
+                await self.apply_choice(session, state, decision.seat, planned.pop(0), held)
                 fresh = not held
+
+    async def _ai_plan(self, session: SessionRow, state: GameState, seat: int) -> list[str]:
+        """The choices the AI of `seat` makes from here, at its seat's level (engine.core.levels). Seeded by game
+        seed and version, so the same state gets the same answer. Easy keeps one step per call, as it always did."""
+        level = next((s.level for s in session.seats if s.seat == seat), "") or levels.EASY
+        rng = Rng.seeded((session.seed or 0) * 1_000_003 + state.version)
+        engine = self.sessions.game(session.game)
+        if level == levels.EASY:
+            return levels.plan(engine, state, seat, level, rng)[:1]
+        # A search thinks for up to a second: in a worker thread, so the bot keeps answering everyone meanwhile.
+        return await asyncio.to_thread(levels.plan, engine, state, seat, level, rng)
 
     async def _catch_up(self, session_id: int) -> None:
         """A click was refused: if that is because the newest panel is behind the game (the process stopped between

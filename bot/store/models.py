@@ -17,6 +17,9 @@ class Seat(BaseModel):
     user_id: int | None  # None for an AI seat
     name: str
     is_ai: bool = False
+    level: str = ""
+    """An AI seat's level (engine.core.levels: easy, normal, hard); empty: easy, the game's playout policy, which
+    every AI seat played before levels existed and which a seat handed to the AI at a deadline still plays."""
 
 
 class SessionRow(BaseModel):
