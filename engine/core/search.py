@@ -117,10 +117,11 @@ class Search:
 
     # ---- playing on a determinisation (a private copy, changed in place) ------------------------------------------
 
-    def _apply(self, state: GameState, seat: int, choice: str) -> None:
-        # The choice is one of the options on offer, so the game's own checks pass; skipping engine.core.play's copy
-        # per choice is what makes rollouts affordable (the determinisation is already a private copy).
-        self.game.apply(state, seat, choice)
+    def _apply(self, state: GameState, seat: int, choice: str, decisions: list[Decision]) -> None:
+        # The choice is one of the options just listed in `decisions`, so the game's own checks pass; skipping
+        # engine.core.play's copy per choice is what makes rollouts affordable (the determinisation is already a
+        # private copy), and handing the listed decisions over spares the game listing them again.
+        self.game.apply_listed(state, seat, choice, decisions)
         state.version += 1
 
     def _rollout(self, state: GameState) -> list[float]:
@@ -147,7 +148,7 @@ class Search:
                     steps = [rng.choice(decision.options).id]
                 seat, choice = decision.seat, steps[0]
                 queued, queued_seat = steps[1:], seat
-            self._apply(state, seat, choice)
+            self._apply(state, seat, choice, decisions)
         result = game.result(state)
         if result is None:
             scores = game.score_now(state)
@@ -209,7 +210,7 @@ class Search:
                 edge = Edge(seat=decision.seat, avail=1)
                 node.edges[new] = edge
                 path.append(edge)
-                self._apply(state, decision.seat, new)
+                self._apply(state, decision.seat, new, decisions)
                 edge.child = Node()
                 if _fingerprint(state) in seen and live:
                     edge.loops = True  # a take-back: never worth a rollout
@@ -220,7 +221,7 @@ class Search:
             choice = self._select(node, tried)
             edge = node.edges[choice]
             path.append(edge)
-            self._apply(state, decision.seat, choice)
+            self._apply(state, decision.seat, choice, decisions)
             if edge.child is None:
                 edge.child = Node()
             node = edge.child
