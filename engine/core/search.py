@@ -30,6 +30,7 @@ import time
 from dataclasses import dataclass, field
 
 from engine.core.contract import Decision, Game, GameState, Result
+from engine.core.play import play_on
 from engine.core.rng import Rng
 
 MAX_DEPTH = 5_000
@@ -117,20 +118,18 @@ class Search:
 
     # ---- playing on a determinisation (a private copy, changed in place) ------------------------------------------
 
-    def _apply(self, state: GameState, seat: int, choice: str, decisions: list[Decision]) -> None:
-        # The choice is one of the options just listed in `decisions`, so the game's own checks pass; skipping
-        # engine.core.play's copy per choice is what makes rollouts affordable (the determinisation is already a
-        # private copy), and handing the listed decisions over spares the game listing them again.
-        self.game.apply_listed(state, seat, choice, decisions)
-        state.version += 1
+    def _apply(self, state: GameState, seat: int, choice: str, decisions: list[Decision]) -> list[Decision]:
+        """Play `choice` (one of the options just listed in `decisions`) on the private determinisation and return
+        the decisions open afterwards. No copy per choice (engine.core.play.apply's) and no second listing of the
+        options (`play_on` hands the listed ones to the game) are what make rollouts affordable."""
+        return play_on(self.game, state, seat, choice, decisions)
 
-    def _rollout(self, state: GameState) -> list[float]:
+    def _rollout(self, state: GameState, decisions: list[Decision]) -> list[float]:
         game, rng = self.game, self.rng
         horizon = None if self.budget.horizon is None else self.budget.horizon * state.players
         queued: list[str] = []
         queued_seat = -1
         for depth in range(MAX_DEPTH):
-            decisions = game.pending(state)
             if not decisions:
                 break
             if horizon is not None and depth >= horizon:
@@ -148,7 +147,7 @@ class Search:
                     steps = [rng.choice(decision.options).id]
                 seat, choice = decision.seat, steps[0]
                 queued, queued_seat = steps[1:], seat
-            self._apply(state, seat, choice, decisions)
+            decisions = self._apply(state, seat, choice, decisions)
         result = game.result(state)
         if result is None:
             scores = game.score_now(state)
@@ -185,8 +184,8 @@ class Search:
         path: list[Edge] = []
         rewards: list[float] | None = None
         run_seat, seen = -1, set()  # states met in the current run of one seat's choices
+        decisions = self.game.pending(state)
         while True:
-            decisions = self.game.pending(state)
             if not decisions:
                 result = self.game.result(state)
                 rewards = result_reward(result, state.players) if result else [0.5] * state.players
@@ -210,18 +209,18 @@ class Search:
                 edge = Edge(seat=decision.seat, avail=1)
                 node.edges[new] = edge
                 path.append(edge)
-                self._apply(state, decision.seat, new, decisions)
+                decisions = self._apply(state, decision.seat, new, decisions)
                 edge.child = Node()
                 if _fingerprint(state) in seen and live:
                     edge.loops = True  # a take-back: never worth a rollout
                     node.visits -= 1
                     return
-                rewards = self._rollout(state)
+                rewards = self._rollout(state, decisions)
                 break
             choice = self._select(node, tried)
             edge = node.edges[choice]
             path.append(edge)
-            self._apply(state, decision.seat, choice, decisions)
+            decisions = self._apply(state, decision.seat, choice, decisions)
             if edge.child is None:
                 edge.child = Node()
             node = edge.child
