@@ -1,9 +1,9 @@
 """AI levels a host picks per AI seat: easy plays the game's playout policy, normal and hard search (ISMCTS).
 
 Each level's budget holds an iteration cap and a time limit per plan. With the cap alone (tests, arena figures with
-`--seconds 0`) the answer depends on the seed only; the time limit keeps a plan short on a slow or busy machine (hard
-stops starting iterations after 0.9 s, so a plan stays under a second on one core). A plan covers the seat's
-consecutive choices (a whole move), so a turn usually costs one search or a few.
+`--seconds 0`) the answer depends on the seed only; the time limit keeps a plan short on a slow or busy machine: no
+iteration starts that would end past it at the pace of the slowest one so far, so a hard plan stays under a second.
+A plan covers the seat's consecutive choices (a whole move), so a turn usually costs one search or a few.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ EASY, NORMAL, HARD = "easy", "normal", "hard"
 LEVELS: dict[str, Budget | None] = {
     EASY: None,
     NORMAL: Budget(iterations=80, seconds=0.3, horizon=12),
-    HARD: Budget(iterations=400, seconds=0.9, horizon=16),
+    HARD: Budget(iterations=400, seconds=1.0, horizon=16),
 }
 """Level -> search budget (None: the playout policy). Horizons are choices per seat before a rollout is scored."""
 LABELS = {EASY: "Easy", NORMAL: "Normal", HARD: "Hard"}

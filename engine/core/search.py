@@ -237,10 +237,14 @@ class Search:
         if len(mine[0].options) == 1:
             return [mine[0].options[0].id]
         deadline = None if self.budget.seconds is None else started + self.budget.seconds
+        longest = 0.0  # the slowest iteration so far: the next one is not started unless that much time is left
         for _ in range(max(1, self.budget.iterations)):
+            began = time.perf_counter()
             self.iterate(sample)
             self.stats.iterations += 1
-            if deadline is not None and time.perf_counter() >= deadline:
+            now = time.perf_counter()
+            longest = max(longest, now - began)
+            if deadline is not None and now + longest >= deadline:
                 break
         self.stats.seconds = time.perf_counter() - started
         self.stats.root_visits = {c: e.visits for c, e in self.root.edges.items()}
