@@ -167,6 +167,12 @@ def part(card_id: str) -> Part:
 
 
 @cache
+def part_label(card_id: str) -> str:
+    """`part(card_id).label`, worked out once per card: every option naming a card asks for it."""
+    return part(card_id).label
+
+
+@cache
 def employee_kind(emp_id: str) -> str:
     """emp:agent-2 -> agent."""
     return emp_id.split(":")[1].split("-")[0]

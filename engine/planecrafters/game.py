@@ -152,7 +152,7 @@ class Planecrafters(Game):
             st.uses[head] -= 1
             st.target, st.step = int(rest), f"{head}_take"
             if head == "spy":
-                seen = ", ".join(steps.part(c).label for c in st.hands[st.target])
+                seen = ", ".join(steps.part_label(c) for c in st.hands[st.target])
                 return [event(text=f"{steps.who(st.turn)}'s Spy looked at {steps.who(st.target)}'s hand."),
                         event(text=f"Your Spy saw: {seen}.", private_to=st.turn)]
             return []

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from engine.core.contract import Event, event
-from engine.planecrafters.data import SLOTS, TIER1, VALUE_BY_COUNT, catalog, employee_kind, part
+from engine.planecrafters.data import SLOTS, TIER1, VALUE_BY_COUNT, catalog, employee_kind, part, part_label
 from engine.planecrafters.state import PCState, Plane
 
 COMPLETE = ("nose", "lwing", "rwing", "tail")
@@ -17,7 +18,14 @@ def who(seat: int) -> str:
 
 
 def owned(state: PCState, seat: int, kind: str) -> int:
-    return [employee_kind(e) for e in state.staff[seat]].count(kind)
+    return _kinds(tuple(state.staff[seat])).get(kind, 0)
+
+
+@lru_cache(maxsize=4096)
+def _kinds(staff: tuple[str, ...]) -> dict[str, int]:
+    """Employees by kind for one seat's staff: owned() is asked for the same few staffs thousands of times a game.
+    Callers only read the dict."""
+    return dict(Counter(employee_kind(e) for e in staff))
 
 
 def count(state: PCState, seat: int, kind: str) -> int:
@@ -96,7 +104,7 @@ def sell(state: PCState, seat: int, index: int) -> tuple[list[Event], list[str],
     cards = plane_cards(plane)
     value = plane_value(cards)
     paid = payout(state, seat, cards)
-    events = [event(text=f"{who(seat)} sold a plane ({', '.join(part(c).label for c in cards)}) worth {value}"
+    events = [event(text=f"{who(seat)} sold a plane ({', '.join(part_label(c) for c in cards)}) worth {value}"
                     f" crowns and received {paid}.")]
     for boss in range(state.players):
         if boss != seat and owned(state, boss, "bossesboss") and paid:

@@ -32,7 +32,7 @@ from functools import cache
 from engine.core.contract import Event, Option, event, option
 from engine.core.text import shorten
 from engine.planecrafters import objectives
-from engine.planecrafters.data import SLOT_NAMES, SLOTS, TIER1, catalog, employee_kind, part
+from engine.planecrafters.data import SLOT_NAMES, SLOTS, TIER1, catalog, employee_kind, part, part_label
 from engine.planecrafters.mechanics import (
     count,
     earnings,
@@ -97,7 +97,7 @@ def options(state: PCState) -> list[Option]:
                 out.append(opt(f"collect:{key}", f"Collect the {catalog().employees[kind].name}'s crowns"))
         return [*out, opt("acquire", "Go on to Acquire")]
     if step == "acquire":
-        out = [opt(f"take:{i}", f"Take {part(c).label}") for i, c in enumerate(state.depot) if c]
+        out = [opt(f"take:{i}", f"Take {part_label(c)}") for i, c in enumerate(state.depot) if c]
         return out + ([opt("take:stack", "Take the top card of the stack")] if state.stack else [])
     if step == "abilities":
         out = []
@@ -114,15 +114,15 @@ def options(state: PCState) -> list[Option]:
                     if any(p.parts for p in state.planes[s])]
         return [*out, opt("flyer", "Go on to the Flyer step")]
     if step == "swap_give":
-        return [*(opt(f"give:{c}", f"Give {part(c).label}") for c in hand), opt("stop", "Stop swapping")]
+        return [*(opt(f"give:{c}", f"Give {part_label(c)}") for c in hand), opt("stop", "Stop swapping")]
     if step == "swap_slot":
-        return [opt(f"slot:{i}", f"Take {part(c).label}") for i, c in enumerate(state.depot) if c]
+        return [opt(f"slot:{i}", f"Take {part_label(c)}") for i, c in enumerate(state.depot) if c]
     if step == "spy_take":
         assert state.target is not None
-        return [opt(f"steal:{n}", f"Take {part(c).label}") for n, c in enumerate(state.hands[state.target])]
+        return [opt(f"steal:{n}", f"Take {part_label(c)}") for n, c in enumerate(state.hands[state.target])]
     if step == "thief_take":
         assert state.target is not None
-        return [opt(f"steal:{p}:{s}", f"Steal {part(c).label} from plane {p + 1}")
+        return [opt(f"steal:{p}:{s}", f"Steal {part_label(c)} from plane {p + 1}")
                 for p, plane in enumerate(state.planes[state.target]) for s, c in plane.parts.items()]
     if step == "flyer":
         out = []
@@ -156,11 +156,11 @@ def options(state: PCState) -> list[Option]:
     if step == "buyer":
         # The figure first, so that a long list of parts cut at Discord's 80 characters never hides it.
         out = [opt(f"sell:{p}", f"Sell plane {p + 1}: {earnings(state, seat, plane_cards(pl))} crowns "
-                                f"({', '.join(part(c).label for c in plane_cards(pl))})")
+                                f"({', '.join(part_label(c) for c in plane_cards(pl))})")
                for p, pl in enumerate(state.planes[seat]) if sellable(state, seat, pl)]
         return [*out, opt("cleanup", "Clean up and end the turn")]
     if step == "discard":
-        return [opt(f"discard:{c}", f"Discard {part(c).label}") for c in hand]
+        return [opt(f"discard:{c}", f"Discard {part_label(c)}") for c in hand]
     return []
 
 
@@ -196,7 +196,7 @@ def _plays(state: PCState, p: int) -> list[Option]:
     out = []
     for card in state.hands[state.turn]:
         if part(card).spare or state.plays_left > 0:
-            out += [opt(f"play:{card}:{p}:{s}", f"Build {part(card).label} into {_target_label(state, p, s)}")
+            out += [opt(f"play:{card}:{p}:{s}", f"Build {part_label(card)} into {_target_label(state, p, s)}")
                     for q, s in _targets(state, card, None) if q == p]
     return out
 
@@ -218,7 +218,7 @@ def hold(state: PCState, holding: str) -> None:
 
 
 def _moves(state: PCState) -> list[Option]:
-    return [opt(f"move:{p}:{s}", f"Move {part(c).label} of plane {p + 1}")
+    return [opt(f"move:{p}:{s}", f"Move {part_label(c)} of plane {p + 1}")
             for p, plane in enumerate(state.planes[state.turn]) for s, c in plane.parts.items()
             if _targets(state, c, (p, s))]
 
@@ -282,7 +282,7 @@ def _target_label(state: PCState, p: int, s: str) -> str:
     if p >= len(planes):
         return f"a new plane's {SLOT_NAMES[s]}"
     there = planes[p].parts.get(s)
-    extra = f" (replaces {part(there).label})" if there else ""
+    extra = f" (replaces {part_label(there)})" if there else ""
     return f"plane {p + 1} {SLOT_NAMES[s]}{extra}"
 
 
@@ -362,13 +362,13 @@ def take(state: PCState, where: str) -> list[Event]:
     if where == "stack":
         card = draw_top(state)
         events = [event(text=f"{who(seat)} took the top card of the stack."),
-                  event(text=f"You drew {part(card).label}.", private_to=seat)]
+                  event(text=f"You drew {part_label(card)}.", private_to=seat)]
     else:
         i = int(where)
         card = state.depot[i]
         assert card is not None
         state.depot[i] = draw_top(state) if state.stack else None
-        events = [event(text=f"{who(seat)} took {part(card).label} from the Depot.")]
+        events = [event(text=f"{who(seat)} took {part_label(card)} from the Depot.")]
     state.hands[seat].append(card)
     state.draws_left -= 1
     if state.ending and not state.stack:
@@ -381,8 +381,8 @@ def agent_trade(state: PCState, victim: int) -> list[Event]:
     state.uses["agent"] -= 1
     state.hands[seat], state.hands[victim] = state.hands[victim], state.hands[seat]
     back_to_abilities(state)
-    mine = ", ".join(part(c).label for c in state.hands[seat]) or "nothing"
-    theirs = ", ".join(part(c).label for c in state.hands[victim]) or "nothing"
+    mine = ", ".join(part_label(c) for c in state.hands[seat]) or "nothing"
+    theirs = ", ".join(part_label(c) for c in state.hands[victim]) or "nothing"
     return [event(text=f"{who(seat)}'s Agent of the Board traded hands with {who(victim)}."),
             event(text=f"The trade gave you: {mine}.", private_to=seat),
             event(text=f"{who(seat)}'s Agent took your hand and gave you: {theirs}.", private_to=victim)]
@@ -399,7 +399,7 @@ def swap(state: PCState, card: str, slot: int) -> list[Event]:
     state.step = "swap_give"
     if not (state.swaps_left and state.hands[seat]):
         back_to_abilities(state)
-    return [event(text=f"{who(seat)}'s Agent swapped {part(card).label} for {part(got).label} in the Depot.")]
+    return [event(text=f"{who(seat)}'s Agent swapped {part_label(card)} for {part_label(got)} in the Depot.")]
 
 
 def spy_take(state: PCState, n: int) -> list[Event]:
@@ -410,8 +410,8 @@ def spy_take(state: PCState, n: int) -> list[Event]:
     state.target = None
     back_to_abilities(state)
     return [event(text=f"{who(seat)}'s Spy took a card from {who(victim)}."),
-            event(text=f"Your Spy took {part(card).label}.", private_to=seat),
-            event(text=f"{who(seat)}'s Spy took your {part(card).label}.", private_to=victim)]
+            event(text=f"Your Spy took {part_label(card)}.", private_to=seat),
+            event(text=f"{who(seat)}'s Spy took your {part_label(card)}.", private_to=victim)]
 
 
 def thief_take(state: PCState, p: int, slot: str) -> list[Event]:
@@ -426,11 +426,11 @@ def thief_take(state: PCState, p: int, slot: str) -> list[Event]:
         home = Plane()
         mine.append(home)
     home = home or mine[0]
-    events = [event(text=f"{who(seat)}'s Thief stole {part(card).label} from {who(victim)}'s factory.")]
+    events = [event(text=f"{who(seat)}'s Thief stole {part_label(card)} from {who(victim)}'s factory.")]
     if slot in home.parts:
         old = home.parts[slot]
         state.stack.append(old)
-        events.append(event(text=f"{part(old).label} went to the bottom of the stack to make room."))
+        events.append(event(text=f"{part_label(old)} went to the bottom of the stack to make room."))
     home.parts[slot] = card
     state.target = None
     back_to_abilities(state)
@@ -451,13 +451,13 @@ def place(state: PCState, p: int, slot: str) -> list[Event]:
             state.plays_left -= 1
         if there:
             state.stack.append(there)
-            events.append(event(text=f"{who(seat)} replaced {part(there).label}; it went to the bottom of the stack."))
-        events.insert(0, event(text=f"{who(seat)} built {part(card).label} into plane {p + 1}."))
+            events.append(event(text=f"{who(seat)} replaced {part_label(there)}; it went to the bottom of the stack."))
+        events.insert(0, event(text=f"{who(seat)} built {part_label(card)} into plane {p + 1}."))
     else:
         planes[source[0]].parts.pop(source[1])
         if there:
             planes[source[0]].parts[source[1]] = there
-        events.append(event(text=f"{who(seat)} moved {part(card).label} to plane {p + 1} {SLOT_NAMES[slot]}."))
+        events.append(event(text=f"{who(seat)} moved {part_label(card)} to plane {p + 1} {SLOT_NAMES[slot]}."))
     planes[p].parts[slot] = card
     state.planes[seat] = [pl for pl in planes if pl.parts] or [Plane()]
     state.holding, state.onto, state.step = None, None, "flyer"

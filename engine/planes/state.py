@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from engine.core.contract import GameState
+from engine.core.contract import GameState, PlainFields
 from engine.core.copying import plain_copy
 
 PARTY_COLOURS = ("red", "blue", "green", "yellow")
@@ -45,7 +45,7 @@ class Plane(BaseModel):
         return len(self.slots) >= PLANE_CAPACITY
 
 
-class Move(BaseModel):
+class Move(PlainFields):
     """The move in progress. `snapshot` is the airport before the cubes were picked up, so 'redo' can restore it."""
 
     origin: str
