@@ -18,14 +18,6 @@ from tests.bot.helpers import (
 )
 
 HOUR = 3600.0
-SEED = 1
-
-
-@pytest.fixture(autouse=True)
-def _seeded_start(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A fixed game seed: the toy game ends after four passes in a row, so with a fresh seed each run the AI's
-    choices for an absent seat sometimes ended it before the test was done (a flaky failure)."""
-    monkeypatch.setattr("bot.session.lobby._secrets.randbits", lambda _bits: SEED)
 
 
 @pytest.fixture(autouse=True)
