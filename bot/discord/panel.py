@@ -21,6 +21,7 @@ from bot.naming import escape, name_seats, seat_names
 from bot.session import Controls, PostFailed, Refusal, TurnUpdate
 from engine.core import Decision
 from engine.core.panel import PanelOption, PublicDecision
+from engine.core.text import shorten
 
 BUTTONS_MAX = 20
 PAGE = 25
@@ -31,13 +32,7 @@ log = logging.getLogger("tarmac.discord")
 
 def _cut(text: str, limit: int) -> str:
     """Fit Discord's limit, ending at a word where one is near: "Leave a grey cube at…", not "…at the gre…"."""
-    if len(text) <= limit:
-        return text
-    head = text[: limit - 1]
-    space = head.rfind(" ")
-    if space > limit * 2 // 3:
-        head = head[:space]
-    return head.rstrip() + "…"
+    return shorten(text, limit)
 
 
 def _latest(lines: list[str], limit: int) -> str:

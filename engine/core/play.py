@@ -43,27 +43,27 @@ def apply_in_place(
     choice may leave it half changed. Only for loops that choose among the listed options."""
     if decisions is None:
         decisions = game.pending(state)
-    if not decisions:
-        raise IllegalAction("This game is already over.")
-    if not 0 <= seat < state.players:
-        raise IllegalAction("You are not playing in this game.")
-    if not any(d.seat == seat for d in decisions):
-        raise IllegalAction("It is not your turn to choose anything right now.")
+    _check_turn(state, seat, decisions)
     version = state.version
     events = game.apply_listed(state, seat, choice, decisions)
     state.version = version + 1
     return events
 
 
-def play_on(game: Game, state: GameState, seat: int, choice: str, decisions: list[Decision]) -> list[Decision]:
-    """`apply_in_place` for a playout that has just chosen among `decisions` (= `game.pending(state)`) and looks at
-    no events: returns the decisions open afterwards, listed once (by the game on the way, if it did so)."""
+def _check_turn(state: GameState, seat: int, decisions: list[Decision]) -> None:
+    """Refuse a choice when the game is over, the seat is not at the table or it has nothing open."""
     if not decisions:
         raise IllegalAction("This game is already over.")
     if not 0 <= seat < state.players:
         raise IllegalAction("You are not playing in this game.")
     if not any(d.seat == seat for d in decisions):
         raise IllegalAction("It is not your turn to choose anything right now.")
+
+
+def play_on(game: Game, state: GameState, seat: int, choice: str, decisions: list[Decision]) -> list[Decision]:
+    """`apply_in_place` for a playout that has just chosen among `decisions` (= `game.pending(state)`) and looks at
+    no events: returns the decisions open afterwards, listed once (by the game on the way, if it did so)."""
+    _check_turn(state, seat, decisions)
     version = state.version
     _, after = game.apply_and_list(state, seat, choice, decisions)
     state.version = version + 1
