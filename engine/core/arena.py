@@ -15,7 +15,7 @@ from engine.core import levels
 from engine.core.contract import Game, GameState
 from engine.core.play import apply, new_game
 from engine.core.rng import Rng
-from engine.core.search import Budget
+from engine.core.search import Budget, Stats
 from engine.core.selfplay import MAX_ACTIONS
 
 POLICY = "policy"
@@ -43,6 +43,8 @@ class Tally:
     plans: dict[str, int] = field(default_factory=dict)
     thinking: dict[str, float] = field(default_factory=dict)
     longest: dict[str, float] = field(default_factory=dict)
+    searched: dict[str, Stats] = field(default_factory=dict)
+    """Iterations per searching side: under a time limit they show how hard a level really thought here."""
 
 
 def play_match(game: Game, players: int, seed: int, seats: dict[int, str], budgets: dict[str, Budget | None],
@@ -62,7 +64,9 @@ def play_match(game: Game, players: int, seed: int, seats: dict[int, str], budge
         if seat != queued_seat or not queued or decision.option(queued[0]) is None:
             side = seats[seat]
             started = time.perf_counter()
-            queued, queued_seat = levels.plan(game, state, seat, level_of(side), rngs[seat], budgets.get(side)), seat
+            stats = tally.searched.setdefault(side, Stats()) if tally is not None else None
+            queued = levels.plan(game, state, seat, level_of(side), rngs[seat], budgets.get(side), stats)
+            queued_seat = seat
             if tally is not None:
                 spent = time.perf_counter() - started
                 tally.plans[side] = tally.plans.get(side, 0) + 1
@@ -97,7 +101,9 @@ def arena(game: Game, a: str, b: str, players: int, games: int, seed: int, budge
     for name in dict.fromkeys((a, b)):
         if tally.plans.get(name):
             lines.append(f"{name}: {tally.plans[name]} plans, {tally.thinking[name] / tally.plans[name]:.3f} s "
-                         f"a plan on average, longest {tally.longest[name]:.3f} s")
+                         f"a plan on average, longest {tally.longest[name]:.3f} s"
+                         + (f", {tally.searched[name].iterations / tally.plans[name]:.0f} iterations a plan on average"
+                            if tally.searched.get(name) and tally.searched[name].iterations else ""))
     if players > 2:
         lines.append(f"(an even share for one seat of {players} is {1 / players:.1%})")
     lines.append(f"time: {elapsed:.1f} s")

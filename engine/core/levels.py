@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine.core import random_ai
 from engine.core.contract import Game, GameState
 from engine.core.rng import Rng
-from engine.core.search import Budget
+from engine.core.search import Budget, Stats
 from engine.core.search import plan as search_plan
 
 EASY, NORMAL, HARD = "easy", "normal", "hard"
@@ -25,11 +25,12 @@ LABELS = {EASY: "Easy", NORMAL: "Normal", HARD: "Hard"}
 DEFAULT = HARD
 
 
-def plan(game: Game, state: GameState, seat: int, level: str, rng: Rng, budget: Budget | None = None) -> list[str]:
+def plan(game: Game, state: GameState, seat: int, level: str, rng: Rng, budget: Budget | None = None,
+         stats: Stats | None = None) -> list[str]:
     """The choices an AI seat of `level` makes from `state`, first one first; the caller follows them while each
-    stays on offer to that seat. `budget` overrides the level's (benchmarks)."""
+    stays on offer to that seat. `budget` overrides the level's (benchmarks); `stats` adds up a search's work."""
     budget = budget if budget is not None else LEVELS[level]
     decision = next(d for d in game.pending(state) if d.seat == seat)
     if level == EASY or budget is None:
         return random_ai.plan(game, state, decision, rng)
-    return search_plan(game, state, seat, rng, budget)
+    return search_plan(game, state, seat, rng, budget, stats)

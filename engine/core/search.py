@@ -272,7 +272,13 @@ def _fingerprint(state: GameState) -> str:
     return state.model_dump_json(exclude={"version"})
 
 
-def plan(game: Game, state: GameState, seat: int, rng: Rng, budget: Budget) -> list[str]:
+def plan(game: Game, state: GameState, seat: int, rng: Rng, budget: Budget, stats: Stats | None = None) -> list[str]:
     """The choices `seat` should make from `state`, first one first (see the module note). `state` is only read
-    through `game.redeal_hidden(state, seat, rng)`, so nothing hidden from the seat can change the answer."""
-    return Search(game, seat, rng, budget).run(state)
+    through `game.redeal_hidden(state, seat, rng)`, so nothing hidden from the seat can change the answer.
+    `stats`, if given, adds up the iterations and seconds spent (the arena prints them)."""
+    search = Search(game, seat, rng, budget)
+    line = search.run(state)
+    if stats is not None:
+        stats.iterations += search.stats.iterations
+        stats.seconds += search.stats.seconds
+    return line
