@@ -20,6 +20,7 @@ from renderers.kit.shapes import chip
 from renderers.now_boarding.style import (
     AIRPORT_HALF,
     ANGER,
+    ANGER_TAB,
     BAND_Y,
     BIG,
     CARD,
@@ -179,7 +180,7 @@ LEGEND_Y = SIZE[1] - 78
 
 
 def _legend(draw: Pen) -> None:
-    for i, line in enumerate(("S storm +1 · T tailwind -1", "* VIP · squares: anger")):
+    for i, line in enumerate(("S storm +1 · T tailwind -1", "* VIP · number: anger")):
         draw.text((SIDE_X, LEGEND_Y + i * 36), line, fill=MUTED, font=font(TEXT))
 
 
@@ -203,9 +204,12 @@ def _status(draw: Pen, view: dict[str, Any]) -> float:
     return 176
 
 
-def _pax_chip(draw: Pen, left: float, top: float, card: dict[str, Any], width: float, star: bool = True) -> None:
-    """A passenger: destination and one red square per anger cube, stacked at the chip's right end; a VIP has a
-    thick border (and a star where there is room); '?' while face down."""
+def _pax_chip(draw: Pen, left: float, top: float, card: dict[str, Any], width: float, star: bool = True,
+              badge: bool = False) -> None:
+    """A passenger: destination, and its anger as a white number on a red tab at the chip's right end (or, where
+    the chip is too narrow for a tab, on a red disc over its top-right corner); a VIP has a thick border (and a
+    star where there is room); '?' while face down. The anger is a number, not a row of marks, so that it still
+    reads at 400 px wide and never by colour alone."""
     if not card["face_up"]:
         draw.rounded_rectangle((left, top, left + width, top + 34), radius=6, fill=FACE_DOWN, outline=INK, width=2)
         draw.text((left + 10, top + 4), "?", fill=INK, font=font(TEXT))
@@ -213,9 +217,17 @@ def _pax_chip(draw: Pen, left: float, top: float, card: dict[str, Any], width: f
     draw.rounded_rectangle((left, top, left + width, top + 34), radius=6, fill=CARD, outline=INK,
                            width=4 if card["vip"] else 2)
     draw.text((left + 7, top + 4), card["dest"] + ("*" if card["vip"] and star else ""), fill=INK, font=font(TEXT))
-    for i in range(min(card["anger"], 3)):
-        sy = top + 24 - i * 9
-        draw.rectangle((left + width - 14, sy - 3, left + width - 7, sy + 4), fill=ANGER, outline=INK, width=1)
+    anger = card["anger"]
+    if not anger:
+        return
+    if badge:
+        cx, cy = left + width - 6, top - 2
+        draw.ellipse((cx - 14, cy - 14, cx + 14, cy + 14), fill=ANGER, outline=INK, width=2)
+        draw.text((cx, cy + 1), str(anger), fill=CARD, font=font(TEXT), anchor="mm")
+        return
+    draw.rounded_rectangle((left + width - ANGER_TAB, top, left + width, top + 34), radius=6, fill=ANGER,
+                           outline=INK, width=2)
+    draw.text((left + width - ANGER_TAB / 2, top + 18), str(anger), fill=CARD, font=font(TEXT), anchor="mm")
 
 
 def _waiting(draw: Pen, view: dict[str, Any], top: float) -> None:
@@ -277,7 +289,7 @@ def _seats(draw: Pen, left: float, top: float, seat: dict[str, Any], temp: bool)
         if card is None:
             draw.rounded_rectangle((x, top, x + 68, top + 34), radius=6, fill=SEAT_EMPTY, outline=MUTED, width=2)
         else:
-            _pax_chip(draw, x, top, card, width=68, star=False)
+            _pax_chip(draw, x, top, card, width=68, star=False, badge=True)
     if temp and len(boxes) < 6:
         x = left + len(boxes) * 74
         draw.rounded_rectangle((x, top, x + 68, top + 34), radius=6, fill=PAPER, outline=INK, width=1)

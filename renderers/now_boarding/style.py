@@ -33,6 +33,7 @@ AIRPORT_HALF = (38, 20)
 SIDE_X = 835  # the right-hand column: stage, complaints, waiting passengers
 BAND_Y = 505  # the band under the map: one row per plane
 ROW_H = 76
+ANGER_TAB = 26  # a waiting passenger's anger number sits on a red tab this wide at the chip's right end
 
 
 def at(x: float, y: float) -> tuple[float, float]:

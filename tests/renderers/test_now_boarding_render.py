@@ -32,16 +32,17 @@ def test_passengers_planes_complaints_and_stage() -> None:
     view["airports"]["DEN"] = [{"face_up": True, "id": "pax:DEN>MIA", "origin": "DEN", "dest": "MIA", "fare": 3,
                                 "anger": 2, "vip": ""}, {"face_up": False, "origin": "DEN"}]
     view["seats"][0]["cargo"] = [{"face_up": True, "id": "pax:ATL>JFK", "origin": "ATL", "dest": "JFK", "fare": 2,
-                                  "anger": 0, "vip": ""}]
+                                  "anger": 0, "vip": ""}, {"face_up": True, "id": "pax:ATL>SEA", "origin": "ATL",
+                                  "dest": "SEA", "fare": 2, "anger": 3, "vip": "impatient"}]
     view["complaints"] = 2
     with recording() as log:
         board_image(view)
     texts = [t.text for t in log.texts]
     assert "DEN" in texts and "MIA" in texts and "?" in texts and "JFK" in texts
     assert view["stage"] in texts and texts.count("!") == 2
-    # Two anger squares on the DEN>MIA card: small filled rectangles on the right of its chip.
-    squares = [s for s in log.shapes if s.kind == "rectangle" and s.bbox[2] - s.bbox[0] < 10]
-    assert len(squares) >= 2
+    # The anger is written as a number: 2 on the waiting DEN>MIA card, 3 on the impatient passenger aboard, and no
+    # number at all on the calm one.
+    assert texts.count("2") == 1 and texts.count("3") == 1 and "0" not in texts
     for seat in view["seats"]:
         assert seat["letter"] in texts and seat["name"] in " ".join(texts)
 
