@@ -65,7 +65,9 @@ def run_arena(args: argparse.Namespace) -> int:
         if budget is not None:
             print(f"{side}: up to {budget.iterations} iterations"
                   + (f" or {budget.seconds:g} s" if budget.seconds else "") + " a plan")
-    for line in arena(game, args.a, args.b, args.players, args.games, args.seed, budgets, options):
+    progress = (lambda line: print(line, file=sys.stderr, flush=True)) if args.progress else None
+    for line in arena(game, args.a, args.b, args.players, args.games, args.seed, budgets, options, args.jobs,
+                      progress):
         print(line, flush=True)
     return 0
 
@@ -92,6 +94,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--iterations", type=int, default=0, help="iteration cap of searching sides (default: the level's)")
     ap.add_argument("--seconds", type=float, default=None,
                     help="time limit a plan of searching sides (default: the level's; 0: none, the cap alone)")
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes playing games side by side (one a core)")
+    ap.add_argument("--progress", action="store_true", help="print the running score after every game, to stderr")
     args = parser.parse_args(argv)
     return selfplay(args) if args.command == "selfplay" else run_arena(args)
 

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 
 from engine.core import levels
@@ -76,21 +79,66 @@ def play_match(game: Game, players: int, seed: int, seats: dict[int, str], budge
     raise RuntimeError(f"{game.name}: seed {seed} did not finish within {MAX_ACTIONS} choices")
 
 
+@dataclass(frozen=True)
+class Match:
+    """Everything one game of a match needs, so that a worker process can play it on its own."""
+
+    game: Game
+    a: str
+    b: str
+    players: int
+    seed: int
+    budgets: dict[str, Budget | None]
+    options: dict[str, str] | None
+
+
+def play_one(match: Match, i: int) -> tuple[float, float, Tally]:
+    """Game i of the match: A's and B's shares of the win, and what the sides spent thinking."""
+    game = match.game
+    players = match.players
+    a_seat = 0 if i % 2 == 0 else players - 1
+    seats = {s: (match.a if s == a_seat else match.b) for s in range(players)}
+    tally = Tally()
+    final = play_match(game, players, match.seed + i, seats, match.budgets, match.options, tally)
+    result = game.result(final)
+    assert result is not None
+    a_share = sum(1 / len(result.winners) for w in result.winners if w == a_seat)
+    b_share = sum(1 / len(result.winners) for w in result.winners if w != a_seat)
+    return a_share, b_share, tally
+
+
+def _merge(into: Tally, part: Tally) -> None:
+    into.games += 1
+    for side, n in part.plans.items():
+        into.plans[side] = into.plans.get(side, 0) + n
+        into.thinking[side] = into.thinking.get(side, 0.0) + part.thinking[side]
+        into.longest[side] = max(into.longest.get(side, 0.0), part.longest[side])
+    for side, stats in part.searched.items():
+        total = into.searched.setdefault(side, Stats())
+        total.iterations += stats.iterations
+        total.seconds += stats.seconds
+
+
 def arena(game: Game, a: str, b: str, players: int, games: int, seed: int, budgets: dict[str, Budget | None],
-          options: dict[str, str] | None = None) -> list[str]:
-    """Play the match and return the lines to print."""
+          options: dict[str, str] | None = None, jobs: int = 1,
+          progress: Callable[[str], None] | None = None) -> list[str]:
+    """Play the match and return the lines to print. With `jobs` > 1 the games are spread over that many worker
+    processes; each game depends on its own seed only, so the wins are the same as with one job wherever the
+    searches are bound by their iteration cap (`--seconds 0`). `progress` hears a line after every game."""
     tally = Tally()
     wins = {"A": 0.0, "B": 0.0}
     started = time.perf_counter()
-    for i in range(games):
-        a_seat = 0 if i % 2 == 0 else players - 1
-        seats = {s: (a if s == a_seat else b) for s in range(players)}
-        final = play_match(game, players, seed + i, seats, budgets, options, tally)
-        result = game.result(final)
-        assert result is not None
-        for w in result.winners:
-            wins["A" if w == a_seat else "B"] += 1 / len(result.winners)
-        tally.games += 1
+    match = Match(game, a, b, players, seed, budgets, options)
+    with ProcessPoolExecutor(jobs) if jobs > 1 else nullcontext() as pool:
+        results = (pool.map(play_one, [match] * games, range(games)) if pool is not None
+                   else (play_one(match, i) for i in range(games)))
+        for i, (a_share, b_share, part) in enumerate(results, 1):
+            wins["A"] += a_share
+            wins["B"] += b_share
+            _merge(tally, part)
+            if progress is not None:
+                progress(f"{i}/{games} games: A {wins['A']:g}, B {wins['B']:g} "
+                         f"({time.perf_counter() - started:.0f} s)")
     elapsed = time.perf_counter() - started
     lines = [f"game: {game.name}, players: {players}, games: {games}, seed: {seed}, "
              f"A = {a} (one seat, first in even games, last in odd ones), B = {b} (every other seat)"]

@@ -10,7 +10,7 @@ import pytest
 from engine import registry
 from engine.__main__ import main
 from engine.core import Decision, Event, Game, GameState, IllegalAction, Option, Result, Rng, SeatResult, apply
-from engine.core.arena import wilson
+from engine.core.arena import arena, wilson
 from engine.core.conformance import check_blindness
 from engine.core.levels import plan as level_plan
 from engine.core.play import new_game
@@ -174,3 +174,23 @@ def test_the_toy_game_passes_the_blindness_check() -> None:
     from tests.support.toy_game import GAME as TOY
 
     assert check_blindness(TOY, 3, 2) > 0
+
+
+def test_arena_jobs_play_the_same_games() -> None:
+    """Each game depends on its own seed only, so two worker processes reach the same wins and the same search
+    work as one process when the searches are bound by their iteration cap; progress is heard after every game."""
+    from tests.support.toy_game import GAME as TOY
+
+    budgets: dict[str, Budget | None] = {"normal": Budget(iterations=5, seconds=None, horizon=4), "policy": None}
+    heard: list[str] = []
+
+    def figures(lines: list[str]) -> list[str]:
+        # Drop what depends on the clock: the seconds a plan and the time of the whole match.
+        return [line.split(" plans, ")[0] + line.split("longest")[-1].split(" s")[-1] if " plans, " in line else line
+                for line in lines if not line.startswith("time:")]
+
+    alone = arena(TOY, "normal", "policy", 3, 6, 11, budgets)
+    shared = arena(TOY, "normal", "policy", 3, 6, 11, budgets, jobs=2, progress=heard.append)
+    assert figures(shared) == figures(alone)
+    assert any("iterations a plan" in line for line in figures(alone))
+    assert len(heard) == 6 and heard[-1].startswith("6/6 games: A ")
