@@ -2,7 +2,11 @@
 timed and for how long (`Game.clock`); this part starts the clock when the stretch is first shown, remembers its
 deadline (the panel shows it as a Discord timestamp) and, when it runs out, hands the session to `on_expire`, which
 applies the game's `timeout` choice. Sleeping goes through asyncio, so a simulated Discord's clock drives it in
-tests. After a restart a running stretch gets a fresh full clock: the deadline is not stored.
+tests.
+
+The moment a stretch ends is kept in the session's bookkeeping (SessionMeta.round_key, round_ends), so a restart
+loses no time and gives none back: the new process arms the same stretch with the time it has left, and a stretch
+whose end passed while no process was running ends at once (`late`, so the players are told why it ended then).
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from bot.session.meta import MetaBook
 from bot.session.sessions import Sessions
 from bot.store import SessionRow
 from engine.core import GameState
@@ -24,32 +29,55 @@ log = logging.getLogger("tarmac.service")
 class Running:
     key: str
     deadline: datetime
+    late: bool = False
+    """The stretch's end had already passed when this process armed it (it was down at that moment)."""
     task: asyncio.Task[None] | None = None
 
 
 class RoundClock:
-    def __init__(self, sessions: Sessions) -> None:
+    def __init__(self, sessions: Sessions, meta: MetaBook) -> None:
         self.sessions = sessions
+        self.book = meta
         self.on_expire: Callable[[int, str], Awaitable[None]] | None = None
         self._running: dict[int, Running] = {}
         self.expired: dict[int, tuple[str, int]] = {}
         """Per session, the last stretch that ran out and the state version its timeout was applied to: a click
         shown before that is too late, and is told so."""
 
-    def arm(self, session: SessionRow, state: GameState) -> datetime | None:
-        """The deadline of the timed stretch `state` is in (starting its clock if it has just begun), or None."""
+    async def arm(self, session: SessionRow, state: GameState) -> datetime | None:
+        """The deadline of the timed stretch `state` is in, or None. Starts its clock if this process has none
+        running for it: from the stored end when the stretch began before a restart, else from now (and stores
+        that end). With the session lock held."""
         clock = self.sessions.game(session.game).clock(state)
         if clock is None:
             self.stop(session.id)
+            meta = await self.book.get(session)
+            if meta.round_key is not None:  # the stretch is over: a restart must not arm it again
+                meta.round_key, meta.round_ends = None, None
+                await self.book.save(session.id, meta)
             return None
         key, seconds = clock
         running = self._running.get(session.id)
-        if running is None or running.key != key:
-            self.stop(session.id)
-            running = Running(key, self.sessions.now() + timedelta(seconds=seconds))
-            running.task = asyncio.create_task(self._ring(session.id, key, seconds))
-            self._running[session.id] = running
-        return running.deadline
+        if running is not None and running.key == key:
+            return running.deadline
+        self.stop(session.id)
+        now = self.sessions.now()
+        meta = await self.book.get(session)
+        if meta.round_key == key and meta.round_ends is not None:
+            ends = meta.round_ends
+        else:
+            ends = now + timedelta(seconds=seconds)
+            meta.round_key, meta.round_ends = key, ends
+            await self.book.save(session.id, meta)
+        running = Running(key, ends, late=ends <= now)
+        running.task = asyncio.create_task(self._ring(session.id, key, max(0.0, (ends - now).total_seconds())))
+        self._running[session.id] = running
+        return ends
+
+    async def stored(self, session: SessionRow) -> bool:
+        """Whether a timed stretch of this session was running when the bookkeeping was last written (so a restart
+        must arm it again). With the session lock held."""
+        return (await self.book.get(session)).round_key is not None
 
     def deadline(self, session_id: int, key: str | None) -> datetime | None:
         running = self._running.get(session_id)
@@ -59,6 +87,11 @@ class RoundClock:
         """Whether this stretch's clock has run out (its timeout may not have been applied yet)."""
         deadline = self.deadline(session_id, key)
         return deadline is not None and self.sessions.now() >= deadline
+
+    def late(self, session_id: int, key: str | None) -> bool:
+        """Whether this stretch ran out while no process of the bot was running."""
+        running = self._running.get(session_id)
+        return running is not None and running.key == key and running.late
 
     def stop(self, session_id: int) -> None:
         running = self._running.pop(session_id, None)

@@ -47,6 +47,10 @@ class SessionMeta(BaseModel):
     """The open request for undo by consent (bot.session.undo.UndoRequest), if any."""
     panel_posted_at: datetime | None = None
     """When the panel of `panel_version` was posted (a `/game panel` soon after pings nobody again)."""
+    round_key: str | None = None
+    """The timed stretch of the game (Game.clock's key, e.g. Now Boarding's "flight:5") whose clock is running..."""
+    round_ends: datetime | None = None
+    """...and when it runs out: a restarted bot ends that stretch at the same moment (see bot.session.clock)."""
     panel_version: int | None = None
     """The state version the newest posted panel shows. Behind the session's version when the process stopped
     after a move was saved but before its panel was posted: the panel is then posted again (Turns.recover)."""

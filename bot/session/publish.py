@@ -60,6 +60,7 @@ class Publisher:
         if self.presenter is None:
             return
         context = {"session_id": session.id, "guild_id": session.guild_id, "channel_id": session.channel_id}
+        await self.clock.arm(session, state)  # a timed stretch that begins with this move starts its clock now
         live = self.sessions.live(session.id)
         texts = [e.text for e in events if e.private_to is None]
         continues = not first and self._continues(session, state, before)
@@ -117,6 +118,15 @@ class Publisher:
             else:
                 turns.insert(0, (row.seat, texts))
         return [f"{names.get(seat, seat)}: {' '.join(texts)}" for seat, texts in turns[:-1] if texts]
+
+    async def announce(self, session: SessionRow, text: str) -> None:
+        """A line in the game's channel that pings nobody (logged, not raised, when it cannot be posted)."""
+        if self.presenter is None:
+            return
+        try:
+            await self.presenter.announce(session, text, [])
+        except Exception:
+            log.exception("could not post to the channel", extra={"session_id": session.id})
 
     async def _posted(self, session: SessionRow, version: int) -> None:
         """Remember, across restarts, which version the newest panel shows (see SessionMeta.panel_version)."""
@@ -179,6 +189,7 @@ class Publisher:
     async def repost(self, session: SessionRow, state: GameState, *, quiet_within: float = 0) -> TurnUpdate:
         """Post the current panel as a new message (with the session lock held); the panel it replaces keeps no
         buttons. Nobody is pinged again when the newest panel was posted less than `quiet_within` seconds ago."""
+        await self.clock.arm(session, state)
         update = await self.turn_update(session, state, [])
         update.retires = session.board_message_id
         meta = await self.meta.get(session)
@@ -288,6 +299,8 @@ class Publisher:
         view = name_view(engine.view(state, None), names)
         renderer = self.renderer_for(session.game) if render else None
         png = await asyncio.to_thread(renderer.render_board, view) if renderer else None
+        clock = engine.clock(state)
+        key = clock[0] if clock else None  # its clock is armed by publish, with the lock held; only read here
         return TurnUpdate(
             session=session, title=engine.title, version=state.version,
             events=[name_seats(text, names) for text in events], board_png=png,
@@ -296,7 +309,7 @@ class Publisher:
             # that differs with a hidden card.
             decisions=[name_decision(d, names) for d in engine.pending(state)],
             public=[name_decision(d, names) for d in public_panel(engine, state)],
-            several=several_open(engine, state), deadline=self.clock.arm(session, state),
+            several=several_open(engine, state), deadline=self.clock.deadline(session.id, key),
         )
 
     async def private(

@@ -71,7 +71,7 @@ class GameService:
         self.games: Mapping[str, Game] = games if games is not None else {n: registry.get(n) for n in registry.names()}
         self.sessions = Sessions(store, self.games, now, owns)
         self.meta = MetaBook(self.sessions)
-        self.clock = RoundClock(self.sessions)
+        self.clock = RoundClock(self.sessions, self.meta)
         self.publisher = Publisher(self.sessions, self.meta, presenter, renderer_for, self.clock)
         self.lobby = Lobby(self.sessions)
         self.turns = Turns(self.sessions, self.publisher, self.clock, ai_delay=ai_delay)
@@ -264,8 +264,10 @@ class GameService:
         return await self.turns.play_ai(session_id)
 
     async def resume_ai(self) -> None:
-        """At start-up: play the AI turns that were due when the previous process stopped, then post the current
-        panel of every game whose newest panel is behind its state (stopped between a saved move and its panel)."""
+        """At start-up: run the round clocks again (ending the rounds whose time ran out meanwhile), play the AI turns
+        that were due when the previous process stopped, then post the current panel of every game whose newest
+        panel is behind its state (stopped between a saved move and its panel)."""
+        await self.turns.resume_clocks()
         await self.turns.resume_ai()
         await self.turns.recover()
 

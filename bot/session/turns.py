@@ -85,16 +85,35 @@ class Turns:
             raise PostFailed()
 
     # ------------------------------------------------------------- clocks
-    async def _expire_if_due(self, session_id: int) -> None:
-        """A click that comes after the round's clock ran out, before its timer task got the lock: the round ends
-        first, so the click is judged against the state after it. Call with the session lock held."""
+    async def _expire_if_due(self, session_id: int) -> bool:
+        """A click that comes after the round's clock ran out, before its timer task got the lock (or before this
+        process, just started, armed the clock again): the round ends first, so the click is judged against the
+        state after it. Call with the session lock held. True when it ended the round."""
         session = await self.sessions.fresh(session_id)
         if session.status != "active":
-            return
+            return False
         state = await self.sessions.state(session)
         clock = self.sessions.game(session.game).clock(state)
-        if clock is not None and self.clock.due(session_id, clock[0]):
-            await self._timeout(session, state, clock[0])
+        if clock is None:
+            return False
+        await self.clock.arm(session, state)
+        if not self.clock.due(session_id, clock[0]):
+            return False
+        return await self._timeout(session, state, clock[0])
+
+    async def resume_clocks(self) -> None:
+        """At start-up: arm again the round clock of every game that was in a timed stretch when the previous
+        process stopped, with the time it has left; a round whose end passed meanwhile ends now."""
+        for session in await self.sessions.active_here():
+            try:
+                async with self.sessions.lock(session.id):
+                    if not await self.clock.stored(session):
+                        continue  # no timed stretch running: the game's state stays unloaded
+                    ended = await self._expire_if_due(session.id)
+                if ended:
+                    await self.run_ai(session.id)
+            except Exception:  # one broken game must not keep the others' clocks from running
+                log.exception("could not resume a round clock", extra={"session_id": session.id})
 
     async def expire(self, session_id: int, key: str) -> None:
         """The clock of stretch `key` ran out: apply the game's timeout if that stretch is still open."""
@@ -109,18 +128,26 @@ class Turns:
             await self._timeout(session, state, key)
         await self.run_ai(session_id)
 
-    async def _timeout(self, session: SessionRow, state: GameState, key: str) -> None:
+    async def _timeout(self, session: SessionRow, state: GameState, key: str) -> bool:
         engine = self.sessions.game(session.game)
         seat = next((d.seat for d in engine.pending(state) if engine.timeout(state, d.seat) is not None), None)
         if seat is None:
-            return
+            return False
         choice = engine.timeout(state, seat)
         assert choice is not None
+        late = self.clock.late(session.id, key)
+        ends = self.clock.deadline(session.id, key)
         self.clock.stop(session.id)
         self.clock.expired[session.id] = (key, state.version)
         log.info("round clock ran out", extra={"session_id": session.id, "guild_id": session.guild_id,
-                                               "channel_id": session.channel_id})
+                                               "channel_id": session.channel_id, "late": late})
+        if late and ends is not None:
+            # Nobody saw the round end when it did: say why it ends now, before the panel of what followed.
+            await self.publisher.announce(session, f"This round's time ran out <t:{int(ends.timestamp())}:R>, "
+                                                   "while the bot was offline, so the round ends now, as it would "
+                                                   "have then.")
         await self.apply_choice(session, state, seat, choice)
+        return True
 
     async def play_text(self, session_id: int, user_id: int, text: str) -> int:
         """A typed command: the engine turns it into option ids, applied one by one through the same path."""
