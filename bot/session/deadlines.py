@@ -14,7 +14,11 @@ missed deadlines. The game's turn deadline is the auction's clock, rather than a
 clock the host sets and every player already sees (`/game status`, the warning), and a live game with no deadline
 has everyone at the table to answer.
 
-The clock starts when the game starts waiting (SessionMeta.since), so a restart loses nothing.
+The clock starts when the game starts waiting (SessionMeta.since), so a restart loses nothing. In a game where
+everyone plays at once (Now Boarding's pilots) each seat has a clock of its own instead (SessionMeta.seat_since): it
+runs from when the seat's decision opened or from its own last choice, never from another seat's move, so an absent
+pilot's deadline ends on time while the others play on; and when it ends, the AI plays that seat's part of the round
+only, never ending the round for the others.
 """
 
 from __future__ import annotations
@@ -104,15 +108,22 @@ class Deadlines:
         return until
 
     # ------------------------------------------------------------ the clock
-    def due(self, meta: SessionMeta, user_id: int) -> datetime | None:
-        """When this member's current deadline ends (None: no deadline in this game)."""
+    def due(self, meta: SessionMeta, user_id: int, seat: int | None = None) -> datetime | None:
+        """When this member's current deadline (for `seat`, in a game where everyone plays at once) ends (None: no
+        deadline in this game)."""
         if not meta.deadline_hours or meta.since is None:
             return None
-        start = meta.since
+        start = self.started(meta, seat)
         back = meta.vacation.get(user_id)
         if back is not None and back > start:
             start = back  # the clock starts again when they are back
         return start + timedelta(hours=meta.deadline_hours)
+
+    @staticmethod
+    def started(meta: SessionMeta, seat: int | None) -> datetime:
+        """Since when `seat` has been waiting: its own clock where seats have one, else the game's quiet period."""
+        assert meta.since is not None
+        return meta.seat_since.get(seat, meta.since) if seat is not None else meta.since
 
     async def run_due(self) -> float | None:
         """Warn, play for absent seats, hand seats to the AI; the seconds until the next thing is due."""
@@ -164,7 +175,8 @@ class Deadlines:
                         await self.present(Reminder(
                             session=session, title=engine.title, user_ids=[seat.user_id],
                             prompt=f"{asked}; the deadline ends {stamp(due)}, then "
-                                   f"{self._then(engine, state, decision)}", quiet_for=now - (meta.since or now)))
+                                   f"{self._then(engine, state, decision)}",
+                            quiet_for=now - self.started(meta, decision.seat)))
                     next_at = due if now >= warn_at else warn_at
                     wait = (next_at - now).total_seconds()
                     soonest = wait if soonest is None else min(soonest, wait)
@@ -191,7 +203,7 @@ class Deadlines:
 
     def _due(self, meta: SessionMeta, seat: Seat) -> datetime:
         assert seat.user_id is not None
-        due = self.due(meta, seat.user_id)
+        due = self.due(meta, seat.user_id, seat.seat)
         assert due is not None
         return due
 

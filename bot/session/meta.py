@@ -12,6 +12,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from bot.session.sessions import Sessions
+from bot.session.simultaneous import seat_clocks
 from bot.store import SessionRow
 
 
@@ -38,7 +39,12 @@ class SessionMeta(BaseModel):
     deadline_limit: int = 3
     """Missed deadlines in a row after which the AI keeps the seat until its player rejoins."""
     deadline_warned: list[int] = Field(default_factory=list)
-    """Seats warned, in this quiet period, that their deadline is near."""
+    """Seats warned, in this quiet period (or, with `seat_since`, since their own clock started), that their deadline
+    is near."""
+    seat_since: dict[int, datetime] = Field(default_factory=dict)
+    """In a game where everyone plays at once, per seat with an open decision, since when it waits (its decision
+    opened, or it chose itself): its turn deadline runs from then rather than from anyone's move (see
+    bot.session.simultaneous.seat_clocks). Empty in turn-based games."""
     missed: dict[int, int] = Field(default_factory=dict)
     """Per seat, the deadlines missed in a row."""
     vacation: dict[int, datetime] = Field(default_factory=dict)
@@ -70,11 +76,24 @@ class MetaBook:
             meta = SessionMeta.model_validate(await self.sessions.store.get_meta(session.id))
             self._cache[session.id] = meta
         if meta.version != session.version:
-            moved = self.sessions.moved_at(session.id, session.version)
-            meta.version, meta.since, meta.reminded_at = session.version, moved or self.sessions.now(), None
-            meta.reminders_sent, meta.abandon_told, meta.deadline_warned = 0, False, []
+            since = self.sessions.moved_at(session.id, session.version) or self.sessions.now()
+            seats = await self._seat_clocks(session, meta, since)
+            # A seat whose own clock goes on keeps its warning: one warning per clock, not one per anyone's move.
+            warned = [s for s in meta.deadline_warned if s in seats and seats[s] == meta.seat_since.get(s)]
+            meta.version, meta.since, meta.reminded_at = session.version, since, None
+            meta.reminders_sent, meta.abandon_told, meta.deadline_warned = 0, False, warned
+            meta.seat_since = seats
             await self.save(session.id, meta)
         return meta
+
+    async def _seat_clocks(self, session: SessionRow, meta: SessionMeta, now: datetime) -> dict[int, datetime]:
+        """The seats' own waiting times at the session's version (empty unless everyone plays at once)."""
+        engine = self.sessions.game(session.game)
+        if session.status != "active" or not engine.everyone_at_once:
+            return {}
+        state = await self.sessions.state(session)
+        moved = {seat for seat, version in (await self.sessions.acted(session.id)).items() if version > meta.version}
+        return seat_clocks(engine, state, meta.seat_since, moved, now)
 
     async def save(self, session_id: int, meta: SessionMeta) -> None:
         self._cache.pop(session_id, None)  # if the write fails, the next look reads what the store really has

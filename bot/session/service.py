@@ -310,7 +310,7 @@ class GameService:
         since = f" for {describe(now - meta.since)}" if meta.since and now - meta.since >= timedelta(minutes=1) else ""
         parts = [f"Move {update.version}; waiting for {names}{since}."]
         if meta.deadline_hours:
-            ends = [self.deadlines.due(meta, s.user_id) for d in update.decisions for s in session.seats
+            ends = [self.deadlines.due(meta, s.user_id, s.seat) for d in update.decisions for s in session.seats
                     if s.seat == d.seat and not s.is_ai and s.user_id is not None]
             when = f" This turn's ends {stamp(min(e for e in ends if e))}." if any(ends) else ""
             parts.append(f"Turn deadline: {meta.deadline_hours} hours.{when}")

@@ -339,7 +339,11 @@ class Turns:
     async def play_for(self, session_id: int, seat: int) -> None:
         """A clock ran out for `seat` (a turn deadline): its open decisions are answered, by the game's own timeout
         choice where it has one, else by the AI, until the seat has none left; shown as one panel. With the lock
-        held."""
+        held.
+        Where everyone plays at once the seat's deadline is its own (see deadlines.py), so the AI plays its part
+        only: never the game's timeout, which ends the stretch for every seat (Now Boarding's round), unless it is
+        one of the seat's own options; and it stops when the seat's choice opened new decisions for others (the
+        round moved on: the seat's next decision has a clock of its own)."""
         held: list[Any] = []
         state: GameState | None = None
         for _ in range(1000):  # a bound, should a game keep offering the same seat decisions for ever
@@ -348,13 +352,18 @@ class Turns:
                 break
             state = await self.sessions.state(session)
             engine = self.sessions.game(session.game)
-            decision = next((d for d in engine.pending(state) if d.seat == seat), None)
+            pending = engine.pending(state)
+            decision = next((d for d in pending if d.seat == seat), None)
             if decision is None:
                 break
             choice = engine.timeout(state, seat)
+            if engine.everyone_at_once and choice is not None and decision.option(choice) is None:
+                choice = None
             if choice is None:
                 choice = random_ai.choose(engine, state, decision, Rng.seeded(session.seed * 1_000_003 + state.version))
             state = await self.apply_choice(session, state, seat, choice, held)
+            if engine.everyone_at_once and {d.seat for d in engine.pending(state)} - {d.seat for d in pending}:
+                break
         if held and state is not None:
             await self.publisher.publish(await self.sessions.fresh(session_id), state, held)
 
