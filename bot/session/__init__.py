@@ -12,10 +12,12 @@ Dependencies point one way, down this list; no module imports one above it:
 - `undo.py`      undo through the action log: free within one's own steps, by consent back to a named turn.
 - `reminders.py` quiet periods, reminders and nudges.
 - `publish.py`   where panels are posted (new or edited in place) and private views are sent; builds the updates.
-- `clock.py`     round clocks of timed phases (the game's `clock`); `turns` applies its `timeout` when one runs out.
+- `clock.py`     round clocks of timed phases (the game's `clock`), their end kept in `meta` so a restart resumes
+                 them; `turns` applies the game's `timeout` when one runs out.
 - `meta.py`      the bot's bookkeeping beside a session (since when it waits, notices given), stored as JSON.
 - `sessions.py`  the floor: store, games, clock, and per-session memory (lock, cached state, newest panel).
-- `simultaneous.py` what a click answers while several seats choose at once (decision stamps).
+- `simultaneous.py` what a click answers while several seats choose at once (decision stamps), and each seat's own
+                 deadline clock then.
 - `types.py`     what crosses the boundary: Refusal, PostFailed, TurnUpdate, PrivateUpdate, Reminder, Presenter.
 
 A part gets the objects it uses in its constructor (a `Sessions`, a `Publisher`, ...), never the service, and never
