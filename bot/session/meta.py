@@ -41,6 +41,10 @@ class SessionMeta(BaseModel):
     deadline_warned: list[int] = Field(default_factory=list)
     """Seats warned, in this quiet period (or, with `seat_since`, since their own clock started), that their deadline
     is near."""
+    seat_reminded: dict[int, datetime] = Field(default_factory=dict)
+    """With `seat_since`: per seat, when it was last reminded since its own clock started..."""
+    seat_reminders: dict[int, int] = Field(default_factory=dict)
+    """...and how many reminders it got since then (each waits twice as long as the one before)."""
     seat_since: dict[int, datetime] = Field(default_factory=dict)
     """In a game where everyone plays at once, per seat with an open decision, since when it waits (its decision
     opened, or it chose itself): its turn deadline runs from then rather than from anyone's move (see
@@ -78,10 +82,13 @@ class MetaBook:
         if meta.version != session.version:
             since = self.sessions.moved_at(session.id, session.version) or self.sessions.now()
             seats = await self._seat_clocks(session, meta, since)
-            # A seat whose own clock goes on keeps its warning: one warning per clock, not one per anyone's move.
-            warned = [s for s in meta.deadline_warned if s in seats and seats[s] == meta.seat_since.get(s)]
+            # A seat whose own clock goes on keeps its warning and reminders: per clock, not per anyone's move.
+            going_on = {s for s in seats if seats[s] == meta.seat_since.get(s)}
+            warned = [s for s in meta.deadline_warned if s in going_on]
             meta.version, meta.since, meta.reminded_at = session.version, since, None
             meta.reminders_sent, meta.abandon_told, meta.deadline_warned = 0, False, warned
+            meta.seat_reminded = {s: at for s, at in meta.seat_reminded.items() if s in going_on}
+            meta.seat_reminders = {s: n for s, n in meta.seat_reminders.items() if s in going_on}
             meta.seat_since = seats
             await self.save(session.id, meta)
         return meta

@@ -7,6 +7,10 @@ game is taken as abandoned: reminders stop and the host is told once. `/game nud
 reminds at once but not within `nudge_gap` of the last move or reminder. What is needed to keep that promise after
 a restart (which version the quiet period belongs to, when it began, when we last reminded) is in `bot.session.meta`.
 
+In a game where everyone plays at once (SessionMeta.seat_since) each seat has a quiet period of its own, from when
+its decision opened or from its own last choice: another seat's move does not put off the reminder of a member who
+has not chosen at all, and each is reminded with their own decision. The game is abandoned only when nobody moves.
+
 Nothing here imports discord: `present` (the service's presenter) posts the reminder.
 """
 
@@ -102,6 +106,8 @@ class Reminders:
                         f"game for {describe(now - meta.since)}, so I stop reminding. `/game cancel` ends it; any "
                         f"move starts the reminders again."), [session.host_id])
                 return None
+            if meta.seat_since:
+                return await self._check_seats(session, meta, period, given_up)
             due = self._last_call(meta) + timedelta(seconds=period * 2 ** meta.reminders_sent)
             if now < due:
                 return (min(due, given_up) - now).total_seconds()
@@ -115,6 +121,43 @@ class Reminders:
             log.info("reminder sent", extra={"session_id": session.id, "guild_id": session.guild_id,
                                              "channel_id": session.channel_id})
             return min(period * 2 ** meta.reminders_sent, (given_up - now).total_seconds())
+
+    async def _check_seats(self, session: SessionRow, meta: SessionMeta, period: float,
+                           given_up: datetime) -> float | None:
+        """Reminders seat by seat, each on its own clock (see the module's note); the seats due at the same time
+        share one message. With the lock held."""
+        now = self.sessions.now()
+        away = {u for u, until in meta.vacation.items() if until > now}
+        humans = {s.seat: s.user_id for s in session.seats
+                  if not s.is_ai and s.user_id is not None and s.user_id not in away}
+        engine = self.sessions.game(session.game)
+        decisions = {d.seat: d for d in engine.pending(await self.sessions.state(session))}
+        soonest = (given_up - now).total_seconds()
+        due_seats: list[int] = []
+        for seat, start in meta.seat_since.items():
+            if seat not in humans or seat not in decisions:
+                continue
+            sent = meta.seat_reminders.get(seat, 0)
+            due = max(start, meta.seat_reminded.get(seat, start)) + timedelta(seconds=period * 2 ** sent)
+            if now >= due:
+                due_seats.append(seat)
+                soonest = min(soonest, period * 2 ** (sent + 1))
+            else:
+                soonest = min(soonest, (due - now).total_seconds())
+        if not due_seats:
+            return soonest
+        # Recorded before posting, as in _check: a failed post costs one reminder, a crash after it never repeats it.
+        for seat in due_seats:
+            meta.seat_reminded[seat], meta.seat_reminders[seat] = now, meta.seat_reminders.get(seat, 0) + 1
+        await self.book.save(session.id, meta)
+        # Each seat's decision says where its own plane is: quoted only when the message is for one member.
+        prompt = name_seats(decisions[due_seats[0]].prompt, seat_names(session)) if len(due_seats) == 1 else ""
+        await self.present(Reminder(
+            session=session, title=engine.title, user_ids=list(dict.fromkeys(humans[s] for s in due_seats)),
+            prompt=prompt, quiet_for=now - max(meta.seat_since[s] for s in due_seats)))
+        log.info("reminder sent", extra={"session_id": session.id, "guild_id": session.guild_id,
+                                         "channel_id": session.channel_id, "seats": due_seats})
+        return soonest
 
     async def nudge(self, session: SessionRow, user_id: int) -> Reminder:
         """Remind now, on a member's request. Call with the session lock held."""

@@ -1,7 +1,8 @@
 """The turn deadline in a game where every pilot acts at once (Now Boarding without a round timer), on SimCord's
 virtual clock: each pilot's deadline runs from when their decision opened or from their own last choice, never from
 another pilot's move. An absent pilot's deadline ends on time while the others keep playing, the AI then plays that
-pilot's part of the round only, and each of the others keeps the clock of their own last choice."""
+pilot's part of the round only, and each of the others keeps the clock of their own last choice. Reminders, in a
+game with no deadline, count each pilot's quiet time the same way."""
 
 from __future__ import annotations
 
@@ -25,12 +26,13 @@ def _redraw_on_the_virtual_clock(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(publish, "REDRAW_SECONDS", REDRAW)
 
 
-async def start(table: Table) -> None:
-    """No round timer (a round ends when all press Done), and a 12-hour turn deadline set in the lobby."""
+async def start(table: Table, deadline: int = 12) -> None:
+    """No round timer (a round ends when all press Done), and a turn deadline set in the lobby (0: none)."""
     host = table.players[0]
     lobby = await open_lobby(table, "now-boarding")
     await host.slash(table.channel, "game option", name="timer", value="async")
-    await host.slash(table.channel, "game deadline", hours=12)
+    if deadline:
+        await host.slash(table.channel, "game deadline", hours=deadline)
     for player in table.players[1:]:
         await player.click(lobby, label="Join")
     await host.click(lobby, label="Start")
@@ -87,3 +89,39 @@ async def test_an_absent_pilots_deadline_runs_from_the_round_start_while_the_oth
     assert not said(table, f"<@{cleo.id}>'s deadline ended")
     assert await planes_done(table) == [True, True, False]
 
+
+
+def reminded(table: Table) -> list[str]:
+    """Whom each reminder mentions (the mentions come first), oldest first."""
+    return [m.content.split(", Now Boarding has been waiting")[0] for m in table.channel.history()
+            if "Now Boarding has been waiting" in m.content]
+
+
+async def test_an_absent_pilot_is_reminded_after_their_own_quiet_period_while_the_others_play(
+        simcord_env: Any) -> None:
+    table = make_table(simcord_env, NAMES)
+    ana, ben, cleo = table.players
+    await start(table, deadline=0)
+    await setup_all(table)
+
+    await simcord_env.advance_time(4 * HOUR)
+    await fly(table, 1)
+    await simcord_env.advance_time(4 * HOUR)
+    await fly(table, 1)  # ben last chose at 8 h
+    await simcord_env.advance_time(2 * HOUR)
+    await fly(table, 2)  # cleo last chose at 10 h
+    await simcord_env.advance_time(1.5 * HOUR)
+    assert reminded(table) == []
+    await simcord_env.advance_time(1 * HOUR)  # 12.5 h after the round opened, 2.5 h after anyone's last move
+    assert reminded(table) == [ana.mention], "ana, who never chose, is reminded 12 hours after the round opened"
+    [text] = [m.content for m in table.channel.history() if "Now Boarding has been waiting" in m.content]
+    assert "waiting 12 hours for your move (Morning round 1: your plane at ATL" in text, "with her own decision"
+
+    await simcord_env.advance_time(8 * HOUR)  # 20.5 h: ben's own 12 hours since his last choice are over
+    assert reminded(table) == [ana.mention, ben.mention]
+    await simcord_env.advance_time(2 * HOUR)  # 22.5 h: cleo's
+    assert reminded(table) == [ana.mention, ben.mention, cleo.mention]
+    await simcord_env.advance_time(13 * HOUR)  # 35.5 h: ana's second waits twice as long (12 h + 24 h)
+    assert reminded(table).count(ana.mention) == 1
+    await simcord_env.advance_time(1 * HOUR)
+    assert reminded(table).count(ana.mention) == 2
