@@ -150,7 +150,7 @@ class Reminders:
         for seat in due_seats:
             meta.seat_reminded[seat], meta.seat_reminders[seat] = now, meta.seat_reminders.get(seat, 0) + 1
         await self.book.save(session.id, meta)
-        # Each seat's decision says where its own plane is: quoted only when the message is for one member.
+        # Each seat's decision is its own (where its plane is, what it may buy): quoted only for one member.
         prompt = name_seats(decisions[due_seats[0]].prompt, seat_names(session)) if len(due_seats) == 1 else ""
         await self.present(Reminder(
             session=session, title=engine.title, user_ids=list(dict.fromkeys(humans[s] for s in due_seats)),
