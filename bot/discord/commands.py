@@ -9,7 +9,16 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord.lobby import ai_tag, lobby_action, lobby_message, may_manage, option_label, page_of, refresh_lobby
+from bot.discord.lobby import (
+    ai_tag,
+    has_ai,
+    lobby_action,
+    lobby_message,
+    may_manage,
+    option_label,
+    page_of,
+    refresh_lobby,
+)
 from bot.discord.panel import mention_of, turn_message
 from bot.discord.presenter import private_message
 from bot.discord.replies import run_for_player, tell
@@ -170,7 +179,7 @@ def build_group(games: list[tuple[str, str]]) -> app_commands.Group:
             spec = next(s for s in lobby_specs(game) if s.key == key)
             shown = option_label(spec, (await service.lobby_values(session)).get(spec.key, spec.default))
             await tell(interaction, f"{spec.label}: {shown}."[:2000])
-            await refresh_lobby(interaction, session, page_of(game, spec.key))
+            await refresh_lobby(interaction, session, page_of(game, spec.key, has_ai(session)))
 
         await run_for_player(interaction, act)
 

@@ -1,9 +1,10 @@
 """The lobby message: who sits where, the game's seat limits and options, and the buttons to fill it.
 
 Buttons and option selects are DynamicItems keyed by session id, so a lobby survives a restart too. Row 0 holds the
-lobby buttons; the other four rows show the game's options. When they do not fit (more than four options, or one the
-host may type), the options come in pages of three and the last row holds the page button and a "Type a value"
-button per option that needs one (free text, or more choices than a select shows). /game option sets any of them too.
+lobby buttons; the other four rows show the game's options, and once the lobby has an AI seat the last row holds a menu
+of AI levels instead. When the options do not fit (more than the free rows, or one the host may type), they come in
+pages and the row under them holds the page button and a "Type a value" button per option that needs one (free text,
+or more choices than a select shows). /game option sets any of them too, /game ai an AI's level.
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ from typing import Any
 import discord
 
 from bot.discord.replies import run_for_player, tell
+from bot.naming import escape
 from bot.session import GameService, PostFailed, Refusal
+from bot.session.ai_levels import level_of, other_levels
 from bot.session.lobby import lobby_specs
 from bot.store import Seat, SessionRow
 from engine.core import Game, GameOptionSpec, levels
@@ -38,7 +41,7 @@ def option_label(spec: GameOptionSpec, value: str) -> str:
 
 def ai_tag(seat: Seat) -> str:
     """How a seat list marks an AI seat: with its level, since a host picks it per seat."""
-    return f" (AI, {levels.LABELS.get(seat.level or levels.EASY, seat.level)})" if seat.is_ai else ""
+    return f" (AI, {levels.LABELS.get(level_of(seat), seat.level)})" if seat.is_ai else ""
 
 
 def lobby_embed(session: SessionRow, game: Game, values: dict[str, str] | None = None) -> discord.Embed:
@@ -57,12 +60,14 @@ def lobby_embed(session: SessionRow, game: Game, values: dict[str, str] | None =
         embed.add_field(name=spec.label[:256], value=label[:1024], inline=True)
     if session.status == "lobby":
         embed.set_footer(text="The host sets the options with the menus below or with /game option; "
-                              "/game deadline changes the turn deadline after the start too.")
+                              "/game deadline changes the turn deadline after the start too. "
+                              f"A new AI plays at {levels.LABELS[levels.DEFAULT]}; the AI level menu or /game ai "
+                              "changes it, in the lobby or during the game.")
     return embed
 
 
 OPTION_ROWS = 4  # rows 1-4: row 0 holds the lobby buttons
-PER_PAGE = 3  # when the options are paged, row 4 holds the page button and the "Type a value" buttons
+AI_ROW = 4  # with an AI seat in the lobby, its level menu takes the last row from the options
 SELECT_MAX = 25  # choices a select menu may hold
 
 
@@ -71,15 +76,26 @@ def needs_typing(spec: GameOptionSpec) -> bool:
     return bool(spec.free_text) or len(spec.choices) > SELECT_MAX
 
 
-def option_pages(game: Game) -> list[list[GameOptionSpec]]:
-    specs = lobby_specs(game)
-    if len(specs) <= OPTION_ROWS and not any(needs_typing(s) for s in specs):
+def has_ai(session: SessionRow) -> bool:
+    return any(s.is_ai for s in session.seats)
+
+
+def option_rows(ai: bool) -> int:
+    """Rows the options may use: all four, or three once the AI level menu takes the last one."""
+    return OPTION_ROWS - 1 if ai else OPTION_ROWS
+
+
+def option_pages(game: Game, ai: bool = False) -> list[list[GameOptionSpec]]:
+    """The options by page. Paged, a page leaves its last free row to the page and "Type a value" buttons."""
+    specs, rows = lobby_specs(game), option_rows(ai)
+    if len(specs) <= rows and not any(needs_typing(s) for s in specs):
         return [specs]
-    return [specs[i:i + PER_PAGE] for i in range(0, len(specs), PER_PAGE)]
+    per_page = rows - 1
+    return [specs[i:i + per_page] for i in range(0, len(specs), per_page)]
 
 
-def page_of(game: Game, key: str) -> int:
-    return next((n for n, page in enumerate(option_pages(game)) if any(s.key == key for s in page)), 0)
+def page_of(game: Game, key: str, ai: bool = False) -> int:
+    return next((n for n, page in enumerate(option_pages(game, ai)) if any(s.key == key for s in page)), 0)
 
 
 def shown_page(message: discord.Message | None) -> int:
@@ -110,18 +126,29 @@ def lobby_view(session: SessionRow, game: Game, page: int = 0,
     view = discord.ui.View(timeout=None)
     for key in ACTIONS:
         view.add_item(LobbyButton(session.id, key))
-    pages = option_pages(game)
+    ai = has_ai(session)
+    pages = option_pages(game, ai)
     page %= len(pages)
     for row, spec in enumerate(pages[page], start=1):
         current = values.get(spec.key, spec.default)
         label = spec.label if any(c.value == current for c in spec.choices) else f"{spec.label}: {current}"
         view.add_item(LobbyOption(session.id, spec.key, _select_options(spec, current), label, row))
+    button_row = option_rows(ai)
     if len(pages) > 1:
-        view.add_item(OptionPager(session.id, page, len(pages)))
+        view.add_item(OptionPager(session.id, page, len(pages), row=button_row))
     for spec in pages[page]:
         if needs_typing(spec):
-            view.add_item(TypeOptionButton(session.id, spec.key, spec.label))
+            view.add_item(TypeOptionButton(session.id, spec.key, spec.label, row=button_row))
+    if ai:
+        view.add_item(AILevelSelect(session.id, ai_level_choices(session)))
     return view
+
+
+def ai_level_choices(session: SessionRow) -> list[discord.SelectOption]:
+    """Each AI seat of the lobby with each level it does not play at yet: only changes a host can make."""
+    return [discord.SelectOption(label=f"{s.name} (seat {s.seat + 1}): {levels.LABELS[level_of(s)]} → "
+                                       f"{levels.LABELS[level]}"[:100], value=f"{s.seat + 1}:{level}")
+            for s in session.seats if s.is_ai for level in other_levels(s)][:SELECT_MAX]
 
 
 def lobby_message(session: SessionRow, game: Game, page: int = 0,
@@ -174,9 +201,9 @@ class LobbyOption(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"to:
 class OptionPager(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tlp:(?P<sid>\d+):(?P<page>\d+)"):
     """Shows the next page of options in the lobby message (the custom_id holds the page shown now)."""
 
-    def __init__(self, sid: int, page: int, pages: int = 0) -> None:
+    def __init__(self, sid: int, page: int, pages: int = 0, row: int = OPTION_ROWS) -> None:
         label = f"Options {page + 1}/{pages} ▸" if pages else "Options ▸"
-        super().__init__(discord.ui.Button(label=label, custom_id=f"tlp:{sid}:{page}", row=OPTION_ROWS))
+        super().__init__(discord.ui.Button(label=label, custom_id=f"tlp:{sid}:{page}", row=row))
         self.sid, self.page = sid, page
 
     @classmethod
@@ -200,9 +227,9 @@ class TypeOptionButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                        template=r"tlt:(?P<sid>\d+):(?P<key>[\w.-]+)"):
     """Opens a form where the host types an option's value (free text, or a choice the select cannot hold)."""
 
-    def __init__(self, sid: int, key: str, label: str = "") -> None:
+    def __init__(self, sid: int, key: str, label: str = "", row: int = OPTION_ROWS) -> None:
         super().__init__(discord.ui.Button(label=f"Type a value: {label or key}"[:80],
-                                           custom_id=f"tlt:{sid}:{key}"[:100], row=OPTION_ROWS))
+                                           custom_id=f"tlt:{sid}:{key}"[:100], row=row))
         self.sid, self.key = sid, key
 
     @classmethod
@@ -268,7 +295,7 @@ async def answer_form(interaction: discord.Interaction) -> None:
                                            manager=may_manage(interaction))
         game = service.game(session.game)
         await interaction.response.edit_message(
-            **lobby_message(session, game, page_of(game, key), await service.lobby_values(session)))
+            **lobby_message(session, game, page_of(game, key, has_ai(session)), await service.lobby_values(session)))
 
     await run_for_player(interaction, act, session_id=sid)
 
@@ -307,9 +334,10 @@ class AILevelButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     """Sets how well an AI seat of the lobby plays; offered to the host alone when the AI joins."""
 
     def __init__(self, sid: int, seat: int, level: str, current: bool = False) -> None:
+        # The level it plays at now is marked and cannot be clicked: only a change is offered.
         super().__init__(discord.ui.Button(label=levels.LABELS.get(level, level), custom_id=f"tll:{sid}:{seat}:{level}",
                                            style=discord.ButtonStyle.primary if current
-                                           else discord.ButtonStyle.secondary))
+                                           else discord.ButtonStyle.secondary, disabled=current))
         self.sid, self.seat, self.level = sid, seat, level
 
     @classmethod
@@ -331,16 +359,52 @@ class AILevelButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 def ai_level_message(session: SessionRow, seat_number: int) -> dict[str, Any]:
     """The host's private chooser for one AI seat's level (seat_number counts from 1)."""
     seat = next(s for s in session.seats if s.seat == seat_number - 1)
-    current = seat.level or levels.EASY
+    current = level_of(seat)
     view = discord.ui.View(timeout=None)
     for level in levels.LEVELS:
         view.add_item(AILevelButton(session.id, seat_number, level, current=level == current))
-    text = (f"{seat.name} (seat {seat_number}) plays at **{levels.LABELS[current]}**. Easy plays the game's simple "
-            "policy; Normal and Hard think ahead (Hard up to a second a move). Pick its level:")
+    default = " (what a new AI plays at)" if current == levels.DEFAULT else ""
+    text = (f"{escape(seat.name)} (seat {seat_number}) plays at **{levels.LABELS[current]}**{default}. Easy plays "
+            "the game's simple policy; Normal and Hard think ahead (Hard up to a second a move). Pick another here; "
+            "the lobby's AI level menu and /game ai change it later, during the game too.")
     return {"content": text, "view": view}
 
 
-LOBBY_ITEMS = (LobbyButton, LobbyOption, OptionPager, TypeOptionButton, CancelConfirm, AILevelButton)
+class AILevelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"tla:(?P<sid>\d+)"):
+    """The lobby's menu of AI levels: each AI seat with each level it could change to (host only; the answer is
+    private, and the lobby shows the new level)."""
+
+    def __init__(self, sid: int, options: list[discord.SelectOption] | None = None) -> None:
+        super().__init__(discord.ui.Select(custom_id=f"tla:{sid}", placeholder="Change an AI's level",
+                                           options=options or [discord.SelectOption(label="-")], row=AI_ROW))
+        self.sid = sid
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: Any) -> AILevelSelect:
+        return cls(int(match["sid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        service: GameService = interaction.client.service  # type: ignore[attr-defined]
+
+        async def act() -> None:
+            value = str(((interaction.data or {}).get("values") or [""])[0])  # type: ignore[union-attr]
+            seat, _sep, level = value.partition(":")
+            if not seat.isdigit():
+                raise Refusal("That menu is out of date; use the lobby's newest one.")
+            session = await service.set_ai_level(self.sid, interaction.user.id, int(seat), level,
+                                                 manager=may_manage(interaction))
+            await interaction.response.edit_message(
+                **lobby_message(session, service.game(session.game), shown_page(interaction.message),
+                                await service.lobby_values(session)))
+            changed = next(s for s in session.seats if s.seat == int(seat) - 1)
+            await interaction.followup.send(
+                f"{escape(changed.name)} (seat {seat}) now plays at {levels.LABELS[level_of(changed)]}.",
+                ephemeral=True)
+
+        await run_for_player(interaction, act, session_id=self.sid)
+
+
+LOBBY_ITEMS = (LobbyButton, LobbyOption, OptionPager, TypeOptionButton, CancelConfirm, AILevelButton, AILevelSelect)
 """The lobby's DynamicItem classes, for the client to register (so their clicks work after a restart)."""
 
 

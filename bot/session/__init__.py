@@ -4,7 +4,8 @@ Dependencies point one way, down this list; no module imports one above it:
 
 - `service.py`   GameService, the one object the Discord layer calls. Checks who may ask, takes the session lock,
                  and hands the work to the parts below. Holds no logic of its own.
-- `lobby.py`     open / join / leave / add AI / options / cancel, and `begin` (the lobby becomes a game).
+- `lobby.py`     open / join / leave / add AI (at levels.DEFAULT) / AI levels / options / cancel, and `begin` (the
+                 lobby becomes a game).
 - `deadlines.py` turn deadlines (warning, the AI plays an absent seat's turn, the seat passes to the AI after N
                  missed in a row until `/game rejoin`) and vacations.
 - `turns.py`     every choice's path: `check_click` (where a click is checked against the decision it answers),
@@ -18,6 +19,7 @@ Dependencies point one way, down this list; no module imports one above it:
 - `sessions.py`  the floor: store, games, clock, and per-session memory (lock, cached state, newest panel).
 - `simultaneous.py` what a click answers while several seats choose at once (decision stamps), and each seat's own
                  deadline clock then.
+- `ai_levels.py`  who may change an AI seat's level and to what, the same in the lobby and during a game.
 - `types.py`     what crosses the boundary: Refusal, PostFailed, TurnUpdate, PrivateUpdate, Reminder, Presenter.
 
 A part gets the objects it uses in its constructor (a `Sessions`, a `Publisher`, ...), never the service, and never

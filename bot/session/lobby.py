@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 import secrets as _secrets
 
+from bot.session.ai_levels import with_level
 from bot.session.deadlines import DEADLINE_OPTION
 from bot.session.sessions import OPEN, Sessions, seats_of
 from bot.session.types import Refusal
@@ -83,7 +84,7 @@ class Lobby:
                 raise Refusal(f"{engine.title} seats at most {engine.max_players} players; the lobby is full.")
             number = sum(1 for s in session.seats if s.is_ai) + 1
             seats = [*session.seats, Seat(seat=len(session.seats), user_id=None, name=f"AI {number}", is_ai=True,
-                                          level=levels.EASY)]
+                                          level=levels.DEFAULT)]
             return await self._update_lobby(session, seats, session.options)
 
     async def set_ai_level(self, session_id: int, user_id: int, seat_number: int, level: str, *,
@@ -91,14 +92,7 @@ class Lobby:
         """The host picks how well an AI seat of the lobby plays (seat_number counts from 1)."""
         async with self.sessions.lock(session_id):
             session = await self.still_open(session_id)
-            if user_id != session.host_id and not manager:
-                raise Refusal("Only the host (or someone who may manage this channel) sets the AI's level.")
-            if level not in levels.LEVELS:
-                raise Refusal(f"'{level}' is not an AI level; pick {', '.join(levels.LEVELS)}.")
-            seat = next((s for s in session.seats if s.seat == seat_number - 1), None)
-            if seat is None or not seat.is_ai:
-                raise Refusal(f"Seat {seat_number} is not an AI seat of this lobby.")
-            seats = [s.model_copy(update={"level": level}) if s.seat == seat.seat else s for s in session.seats]
+            seats, _seat = with_level(session, user_id, seat_number, level, manager=manager)
             return await self._update_lobby(session, seats, session.options)
 
     async def remove(self, session_id: int, user_id: int, seat_number: int, *, manager: bool) -> SessionRow:

@@ -19,7 +19,8 @@ class Seat(BaseModel):
     is_ai: bool = False
     level: str = ""
     """An AI seat's level (engine.core.levels: easy, normal, hard); empty: easy, the game's playout policy, which
-    every AI seat played before levels existed and which a seat handed to the AI at a deadline still plays."""
+    every AI seat played before levels existed and which a seat handed to the AI (a resignation, missed deadlines)
+    plays until the host changes it (/game ai). A seat added in the lobby starts at levels.DEFAULT."""
 
 
 class SessionRow(BaseModel):

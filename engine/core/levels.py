@@ -22,7 +22,9 @@ LEVELS: dict[str, Budget | None] = {
 }
 """Level -> search budget (None: the playout policy). Horizons are choices per seat before a rollout is scored."""
 LABELS = {EASY: "Easy", NORMAL: "Normal", HARD: "Hard"}
-DEFAULT = HARD
+DEFAULT = NORMAL
+"""The level of an AI seat a host adds without choosing: a real opponent (it plans ahead and beats the policy) that
+answers within a third of a second; Hard thinks up to a second a plan, a wait a host should choose knowingly."""
 
 
 def plan(game: Game, state: GameState, seat: int, level: str, rng: Rng, budget: Budget | None = None,

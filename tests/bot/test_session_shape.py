@@ -9,7 +9,7 @@ from pathlib import Path
 import bot.session
 
 ORDER = ["service", "lobby", "deadlines", "turns", "undo", "reminders", "publish", "clock", "meta", "sessions",
-         "simultaneous", "types"]
+         "simultaneous", "ai_levels", "types"]
 """Top to bottom: each module may import only the ones after it."""
 
 PACKAGE = Path(bot.session.__file__).parent
