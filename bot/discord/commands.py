@@ -22,10 +22,12 @@ from bot.discord.lobby import (
 from bot.discord.panel import mention_of, turn_message
 from bot.discord.presenter import private_message
 from bot.discord.replies import run_for_player, tell
+from bot.naming import escape
 from bot.session import GameService, Refusal, describe
+from bot.session.ai_levels import level_of
 from bot.session.lobby import lobby_specs, typed_option
 from bot.store import SessionRow
-from engine.core import Game, GameOptionSpec
+from engine.core import Game, GameOptionSpec, levels
 
 
 def _service(interaction: discord.Interaction) -> GameService:
@@ -200,6 +202,35 @@ def build_group(games: list[tuple[str, str]]) -> app_commands.Group:
         found = await _lobby_here(interaction)
         spec = _spec_named(found[1], str(getattr(interaction.namespace, "name", "") or "")) if found else None
         return value_suggestions(spec, current) if spec else []
+
+    @group.command(name="ai", description="Change how well an AI seat plays, in the lobby or during the game (host)")
+    @app_commands.describe(seat="The AI seat (the suggestions list them with their levels)", level="Its new level")
+    @app_commands.choices(level=[app_commands.Choice(name=levels.LABELS[key], value=key) for key in levels.LEVELS])
+    async def ai(interaction: discord.Interaction, seat: app_commands.Range[int, 1, 10],
+                 level: app_commands.Choice[str]) -> None:
+        async def act() -> None:
+            session, changed = await _service(interaction).set_ai_level_here(
+                interaction.channel_id or 0, interaction.user.id, seat, level.value, manager=may_manage(interaction))
+            label = levels.LABELS[level_of(changed)]
+            if session.status == "lobby":  # the lobby shows it; only the host needs an answer
+                await tell(interaction, f"{escape(changed.name)} (seat {seat}) now plays at {label}.")
+                await refresh_lobby(interaction, session)
+            else:
+                await tell(interaction, f"{interaction.user.mention} set {escape(changed.name)} (seat {seat}) to "
+                                        f"{label}.", ephemeral=False)
+
+        await run_for_player(interaction, act)
+
+    @ai.autocomplete("seat")
+    async def ai_seats(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        try:
+            session = await _service(interaction).session_here(interaction.channel_id or 0)
+        except Refusal:
+            return []
+        typed = str(current).strip().casefold()
+        return [app_commands.Choice(name=f"{s.seat + 1}. {s.name} (now {levels.LABELS[level_of(s)]})"[:100],
+                                    value=s.seat + 1)
+                for s in session.seats if s.is_ai and (typed in s.name.casefold() or typed == str(s.seat + 1))][:25]
 
     @group.command(name="board", description="Show the current board of this channel's game")
     async def board(interaction: discord.Interaction) -> None:

@@ -14,6 +14,7 @@ from datetime import UTC, datetime, timedelta
 
 from bot.naming import name_decision, name_seats, seat_names
 from bot.prose import unwrap
+from bot.session.ai_levels import with_level
 from bot.session.clock import RoundClock
 from bot.session.deadlines import DEADLINE_KEY, Deadlines, stamp
 from bot.session.lobby import Lobby, typed_option
@@ -36,7 +37,7 @@ from bot.session.types import (
     describe,
 )
 from bot.session.undo import History, Undo
-from bot.store import SessionRow, Store
+from bot.store import Seat, SessionRow, Store
 from engine import registry
 from engine.core import Game, GameState
 from renderers import GameRenderer
@@ -125,6 +126,25 @@ class GameService:
     async def set_ai_level(self, session_id: int, user_id: int, seat_number: int, level: str, *,
                            manager: bool = False) -> SessionRow:
         return await self.lobby.set_ai_level(session_id, user_id, seat_number, level, manager=manager)
+
+    async def set_ai_level_here(self, channel_id: int, user_id: int, seat_number: int, level: str, *,
+                                manager: bool = False) -> tuple[SessionRow, Seat]:
+        """The level of an AI seat of the channel's lobby or running game (a seat the AI took over too), kept with
+        the seats so it survives a restart; the AI's next plan uses it. Returns the session and that seat."""
+        session = await self.session_here(channel_id)
+        if session.status == "lobby":
+            session = await self.lobby.set_ai_level(session.id, user_id, seat_number, level, manager=manager)
+        else:
+            # The lock waits for an AI turn being thought out, so a search never sees its seat's level change.
+            async with self.sessions.lock(session.id):
+                session = await self.sessions.fresh(session.id)
+                if session.status != "active":
+                    raise Refusal("This game is not running any more.")
+                seats, _seat = with_level(session, user_id, seat_number, level, manager=manager)
+                session = await self.sessions.store.set_seats(session.id, seats)
+            log.info("AI level changed", extra={"session_id": session.id, "guild_id": session.guild_id,
+                                                "channel_id": session.channel_id, "seat": seat_number - 1})
+        return session, next(s for s in session.seats if s.seat == seat_number - 1)
 
     async def remove_seat(self, channel_id: int, user_id: int, seat_number: int, *, manager: bool) -> SessionRow:
         session = await self.session_here(channel_id)

@@ -1,12 +1,19 @@
 """Changing an AI seat's level (issue 13): a new AI plays at Normal and the lobby says so; the host changes any AI
-seat's level with the lobby's menu (only real changes offered). Whoever else asks gets a sentence and nothing
-changes."""
+seat's level with the lobby's menu (only real changes offered) or with /game ai, in the lobby and during the game,
+for a seat the AI took over too; the change survives a restart, is announced in one line, shows in the seat list,
+and the AI then plays at it. Whoever else asks, or asks for what cannot be, gets a sentence and nothing changes."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
+import pytest
+
+from bot.session import Refusal
 from bot.session.lobby import lobby_specs
 from engine import registry
-from tests.bot.helpers import make_table, messages_after, open_lobby, refusal
+from engine.core import levels
+from tests.bot.helpers import choice_ids, latest_panel, make_table, messages_after, newest_id, open_lobby, refusal
 
 
 def select_values(message, custom_id: str) -> list[str]:
@@ -52,7 +59,20 @@ async def test_the_lobby_offers_each_ai_seat_the_levels_it_could_change_to(simco
     await ana.click(lobby, label="Add AI")
     lobby = await fresh_lobby(table, lobby)
     assert select_values(lobby, "tla:1") == ["3:easy", "3:normal", "4:easy", "4:hard"]
-    assert "4. AI 2 (AI, Normal)" in lobby.embeds[0].fields[0].value
+    # /game ai does the same in the lobby, answered privately; its refusals are sentences.
+    said = await ana.slash(table.channel, "game ai", seat=4, level="easy")
+    assert refusal(said) == "AI 2 (seat 4) now plays at Easy.", "answered privately"
+    assert "not an AI's" in refusal(await ana.slash(table.channel, "game ai", seat=2, level="hard"))
+    assert "no seat 6" in refusal(await ana.slash(table.channel, "game ai", seat=6, level="hard"))
+    assert "already plays at Hard" in refusal(await ana.slash(table.channel, "game ai", seat=3, level="hard"))
+    with pytest.raises(Refusal, match="not an AI level"):
+        await table.bot.service.set_ai_level_here(table.channel.id, ana.id, 3, "expert")
+    assert await seat_levels(table) == [(False, ""), (False, ""), (True, "hard"), (True, "easy")]
+    lobby = await fresh_lobby(table, lobby)
+    assert "4. AI 2 (AI, Easy)" in lobby.embeds[0].fields[0].value, "the lobby follows /game ai"
+    offered = await ana.autocomplete(table.channel, "game ai", "seat", "")
+    assert [(c["name"], c["value"]) for c in offered] == [("3. AI 1 (now Hard)", 3), ("4. AI 2 (now Easy)", 4)]
+
 
 
 async def test_a_paged_lobby_gives_its_last_row_to_the_ai_levels_and_every_option_stays_reachable(simcord_env,
@@ -73,3 +93,71 @@ async def test_a_paged_lobby_gives_its_last_row_to_the_ai_levels_and_every_optio
         if set(shown) == {s.key for s in lobby_specs(registry.get("planes"))}:
             break
     assert set(shown) == {s.key for s in lobby_specs(registry.get("planes"))}, "every option on some page"
+
+
+async def test_the_host_changes_a_taken_over_seats_level_during_the_game_and_it_survives_a_restart(
+        simcord_env, make_bot, monkeypatch) -> None:
+    searches: list[str] = []
+
+    def spy(game, state, seat, level, rng, budget=None):
+        searches.append(level)
+        return levels.plan(game, state, seat, level, rng, budget)
+
+    monkeypatch.setattr("bot.session.turns.levels", SimpleNamespace(plan=spy, EASY=levels.EASY))
+    table = make_table(simcord_env, ("ana", "ben", "cleo"))
+    ana, ben, cleo = table.players
+    lobby = await open_lobby(table)
+    await ben.click(lobby, label="Join")
+    await cleo.click(lobby, label="Join")
+    await ana.select(lobby, ["3"], custom_id="to:1:hand")
+    await ana.click(lobby, label="Start")
+    await ben.slash(table.channel, "game resign")  # the AI takes Ben's seat, at the policy's level as before
+    assert await seat_levels(table) == [(False, ""), (True, ""), (False, "")]
+    offered = await ana.autocomplete(table.channel, "game ai", "seat", "")
+    assert [(c["name"], c["value"]) for c in offered] == [("2. ben (resigned) (now Easy)", 2)], "AI seats only"
+
+    assert "Only the host" in refusal(await cleo.slash(table.channel, "game ai", seat=2, level="hard"))
+    assert "not an AI's" in refusal(await ana.slash(table.channel, "game ai", seat=3, level="hard"))
+    assert "already plays at Easy" in refusal(await ana.slash(table.channel, "game ai", seat=2, level="easy"))
+    assert await seat_levels(table) == [(False, ""), (True, ""), (False, "")], "refusals change nothing"
+
+    mark = newest_id(table.channel)
+    said = await ana.slash(table.channel, "game ai", seat=2, level="hard")
+    assert not said.response.flags.ephemeral
+    assert said.response.content == f"{ana.mention} set ben (resigned) (seat 2) to Hard."
+    assert len(messages_after(table.channel, mark)) == 1, "one short line in the channel"
+
+    await simcord_env.restart_bot(make_bot())
+    assert await seat_levels(table) == [(False, ""), (True, "hard"), (False, "")], "stored with the seats"
+    status = await cleo.slash(table.channel, "game status")
+    assert "ben (resigned) (AI, Hard)" in status.response.message.content
+    assert searches == [], "the AI has not played yet"
+    panel = latest_panel(table.channel)
+    await ana.click(panel, custom_id=choice_ids(panel)[0])  # Ana plays; the AI plays Ben's turn, at Hard
+    assert searches and set(searches) == {"hard"}
+    assert latest_panel(table.channel).content.startswith(cleo.mention), "the AI played and passed the turn on"
+
+
+async def test_a_seat_the_ai_keeps_after_missed_deadlines_gets_a_level_until_its_player_rejoins(simcord_env,
+                                                                                                monkeypatch) -> None:
+    monkeypatch.setattr("bot.session.lobby._secrets.randbits", lambda _bits: 3)  # the deal test_deadlines uses
+    table = make_table(simcord_env, ("ana", "ben"))
+    ana, ben = table.players
+    lobby = await open_lobby(table)
+    await ben.click(lobby, label="Join")
+    await ana.slash(table.channel, "game deadline", hours=12, missed=1)
+    await ana.click(lobby, label="Start")
+    await ana.click(latest_panel(table.channel), label="Pass")
+    await simcord_env.advance_time(13 * 3600.0)  # Ben misses his deadline: the AI keeps his seat
+    assert await seat_levels(table) == [(False, ""), (True, "")]
+    offered = await ana.autocomplete(table.channel, "game ai", "seat", "")
+    assert [c["value"] for c in offered] == [2]
+    said = await ana.slash(table.channel, "game ai", seat=2, level="normal")
+    assert said.response.content == f"{ana.mention} set ben (AI while away) (seat 2) to Normal."
+    status = await ana.slash(table.channel, "game status")
+    assert "ben (AI while away) (AI, Normal)" in status.response.content
+
+    await ben.slash(table.channel, "game rejoin")  # his seat is his again, and a member's seat has no level
+    assert await seat_levels(table) == [(False, ""), (False, "")]
+    assert await ana.autocomplete(table.channel, "game ai", "seat", "") == []
+    assert "not an AI's" in refusal(await ana.slash(table.channel, "game ai", seat=2, level="hard"))
