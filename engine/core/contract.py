@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, Field
@@ -53,6 +54,18 @@ class Decision(BaseModel):
             if o.id == choice:
                 return o
         return None
+
+
+@dataclass(slots=True)
+class Offer:
+    """An open decision as a playout needs it: who chooses, the kind of step and the option ids, in the order
+    `Game.pending` lists them, without the prompt and labels only people read (see `Game.offers`)."""
+
+    seat: int
+    kind: str
+    ids: list[str]
+    decision: Decision | None = None
+    """The whole Decision when it was built anyway (the default `Game.offers`), else None."""
 
 
 class Event(BaseModel):
@@ -225,6 +238,33 @@ class Game(ABC):
         whose apply looks at the next step's options to take a lone one at once), else None: the caller then lists
         them itself. Spares a playout listing the same options twice. Default: None."""
         return self.apply_listed(state, seat, choice, decisions), None
+
+    def offers(self, state: GameState) -> list[Offer]:
+        """`pending(state)` as Offers: the same seats, kinds and option ids, in the same order, without prompts and
+        labels. Playouts (selfplay, the search's rollouts) list the options with this instead of `pending`, so a
+        game may override it to skip building the labels, which nobody reads there and which are much of a
+        listing's cost; it then also overrides `offer_plan` and `play_offered`. The conformance check holds it to
+        `pending` on every state it meets. Default: built from `pending`."""
+        return [Offer(d.seat, d.kind, [o.id for o in d.options], d) for d in self.pending(state)]
+
+    def offer_plan(self, state: GameState, offer: Offer, rng: Rng) -> list[str]:
+        """`playout_plan` for an open decision given as an Offer: the same choices from the same draws of `rng`.
+        Default: `playout_plan` on the offer's Decision (listed again if the offer carries none)."""
+        decision = offer.decision
+        if decision is None:
+            decision = next(d for d in self.pending(state)
+                            if d.seat == offer.seat and d.kind == offer.kind and [o.id for o in d.options] == offer.ids)
+        return self.playout_plan(state, decision, rng)
+
+    def play_offered(self, state: GameState, seat: int, choice: str, offers: list[Offer]) -> list[Offer] | None:
+        """`apply_listed` for a choice the caller picked among `offers = self.offers(state)`, for a playout that reads
+        no events: returns the offers open afterwards if the game listed them on the way, else None (the caller
+        then lists them). Default: `apply_and_list` on the offers' decisions (listed again if they carry none)."""
+        decisions = [o.decision for o in offers if o.decision is not None]
+        if len(decisions) != len(offers):
+            decisions = self.pending(state)
+        _, after = self.apply_and_list(state, seat, choice, decisions)
+        return None if after is None else [Offer(d.seat, d.kind, [o.id for o in d.options], d) for d in after]
 
     @abstractmethod
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:

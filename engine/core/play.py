@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from pydantic import BaseModel
 
-from engine.core.contract import Decision, Event, Game, GameState, IllegalAction, trusted_model
+from engine.core.contract import Decision, Event, Game, GameState, IllegalAction, Offer, trusted_model
 
 
 class LoggedAction(BaseModel):
@@ -50,7 +50,7 @@ def apply_in_place(
     return events
 
 
-def _check_turn(state: GameState, seat: int, decisions: list[Decision]) -> None:
+def _check_turn(state: GameState, seat: int, decisions: Sequence[Decision | Offer]) -> None:
     """Refuse a choice when the game is over, the seat is not at the table or it has nothing open."""
     if not decisions:
         raise IllegalAction("This game is already over.")
@@ -68,6 +68,16 @@ def play_on(game: Game, state: GameState, seat: int, choice: str, decisions: lis
     _, after = game.apply_and_list(state, seat, choice, decisions)
     state.version = version + 1
     return game.pending(state) if after is None else after
+
+
+def play_offered(game: Game, state: GameState, seat: int, choice: str, offers: list[Offer]) -> list[Offer]:
+    """`play_on` with Offers (`Game.offers`): for a playout that has just chosen among `offers` (= `game.offers(state)`)
+    on a private state and reads no events. Returns the offers open afterwards, listed once."""
+    _check_turn(state, seat, offers)
+    version = state.version
+    after = game.play_offered(state, seat, choice, offers)
+    state.version = version + 1
+    return game.offers(state) if after is None else after
 
 
 def new_game(game: Game, players: int, seed: int, options: dict[str, str] | None = None) -> GameState:

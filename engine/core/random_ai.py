@@ -8,7 +8,7 @@ decisions (selfplay) follows the whole `plan` while it stays legal.
 
 from __future__ import annotations
 
-from engine.core.contract import Decision, Game, GameState
+from engine.core.contract import Decision, Game, GameState, Offer
 from engine.core.rng import Rng
 
 
@@ -26,6 +26,17 @@ def plan(game: Game, state: GameState, decision: Decision, rng: Rng, strict: boo
         if strict:
             raise ValueError(f"{game.name}: playout plan {steps!r} does not start with an option on offer")
         return [pick(decision, rng)]
+    return steps
+
+
+def plan_offer(game: Game, state: GameState, offer: Offer, rng: Rng, strict: bool = False) -> list[str]:
+    """`plan` for an open decision given as an Offer (`Game.offers`, what playouts list): the same steps from the
+    same draws of `rng`."""
+    steps = game.offer_plan(state, offer, rng)
+    if not steps or steps[0] not in offer.ids:
+        if strict:
+            raise ValueError(f"{game.name}: playout plan {steps!r} does not start with an option on offer")
+        return [rng.choice(offer.ids)]
     return steps
 
 

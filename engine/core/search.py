@@ -29,8 +29,8 @@ import math
 import time
 from dataclasses import dataclass, field
 
-from engine.core.contract import Decision, Game, GameState, Result
-from engine.core.play import play_on
+from engine.core.contract import Game, GameState, Offer, Result
+from engine.core.play import play_offered
 from engine.core.rng import Rng
 
 MAX_DEPTH = 5_000
@@ -118,13 +118,14 @@ class Search:
 
     # ---- playing on a determinisation (a private copy, changed in place) ------------------------------------------
 
-    def _apply(self, state: GameState, seat: int, choice: str, decisions: list[Decision]) -> list[Decision]:
-        """Play `choice` (one of the options just listed in `decisions`) on the private determinisation and return
-        the decisions open afterwards. No copy per choice (engine.core.play.apply's) and no second listing of the
-        options (`play_on` hands the listed ones to the game) are what make rollouts affordable."""
-        return play_on(self.game, state, seat, choice, decisions)
+    def _apply(self, state: GameState, seat: int, choice: str, offers: list[Offer]) -> list[Offer]:
+        """Play `choice` (one of the options just listed in `offers`) on the private determinisation and return
+        the decisions open afterwards. No copy per choice (engine.core.play.apply's), no labels (`Game.offers`) and
+        no second listing of the options (`play_offered` hands the listed ones to the game) are what make rollouts
+        affordable."""
+        return play_offered(self.game, state, seat, choice, offers)
 
-    def _rollout(self, state: GameState, decisions: list[Decision]) -> list[float]:
+    def _rollout(self, state: GameState, decisions: list[Offer]) -> list[float]:
         game, rng = self.game, self.rng
         horizon = None if self.budget.horizon is None else self.budget.horizon * state.players
         queued: list[str] = []
@@ -138,13 +139,13 @@ class Search:
                     return reward(scores, None)
                 horizon = None
             ahead = next((d for d in decisions if d.seat == queued_seat), None)
-            if queued and ahead is not None and ahead.option(queued[0]) is not None:
+            if queued and ahead is not None and queued[0] in ahead.ids:
                 seat, choice = queued_seat, queued.pop(0)
             else:
                 decision = decisions[0] if len(decisions) == 1 else rng.choice(decisions)
-                steps = game.playout_plan(state, decision, rng)
-                if not steps or decision.option(steps[0]) is None:
-                    steps = [rng.choice(decision.options).id]
+                steps = game.offer_plan(state, decision, rng)
+                if not steps or steps[0] not in decision.ids:
+                    steps = [rng.choice(decision.ids)]
                 seat, choice = decision.seat, steps[0]
                 queued, queued_seat = steps[1:], seat
             decisions = self._apply(state, seat, choice, decisions)
@@ -156,12 +157,12 @@ class Search:
 
     # ---- the tree --------------------------------------------------------------------------------------------------
 
-    def _expand_choice(self, state: GameState, decision: Decision, node: Node, legal: list[str]) -> str | None:
+    def _expand_choice(self, state: GameState, decision: Offer, node: Node, legal: list[str]) -> str | None:
         """An option not yet in the tree: the playout policy's pick if it is new, else a random new one."""
         untried = [c for c in legal if c not in node.edges]
         if not untried:
             return None
-        steps = self.game.playout_plan(state, decision, self.rng)
+        steps = self.game.offer_plan(state, decision, self.rng)
         if steps and steps[0] in untried:
             return steps[0]
         return self.rng.choice(untried)
@@ -184,7 +185,7 @@ class Search:
         path: list[Edge] = []
         rewards: list[float] | None = None
         run_seat, seen = -1, set()  # states met in the current run of one seat's choices
-        decisions = self.game.pending(state)
+        decisions = self.game.offers(state)
         while True:
             if not decisions:
                 result = self.game.result(state)
@@ -195,7 +196,7 @@ class Search:
             if decision.seat != run_seat:
                 run_seat, seen = decision.seat, set()
             seen.add(_fingerprint(state))
-            legal = [o.id for o in decision.options]
+            legal = decision.ids
             live = [c for c in legal if c not in self.game.take_backs
                     and (c not in node.edges or not node.edges[c].loops)]
             legal = live or legal

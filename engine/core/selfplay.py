@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.contract import Game, GameState
-from engine.core.play import LoggedAction, apply, logged, new_game, play_on
-from engine.core.random_ai import pick, plan
+from engine.core.play import LoggedAction, apply, logged, new_game, play_offered
+from engine.core.random_ai import plan_offer
 from engine.core.rng import Rng
 
 MAX_ACTIONS = 20_000
@@ -41,30 +41,29 @@ def playout(
     result = Playout(state)
     queued: list[str] = []  # the rest of the current plan
     queued_seat = -1
-    decisions = game.pending(state)
-    while True:
-        if not decisions:
-            break
+    offers = game.offers(state)  # the open decisions without their labels, which no playout reads
+    while offers:
         if len(result.actions) >= MAX_ACTIONS:
             raise RuntimeError(f"{game.name}: seed {seed} did not finish within {MAX_ACTIONS} choices")
         # Follow the plan while its next step is still on offer to the same seat; otherwise make a new one.
-        ahead = next((d for d in decisions if d.seat == queued_seat), None)
-        if queued and ahead is not None and ahead.option(queued[0]) is not None:
+        ahead = next((o for o in offers if o.seat == queued_seat), None)
+        if queued and ahead is not None and queued[0] in ahead.ids:
             action = logged(seat=queued_seat, choice=queued.pop(0))
         else:
-            decision = chooser.choice(decisions)
-            steps = [pick(decision, chooser)] if uniform else plan(game, state, decision, chooser, strict=True)
-            action = logged(seat=decision.seat, choice=steps[0])
-            queued, queued_seat = steps[1:], decision.seat
+            offer = chooser.choice(offers)
+            steps = [chooser.choice(offer.ids)] if uniform else plan_offer(game, state, offer, chooser, strict=True)
+            action = logged(seat=offer.seat, choice=steps[0])
+            queued, queued_seat = steps[1:], offer.seat
         result.actions.append(action)
         if on_step:
             before = state
-            state, _ = apply(game, state, action.seat, action.choice, decisions)
+            listed = [o.decision for o in offers if o.decision is not None]
+            state, _ = apply(game, state, action.seat, action.choice, listed if len(listed) == len(offers) else None)
             on_step(before, action, state)
-            decisions = game.pending(state)
+            offers = game.offers(state)
         else:
             # Nobody looks at the states in between: play on one private state rather than copying it every time.
-            decisions = play_on(game, state, action.seat, action.choice, decisions)
+            offers = play_offered(game, state, action.seat, action.choice, offers)
     result.state = state
     return result
 

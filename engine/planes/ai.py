@@ -85,13 +85,19 @@ def boarding_plan(state: PlanesState, rng: Rng | None = None, offered: set[str] 
 
 
 def playout_plan(state: PlanesState, decision: Decision, rng: Rng) -> list[str]:
-    """The random playout policy (see the module note). Actions, follow-ups and goals stay uniformly random."""
-    ids = [o.id for o in decision.options if o.id != "redo"] or [o.id for o in decision.options]
-    if decision.kind == "move_start" and rng.below(FOLLOW_BOARDING) == 0:
+    """The random playout policy (see the module note) for a decision as people see it."""
+    return plan_ids(state, decision.kind, [o.id for o in decision.options], rng)
+
+
+def plan_ids(state: PlanesState, kind: str, offered: list[str], rng: Rng) -> list[str]:
+    """The random playout policy for a decision of `kind` offering the option ids `offered` (what playouts list).
+    Actions, follow-ups and goals stay uniformly random."""
+    ids = [i for i in offered if i != "redo"] or list(offered)
+    if kind == "move_start" and rng.below(FOLLOW_BOARDING) == 0:
         chosen = boarding_plan(state, rng, set(ids))
         if chosen:
             return chosen
-    elif decision.kind == "move":
+    elif kind == "move":
         # Mid-move the coin was already thrown at the start: a group that can still board does. This keeps the
         # policy the same whether a caller follows whole plans (selfplay) or asks one decision at a time (a bot).
         chosen = boarding_plan(state, rng, set(ids))

@@ -24,6 +24,7 @@ from engine.core.contract import (
     Game,
     GameState,
     IllegalAction,
+    Offer,
     Option,
     Result,
     decision,
@@ -32,7 +33,7 @@ from engine.core.contract import (
 )
 from engine.core.rng import Rng
 from engine.planes import actions, actions_rt, moves, scoring
-from engine.planes.ai import playout_plan
+from engine.planes.ai import plan_ids, playout_plan
 from engine.planes.cards import card
 from engine.planes.commands import command_suggestions, parse_command
 from engine.planes.rules_text import rules_pages
@@ -86,27 +87,46 @@ def deciding_seat(state: PlanesState) -> int:
     return state.draft_seat if state.draft_seat is not None else state.turn
 
 
-def options_for(state: PlanesState) -> tuple[str, str, list[Option]]:
-    """(kind, prompt, options) of the decision open for the seat whose turn it is."""
+def offer_ids(state: PlanesState) -> tuple[str, list[str]]:
+    """(kind, option ids) of the decision open for the seat whose turn it is: `options_for` without the prompt and
+    the labels, which playouts never read (`Game.offers`)."""
     seat = state.turn
-    if state.phase == "action":
+    phase = state.phase
+    if phase == "move":
+        if state.move is None:
+            return "move_start", moves.start_ids(state, seat)
+        return "move", moves.step_ids(state)
+    if phase == "action":
         # "No action" first: a button's index is public, and the number of playable cards before it is not.
-        opts = [option(id="skip", label="No action", detail="go straight to your move")]
-        opts += [option(id=c, label=f"Action: {card(c).title.split(' / ')[0]}", detail=shorten(card(c).action))
-                 for c in state.hands[seat] if actions.why_not_playable(state, seat, c) is None]
-        return "action", "Play a card as an action, or go straight to your move", opts
+        return "action", ["skip", *(c for c in state.hands[seat] if actions.why_not_playable(state, seat, c) is None)]
+    if phase == "goal":
+        return "goal", ["skip", *actions.scorable_goals(state, seat)]
+    if phase == "follow":
+        return state.follow or "follow", [o.id for o in actions.follow_options(state, deciding_seat(state))]
+    return "over", []
+
+
+def options_for(state: PlanesState) -> tuple[str, str, list[Option]]:
+    """(kind, prompt, options) of the decision open for the seat whose turn it is: `offer_ids` labelled."""
+    seat = state.turn
     if state.phase == "follow":
         chooser = deciding_seat(state)
         return state.follow or "follow", actions.follow_prompt(state), actions.follow_options(state, chooser)
-    if state.phase == "move":
-        if state.move is None:
-            prompt = f"Choose a space with your {state.colour_of(seat)} cubes to start your move"
-            return "move_start", prompt, moves.start_options(state, seat)
-        return "move", _step_prompt(state), moves.step_options(state)
-    if state.phase == "goal":
+    kind, ids = offer_ids(state)
+    if kind == "action":
+        opts = [option(id="skip", label="No action", detail="go straight to your move")]
+        opts += [option(id=c, label=f"Action: {card(c).title.split(' / ')[0]}", detail=shorten(card(c).action))
+                 for c in ids[1:]]
+        return "action", "Play a card as an action, or go straight to your move", opts
+    if kind == "move_start":
+        prompt = f"Choose a space with your {state.colour_of(seat)} cubes to start your move"
+        return "move_start", prompt, moves.start_options(state, seat)
+    if kind == "move":
+        return "move", _step_prompt(state), [moves.step_option(state, choice) for choice in ids]
+    if kind == "goal":
         opts = [option(id="skip", label="No goal", detail="end your turn")]
         opts += [option(id=c, label=f"Goal: {card(c).title.split(' / ')[-1]}", detail=f"{card(c).vp} VP")
-                 for c in actions.scorable_goals(state, seat)]
+                 for c in ids[1:]]
         return "goal", "Score a goal card, or end your turn", opts
     return "over", "", []
 
@@ -280,8 +300,8 @@ class PlanesGame(Game):
                 raise IllegalAction(f"Seat {s.draft_seat + 1} is choosing a card from the ones passed round; "
                                     "wait for your turn to pick.")
             raise IllegalAction("It is not your turn.")
-        _, _, opts = options_for(s)
-        if choice not in {o.id for o in opts}:
+        _, ids = offer_ids(s)
+        if choice not in ids:
             raise IllegalAction(_refuse(s, seat, choice))
         return self._apply_legal(s, seat, choice)
 
@@ -291,6 +311,25 @@ class PlanesGame(Game):
         if len(decisions) == 1 and seat == decisions[0].seat == deciding_seat(s) and decisions[0].option(choice):
             return self._apply_legal(s, seat, choice)
         return self.apply(s, seat, choice)
+
+    def offers(self, state: GameState) -> list[Offer]:
+        s = _s(state)
+        if s.phase == "over":
+            return []
+        kind, ids = offer_ids(s)
+        return [Offer(deciding_seat(s), kind, ids)]
+
+    def offer_plan(self, state: GameState, offer: Offer, rng: Rng) -> list[str]:
+        return plan_ids(_s(state), offer.kind, offer.ids, rng)
+
+    def play_offered(self, state: GameState, seat: int, choice: str, offers: list[Offer]) -> list[Offer] | None:
+        s = _s(state)
+        # offers() lists one decision, for the deciding seat, with exactly offer_ids' options.
+        if len(offers) == 1 and seat == offers[0].seat == deciding_seat(s) and choice in offers[0].ids:
+            self._apply_legal(s, seat, choice)
+        else:
+            self.apply(s, seat, choice)
+        return None
 
     def _apply_legal(self, s: PlanesState, seat: int, choice: str) -> list[Event]:
         """Apply a choice already checked against the options on offer."""

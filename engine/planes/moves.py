@@ -88,61 +88,97 @@ def start_options(state: PlanesState, seat: int) -> list[Option]:
             for space, active in start_spaces(state, seat)]
 
 
-def step_options(state: PlanesState) -> list[Option]:
+def start_ids(state: PlanesState, seat: int) -> list[str]:
+    """The ids of `start_options`, without their labels (what a playout lists)."""
+    return [f"from:{space}" for space, _ in start_spaces(state, seat)]
+
+
+def step_ids(state: PlanesState) -> list[str]:
+    """The steps open to the move in progress, as option ids (what a playout lists); `step_options` labels them."""
     move = state.move
     assert move is not None
     if move.finished:
-        where = f"board at {move.boarded}" if move.boarded else f"end at {move.at}"
-        return [option(id="confirm", label="Confirm the move", detail=where),
-                option(id="redo", label="Redo the move", detail="put every cube back and start this move again")]
+        return ["confirm", "redo"]
     active = move.active
-    endings: list[Option] = []
-    steps: list[Option] = []
-    skips: list[Option] = []
+    endings: list[str] = []
+    steps: list[str] = []
+    skips: list[str] = []
     board = terrain(state)
     gates = board.gate_ids
     for nxt in (board.backwards if state.backwards else board.forwards)[move.at]:  # neighbours(), board read once
         if nxt in gates:
             if can_board(state, nxt, active):
-                plane = plane_at(state, nxt)
-                choices = slot_choices(plane)
+                choices = slot_choices(plane_at(state, nxt))
                 if len(choices) == 1:
-                    endings.append(option(id=f"board:{nxt}", label=f"Board the {active[0]} cube at {nxt}"))
+                    endings.append(f"board:{nxt}")
                 else:
-                    rewards = side(plane.side).slots
-                    endings += [option(id=f"board:{nxt}:{i + 1}", label=f"Board the {active[0]} cube at {nxt}, "
-                                       f"slot {i + 1}", detail=rewards[i].text()) for i in choices]
+                    endings += [f"board:{nxt}:{i + 1}" for i in choices]
             continue
         is_blocked = blocked(state, nxt)
         stops_here = is_blocked and not state.ignore_blockages  # blocks(state, nxt)
-        stop_detail = "the space is blocked: the group stops here" if stops_here else "drop every active cube"
-        endings.append(option(id=f"stop:{nxt}", label=f"Stop at {nxt}", detail=stop_detail))
+        endings.append(f"stop:{nxt}")
         if not stops_here and len(active) >= 2:
             for colour in sorted(set(active)):
                 rest = list(active)
                 rest.remove(colour)
                 if can_go_on(state, nxt, rest):
-                    steps.append(option(id=f"drop:{nxt}:{colour}", label=f"Leave a {colour} cube at {nxt}",
-                                        detail="and keep moving"))
+                    steps.append(f"drop:{nxt}:{colour}")
         if not stops_here and len(move.doubles) < state.double_drops and len(active) >= 3:
             for pair in sorted({tuple(sorted((a, b))) for i, a in enumerate(active) for b in active[i + 1:]}):
                 rest = list(active)
                 rest.remove(pair[0])
                 rest.remove(pair[1])
                 if can_go_on(state, nxt, rest):
-                    steps.append(option(id=f"pair:{nxt}:{pair[0]}:{pair[1]}",
-                                        label=f"Leave a {pair[0]} and a {pair[1]} cube at {nxt}",
-                                        detail="two cubes here, and keep moving"))
+                    steps.append(f"pair:{nxt}:{pair[0]}:{pair[1]}")
         free_pass = state.skips_left > 0 and len(move.skips) < state.skips_left
         if ((state.skip_pending and move.skipped is None) or free_pass) and not is_blocked \
                 and can_go_on(state, nxt, active):
-            skips.append(option(id=f"skip:{nxt}", label=f"Pass over {nxt}", detail="leave no cube there"))
+            skips.append(f"skip:{nxt}")
     if skips and state.skip_pending and move.skipped is None:
         endings = []  # the shortcut must be used while it still can be (Express Lane's passes are optional)
     # Redo is offered from the pick-up on: a player who chose the wrong start space takes it back at once.
-    redo = [option(id="redo", label="Redo the move", detail="start this move again") if move.path
-            else option(id="redo", label="Pick another start", detail="put the cubes back and choose again")]
-    return [*steps, *skips, *endings, *redo]
+    return [*steps, *skips, *endings, "redo"]
+
+
+def step_options(state: PlanesState) -> list[Option]:
+    """`step_ids` with the labels people read."""
+    return [step_option(state, choice) for choice in step_ids(state)]
+
+
+def step_option(state: PlanesState, choice: str) -> Option:
+    """The labelled option for a step id that `step_ids` offers now."""
+    move = state.move
+    assert move is not None
+    if choice == "confirm":
+        where = f"board at {move.boarded}" if move.boarded else f"end at {move.at}"
+        return option(id="confirm", label="Confirm the move", detail=where)
+    if choice == "redo":
+        if move.finished:
+            return option(id="redo", label="Redo the move", detail="put every cube back and start this move again")
+        if move.path:
+            return option(id="redo", label="Redo the move", detail="start this move again")
+        return option(id="redo", label="Pick another start", detail="put the cubes back and choose again")
+    kind, _, rest = choice.partition(":")
+    if kind == "board":
+        gate, _, slot = rest.partition(":")
+        if not slot:
+            return option(id=choice, label=f"Board the {move.active[0]} cube at {gate}")
+        rewards = side(plane_at(state, gate).side).slots
+        return option(id=choice, label=f"Board the {move.active[0]} cube at {gate}, slot {slot}",
+                      detail=rewards[int(slot) - 1].text())
+    if kind == "stop":
+        stops_here = blocked(state, rest) and not state.ignore_blockages  # blocks(state, rest)
+        stop_detail = "the space is blocked: the group stops here" if stops_here else "drop every active cube"
+        return option(id=choice, label=f"Stop at {rest}", detail=stop_detail)
+    if kind == "drop":
+        space, colour = rest.split(":")
+        return option(id=choice, label=f"Leave a {colour} cube at {space}", detail="and keep moving")
+    if kind == "pair":
+        space, first, second = rest.split(":")
+        return option(id=choice, label=f"Leave a {first} and a {second} cube at {space}",
+                      detail="two cubes here, and keep moving")
+    assert kind == "skip", choice
+    return option(id=choice, label=f"Pass over {rest}", detail="leave no cube there")
 
 
 def _cubes_text(active: list[str]) -> str:

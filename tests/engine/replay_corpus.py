@@ -19,6 +19,7 @@ from typing import Any
 
 from engine import registry
 from engine.core import Game, GameState, IllegalAction, LoggedAction, apply, dump_state, new_game
+from engine.core.conformance import offers_problems
 from engine.core.rng import Rng
 from engine.core.selfplay import playout
 
@@ -120,6 +121,9 @@ def run(entry: dict[str, Any], actions: list[LoggedAction] | None = None) -> dic
     for i, action in enumerate(actions, start=1):
         state, events = apply(game, state, action.seat, action.choice)
         steps.append(observe(game, state, events, action))
+        # Not part of the digests: what a playout lists (`Game.offers`) must be what `pending` shows, every step.
+        differ = offers_problems(game, state)
+        assert not differ, f"after choice {i}: {differ[0]}"
         if i % REDEAL_EVERY == 0:
             redeals.append(redeal_digest(game, state, i))
     return {**entry, "actions": [f"{a.seat} {a.choice}" for a in actions], "steps": steps, "redeals": redeals,

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engine.core import Decision, IllegalAction, LoggedAction, Option, Rng, apply, dump_state, new_game, replay
-from engine.core.conformance import check_playout, check_secrecy, leaks
+from engine.core.conformance import check_playout, check_secrecy, leaks, offers_problems
+from engine.core.contract import Offer
 from engine.core.random_ai import choose, pick, plan
 from engine.core.selfplay import Tally, playout
 from tests.support.toy_game import GAME, ToyState
@@ -126,6 +127,20 @@ def test_secrecy_check_needs_a_game_with_secrets_to_redeal_them() -> None:
 def test_conformance_passes_on_toy_game() -> None:
     for seed in range(5):
         assert check_playout(GAME, 2 + seed % 3, seed) > 0
+
+
+def test_conformance_catches_offers_that_differ_from_the_pending_decisions() -> None:
+    """What playouts list (`Game.offers`) must be what people are shown (`pending`), option for option."""
+
+    class Reordered(type(GAME)):  # type: ignore[misc]
+        def offers(self, state):  # type: ignore[no-untyped-def]
+            return [Offer(o.seat, o.kind, o.ids[::-1], o.decision) for o in super().offers(state)]
+
+    state = new_game(GAME, 2, 1)
+    assert offers_problems(GAME, state) == []
+    assert offers_problems(Reordered(), state)
+    with pytest.raises(AssertionError, match="differ from the pending decisions"):
+        check_playout(Reordered(), 2, 1)
 
 
 def test_replay_of_a_wrong_log_is_refused() -> None:

@@ -1,6 +1,7 @@
 """`apply` given the decisions its caller already listed (the playout loop's fast path, `Game.apply_listed`) ends
 exactly where the plain `apply` ends: the same state and events for a legal choice, the same sentence for an illegal
-one, and the caller's state untouched either way."""
+one, and the caller's state untouched either way. The same for a choice among the label-free options a playout
+lists (`Game.offers`, `play_offered`)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import pytest
 
 from engine import registry
 from engine.core import GameState, IllegalAction, LoggedAction, apply, dump_state
-from engine.core.play import play_on
+from engine.core.play import play_offered, play_on
 from engine.core.selfplay import playout
 
 
@@ -50,3 +51,17 @@ def test_play_on_returns_the_decisions_pending_lists(name: str) -> None:
         expected, _ = apply(game, state, action.seat, action.choice)
         assert dump_state(mine) == dump_state(expected)
         assert [d.model_dump() for d in after] == [d.model_dump() for d in game.pending(expected)]
+
+
+@pytest.mark.parametrize("name", ["planes", "planecrafters", "flight-plan"])
+def test_play_offered_ends_where_apply_ends_and_offers_what_pending_lists(name: str) -> None:
+    game = registry.get(name)
+    states: list[tuple[GameState, LoggedAction]] = []
+    playout(game, 3, 13, on_step=lambda before, action, _: states.append((before, action)))
+    for state, action in states[::2]:
+        mine = state.model_copy(deep=True)
+        after = play_offered(game, mine, action.seat, action.choice, game.offers(state))
+        expected, _ = apply(game, state, action.seat, action.choice)
+        assert dump_state(mine) == dump_state(expected)
+        listed = [(d.seat, d.kind, [o.id for o in d.options]) for d in game.pending(expected)]
+        assert [(o.seat, o.kind, o.ids) for o in after] == listed
