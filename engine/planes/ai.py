@@ -53,8 +53,9 @@ def _finishes(state: PlanesState, at: str, active: list[str]) -> Iterator[list[s
             yield [*drops, f"board:{gate}", "confirm"]
 
 
-def boarding_plans(state: PlanesState) -> Iterator[list[str]]:
-    """Every boarding move open to the seat to play, as option ids; mid-move, the ways to finish this one."""
+def boarding_plans(state: PlanesState, starts: list[str] | None = None) -> Iterator[list[str]]:
+    """Every boarding move open to the seat to play, as option ids; mid-move, the ways to finish this one. `starts`:
+    the spaces the move may start from, if the caller has them (the ids on offer), in `moves.start_spaces` order."""
     move = state.move
     if move is not None:
         if move.finished:
@@ -63,17 +64,22 @@ def boarding_plans(state: PlanesState) -> Iterator[list[str]]:
             return
         yield from _finishes(state, move.at, move.active)
         return
-    for origin, active in moves.start_spaces(state, state.turn):
+    seat = state.turn
+    origins = moves.start_spaces(state, seat) if starts is None else (
+        (origin, moves.picked_up(state, seat, origin)) for origin in starts)
+    for origin, active in origins:
         for finish in _finishes(state, origin, active):
             yield [f"from:{origin}", *finish]
 
 
-def boarding_plan(state: PlanesState, rng: Rng | None = None, offered: set[str] | None = None) -> list[str]:
+def boarding_plan(state: PlanesState, rng: Rng | None = None, offered: set[str] | None = None,
+                  starts: list[str] | None = None) -> list[str]:
     """One boarding move (option ids), or [] if none exists: the first found, or a random one given `rng`.
 
-    With `offered`, only plans whose first step is on offer count (a Shortcut still to be used hides 'board')."""
+    With `offered`, only plans whose first step is on offer count (a Shortcut still to be used hides 'board').
+    `starts` as for `boarding_plans`."""
     found: list[list[str]] = []
-    for candidate in boarding_plans(state):
+    for candidate in boarding_plans(state, starts):
         if offered is not None and candidate[0] not in offered:
             continue
         if rng is None:
@@ -94,7 +100,8 @@ def plan_ids(state: PlanesState, kind: str, offered: list[str], rng: Rng) -> lis
     Actions, follow-ups and goals stay uniformly random."""
     ids = [i for i in offered if i != "redo"] or list(offered)
     if kind == "move_start" and rng.below(FOLLOW_BOARDING) == 0:
-        chosen = boarding_plan(state, rng, set(ids))
+        # The start ids on offer are moves.start_spaces, in order: no need to work them out again.
+        chosen = boarding_plan(state, rng, set(ids), [i.removeprefix("from:") for i in ids])
         if chosen:
             return chosen
     elif kind == "move":

@@ -100,6 +100,10 @@ class Airport(BaseModel):
         return [s.id for s in self.spaces if not s.is_gate]
 
     @cached_property
+    def plain_set(self) -> frozenset[str]:
+        return frozenset(self.plain_ids)
+
+    @cached_property
     def forwards(self) -> dict[str, list[str]]:
         """Where a group may step next along the arrows, by space (shared lists: never change them)."""
         return {s.id: list(s.next) for s in self.spaces}

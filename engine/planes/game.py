@@ -145,16 +145,20 @@ def _step_prompt(state: PlanesState) -> str:
             "or stop there with all of them")
 
 
-def _advance(state: PlanesState, events: list[Event]) -> None:
+def _advance(state: PlanesState, events: list[Event]) -> list[str] | None:
     """Run the steps that need no choice: an empty action phase, a move with no legal start, an empty goal phase,
-    and the end of the turn."""
+    and the end of the turn. Returns the start ids when it stops at a move's start (it listed them to see whether
+    there is one; a playout then need not list them again), else None."""
     seat = state.turn
     while True:
         if state.phase == "action" and not state.hands[seat]:
             state.phase = "move"
         elif state.phase == "move" and state.move is None and state.moves_left <= 0:
             state.phase = "goal"
-        elif state.phase == "move" and state.move is None and not moves.can_start(state, seat):
+        elif state.phase == "move" and state.move is None:
+            starts = moves.start_ids(state, seat)
+            if starts:
+                return starts
             if not state.moved:
                 state.idle_turns += 1
             events.append(event(text=f"Seat {seat + 1} has no legal move, so this move is lost."))
@@ -162,10 +166,9 @@ def _advance(state: PlanesState, events: list[Event]) -> None:
             state.phase = "goal"
         elif state.phase == "goal" and not state.hands[seat]:
             # Only an empty hand skips the goal step: skipping it when no goal is scorable would tell the table so.
-            _end_turn(state, events)
-            return
+            return _end_turn(state, events)
         else:
-            return
+            return None
 
 
 def settle(state: PlanesState) -> list[Event]:
@@ -198,18 +201,15 @@ def _check_end(state: PlanesState, events: list[Event]) -> None:
                                  "number of turns."))
 
 
-def _end_turn(state: PlanesState, events: list[Event]) -> None:
+def _end_turn(state: PlanesState, events: list[Event]) -> list[str] | None:
+    """End the turn and run the next one's automatic steps; returns what `_advance` returns."""
     seat = state.turn
     if state.action_card:
         state.discards[state.pile(seat)].append(state.action_card)
         state.action_card = None
-    state.backwards = state.only_own = state.ignore_neutral = state.ignore_blockages = state.skip_pending = False
-    state.only_neutral = False
-    state.double_drops = state.skips_left = state.discards_due = 0
-    state.moves_left = 1
-    state.moved = False
-    state.follow = None
-    state.picks = []
+    state.put({"backwards": False, "only_own": False, "ignore_neutral": False, "ignore_blockages": False,
+               "skip_pending": False, "only_neutral": False, "double_drops": 0, "skips_left": 0, "discards_due": 0,
+               "moves_left": 1, "moved": False, "follow": None, "picks": []})
     if not state.hands[seat]:
         events.extend(draw(state, seat, 1))
     _check_end(state, events)
@@ -222,10 +222,10 @@ def _end_turn(state: PlanesState, events: list[Event]) -> None:
     if state.end_reason and state.turn == state.start_seat:
         state.phase = "over"
         events.append(event(text=result(state).summary))
-        return
+        return None
     state.phase = "action"
     events.append(event(text=f"Seat {state.turn + 1}'s turn."))
-    _advance(state, events)
+    return _advance(state, events)
 
 
 def _lost_and_found(state: PlanesState, seat: int, space: str) -> list[Event]:
@@ -326,14 +326,21 @@ class PlanesGame(Game):
         s = _s(state)
         # offers() lists one decision, for the deciding seat, with exactly offer_ids' options.
         if len(offers) == 1 and seat == offers[0].seat == deciding_seat(s) and choice in offers[0].ids:
-            self._apply_legal(s, seat, choice)
-        else:
-            self.apply(s, seat, choice)
+            starts = self._play(s, seat, choice, [])
+            # _advance listed the start spaces to see whether the move can be made: they are the next options.
+            return None if starts is None else [Offer(deciding_seat(s), "move_start", starts)]
+        self.apply(s, seat, choice)
         return None
 
     def _apply_legal(self, s: PlanesState, seat: int, choice: str) -> list[Event]:
         """Apply a choice already checked against the options on offer."""
         events: list[Event] = []
+        self._play(s, seat, choice, events)
+        return events
+
+    def _play(self, s: PlanesState, seat: int, choice: str, events: list[Event]) -> list[str] | None:
+        """`_apply_legal`, adding the events to `events`; returns the start ids on offer afterwards when `_advance`
+        listed them on the way, else None."""
         drawer: Callable[[int, int], list[Event]] = lambda who, n: draw(s, who, n)  # noqa: E731
         if s.phase == "action":
             if choice == "skip":
@@ -364,16 +371,13 @@ class PlanesGame(Game):
                 events += moves.step(s, choice)
         elif s.phase == "goal":
             if choice == "skip":
-                _end_turn(s, events)
-                return events
+                return _end_turn(s, events)
             s.hands[seat].remove(choice)
             s.goals[seat].append(choice)
             events.append(event(text=f"Seat {seat + 1} scores {card(choice).title.split(' / ')[-1]} "
                                      f"({card(choice).vp} VP)."))
-            _end_turn(s, events)
-            return events
-        _advance(s, events)
-        return events
+            return _end_turn(s, events)
+        return _advance(s, events)
 
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
         s = _s(state)

@@ -16,10 +16,20 @@ def _spaces(state: PlanesState) -> list[tuple[str, Counts]]:
     return [(s, cubes.get(s, {})) for s in terrain(state).plain_ids]
 
 
+def _occupied(state: PlanesState) -> list[tuple[str, Counts]]:
+    """The non-gate spaces that hold cubes, with their counts: enough for any goal that an empty space cannot meet,
+    and far fewer than every space (goals are asked for each card in hand, every turn)."""
+    plain = terrain(state).plain_set
+    return [(s, counts) for s, counts in state.cubes.items() if s in plain]
+
+
 def _poi_goal(poi: str, at_least: int | None = 1, exactly: int | None = None) -> Callable[[PlanesState, int], bool]:
+    # Only "exactly none" could be met by an empty space; every other such goal needs a cube there.
+    spaces = _spaces if exactly == 0 else _occupied
+
     def met(state: PlanesState, seat: int) -> bool:
         own = state.colour_of(seat)
-        for space, counts in _spaces(state):
+        for space, counts in spaces(state):
             if poi not in state.pois.get(space, []):
                 continue
             n = counts.get(own, 0)
@@ -31,9 +41,14 @@ def _poi_goal(poi: str, at_least: int | None = 1, exactly: int | None = None) ->
 
 
 def _any_space(test: Callable[[PlanesState, str, Counts], bool]) -> Callable[[PlanesState, int], bool]:
+    """A goal met by some space's cubes. Every such test asks for a number of cubes, so no empty space meets it."""
+
     def met(state: PlanesState, seat: int) -> bool:
         own = state.colour_of(seat)
-        return any(test(state, own, counts) for _, counts in _spaces(state))
+        for _, counts in _occupied(state):  # noqa: SIM110 (a plain loop: any() on a generator costs more)
+            if test(state, own, counts):
+                return True
+        return False
 
     return met
 
@@ -75,7 +90,7 @@ def _poi_neutrals(poi: str, at_least: int) -> Callable[[PlanesState, int], bool]
     """Round Trip: a space of this point of interest with at least `at_least` neutral cubes (others may be there)."""
     def met(state: PlanesState, seat: int) -> bool:
         return any(poi in state.pois.get(space, []) and _neutrals(state, counts) >= at_least
-                   for space, counts in _spaces(state))
+                   for space, counts in _occupied(state))  # at_least > 0: an empty space never counts
 
     return met
 

@@ -7,15 +7,29 @@ half-way (see docs/planes-rulings.md, "No dead ends").
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 
-from engine.core.contract import Event, Option, event, option
-from engine.planes.sides import Reward, side
-from engine.planes.state import BLOCKAGE, WILD, Move, Plane, PlanesState, add_cube, party_count, remove_cube
+from engine.core.contract import Event, Option, event, option, trusted_model
+from engine.planes.sides import side
+from engine.planes.state import (
+    BLOCKAGE,
+    PLANE_CAPACITY,
+    WILD,
+    Move,
+    Plane,
+    PlanesState,
+    add_cube,
+    party_count,
+    remove_cube,
+)
 from engine.planes.terrain import is_gate, neighbours, terrain
 
 
 def plane_at(state: PlanesState, gate: str) -> Plane:
-    return next(p for p in state.planes if p.gate == gate)
+    for plane in state.planes:  # a plain loop: next() on a generator costs more, and every listing asks
+        if plane.gate == gate:
+            return plane
+    raise StopIteration(gate)
 
 
 def blocked(state: PlanesState, space: str) -> bool:
@@ -26,9 +40,12 @@ def blocked(state: PlanesState, space: str) -> bool:
 
 def picked_up(state: PlanesState, seat: int, space: str) -> list[str]:
     """The cubes that become active when `seat` starts a move at `space`, given this turn's action."""
+    counts = state.cubes.get(space, {})
+    if not (state.only_own or state.ignore_neutral or state.only_neutral):
+        return sorted([colour for colour, n in counts.items() for _ in range(n)])  # the usual case, asked most
     own = state.colour_of(seat)
     out: list[str] = []
-    for colour, n in state.cubes.get(space, {}).items():
+    for colour, n in counts.items():
         if state.only_own and colour != own:
             continue
         if state.ignore_neutral and state.is_neutral(colour):
@@ -40,20 +57,28 @@ def picked_up(state: PlanesState, seat: int, space: str) -> list[str]:
 
 
 def can_board(state: PlanesState, gate: str, active: list[str]) -> bool:
+    if len(active) != 1:  # settled before looking for the plane: most groups asked about hold several cubes
+        return False
     plane = plane_at(state, gate)
-    return len(active) == 1 and (active[0] == plane.colour or plane.colour == WILD) and not plane.full
+    return (active[0] == plane.colour or plane.colour == WILD) and len(plane.slots) < PLANE_CAPACITY
 
 
 def slot_choices(plane: Plane) -> list[int]:
     """Free slots worth offering: the first free slot of each distinct reward (identical slots are one choice)."""
-    rewards = side(plane.side).slots
-    seen: list[Reward] = []
+    rewards = _reward_keys(plane.side)
+    seen: set[tuple[int, int, int]] = set()
     out = []
     for i in plane.free:
         if rewards[i] not in seen:
-            seen.append(rewards[i])
+            seen.add(rewards[i])
             out.append(i)
     return out
+
+
+@cache
+def _reward_keys(side_id: str) -> tuple[tuple[int, int, int], ...]:
+    """Each slot's reward of a plane side as a plain tuple: comparing pydantic models was a listing's slowest part."""
+    return tuple((r.cards, r.tokens, r.stars) for r in side(side_id).slots)
 
 
 def can_go_on(state: PlanesState, space: str, active: list[str]) -> bool:
@@ -61,7 +86,10 @@ def can_go_on(state: PlanesState, space: str, active: list[str]) -> bool:
     board = terrain(state)
     gates = board.gate_ids
     nexts = (board.backwards if state.backwards else board.forwards)[space]  # neighbours(), the board read once
-    return any(nxt not in gates or can_board(state, nxt, active) for nxt in nexts)
+    for nxt in nexts:  # noqa: SIM110 (a plain loop: any() on a generator costs more, and listings ask it a lot)
+        if nxt not in gates or can_board(state, nxt, active):
+            return True
+    return False
 
 
 def blocks(state: PlanesState, space: str) -> bool:
@@ -71,16 +99,13 @@ def blocks(state: PlanesState, space: str) -> bool:
 def start_spaces(state: PlanesState, seat: int) -> Iterator[tuple[str, list[str]]]:
     """Each space a move of `seat` may start from, in order, with the cubes it picks up there."""
     own = state.colour_of(seat)
-    for space in sorted(state.cubes):
-        if state.cubes[space].get(own, 0) == 0:
+    cubes = state.cubes
+    for space in sorted(cubes):
+        if not cubes[space].get(own):
             continue
         active = picked_up(state, seat, space)
         if active and can_go_on(state, space, active):
             yield space, active
-
-
-def can_start(state: PlanesState, seat: int) -> bool:
-    return next(start_spaces(state, seat), None) is not None
 
 
 def start_options(state: PlanesState, seat: int) -> list[Option]:
@@ -191,7 +216,11 @@ def start(state: PlanesState, seat: int, space: str) -> list[Event]:
     snapshot = {k: dict(v) for k, v in state.cubes.items()}
     for colour in set(active):
         remove_cube(state, space, colour, active.count(colour))
-    state.move = Move(origin=space, active=active, at=space, snapshot=snapshot)
+    # Built without validation (the values are the engine's own, fresh lists and dicts): validating the snapshot of
+    # every space's cubes was most of a move start's cost. Same fields, order and fields_set as Move(...).
+    state.move = trusted_model(Move, {"origin": space, "active": active, "path": [], "drops": [], "at": space,
+                                      "skipped": None, "skips": [], "doubles": [], "slot": None, "boarded": None,
+                                      "snapshot": snapshot}, {"origin", "active", "at", "snapshot"})
     return []
 
 
@@ -318,11 +347,14 @@ def all_aboard(state: PlanesState) -> bool:
 
 def full_colour(state: PlanesState) -> bool:
     """Has some colour (grey included) filled every plane of its colour?"""
-    for colour in {p.colour for p in state.planes}:
-        planes = [p for p in state.planes if p.colour == colour]
-        if planes and all(p.full for p in planes):
-            return True
-    return False
+    # One pass (asked after every move): a colour is full when none of its planes has a free slot.
+    colours = set()
+    open_colours = set()
+    for p in state.planes:
+        colours.add(p.colour)
+        if len(p.slots) < PLANE_CAPACITY:  # not p.full
+            open_colours.add(p.colour)
+    return len(open_colours) < len(colours)
 
 
 def explain_illegal(state: PlanesState, seat: int, choice: str) -> str:

@@ -14,6 +14,7 @@ PARTY_COLOURS = ("red", "blue", "green", "yellow")
 GREY = "grey"
 WILD = "wild"  # a wild plane's colour: any cube may board it
 ALL_COLOURS = (*PARTY_COLOURS, GREY)
+_SEAT_OF = {colour: seat for seat, colour in enumerate(PARTY_COLOURS)}
 LETTERS = {"red": "R", "blue": "B", "green": "G", "yellow": "Y", "grey": "N"}
 PLANE_CAPACITY = 5
 BLOCKAGE = 7  # party cubes in one space that make a blockage
@@ -119,12 +120,12 @@ class PlanesState(GameState):
 
     def owner_of(self, colour: str) -> int | None:
         """The seat playing `colour`, or None for grey and unassigned colours (which count as neutral)."""
-        if colour in PARTY_COLOURS and PARTY_COLOURS.index(colour) < self.players:
-            return PARTY_COLOURS.index(colour)
-        return None
+        seat = _SEAT_OF.get(colour)
+        return seat if seat is not None and seat < self.players else None
 
     def is_neutral(self, colour: str) -> bool:
-        return self.owner_of(colour) is None
+        seat = _SEAT_OF.get(colour)
+        return seat is None or seat >= self.players
 
     def pile(self, seat: int) -> int:
         return seat if self.player_decks else 0

@@ -68,11 +68,14 @@ def default_airport() -> str:
 
 
 _custom: dict[str, Airport] = {}
+_loaded: dict[str, Airport] = {}
+"""Boards by id as `load` found them, for `terrain`, which every step of a move asks several times."""
 
 
 def register_airport(board: Airport) -> None:
     """Let tests play on hand-built boards by id."""
     _custom[board.id] = board
+    _loaded.pop(board.id, None)
 
 
 def load(airport_id: str) -> Airport:
@@ -85,7 +88,10 @@ def load(airport_id: str) -> Airport:
 
 
 def terrain(state: PlanesState) -> Airport:
-    return load(state.airport)
+    board = _loaded.get(state.airport)
+    if board is None:
+        board = _loaded[state.airport] = load(state.airport)
+    return board
 
 
 POI_LAYOUTS = {
