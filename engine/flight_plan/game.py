@@ -122,6 +122,16 @@ class FlightPlan(Game):
             raise IllegalAction("It is not your turn.")
         return events + self.settle(st)
 
+    def apply_listed(self, state: GameState, seat: int, choice: str, decisions: list[Decision]) -> list[Event]:
+        """`apply`, minus listing the turn's options again to check the choice: the caller just listed them."""
+        st = _s(state)
+        if (choice != TIMEOUT and not st.debts and st.auction is None and seat == st.turn
+                and not (st.offer is not None and seat == st.offer.to)):
+            listed = next((d for d in decisions if d.seat == seat and d.kind == st.step), None)
+            if listed is not None and listed.option(choice) is not None:
+                return turn.do(st, choice) + self.settle(st)
+        return self.apply(state, seat, choice)
+
     # ---- what happens by itself ------------------------------------------------------------------------------------
 
     def settle(self, st: FPState) -> list[Event]:

@@ -170,10 +170,34 @@ def free_options(st: FPState) -> list[Option]:
 
 def _trade_possible(st: FPState) -> bool:
     me = st.turn
-    for p in partners(st, me):
-        if any(price_points(st, p, x) for x in tradeable(st, me, p)):
+    return any(_any_trade(st, me, p) or _any_trade(st, p, me) for p in partners(st, me))
+
+
+def _any_trade(st: FPState, seller: int, buyer: int) -> bool:
+    """Whether `tradeable(st, seller, buyer)` holds an asset with a price the buyer can pay, without listing them
+    all: the cheapest price point (half the list price) is tested before the costly two-region check, and the first
+    hit ends the search. This runs on every action listing, and listing the whole trade menu was most of a
+    search rollout's time."""
+    from engine.flight_plan.mechanics import assets, ceil5, limit_lifted, price_of
+
+    s, b = st.airlines[seller], st.airlines[buyer]
+    mine: set[str] | None = None  # the buyer's regions and lifted limit, worked out once (can_hold's route test)
+    lifted: bool | None = None
+    for x in assets(s):
+        if x in s.off or ceil5(price_of(x) * 0.5) > b.cash:
+            continue
+        kind, _, key = x.partition(":")
+        if kind != "route":
+            if can_hold(st, buyer, x):
+                return True
+            continue
+        if mine is None:
+            mine = regions(b)
+        if len(mine | catalog().regions_of(int(key))) <= 2:
             return True
-        if any(price_points(st, me, x) for x in tradeable(st, p, me)):
+        if lifted is None:
+            lifted = limit_lifted(b)
+        if lifted:
             return True
     return False
 
