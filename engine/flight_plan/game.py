@@ -246,6 +246,11 @@ class FlightPlan(Game):
         st.rng = Rng.seeded(rng.next64())
         return st
 
+    def score_now(self, state: GameState) -> list[float] | None:
+        from engine.flight_plan.standing import standings
+
+        return standings(_s(state))
+
     def summary(self, state: GameState) -> dict[str, Any]:
         st = _s(state)
         return {"rounds": st.round, "ending": st.ending,
