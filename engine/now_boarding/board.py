@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from engine.now_boarding.data import Route, catalog
 
@@ -64,7 +64,16 @@ def describe(node: str) -> str:
 def reach(side: str, start: str, budget: int, colours: set[str], costs: dict[str, int],
           avoid_weather: bool = False) -> dict[str, int]:
     """Cheapest cost to every node reachable from `start` within `budget` moves. `costs` maps weather spaces to
-    their entry cost (storm 2, tailwind 0)."""
+    their entry cost (storm 2, tailwind 0). The answer is shared between callers asking the same (read it, never
+    change it): the greedy pilots ask for the same few maps thousands of times a playout, and working them out
+    again was most of a search rollout's time."""
+    return _reach(side, start, budget, frozenset(colours), tuple(sorted(costs.items())), avoid_weather)
+
+
+@lru_cache(maxsize=4096)
+def _reach(side: str, start: str, budget: int, colours: frozenset[str], weather: tuple[tuple[str, int], ...],
+           avoid_weather: bool) -> dict[str, int]:
+    costs = dict(weather)
     g = graph(side)
     best = {start: 0}
     heap = [(0, start)]
