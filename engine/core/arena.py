@@ -107,6 +107,68 @@ def play_one(match: Match, i: int) -> tuple[float, float, Tally]:
     return a_share, b_share, tally
 
 
+def play_team(match: Match, i: int) -> tuple[dict[str, dict[str, float]], Tally]:
+    """Game i of a co-operative match, played twice on the same deal: once with side A in every seat, once with B.
+    For each side: 'won' (1 or 0) and the game's numeric summary figures (complaints, rounds, ...)."""
+    game = match.game
+    tally = Tally()
+    out: dict[str, dict[str, float]] = {}
+    for side in dict.fromkeys((match.a, match.b)):
+        seats = dict.fromkeys(range(match.players), side)
+        final = play_match(game, match.players, match.seed + i, seats, match.budgets, match.options, tally)
+        result = game.result(final)
+        assert result is not None
+        figures = {k: float(v) for k, v in game.summary(final).items() if isinstance(v, int | float)}
+        out[side] = {"won": float(bool(result.winners)), **figures}
+    return out, tally
+
+
+def team_arena(game: Game, a: str, b: str, players: int, games: int, seed: int,
+               budgets: dict[str, Budget | None], options: dict[str, str] | None = None, jobs: int = 1,
+               progress: Callable[[str], None] | None = None) -> list[str]:
+    """`arena` for a co-operative game, where seats do not play against each other: each deal is played by a team
+    of A in every seat and by a team of B in every seat, and the lines compare the teams' win rates (95% Wilson
+    intervals) and the game's figures averaged over the deals."""
+    tally = Tally()
+    totals: dict[str, dict[str, float]] = {a: {}, b: {}}
+    started = time.perf_counter()
+    match = Match(game, a, b, players, seed, budgets, options)
+    with ProcessPoolExecutor(jobs) if jobs > 1 else nullcontext() as pool:
+        results = (pool.map(play_team, [match] * games, range(games)) if pool is not None
+                   else (play_team(match, i) for i in range(games)))
+        for i, (sides, part) in enumerate(results, 1):
+            for side, figures in sides.items():
+                for key, value in figures.items():
+                    totals[side][key] = totals[side].get(key, 0.0) + value
+            _merge(tally, part)
+            tally.games -= 1
+            if progress is not None:
+                progress(f"{i}/{games} deals: team A won {totals[a].get('won', 0):g}, team B "
+                         f"{totals[b].get('won', 0):g} ({time.perf_counter() - started:.0f} s)")
+    lines = [f"game: {game.name} (co-operative), players: {players}, deals: {games}, seed: {seed}; each deal played "
+             f"twice: team A = {a} in every seat, team B = {b} in every seat"]
+    for side, name in (("A", a), ("B", b)):
+        won = totals[name].get("won", 0.0)
+        low, high = wilson(won, games)
+        rest = ", ".join(f"{key} {value / games:.2f}" for key, value in totals[name].items() if key != "won")
+        lines.append(f"team {side} {name}: won {won:g} of {games} = {won / games:.1%} (95% CI {low:.1%} to "
+                     f"{high:.1%}); a game on average: {rest}")
+    lines += _thinking(tally, a, b)
+    lines.append(f"time: {time.perf_counter() - started:.1f} s")
+    return lines
+
+
+def _thinking(tally: Tally, a: str, b: str) -> list[str]:
+    lines = []
+    for name in dict.fromkeys((a, b)):
+        if tally.plans.get(name):
+            lines.append(f"{name}: {tally.plans[name]} plans, {tally.thinking[name] / tally.plans[name]:.3f} s "
+                         f"a plan on average, longest {tally.longest[name]:.3f} s"
+                         + (f", {tally.searched[name].iterations / tally.plans[name]:.0f} iterations a plan on average"
+                            if tally.searched.get(name) and tally.searched[name].iterations else ""))
+    return lines
+
+
 def _merge(into: Tally, part: Tally) -> None:
     into.games += 1
     for side, n in part.plans.items():
@@ -124,7 +186,10 @@ def arena(game: Game, a: str, b: str, players: int, games: int, seed: int, budge
           progress: Callable[[str], None] | None = None) -> list[str]:
     """Play the match and return the lines to print. With `jobs` > 1 the games are spread over that many worker
     processes; each game depends on its own seed only, so the wins are the same as with one job wherever the
-    searches are bound by their iteration cap (`--seconds 0`). `progress` hears a line after every game."""
+    searches are bound by their iteration cap (`--seconds 0`). `progress` hears a line after every game. A
+    co-operative game is played team against team instead (`team_arena`)."""
+    if game.cooperative:
+        return team_arena(game, a, b, players, games, seed, budgets, options, jobs, progress)
     tally = Tally()
     wins = {"A": 0.0, "B": 0.0}
     started = time.perf_counter()
@@ -146,12 +211,7 @@ def arena(game: Game, a: str, b: str, players: int, games: int, seed: int, budge
         low, high = wilson(wins[side], games)
         lines.append(f"{side} {name}: won {wins[side]:g} of {games} = {wins[side] / games:.1%} "
                      f"(95% CI {low:.1%} to {high:.1%})")
-    for name in dict.fromkeys((a, b)):
-        if tally.plans.get(name):
-            lines.append(f"{name}: {tally.plans[name]} plans, {tally.thinking[name] / tally.plans[name]:.3f} s "
-                         f"a plan on average, longest {tally.longest[name]:.3f} s"
-                         + (f", {tally.searched[name].iterations / tally.plans[name]:.0f} iterations a plan on average"
-                            if tally.searched.get(name) and tally.searched[name].iterations else ""))
+    lines += _thinking(tally, a, b)
     if players > 2:
         lines.append(f"(an even share for one seat of {players} is {1 / players:.1%})")
     lines.append(f"time: {elapsed:.1f} s")

@@ -2,14 +2,15 @@
 
 For a seeded random playout: the JSON round trip is exact at every step, replaying the log rebuilds the same state,
 illegal choices leave the state unchanged, the options a playout lists (`Game.offers`) are those `pending` shows,
-and no view holds another seat's secrets. `check_secrecy` adds that what
-the channel shows never depends on the hidden cards, and `check_blindness` that a search AI's answer never depends
-on what its seat may not see.
+and no view holds another seat's secrets. `check_secrecy` adds that what the channel shows never depends on the
+hidden cards, `check_blindness` that a search AI's answer never depends on what its seat may not see, and
+`check_scores` that `score_now` and a co-operative game's results are what the search reads them as.
 """
 
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 from engine.core import search as ismcts
@@ -280,3 +281,34 @@ def check_blindness(game: Game, players: int, seed: int, options: dict[str, str]
             checks += len({d.seat for d in game.pending(state)})
         state, _ = apply(game, state, action.seat, action.choice)
     return checks
+
+
+SCORED_STATES = 20
+"""States of a playout whose `score_now` figures `check_scores` looks at."""
+
+
+def check_scores(game: Game, players: int, seed: int, options: dict[str, str] | None = None) -> int:
+    """Play one game by the playout policy and check what the search AI reads from it: `score_now` gives None or one
+    finite figure per seat; in a `cooperative` game, the same figure for every seat, in [0, 1], and a result whose
+    winners are every seat or none. Raise AssertionError naming the state. Returns the number of states scored."""
+    states: list[GameState] = []
+    run = playout(game, players, seed, options, on_step=lambda before, _action, _after: states.append(before))
+    step = max(1, len(states) // SCORED_STATES)
+    scored = 0
+    for n, state in enumerate(states[::step] + [run.state]):
+        scores = game.score_now(state)
+        if scores is None:
+            continue
+        where = f"{game.name}, {players} players, seed {seed}, state {n * step}"
+        assert len(scores) == players and all(math.isfinite(v) for v in scores), f"{where}: score_now gave {scores}"
+        if game.cooperative:
+            assert len(set(scores)) == 1 and 0.0 <= scores[0] <= 1.0, (
+                f"{where}: a co-operative game's score_now must give every seat the same figure in [0, 1], "
+                f"not {scores}")
+        scored += 1
+    result = game.result(run.state)
+    assert result is not None
+    if game.cooperative:
+        assert sorted(result.winners) in ([], list(range(players))), (
+            f"{game.name}: a co-operative game is won by every seat or none, not {result.winners}")
+    return scored

@@ -198,6 +198,11 @@ class Game(ABC):
     decisions, each member works from their own private controls. False: other seats' open decisions are short
     answers to the player whose turn it is (a trade offer, a bid), shown beside that player's panel."""
 
+    cooperative: ClassVar[bool] = False
+    """True for a game the seats win or lose together (Now Boarding): `result` names every seat or none as winners,
+    and `score_now` gives every seat the same team figure in [0, 1]. The search AI then rewards every seat alike,
+    with the team's win and that figure, instead of pitting each seat's score against the best other seat's."""
+
     def default_options(self) -> dict[str, str]:
         return {spec.key: spec.default for spec in self.option_specs}
 
@@ -356,7 +361,9 @@ class Game(ABC):
         Optional, for the search AI (engine.core.search): a rollout that stops early is scored by these figures
         instead of playing to the end, which buys many more iterations per second. It may read the whole state: the
         search calls it only on its own determinisations. Points that only count at the end (a bonus for the most
-        of something) belong in it as they stand now. None (the default): rollouts always play to the end."""
+        of something) belong in it as they stand now. None (the default): rollouts always play to the end.
+        A `cooperative` game returns the team's figure, the same for every seat, in [0, 1]: how well the team
+        stands (0: as badly as it can, 1: as well as it can); the search also reads it on finished games."""
         return None
 
     def reveals(self, before: GameState, after: GameState, events: list[Event]) -> bool:

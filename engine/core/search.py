@@ -11,9 +11,10 @@ the seat may not see get the same answer for the same seed.
 Choices of a node that are legal in one determinisation and not in another (an opponent's card) are handled with
 availability counts: an option's exploration term counts the visits in which it was on offer, not all visits.
 Each node is scored for the seat choosing there (max^n), with a reward in [0, 1] made of the win and the score
-margin (`reward`). Progressive widening keeps wide nodes (a Planes airport offers dozens of drops) from spending
-every iteration on trying each option once: a node with n visits has at most `1 + widen * sqrt(n)` children, and
-the first ones tried are those the playout policy picks, so a thin search still plays at least as the policy does.
+margin (`reward`); in a co-operative game every seat gets the team's reward instead (`team_reward`). Progressive
+widening keeps wide nodes (a Planes airport offers dozens of drops) from spending every iteration on trying each
+option once: a node with n visits has at most `1 + widen * sqrt(n)` children, and the first ones tried are those
+the playout policy picks, so a thin search still plays at least as the policy does.
 
 A rollout may stop after `horizon` choices where the game says what each seat holds so far (`Game.score_now`);
 the reward then comes from those scores. That trades a little accuracy for many more iterations per second.
@@ -96,6 +97,14 @@ def reward(scores: list[float], winners: list[int] | None) -> list[float]:
     return out
 
 
+def team_reward(won: bool, figure: float | None, players: int) -> list[float]:
+    """Every seat's reward in a co-operative game (`Game.cooperative`): half from the team's win, half from the
+    team's figure in [0, 1] (`Game.score_now`; None: a neutral 0.5). A game still going counts as not won yet, so a
+    win in hand beats any position, and a position the team stands well in beats a loss it stood badly in."""
+    share = 0.5 if figure is None else min(1.0, max(0.0, figure))
+    return [0.5 * won + 0.5 * share] * players
+
+
 def result_reward(result: Result, players: int) -> list[float]:
     scores = [0.0] * players
     for standing in result.standings:
@@ -136,7 +145,7 @@ class Search:
             if horizon is not None and depth >= horizon:
                 scores = game.score_now(state)
                 if scores is not None:
-                    return reward(scores, None)
+                    return team_reward(False, scores[0], state.players) if game.cooperative else reward(scores, None)
                 horizon = None
             ahead = next((d for d in decisions if d.seat == queued_seat), None)
             if queued and ahead is not None and queued[0] in ahead.ids:
@@ -149,7 +158,15 @@ class Search:
                 seat, choice = decision.seat, steps[0]
                 queued, queued_seat = steps[1:], seat
             decisions = self._apply(state, seat, choice, decisions)
+        return self._final(state)
+
+    def _final(self, state: GameState) -> list[float]:
+        """The rewards of a rollout that ended: the result's, or the game's figures if it was cut off unfinished."""
+        game = self.game
         result = game.result(state)
+        if game.cooperative:
+            scores = game.score_now(state)
+            return team_reward(bool(result and result.winners), scores[0] if scores else None, state.players)
         if result is None:
             scores = game.score_now(state)
             return reward(scores, None) if scores is not None else [0.5] * state.players
@@ -188,8 +205,7 @@ class Search:
         decisions = self.game.offers(state)
         while True:
             if not decisions:
-                result = self.game.result(state)
-                rewards = result_reward(result, state.players) if result else [0.5] * state.players
+                rewards = self._final(state)
                 break
             # At the root the seat's own decision (several seats may choose at once); below it, the first open one.
             decision = decisions[0] if path else next(d for d in decisions if d.seat == self.seat)

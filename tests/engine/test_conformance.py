@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from engine import registry
-from engine.core.conformance import check_blindness, check_playout, check_secrecy
+from engine.core import Game
+from engine.core.conformance import check_blindness, check_playout, check_scores, check_secrecy
 
 CASES = [
     (name, players, seed)
@@ -36,3 +37,10 @@ def test_the_search_ai_is_blind_to_what_its_seat_cannot_see(name: str, players: 
     # A search on every player count would cost too much; the re-deal it rests on is checked on all of them.
     game = registry.get(name)
     assert check_blindness(game, players, 1, searches=2 if players == game.min_players else 0) > 0
+
+
+@pytest.mark.parametrize(("name", "players"), [(name, players) for name, players, seed in CASES if seed == 1])
+def test_the_search_reads_scores_and_team_results_as_the_game_means_them(name: str, players: int) -> None:
+    game = registry.get(name)
+    scored = check_scores(game, players, 1)
+    assert scored > 0 or type(game).score_now is Game.score_now  # every state scored unless the game has no score_now
