@@ -86,6 +86,7 @@ class NowBoarding(Game):
     max_players = 5
     state_model = NBState
     everyone_at_once = True
+    cooperative = True
     option_specs = [
         GameOptionSpec(
             key="vips", label="VIP passengers", default="off",
@@ -223,6 +224,12 @@ class NowBoarding(Game):
             rng.shuffle(weather)
         st.rng = Rng.seeded(rng.next64())
         return st
+
+    def score_now(self, state: GameState) -> list[float] | None:
+        from engine.now_boarding.standing import team_figure
+
+        st = _s(state)
+        return [team_figure(st)] * st.players
 
     def summary(self, state: GameState) -> dict[str, Any]:
         st = _s(state)
