@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from engine.core.contract import Event, IllegalAction, Option
+from functools import lru_cache
+
+from engine.core.contract import Event, IllegalAction, Option, option
 from engine.now_boarding.board import describe, graph, is_airport, reach
 from engine.now_boarding.data import catalog
 from engine.now_boarding.setup import who
@@ -31,9 +33,22 @@ def reachable(st: NBState, plane: Plane, budget: int | None = None) -> dict[str,
 def fly_targets(st: NBState, plane: Plane) -> list[tuple[str, int]]:
     """(node, cost) a plane may fly to now: every reachable airport, and on each route whose far airport is out of
     reach, the farthest space it can get to in that direction (where a plane stops short to finish next round)."""
-    costs = reachable(st, plane)
-    out = [(n, c) for n, c in costs.items() if is_airport(n) and n != plane.at]
-    g = graph(st.side)
+    return [(node, cost) for node, cost, _label in _fly_moves(st, plane)]
+
+
+def _fly_moves(st: NBState, plane: Plane) -> tuple[tuple[str, int, str], ...]:
+    return _targets(st.side, plane.at, plane.moves_left, frozenset(plane.routes),
+                    tuple(sorted(weather_costs(st).items())), nervous_aboard(plane))
+
+
+@lru_cache(maxsize=4096)
+def _targets(side: str, at: str, left: int, colours: frozenset[str], weather: tuple[tuple[str, int], ...],
+             avoid_weather: bool) -> tuple[tuple[str, int, str], ...]:
+    """`fly_targets` with each option's label, remembered: every pilot's options are listed after every choice of
+    any pilot, and walking every route for them was the largest part of a search rollout's time."""
+    costs = reach(side, at, left, set(colours), dict(weather), avoid_weather)
+    out = [(n, c) for n, c in costs.items() if is_airport(n) and n != at]
+    g = graph(side)
     for key, route in g.routes.items():
         ks = sorted(k for k in range(1, route.spaces + 1) if f"{key}.{k}" in costs)
         if not ks:
@@ -45,10 +60,11 @@ def fly_targets(st: NBState, plane: Plane) -> list[tuple[str, int]]:
     seen: set[str] = set()
     unique = []
     for node, cost in sorted(out, key=lambda nc: (not is_airport(nc[0]), nc[1], nc[0])):
-        if node not in seen and node != plane.at:
+        if node not in seen and node != at:
             seen.add(node)
-            unique.append((node, cost))
-    return unique
+            label = f"Fly to {node}" if is_airport(node) else f"Fly to {describe(node)}"
+            unique.append((node, cost, f"{label} ({cost} move{'s' if cost != 1 else ''})"))
+    return tuple(unique)
 
 
 def board_refusal(st: NBState, plane: Plane, seat: int, card: Pax) -> str | None:
@@ -93,9 +109,8 @@ def options(st: NBState, seat: int) -> list[Option]:
                     else ""
                 opts.append(Option(id=f"board:{card.id}", label=f"Board {card.origin}>{card.dest}{temp}",
                                    detail=label_pax(card)))
-    for node, cost in fly_targets(st, plane):
-        label = f"Fly to {node}" if is_airport(node) else f"Fly to {describe(node)}"
-        opts.append(Option(id=f"fly:{node}", label=f"{label} ({cost} move{'s' if cost != 1 else ''})"))
+    for node, _cost, label in _fly_moves(st, plane):
+        opts.append(option(f"fly:{node}", label))
     if st.temp["speed"] == seat:
         opts.append(Option(id="boost", label="Use the temporary speed token (+1 move)"))
     opts.append(Option(id="done", label="Done for this round"))
