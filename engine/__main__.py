@@ -57,14 +57,16 @@ def run_arena(args: argparse.Namespace) -> int:
     budgets: dict[str, Budget | None] = {}
     for side in (args.a, args.b):
         budget = levels.LEVELS.get(side) if side != POLICY else None
-        if budget is not None and (args.iterations or args.seconds is not None):
+        if budget is not None and (args.iterations or args.seconds is not None or args.horizon is not None):
             budget = Budget(iterations=args.iterations or budget.iterations,
                             seconds=None if args.seconds == 0 else args.seconds or budget.seconds,
-                            horizon=budget.horizon, widen=budget.widen, explore=budget.explore, follow=budget.follow)
+                            horizon=budget.horizon if args.horizon is None else args.horizon or None,
+                            widen=budget.widen, explore=budget.explore, follow=budget.follow)
         budgets[side] = budget
         if budget is not None:
             print(f"{side}: up to {budget.iterations} iterations"
-                  + (f" or {budget.seconds:g} s" if budget.seconds else "") + " a plan")
+                  + (f" or {budget.seconds:g} s" if budget.seconds else "") + " a plan, rollouts "
+                  + (f"scored after {budget.horizon} choices a seat" if budget.horizon else "played to the end"))
     progress = (lambda line: print(line, file=sys.stderr, flush=True)) if args.progress else None
     for line in arena(game, args.a, args.b, args.players, args.games, args.seed, budgets, options, args.jobs,
                       progress):
@@ -94,6 +96,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--iterations", type=int, default=0, help="iteration cap of searching sides (default: the level's)")
     ap.add_argument("--seconds", type=float, default=None,
                     help="time limit a plan of searching sides (default: the level's; 0: none, the cap alone)")
+    ap.add_argument("--horizon", type=int, default=None,
+                    help="choices a seat a rollout plays before score_now scores it (default: the level's; 0: all)")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes playing games side by side (one a core)")
     ap.add_argument("--progress", action="store_true", help="print the running score after every game, to stderr")
     args = parser.parse_args(argv)
