@@ -60,3 +60,38 @@ def test_every_pilot_plans_only_its_own_choices_while_all_choose_at_once() -> No
         own = {o.id for d in GAME.pending(st) if d.seat == seat for o in d.options}
         line = plan(GAME, st, seat, Rng.seeded(seat), Budget(iterations=20, horizon=4))
         assert line and line[0] in own
+
+
+COST = 0.0005
+"""Seconds a fake clock charges per choice a search plays: one cost 0.22 ms of CPU here (process time), so this
+leaves room for a slower machine."""
+
+
+def test_a_normal_plan_makes_many_iterations_within_its_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Iterations counted under a clock that advances by the choices played (never the wall clock): normal's 0.3 s
+    buys twenty or more iterations on a table in mid-game, each rollout stopped at the horizon by score_now."""
+    from engine.core import search
+    from engine.core.levels import LEVELS, NORMAL
+    from engine.core.play import apply, new_game
+    from engine.core.search import Search
+    from engine.core.selfplay import playout
+
+    choices = [0]
+    real_apply = Search._apply
+
+    def counted(self: Search, *args: object) -> object:
+        choices[0] += 1
+        return real_apply(self, *args)  # type: ignore[arg-type]
+
+    run = playout(GAME, 2, 5)
+    state = new_game(GAME, 2, 5, run.state.options)
+    for action in run.actions[:40]:
+        state, _ = apply(GAME, state, action.seat, action.choice)
+    monkeypatch.setattr(Search, "_apply", counted)
+    monkeypatch.setattr(search.time, "perf_counter", lambda: choices[0] * COST)
+    budget = LEVELS[NORMAL]
+    assert budget is not None and budget.horizon is not None
+    s = Search(GAME, GAME.pending(state)[0].seat, Rng.seeded(3), budget)
+    s.run(state)
+    assert 20 <= s.stats.iterations <= budget.iterations
+    assert choices[0] <= s.stats.iterations * (budget.horizon * state.players + 10)
