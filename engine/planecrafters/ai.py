@@ -8,27 +8,41 @@ of three parts or more), hires now and then and uses Acquire abilities most of t
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.core.contract import Decision
 from engine.core.rng import Rng
-from engine.planecrafters.data import part
-from engine.planecrafters.mechanics import complete
+from engine.planecrafters.data import is_spare, part
+from engine.planecrafters.mechanics import complete, staff_kinds
 from engine.planecrafters.state import PCState
-from engine.planecrafters.steps import _targets
+from engine.planecrafters.steps import _slots_for, _targets
 
 HIRE_ONE_IN = 3
 """Hire on about one turn in three when something is affordable: often enough that every employee sees use."""
 
 
-def _empty_target(state: PCState, card: str) -> bool:
+def _empty_target(state: PCState, card: str, manager: bool) -> bool:
+    """Whether one of the places `_targets(state, card, None)` offers is empty: a free slot the card fits on a plane,
+    or a new plane (which a Factory Manager may start once the last plane has parts)."""
     planes = state.planes[state.turn]
-    return any(p >= len(planes) or s not in planes[p].parts for p, s in _targets(state, card, None))
+    slots = _slots_for(card)
+    if manager and planes[-1].parts:
+        return bool(slots)
+    return any(s not in plane.parts for plane in planes for s in slots)
+
+
+@cache
+def _play(option: str) -> tuple[int, str, bool]:
+    """A play option's plane, slot and whether its card is a Spare Part (play:<card>:<plane>:<slot>)."""
+    card, p, slot = option[5:].rsplit(":", 2)
+    return int(p), slot, is_spare(card)
 
 
 def _into_empty(state: PCState, option: str) -> bool:
-    """A play option (play:<card>:<plane>:<slot>) that fills an empty slot or starts a new plane."""
-    _, p, slot = option[5:].rsplit(":", 2)
+    """A play option that fills an empty slot or starts a new plane."""
+    p, slot, _ = _play(option)
     planes = state.planes[state.turn]
-    return int(p) >= len(planes) or slot not in planes[int(p)].parts
+    return p >= len(planes) or slot not in planes[p].parts
 
 
 def _plane_useful(state: PCState, p: int) -> bool:
@@ -55,7 +69,9 @@ def playout_plan(state: PCState, decision: Decision, rng: Rng) -> list[str]:
             return [rng.choice(hires)]
         return ["acquire"]
     if step == "acquire":
-        useful = [i for i in ids if i != "take:stack" and _empty_target(state, state.depot[int(i[5:])] or "")]
+        manager = "factorymanager" in staff_kinds(state, state.turn)
+        useful = [i for i in ids if i != "take:stack"
+                  and _empty_target(state, state.depot[int(i[5:])] or "", manager)]
         return [rng.choice(useful or ids)]
     if step == "abilities":
         uses = [i for i in ids if i != "flyer"]
@@ -63,7 +79,7 @@ def playout_plan(state: PCState, decision: Decision, rng: Rng) -> list[str]:
     if step in ("flyer", "build"):
         plays = [i for i in ids if i.startswith("play:") and _into_empty(state, i)]
         # Spare Parts are free plays: keep them for last so they do not crowd out a real part's slot.
-        real = [i for i in plays if not part(i[5:].rsplit(":", 2)[0]).spare]
+        real = [i for i in plays if not _play(i)[2]]
         if real and state.plays_left > 0:
             return [rng.choice(real)]
         if plays:

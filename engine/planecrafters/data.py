@@ -173,6 +173,12 @@ def part_label(card_id: str) -> str:
 
 
 @cache
+def is_spare(card_id: str) -> bool:
+    """`part(card_id).spare`, worked out once per card: the Flyer step asks it for every hand card."""
+    return part(card_id).spare
+
+
+@cache
 def employee_kind(emp_id: str) -> str:
     """emp:agent-2 -> agent."""
     return emp_id.split(":")[1].split("-")[0]

@@ -16,14 +16,13 @@ from engine.core.contract import (
     Result,
     SeatResult,
     decision,
-    event,
 )
 from engine.core.rng import Rng
 from engine.planecrafters import steps
 from engine.planecrafters.ai import playout_plan
 from engine.planecrafters.commands import command_suggestions, parse_command
 from engine.planecrafters.data import catalog, employee_kind
-from engine.planecrafters.mechanics import award_shares, final_scores, winner
+from engine.planecrafters.mechanics import award_shares, event, final_scores, winner
 from engine.planecrafters.objectives import FACE_UP
 from engine.planecrafters.rules_text import rules_pages
 from engine.planecrafters.state import PCState, Plane
@@ -124,24 +123,36 @@ class Planecrafters(Game):
         # offer would tell the table so.
         while not st.over and not steps.private(st):  # a private step is never taken at once: no need to list it
             only = steps.options(st)
-            if len(only) != 1 or only[0].id in steps.secret_options(st):
+            if len(only) != 1 or steps.names_hidden_card(st, only[0]):
                 return events, only
             events += self._dispatch(st, only[0].id)
         return events, [] if st.over else None
 
     def _dispatch(self, st: PCState, choice: str) -> list[Event]:
         head, _, rest = choice.partition(":")
-        if head == "jack":
-            st.jack, st.step = rest, "hire"
-            return [event(text=f"The Jack of all Trades works as a {catalog().employees[rest].name} this turn.")]
-        if head == "hire":
-            return steps.hire(st, rest)
-        if head == "collect":
-            return steps.collect(st, rest)
-        if head == "acquire":
-            return steps.start_acquire(st)
+        # Most frequent first (a playout: take, play, acquire, cleanup, ...); the heads exclude one another.
         if head == "take":
             return steps.take(st, rest)
+        if head == "play":
+            return steps.play(st, rest)
+        if head == "acquire":
+            return steps.start_acquire(st)
+        if head == "cleanup":
+            return steps.cleanup(st)
+        if head == "buyer":
+            st.step = "buyer"
+            return []
+        if head == "sell":
+            return steps.do_sell(st, int(rest))
+        if head == "hire":
+            return steps.hire(st, rest)
+        if head == "steal":
+            if st.step == "spy_take":
+                return steps.spy_take(st, int(rest))
+            p, slot = rest.split(":")
+            return steps.thief_take(st, int(p), slot)
+        if head == "collect":
+            return steps.collect(st, rest)
         if head == "agent" and rest == "swap":
             st.uses["agent"] -= 1
             st.swaps_left, st.step = catalog().agent_swap_cards, "swap_give"
@@ -156,6 +167,12 @@ class Planecrafters(Game):
                 return [event(text=f"{steps.who(st.turn)}'s Spy looked at {steps.who(st.target)}'s hand."),
                         event(text=f"Your Spy saw: {seen}.", private_to=st.turn)]
             return []
+        if head == "build":
+            st.onto, st.step = int(rest), "build"
+            return []
+        if head == "flyer":
+            steps.start_flyer(st)
+            return []
         if head == "give":
             st.holding, st.step = rest, "swap_slot"
             return []
@@ -163,19 +180,12 @@ class Planecrafters(Game):
             card, st.holding = st.holding, None
             assert card is not None
             return steps.swap(st, card, int(rest))
+        if head == "jack":
+            st.jack, st.step = rest, "hire"
+            return [event(text=f"The Jack of all Trades works as a {catalog().employees[rest].name} this turn.")]
         if head == "stop":
             steps.back_to_abilities(st)
             return []
-        if head == "steal":
-            if st.step == "spy_take":
-                return steps.spy_take(st, int(rest))
-            p, slot = rest.split(":")
-            return steps.thief_take(st, int(p), slot)
-        if head == "flyer":
-            steps.start_flyer(st)
-            return []
-        if head == "play":
-            return steps.play(st, rest)
         if head == "moves":
             st.step = "pick_move"
             return []
@@ -185,22 +195,12 @@ class Planecrafters(Game):
         if head == "onto":
             st.onto, st.step = int(rest), "place"
             return []
-        if head == "build":
-            st.onto, st.step = int(rest), "build"
-            return []
         if head == "to":
             p, slot = rest.split(":")
             return steps.place(st, int(p), slot)
         if head == "back":
             st.holding, st.onto, st.step = None, None, "flyer"
             return []
-        if head == "buyer":
-            st.step = "buyer"
-            return []
-        if head == "sell":
-            return steps.do_sell(st, int(rest))
-        if head == "cleanup":
-            return steps.cleanup(st)
         assert head == "discard"
         return steps.discard(st, rest)
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
+from functools import cache, lru_cache
 
-from engine.core.contract import Event, event
+from engine.core.contract import Event
+from engine.core.contract import event as new_event
 from engine.planecrafters.data import SLOTS, TIER1, VALUE_BY_COUNT, catalog, employee_kind, part, part_label
 from engine.planecrafters.state import PCState, Plane
 
@@ -13,12 +14,35 @@ COMPLETE = ("nose", "lwing", "rwing", "tail")
 HAND_LIMIT = 5
 
 
+@cache
 def who(seat: int) -> str:
     return f"Player {seat + 1}"
 
 
+_EVENTS: dict[tuple[str, int | None], Event] = {}
+_EVENTS_KEPT = 100_000
+"""The most events kept (a few thousand texts in practice), so that no run of games can grow the store without end."""
+
+
+def event(text: str, private_to: int | None = None) -> Event:
+    """`engine.core.contract.event`, sharing equal events: a playout reports the same few thousand texts again and
+    again, and events are never changed once made."""
+    key = (text, private_to)
+    found = _EVENTS.get(key)
+    if found is None:
+        if len(_EVENTS) >= _EVENTS_KEPT:
+            _EVENTS.clear()
+        found = _EVENTS[key] = new_event(text, private_to)
+    return found
+
+
 def owned(state: PCState, seat: int, kind: str) -> int:
     return _kinds(tuple(state.staff[seat])).get(kind, 0)
+
+
+def staff_kinds(state: PCState, seat: int) -> dict[str, int]:
+    """Seat's employees by kind (only kinds it owns), for a caller asking several `owned` at once. Read only."""
+    return _kinds(tuple(state.staff[seat]))
 
 
 @lru_cache(maxsize=4096)
@@ -52,6 +76,12 @@ def hand_limit(state: PCState, seat: int) -> int | None:
 
 def plane_value(cards: list[str]) -> int:
     """Printed value: per model 1/3/6/10/15 for 1-5 parts, a Spare Part 1 crown."""
+    return _plane_value(tuple(cards))
+
+
+@lru_cache(maxsize=65536)
+def _plane_value(cards: tuple[str, ...]) -> int:
+    """plane_value, worked out once per set of parts: every Buyer step prices each sellable plane."""
     parts = [part(c) for c in cards]
     by_model = Counter(p.model for p in parts if not p.spare)
     return sum(VALUE_BY_COUNT[n] for n in by_model.values()) + sum(1 for p in parts if p.spare)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.core.contract import Event, event
+from engine.core.contract import Event
 from engine.planecrafters.data import catalog, employee_kind, part
-from engine.planecrafters.mechanics import parts_sold, who
+from engine.planecrafters.mechanics import event, parts_sold, who
 from engine.planecrafters.state import PCState
 
 FACE_UP = 3

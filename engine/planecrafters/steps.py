@@ -29,19 +29,22 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine.core.contract import Event, Option, event, option
+from engine.core.contract import Event, Option, option
 from engine.core.text import shorten
 from engine.planecrafters import objectives
-from engine.planecrafters.data import SLOT_NAMES, SLOTS, TIER1, catalog, employee_kind, part, part_label
+from engine.planecrafters.data import SLOT_NAMES, SLOTS, TIER1, catalog, employee_kind, is_spare, part, part_label
 from engine.planecrafters.mechanics import (
+    complete,
     count,
     earnings,
+    event,
     hand_limit,
     hire_cost,
     owned,
     plane_cards,
     sell,
     sellable,
+    staff_kinds,
     who,
 )
 from engine.planecrafters.state import PCState, Plane
@@ -67,10 +70,24 @@ PROMPTS = {
 }
 
 
+_OPTIONS: dict[tuple[str, str, str], Option] = {}
+"""Options already built, by id, label and detail: a playout lists the same few hundred options again and again,
+and building one was most of the cost of listing. Options are never changed after they are made, so equal ones can
+be shared between listings."""
+_OPTIONS_KEPT = 100_000
+"""The most options kept (a few thousand in practice): a bound, so that no run of games can grow it without end."""
+
+
 def opt(oid: str, label: str, detail: str = "") -> Option:
-    # Most labels fit: the length test first spares two calls on every option listed.
-    return option(id=oid, label=label if len(label) <= 80 else shorten(label, 80),
-                  detail=detail if len(detail) <= 100 else shorten(detail, 100))
+    key = (oid, label, detail)
+    found = _OPTIONS.get(key)
+    if found is None:
+        if len(_OPTIONS) >= _OPTIONS_KEPT:
+            _OPTIONS.clear()
+        # Most labels fit: the length test first spares two calls on every option built.
+        found = _OPTIONS[key] = option(id=oid, label=label if len(label) <= 80 else shorten(label, 80),
+                                       detail=detail if len(detail) <= 100 else shorten(detail, 100))
+    return found
 
 
 def opponents(state: PCState, *, unguarded: bool) -> list[int]:
@@ -88,16 +105,20 @@ def options(state: PCState) -> list[Option]:
         if not state.hired:
             in_pool = {employee_kind(e) for e in state.pool}
             discount = count(state, seat, "recruiter")
+            crowns = state.crowns[seat]
             for kind, emp in catalog().employees.items():
-                cost = hire_cost(state, seat, kind, discount)
-                if kind in in_pool and cost <= state.crowns[seat]:
-                    out.append(opt(f"hire:{kind}", f"Hire {emp.name} for {cost}", f"Tier {emp.tier}. {emp.text}"))
-        for kind, key in (("accountant", "accountant"), ("taxcollector", "tax")):
-            if owned(state, seat, kind) and key not in state.collected:
-                out.append(opt(f"collect:{key}", f"Collect the {catalog().employees[kind].name}'s crowns"))
+                if kind in in_pool:
+                    cost = max(0, emp.cost - emp.tier * discount)  # hire_cost, with the catalog entry at hand
+                    if cost <= crowns:
+                        out.append(_hire_option(kind, cost))
+        kinds = staff_kinds(state, seat)
+        if "accountant" in kinds and "accountant" not in state.collected:
+            out.append(_collect_option("accountant", "accountant"))
+        if "taxcollector" in kinds and "tax" not in state.collected:
+            out.append(_collect_option("taxcollector", "tax"))
         return [*out, opt("acquire", "Go on to Acquire")]
     if step == "acquire":
-        out = [opt(f"take:{i}", f"Take {part_label(c)}") for i, c in enumerate(state.depot) if c]
+        out = [_take_option(i, c) for i, c in enumerate(state.depot) if c]
         return out + ([opt("take:stack", "Take the top card of the stack")] if state.stack else [])
     if step == "abilities":
         out = []
@@ -126,21 +147,25 @@ def options(state: PCState) -> list[Option]:
                 for p, plane in enumerate(state.planes[state.target]) for s, c in plane.parts.items()]
     if step == "flyer":
         out = []
+        manager = "factorymanager" in staff_kinds(state, seat)
         # Moves of built parts hide behind one entry, so the hand's plays stay a short list.
-        if _moves(state):
+        if _can_move(state, manager):
             out.append(opt("moves", "Move a part you have built...", "As often as you like."))
-        if any(sellable(state, seat, pl) for pl in state.planes[seat]):
+        planes = state.planes[seat]
+        # sellable(), with the Contractor counted only if some plane is not complete
+        if any(map(complete, planes)) or (count(state, seat, "contractor") >= 1 and any(pl.parts for pl in planes)):
             out.append(opt("buyer", "Go on to the Buyer step"))
         else:
             out.append(opt("cleanup", "Nothing to sell: clean up and end the turn"))
         if not hand:
             return out
-        if owned(state, seat, "factorymanager"):
+        if manager:
             return out + [opt(f"build:{p}", f"Build onto {_plane_name(state, p)}...") for p in _build_planes(state)]
-        return out + _plays(state, 0)
+        return out + _plays(state, 0, manager)
     if step == "build":
         assert state.onto is not None
-        return [opt("back", "Choose another plane"), *_plays(state, state.onto)]
+        return [opt("back", "Choose another plane"),
+                *_plays(state, state.onto, "factorymanager" in staff_kinds(state, seat))]
     if step == "pick_move":
         return [*_moves(state), opt("back", "Choose something else")]
     if step == "place_plane":
@@ -155,9 +180,11 @@ def options(state: PCState) -> list[Option]:
                 opt("back", "Choose another part")]
     if step == "buyer":
         # The figure first, so that a long list of parts cut at Discord's 80 characters never hides it.
-        out = [opt(f"sell:{p}", f"Sell plane {p + 1}: {earnings(state, seat, plane_cards(pl))} crowns "
-                                f"({', '.join(part_label(c) for c in plane_cards(pl))})")
-               for p, pl in enumerate(state.planes[seat]) if sellable(state, seat, pl)]
+        out = []
+        for p, pl in enumerate(state.planes[seat]):
+            if sellable(state, seat, pl):
+                cards = plane_cards(pl)
+                out.append(_sell_option(p, earnings(state, seat, cards), tuple(cards)))
         return [*out, opt("cleanup", "Clean up and end the turn")]
     if step == "discard":
         return [opt(f"discard:{c}", f"Discard {part_label(c)}") for c in hand]
@@ -185,20 +212,69 @@ def secret_options(state: PCState) -> set[str]:
     return set()
 
 
+def names_hidden_card(state: PCState, listed: Option) -> bool:
+    """`listed.id in secret_options(state)` for an option just listed from this state, without listing again."""
+    if state.step in ("flyer", "build"):
+        return listed.id.startswith("play:")
+    return listed.id in secret_options(state)
+
+
 def _build_planes(state: PCState) -> list[int]:
     """A Factory Manager's planes to build onto: each of them, and a new one when the last has parts."""
     planes = state.planes[state.turn]
     return list(range(len(planes) + (1 if planes[-1].parts else 0)))
 
 
-def _plays(state: PCState, p: int) -> list[Option]:
-    """Every hand card that may be played now onto plane p, with each slot it could go to there."""
+def _plays(state: PCState, p: int, manager: bool) -> list[Option]:
+    """Every hand card that may be played now onto plane p, with each slot it could go to there: the targets
+    `_targets(state, card, None)` gives on plane p, for a seat that owns a Factory Manager or not (`manager`)."""
+    planes = state.planes[state.turn]
+    if p < len(planes):
+        parts: dict[str, str] = planes[p].parts
+    elif manager and p == len(planes) and planes[-1].parts:
+        parts = {}  # a new plane
+    else:
+        return []
+    new = p == len(planes)
     out = []
+    free = state.plays_left > 0
     for card in state.hands[state.turn]:
-        if part(card).spare or state.plays_left > 0:
-            out += [opt(f"play:{card}:{p}:{s}", f"Build {part_label(card)} into {_target_label(state, p, s)}")
-                    for q, s in _targets(state, card, None) if q == p]
+        if free or is_spare(card):
+            out += [_play_option(card, p, s, parts.get(s), new) for s in _slots_for(card)]
     return out
+
+
+@cache
+def _play_option(card: str, p: int, s: str, there: str | None, new: bool) -> Option:
+    """The option that builds `card` into slot s of plane p, where `there` sits now (`new`: a plane not started)."""
+    if new:
+        target = f"a new plane's {SLOT_NAMES[s]}"
+    else:
+        extra = f" (replaces {part_label(there)})" if there else ""
+        target = f"plane {p + 1} {SLOT_NAMES[s]}{extra}"
+    return opt(f"play:{card}:{p}:{s}", f"Build {part_label(card)} into {target}")
+
+
+@cache
+def _sell_option(p: int, crowns: int, cards: tuple[str, ...]) -> Option:
+    # The figure first, so that a long list of parts cut at Discord's 80 characters never hides it.
+    return opt(f"sell:{p}", f"Sell plane {p + 1}: {crowns} crowns ({', '.join(part_label(c) for c in cards)})")
+
+
+@cache
+def _hire_option(kind: str, cost: int) -> Option:
+    emp = catalog().employees[kind]
+    return opt(f"hire:{kind}", f"Hire {emp.name} for {cost}", f"Tier {emp.tier}. {emp.text}")
+
+
+@cache
+def _collect_option(kind: str, key: str) -> Option:
+    return opt(f"collect:{key}", f"Collect the {catalog().employees[kind].name}'s crowns")
+
+
+@cache
+def _take_option(i: int, card: str) -> Option:
+    return opt(f"take:{i}", f"Take {part_label(card)}")
 
 
 def play(state: PCState, choice: str) -> list[Event]:
@@ -221,6 +297,13 @@ def _moves(state: PCState) -> list[Option]:
     return [opt(f"move:{p}:{s}", f"Move {part_label(c)} of plane {p + 1}")
             for p, plane in enumerate(state.planes[state.turn]) for s, c in plane.parts.items()
             if _targets(state, c, (p, s))]
+
+
+def _can_move(state: PCState, manager: bool) -> bool:
+    """Whether `_moves` would offer anything, without building its options. Without a Factory Manager a part
+    fitting only the slot it sits in has nowhere to go (its one target is where it is): no need to ask."""
+    return any((manager or _slots_for(c) != (s,)) and _targets(state, c, (p, s), manager)
+               for p, plane in enumerate(state.planes[state.turn]) for s, c in plane.parts.items())
 
 
 def _plane_name(state: PCState, p: int) -> str:
@@ -255,9 +338,14 @@ def _slots_for(card: str) -> tuple[str, ...]:
     return tuple(s for s in SLOTS if _fits(card, s))
 
 
-def _targets(state: PCState, card: str, source: tuple[int, str] | None) -> list[tuple[int, str]]:
+def _targets(
+    state: PCState, card: str, source: tuple[int, str] | None, manager: bool | None = None
+) -> list[tuple[int, str]]:
+    """Where `card` may go (from `source`, for a move): (plane, slot) pairs. `manager`: whether the seat owns a
+    Factory Manager, when the caller already knows."""
     planes = state.planes[state.turn]
-    manager = owned(state, state.turn, "factorymanager") > 0
+    if manager is None:
+        manager = owned(state, state.turn, "factorymanager") > 0
     indexes = list(range(len(planes))) if manager or source is None else [source[0]]
     if manager and planes[-1].parts:
         indexes.append(len(planes))
@@ -311,7 +399,9 @@ def back_to_abilities(state: PCState) -> None:
     """Return to the Acquire abilities, or straight on to the Flyer step when none is left to use (one click less
     for every turn without an Agent, Spy or Thief at work)."""
     state.step = "abilities"
-    if len(options(state)) == 1:
+    uses = state.uses
+    # With no ability left to use the step offers "flyer" alone: no need to list it to know.
+    if not (uses.get("agent") or uses.get("spy") or uses.get("thief")) or len(options(state)) == 1:
         start_flyer(state)
 
 
@@ -460,7 +550,7 @@ def place(state: PCState, p: int, slot: str) -> list[Event]:
         events.append(event(text=f"{who(seat)} moved {part_label(card)} to plane {p + 1} {SLOT_NAMES[slot]}."))
     planes[p].parts[slot] = card
     state.planes[seat] = [pl for pl in planes if pl.parts] or [Plane()]
-    state.holding, state.onto, state.step = None, None, "flyer"
+    state.assign(holding=None, onto=None, step="flyer")
     return events
 
 
@@ -494,9 +584,7 @@ def end_turn(state: PCState) -> list[Event]:
     if last and (state.ending or state.turns_taken >= MAX_ROUNDS * state.players):
         state.over, state.step = True, "over"
         return [event(text="The last round is complete: the game is over.")]
-    state.turn = (seat + 1) % state.players
-    state.hired, state.collected, state.jack, state.uses = False, [], None, {}
-    state.draws_left = state.swaps_left = 0
-    state.holding, state.target = None, None
-    state.step = "jack" if owned(state, state.turn, "jack") else "hire"
-    return [event(text=f"{who(state.turn)}'s turn.")]
+    turn = (seat + 1) % state.players
+    state.assign(turn=turn, hired=False, collected=[], jack=None, uses={}, draws_left=0, swaps_left=0, holding=None,
+                 target=None, step="jack" if owned(state, turn, "jack") else "hire")
+    return [event(text=f"{who(turn)}'s turn.")]
