@@ -12,7 +12,7 @@ from functools import cache
 
 from engine.core.contract import Decision
 from engine.core.rng import Rng
-from engine.planecrafters.data import is_spare, part
+from engine.planecrafters.data import SLOTS, is_spare
 from engine.planecrafters.mechanics import complete, staff_kinds
 from engine.planecrafters.state import PCState
 from engine.planecrafters.steps import _slots_for, _targets
@@ -21,14 +21,13 @@ HIRE_ONE_IN = 3
 """Hire on about one turn in three when something is affordable: often enough that every employee sees use."""
 
 
-def _empty_target(state: PCState, card: str, manager: bool) -> bool:
-    """Whether one of the places `_targets(state, card, None)` offers is empty: a free slot the card fits on a plane,
-    or a new plane (which a Factory Manager may start once the last plane has parts)."""
+def _free_slots(state: PCState) -> set[str] | None:
+    """The slots empty on some plane of the seat's, or None when a new plane may be started (a Factory Manager's,
+    once the last plane has parts): then every card has an empty place among `_targets(state, card, None)`."""
     planes = state.planes[state.turn]
-    slots = _slots_for(card)
-    if manager and planes[-1].parts:
-        return bool(slots)
-    return any(s not in plane.parts for plane in planes for s in slots)
+    if "factorymanager" in staff_kinds(state, state.turn) and planes[-1].parts:
+        return None
+    return {s for plane in planes for s in SLOTS if s not in plane.parts}
 
 
 @cache
@@ -38,18 +37,13 @@ def _play(option: str) -> tuple[int, str, bool]:
     return int(p), slot, is_spare(card)
 
 
-def _into_empty(state: PCState, option: str) -> bool:
-    """A play option that fills an empty slot or starts a new plane."""
-    p, slot, _ = _play(option)
+def _useful_planes(state: PCState) -> set[int]:
+    """The planes (a new one included) with a free slot that a playable hand card fits."""
     planes = state.planes[state.turn]
-    return p >= len(planes) or slot not in planes[p].parts
-
-
-def _plane_useful(state: PCState, p: int) -> bool:
-    planes = state.planes[state.turn]
-    hand = [c for c in state.hands[state.turn] if part(c).spare or state.plays_left > 0]
-    return any(q == p and (q >= len(planes) or s not in planes[q].parts)
-               for c in hand for q, s in _targets(state, c, None))
+    manager = "factorymanager" in staff_kinds(state, state.turn)
+    hand = [c for c in state.hands[state.turn] if is_spare(c) or state.plays_left > 0]
+    return {q for c in hand for q, s in _targets(state, c, None, manager)
+            if q >= len(planes) or s not in planes[q].parts}
 
 
 def _worth_selling(state: PCState, option: str) -> bool:
@@ -69,25 +63,37 @@ def playout_plan(state: PCState, decision: Decision, rng: Rng) -> list[str]:
             return [rng.choice(hires)]
         return ["acquire"]
     if step == "acquire":
-        manager = "factorymanager" in staff_kinds(state, state.turn)
+        # The Depot cards that would go into an empty slot (or onto a new plane).
+        free = _free_slots(state)
         useful = [i for i in ids if i != "take:stack"
-                  and _empty_target(state, state.depot[int(i[5:])] or "", manager)]
+                  and (free is None or not free.isdisjoint(_slots_for(state.depot[int(i[5:])] or "")))]
         return [rng.choice(useful or ids)]
     if step == "abilities":
         uses = [i for i in ids if i != "flyer"]
         return [rng.choice(uses) if uses and rng.below(4) else "flyer"]
     if step in ("flyer", "build"):
-        plays = [i for i in ids if i.startswith("play:") and _into_empty(state, i)]
-        # Spare Parts are free plays: keep them for last so they do not crowd out a real part's slot.
-        real = [i for i in plays if not _play(i)[2]]
+        # Plays into an empty slot or onto a new plane; Spare Parts are free plays: keep them for last so they do
+        # not crowd out a real part's slot.
+        plays, real = [], []
+        mine = state.planes[state.turn]
+        for i in ids:
+            if i.startswith("play:"):
+                p, slot, spare = _play(i)
+                if p >= len(mine) or slot not in mine[p].parts:
+                    plays.append(i)
+                    if not spare:
+                        real.append(i)
         if real and state.plays_left > 0:
             return [rng.choice(real)]
         if plays:
             return [rng.choice(plays)]
         # A Factory Manager names the plane first: one whose free slots a hand card fits, if any.
-        planes = [i for i in ids if i.startswith("build:") and _plane_useful(state, int(i[6:]))]
-        if planes:
-            return [rng.choice(planes)]
+        builds = [i for i in ids if i.startswith("build:")]
+        if builds:
+            useful = _useful_planes(state)
+            planes = [i for i in builds if int(i[6:]) in useful]
+            if planes:
+                return [rng.choice(planes)]
         return ["back" if step == "build" else ids[1] if ids[0] == "moves" else ids[0]]
     if step == "place":
         planes = state.planes[state.turn]

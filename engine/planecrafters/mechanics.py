@@ -52,12 +52,18 @@ def _kinds(staff: tuple[str, ...]) -> dict[str, int]:
     return dict(Counter(employee_kind(e) for e in staff))
 
 
+_TIER1 = frozenset(TIER1)
+
+
 def count(state: PCState, seat: int, kind: str) -> int:
     """How many times an ability works for seat: Tier 1 doubles with two copies or the Jack, never triples."""
-    n = owned(state, seat, kind)
-    if kind in TIER1 and seat == state.turn and state.jack == kind and owned(state, seat, "jack"):
+    kinds = _kinds(tuple(state.staff[seat]))
+    n = kinds.get(kind, 0)
+    if kind not in _TIER1:
+        return n
+    if seat == state.turn and state.jack == kind and "jack" in kinds:
         n += 1
-    return min(n, 2) if kind in TIER1 else n
+    return n if n < 2 else 2
 
 
 def hire_cost(state: PCState, seat: int, kind: str, recruiters: int | None = None) -> int:
@@ -87,8 +93,11 @@ def _plane_value(cards: tuple[str, ...]) -> int:
     return sum(VALUE_BY_COUNT[n] for n in by_model.values()) + sum(1 for p in parts if p.spare)
 
 
+_COMPLETE = frozenset(COMPLETE)
+
+
 def complete(plane: Plane) -> bool:
-    return all(s in plane.parts for s in COMPLETE)
+    return plane.parts.keys() >= _COMPLETE
 
 
 def sellable(state: PCState, seat: int, plane: Plane) -> bool:
