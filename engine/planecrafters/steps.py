@@ -27,7 +27,7 @@ and the Flyer and build steps offer "Show my choices" whenever the hand holds a 
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from engine.core.contract import Event, Option, option
 from engine.core.text import shorten
@@ -244,7 +244,7 @@ def _plays(state: PCState, p: int, manager: bool) -> list[Option]:
     return out
 
 
-@cache
+@lru_cache(maxsize=16384)  # bounded: a bot process plays for weeks
 def _play_option(card: str, p: int, s: str, there: str | None, new: bool) -> Option:
     """The option that builds `card` into slot s of plane p, where `there` sits now (`new`: a plane not started)."""
     if new:
@@ -255,7 +255,7 @@ def _play_option(card: str, p: int, s: str, there: str | None, new: bool) -> Opt
     return opt(f"play:{card}:{p}:{s}", f"Build {part_label(card)} into {target}")
 
 
-@cache
+@lru_cache(maxsize=16384)  # bounded: a bot process plays for weeks
 def _sell_option(p: int, crowns: int, cards: tuple[str, ...]) -> Option:
     # The figure first, so that a long list of parts cut at Discord's 80 characters never hides it.
     return opt(f"sell:{p}", f"Sell plane {p + 1}: {crowns} crowns ({', '.join(part_label(c) for c in cards)})")
