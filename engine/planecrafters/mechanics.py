@@ -88,9 +88,15 @@ def plane_value(cards: list[str]) -> int:
 @lru_cache(maxsize=65536)
 def _plane_value(cards: tuple[str, ...]) -> int:
     """plane_value, worked out once per set of parts: every Buyer step prices each sellable plane."""
-    parts = [part(c) for c in cards]
-    by_model = Counter(p.model for p in parts if not p.spare)
-    return sum(VALUE_BY_COUNT[n] for n in by_model.values()) + sum(1 for p in parts if p.spare)
+    by_model: dict[str, int] = {}
+    spares = 0
+    for c in cards:  # a plain count: a Counter costs more than the rest of a Buyer step's listing
+        p = part(c)
+        if p.spare:
+            spares += 1
+        else:
+            by_model[p.model] = by_model.get(p.model, 0) + 1
+    return sum(VALUE_BY_COUNT[n] for n in by_model.values()) + spares
 
 
 _COMPLETE = frozenset(COMPLETE)

@@ -27,7 +27,8 @@ and the Flyer and build steps offer "Show my choices" whenever the hand holds a 
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import cache
+from typing import Any
 
 from engine.core.contract import Event, Option, option
 from engine.core.text import shorten
@@ -184,7 +185,9 @@ def options(state: PCState) -> list[Option]:
         for p, pl in enumerate(state.planes[seat]):
             if sellable(state, seat, pl):
                 cards = plane_cards(pl)
-                out.append(_sell_option(p, earnings(state, seat, cards), tuple(cards)))
+                key = (p, earnings(state, seat, cards), tuple(cards))
+                found = _SELL_OPTIONS.get(key)
+                out.append(_keep(_SELL_OPTIONS, key, _sell_option(*key)) if found is None else found)
         return [*out, opt("cleanup", "Clean up and end the turn")]
     if step == "discard":
         return [opt(f"discard:{c}", f"Discard {part_label(c)}") for c in hand]
@@ -238,13 +241,33 @@ def _plays(state: PCState, p: int, manager: bool) -> list[Option]:
     new = p == len(planes)
     out = []
     free = state.plays_left > 0
+    made = _PLAY_OPTIONS
     for card in state.hands[state.turn]:
         if free or is_spare(card):
-            out += [_play_option(card, p, s, parts.get(s), new) for s in _slots_for(card)]
+            for s in _slots_for(card):
+                key = (card, p, s, parts.get(s), new)
+                found = made.get(key)
+                out.append(_keep(made, key, _play_option(*key)) if found is None else found)
     return out
 
 
-@lru_cache(maxsize=16384)  # bounded: a bot process plays for weeks
+_PLAY_OPTIONS: dict[tuple[str, int, str, str | None, bool], Option] = {}
+"""Play options by what their labels depend on (`_play_option`'s arguments), looked up in the loop: a call per
+option, even of a cached function, was a good part of the Flyer step's listing."""
+_SELL_OPTIONS: dict[tuple[int, int, tuple[str, ...]], Option] = {}
+"""Sell options by plane, price and parts."""
+_KEPT = 16384
+"""The most entries either store keeps: a bot process runs searches for weeks, and sold planes' parts combine
+without end."""
+
+
+def _keep(store: dict[Any, Option], key: Any, made: Option) -> Option:
+    if len(store) >= _KEPT:
+        store.clear()
+    store[key] = made
+    return made
+
+
 def _play_option(card: str, p: int, s: str, there: str | None, new: bool) -> Option:
     """The option that builds `card` into slot s of plane p, where `there` sits now (`new`: a plane not started)."""
     if new:
@@ -255,7 +278,6 @@ def _play_option(card: str, p: int, s: str, there: str | None, new: bool) -> Opt
     return opt(f"play:{card}:{p}:{s}", f"Build {part_label(card)} into {target}")
 
 
-@lru_cache(maxsize=16384)  # bounded: a bot process plays for weeks
 def _sell_option(p: int, crowns: int, cards: tuple[str, ...]) -> Option:
     # The figure first, so that a long list of parts cut at Discord's 80 characters never hides it.
     return opt(f"sell:{p}", f"Sell plane {p + 1}: {crowns} crowns ({', '.join(part_label(c) for c in cards)})")
