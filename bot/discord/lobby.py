@@ -61,8 +61,8 @@ def lobby_embed(session: SessionRow, game: Game, values: dict[str, str] | None =
     if session.status == "lobby":
         embed.set_footer(text="The host sets the options with the menus below or with /game option; "
                               "/game deadline changes the turn deadline after the start too. "
-                              f"A new AI plays at {levels.LABELS[levels.DEFAULT]}; the AI level menu or /game ai "
-                              "changes it, in the lobby or during the game.")
+                              f"A new AI plays at {levels.LABELS[levels.default_for(game)]}; the AI level menu or "
+                              "/game ai changes it, in the lobby or during the game.")
     return embed
 
 
@@ -350,20 +350,20 @@ class AILevelButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         async def act() -> None:
             session = await service.set_ai_level(self.sid, interaction.user.id, self.seat, self.level,
                                                  manager=may_manage(interaction))
-            await interaction.response.edit_message(**ai_level_message(session, self.seat))
+            await interaction.response.edit_message(**ai_level_message(session, service.game(session.game), self.seat))
             await refresh_lobby(interaction, session)
 
         await run_for_player(interaction, act, session_id=self.sid)
 
 
-def ai_level_message(session: SessionRow, seat_number: int) -> dict[str, Any]:
+def ai_level_message(session: SessionRow, game: Game, seat_number: int) -> dict[str, Any]:
     """The host's private chooser for one AI seat's level (seat_number counts from 1)."""
     seat = next(s for s in session.seats if s.seat == seat_number - 1)
     current = level_of(seat)
     view = discord.ui.View(timeout=None)
     for level in levels.LEVELS:
         view.add_item(AILevelButton(session.id, seat_number, level, current=level == current))
-    default = " (what a new AI plays at)" if current == levels.DEFAULT else ""
+    default = " (what a new AI plays at)" if current == levels.default_for(game) else ""
     text = (f"{escape(seat.name)} (seat {seat_number}) plays at **{levels.LABELS[current]}**{default}. Easy plays "
             "the game's simple policy; Normal and Hard think ahead (Hard up to a second a move). Pick another here; "
             "the lobby's AI level menu and /game ai change it later, during the game too.")
@@ -458,7 +458,8 @@ async def lobby_action(interaction: discord.Interaction, sid: int, action: str) 
                    ephemeral=action not in ("cancel", "ai"))
         await refresh_lobby(interaction, session)
     if action == "ai":  # the new AI's level, picked by whoever added it, privately
-        await interaction.followup.send(**ai_level_message(session, session.seats[-1].seat + 1), ephemeral=True)
+        await interaction.followup.send(**ai_level_message(session, game, session.seats[-1].seat + 1),
+                                        ephemeral=True)
 
 
 async def refresh_lobby(interaction: discord.Interaction, session: SessionRow, page: int = 0) -> None:

@@ -4,8 +4,8 @@ Dependencies point one way, down this list; no module imports one above it:
 
 - `service.py`   GameService, the one object the Discord layer calls. Checks who may ask, takes the session lock,
                  and hands the work to the parts below. Holds no logic of its own.
-- `lobby.py`     open / join / leave / add AI (at levels.DEFAULT) / AI levels / options / cancel, and `begin` (the
-                 lobby becomes a game).
+- `lobby.py`     open / join / leave / add AI (at levels.default_for(game)) / AI levels / options / cancel, and
+                 `begin` (the lobby becomes a game).
 - `deadlines.py` turn deadlines (warning, the AI plays an absent seat's turn, the seat passes to the AI after N
                  missed in a row until `/game rejoin`) and vacations.
 - `turns.py`     every choice's path: `check_click` (where a click is checked against the decision it answers),

@@ -84,7 +84,7 @@ class Lobby:
                 raise Refusal(f"{engine.title} seats at most {engine.max_players} players; the lobby is full.")
             number = sum(1 for s in session.seats if s.is_ai) + 1
             seats = [*session.seats, Seat(seat=len(session.seats), user_id=None, name=f"AI {number}", is_ai=True,
-                                          level=levels.DEFAULT)]
+                                          level=levels.default_for(engine))]
             return await self._update_lobby(session, seats, session.options)
 
     async def set_ai_level(self, session_id: int, user_id: int, seat_number: int, level: str, *,

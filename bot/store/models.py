@@ -20,7 +20,7 @@ class Seat(BaseModel):
     level: str = ""
     """An AI seat's level (engine.core.levels: easy, normal, hard); empty: easy, the game's playout policy, which
     every AI seat played before levels existed and which a seat handed to the AI (a resignation, missed deadlines)
-    plays until the host changes it (/game ai). A seat added in the lobby starts at levels.DEFAULT."""
+    plays until the host changes it (/game ai). A seat added in the lobby starts at levels.default_for(its game)."""
 
 
 class SessionRow(BaseModel):

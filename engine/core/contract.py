@@ -198,6 +198,11 @@ class Game(ABC):
     decisions, each member works from their own private controls. False: other seats' open decisions are short
     answers to the player whose turn it is (a trade offer, a bid), shown beside that player's panel."""
 
+    search_beats_policy: ClassVar[bool] = False
+    """True once arena figures show the search levels (normal, hard) beating this game's playout policy: a new AI
+    seat then starts at Normal. False: it starts at Easy (the policy), since a search that has not been shown to
+    play better may well play worse (a thin search in Flight Plan and Now Boarding does; docs/ai.md has figures)."""
+
     cooperative: ClassVar[bool] = False
     """True for a game the seats win or lose together (Now Boarding): `result` names every seat or none as winners,
     and `score_now` gives every seat the same team figure in [0, 1]. The search AI then rewards every seat alike,

@@ -45,6 +45,7 @@ def _decisions(st: PCState, options: list[Option]) -> list[Decision]:
 
 class Planecrafters(Game):
     name = "planecrafters"
+    search_beats_policy = True  # docs/ai.md: hard and normal beat the policy in arena runs
     title = "Planecrafters"
     min_players = 2
     max_players = 4

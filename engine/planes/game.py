@@ -260,6 +260,7 @@ class PlanesGame(Game):
     name = "planes"
     title = "Planes"
     seat_word = "Seat"
+    search_beats_policy = True  # docs/ai.md: hard and normal beat the policy in arena runs
     min_players = 2
     max_players = 4
     state_model = PlanesState

@@ -161,3 +161,20 @@ async def test_a_seat_the_ai_keeps_after_missed_deadlines_gets_a_level_until_its
     assert await seat_levels(table) == [(False, ""), (False, "")]
     assert await ana.autocomplete(table.channel, "game ai", "seat", "") == []
     assert "not an AI's" in refusal(await ana.slash(table.channel, "game ai", seat=2, level="hard"))
+
+
+async def test_a_new_ai_starts_at_easy_where_the_search_is_not_shown_to_beat_the_policy(simcord_env,
+                                                                                         make_bot) -> None:
+    """Flight Plan's thin searches lost to its policy in arena runs (docs/ai.md), so a new AI there plays the policy
+    unless the host asks for more, and the lobby says which."""
+    await simcord_env.restart_bot(make_bot({"flight-plan": registry.get("flight-plan")}))
+    table = make_table(simcord_env, ("ana", "ben"))
+    ana, _ben = table.players
+    lobby = await open_lobby(table, "flight-plan")
+    added = await ana.click(lobby, label="Add AI")
+    chooser = next(m for m in added.followups if m.ephemeral)
+    assert "AI 1 (seat 2) plays at **Easy** (what a new AI plays at)" in chooser.content
+    lobby = await fresh_lobby(table, lobby)
+    assert "2. AI 1 (AI, Easy)" in lobby.embeds[0].fields[0].value
+    assert "A new AI plays at Easy" in lobby.embeds[0].footer.text
+    assert await seat_levels(table) == [(False, ""), (True, "easy")]

@@ -9,7 +9,7 @@ import pytest
 
 from engine import registry
 from engine.__main__ import main
-from engine.core import Decision, Event, Game, GameState, IllegalAction, Option, Result, Rng, SeatResult, apply
+from engine.core import Decision, Event, Game, GameState, IllegalAction, Option, Result, Rng, SeatResult, apply, levels
 from engine.core.arena import arena, wilson
 from engine.core.conformance import check_blindness
 from engine.core.levels import plan as level_plan
@@ -194,3 +194,8 @@ def test_arena_jobs_play_the_same_games() -> None:
     assert figures(shared) == figures(alone)
     assert any("iterations a plan" in line for line in figures(alone))
     assert len(heard) == 6 and heard[-1].startswith("6/6 games: A ")
+
+
+def test_a_new_ai_starts_at_normal_only_where_the_search_beats_the_policy() -> None:
+    assert {name: levels.default_for(registry.get(name)) for name in registry.names()} == {
+        "planes": "normal", "planecrafters": "normal", "flight-plan": "easy", "now-boarding": "easy"}

@@ -36,6 +36,7 @@ class ToyState(GameState):
 
 class ToyGame(Game):
     name = "toy"
+    search_beats_policy = True  # as in Planes: the lobby tests see a new AI start at Normal
     title = "Toy Cards"
     min_players = 2
     max_players = 4
