@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from engine import registry
-from engine.core import GameState, IllegalAction, LoggedAction, apply, dump_state
+from engine.core import Game, GameState, IllegalAction, LoggedAction, apply, dump_state
 from engine.core.play import play_offered, play_on
 from engine.core.selfplay import playout
 
@@ -40,12 +40,17 @@ def test_listed_decisions_change_nothing_legal_or_not(name: str) -> None:
         previous = action.choice
 
 
+def _every_other_step(game: Game, seed: int) -> list[tuple[GameState, LoggedAction]]:
+    """Every other (state, choice made in it) of a 3-seat policy game."""
+    states: list[tuple[GameState, LoggedAction]] = []
+    playout(game, 3, seed, on_step=lambda before, action, _: states.append((before, action)))
+    return states[::2]
+
+
 @pytest.mark.parametrize("name", ["planes", "planecrafters", "flight-plan"])
 def test_play_on_returns_the_decisions_pending_lists(name: str) -> None:
     game = registry.get(name)
-    states: list[tuple[GameState, LoggedAction]] = []
-    playout(game, 3, 12, on_step=lambda before, action, _: states.append((before, action)))
-    for state, action in states[::2]:
+    for state, action in _every_other_step(game, 12):
         mine = state.model_copy(deep=True)
         after = play_on(game, mine, action.seat, action.choice, game.pending(state))
         expected, _ = apply(game, state, action.seat, action.choice)
@@ -56,9 +61,7 @@ def test_play_on_returns_the_decisions_pending_lists(name: str) -> None:
 @pytest.mark.parametrize("name", ["planes", "planecrafters", "flight-plan"])
 def test_play_offered_ends_where_apply_ends_and_offers_what_pending_lists(name: str) -> None:
     game = registry.get(name)
-    states: list[tuple[GameState, LoggedAction]] = []
-    playout(game, 3, 13, on_step=lambda before, action, _: states.append((before, action)))
-    for state, action in states[::2]:
+    for state, action in _every_other_step(game, 13):
         mine = state.model_copy(deep=True)
         after = play_offered(game, mine, action.seat, action.choice, game.offers(state))
         expected, _ = apply(game, state, action.seat, action.choice)
