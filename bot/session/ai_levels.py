@@ -6,13 +6,20 @@ from __future__ import annotations
 from bot.naming import escape
 from bot.session.types import Refusal
 from bot.store import Seat, SessionRow
-from engine.core import levels
+from engine.core import Game, levels
 
 
 def level_of(seat: Seat) -> str:
-    """The level an AI seat plays at. An empty level is Easy: seats stored before levels existed, and seats the AI
-    took over from a member (a resignation, missed deadlines), play the game's policy until the host says otherwise."""
+    """The level an AI seat plays at. An empty level is Easy: seats stored before levels existed play the game's
+    policy, as they always did, until the host says otherwise."""
     return seat.level or levels.EASY
+
+
+def stand_in_level(game: Game) -> str:
+    """The level the AI plays a member's seat at when it stands in (a missed deadline, a resignation, a seat kept
+    after missed deadlines): the same as a new AI seat, so the others keep an opponent that plays to win where the
+    game's search has been shown to (levels.default_for). The host can change it with /game ai."""
+    return levels.default_for(game)
 
 
 def level_named(text: str) -> str | None:

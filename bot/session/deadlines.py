@@ -29,6 +29,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from bot.naming import escape, name_seats, seat_names
+from bot.session.ai_levels import stand_in_level
 from bot.session.meta import MetaBook, SessionMeta
 from bot.session.sessions import Sessions, seat_name
 from bot.session.turns import Turns
@@ -251,7 +252,8 @@ class Deadlines:
         await self.turns.play_for(session.id, seat.seat)
         session = await self.sessions.fresh(session.id)
         if handed and session.status == "active":
-            seats = [Seat(seat=s.seat, user_id=s.user_id, name=f"{s.name}{AWAY}", is_ai=True)
+            level = stand_in_level(self.sessions.game(session.game))
+            seats = [Seat(seat=s.seat, user_id=s.user_id, name=f"{s.name}{AWAY}", is_ai=True, level=level)
                      if s.seat == seat.seat else s for s in session.seats]
             await self.sessions.store.set_seats(session.id, seats)
         return handed

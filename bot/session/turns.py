@@ -14,13 +14,14 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.naming import name_seats, seat_names, unname_seats
+from bot.session.ai_levels import level_of, stand_in_level
 from bot.session.clock import RoundClock
 from bot.session.publish import Publisher
 from bot.session.sessions import Sessions, seats_of
 from bot.session.simultaneous import decision_stamp, open_for
 from bot.session.types import PostFailed, Refusal
 from bot.store import Seat, SessionRow, StaleVersion
-from engine.core import Decision, Game, GameState, IllegalAction, Rng, apply, dump_state, levels, random_ai
+from engine.core import Decision, Game, GameState, IllegalAction, Rng, apply, dump_state, levels
 
 log = logging.getLogger("tarmac.service")
 
@@ -211,8 +212,9 @@ class Turns:
             mine = seats_of(session, user_id)
             if not mine:
                 raise Refusal("You are not in this game.")
-            seats = [Seat(seat=s.seat, user_id=None, name=f"{s.name} (resigned)", is_ai=True) if s.seat in mine
-                     else s for s in session.seats]
+            level = stand_in_level(self.sessions.game(session.game))
+            seats = [Seat(seat=s.seat, user_id=None, name=f"{s.name} (resigned)", is_ai=True, level=level)
+                     if s.seat in mine else s for s in session.seats]
             ended = all(s.is_ai for s in seats)
             store = self.sessions.store
             session = await (store.set_status(session.id, "abandoned") if ended else store.set_seats(session.id, seats))
@@ -306,9 +308,10 @@ class Turns:
     async def _ai_plan(self, session: SessionRow, state: GameState, seat: int) -> list[str]:
         """The choices the AI of `seat` makes from here, at its seat's level (engine.core.levels). Seeded by game
         seed and version, so the same state gets the same answer. Easy keeps one step per call, as it always did."""
-        level = next((s.level for s in session.seats if s.seat == seat), "") or levels.EASY
-        rng = Rng.seeded((session.seed or 0) * 1_000_003 + state.version)
         engine = self.sessions.game(session.game)
+        owner = next((s for s in session.seats if s.seat == seat), None)
+        level = level_of(owner) if owner is not None and owner.is_ai else stand_in_level(engine)
+        rng = Rng.seeded((session.seed or 0) * 1_000_003 + state.version)
         if level == levels.EASY:
             return levels.plan(engine, state, seat, level, rng)[:1]
         # A search thinks for up to a second: in a worker thread, so the bot keeps answering everyone meanwhile.
@@ -346,6 +349,7 @@ class Turns:
         round moved on: the seat's next decision has a clock of its own)."""
         held: list[Any] = []
         state: GameState | None = None
+        planned: list[str] = []
         for _ in range(1000):  # a bound, should a game keep offering the same seat decisions for ever
             session = await self.sessions.fresh(session_id)
             if session.status != "active":
@@ -360,7 +364,9 @@ class Turns:
             if engine.everyone_at_once and choice is not None and decision.option(choice) is None:
                 choice = None
             if choice is None:
-                choice = random_ai.choose(engine, state, decision, Rng.seeded(session.seed * 1_000_003 + state.version))
+                if not planned or decision.option(planned[0]) is None:
+                    planned = await self._ai_plan(session, state, seat)
+                choice = planned.pop(0)
             state = await self.apply_choice(session, state, seat, choice, held)
             if engine.everyone_at_once and {d.seat for d in engine.pending(state)} - {d.seat for d in pending}:
                 break

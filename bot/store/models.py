@@ -19,8 +19,8 @@ class Seat(BaseModel):
     is_ai: bool = False
     level: str = ""
     """An AI seat's level (engine.core.levels: easy, normal, hard); empty: easy, the game's playout policy, which
-    every AI seat played before levels existed and which a seat handed to the AI (a resignation, missed deadlines)
-    plays until the host changes it (/game ai). A seat added in the lobby starts at levels.default_for(its game)."""
+    every AI seat played before levels existed. A seat added in the lobby, or handed to the AI (a resignation, missed
+    deadlines), starts at levels.default_for(its game); the host changes it with /game ai."""
 
 
 class SessionRow(BaseModel):

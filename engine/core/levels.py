@@ -23,15 +23,15 @@ LEVELS: dict[str, Budget | None] = {
 """Level -> search budget (None: the playout policy). Horizons are choices per seat before a rollout is scored."""
 LABELS = {EASY: "Easy", NORMAL: "Normal", HARD: "Hard"}
 DEFAULT = NORMAL
-"""Where a game's search has been shown to beat its policy (`Game.search_beats_policy`)."""
+"""The level of an AI seat a host adds without choosing, where a game's search has been shown to beat its policy
+(`Game.search_beats_policy`): a real opponent that answers within a third of a second; Hard thinks up to a second a
+plan, a wait a host should choose knowingly."""
 
 
 def default_for(game: Game) -> str:
-    """The level a new AI seat of `game` starts at: Normal where the search plays better than the policy, else
-    Easy."""
+    """The level a new AI seat of `game` starts at, and the AI standing in for a member: Normal where the search
+    plays better than the policy, else Easy."""
     return DEFAULT if game.search_beats_policy else EASY
-"""The level of an AI seat a host adds without choosing: a real opponent (it plans ahead and beats the policy) that
-answers within a third of a second; Hard thinks up to a second a plan, a wait a host should choose knowingly."""
 
 
 def plan(game: Game, state: GameState, seat: int, level: str, rng: Rng, budget: Budget | None = None,

@@ -111,15 +111,15 @@ async def test_the_host_changes_a_taken_over_seats_level_during_the_game_and_it_
     await cleo.click(lobby, label="Join")
     await ana.select(lobby, ["3"], custom_id="to:1:hand")
     await ana.click(lobby, label="Start")
-    await ben.slash(table.channel, "game resign")  # the AI takes Ben's seat, at the policy's level as before
-    assert await seat_levels(table) == [(False, ""), (True, ""), (False, "")]
+    await ben.slash(table.channel, "game resign")  # the AI takes Ben's seat, at the level a new AI seat gets
+    assert await seat_levels(table) == [(False, ""), (True, "normal"), (False, "")]
     offered = await ana.autocomplete(table.channel, "game ai", "seat", "")
-    assert [(c["name"], c["value"]) for c in offered] == [("2. ben (resigned) (now Easy)", 2)], "AI seats only"
+    assert [(c["name"], c["value"]) for c in offered] == [("2. ben (resigned) (now Normal)", 2)], "AI seats only"
 
     assert "Only the host" in refusal(await cleo.slash(table.channel, "game ai", seat=2, level="hard"))
     assert "not an AI's" in refusal(await ana.slash(table.channel, "game ai", seat=3, level="hard"))
-    assert "already plays at Easy" in refusal(await ana.slash(table.channel, "game ai", seat=2, level="easy"))
-    assert await seat_levels(table) == [(False, ""), (True, ""), (False, "")], "refusals change nothing"
+    assert "already plays at Normal" in refusal(await ana.slash(table.channel, "game ai", seat=2, level="normal"))
+    assert await seat_levels(table) == [(False, ""), (True, "normal"), (False, "")], "refusals change nothing"
 
     mark = newest_id(table.channel)
     said = await ana.slash(table.channel, "game ai", seat=2, level="hard")
@@ -148,14 +148,14 @@ async def test_a_seat_the_ai_keeps_after_missed_deadlines_gets_a_level_until_its
     await ana.slash(table.channel, "game deadline", hours=12, missed=1)
     await ana.click(lobby, label="Start")
     await ana.click(latest_panel(table.channel), label="Pass")
-    await simcord_env.advance_time(13 * 3600.0)  # Ben misses his deadline: the AI keeps his seat
-    assert await seat_levels(table) == [(False, ""), (True, "")]
+    await simcord_env.advance_time(13 * 3600.0)  # Ben misses his deadline: the AI keeps his seat, at Normal
+    assert await seat_levels(table) == [(False, ""), (True, "normal")]
     offered = await ana.autocomplete(table.channel, "game ai", "seat", "")
     assert [c["value"] for c in offered] == [2]
-    said = await ana.slash(table.channel, "game ai", seat=2, level="normal")
-    assert said.response.content == f"{ana.mention} set ben (AI while away) (seat 2) to Normal."
+    said = await ana.slash(table.channel, "game ai", seat=2, level="hard")
+    assert said.response.content == f"{ana.mention} set ben (AI while away) (seat 2) to Hard."
     status = await ana.slash(table.channel, "game status")
-    assert "ben (AI while away) (AI, Normal)" in status.response.content
+    assert "ben (AI while away) (AI, Hard)" in status.response.content
 
     await ben.slash(table.channel, "game rejoin")  # his seat is his again, and a member's seat has no level
     assert await seat_levels(table) == [(False, ""), (False, "")]

@@ -4,10 +4,12 @@ saying whom the game waits for, since when, until when, and where the newest pan
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
+from engine.core import levels
 from tests.bot.helpers import (
     Table,
     latest_panel,
@@ -26,6 +28,19 @@ def _seeded_start(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("bot.session.lobby._secrets.randbits", lambda _bits: 3)
 
 
+@pytest.fixture
+def ai_levels(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The level of each plan the AI makes."""
+    seen: list[str] = []
+
+    def spy(game, state, seat, level, rng, budget=None):  # noqa: ANN001, ANN202 - levels.plan's own signature
+        seen.append(level)
+        return levels.plan(game, state, seat, level, rng, budget)
+
+    monkeypatch.setattr("bot.session.turns.levels", SimpleNamespace(plan=spy, EASY=levels.EASY))
+    return seen
+
+
 def said(table: Table, words: str) -> list[Any]:
     return [m for m in table.channel.history() if words in m.content]
 
@@ -42,7 +57,7 @@ async def start(table: Table, hours: int, missed: int | None = None) -> None:
     await alice.click(lobby, label="Start")
 
 
-async def test_a_missed_deadline_lets_the_ai_play_that_turn_after_a_warning(simcord_env):
+async def test_a_missed_deadline_lets_the_ai_play_that_turn_after_a_warning(simcord_env, ai_levels):
     table = make_table(simcord_env)
     alice, bob = table.players
     await start(table, 12)
@@ -56,13 +71,14 @@ async def test_a_missed_deadline_lets_the_ai_play_that_turn_after_a_warning(simc
     assert told.content.startswith(f"<@{alice.id}>'s deadline ended, so the AI plays alice's turn (1 missed")
     assert await state_version(table) == 1
     assert latest_panel(table.channel).content.startswith(bob.mention), "the game went on to bob"
+    assert ai_levels == [levels.NORMAL], "the stand-in plays at a new AI seat's level, not the bare policy"
 
     status = (await bob.slash(table.channel, "game status")).response.content
     assert "waiting for bob" in status and "Turn deadline: 12 hours. This turn's ends <t:" in status
     assert f"/channels/{table.guild.id}/{table.channel.id}/{latest_panel(table.channel).id}" in status
 
 
-async def test_after_n_missed_deadlines_the_ai_keeps_the_seat_until_its_player_rejoins(simcord_env):
+async def test_after_n_missed_deadlines_the_ai_keeps_the_seat_until_its_player_rejoins(simcord_env, ai_levels):
     table = make_table(simcord_env)
     alice, bob = table.players
     await start(table, 12, missed=2)
@@ -74,6 +90,9 @@ async def test_after_n_missed_deadlines_the_ai_keeps_the_seat_until_its_player_r
     assert latest_panel(table.channel).content.startswith(bob.mention)
     await bob.click(latest_panel(table.channel), label="Pass")
     assert latest_panel(table.channel).content.startswith(bob.mention), "the AI played alice's turn at once"
+    session = await table.bot.store.get_session(1)
+    assert [(s.is_ai, s.level) for s in session.seats] == [(True, levels.NORMAL), (False, "")]
+    assert set(ai_levels) == {levels.NORMAL}, "the seat it keeps plays at Normal too"
     assert "not in this game" in refusal(await alice.slash(table.channel, "game undo"))
 
     await alice.slash(table.channel, "game rejoin")
