@@ -19,7 +19,8 @@ from bot.discord.replies import run_for_player
 from bot.discord.undo import UndoButton
 from bot.naming import escape, name_seats, seat_names
 from bot.session import Controls, PostFailed, Refusal, TurnUpdate
-from engine.core import Decision
+from bot.session.ai_levels import level_of
+from engine.core import Decision, levels
 from engine.core.panel import PanelOption, PublicDecision
 from engine.core.text import shorten
 
@@ -324,8 +325,8 @@ def mention_of(update: TurnUpdate, seat: int) -> str:
     found = next((s for s in update.session.seats if s.seat == seat), None)
     if found is None:
         return f"Seat {seat + 1}"
-    if found.is_ai or found.user_id is None:
-        return f"**{found.name}** (AI)"
+    if found.is_ai or found.user_id is None:  # its level too: how hard the AI thinks is part of the table's picture
+        return f"**{found.name}** (AI, {levels.LABELS[level_of(found)]})"
     return f"<@{found.user_id}>"
 
 

@@ -88,7 +88,7 @@ async def test_a_scenario_game_on_a_new_airport_by_clicks_with_an_ai_seat(simcor
     scores = next(f.value for f in final.embeds[0].fields if f.name == "Final scores")
     for standing in result.standings:
         seat = seats[standing.seat]
-        who = table.by_id(seat.user_id).mention if seat.user_id is not None else f"**{seat.name}** (AI)"
+        who = table.by_id(seat.user_id).mention if seat.user_id is not None else f"**{seat.name}** (AI, Normal)"
         assert f"{who}: {standing.score}" in scores, "the final scores are the engine's"
     assert state.end_reason in ("track", "all aboard")
     assert watch.hands_sent >= 2

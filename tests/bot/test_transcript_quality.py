@@ -267,7 +267,7 @@ def test_a_shared_win_shares_first_place_and_names_both_winners() -> None:
     assert fields["Final scores"].splitlines() == [
         "1st <@12>: 12 (2 VP from 1 goal + 10 VP from 2 cubes boarded)",
         "1st <@11>: 12 (2 VP from 1 goal + 10 VP from 2 cubes boarded)",
-        "3rd **AI 1** (AI): 3",
+        "3rd **AI 1** (AI, Easy): 3",
     ]
     assert fields["What just happened"] == "ben moved a1 > G2.", "the headline is not repeated"
     assert sorted(u.id for u in sent["allowed_mentions"].users) == [11, 12], "both players hear how it ended"
