@@ -82,7 +82,8 @@ class Lobby:
                 raise Refusal("Only the host (or someone who may manage this channel) adds AI players.")
             if len(session.seats) >= engine.max_players:
                 raise Refusal(f"{engine.title} seats at most {engine.max_players} players; the lobby is full.")
-            number = sum(1 for s in session.seats if s.is_ai) + 1
+            taken = {s.name for s in session.seats}
+            number = next(n for n in range(1, len(taken) + 2) if f"AI {n}" not in taken)  # a name no seat has
             seats = [*session.seats, Seat(seat=len(session.seats), user_id=None, name=f"AI {number}", is_ai=True,
                                           level=levels.default_for(engine))]
             return await self._update_lobby(session, seats, session.options)

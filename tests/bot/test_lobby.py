@@ -310,3 +310,15 @@ async def test_the_host_adds_and_removes_seats(simcord_env):
     session = await table.bot.store.session_in_channel(table.channel.id)
     assert [(s.seat, s.user_id, s.is_ai) for s in session.seats] == [(0, alice.id, False), (1, carol.id, False)]
     assert "no seat 5" in refusal(await alice.slash(table.channel, "game remove", seat=5))
+
+
+async def test_ai_seats_keep_distinct_names_after_one_is_removed(simcord_env):
+    table = make_table(simcord_env, ("alice",))
+    alice = table.players[0]
+    lobby = await open_lobby(table)
+    for _ in range(3):
+        await alice.click(lobby, label="Add AI")
+    await alice.slash(table.channel, "game remove", seat=2)  # AI 1 goes; AI 2 and AI 3 stay
+    await alice.click(lobby, label="Add AI")
+    session = await table.bot.store.session_in_channel(table.channel.id)
+    assert [s.name for s in session.seats] == ["alice", "AI 2", "AI 3", "AI 1"], "the new AI takes the free name"
