@@ -74,6 +74,21 @@ class RoundClock:
         self._running[session.id] = running
         return ends
 
+    async def ran_out(self, session: SessionRow, key: str, version: int) -> None:
+        """Stretch `key` ran out and its timeout is applied to state `version`: remembered here and in the
+        bookkeeping, so a late click is told why it did not count even by a process started since. With the session
+        lock held."""
+        self.expired[session.id] = (key, version)
+        meta = await self.book.get(session)
+        meta.expired_version = version
+        await self.book.save(session.id, meta)
+
+    async def too_late(self, session: SessionRow, version: int) -> bool:
+        """Whether a click shown at state `version` was shown before the last timed stretch ran out."""
+        expired = self.expired.get(session.id)
+        last = expired[1] if expired is not None else (await self.book.get(session)).expired_version
+        return last is not None and version <= last
+
     async def stored(self, session: SessionRow) -> bool:
         """Whether a timed stretch of this session was running when the bookkeeping was last written (so a restart
         must arm it again). With the session lock held."""

@@ -61,6 +61,9 @@ class SessionMeta(BaseModel):
     """The timed stretch of the game (Game.clock's key, e.g. Now Boarding's "flight:5") whose clock is running..."""
     round_ends: datetime | None = None
     """...and when it runs out: a restarted bot ends that stretch at the same moment (see bot.session.clock)."""
+    expired_version: int | None = None
+    """The state version the last timed stretch's timeout was applied to: a click shown at or before it came too late
+    and is told so, after a restart too (see bot.session.clock)."""
     panel_version: int | None = None
     """The state version the newest posted panel shows. Behind the session's version when the process stopped
     after a move was saved but before its panel was posted: the panel is then posted again (Turns.recover)."""

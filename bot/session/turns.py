@@ -44,8 +44,7 @@ class Turns:
         the seat's open decision is the one it answers and the seat has not moved since (see simultaneous.py)."""
         session, state = await self.sessions.playing(session_id, user_id)
         if version != state.version:
-            expired = self.clock.expired.get(session_id)
-            if expired is not None and version <= expired[1]:
+            if await self.clock.too_late(session, version):
                 raise Refusal("Time ran out for that round before your click arrived, so it did not count.")
             if stamp is None or not await self._still_open(session, state, seat, version, stamp):
                 raise Refusal("That panel is out of date; use the newest one in the channel.")
@@ -139,7 +138,7 @@ class Turns:
         late = self.clock.late(session.id, key)
         ends = self.clock.deadline(session.id, key)
         self.clock.stop(session.id)
-        self.clock.expired[session.id] = (key, state.version)
+        await self.clock.ran_out(session, key, state.version)
         log.info("round clock ran out", extra={"session_id": session.id, "guild_id": session.guild_id,
                                                "channel_id": session.channel_id, "late": late})
         if late and ends is not None:

@@ -95,3 +95,22 @@ async def test_a_round_whose_time_ran_out_while_the_bot_was_down_ends_when_it_is
     assert round_end(latest_panel(table.channel).content) >= int(simcord_env.now().timestamp()) + RELAXED - 1
     assert "Time ran out" in refusal(await ana.click(mine, custom_id=fly))
     assert (await stored_state(table)).version == after.version
+
+
+async def test_a_click_from_before_a_round_ran_out_is_told_so_after_a_restart_too(
+        simcord_env: Any, make_bot: Callable[..., TarmacBot]) -> None:
+    table = make_table(simcord_env, NAMES)
+    await start(table, "relaxed")
+    await setup_all(table)
+    state = await stored_state(table)
+    assert isinstance(state, NBState)
+    ana = table.players[0]
+    mine = await controls(table, ana)
+    fly = option_id(mine, "fly:MIA", state, 0)
+    await simcord_env.advance_time(RELAXED + 1)
+    assert await flight_round(table) == 2, "the round ran out while the bot was running"
+    await simcord_env.restart_bot(make_bot({"now-boarding": GAME}))
+    after = await stored_state(table)
+    refused = refusal(await ana.click(mine, custom_id=fly))
+    assert "Time ran out" in refused, "the new process still knows why that click is late"
+    assert (await stored_state(table)).version == after.version
