@@ -367,6 +367,9 @@ def ai_level_message(session: SessionRow, game: Game, seat_number: int) -> dict[
     text = (f"{escape(seat.name)} (seat {seat_number}) plays at **{levels.LABELS[current]}**{default}. Easy plays "
             "the game's simple policy; Normal and Hard think ahead (Hard up to a second a move). Pick another here; "
             "the lobby's AI level menu and /game ai change it later, during the game too.")
+    if not game.search_beats_policy:  # say so rather than let a host pick Hard expecting a stronger opponent
+        text += (f" In {game.title} thinking ahead has not yet been shown to beat the simple policy, "
+                 "so Normal and Hard may play no better than Easy.")
     return {"content": text, "view": view}
 
 

@@ -38,6 +38,7 @@ async def test_the_lobby_offers_each_ai_seat_the_levels_it_could_change_to(simco
     added = await ana.click(lobby, label="Add AI")
     chooser = next(m for m in added.followups if m.ephemeral)
     assert "AI 1 (seat 3) plays at **Normal** (what a new AI plays at)" in chooser.content
+    assert "no better than Easy" not in chooser.content, "where the search wins, no warning"
     disabled = [bool(c.get("disabled")) for row in chooser.components for c in row["components"]]
     assert disabled == [False, True, False], "the level it plays at now cannot be picked again"
     lobby = await fresh_lobby(table, lobby)
@@ -174,6 +175,7 @@ async def test_a_new_ai_starts_at_easy_where_the_search_is_not_shown_to_beat_the
     added = await ana.click(lobby, label="Add AI")
     chooser = next(m for m in added.followups if m.ephemeral)
     assert "AI 1 (seat 2) plays at **Easy** (what a new AI plays at)" in chooser.content
+    assert "may play no better than Easy" in chooser.content, "the host is told before picking Hard"
     lobby = await fresh_lobby(table, lobby)
     assert "2. AI 1 (AI, Easy)" in lobby.embeds[0].fields[0].value
     assert "A new AI plays at Easy" in lobby.embeds[0].footer.text
