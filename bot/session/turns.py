@@ -285,6 +285,8 @@ class Turns:
         fresh = True  # the next AI click starts a new panel
         planned: list[str] = []  # the rest of the plan the AI of planned_seat made (a whole move, for a search)
         planned_seat = -1
+        run: list[GameState] = []  # the states at the earlier choices of the AI choosing now, in its current run
+        run_seat = -1
         while True:
             # The pause only before an AI move: a human's click that leaves no AI turn returns at once.
             if self.ai_delay and fresh:
@@ -299,14 +301,21 @@ class Turns:
                         await self.publisher.publish(session, await self.sessions.state(session), held)
                     return
                 session, state, decision = found
+                if decision.seat != run_seat:
+                    run, run_seat = [], decision.seat
                 if decision.seat != planned_seat or not planned or decision.option(planned[0]) is None:
-                    planned, planned_seat = await self._ai_plan(session, state, decision.seat), decision.seat
+                    planned, planned_seat = await self._ai_plan(session, state, decision.seat, run), decision.seat
+                run.append(state)
                 await self.apply_choice(session, state, decision.seat, planned.pop(0), held)
                 fresh = not held
 
-    async def _ai_plan(self, session: SessionRow, state: GameState, seat: int) -> list[str]:
+    async def _ai_plan(self, session: SessionRow, state: GameState, seat: int,
+                       run: list[GameState] | None = None) -> list[str]:
         """The choices the AI of `seat` makes from here, at its seat's level (engine.core.levels). Seeded by game
-        seed and version, so the same state gets the same answer. Easy keeps one step per call, as it always did."""
+        seed and version, so the same state gets the same answer. Easy keeps one step per call, as it always did.
+        `run`: the states at the seat's earlier choices in this run of them, so a search never plans its way back
+        to one (a copy: the caller goes on adding to its list while the search runs in its thread)."""
+        history = list(run or [])
         engine = self.sessions.game(session.game)
         owner = next((s for s in session.seats if s.seat == seat), None)
         level = level_of(owner) if owner is not None and owner.is_ai else stand_in_level(engine)
@@ -314,7 +323,7 @@ class Turns:
         if level == levels.EASY:
             return levels.plan(engine, state, seat, level, rng)[:1]
         # A search thinks for up to a second: in a worker thread, so the bot keeps answering everyone meanwhile.
-        return await asyncio.to_thread(levels.plan, engine, state, seat, level, rng)
+        return await asyncio.to_thread(levels.plan, engine, state, seat, level, rng, None, None, history)
 
     async def _catch_up(self, session_id: int) -> None:
         """A click was refused: if that is because the newest panel is behind the game (the process stopped between
@@ -349,6 +358,7 @@ class Turns:
         held: list[Any] = []
         state: GameState | None = None
         planned: list[str] = []
+        run: list[GameState] = []  # the states at the seat's earlier choices here
         for _ in range(1000):  # a bound, should a game keep offering the same seat decisions for ever
             session = await self.sessions.fresh(session_id)
             if session.status != "active":
@@ -364,8 +374,9 @@ class Turns:
                 choice = None
             if choice is None:
                 if not planned or decision.option(planned[0]) is None:
-                    planned = await self._ai_plan(session, state, seat)
+                    planned = await self._ai_plan(session, state, seat, run)
                 choice = planned.pop(0)
+            run.append(state)
             state = await self.apply_choice(session, state, seat, choice, held)
             if engine.everyone_at_once and {d.seat for d in engine.pending(state)} - {d.seat for d in pending}:
                 break

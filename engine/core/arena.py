@@ -58,23 +58,27 @@ def play_match(game: Game, players: int, seed: int, seats: dict[int, str], budge
     rngs = {s: Rng.seeded(seed * 1_000_003 + 7919 * s) for s in range(players)}
     queued: list[str] = []  # the rest of the plan of queued_seat, followed while each step stays on offer
     queued_seat = -1
+    run: list[GameState] = []  # the states at the earlier choices of the seat choosing now, in its current run
     for _ in range(MAX_ACTIONS):
         decisions = game.pending(state)
         if not decisions:
             return state
         decision = decisions[0]
         seat = decision.seat
+        if seat != queued_seat:
+            run = []
         if seat != queued_seat or not queued or decision.option(queued[0]) is None:
             side = seats[seat]
             started = time.perf_counter()
             stats = tally.searched.setdefault(side, Stats()) if tally is not None else None
-            queued = levels.plan(game, state, seat, level_of(side), rngs[seat], budgets.get(side), stats)
+            queued = levels.plan(game, state, seat, level_of(side), rngs[seat], budgets.get(side), stats, run)
             queued_seat = seat
             if tally is not None:
                 spent = time.perf_counter() - started
                 tally.plans[side] = tally.plans.get(side, 0) + 1
                 tally.thinking[side] = tally.thinking.get(side, 0.0) + spent
                 tally.longest[side] = max(tally.longest.get(side, 0.0), spent)
+        run.append(state)
         state, _ = apply(game, state, seat, queued.pop(0))
     raise RuntimeError(f"{game.name}: seed {seed} did not finish within {MAX_ACTIONS} choices")
 

@@ -8,6 +8,8 @@ A plan covers the seat's consecutive choices (a whole move), so a turn usually c
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.core import random_ai
 from engine.core.contract import Game, GameState
 from engine.core.rng import Rng
@@ -34,12 +36,20 @@ def default_for(game: Game) -> str:
     return DEFAULT if game.search_beats_policy else EASY
 
 
+RUN_LIMIT = 100
+"""Choices in a row by one seat after which a searching AI plays its game's policy until the run ends. No turn of
+ours comes near it; it is there so that a turn can never go on for ever, whatever a search makes of a game whose
+moves can be undone by other moves (the policy finishes every game: selfplay checks it)."""
+
+
 def plan(game: Game, state: GameState, seat: int, level: str, rng: Rng, budget: Budget | None = None,
-         stats: Stats | None = None) -> list[str]:
+         stats: Stats | None = None, history: Sequence[GameState] = ()) -> list[str]:
     """The choices an AI seat of `level` makes from `state`, first one first; the caller follows them while each
-    stays on offer to that seat. `budget` overrides the level's (benchmarks); `stats` adds up a search's work."""
+    stays on offer to that seat. `budget` overrides the level's (benchmarks); `stats` adds up a search's work.
+    `history`: the states at the seat's earlier choices in this run of them (its turn so far), oldest first, so
+    that a search never plans its way back to one of them (engine.core.search.plan)."""
     budget = budget if budget is not None else LEVELS[level]
     decision = next(d for d in game.pending(state) if d.seat == seat)
-    if level == EASY or budget is None:
+    if level == EASY or budget is None or len(history) >= RUN_LIMIT:
         return random_ai.plan(game, state, decision, rng)
-    return search_plan(game, state, seat, rng, budget, stats)
+    return search_plan(game, state, seat, rng, budget, stats, history)

@@ -26,8 +26,10 @@ stays on offer and searches again when it runs out, exactly as with `Game.playou
 
 from __future__ import annotations
 
+import json
 import math
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine.core.contract import Game, GameState, Offer, Result
@@ -117,13 +119,25 @@ def result_reward(result: Result, players: int) -> list[float]:
 class Search:
     """One search for one seat. Use `plan` (or the module function `plan`)."""
 
-    def __init__(self, game: Game, seat: int, rng: Rng, budget: Budget) -> None:
+    def __init__(self, game: Game, seat: int, rng: Rng, budget: Budget, history: Sequence[GameState] = ()) -> None:
         self.game = game
         self.seat = seat
         self.rng = rng
         self.budget = budget
         self.root = Node()
         self.stats = Stats()
+        self.met = {self._seen_as(state) for state in history}
+        """What the seat saw at each of its choices earlier in this run of them (see `plan`): a line of its own
+        choices that leads back to one of those sights undoes its last plans, so the search never takes it."""
+
+    def _seen_as(self, state: GameState) -> str:
+        """The seat's own view of `state`, as one string: the same for the true state and for any determinisation
+        of it, so a sight from an earlier plan is recognised in this search's samples."""
+        view = self.game.view(state, self.seat)
+        try:
+            return json.dumps(view, sort_keys=True, default=str)
+        except TypeError:  # keys of mixed types cannot be sorted; a view is built in a fixed order anyway
+            return json.dumps(view, default=str)
 
     # ---- playing on a determinisation (a private copy, changed in place) ------------------------------------------
 
@@ -202,6 +216,7 @@ class Search:
         path: list[Edge] = []
         rewards: list[float] | None = None
         run_seat, seen = -1, set()  # states met in the current run of one seat's choices
+        own_run = True  # still in the run of the seat's choices that starts at the root
         decisions = self.game.offers(state)
         while True:
             if not decisions:
@@ -210,6 +225,7 @@ class Search:
             # At the root the seat's own decision (several seats may choose at once); below it, the first open one.
             decision = decisions[0] if path else next(d for d in decisions if d.seat == self.seat)
             if decision.seat != run_seat:
+                own_run = own_run and run_seat == -1
                 run_seat, seen = decision.seat, set()
             seen.add(_fingerprint(state))
             legal = decision.ids
@@ -228,7 +244,8 @@ class Search:
                 path.append(edge)
                 decisions = self._apply(state, decision.seat, new, decisions)
                 edge.child = Node()
-                if _fingerprint(state) in seen and live:
+                back = _fingerprint(state) in seen or (own_run and bool(self.met) and self._seen_as(state) in self.met)
+                if back and live:
                     edge.loops = True  # a take-back: never worth a rollout
                     node.visits -= 1
                     return
@@ -265,7 +282,18 @@ class Search:
                 break
         self.stats.seconds = time.perf_counter() - started
         self.stats.root_visits = {c: e.visits for c, e in self.root.edges.items()}
-        return self._best_line()
+        return self._best_line() or [self._fallback(sample, mine[0].seat)]
+
+    def _fallback(self, sample: GameState, seat: int) -> str:
+        """A first step when no iteration got past the root (a tiny budget whose iterations all met sights of the
+        turn so far): the policy's pick, unless it only goes back; then the first option that does not."""
+        decision = next(o for o in self.game.offers(sample) if o.seat == seat)
+        edges = self.root.edges
+        forward = [c for c in decision.ids if c not in self.game.take_backs and not (c in edges and edges[c].loops)]
+        steps = self.game.offer_plan(sample, decision, self.rng)
+        if steps and steps[0] in forward:
+            return steps[0]
+        return forward[0] if forward else decision.ids[0]
 
     def _best_line(self) -> list[str]:
         """The most visited line of the seat's own consecutive choices from the root."""
@@ -289,11 +317,15 @@ def _fingerprint(state: GameState) -> str:
     return state.model_dump_json(exclude={"version"})
 
 
-def plan(game: Game, state: GameState, seat: int, rng: Rng, budget: Budget, stats: Stats | None = None) -> list[str]:
+def plan(game: Game, state: GameState, seat: int, rng: Rng, budget: Budget, stats: Stats | None = None,
+         history: Sequence[GameState] = ()) -> list[str]:
     """The choices `seat` should make from `state`, first one first (see the module note). `state` is only read
     through `game.redeal_hidden(state, seat, rng)`, so nothing hidden from the seat can change the answer.
-    `stats`, if given, adds up the iterations and seconds spent (the arena prints them)."""
-    search = Search(game, seat, rng, budget)
+    `stats`, if given, adds up the iterations and seconds spent (the arena prints them).
+    `history`: the states at the seat's earlier choices in the run of them that leads to `state` (its turn so far),
+    oldest first. One search only sees its own tree, so without them a turn could go round in circles over several
+    plans (a Planecrafters part moved to another slot, then back, for ever); only the seat's view of them is read."""
+    search = Search(game, seat, rng, budget, history)
     line = search.run(state)
     if stats is not None:
         stats.iterations += search.stats.iterations

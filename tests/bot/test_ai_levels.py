@@ -32,9 +32,9 @@ async def test_a_hard_ai_seat_is_chosen_in_the_lobby_and_plays_its_whole_turn_as
                                                                                             ) -> None:
     searches: list[tuple[str, bool]] = []  # (level, ran off the event loop's thread)
 
-    def spy(game, state, seat, level, rng, budget=None):
+    def spy(game, state, seat, level, rng, budget=None, stats=None, history=()):
         searches.append((level, threading.current_thread() is not threading.main_thread()))
-        return levels.plan(game, state, seat, level, rng, budget)
+        return levels.plan(game, state, seat, level, rng, budget, stats, history)
 
     monkeypatch.setattr("bot.session.turns.levels", SimpleNamespace(plan=spy, EASY=levels.EASY))
     # A Hard seat thinks up to a second a plan in a worker thread, a few plans a turn, on a machine shared with others.

@@ -30,12 +30,14 @@ def _seeded_start(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture
 def ai_levels(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The level of each plan the AI makes."""
+    """The level of each plan the AI makes. The plans themselves are the policy's, as before levels existed: these
+    tests follow a game whose course they know (a Normal stand-in passes more, and the toy game ends after four
+    passes in a row)."""
     seen: list[str] = []
 
-    def spy(game, state, seat, level, rng, budget=None):  # noqa: ANN001, ANN202 - levels.plan's own signature
+    def spy(game, state, seat, level, rng, budget=None, stats=None, history=()):  # noqa: ANN001, ANN202
         seen.append(level)
-        return levels.plan(game, state, seat, level, rng, budget)
+        return levels.plan(game, state, seat, levels.EASY, rng)
 
     monkeypatch.setattr("bot.session.turns.levels", SimpleNamespace(plan=spy, EASY=levels.EASY))
     return seen
