@@ -42,6 +42,17 @@ async def flight_round(table: Any) -> int:
     return state.round
 
 
+async def first_flight(table: Any) -> tuple[Any, Any, str]:
+    """A relaxed game in its first flight round: Ana, her controls, and the id of her "fly to MIA" on them."""
+    await start(table, "relaxed")
+    await setup_all(table)
+    state = await stored_state(table)
+    assert isinstance(state, NBState)
+    ana = table.players[0]
+    mine = await controls(table, ana)
+    return ana, mine, option_id(mine, "fly:MIA", state, 0)
+
+
 async def test_a_restart_mid_round_resumes_its_clock_with_the_time_left(
         simcord_env: Any, make_bot: Callable[..., TarmacBot]) -> None:
     table = make_table(simcord_env, NAMES)
@@ -71,13 +82,7 @@ async def test_a_restart_mid_round_resumes_its_clock_with_the_time_left(
 async def test_a_round_whose_time_ran_out_while_the_bot_was_down_ends_when_it_is_back(
         simcord_env: Any, make_bot: Callable[..., TarmacBot]) -> None:
     table = make_table(simcord_env, NAMES)
-    await start(table, "relaxed")
-    await setup_all(table)
-    state = await stored_state(table)
-    assert isinstance(state, NBState)
-    ana = table.players[0]
-    mine = await controls(table, ana)
-    fly = option_id(mine, "fly:MIA", state, 0)
+    ana, mine, fly = await first_flight(table)
     await simcord_env.advance_time(60)
     # The bot is down for longer than the round had left: nothing runs its clock meanwhile.
     await simcord_env._detach_bot()
@@ -100,13 +105,7 @@ async def test_a_round_whose_time_ran_out_while_the_bot_was_down_ends_when_it_is
 async def test_a_click_from_before_a_round_ran_out_is_told_so_after_a_restart_too(
         simcord_env: Any, make_bot: Callable[..., TarmacBot]) -> None:
     table = make_table(simcord_env, NAMES)
-    await start(table, "relaxed")
-    await setup_all(table)
-    state = await stored_state(table)
-    assert isinstance(state, NBState)
-    ana = table.players[0]
-    mine = await controls(table, ana)
-    fly = option_id(mine, "fly:MIA", state, 0)
+    ana, mine, fly = await first_flight(table)
     await simcord_env.advance_time(RELAXED + 1)
     assert await flight_round(table) == 2, "the round ran out while the bot was running"
     await simcord_env.restart_bot(make_bot({"now-boarding": GAME}))
