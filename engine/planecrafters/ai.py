@@ -14,8 +14,8 @@ from engine.core.contract import Decision
 from engine.core.rng import Rng
 from engine.planecrafters.data import SLOTS, is_spare
 from engine.planecrafters.mechanics import complete, staff_kinds
+from engine.planecrafters.places import slots_for, targets
 from engine.planecrafters.state import PCState
-from engine.planecrafters.steps import _slots_for, _targets
 
 HIRE_ONE_IN = 3
 """Hire on about one turn in three when something is affordable: often enough that every employee sees use."""
@@ -23,7 +23,7 @@ HIRE_ONE_IN = 3
 
 def _free_slots(state: PCState) -> set[str] | None:
     """The slots empty on some plane of the seat's, or None when a new plane may be started (a Factory Manager's,
-    once the last plane has parts): then every card has an empty place among `_targets(state, card, None)`."""
+    once the last plane has parts): then every card has an empty place among `targets(state, card, None)`."""
     planes = state.planes[state.turn]
     if "factorymanager" in staff_kinds(state, state.turn) and planes[-1].parts:
         return None
@@ -42,7 +42,7 @@ def _useful_planes(state: PCState) -> set[int]:
     planes = state.planes[state.turn]
     manager = "factorymanager" in staff_kinds(state, state.turn)
     hand = [c for c in state.hands[state.turn] if is_spare(c) or state.plays_left > 0]
-    return {q for c in hand for q, s in _targets(state, c, None, manager)
+    return {q for c in hand for q, s in targets(state, c, None, manager)
             if q >= len(planes) or s not in planes[q].parts}
 
 
@@ -52,7 +52,11 @@ def _worth_selling(state: PCState, option: str) -> bool:
 
 
 def playout_plan(state: PCState, decision: Decision, rng: Rng) -> list[str]:
-    ids = [o.id for o in decision.options]
+    return plan_ids(state, [o.id for o in decision.options], rng)
+
+
+def plan_ids(state: PCState, ids: list[str], rng: Rng) -> list[str]:
+    """The policy's plan for the open step, whose option ids are `ids` (`choices.option_ids(state)`)."""
     step = state.step
     if step == "hire":
         collects = [i for i in ids if i.startswith("collect:")]
@@ -66,7 +70,7 @@ def playout_plan(state: PCState, decision: Decision, rng: Rng) -> list[str]:
         # The Depot cards that would go into an empty slot (or onto a new plane).
         free = _free_slots(state)
         useful = [i for i in ids if i != "take:stack"
-                  and (free is None or not free.isdisjoint(_slots_for(state.depot[int(i[5:])] or "")))]
+                  and (free is None or not free.isdisjoint(slots_for(state.depot[int(i[5:])] or "")))]
         return [rng.choice(useful or ids)]
     if step == "abilities":
         uses = [i for i in ids if i != "flyer"]

@@ -16,7 +16,7 @@ import re
 from typing import TYPE_CHECKING
 
 from engine.core.contract import IllegalAction, Option
-from engine.planecrafters import steps
+from engine.planecrafters import choices
 from engine.planecrafters.mechanics import count
 from engine.planecrafters.state import PCState
 
@@ -38,7 +38,7 @@ def _fits(words: list[str], label: str) -> bool:
 
 
 def _match(state: PCState, step: str) -> str:
-    offered = steps.options(state)
+    offered = choices.options(state)
     ids = [o.id for o in offered]
     words = _words(step)
     if step.strip() in ids:
@@ -115,4 +115,4 @@ def command_suggestions(game: Game, state: PCState, seat: int, text: str) -> lis
         return []
     prefix = head.strip() + "; " if sep else ""
     words = _words(tail)
-    return [prefix + o.label for o in steps.options(work) if _fits(words, o.label)][:25]
+    return [prefix + o.label for o in choices.options(work) if _fits(words, o.label)][:25]

@@ -11,6 +11,7 @@ from engine.core.contract import (
     GameOptionSpec,
     GameState,
     IllegalAction,
+    Offer,
     Option,
     OptionChoice,
     Result,
@@ -18,8 +19,8 @@ from engine.core.contract import (
     decision,
 )
 from engine.core.rng import Rng
-from engine.planecrafters import steps
-from engine.planecrafters.ai import playout_plan
+from engine.planecrafters import choices, steps
+from engine.planecrafters.ai import plan_ids, playout_plan
 from engine.planecrafters.commands import command_suggestions, parse_command
 from engine.planecrafters.data import catalog, employee_kind
 from engine.planecrafters.mechanics import award_shares, event, final_scores, winner
@@ -40,7 +41,7 @@ def _s(state: GameState) -> PCState:
 def _decisions(st: PCState, options: list[Option]) -> list[Decision]:
     """The one open decision of a game not over, given its step's options."""
     return [decision(seat=st.turn, prompt=steps.PROMPTS[st.step], options=options, kind=st.step,
-                     private=steps.private(st))]
+                     private=choices.private(st))]
 
 
 class Planecrafters(Game):
@@ -88,46 +89,56 @@ class Planecrafters(Game):
         st = _s(state)
         if st.over:
             return []
-        return _decisions(st, steps.options(st))
+        return _decisions(st, choices.options(st))
+
+    def is_over(self, state: GameState) -> bool:
+        return _s(state).over
 
     def apply(self, state: GameState, seat: int, choice: str) -> list[Event]:
         st = _s(state)
         if seat != st.turn:
             raise IllegalAction("It is not your turn.")
-        if choice not in {o.id for o in steps.options(st)}:
+        if choice not in choices.option_ids(st):
             raise IllegalAction("That is not one of your choices right now.")
-        return self._apply_legal(st, choice)
-
-    def apply_listed(self, state: GameState, seat: int, choice: str, decisions: list[Decision]) -> list[Event]:
-        return self.apply_and_list(state, seat, choice, decisions)[0]
-
-    def apply_and_list(
-        self, state: GameState, seat: int, choice: str, decisions: list[Decision]
-    ) -> tuple[list[Event], list[Decision] | None]:
-        st = _s(state)
-        # pending() lists one decision, for the seat whose turn it is, with exactly steps.options.
-        if len(decisions) == 1 and seat == decisions[0].seat == st.turn and decisions[0].option(choice):
-            events, listed = self._apply_listing(st, choice)
-            return events, None if listed is None else ([] if st.over else _decisions(st, listed))
-        return self.apply(st, seat, choice), None
-
-    def _apply_legal(self, st: PCState, choice: str) -> list[Event]:
         return self._apply_listing(st, choice)[0]
 
-    def _apply_listing(self, st: PCState, choice: str) -> tuple[list[Event], list[Option] | None]:
-        """Apply a choice already checked against the options on offer. Also returns the options open afterwards
-        when listing them was part of the work (empty once the game is over), else None."""
+    def apply_listed(self, state: GameState, seat: int, choice: str, decisions: list[Decision]) -> list[Event]:
+        st = _s(state)
+        # pending() lists one decision, for the seat whose turn it is, with exactly choices.options.
+        if len(decisions) == 1 and seat == decisions[0].seat == st.turn and decisions[0].option(choice):
+            return self._apply_listing(st, choice)[0]
+        return self.apply(st, seat, choice)
+
+    def offers(self, state: GameState) -> list[Offer]:
+        st = _s(state)
+        return [] if st.over else [Offer(st.turn, st.step, choices.option_ids(st))]
+
+    def offer_plan(self, state: GameState, offer: Offer, rng: Rng) -> list[str]:
+        return plan_ids(_s(state), offer.ids, rng)
+
+    def play_offered(self, state: GameState, seat: int, choice: str, offers: list[Offer]) -> list[Offer] | None:
+        st = _s(state)
+        # offers() lists one decision, for the seat whose turn it is, with exactly choices.option_ids.
+        if len(offers) == 1 and seat == offers[0].seat == st.turn and choice in offers[0].ids:
+            listed = self._apply_listing(st, choice)[1]
+            return None if listed is None else [Offer(st.turn, st.step, listed)]
+        self.apply(st, seat, choice)
+        return None
+
+    def _apply_listing(self, st: PCState, choice: str) -> tuple[list[Event], list[str] | None]:
+        """Apply a choice already checked against the options on offer. Also returns the option ids open afterwards
+        when listing them was part of the work, else None."""
         events = self._dispatch(st, choice)
         # A step whose one choice decides nothing (a Hire step with nothing to hire or collect, a Buyer step left
         # with only "clean up") is taken at once, the next player's too when this choice ended a turn. Only when
         # that choice is public and the step offers no hand card: skipping a step because the hand has nothing to
         # offer would tell the table so.
-        while not st.over and not steps.private(st):  # a private step is never taken at once: no need to list it
-            only = steps.options(st)
-            if len(only) != 1 or steps.names_hidden_card(st, only[0]):
+        while not st.over and not choices.private(st):  # a private step is never taken at once: no need to list it
+            only = choices.option_ids(st)
+            if len(only) != 1 or choices.names_hidden_card(st, only[0]):
                 return events, only
-            events += self._dispatch(st, only[0].id)
-        return events, [] if st.over else None
+            events += self._dispatch(st, only[0])
+        return events, None
 
     def _dispatch(self, st: PCState, choice: str) -> list[Event]:
         head, _, rest = choice.partition(":")
@@ -230,8 +241,8 @@ class Planecrafters(Game):
         out[None] = set(st.stack)
         if not st.over:
             # Choices that name a hidden card are the chooser's secrets too, so the bot shows them to the chooser
-            # alone (a Discord panel is public): see steps.secret_options.
-            out[st.turn] |= steps.secret_options(st)
+            # alone (a Discord panel is public): see choices.secret_options.
+            out[st.turn] |= choices.secret_options(st)
         return out
 
     def redeal_hidden(self, state: GameState, seat: int | None, rng: Rng) -> PCState:
