@@ -15,9 +15,22 @@ class LoggedAction(BaseModel):
     choice: str
 
 
+_LOGGED: dict[tuple[int, str], LoggedAction] = {}
+_LOGGED_KEPT = 100_000
+"""The most logged actions kept for sharing (a few thousand in practice), so no run of games grows the store without
+end."""
+
+
 def logged(seat: int, choice: str) -> LoggedAction:
-    """`LoggedAction(seat=seat, choice=choice)` without validation, for a playout's own choices."""
-    return trusted_model(LoggedAction, {"seat": seat, "choice": choice}, {"seat", "choice"})
+    """`LoggedAction(seat=seat, choice=choice)` without validation, for a playout's own choices. Equal actions are
+    shared: a playout logs the same few thousand choices again and again, and nothing changes a logged action."""
+    key = (seat, choice)
+    found = _LOGGED.get(key)
+    if found is None:
+        if len(_LOGGED) >= _LOGGED_KEPT:
+            _LOGGED.clear()
+        found = _LOGGED[key] = trusted_model(LoggedAction, {"seat": seat, "choice": choice}, {"seat", "choice"})
+    return found
 
 
 def decisions_for(game: Game, state: GameState, seat: int) -> list[Decision]:

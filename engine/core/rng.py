@@ -36,10 +36,15 @@ class Rng(BaseModel):
 
     def below(self, n: int) -> int:
         """Uniform integer in [0, n) without modulo bias."""
+        fields = self.__dict__
+        if n == 1:
+            # The one answer is 0 and every draw is under the limit: advance the state as a draw would, without
+            # mixing it (a playout's pick among a lone decision).
+            fields["state"] = (fields["state"] + 0x9E3779B97F4A7C15) & _MASK
+            return 0
         if n <= 0:
             raise ValueError("below() needs a positive bound")
         limit = _SPAN - _SPAN % n
-        fields = self.__dict__
         while True:
             # next64() written out: a playout draws a few times a choice, and the call was a third of the cost.
             z = fields["state"] = (fields["state"] + 0x9E3779B97F4A7C15) & _MASK

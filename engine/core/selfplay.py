@@ -46,8 +46,13 @@ def playout(
         if len(result.actions) >= MAX_ACTIONS:
             raise RuntimeError(f"{game.name}: seed {seed} did not finish within {MAX_ACTIONS} choices")
         # Follow the plan while its next step is still on offer to the same seat; otherwise make a new one.
-        ahead = next((o for o in offers if o.seat == queued_seat), None)
-        if queued and ahead is not None and queued[0] in ahead.ids:
+        ahead = None
+        if queued:
+            for o in offers:  # a plain loop: next() on a generator cost more than the rest of this test
+                if o.seat == queued_seat:
+                    ahead = o
+                    break
+        if ahead is not None and queued[0] in ahead.ids:
             action = logged(seat=queued_seat, choice=queued.pop(0))
         else:
             offer = chooser.choice(offers)

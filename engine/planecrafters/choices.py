@@ -8,7 +8,7 @@ engine.planecrafters.steps' docstring.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from engine.core.contract import Option, option
@@ -65,7 +65,7 @@ def option_ids(state: PCState) -> list[str]:
         out = [_TAKE[i] for i, c in enumerate(state.depot) if c]
         return out + ["take:stack"] if state.stack else out
     if step == "hire":
-        out = [] if state.hired else [f"hire:{kind}" for kind in _hireable(state, seat)]
+        out = [] if state.hired else list(_hireable(state, seat))
         kinds = staff_kinds(state, seat)
         if "accountant" in kinds and "accountant" not in state.collected:
             out.append("collect:accountant")
@@ -116,14 +116,16 @@ def ability_ids(state: PCState) -> list[str]:
     """The Acquire abilities open now, then "flyer"."""
     out = []
     uses = state.uses
-    if uses.get("agent", 0):
-        out += [f"agent:trade:{s}" for s in opponents(state, unguarded=True)]
+    agent, spy, thief = uses.get("agent", 0), uses.get("spy", 0), uses.get("thief", 0)
+    victims = opponents(state, unguarded=True) if agent or spy or thief else []
+    if agent:
+        out += [f"agent:trade:{s}" for s in victims]
         if state.hands[state.turn] and any(state.depot):
             out.append("agent:swap")
-    if uses.get("spy", 0):
-        out += [f"spy:{s}" for s in opponents(state, unguarded=True) if state.hands[s]]
-    if uses.get("thief", 0):
-        out += [f"thief:{s}" for s in opponents(state, unguarded=True) if any(p.parts for p in state.planes[s])]
+    if spy:
+        out += [f"spy:{s}" for s in victims if state.hands[s]]
+    if thief:
+        out += [f"thief:{s}" for s in victims if any(p.parts for p in state.planes[s])]
     out.append("flyer")
     return out
 
@@ -133,20 +135,18 @@ def opponents(state: PCState, *, unguarded: bool) -> list[int]:
     return [s for s in seats if not (unguarded and owned(state, s, "guard"))]
 
 
-def _hireable(state: PCState, seat: int) -> list[str]:
-    """The kinds in the pool that seat can afford, in catalogue order."""
-    in_pool = _kinds_in(tuple(state.pool))
-    discount = count(state, seat, "recruiter")
-    crowns = state.crowns[seat]
+def _hireable(state: PCState, seat: int) -> tuple[str, ...]:
+    """The ids hiring each kind in the pool that seat can afford, in catalogue order."""
+    return _affordable(tuple(state.pool), count(state, seat, "recruiter"), state.crowns[seat])
+
+
+@lru_cache(maxsize=4096)
+def _affordable(pool: tuple[str, ...], discount: int, crowns: int) -> tuple[str, ...]:
+    """Asked on every Hire step with the same few pools, Recruiter discounts and purses."""
+    in_pool = {employee_kind(e) for e in pool}
     # hire_cost, with the catalog entry at hand
-    return [kind for kind, emp in catalog().employees.items()
-            if kind in in_pool and max(0, emp.cost - emp.tier * discount) <= crowns]
-
-
-@cache
-def _kinds_in(pool: tuple[str, ...]) -> frozenset[str]:
-    """The employee kinds in a pool; a game's pool only shrinks, so a few dozen pools come up in a game."""
-    return frozenset(employee_kind(e) for e in pool)
+    return tuple(f"hire:{kind}" for kind, emp in catalog().employees.items()
+                 if kind in in_pool and max(0, emp.cost - emp.tier * discount) <= crowns)
 
 
 def private(state: PCState) -> bool:
@@ -204,10 +204,13 @@ def _card_plays(card: str, p: int) -> tuple[str, ...]:
 
 
 def _can_move(state: PCState, manager: bool) -> bool:
-    """Whether "pick_move" would offer a part, without listing it. Without a Factory Manager a part fitting only
-    the slot it sits in has nowhere to go (its one target is where it is): no need to ask."""
-    return any((manager or slots_for(c) != (s,)) and targets(state, c, (p, s), manager)
-               for p, plane in enumerate(state.planes[state.turn]) for s, c in plane.parts.items())
+    """Whether "pick_move" would offer a part, without listing it. Without a Factory Manager a part stays on its
+    plane, and one that is not a Spare Part fits only the slot it sits in: only Spare Parts need asking."""
+    for p, plane in enumerate(state.planes[state.turn]):
+        for s, c in plane.parts.items():
+            if (manager or is_spare(c)) and targets(state, c, (p, s), manager):
+                return True
+    return False
 
 
 def _option(state: PCState, oid: str) -> Option:
