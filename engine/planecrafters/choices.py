@@ -65,7 +65,7 @@ def option_ids(state: PCState) -> list[str]:
         out = [_TAKE[i] for i, c in enumerate(state.depot) if c]
         return out + ["take:stack"] if state.stack else out
     if step == "hire":
-        out = [] if state.hired else list(_hireable(state, seat))
+        out = [] if state.hired else _hireable(state, seat)
         kinds = staff_kinds(state, seat)
         if "accountant" in kinds and "accountant" not in state.collected:
             out.append("collect:accountant")
@@ -135,18 +135,26 @@ def opponents(state: PCState, *, unguarded: bool) -> list[int]:
     return [s for s in seats if not (unguarded and owned(state, s, "guard"))]
 
 
-def _hireable(state: PCState, seat: int) -> tuple[str, ...]:
+def _hireable(state: PCState, seat: int) -> list[str]:
     """The ids hiring each kind in the pool that seat can afford, in catalogue order."""
-    return _affordable(tuple(state.pool), count(state, seat, "recruiter"), state.crowns[seat])
+    crowns = state.crowns[seat]
+    if crowns < 0:  # never in play; kept so the test below is exactly hire_cost's max(0, ...) <= crowns
+        return []
+    in_pool = _kinds_in(tuple(state.pool))
+    discount = count(state, seat, "recruiter")
+    return [oid for kind, oid, cost, tier in _menu() if kind in in_pool and cost - tier * discount <= crowns]
 
 
-@lru_cache(maxsize=4096)
-def _affordable(pool: tuple[str, ...], discount: int, crowns: int) -> tuple[str, ...]:
-    """Asked on every Hire step with the same few pools, Recruiter discounts and purses."""
-    in_pool = {employee_kind(e) for e in pool}
-    # hire_cost, with the catalog entry at hand
-    return tuple(f"hire:{kind}" for kind, emp in catalog().employees.items()
-                 if kind in in_pool and max(0, emp.cost - emp.tier * discount) <= crowns)
+@lru_cache(maxsize=1024)
+def _kinds_in(pool: tuple[str, ...]) -> frozenset[str]:
+    """The employee kinds in a pool, which changes only on a hire while the Hire step is listed every turn."""
+    return frozenset(map(employee_kind, pool))
+
+
+@cache
+def _menu() -> tuple[tuple[str, str, int, int], ...]:
+    """Each employee kind with its hire id, cost and tier, in catalogue order."""
+    return tuple((kind, f"hire:{kind}", emp.cost, emp.tier) for kind, emp in catalog().employees.items())
 
 
 def private(state: PCState) -> bool:
