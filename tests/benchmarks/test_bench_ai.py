@@ -1,0 +1,16 @@
+"""`python -m bot.bench_ai` plays against an AI seat on SimCord (its own Env, so not under tests/bot, whose every test
+runs in a shared one) and times its turns: figures only, so nothing here asserts on time."""
+
+from __future__ import annotations
+
+import bot.session.turns as turn_runner
+from bot.bench_ai import _bench
+from engine.core import levels
+
+
+async def test_the_ai_benchmark_measures_whole_ai_turns_and_every_plan_then_puts_the_levels_back() -> None:
+    waits, plans = await _bench(2, "planecrafters", levels.NORMAL, 1)
+    assert len(waits) == 2 and all(w > 0 for w in waits), "two AI turns measured"
+    assert plans, "the normal AI searched"
+    assert all(0 < iterations <= levels.LEVELS[levels.NORMAL].iterations for _, iterations in plans)
+    assert turn_runner.levels is levels, "the timed stand-in does not outlive the benchmark"
