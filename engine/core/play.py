@@ -5,12 +5,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 from engine.core.contract import Decision, Event, Game, GameState, IllegalAction, Offer, trusted_model
 
 
 class LoggedAction(BaseModel):
+    # Frozen: `logged` shares equal actions between playouts, so one must never be changed in place.
+    model_config = ConfigDict(frozen=True)
+
     seat: int
     choice: str
 

@@ -28,8 +28,9 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine.core.contract import Game, GameState, Offer, Result
 from engine.core.play import play_offered
@@ -134,12 +135,15 @@ class Search:
         """What the seat saw at its latest choices earlier in this run of them (see `plan`): a first step that leads
         back to one of those sights undoes the last plans, so the search never takes it."""
 
-    def _sight(self, state: GameState) -> str:
-        """What the seat sees of `state`, as one string: the fingerprint of its re-deal from a fixed seed, which
-        depends on that alone (the contract's rule for `redeal_hidden`, checked by the conformance suite), so the
-        true state of an earlier plan and this search's samples of a later one compare. Cheaper than the view, and
-        still a re-deal: it is worked out once per first step, never inside the tree."""
-        return _fingerprint(self.game.redeal_hidden(state, self.seat, Rng.seeded(SIGHT_SEED)))
+    def _sight(self, state: GameState) -> Hashable:
+        """What the seat sees of `state`: its re-deal from a fixed seed, which depends on that alone (the contract's
+        rule for `redeal_hidden`, checked by the conformance suite), so the true state of an earlier plan and this
+        search's samples of a later one compare. Cheaper than the view, and still a re-deal: it is worked out once
+        per first step, never inside the tree. Taken with every dict's keys sorted: a Planecrafters part moved to
+        another slot and back leaves an equal plane whose slots are in another order, and that must count as the
+        same sight (the tree's own fingerprints, taken at every step, keep the faster JSON dump)."""
+        return _sorted(self.game.redeal_hidden(state, self.seat, Rng.seeded(SIGHT_SEED)).model_dump(
+            exclude={"version"}))
 
     # ---- playing on a determinisation (a private copy, changed in place) ------------------------------------------
 
@@ -316,6 +320,15 @@ class Search:
 
 def _fingerprint(state: GameState) -> str:
     return state.model_dump_json(exclude={"version"})
+
+
+def _sorted(value: Any) -> Hashable:
+    """A dumped state as nested tuples, each dict's items in key order: equal states give equal values."""
+    if isinstance(value, dict):
+        return tuple(sorted((k, _sorted(v)) for k, v in value.items()))
+    if isinstance(value, list):
+        return tuple(_sorted(v) for v in value)
+    return value  # type: ignore[no-any-return]
 
 
 def plan(game: Game, state: GameState, seat: int, rng: Rng, budget: Budget, stats: Stats | None = None,

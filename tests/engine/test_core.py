@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from pydantic import ValidationError
 
 from engine.core import Decision, IllegalAction, LoggedAction, Option, Rng, apply, dump_state, new_game, replay
 from engine.core.conformance import check_playout, check_secrecy, leaks, offers_problems
@@ -17,6 +18,23 @@ def test_rng_is_deterministic_and_round_trips() -> None:
     assert [a.below(100) for _ in range(20)] == [b.below(100) for _ in range(20)]
     c = Rng.model_validate_json(a.model_dump_json())
     assert c.next64() == a.next64()
+
+
+def test_a_draw_below_one_moves_the_rng_on_exactly_as_any_other_draw() -> None:
+    # below(1) skips the mixing (its answer is always 0), but every later draw must be what it would have been.
+    quick, full = Rng.seeded(7), Rng.seeded(7)
+    assert [quick.below(1) for _ in range(3)] == [0, 0, 0]
+    for _ in range(3):
+        full.next64()
+    assert quick.state == full.state and quick.below(1000) == full.below(1000)
+
+
+def test_logged_actions_are_shared_so_none_can_be_changed() -> None:
+    from engine.core.play import logged
+
+    assert logged(1, "go") is logged(1, "go") and logged(1, "go") == LoggedAction(seat=1, choice="go")
+    with pytest.raises(ValidationError):
+        logged(1, "go").choice = "stop"
 
 
 def test_rng_shuffle_is_a_permutation_and_depends_on_seed() -> None:

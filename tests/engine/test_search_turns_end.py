@@ -46,3 +46,18 @@ def test_arena_games_with_endless_turns_end() -> None:
         final = play_match(game, 2, 3, {0: "normal", 1: "hard"}, {"normal": BUDGET, "hard": BUDGET})
         assert not game.pending(final)
         assert final.version < 4 * (levels.RUN_LIMIT + 50), f"{game.name}: every turn ended soon after the limit"
+
+
+def test_a_part_moved_away_and_back_is_the_same_sight_whatever_order_its_slots_now_sit_in() -> None:
+    # A Planecrafters move takes the part out of its slot and puts it in the new one, which Python's dicts keep
+    # last: away and back again, the plane is equal but its slots are in another order (its JSON differs).
+    from engine.core.search import Search
+    from engine.planecrafters.game import GAME as PLANECRAFTERS
+
+    before = new_game(PLANECRAFTERS, 2, 1)
+    before.planes[0][0].parts = {"lwing": "part:a", "nose": "part:b"}
+    after = before.model_copy(deep=True)
+    after.planes[0][0].parts = {"nose": "part:b", "lwing": "part:a"}
+    assert before == after and before.model_dump_json() != after.model_dump_json()
+    search = Search(PLANECRAFTERS, 0, Rng.seeded(1), BUDGET, history=[before])
+    assert search._sight(after) in search.met, "back where the turn was: a loop, not a new state"
