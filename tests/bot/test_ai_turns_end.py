@@ -47,3 +47,34 @@ async def test_the_bot_hands_the_search_its_turn_so_far_and_the_turn_ends(simcor
     assert histories and all(handed == version - 1 for version, handed in histories), (
         "each plan got every state of the AI's turn before it")
     assert state.points[1] >= levels.RUN_LIMIT, "the search kept taking points up to the limit"
+
+
+async def test_the_stand_in_for_a_missed_deadline_hands_the_search_its_turn_so_far_and_the_turn_ends(
+        simcord_env: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The AI standing in for a member (deadlines.py calls play_for when a turn deadline passes) goes through the same
+    # guards as an AI seat. Count's stand-in would play the policy (its search is not shown to beat it): searching
+    # is forced here, since the guards are what is tested.
+    monkeypatch.setattr("bot.session.lobby._secrets.randbits", lambda _bits: 5)
+    monkeypatch.setitem(levels.LEVELS, levels.NORMAL, Budget(iterations=80, horizon=12))
+    monkeypatch.setattr(levels, "RUN_LIMIT", 6)
+    monkeypatch.setattr("bot.session.turns.stand_in_level", lambda _engine: levels.NORMAL)
+    histories: list[tuple[int, int]] = []
+
+    def spy(game, state, seat, level, rng, budget=None, stats=None, history=()):  # noqa: ANN001, ANN202
+        histories.append((state.version, len(history)))
+        return levels.plan(game, state, seat, level, rng, budget, stats, history)
+
+    monkeypatch.setattr("bot.session.turns.levels", SimpleNamespace(plan=spy, EASY=levels.EASY))
+    table = make_table(simcord_env, ("ana", "ben"))
+    await start_with_all(table, "count")
+    session = await table.bot.store.session_in_channel(table.channel.id)
+    service = table.bot.service
+    async with service.sessions.lock(session.id):
+        await service.turns.play_for(session.id, 0)  # Ana's deadline passed: the AI plays her turn
+
+    state = await stored_state(table)
+    assert state.turns == 1, "the stand-in ended Ana's turn"
+    assert latest_panel(table.channel).content.startswith(table.players[1].mention)
+    assert histories and all(handed == version for version, handed in histories), (
+        "each plan got every state of Ana's turn before it")
+    assert state.points[0] >= levels.RUN_LIMIT, "the search kept taking points up to the limit"
