@@ -28,7 +28,7 @@ class _TimedLevels:
 
     def __init__(self, real: ModuleType) -> None:
         self.real = real
-        self.plans: list[tuple[float, int]] = []  # (seconds, iterations) of each searched plan
+        self.plans: list[tuple[float, int]] = []  # (seconds, iterations) of each plan that searched
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.real, name)
@@ -40,7 +40,7 @@ class _TimedLevels:
         work = Stats()
         started = time.perf_counter()
         steps: list[str] = self.real.plan(game, state, seat, level, rng, budget, work, history)
-        if level != levels.EASY:
+        if work.iterations:  # a searched plan (a lone option is taken without searching)
             self.plans.append((time.perf_counter() - started, work.iterations))
         return steps
 
