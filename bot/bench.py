@@ -31,6 +31,31 @@ class _TimedLog(list[Any]):
         super().append(entry)
 
 
+def _timed_table(env: Any) -> tuple[_TimedLog, Any, Any]:
+    """SimCord's request log, timed, and a new guild with one channel "bench" (guild, channel)."""
+    log = _TimedLog()
+    env.backend.http_requests = log
+    guild = env.create_guild()
+    return log, guild, guild.create_text_channel("bench")
+
+
+async def _policy_click(env: Any, bot: Any, game: Any, session_id: int, channel_id: int, plan: list[str],
+                        rng: Any) -> tuple[Any, Any, int] | None:
+    """The newest panel, the state behind it, and the index of the option the game's playout policy clicks next:
+    the next step of `plan`, which is refilled when its next step is not on offer and consumed here. None once
+    the game is over."""
+    from engine.core import load_state, random_ai
+
+    panel = _newest_panel(env, channel_id)
+    if not panel.components:
+        return None
+    state = load_state(game, (await bot.store.load_snapshot(session_id))[0])
+    decision = game.pending(state)[0]
+    if not plan or decision.option(plan[0]) is None:
+        plan[:] = random_ai.plan(game, state, decision, rng)
+    return panel, state, [o.id for o in decision.options].index(plan.pop(0))
+
+
 def _percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
@@ -94,7 +119,7 @@ async def _bench(moves: int, game_name: str, seed: int) -> dict[str, list[float]
     from bot.discord import create_bot
     from bot.store import SqliteStore
     from engine import registry
-    from engine.core import Rng, load_state, random_ai
+    from engine.core import Rng
 
     game = registry.get(game_name)
     with tempfile.TemporaryDirectory() as tmp:
@@ -104,10 +129,7 @@ async def _bench(moves: int, game_name: str, seed: int) -> dict[str, list[float]
         shows: list[float] = []
         rng = Rng.seeded(seed)
         async with simcord.run(bot, settle_timeout=30.0) as env:
-            log = _TimedLog()
-            env.backend.http_requests = log
-            guild = env.create_guild()
-            channel = guild.create_text_channel("bench")
+            log, guild, channel = _timed_table(env)
             members = [guild.add_member(env.create_user(n)) for n in ("ana", "ben", "cleo")]
             timer = _Timer(log, channel.id)
             while len(first) < moves:
@@ -118,15 +140,10 @@ async def _bench(moves: int, game_name: str, seed: int) -> dict[str, list[float]
                 session = await bot.store.session_in_channel(channel.id)
                 plan: list[str] = []
                 while len(first) < moves:
-                    panel = _newest_panel(env, channel.id)
-                    if not panel.components:
+                    found = await _policy_click(env, bot, game, session.id, channel.id, plan, rng)
+                    if found is None:
                         break
-                    state_json, _version = await bot.store.load_snapshot(session.id)
-                    state = load_state(game, state_json)
-                    decision = game.pending(state)[0]
-                    if not plan or decision.option(plan[0]) is None:
-                        plan = random_ai.plan(game, state, decision, rng)
-                    index = [o.id for o in decision.options].index(plan.pop(0))
+                    panel, _state, index = found
                     actor = next(m for m in members if panel.content.startswith(m.mention))
                     to_callback, to_board = await _click(actor, panel, index, timer, shows)
                     first.append(to_callback)

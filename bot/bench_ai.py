@@ -19,7 +19,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from bot.bench import _click, _newest_panel, _TimedLog, _Timer
+from bot.bench import _click, _policy_click, _timed_table, _Timer
 from engine.core import levels
 
 
@@ -79,16 +79,13 @@ async def _measure(bot: Any, game_name: str, level: str, seed: int, turns: int, 
     import simcord
 
     from engine import registry
-    from engine.core import Rng, load_state, random_ai
+    from engine.core import Rng, load_state
 
     game = registry.get(game_name)
     rng = Rng.seeded(seed)
     # A hard turn is several plans of up to a second each: SimCord must wait that long for the bot to settle.
     async with simcord.run(bot, settle_timeout=300.0) as env:
-        log = _TimedLog()
-        env.backend.http_requests = log
-        guild = env.create_guild()
-        channel = guild.create_text_channel("bench")
+        log, guild, channel = _timed_table(env)
         ana = guild.add_member(env.create_user("ana"))
         board_path = f"/channels/{channel.id}/messages"
         while len(waits) < turns:
@@ -104,14 +101,10 @@ async def _measure(bot: Any, game_name: str, level: str, seed: int, turns: int, 
             session = await bot.store.session_in_channel(channel.id)
             plan: list[str] = []
             while len(waits) < turns:
-                panel = _newest_panel(env, channel.id)
-                if not panel.components:
+                found = await _policy_click(env, bot, game, session.id, channel.id, plan, rng)
+                if found is None:
                     break
-                state = load_state(game, (await bot.store.load_snapshot(session.id))[0])
-                decision = game.pending(state)[0]
-                if not plan or decision.option(plan[0]) is None:
-                    plan = random_ai.plan(game, state, decision, rng)
-                index = [o.id for o in decision.options].index(plan.pop(0))
+                panel, state, index = found
                 mark, start = len(log), time.perf_counter()
                 await _click(ana, panel, index, _Timer(log, channel.id), [])
                 after = load_state(game, (await bot.store.load_snapshot(session.id))[0])
@@ -119,7 +112,7 @@ async def _measure(bot: Any, game_name: str, level: str, seed: int, turns: int, 
                     posted = [t for t, e in zip(log.times[mark:], log[mark:], strict=True)
                               if e.method == "POST" and e.path == board_path]
                     waits.append(((posted[-1] if posted else time.perf_counter()) - start) * 1000)
-                    plan = []
+                    plan.clear()
 
 
 def main() -> None:
