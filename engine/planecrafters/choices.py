@@ -14,7 +14,17 @@ from typing import Any
 from engine.core.contract import Option, option
 from engine.core.text import shorten
 from engine.planecrafters.data import SLOT_NAMES, SLOTS, TIER1, catalog, employee_kind, is_spare, part_label
-from engine.planecrafters.mechanics import complete, count, earnings, owned, plane_cards, sellable, staff_kinds, who
+from engine.planecrafters.mechanics import (
+    complete,
+    count,
+    earnings,
+    hire_cost,
+    owned,
+    plane_cards,
+    sellable,
+    staff_kinds,
+    who,
+)
 from engine.planecrafters.places import held, slots_for, targets
 from engine.planecrafters.state import PCState
 
@@ -235,8 +245,7 @@ def _option(state: PCState, oid: str) -> Option:
         assert depot_card is not None
         return _take_option(int(rest), depot_card)
     if head == "hire":
-        emp = catalog().employees[rest]
-        return _hire_option(rest, max(0, emp.cost - emp.tier * count(state, seat, "recruiter")))
+        return _hire_option(rest, hire_cost(state, seat, rest))
     if head == "collect":
         return _collect_option("accountant" if rest == "accountant" else "taxcollector", rest)
     if head == "sell":
