@@ -150,25 +150,42 @@ class Turns:
         return True
 
     async def play_text(self, session_id: int, user_id: int, text: str) -> int:
-        """A typed command: the engine turns it into option ids, applied one by one through the same path."""
+        """A typed command: the engine turns it into option ids, applied one by one through the same path.
+
+        The engine reads a line no further than a step that shows its player something hidden (a draw): the rest is
+        read once that step has been played, when the player has seen what it showed (engine.core.typed). A rest
+        the engine then refuses ends the line there, and the player is told how far it got."""
+        late_refusal: str | None = None
         async with self.sessions.lock(session_id):
             session, state = await self.sessions.playing(session_id, user_id)
             engine = self.sessions.game(session.game)
             seat = self.acting_seat(engine, session, state, user_id)
+            names = seat_names(session)
             try:
                 # Players type the names they see in the labels ("spy on ana"); the engine knows "Player 2".
-                choices = engine.parse_command(state, seat, unname_seats(text, seat_names(session), engine.seat_word))
+                typed = engine.parse_command(state, seat, unname_seats(text, names, engine.seat_word))
             except IllegalAction as exc:
-                raise Refusal(name_seats(exc.sentence, seat_names(session))) from None
-            if not choices:
+                raise Refusal(name_seats(exc.sentence, names)) from None
+            if not typed.ids:
                 raise Refusal("That command does nothing here.")
             self.sessions.take_unposted(session_id)  # report only what fails from here on, not an older failure
             # A typed line is one move to its player: held, its steps post as one panel instead of one per step.
             before = state
             held: list[Any] = []
+            played = 0
             try:
-                for choice in choices:
-                    state = await self.apply_choice(session, state, seat, choice, held=held)
+                while True:
+                    for choice in typed.ids:
+                        state = await self.apply_choice(session, state, seat, choice, held=held)
+                        played += 1
+                    if not typed.rest:
+                        break
+                    try:
+                        typed = engine.parse_command(state, seat, typed.rest)
+                    except IllegalAction as exc:
+                        late_refusal = ("Your line was played up to the card it showed you; the rest could not be: "
+                                        + name_seats(exc.sentence, names))
+                        break
             finally:
                 ai = {s.seat for s in session.seats if s.is_ai}
                 pending = {d.seat for d in engine.pending(state)}
@@ -179,9 +196,11 @@ class Turns:
             if self.on_played is not None:
                 await self.on_played(session_id, [seat])
         await self.run_ai(session_id)
+        if late_refusal is not None:
+            raise Refusal(late_refusal)
         if self.sessions.take_unposted(session_id):
             raise PostFailed()
-        return len(choices)
+        return played
 
     async def suggestions(self, session: SessionRow, user_id: int, text: str) -> list[str]:
         state = await self.sessions.state(session)

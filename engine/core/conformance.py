@@ -11,31 +11,15 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any
 
 from engine.core import search as ismcts
 from engine.core.contract import Game, GameState, IllegalAction
+from engine.core.json_values import strings_in
 from engine.core.panel import chooser_only, public_panel
 from engine.core.play import LoggedAction, apply, dump_state, load_state, new_game, replay
 from engine.core.rng import Rng
 from engine.core.search import Budget
 from engine.core.selfplay import playout
-
-
-def strings_in(value: Any) -> set[str]:
-    """Every string (keys included) inside a JSON-compatible value."""
-    found: set[str] = set()
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            found.add(item)
-        elif isinstance(item, dict):
-            found.update(k for k in item if isinstance(k, str))
-            stack.extend(item.values())
-        elif isinstance(item, list | tuple):
-            stack.extend(item)
-    return found
 
 
 def leaks(game: Game, state: GameState) -> list[str]:
@@ -312,3 +296,86 @@ def check_scores(game: Game, players: int, seed: int, options: dict[str, str] | 
         assert sorted(result.winners) in ([], list(range(players))), (
             f"{game.name}: a co-operative game is won by every seat or none, not {result.winners}")
     return scored
+
+
+TYPED_STATES = 15
+"""States of a playout on which `check_typed` types random lines for every seat with an open decision."""
+TYPED_LINES = 8
+"""Random lines typed per seat and state (each also checked at every step on the way)."""
+
+
+def _typed_answer(game: Game, state: GameState, seat: int, text: str) -> str:
+    """What the player is told of a typed line: the ids it stands for and the part left unread, or the refusal."""
+    try:
+        typed = game.parse_command(state, seat, text)
+    except IllegalAction as exc:
+        return f"refused: {exc.sentence}"
+    return f"ids {typed.ids}, rest {typed.rest!r}"
+
+
+def random_line(game: Game, state: GameState, seat: int, rng: Rng) -> list[str]:
+    """A line a player might type, and each stage of typing it: up to four steps taken from the game's own
+    suggestions, then a last one that is whole, cut short, misspelt or a word that matches nothing."""
+    sep = game.command_separator
+    stages = [""]
+    line = ""
+    for _ in range(1 + rng.below(4)):
+        found = game.command_suggestions(state, seat, line)
+        if not found:
+            break
+        line = rng.choice(found)
+        stages.append(line)
+        line += f"{sep} "
+        stages.append(line)
+    found = game.command_suggestions(state, seat, line)
+    last = rng.below(4)
+    if last == 0 and found:
+        whole = rng.choice(found)
+        stages.append(whole[: len(line) + 1 + rng.below(max(1, len(whole) - len(line)))])
+    elif last == 1:
+        stages.append(line + "xyzzy")
+    elif last == 2:
+        stages.append(line + "take 9")
+    return stages  # last == 3: the line ends on a separator, where the next step's suggestions are asked for
+
+
+def typed_problems(game: Game, state: GameState, rng: Rng, lines: int = TYPED_LINES) -> list[str]:
+    """Sentences for every way a typed line's suggestions or answer (its ids, or its refusal) depend on what the
+    typing seat cannot see: the same lines are typed on `state` and on a re-deal of what the seat cannot see."""
+    problems: list[str] = []
+    for seat in sorted({d.seat for d in game.pending(state)}):
+        other = game.redeal_hidden(state, seat, rng)
+        for _ in range(lines):
+            for text in random_line(game, state, seat, rng):
+                mine, theirs = game.command_suggestions(state, seat, text), game.command_suggestions(other, seat, text)
+                if mine != theirs:
+                    problems.append(f"seat {seat} typing {text!r} is offered {mine} with the true cards and {theirs} "
+                                    "after a re-deal of what it cannot see")
+                mine_answer, their_answer = (_typed_answer(game, state, seat, text),
+                                             _typed_answer(game, other, seat, text))
+                if mine_answer != their_answer:
+                    problems.append(f"seat {seat} submitting {text!r} is told {mine_answer!r} with the true cards and "
+                                    f"{their_answer!r} after a re-deal of what it cannot see")
+                if problems:
+                    return problems
+    return problems
+
+
+def check_typed(game: Game, players: int, seed: int, options: dict[str, str] | None = None,
+                states: int = TYPED_STATES) -> int:
+    """Play one game by the playout policy and, on `states` of its states picked at random, check that what typing
+    a line tells its seat never depends on what that seat cannot see (`typed_problems`). Raise AssertionError naming
+    the state. Returns the number of lines whose answer was compared."""
+    run = playout(game, players, seed, options)
+    rng = Rng.seeded(seed * 41 + 13)
+    picked = sorted({rng.below(len(run.actions)) for _ in range(states)})
+    state = new_game(game, players, seed, run.state.options)
+    checked = 0
+    for n, action in enumerate(run.actions):
+        if n in picked:
+            problems = typed_problems(game, state, rng)
+            assert not problems, (f"{game.name}, {players} players, seed {seed}, move {state.version} "
+                                  f"(after {n} choices of the playout): " + "\n".join(problems[:3]))
+            checked += len({d.seat for d in game.pending(state)})
+        state, _ = apply(game, state, action.seat, action.choice)
+    return checked

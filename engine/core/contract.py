@@ -10,11 +10,14 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, Field
 
 from engine.core.rng import Rng
+
+if TYPE_CHECKING:
+    from engine.core.typed import Typed
 
 TIMEOUT = "timeout"
 """A choice the bot applies when a clock runs out. A game that has no use for it rejects it like any illegal one."""
@@ -318,16 +321,23 @@ class Game(ABC):
         """Rules help pages by topic, in our own words (Markdown). The first topic is the overview."""
         return {}
 
-    def parse_command(self, state: GameState, seat: int, text: str) -> list[str]:
+    command_separator: ClassVar[str] = ";"
+    """What separates the steps of a typed line (Planes: '>'); the conformance check builds lines with it."""
+
+    def parse_command(self, state: GameState, seat: int, text: str) -> Typed:
         """Turn a typed command (e.g. a whole Planes move in one line) into the option ids it stands for, in order.
 
-        The bot applies them one by one, so a typed command can never do what the buttons could not. Raise
-        IllegalAction with a sentence when the text makes no sense here.
+        The bot applies them one by one, so a typed command can never do what the buttons could not. Read the line
+        with `engine.core.typed.read_line`, on the seat's own sample and never past a step that shows something
+        hidden, so that the answer (a refusal included) depends only on what the seat can see; the unread rest comes
+        back in `Typed.rest` and is read once those steps have been played. Raise IllegalAction with a sentence
+        when the text makes no sense here.
         """
         raise IllegalAction(f"{self.title} has no typed commands; use the buttons.")
 
     def command_suggestions(self, state: GameState, seat: int, text: str) -> list[str]:
-        """Up to 25 completions of a partly typed command that are legal right now (for slash autocomplete)."""
+        """Up to 25 completions of a partly typed command that are legal right now (for slash autocomplete). Made,
+        like `parse_command`'s answer, from what the seat can see: nothing past a step that shows something hidden."""
         return []
 
     summary_values: ClassVar[dict[str, list[str]]] = {}

@@ -5,8 +5,9 @@
   start lima              the first move's departure city           deactivate route 17 / fleet cargo / hub LON
   trade 2 route 17 60     offer player 2 a deal on route 17 for $60M (theirs: you buy; yours: you sell)
   pass / stay / end / done / back / accept / decline / bid 120
-Each step is matched against what is on offer at that point (earlier steps applied to a private copy), so a typed
-line can never do what the buttons could not.
+Each step is matched against what is on offer at that point (earlier steps played on the seat's own sample of what
+it cannot see, never past a draw: see engine.core.typed), so a typed line can never do what the buttons could not nor
+show what they would not.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import re
 from typing import TYPE_CHECKING
 
 from engine.core.contract import IllegalAction
+from engine.core.typed import Reader, Typed, read_line
 from engine.flight_plan.data import catalog
 from engine.flight_plan.state import FPState
 
@@ -86,38 +88,44 @@ def _offered(game: Game, state: FPState, seat: int) -> set[str]:
     return {o.id for d in game.pending(state) if d.seat == seat for o in d.options}
 
 
-def _run(game: Game, state: FPState, seat: int, steps: list[str]) -> tuple[FPState, list[str]]:
-    work = state.model_copy(deep=True)
-    ids: list[str] = []
-    for step in steps:
-        offered = _offered(game, work, seat)
-        for choice in _translate(work, offered, step):
-            offered = _offered(game, work, seat)
-            if not offered:
-                raise IllegalAction(f"You have nothing to choose before '{step.strip()}'.")
-            if choice not in offered:
-                raise IllegalAction(f"'{step.strip()}' is not possible now.")
-            game.apply(work, seat, choice)
-            ids.append(choice)
-    return work, ids
+def _read_step(reader: Reader, step: str) -> None:
+    work = reader.state
+    assert isinstance(work, FPState)
+    for choice in _translate(work, set(reader.offered()), step):
+        if reader.stopped:
+            reader.play(choice)  # past a draw: checked when it is played for real
+            continue
+        offered = reader.offered()
+        if not offered:
+            raise IllegalAction(f"You have nothing to choose before '{step.strip()}'.")
+        if choice not in offered:
+            raise IllegalAction(f"'{step.strip()}' is not possible now.")
+        reader.play(choice)
 
 
-def parse_command(game: Game, state: FPState, seat: int, text: str) -> list[str]:
+def _read(game: Game, state: FPState, seat: int, steps: list[str]) -> tuple[Typed, Reader]:
+    return read_line(game, state, seat, steps, ";", _read_step)
+
+
+def parse_command(game: Game, state: FPState, seat: int, text: str) -> Typed:
     if not _offered(game, state, seat):
         raise IllegalAction("You have nothing to choose right now.")
-    _work, ids = _run(game, state, seat, text.split(";"))
-    if not ids:
+    typed, _reader = _read(game, state, seat, text.split(";"))
+    if not typed.ids:
         raise IllegalAction("Type a move, like 'buy 17', 'fly 64' or 'fleet long'.")
-    return ids
+    return typed
 
 
 def command_suggestions(game: Game, state: FPState, seat: int, text: str) -> list[str]:
     """Typed forms of what is on offer after the finished steps, that start like the step being typed."""
     head, sep, tail = text.rpartition(";")
     try:
-        work, _ids = _run(game, state, seat, head.split(";") if sep else [])
+        _typed, reader = _read(game, state, seat, head.split(";") if sep else [])
     except IllegalAction:
         return []
+    if reader.stopped:
+        return []  # what follows a draw depends on what it drew, not known until it is played
+    work = reader.state
     prefix = head.strip() + "; " if sep else ""
     typed = " ".join(WORDS.findall(tail.lower()))
     out = []

@@ -17,6 +17,7 @@ from engine.core.contract import (
     SeatResult,
 )
 from engine.core.rng import Rng
+from engine.core.typed import Typed
 from engine.flight_plan import market, turn
 from engine.flight_plan.briefing import new_deck
 from engine.flight_plan.data import catalog
@@ -267,7 +268,7 @@ class FlightPlan(Game):
 
         return playout_plan(_s(state), decision, rng)
 
-    def parse_command(self, state: GameState, seat: int, text: str) -> list[str]:
+    def parse_command(self, state: GameState, seat: int, text: str) -> Typed:
         from engine.flight_plan.commands import parse_command
 
         return parse_command(self, _s(state), seat, text)

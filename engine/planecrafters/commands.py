@@ -1,10 +1,12 @@
 """Typed commands for fast players: a line of steps separated by ';', each matched against the button labels.
 
-Each step is matched against what is on offer at that point (the earlier steps applied to a private copy), so a
-typed line can never do what the buttons could not: "take 2; take stack" takes the third face-up card and then the
-top of the stack; "hire spy; go" hires the Spy and goes on to Acquire; "play sky whale nose; end" builds a part and
-ends the turn. A step matches an option when every word of the step starts a word of its label ("play" and
-"build" are the same word), or when the step is the option's id. Words that stand alone:
+Each step is matched against what is on offer at that point (the earlier steps played on the seat's own sample of
+the hidden cards, never past a draw: see engine.core.typed), so a typed line can never do what the buttons could not
+nor show what they would not: "take 2; take stack" takes the third face-up card and then the top of the stack;
+"hire spy; go" hires the Spy and goes on to Acquire; "play sky whale nose; end" builds a part and ends the turn. A step
+matches an option when every word of the step starts a word of its label ("play" and "build" are the same word), or when
+the step is the option's id.
+Words that stand alone:
   go / next / done   go on to the next step (Acquire, Flyer, Buyer, clean up, stop swapping)
   end                clean up and end the turn (from the Flyer or Buyer step)
   take N             the N-th face-up card (1-4); take stack: the top of the stack
@@ -16,6 +18,7 @@ import re
 from typing import TYPE_CHECKING
 
 from engine.core.contract import IllegalAction, Option
+from engine.core.typed import Reader, Typed, read_line
 from engine.planecrafters import choices
 from engine.planecrafters.mechanics import count
 from engine.planecrafters.state import PCState
@@ -75,43 +78,43 @@ def _acquire_just_began(state: PCState, seat: int) -> bool:
     return state.step == "acquire" and state.draws_left == 2 + count(state, seat, "logistician")
 
 
-def _run(game: Game, state: PCState, seat: int, parts: list[str]) -> tuple[PCState, list[str]]:
-    work = state.model_copy(deep=True)
-    ids: list[str] = []
-    for part in parts:
-        if not part.strip():
-            continue
-        if (work.over or work.turn != seat) and _words(part) in (["go"], ["next"], ["done"], ["end"]):
-            continue  # a step with one choice went on by itself: a typed 'end' after the last sale still reads right
-        if work.over or work.turn != seat:
-            raise IllegalAction(f"Your turn is over before '{part.strip()}'.")
-        if _words(part) in (["go"], ["next"], ["done"]) and _acquire_just_began(work, seat):
-            continue  # the Hire step had nothing left to offer and went on by itself: "hire spy; go" still reads right
-        choice = _match(work, part)
-        game.apply(work, seat, choice)
-        ids.append(choice)
-    return work, ids
+def _read_step(reader: Reader, part: str) -> None:
+    work = reader.state
+    assert isinstance(work, PCState)
+    seat = reader.seat
+    if not part.strip():
+        return
+    if (work.over or work.turn != seat) and _words(part) in (["go"], ["next"], ["done"], ["end"]):
+        return  # a step with one choice went on by itself: a typed 'end' after the last sale still reads right
+    if work.over or work.turn != seat:
+        raise IllegalAction(f"Your turn is over before '{part.strip()}'.")
+    if _words(part) in (["go"], ["next"], ["done"]) and _acquire_just_began(work, seat):
+        return  # the Hire step had nothing left to offer and went on by itself: "hire spy; go" still reads right
+    reader.play(_match(work, part))
 
 
-def parse_command(game: Game, state: PCState, seat: int, text: str) -> list[str]:
+def parse_command(game: Game, state: PCState, seat: int, text: str) -> Typed:
     if state.over or seat != state.turn:
         raise IllegalAction("It is not your turn.")
-    _work, ids = _run(game, state, seat, text.split(";"))
-    if not ids:
+    typed, _reader = read_line(game, state, seat, text.split(";"), ";", _read_step)
+    if not typed.ids:
         raise IllegalAction("Type a step, like 'take 1; take stack' or 'play sky whale nose; end'.")
-    return ids
+    return typed
 
 
 def command_suggestions(game: Game, state: PCState, seat: int, text: str) -> list[str]:
-    """The labels on offer after the finished steps, that contain every word of the step being typed."""
+    """The labels on offer after the finished steps, that contain every word of the step being typed; none past a
+    step that draws or turns up a card (what it shows is not known until it is played)."""
     if state.over or seat != state.turn:
         return []
     head, sep, tail = text.rpartition(";")
     try:
-        work, _ids = _run(game, state, seat, head.split(";") if sep else [])
+        _typed, reader = read_line(game, state, seat, head.split(";") if sep else [], ";", _read_step)
     except IllegalAction:
         return []
-    if work.over or work.turn != seat:
+    work = reader.state
+    assert isinstance(work, PCState)
+    if reader.stopped or work.over or work.turn != seat:
         return []
     prefix = head.strip() + "; " if sep else ""
     words = _words(tail)

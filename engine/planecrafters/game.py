@@ -19,6 +19,7 @@ from engine.core.contract import (
     decision,
 )
 from engine.core.rng import Rng
+from engine.core.typed import Typed
 from engine.planecrafters import choices, steps
 from engine.planecrafters.ai import plan_ids, playout_plan
 from engine.planecrafters.commands import command_suggestions, parse_command
@@ -282,7 +283,7 @@ class Planecrafters(Game):
     def playout_plan(self, state: GameState, decision: Decision, rng: Rng) -> list[str]:
         return playout_plan(_s(state), decision, rng)
 
-    def parse_command(self, state: GameState, seat: int, text: str) -> list[str]:
+    def parse_command(self, state: GameState, seat: int, text: str) -> Typed:
         return parse_command(self, _s(state), seat, text)
 
     def command_suggestions(self, state: GameState, seat: int, text: str) -> list[str]:

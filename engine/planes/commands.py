@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.contract import IllegalAction
+from engine.core.typed import Reader, Typed, read_line
 from engine.planes.moves import slot_choices
 from engine.planes.state import ALL_COLOURS, PlanesState
 from engine.planes.terrain import terrain
@@ -27,10 +28,6 @@ if TYPE_CHECKING:
 
 _COLOUR_WORDS = {c: c for c in ALL_COLOURS} | {"r": "red", "b": "blue", "g": "green", "y": "yellow", "n": "grey",
                                               "gray": "grey", "neutral": "grey"}
-
-
-def _ids_now(game: Game, state: PlanesState, seat: int) -> list[str]:
-    return [o.id for d in game.pending(state) if d.seat == seat for o in d.options]
 
 
 def _space_id(state: PlanesState, word: str) -> str:
@@ -76,42 +73,47 @@ def _segment_to_id(state: PlanesState, segment: str, first: bool) -> str:
     raise IllegalAction(f"'{words[1]}' is not a colour, 'stop', 'skip' or 'board'.")
 
 
-def _simulate(game: Game, state: PlanesState, seat: int, ids: list[str]) -> PlanesState:
-    work = state.model_copy(deep=True)
-    for choice in ids:
-        if choice not in _ids_now(game, work, seat):
-            # Let the game explain: apply refuses with the same sentence a button would get.
-            game.apply(work, seat, choice)
-            raise IllegalAction("That step is not possible now.")
-        game.apply(work, seat, choice)
-    assert isinstance(work, PlanesState)
-    return work
+def _play_listed(reader: Reader, choice: str) -> None:
+    if choice not in reader.offered():
+        # Let the game explain: apply refuses with the same sentence a button would get.
+        reader.play(choice)
+        raise IllegalAction("That step is not possible now.")
+    reader.play(choice)
 
 
-def _prefix_ids(state: PlanesState, segments: list[str]) -> list[str]:
-    ids: list[str] = []
+def _read(game: Game, state: PlanesState, seat: int, segments: list[str]) -> tuple[Typed, Reader]:
+    """Read a move's segments on the seat's sample (engine.core.typed): no action first in the action phase, then
+    each segment against the sample as it stands after the ones before it."""
+    reader = Reader(game, state, seat)
     if state.phase == "action" and state.turn is not None:
-        ids.append("skip")
-    first = state.move is None
-    for segment in segments:
-        ids.append(_segment_to_id(state, segment, first))
-        first = False
-    return ids
+        _play_listed(reader, "skip")  # in the action phase a typed move means "no action"
+        if reader.stopped:
+            return Typed(reader.ids, ">".join(segments).strip()), reader
+    first = [state.move is None]
+
+    def read_segment(reader: Reader, segment: str) -> None:
+        work = reader.state
+        assert isinstance(work, PlanesState)
+        _play_listed(reader, _segment_to_id(work, segment, first[0]))
+        first[0] = False
+
+    return read_line(game, state, seat, segments, ">", read_segment, reader)
 
 
-def parse_command(game: Game, state: PlanesState, seat: int, text: str) -> list[str]:
+def parse_command(game: Game, state: PlanesState, seat: int, text: str) -> Typed:
     line = text.strip()
     if seat != state.turn or state.phase == "over":
         raise IllegalAction("It is not your turn.")
     if line.lower() in ("redo", "confirm"):
-        return [line.lower()]
+        return Typed([line.lower()])
     if state.phase not in ("action", "move"):
         raise IllegalAction("A typed move only works in your action or move phase; use the buttons for now.")
-    ids = _prefix_ids(state, line.split(">"))
-    work = _simulate(game, state, seat, ids)
-    if work.move is not None and work.move.finished:
-        ids.append("confirm")
-    return ids
+    typed, reader = _read(game, state, seat, line.split(">"))
+    work = reader.state
+    assert isinstance(work, PlanesState)
+    if not reader.stopped and work.move is not None and work.move.finished:
+        return Typed([*typed.ids, "confirm"])
+    return typed
 
 
 def _segment_text(choice: str) -> str | None:
@@ -133,19 +135,21 @@ def _segment_text(choice: str) -> str | None:
 
 
 def command_suggestions(game: Game, state: PlanesState, seat: int, text: str) -> list[str]:
-    """Legal ways to finish the segment being typed, each returned as the whole command so far."""
+    """Legal ways to finish the segment being typed, each returned as the whole command so far; none past a step
+    that shows something hidden (a boarding that draws cards)."""
     if seat != state.turn or state.phase not in ("action", "move"):
         return []
     head, sep, tail = text.rpartition(">")
     segments = [s for s in head.split(">")] if sep else []
     try:
-        ids = _prefix_ids(state, segments)
-        work = _simulate(game, state, seat, ids)
+        _typed, reader = _read(game, state, seat, segments)
     except IllegalAction:
+        return []
+    if reader.stopped:
         return []
     prefix = (head.strip() + " > ") if sep else ""
     out = []
-    for choice in _ids_now(game, work, seat):
+    for choice in reader.offered():
         seg = _segment_text(choice)
         if seg and seg.lower().startswith(tail.strip().lower()):
             out.append(prefix + seg)

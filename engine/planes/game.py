@@ -32,6 +32,7 @@ from engine.core.contract import (
     option,
 )
 from engine.core.rng import Rng
+from engine.core.typed import Typed
 from engine.planes import actions, actions_rt, moves, scoring
 from engine.planes.ai import plan_ids, playout_plan
 from engine.planes.cards import card
@@ -417,6 +418,7 @@ class PlanesGame(Game):
         return s
 
     take_backs = frozenset({"redo"})
+    command_separator = ">"
 
     def score_now(self, state: GameState) -> list[float] | None:
         s = _s(state)
@@ -447,7 +449,7 @@ class PlanesGame(Game):
     def rules(self) -> dict[str, str]:
         return rules_pages()
 
-    def parse_command(self, state: GameState, seat: int, text: str) -> list[str]:
+    def parse_command(self, state: GameState, seat: int, text: str) -> Typed:
         return parse_command(self, _s(state), seat, text)
 
     def command_suggestions(self, state: GameState, seat: int, text: str) -> list[str]:

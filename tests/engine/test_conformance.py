@@ -1,6 +1,7 @@
 """The conformance test over every registered game (DESIGN.md): random seeded playouts to the end with JSON round
 trips, replay equality, illegal-choice probes and leak checks at every step; and, on one playout per player count
-(40 states each, re-dealt twice), that what the channel shows never depends on the hidden cards (issue 7)."""
+(40 states each, re-dealt twice), that what the channel shows never depends on the hidden cards (issue 7), and that what
+a typed line tells its seat never depends on what that seat cannot see (issue 20)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import pytest
 
 from engine import registry
 from engine.core import Game
-from engine.core.conformance import check_blindness, check_playout, check_scores, check_secrecy
+from engine.core.conformance import check_blindness, check_playout, check_scores, check_secrecy, check_typed
 
 CASES = [
     (name, players, seed)
@@ -44,3 +45,9 @@ def test_the_search_reads_scores_and_team_results_as_the_game_means_them(name: s
     game = registry.get(name)
     scored = check_scores(game, players, 1)
     assert scored > 0 or type(game).score_now is Game.score_now  # every state scored unless the game has no score_now
+
+
+@pytest.mark.parametrize(("name", "players"), [(name, players) for name, players, seed in CASES if seed == 1])
+def test_a_typed_line_tells_its_seat_only_what_it_can_see(name: str, players: int) -> None:
+    # Issue 20: autocomplete and refusals of a typed line once showed the cards a draw in the line would bring.
+    assert check_typed(registry.get(name), players, 1, states=10) > 0

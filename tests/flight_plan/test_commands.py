@@ -11,31 +11,31 @@ from tests.flight_plan.helpers import give, play, play_state
 
 def test_buy_by_number_then_stay() -> None:
     st = play_state()
-    assert GAME.parse_command(st, 0, "buy 11; stay") == ["buy:11", "stay"]
+    assert GAME.parse_command(st, 0, "buy 11; stay").ids == ["buy:11", "stay"]
 
 
 def test_fly_fleet_hub_and_pass() -> None:
     st = play_state()
     give(st, 0, routes=(11,), fleets=("short",))
-    assert GAME.parse_command(st, 0, "fly 11; end") == ["fly:11", "end"]
-    assert GAME.parse_command(st, 0, "fleet long") == ["fleet:long"]
-    assert GAME.parse_command(st, 0, "hub london") == ["hub:LON"]
-    assert GAME.parse_command(st, 0, "pass") == ["pass"]
+    assert GAME.parse_command(st, 0, "fly 11; end").ids == ["fly:11", "end"]
+    assert GAME.parse_command(st, 0, "fleet long").ids == ["fleet:long"]
+    assert GAME.parse_command(st, 0, "hub london").ids == ["hub:LON"]
+    assert GAME.parse_command(st, 0, "pass").ids == ["pass"]
 
 
 def test_deactivate_opens_the_menu_itself() -> None:
     st = play_state()
     give(st, 0, routes=(11,))
-    assert GAME.parse_command(st, 0, "deactivate route 11") == ["cash", "deactivate:route:11"]
+    assert GAME.parse_command(st, 0, "deactivate route 11").ids == ["cash", "deactivate:route:11"]
 
 
 def test_trade_in_one_line_and_the_answer() -> None:
     st = play_state()
     give(st, 1, routes=(11,))
-    ids = GAME.parse_command(st, 0, "trade 2 route 11 45")
+    ids = GAME.parse_command(st, 0, "trade 2 route 11 45").ids
     assert ids == ["trade", "with:1", "asset:route:11", "price:45"]
     st, _ = play(st, 0, *ids)
-    assert GAME.parse_command(st, 1, "accept") == ["accept"]
+    assert GAME.parse_command(st, 1, "accept").ids == ["accept"]
 
 
 def test_refusals_are_sentences() -> None:

@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from engine.core.contract import IllegalAction
+from engine.core.typed import play_line
 from engine.planecrafters.game import GAME
-from tests.planecrafters.helpers import at, build, do, find, hand, start
+from engine.planecrafters.state import PCState
+from tests.planecrafters.helpers import at, build, do, find, hand, pull, start
 
 
 def test_a_whole_turn_in_one_line() -> None:
@@ -14,13 +16,42 @@ def test_a_whole_turn_in_one_line() -> None:
     nose = find("Cloud Mule", "nose")
     hand(s, 0, [nose])
     line = "hire technician; go; take 2; take stack; play cloud mule nose; end"
-    ids = GAME.parse_command(s, 0, line)
+    typed = GAME.parse_command(s, 0, line)
     # After the hire nothing is left to do in the Hire step, which goes on by itself: the typed 'go' is kept as
-    # harmless so the line reads as players think of their turn.
+    # harmless so the line reads as players think of their turn. Taking a face-up card turns the stack's top card
+    # up in its place, so the line is read no further until that has happened for real.
+    assert typed.ids == ["hire:technician", "take:1"]
+    assert typed.rest == "take stack; play cloud mule nose; end"
+    s, ids = play_line(GAME, s, 0, line)
     assert ids[:3] == ["hire:technician", "take:1", "take:stack"]
     assert ids[3] == f"play:{nose}:0:nose" and ids[-1] == "cleanup"
-    s, _ = do(s, 0, *ids)
     assert s.turn == 1 and s.planes[0][0].parts == {"nose": nose}
+
+
+def _stack_top(s: PCState, cards: list[str]) -> PCState:
+    """`s` with `cards` on top of the stack (drawn first), the rest of the stack as it was."""
+    s = s.model_copy(deep=True)
+    for card in cards:
+        pull(s, card)
+    s.stack[:0] = cards  # the stack is drawn from its front
+    return s
+
+
+def test_reading_a_line_stops_at_a_draw_and_shows_nothing_it_would_draw() -> None:
+    # Issue 20: "go; take stack; take stack; " once completed to builds of exactly the two hidden cards on top of
+    # the stack, and a wrong last step was refused with a list of them.
+    s = start()
+    gilded = _stack_top(s, [find("Gilded Goose", "fuselage"), find("Gilded Goose", "nose")])
+    other = _stack_top(s, [find("Tin Dragonfly", "tail"), find("Cloud Mule", "lwing")])
+    for line in ("go; take stack; ", "go; take stack; take stack; ", "go; take stack; take stack; b"):
+        assert GAME.command_suggestions(gilded, 0, line) == [] == GAME.command_suggestions(other, 0, line)
+    line = "go; take stack; take stack; build gilded goose fuselage"
+    typed = GAME.parse_command(gilded, 0, line)
+    assert typed == GAME.parse_command(other, 0, line)
+    assert typed.ids == ["acquire", "take:stack"] and typed.rest == "take stack; build gilded goose fuselage"
+    # Played for real, the rest is read once each card is in the hand, where its player sees it.
+    gilded, _ = do(gilded, 0, "acquire", "take:stack", "take:stack")
+    assert [o for o in GAME.command_suggestions(gilded, 0, "build gilded") if "Gilded Goose fuselage" in o]
 
 
 def test_a_typed_line_never_does_what_the_buttons_could_not() -> None:
@@ -41,7 +72,7 @@ def test_end_with_a_plane_to_sell_asks_for_the_sale_first() -> None:
         GAME.parse_command(s, 0, "end")
     # Once the only plane is sold, the Buyer step's one choice (clean up) is taken by itself; the typed 'end' is
     # then harmless.
-    assert GAME.parse_command(s, 0, "go; sell 1; end") == ["buyer", "sell:0"]
+    assert GAME.parse_command(s, 0, "go; sell 1; end").ids == ["buyer", "sell:0"]
     s, _ = do(s, 0, "buyer", "sell:0")
     assert s.turn == 1
 
