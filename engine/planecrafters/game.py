@@ -58,7 +58,14 @@ class Planecrafters(Game):
             choices=[OptionChoice(value="off", label="Off (the rulebook game)"),
                      OptionChoice(value="on", label="On: three objectives pay crowns")],
             help="Our own optional module: the first player to meet a face-up objective takes its crowns.",
-        )
+        ),
+        GameOptionSpec(
+            key="round_limit", label="Round limit (a house rule)", default="off",
+            choices=[OptionChoice(value="off", label="Off (the rulebook: play until the stack runs out)"),
+                     OptionChoice(value="on", label=f"On: the game also ends after round {steps.ROUND_LIMIT}")],
+            help="The book has no round limit. Tables that keep discarding what they draw can make a game last for "
+                 "ever; this ends it anyway.",
+        ),
     ]
 
     def new_game(self, players: int, seed: int, options: dict[str, str]) -> PCState:

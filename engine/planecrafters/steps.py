@@ -44,8 +44,10 @@ from engine.planecrafters.mechanics import (
 from engine.planecrafters.places import held, targets
 from engine.planecrafters.state import PCState, Plane
 
-MAX_ROUNDS = 40
-"""Safety valve (a ruling): the game ends after this many rounds even if the stack never runs out."""
+ROUND_LIMIT = 40
+"""The house rule behind the lobby option "round_limit" (off by default): the game also ends after this many full
+rounds. The book ends a game only when the stack runs out, which players who all keep discarding what they draw can
+put off for ever (docs/planecrafters-rulings.md)."""
 PROMPTS = {
     "jack": "Which Tier 1 ability does your Jack of all Trades copy this turn?",
     "hire": "Hire an employee, collect income, or go on to Acquire.",
@@ -288,9 +290,12 @@ def end_turn(state: PCState) -> list[Event]:
     seat = state.turn
     state.turns_taken += 1
     last = seat == state.players - 1
-    if last and (state.ending or state.turns_taken >= MAX_ROUNDS * state.players):
+    if last and state.ending:
         state.over, state.step = True, "over"
         return [event(text="The last round is complete: the game is over.")]
+    if last and state.options.get("round_limit") == "on" and state.turns_taken >= ROUND_LIMIT * state.players:
+        state.over, state.step = True, "over"
+        return [event(text=f"Round {ROUND_LIMIT} is complete: the lobby's round limit ends the game here.")]
     turn = (seat + 1) % state.players
     state.assign(turn=turn, hired=False, collected=[], jack=None, uses={}, draws_left=0, swaps_left=0, holding=None,
                  target=None, step="jack" if owned(state, turn, "jack") else "hire")

@@ -209,3 +209,41 @@ def test_a_sale_shows_what_it_earns_first_and_a_cut_label_ends_with_an_ellipsis(
     # 15 crowns printed, minus the first 2 taken by another player's Boss's Boss: the seller keeps 13.
     assert label.startswith("Sell plane 1: 13 crowns (Thunder Barrel nose, ")
     assert len(label) <= 80 and label.endswith("…")
+
+
+def test_a_table_that_discards_what_it_draws_keeps_the_stack_as_it_was() -> None:
+    # Why the book's game can last for ever: two draws from the stack, two discards under it, every turn.
+    s = start(2)
+    for seat in (0, 1):
+        hand(s, seat, s.stack[:5])
+    before = len(s.stack)
+    for _ in range(3):
+        for seat in (0, 1):
+            s, _ = do(s, seat, "acquire", "take:stack", "take:stack")
+            s = finish_turn(s)
+            assert len(s.stack) == before and not s.ending
+    assert not s.over and s.turns_taken == 6
+
+
+def test_no_round_limit_by_default() -> None:
+    # The book ends a game only when the stack runs out; the 40-round cap is a lobby option now.
+    s = at(start(2), "buyer")
+    s.turn, s.turns_taken = 1, 40 * 2 - 1
+    s, _ = do(s, 1, "cleanup")
+    assert not s.over and s.turn == 0 and s.turns_taken == 80
+
+
+def test_the_round_limit_option_ends_the_game_after_round_40() -> None:
+    s = at(start(2, round_limit="on"), "buyer")
+    s.turn, s.turns_taken = 0, 40 * 2 - 2
+    s, _ = do(s, 0, "cleanup")
+    assert not s.over
+    s = at(s, "buyer")
+    s, texts = do(s, 1, "cleanup")
+    assert s.over and GAME.result(s) is not None
+    assert texts == ["Round 40 is complete: the lobby's round limit ends the game here."]
+
+
+def test_the_round_limit_is_a_lobby_option_off_by_default() -> None:
+    assert GAME.check_options(2, {}) == {"objectives": "off", "round_limit": "off"}
+    assert GAME.check_options(2, {"round_limit": "on"})["round_limit"] == "on"
