@@ -3,7 +3,8 @@
 Uniform clicks wander (pick a part up, put it back, replace good parts, sell one-part planes), which makes games
 long and their figures meaningless. This policy still draws every choice from the seeded RNG, but it only plays
 parts into empty slots, takes Depot cards its plane can use, sells complete planes (or, with a Contractor, planes
-of three parts or more), hires now and then and uses Acquire abilities most of the time.
+of three parts or more), hires now and then, always takes a Logistician's extra card and uses the other Acquire
+abilities most of the time.
 """
 
 from __future__ import annotations
@@ -66,13 +67,15 @@ def plan_ids(state: PCState, ids: list[str], rng: Rng) -> list[str]:
         if hires and rng.below(HIRE_ONE_IN) == 0:
             return [rng.choice(hires)]
         return ["acquire"]
-    if step == "acquire":
+    if step in ("acquire", "draw"):
         # The Depot cards that would go into an empty slot (or onto a new plane).
         free = _free_slots(state)
         useful = [i for i in ids if i != "take:stack"
                   and (free is None or not free.isdisjoint(slots_for(state.depot[int(i[5:])] or "")))]
         return [rng.choice(useful or ids)]
     if step == "abilities":
+        if "logistician" in ids:  # an extra card is almost always worth taking, and people take it first
+            return ["logistician"]
         uses = [i for i in ids if i != "flyer"]
         return [rng.choice(uses) if uses and rng.below(4) else "flyer"]
     if step in ("flyer", "build"):

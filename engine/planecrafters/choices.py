@@ -71,7 +71,7 @@ def option_ids(state: PCState) -> list[str]:
         if manager:
             return out + [f"build:{p}" for p in _build_planes(state)]
         return out + _play_ids(state, 0, manager)
-    if step == "acquire":
+    if step in ("acquire", "draw"):
         out = [_TAKE[i] for i, c in enumerate(state.depot) if c]
         return out + ["take:stack"] if state.stack else out
     if step == "hire":
@@ -124,7 +124,7 @@ def options(state: PCState) -> list[Option]:
 
 def ability_ids(state: PCState) -> list[str]:
     """The Acquire abilities open now, then "flyer"."""
-    out = []
+    out = ["logistician"] if state.draws_left > 0 and (state.stack or any(state.depot)) else []
     uses = state.uses
     agent, spy, thief = uses.get("agent", 0), uses.get("spy", 0), uses.get("thief", 0)
     victims = opponents(state, unguarded=True) if agent or spy or thief else []
@@ -286,6 +286,7 @@ def _option(state: PCState, oid: str) -> Option:
 _FIXED: dict[str, tuple[str, ...]] = {
     "acquire": ("Go on to Acquire",),
     "flyer": ("Go on to the Flyer step",),
+    "logistician": ("Logistician: take one more card",),
     "stop": ("Stop swapping",),
     "moves": ("Move a part you have built...", "As often as you like."),
     "buyer": ("Go on to the Buyer step",),

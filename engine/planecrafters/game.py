@@ -187,6 +187,9 @@ class Planecrafters(Game):
                 return [event(text=f"{steps.who(st.turn)}'s Spy looked at {steps.who(st.target)}'s hand."),
                         event(text=f"Your Spy saw: {seen}.", private_to=st.turn)]
             return []
+        if head == "logistician":
+            st.step = "draw"
+            return []
         if head == "build":
             st.onto, st.step = int(rest), "build"
             return []

@@ -4,8 +4,9 @@ lists what each step offers).
 Steps (state.step) and their option ids:
   jack       jack:<kind>                       (own the Jack: pick the Tier 1 kind it copies this turn)
   hire       hire:<kind> | collect:accountant | collect:tax | acquire
-  acquire    take:0..3 (a face-up card) | take:stack
-  abilities  agent:trade:<seat> | agent:swap | spy:<seat> | thief:<seat> | flyer
+  acquire    take:0..3 (a face-up card) | take:stack   (the two draws every turn has)
+  abilities  logistician | agent:trade:<seat> | agent:swap | spy:<seat> | thief:<seat> | flyer
+  draw       take:0..3 | take:stack             (a Logistician's extra draw, chosen among the abilities)
   swap_give  give:<card id> | stop              swap_slot  slot:0..3
   spy_take   steal:<n> (n-th card of the victim's hand)   thief_take  steal:<plane>:<slot>
   flyer      moves | buyer (cleanup when nothing can be sold), then
@@ -53,6 +54,7 @@ PROMPTS = {
     "hire": "Hire an employee, collect income, or go on to Acquire.",
     "acquire": "Take a card from the Parts Depot.",
     "abilities": "Use an Acquire ability, or go on to the Flyer step.",
+    "draw": "Logistician: take one more card from the Parts Depot.",
     "swap_give": "Agent of the Board: pick a hand card to swap with the Depot, or stop.",
     "swap_slot": "Agent of the Board: which face-up card do you take for it?",
     "spy_take": "Spy: take one card from that hand.",
@@ -97,8 +99,10 @@ def start_acquire(state: PCState) -> list[Event]:
 
 
 def _after_draw(state: PCState) -> list[Event]:
-    if state.draws_left <= 0 or not (state.stack or any(state.depot)):
-        seat = state.turn
+    """After one of the turn's two draws: once both are taken, the Acquire abilities open. The draws left then are
+    the Logistician's, which the book lists among those abilities: optional, and in any order with the others."""
+    seat = state.turn
+    if state.draws_left <= count(state, seat, "logistician") or not (state.stack or any(state.depot)):
         state.uses = {k: count(state, seat, k) for k in ("agent", "spy", "thief")}
         back_to_abilities(state)
     return []
@@ -110,7 +114,8 @@ def back_to_abilities(state: PCState) -> None:
     state.step = "abilities"
     uses = state.uses
     # With no ability left to use the step offers "flyer" alone: no need to list it to know.
-    if not (uses.get("agent") or uses.get("spy") or uses.get("thief")) or len(ability_ids(state)) == 1:
+    if not (state.draws_left or uses.get("agent") or uses.get("spy") or uses.get("thief")) or \
+            len(ability_ids(state)) == 1:
         start_flyer(state)
 
 
@@ -172,6 +177,9 @@ def take(state: PCState, where: str) -> list[Event]:
     state.draws_left -= 1
     if state.ending and not state.stack:
         events.append(event(text="The face-down stack is empty: the game ends when this round is complete."))
+    if state.step == "draw":
+        back_to_abilities(state)
+        return events
     return events + _after_draw(state)
 
 

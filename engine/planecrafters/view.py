@@ -11,7 +11,8 @@ from engine.planecrafters.mechanics import award_shares, final_scores, hand_limi
 from engine.planecrafters.state import PCState
 
 STEP_NAMES = {
-    "jack": "Hire", "hire": "Hire", "acquire": "Acquire", "abilities": "Acquire", "swap_give": "Acquire",
+    "jack": "Hire", "hire": "Hire", "acquire": "Acquire", "abilities": "Acquire", "draw": "Acquire",
+    "swap_give": "Acquire",
     "swap_slot": "Acquire", "spy_take": "Acquire", "thief_take": "Acquire", "flyer": "Flyer", "place": "Flyer",
     "pick_move": "Flyer", "place_plane": "Flyer", "build": "Flyer",
     "buyer": "Buyer", "discard": "Clean up", "over": "Game over",

@@ -73,14 +73,50 @@ def test_agent_swaps_up_to_two_cards_with_the_depot() -> None:
 def test_logistician_adds_a_draw_and_a_hand_card() -> None:
     s = start()
     give(s, 0, "logistician")
-    s, _ = do(s, 0, "acquire", "take:stack", "take:stack")
-    assert s.step == "acquire"
+    s, _ = do(s, 0, "acquire", "take:stack", "take:stack", "logistician")
+    assert s.step == "draw" and ids(s) == ["take:0", "take:1", "take:2", "take:3", "take:stack"]
     s, _ = do(s, 0, "take:stack")
     assert s.step == "flyer" and len(s.hands[0]) == 6
     s = at(s, "buyer")
     hand(s, 0, s.stack[:6])
     s, _ = do(s, 0, "cleanup")
     assert s.turn == 1
+
+
+def test_the_logistician_draw_is_an_acquire_ability_the_player_may_skip() -> None:
+    # The book: take two cards, then you may use your Acquire employees; the Logistician "allows" one more draw.
+    s = start()
+    give(s, 0, "logistician")
+    s, _ = do(s, 0, "acquire", "take:stack", "take:stack")
+    assert s.step == "abilities" and ids(s) == ["logistician", "flyer"]
+    labels = [o.label for o in GAME.pending(s)[0].options]
+    assert labels == ["Logistician: take one more card", "Go on to the Flyer step"]
+    s, _ = do(s, 0, "flyer")
+    assert s.step == "flyer" and len(s.hands[0]) == 3 + 2
+
+
+def test_the_agent_may_trade_before_the_logistician_draw() -> None:
+    # The Agent acts "after your first two parts cards": a card drawn for the Logistician afterwards stays yours.
+    s = start()
+    give(s, 0, "logistician")
+    give(s, 0, "agent")
+    s, _ = do(s, 0, "acquire", "take:stack", "take:stack")
+    assert ids(s)[:2] == ["logistician", "agent:trade:1"]
+    theirs = list(s.hands[1])
+    s, _ = do(s, 0, "agent:trade:1", "logistician")
+    top = s.stack[0]
+    s, _ = do(s, 0, "take:stack")
+    assert s.hands[0] == [*theirs, top] and s.step == "flyer"
+
+
+def test_two_logistician_abilities_give_two_extra_draws_one_at_a_time() -> None:
+    s = start()
+    give(s, 0, "logistician")
+    give(s, 0, "logistician")
+    s, _ = do(s, 0, "acquire", "take:stack", "take:stack", "logistician", "take:0")
+    assert s.step == "abilities" and ids(s) == ["logistician", "flyer"]
+    s, _ = do(s, 0, "logistician", "take:stack")
+    assert s.step == "flyer" and len(s.hands[0]) == 3 + 4
 
 
 def test_spy_sees_the_hand_privately_and_takes_one_card() -> None:

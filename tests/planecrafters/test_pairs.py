@@ -70,7 +70,7 @@ def test_the_jacks_copy_lasts_one_turn() -> None:
     s, _ = do(s, 1, "acquire", "take:stack", "take:stack")
     s = finish_turn(s)
     assert s.turn == 0 and s.step == "jack" and s.jack is None, "a new turn asks again"
-    s, _ = do(s, 0, "jack:logistician", "acquire", "take:stack", "take:stack", "take:stack")
+    s, _ = do(s, 0, "jack:logistician", "acquire", "take:stack", "take:stack", "logistician", "take:stack")
     assert s.step == "flyer" and s.plays_left == 2
 
 
