@@ -102,14 +102,15 @@ def plan_ids(state: PCState, ids: list[str], rng: Rng) -> list[str]:
             if planes:
                 return [rng.choice(planes)]
         return ["back" if step == "build" else ids[1] if ids[0] == "moves" else ids[0]]
-    if step == "place":
+    if step in ("place", "thief_place"):
         planes = state.planes[state.turn]
 
         def free(option: str) -> bool:
             _, p, slot = option.split(":")
             return int(p) >= len(planes) or slot not in planes[int(p)].parts
 
-        empty = [i for i in ids if i.startswith("to:") and free(i)]
+        # A stolen part too goes into an empty slot when there is one.
+        empty = [i for i in ids if i.startswith(("to:", "put:")) and free(i)]
         return [rng.choice(empty or [i for i in ids if i != "back"] or ids)]
     if step == "buyer":
         sells = [i for i in ids if i.startswith("sell:") and _worth_selling(state, i)]

@@ -101,6 +101,12 @@ def option_ids(state: PCState) -> list[str]:
     if step == "thief_take":
         assert state.target is not None
         return [f"steal:{p}:{s}" for p, plane in enumerate(state.planes[state.target]) for s in plane.parts]
+    if step == "thief_plane":
+        assert state.holding is not None
+        return [f"aim:{p}" for p in sorted({p for p, _ in targets(state, state.holding, None)})]
+    if step == "thief_place":
+        assert state.holding is not None
+        return [f"put:{p}:{s}" for p, s in targets(state, state.holding, None) if state.onto in (None, p)]
     if step == "build":
         assert state.onto is not None
         return ["back", *_play_ids(state, state.onto, "factorymanager" in staff_kinds(state, seat))]
@@ -267,8 +273,11 @@ def _option(state: PCState, oid: str) -> Option:
     if head == "move":
         p, s = rest.split(":")
         return opt(oid, f"Move {part_label(state.planes[seat][int(p)].parts[s])} of plane {int(p) + 1}")
-    if head == "onto":
+    if head in ("onto", "aim"):
         return opt(oid, _plane_label(state, int(rest)))
+    if head == "put":
+        p, s = rest.split(":")
+        return opt(oid, f"Put it into {_target_label(state, int(p), s)}")
     if head == "to":
         p, s = rest.split(":")
         return opt(oid, _target_label(state, int(p), s))

@@ -187,6 +187,12 @@ class Planecrafters(Game):
                 return [event(text=f"{steps.who(st.turn)}'s Spy looked at {steps.who(st.target)}'s hand."),
                         event(text=f"Your Spy saw: {seen}.", private_to=st.turn)]
             return []
+        if head == "put":
+            p, slot = rest.split(":")
+            return steps.thief_put(st, int(p), slot)
+        if head == "aim":
+            st.onto, st.step = int(rest), "thief_place"
+            return []
         if head == "logistician":
             st.step = "draw"
             return []

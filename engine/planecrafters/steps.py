@@ -9,6 +9,8 @@ Steps (state.step) and their option ids:
   draw       take:0..3 | take:stack             (a Logistician's extra draw, chosen among the abilities)
   swap_give  give:<card id> | stop              swap_slot  slot:0..3
   spy_take   steal:<n> (n-th card of the victim's hand)   thief_take  steal:<plane>:<slot>
+  thief_plane  aim:<plane>                      (a stolen Spare Part with several planes to go to: the plane first)
+  thief_place  put:<plane>:<slot>               (where the stolen part goes, when it could go to several places)
   flyer      moves | buyer (cleanup when nothing can be sold), then
              play:<card id>:<plane>:<slot>    (one plane: a hand card and where it goes, in one click)
              build:<plane>                    (a Factory Manager's several planes: the plane first, public)
@@ -59,6 +61,8 @@ PROMPTS = {
     "swap_slot": "Agent of the Board: which face-up card do you take for it?",
     "spy_take": "Spy: take one card from that hand.",
     "thief_take": "Thief: which part do you steal?",
+    "thief_plane": "Thief: onto which of your planes does the stolen part go?",
+    "thief_place": "Thief: where in your factory does the stolen part go?",
     "flyer": "Play a part, move a placed part, or go on to the Buyer step.",
     "build": "Which part do you build onto that plane?",
     "pick_move": "Which built part do you move?",
@@ -222,24 +226,37 @@ def spy_take(state: PCState, n: int) -> list[Event]:
 
 
 def thief_take(state: PCState, p: int, slot: str) -> list[Event]:
+    """Steal the part; the thief then puts it anywhere in their factory a part from the hand could go (the book
+    leaves the place to them), at once when there is only one such place."""
     seat, victim = state.turn, state.target
     assert victim is not None
     card = state.planes[victim][p].parts.pop(slot)
     if not state.planes[victim][p].parts and len(state.planes[victim]) > 1:
         state.planes[victim].pop(p)
-    mine = state.planes[seat]
-    home = next((pl for pl in mine if slot not in pl.parts), None)
-    if home is None and owned(state, seat, "factorymanager"):
-        home = Plane()
-        mine.append(home)
-    home = home or mine[0]
     events = [event(text=f"{who(seat)}'s Thief stole {part_label(card)} from {who(victim)}'s factory.")]
-    if slot in home.parts:
-        old = home.parts[slot]
+    state.assign(target=None, holding=card, onto=None)
+    places = targets(state, card, None)
+    if len(places) == 1:
+        return events + thief_put(state, *places[0])
+    state.step = "thief_plane" if part(card).spare and len({q for q, _ in places}) > 1 else "thief_place"
+    return events
+
+
+def thief_put(state: PCState, p: int, slot: str) -> list[Event]:
+    """Put the stolen part (state.holding) into slot of plane p (a new plane when p is one past the last); a part
+    there goes to the bottom of the stack, as any replaced part does."""
+    seat, card = state.turn, state.holding
+    assert card is not None
+    mine = state.planes[seat]
+    if p == len(mine):
+        mine.append(Plane())
+    events: list[Event] = []
+    old = mine[p].parts.get(slot)
+    if old is not None:
         state.stack.append(old)
         events.append(event(text=f"{part_label(old)} went to the bottom of the stack to make room."))
-    home.parts[slot] = card
-    state.target = None
+    mine[p].parts[slot] = card
+    state.assign(holding=None, onto=None)
     back_to_abilities(state)
     return events
 

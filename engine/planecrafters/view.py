@@ -12,10 +12,9 @@ from engine.planecrafters.state import PCState
 
 STEP_NAMES = {
     "jack": "Hire", "hire": "Hire", "acquire": "Acquire", "abilities": "Acquire", "draw": "Acquire",
-    "swap_give": "Acquire",
-    "swap_slot": "Acquire", "spy_take": "Acquire", "thief_take": "Acquire", "flyer": "Flyer", "place": "Flyer",
-    "pick_move": "Flyer", "place_plane": "Flyer", "build": "Flyer",
-    "buyer": "Buyer", "discard": "Clean up", "over": "Game over",
+    "swap_give": "Acquire", "swap_slot": "Acquire", "spy_take": "Acquire", "thief_take": "Acquire",
+    "thief_plane": "Acquire", "thief_place": "Acquire", "flyer": "Flyer", "place": "Flyer", "pick_move": "Flyer",
+    "place_plane": "Flyer", "build": "Flyer", "buyer": "Buyer", "discard": "Clean up", "over": "Game over",
 }
 
 

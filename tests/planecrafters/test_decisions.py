@@ -18,8 +18,8 @@ def test_option_ids_and_labels_fit_discord_in_random_games() -> None:
                 assert len({o.id for o in decision.options}) == len(decision.options)
                 for o in decision.options:
                     assert len(o.id) <= 60 and len(o.label) <= 80
-                if decision.kind in ("hire", "acquire", "abilities", "buyer", "jack", "swap_slot", "place",
-                                     "place_plane", "pick_move"):
+                if decision.kind in ("hire", "acquire", "draw", "abilities", "buyer", "jack", "swap_slot", "place",
+                                     "place_plane", "pick_move", "thief_plane", "thief_place"):
                     assert len(decision.options) <= 25
 
         # Uniform choices wander the most (many planes with a Factory Manager, long hands): the worst case.

@@ -295,6 +295,11 @@ def test_factory_manager_with_thief_puts_the_part_on_a_new_plane() -> None:
     build(s, 0, {"tail": mine})
     build(s, 1, {"tail": stolen})
     s, _ = do(s, 0, "thief:1")  # one part to steal: the steal needs no click of its own
+    # Two places fit a tail: over the one on plane 1, or a new plane. The thief picks.
+    assert s.step == "thief_place" and ids(s) == ["put:0:tail", "put:1:tail"]
+    assert [o.label for o in GAME.pending(s)[0].options] == [
+        "Put it into plane 1 tail (replaces Cloud Mule tail)", "Put it into a new plane's tail"]
+    s, _ = do(s, 0, "put:1:tail")
     assert [p.parts for p in s.planes[0]] == [{"tail": mine}, {"tail": stolen}]
 
 
@@ -306,6 +311,40 @@ def test_thief_without_factory_manager_replaces_and_discards() -> None:
     build(s, 1, {"tail": stolen})
     s, _ = do(s, 0, "thief:1")  # one part to steal: the steal needs no click of its own
     assert s.planes[0][0].parts == {"tail": stolen} and s.stack[-1] == mine
+
+
+def test_a_stolen_spare_part_goes_where_the_thief_chooses() -> None:
+    # The book says only "into your factory"; a Spare Part fits any slot, so it need not push out the thief's nose.
+    s = at(start(), "abilities")
+    s.uses = {"thief": 1}
+    mine, spare = find("Cloud Mule", "nose"), find(slot="spare")
+    build(s, 0, {"nose": mine})
+    build(s, 1, {"nose": spare})
+    stack = list(s.stack)
+    s, texts = do(s, 0, "thief:1")
+    assert texts == ["Player 1's Thief stole Spare Part from Player 2's factory."]
+    assert s.step == "thief_place" and GAME.pending(s)[0].prompt.startswith("Thief: where")
+    assert ids(s) == ["put:0:nose", "put:0:lwing", "put:0:rwing", "put:0:tail", "put:0:fuselage"]
+    s, _ = do(s, 0, "put:0:tail")
+    assert s.planes[0][0].parts == {"nose": mine, "tail": spare} and s.stack == stack
+    assert s.step == "flyer" and s.holding is None
+
+
+def test_a_stolen_spare_part_with_several_planes_asks_for_the_plane_first() -> None:
+    s = at(start(), "abilities")
+    give(s, 0, "factorymanager")
+    s.uses = {"thief": 1}
+    spare = find(slot="spare")
+    build(s, 0, {"nose": find("Cloud Mule", "nose")})
+    build(s, 0, {"tail": find("Red Sparrow", "tail")}, index=1)
+    build(s, 1, {"lwing": spare})
+    s, _ = do(s, 0, "thief:1")
+    assert s.step == "thief_plane" and ids(s) == ["aim:0", "aim:1", "aim:2"]
+    assert [o.label for o in GAME.pending(s)[0].options][2] == "A new plane"
+    s, _ = do(s, 0, "aim:1")
+    assert ids(s) == ["put:1:nose", "put:1:lwing", "put:1:rwing", "put:1:tail", "put:1:fuselage"]
+    s, _ = do(s, 0, "put:1:nose")
+    assert s.planes[0][1].parts["nose"] == spare and len(s.planes[0]) == 2
 
 
 def test_factory_manager_moves_parts_as_often_as_needed() -> None:
