@@ -9,7 +9,7 @@ the step is the option's id.
 Words that stand alone:
   go / next / done   go on to the next step (Acquire, Flyer, Buyer, clean up, stop swapping)
   end                clean up and end the turn (from the Flyer or Buyer step)
-  take N             the N-th face-up card (1-4); take stack: the top of the stack
+  take N             the N-th face-up card (1-4); take stack: the top of the stack (a third one: the Logistician's)
 """
 
 from __future__ import annotations
@@ -90,6 +90,12 @@ def _read_step(reader: Reader, part: str) -> None:
         raise IllegalAction(f"Your turn is over before '{part.strip()}'.")
     if _words(part) in (["go"], ["next"], ["done"]) and _acquire_just_began(work, seat):
         return  # the Hire step had nothing left to offer and went on by itself: "hire spy; go" still reads right
+    if _words(part)[:1] == ["take"] and "logistician" in choices.option_ids(work):
+        # A third card taken after the turn's two is the Logistician's draw: "take 1; take 2; take stack" reads as
+        # the player means it, without naming the ability first.
+        reader.play("logistician")
+        work = reader.state
+        assert isinstance(work, PCState)
     reader.play(_match(work, part))
 
 

@@ -8,7 +8,7 @@ from engine.core.contract import IllegalAction
 from engine.core.typed import play_line
 from engine.planecrafters.game import GAME
 from engine.planecrafters.state import PCState
-from tests.planecrafters.helpers import at, build, do, find, hand, pull, start
+from tests.planecrafters.helpers import at, build, do, find, give, hand, pull, start
 
 
 def test_a_whole_turn_in_one_line() -> None:
@@ -84,3 +84,11 @@ def test_suggestions_complete_the_step_being_typed() -> None:
     after = GAME.command_suggestions(s, 0, "go; take")
     assert after and all(x.startswith("go; Take ") for x in after) and len(after) == 5
     assert GAME.command_suggestions(s, 1, "go") == []
+
+
+def test_a_third_take_is_the_logisticians_draw() -> None:
+    s = start()
+    give(s, 0, "logistician")
+    s, ids = play_line(GAME, s, 0, "go; take stack; take stack; take stack")
+    assert ids == ["acquire", "take:stack", "take:stack", "logistician", "take:stack"]
+    assert s.step == "flyer" and len(s.hands[0]) == 6
