@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from pydantic import BaseModel, Field
 
 from engine.core.rng import Rng
+from engine.core.text import quoted
 
 if TYPE_CHECKING:
     from engine.core.typed import Typed
@@ -229,9 +230,9 @@ class Game(ABC):
         for key, value in options.items():
             spec = specs.get(key)
             if spec is None:
-                raise IllegalAction(f"{self.title} has no setting called '{key}'.")
+                raise IllegalAction(f"{self.title} has no setting called '{quoted(key)}'.")
             if value not in {c.value for c in spec.choices}:
-                raise IllegalAction(f"'{value}' is not a possible value for {spec.label}.")
+                raise IllegalAction(f"'{quoted(value)}' is not a possible value for {spec.label}.")
             merged[key] = value
         return merged
 

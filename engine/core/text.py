@@ -1,6 +1,11 @@
-"""Text cut to a limit (Discord's 80 characters on a button, 100 under an option), always visibly so."""
+"""Text cut to a limit (Discord's 80 characters on a button, 100 under an option), always visibly so, and what a
+player typed cut short before a sentence quotes it back."""
 
 from __future__ import annotations
+
+QUOTE_MAX = 100
+"""How much of what a player typed a refusal quotes back: enough to recognise the step, never a whole pasted page
+(a sentence quoting 5,000 typed characters could not be delivered at all)."""
 
 
 def shorten(text: str, limit: int) -> str:
@@ -13,3 +18,8 @@ def shorten(text: str, limit: int) -> str:
     if space > limit * 2 // 3:
         head = head[:space]
     return head.rstrip() + "…"
+
+
+def quoted(typed: str, limit: int = QUOTE_MAX) -> str:
+    """What a player typed, trimmed and cut to `limit`, for a sentence that quotes it ("'…' is not on offer")."""
+    return shorten(typed.strip(), limit)

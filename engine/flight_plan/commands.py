@@ -16,6 +16,7 @@ import re
 from typing import TYPE_CHECKING
 
 from engine.core.contract import IllegalAction
+from engine.core.text import quoted
 from engine.core.typed import Reader, Typed, read_line
 from engine.flight_plan.data import catalog
 from engine.flight_plan.state import FPState
@@ -65,7 +66,7 @@ def _translate(state: FPState, offered: set[str], text: str) -> list[str]:
     if head in ("hub", "start"):
         city = _city(rest)
         if city is None:
-            raise IllegalAction(f"'{' '.join(rest)}' is not a city of the map.")
+            raise IllegalAction(f"'{quoted(' '.join(rest))}' is not a city of the map.")
         return [f"{head}:{city}"]
     if head == "deactivate":
         asset = _asset(rest)
@@ -81,7 +82,7 @@ def _translate(state: FPState, offered: set[str], text: str) -> list[str]:
         return ["trade", f"with:{int(rest[0]) - 1}", f"asset:{asset}", f"price:{int(rest[-1])}"]
     if head in ("pass", "stay", "end", "done", "back", "accept", "decline", "cash", "trade") and not rest:
         return [head]
-    raise IllegalAction(f"'{text.strip()}' is not a Flight Plan command. Try 'buy 17', 'fly 64' or 'fleet long'.")
+    raise IllegalAction(f"'{quoted(text)}' is not a Flight Plan command. Try 'buy 17', 'fly 64' or 'fleet long'.")
 
 
 def _offered(game: Game, state: FPState, seat: int) -> set[str]:
@@ -97,9 +98,9 @@ def _read_step(reader: Reader, step: str) -> None:
             continue
         offered = reader.offered()
         if not offered:
-            raise IllegalAction(f"You have nothing to choose before '{step.strip()}'.")
+            raise IllegalAction(f"You have nothing to choose before '{quoted(step)}'.")
         if choice not in offered:
-            raise IllegalAction(f"'{step.strip()}' is not possible now.")
+            raise IllegalAction(f"'{quoted(step)}' is not possible now.")
         reader.play(choice)
 
 

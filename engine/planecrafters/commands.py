@@ -18,6 +18,7 @@ import re
 from typing import TYPE_CHECKING
 
 from engine.core.contract import IllegalAction, Option
+from engine.core.text import quoted
 from engine.core.typed import Reader, Typed, read_line
 from engine.planecrafters import choices
 from engine.planecrafters.mechanics import count
@@ -62,9 +63,9 @@ def _match(state: PCState, step: str) -> str:
         # Two copies of a part share a name: either one is the same choice for the player.
         if len({o.label for o in hits}) == 1:
             return hits[0].id
-        raise IllegalAction(f"'{step.strip()}' could mean: {_list(hits)}. Type a few more words.")
+        raise IllegalAction(f"'{quoted(step)}' could mean: {_list(hits)}. Type a few more words.")
     if not hits:
-        raise IllegalAction(f"'{step.strip()}' is not on offer now. You can: {_list(offered)}.")
+        raise IllegalAction(f"'{quoted(step)}' is not on offer now. You can: {_list(offered)}.")
     return hits[0].id
 
 
@@ -87,7 +88,7 @@ def _read_step(reader: Reader, part: str) -> None:
     if (work.over or work.turn != seat) and _words(part) in (["go"], ["next"], ["done"], ["end"]):
         return  # a step with one choice went on by itself: a typed 'end' after the last sale still reads right
     if work.over or work.turn != seat:
-        raise IllegalAction(f"Your turn is over before '{part.strip()}'.")
+        raise IllegalAction(f"Your turn is over before '{quoted(part)}'.")
     if _words(part) in (["go"], ["next"], ["done"]) and _acquire_just_began(work, seat):
         return  # the Hire step had nothing left to offer and went on by itself: "hire spy; go" still reads right
     if _words(part)[:1] == ["take"] and "logistician" in choices.option_ids(work):

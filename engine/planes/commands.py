@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.contract import IllegalAction
+from engine.core.text import quoted
 from engine.core.typed import Reader, Typed, read_line
 from engine.planes.moves import slot_choices
 from engine.planes.state import ALL_COLOURS, PlanesState
@@ -31,8 +32,13 @@ _COLOUR_WORDS = {c: c for c in ALL_COLOURS} | {"r": "red", "b": "blue", "g": "gr
 
 
 def _space_id(state: PlanesState, word: str) -> str:
-    by_folded = {space.id.casefold(): space.id for space in terrain(state).spaces}
-    return by_folded.get(word.casefold(), word.upper())
+    board = terrain(state)
+    found = {space.id.casefold(): space.id for space in board.spaces}.get(word.casefold())
+    if found is None:
+        # Said here, by the word as typed: a made-up name turned into a step would only be refused later for
+        # a reason about cubes, quoting a name the board never had.
+        raise IllegalAction(f"{board.title} has no space called '{quoted(word)}'.")
+    return found
 
 
 def _segment_to_id(state: PlanesState, segment: str, first: bool) -> str:
@@ -51,7 +57,7 @@ def _segment_to_id(state: PlanesState, segment: str, first: bool) -> str:
     slot = words[-1] if len(words) > 1 and words[-1].isdigit() else ""
     if plane is not None and (slot or what in ("", "board", "slot")):
         if len(words) > 3 or (len(words) == 3 and what not in ("board", "slot")):
-            raise IllegalAction(f"'{segment.strip()}' has too many words: a gate, then at most 'slot' and a number.")
+            raise IllegalAction(f"'{quoted(segment)}' has too many words: a gate, then at most 'slot' and a number.")
         choices = slot_choices(plane)
         if len(choices) <= 1 and not slot:
             return f"board:{space}"
@@ -60,7 +66,7 @@ def _segment_to_id(state: PlanesState, segment: str, first: bool) -> str:
         pair = sorted((_COLOUR_WORDS[what], _COLOUR_WORDS[words[2].lower()]))
         return f"pair:{space}:{pair[0]}:{pair[1]}"
     if len(words) > 2:
-        raise IllegalAction(f"'{segment.strip()}' has too many words: a space and at most one colour or word "
+        raise IllegalAction(f"'{quoted(segment)}' has too many words: a space and at most one colour or word "
                             "(two colours to leave two cubes).")
     if what in ("", "stop", "board"):
         if what == "board":
@@ -70,7 +76,7 @@ def _segment_to_id(state: PlanesState, segment: str, first: bool) -> str:
         return f"skip:{space}"
     if what in _COLOUR_WORDS:
         return f"drop:{space}:{_COLOUR_WORDS[what]}"
-    raise IllegalAction(f"'{words[1]}' is not a colour, 'stop', 'skip' or 'board'.")
+    raise IllegalAction(f"'{quoted(words[1])}' is not a colour, 'stop', 'skip' or 'board'.")
 
 
 def _play_listed(reader: Reader, choice: str) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from functools import cache
 
 from engine.core.contract import IllegalAction
+from engine.core.text import quoted
 from engine.planes.board import Airport, BoardFileError, Poi, Space, SpaceKind, airport, shipped_airports
 from engine.planes.state import PlanesState
 
@@ -120,13 +121,13 @@ def custom_layout(board: Airport, text: str) -> dict[str, list[str]]:
         name, sep, tokens = part.partition("=")
         space = by_name.get(name.strip().lower())
         if not sep or space is None:
-            raise IllegalAction(f"'{part.strip()}' should read SPACE=TOKENS, with a space of {board.title}.")
+            raise IllegalAction(f"'{quoted(part)}' should read SPACE=TOKENS, with a space of {board.title}.")
         if space.is_gate:
             raise IllegalAction(f"{space.id} is a gate; points of interest go on the other spaces.")
         words = [w.strip().lower() for w in tokens.split("+") if w.strip()]
         unknown = [w for w in words if w not in _TOKENS]
         if unknown or not words:
-            raise IllegalAction(f"'{tokens.strip()}' is not a list of tokens: use R, F, G, H, D (or their names) "
+            raise IllegalAction(f"'{quoted(tokens)}' is not a list of tokens: use R, F, G, H, D (or their names) "
                                 "joined by '+', or 'blank' to cover a space.")
         kept = [_TOKENS[w] for w in words if _TOKENS[w]]
         if len(kept) > 2:
