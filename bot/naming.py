@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any, TypeVar
 
+from bot.mentions import ZERO_WIDTH, defuse_all
 from bot.store import SessionRow
 from engine.core import Decision
 from engine.core.panel import PublicDecision
@@ -28,7 +29,9 @@ def seat_names(session: SessionRow) -> dict[int, str]:
 
 
 def escape(name: str) -> str:
-    return _MARKDOWN.sub(r"\\\1", name)
+    """A member's name as it goes into a message's text: shown as typed, never as markdown ("**ana**" stays with its
+    asterisks) nor as a mention (a member nicknamed "@everyone" pings nobody)."""
+    return defuse_all(_MARKDOWN.sub(r"\\\1", name))
 
 
 def name_seats(text: str, names: dict[int, str], *, markdown: bool = True) -> str:
@@ -70,7 +73,9 @@ def name_decision(decision: D, names: dict[int, str]) -> D:
 def unname_seats(text: str, names: dict[int, str], seat_word: str) -> str:
     """The reverse of `name_seats` for a line a player typed ("spy on ana"): every member name of the table, as a
     whole word and in any case, becomes the engine's own form ("Player 2"), so the engine's parser finds its labels.
-    Longer names go first, so "ana" never eats the start of "anabel"."""
+    Longer names go first, so "ana" never eats the start of "anabel". A name copied from a message may carry the
+    zero-width space that defuses a mention in it ("@\u200beveryone"); it counts as the name as typed."""
+    text = text.replace(ZERO_WIDTH, "")
     for seat, name in sorted(names.items(), key=lambda item: -len(item[1])):
         if not name.strip():
             continue

@@ -9,6 +9,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord.limits import CHOICE_TEXT, EMBED_DESCRIPTION, THREAD_NAME, choice, cut, fit, latest
 from bot.discord.lobby import (
     ai_tag,
     has_ai,
@@ -28,6 +29,7 @@ from bot.session.ai_levels import level_of
 from bot.session.lobby import lobby_specs, typed_option
 from bot.store import SessionRow
 from engine.core import Game, GameOptionSpec, levels
+from engine.core.text import quoted
 
 
 def _service(interaction: discord.Interaction) -> GameService:
@@ -48,7 +50,7 @@ async def _channel_game(interaction: discord.Interaction) -> str:
 async def status_text(service: GameService, session: SessionRow) -> str:
     """Who sits where, then whose move it is, or the final scores of a finished game."""
     engine = service.game(session.game)
-    players = ", ".join(f"{s.name}{ai_tag(s)}" for s in session.seats)
+    players = ", ".join(f"{escape(s.name)}{ai_tag(s)}" for s in session.seats)
     state_word = {"lobby": "waiting in the lobby", "active": "running", "finished": "finished",
                   "abandoned": "ended early (every player resigned)",
                   "cancelled": "cancelled"}.get(session.status, session.status)
@@ -63,7 +65,7 @@ async def status_text(service: GameService, session: SessionRow) -> str:
         text += f" Final scores: {scores}. Winner: {winners}."
     elif session.status == "active":
         text += " " + await service.waiting_text(session, update)
-    return text[:2000]
+    return text
 
 
 async def _lobby_here(interaction: discord.Interaction) -> tuple[SessionRow, Game] | None:
@@ -85,13 +87,13 @@ def value_suggestions(spec: GameOptionSpec, current: str) -> list[app_commands.C
     """The choices matching what was typed; where the game takes free text, what was typed itself comes first and
     an example shows the form while nothing is typed. The engine judges whatever is sent."""
     text = current.strip()
-    found = [app_commands.Choice(name=c.label[:100], value=c.value[:100]) for c in spec.choices
+    found = [choice(c.label, c.value) for c in spec.choices
              if text.casefold() in c.label.casefold() or text.casefold() in c.value.casefold()]
     if spec.free_text:
         if not text:
-            found.append(app_commands.Choice(name=f"Your own, e.g. {spec.free_text}"[:100], value=spec.free_text[:100]))
-        elif len(text) <= 100 and all(c.value != text for c in found):
-            found.insert(0, app_commands.Choice(name=text, value=text))
+            found.append(choice(f"Your own, e.g. {spec.free_text}", spec.free_text))
+        elif len(text) <= CHOICE_TEXT and all(c.value != text for c in found):
+            found.insert(0, choice(text, text))
     return found[:25]
 
 
@@ -99,7 +101,7 @@ def build_group(games: list[tuple[str, str]]) -> app_commands.Group:
     """games: (name, title) of every game the service offers, for the `game` choice of /game new."""
     group = app_commands.Group(name="game", description="Play airplane board games in this channel",
                                guild_only=True)
-    choices = [app_commands.Choice(name=title[:100], value=name) for name, title in games[:25]]
+    choices = [choice(title, name) for name, title in games[:25]]
 
     @group.command(name="new", description="Open a lobby for a new game in this channel (or a new thread)")
     @app_commands.describe(game="Which game to play", thread="Open a thread for this game")
@@ -114,14 +116,15 @@ def build_group(games: list[tuple[str, str]]) -> app_commands.Group:
                     raise Refusal("Threads can only be opened from a text channel.")
                 # Acknowledged before the thread is made: a slow Discord must not make the 3-second deadline fail.
                 await interaction.response.defer(thinking=True)
-                channel = await channel.create_thread(name=f"{engine.title} game"[:100],
+                channel = await channel.create_thread(name=cut(f"{engine.title} game", THREAD_NAME),
                                                       type=discord.ChannelType.public_thread)
             session = await service.open_lobby(guild_id=interaction.guild_id or 0, channel_id=channel.id,
                                                game=game.value, host_id=interaction.user.id,
                                                host_name=interaction.user.display_name)
             if thread:
                 message = await channel.send(**lobby_message(session, engine))
-                await interaction.followup.send(f"Your {engine.title} lobby is open in {channel.mention}.")
+                await interaction.followup.send(**fit(content=f"Your {engine.title} lobby is open in "
+                                                              f"{channel.mention}."))
             else:
                 await interaction.response.send_message(**lobby_message(session, engine))
                 message = await interaction.original_response()
@@ -180,7 +183,7 @@ def build_group(games: list[tuple[str, str]]) -> app_commands.Group:
             key, _value = typed_option(game, name, value)  # it was taken, so it names one of the lobby's options
             spec = next(s for s in lobby_specs(game) if s.key == key)
             shown = option_label(spec, (await service.lobby_values(session)).get(spec.key, spec.default))
-            await tell(interaction, f"{spec.label}: {shown}."[:2000])
+            await tell(interaction, f"{spec.label}: {quoted(shown)}.")
             await refresh_lobby(interaction, session, page_of(game, spec.key, has_ai(session)))
 
         await run_for_player(interaction, act)
@@ -193,8 +196,7 @@ def build_group(games: list[tuple[str, str]]) -> app_commands.Group:
         session, game = found
         typed = current.strip().casefold()
         values = await _service(interaction).lobby_values(session)
-        return [app_commands.Choice(name=f"{s.label} (now: {option_label(s, values.get(s.key, s.default))})"[:100],
-                                    value=s.key[:100])
+        return [choice(f"{s.label} (now: {option_label(s, values.get(s.key, s.default))})", s.key)
                 for s in lobby_specs(game) if typed in s.label.casefold() or typed in s.key.casefold()][:25]
 
     @option.autocomplete("value")
@@ -228,8 +230,8 @@ def build_group(games: list[tuple[str, str]]) -> app_commands.Group:
         except Refusal:
             return []
         typed = str(current).strip().casefold()
-        return [app_commands.Choice(name=f"{s.seat + 1}. {s.name} (now {levels.LABELS[level_of(s)]})"[:100],
-                                    value=s.seat + 1)
+        return [app_commands.Choice(name=cut(f"{s.seat + 1}. {s.name} (now {levels.LABELS[level_of(s)]})",
+                                             CHOICE_TEXT), value=s.seat + 1)
                 for s in session.seats if s.is_ai and (typed in s.name.casefold() or typed == str(s.seat + 1))][:25]
 
     @group.command(name="board", description="Show the current board of this channel's game")
@@ -272,21 +274,20 @@ def build_group(games: list[tuple[str, str]]) -> app_commands.Group:
             await interaction.response.defer(ephemeral=True, thinking=True)  # replaying a long game takes a moment
             service = _service(interaction)
             session, turns = await service.log_lines(interaction.channel_id or 0, None if whole else count)
-            lines = [f"**{'Turn ' + str(t.turn) if t.turn is not None else 'Undo'}** ({t.who}): "
+            lines = [f"**{'Turn ' + str(t.turn) if t.turn is not None else 'Undo'}** ({escape(t.who)}): "
                      f"{t.text or 'nothing shown yet (a move in progress).'}" for t in turns]
             text = "\n".join(lines) or "Nothing has happened yet."
             title = f"Game log — {'the whole game' if whole else f'last {len(turns)} turns'}"
-            if len(text) <= 4000:
-                await interaction.followup.send(embed=discord.Embed(title=title, description=text), ephemeral=True)
-                return
-            if not whole:
-                await interaction.followup.send(embed=discord.Embed(title=title, description=text[-4000:]),
-                                                ephemeral=True)
+            if len(text) <= EMBED_DESCRIPTION or not whole:  # the newest turns are the ones a reader looks for
+                await interaction.followup.send(
+                    **fit(embed=discord.Embed(title=title, description=latest(lines, EMBED_DESCRIPTION) or text)),
+                    ephemeral=True)
                 return
             body = f"# {service.game(session.game).title}, game #{session.id}\n\n" + "\n\n".join(lines) + "\n"
             await interaction.followup.send(
-                f"The whole game, {len(turns)} turns.", ephemeral=True,
-                file=discord.File(io.BytesIO(body.encode()), filename=f"game-{session.id}-log.md"))
+                **fit(content=f"The whole game, {len(turns)} turns.",
+                      file=discord.File(io.BytesIO(body.encode()), filename=f"game-{session.id}-log.md")),
+                ephemeral=True)
 
         await run_for_player(interaction, act)
 
@@ -302,11 +303,11 @@ def build_group(games: list[tuple[str, str]]) -> app_commands.Group:
             if not pages:
                 raise Refusal("This game has no rules pages yet.")
             key = topic if topic in pages else next(iter(pages))
-            embed = discord.Embed(title=f"{service.game(name).title} — {key}"[:256], description=pages[key][:4096])
+            embed = discord.Embed(title=f"{service.game(name).title} — {key}", description=pages[key])
             if topic and topic not in pages:
                 topics = ", ".join(pages)
-                embed.set_footer(text=f"No topic '{topic[:50]}'; showing the overview. Topics: {topics}"[:2048])
-            await interaction.response.send_message(embed=embed, ephemeral=True)
+                embed.set_footer(text=f"No topic '{quoted(topic)}'; showing the overview. Topics: {topics}")
+            await interaction.response.send_message(**fit(embed=embed), ephemeral=True)
 
         await run_for_player(interaction, act)
 
@@ -318,7 +319,7 @@ def build_group(games: list[tuple[str, str]]) -> app_commands.Group:
             name = await _channel_game(interaction)
         names = [name] if name in service.games else list(service.games)
         topics = [t for n in names for t in service.rules(n)]
-        return [app_commands.Choice(name=t[:100], value=t[:100]) for t in topics if current.lower() in t.lower()][:25]
+        return [choice(t, t) for t in topics if current.lower() in t.lower()][:25]
 
     @group.command(name="resign", description="Leave this channel's game: the AI plays your seat from now on")
     async def resign(interaction: discord.Interaction) -> None:
@@ -383,7 +384,7 @@ def build_group(games: list[tuple[str, str]]) -> app_commands.Group:
             lines = await _service(interaction).history(interaction.channel_id or 0)
             text = "\n".join(lines) or "No game has ended in this channel yet."
             await interaction.followup.send(
-                embed=discord.Embed(title="Past games here", description=text[:4000]), ephemeral=True)
+                **fit(embed=discord.Embed(title="Past games here", description=text)), ephemeral=True)
 
         await run_for_player(interaction, act)
 
@@ -394,7 +395,7 @@ def build_group(games: list[tuple[str, str]]) -> app_commands.Group:
             lines = await _service(interaction).mine(interaction.guild_id, interaction.user.id)
             text = "\n".join(lines) or "You are in no open game in this server."
             await interaction.followup.send(
-                embed=discord.Embed(title="Your games", description=text[:4000]), ephemeral=True)
+                **fit(embed=discord.Embed(title="Your games", description=text)), ephemeral=True)
 
         await run_for_player(interaction, act)
 
@@ -414,7 +415,7 @@ def build_group(games: list[tuple[str, str]]) -> app_commands.Group:
         async def act() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
             text = await _service(interaction).undo_here(interaction.channel_id or 0, interaction.user.id, turn)
-            await interaction.followup.send(text[:2000], ephemeral=True)
+            await interaction.followup.send(**fit(content=text), ephemeral=True)
 
         await run_for_player(interaction, act)
 
@@ -424,7 +425,7 @@ def build_group(games: list[tuple[str, str]]) -> app_commands.Group:
             await interaction.response.defer(ephemeral=True, thinking=True)
             await _service(interaction).repost(interaction.channel_id or 0, interaction.user.id,
                                               manager=may_manage(interaction))
-            await interaction.followup.send("The current panel is posted again.", ephemeral=True)
+            await interaction.followup.send(**fit(content="The current panel is posted again."), ephemeral=True)
 
         await run_for_player(interaction, act)
 
@@ -456,13 +457,14 @@ def build_group(games: list[tuple[str, str]]) -> app_commands.Group:
         async def act() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
             steps = await _service(interaction).play_text(interaction.channel_id or 0, interaction.user.id, text)
-            await interaction.followup.send(f"Done ({steps} step{'s' if steps != 1 else ''}).", ephemeral=True)
+            await interaction.followup.send(**fit(content=f"Done ({steps} step{'s' if steps != 1 else ''})."),
+                                            ephemeral=True)
 
         await run_for_player(interaction, act)
 
     @play.autocomplete("text")
     async def play_suggest(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         found = await _service(interaction).suggestions(interaction.channel_id or 0, interaction.user.id, current)
-        return [app_commands.Choice(name=s[:100], value=s[:100]) for s in found][:25]
+        return [choice(s, s) for s in found][:25]
 
     return group

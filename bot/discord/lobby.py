@@ -15,6 +15,16 @@ from typing import Any
 
 import discord
 
+from bot.discord.limits import (
+    BUTTON_LABEL,
+    INPUT_LABEL,
+    INPUT_PLACEHOLDER,
+    MODAL_TITLE,
+    OPTION_TEXT,
+    PLACEHOLDER,
+    cut,
+    fit,
+)
 from bot.discord.replies import run_for_player, tell
 from bot.naming import escape
 from bot.session import GameService, PostFailed, Refusal
@@ -51,13 +61,14 @@ def lobby_embed(session: SessionRow, game: Game, values: dict[str, str] | None =
                           description=f"{status}. {game.min_players}–{game.max_players} players. "
                                       f"Host: <@{session.host_id}>.")
     seats = "\n".join(
-        f"{s.seat + 1}. {s.name}{ai_tag(s)}" if s.is_ai else f"{s.seat + 1}. <@{s.user_id}>" for s in session.seats
+        f"{s.seat + 1}. {escape(s.name)}{ai_tag(s)}" if s.is_ai else f"{s.seat + 1}. <@{s.user_id}>"
+        for s in session.seats
     ) or "nobody yet"
-    embed.add_field(name=f"Seats ({len(session.seats)}/{game.max_players})", value=seats[:1024], inline=False)
+    embed.add_field(name=f"Seats ({len(session.seats)}/{game.max_players})", value=seats, inline=False)
     values = values if values is not None else session.options
     for spec in lobby_specs(game):
         label = option_label(spec, values.get(spec.key, spec.default))
-        embed.add_field(name=spec.label[:256], value=label[:1024], inline=True)
+        embed.add_field(name=spec.label, value=label, inline=True)
     if session.status == "lobby":
         embed.set_footer(text="The host sets the options with the menus below or with /game option; "
                               "/game deadline changes the turn deadline after the start too. "
@@ -114,8 +125,8 @@ def _select_options(spec: GameOptionSpec, current: str) -> list[discord.SelectOp
         # The current value stays visible; the rest can be typed (the "Type a value" button, /game option).
         chosen = [c for c in spec.choices if c.value == current]
         choices = spec.choices[:SELECT_MAX - len(chosen)] + chosen
-    return [discord.SelectOption(label=c.label[:100], value=c.value[:100], default=c.value == current)
-            for c in choices]
+    return [discord.SelectOption(label=cut(c.label, OPTION_TEXT), value=c.value[:OPTION_TEXT],
+                                 default=c.value == current) for c in choices]
 
 
 def lobby_view(session: SessionRow, game: Game, page: int = 0,
@@ -146,8 +157,8 @@ def lobby_view(session: SessionRow, game: Game, page: int = 0,
 
 def ai_level_choices(session: SessionRow) -> list[discord.SelectOption]:
     """Each AI seat of the lobby with each level it does not play at yet: only changes a host can make."""
-    return [discord.SelectOption(label=f"{s.name} (seat {s.seat + 1}): {levels.LABELS[level_of(s)]} → "
-                                       f"{levels.LABELS[level]}"[:100], value=f"{s.seat + 1}:{level}")
+    return [discord.SelectOption(label=cut(f"{s.name} (seat {s.seat + 1}): {levels.LABELS[level_of(s)]} → "
+                                           f"{levels.LABELS[level]}", OPTION_TEXT), value=f"{s.seat + 1}:{level}")
             for s in session.seats if s.is_ai for level in other_levels(s)][:SELECT_MAX]
 
 
@@ -155,7 +166,7 @@ def lobby_message(session: SessionRow, game: Game, page: int = 0,
                   values: dict[str, str] | None = None) -> dict[str, Any]:
     """`values`: what each of `lobby_specs` is set to (GameService.lobby_values); None: the game's options alone,
     the others at their defaults (a lobby just opened)."""
-    return {"embed": lobby_embed(session, game, values), "view": lobby_view(session, game, page, values)}
+    return fit(embed=lobby_embed(session, game, values), view=lobby_view(session, game, page, values))
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tl:(?P<sid>\d+):(?P<act>[a-z]+)"):
@@ -176,7 +187,8 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tl:
 class LobbyOption(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"to:(?P<sid>\d+):(?P<key>[\w.-]+)"):
     def __init__(self, sid: int, key: str, options: list[discord.SelectOption] | None = None,
                  label: str = "", row: int = 1) -> None:
-        super().__init__(discord.ui.Select(custom_id=f"to:{sid}:{key}"[:100], placeholder=label[:150] or None,
+        super().__init__(discord.ui.Select(custom_id=f"to:{sid}:{key}"[:100],
+                                           placeholder=cut(label, PLACEHOLDER) or None,
                                            options=options or [discord.SelectOption(label="-")], row=row))
         self.sid, self.key = sid, key
 
@@ -228,7 +240,7 @@ class TypeOptionButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     """Opens a form where the host types an option's value (free text, or a choice the select cannot hold)."""
 
     def __init__(self, sid: int, key: str, label: str = "", row: int = OPTION_ROWS) -> None:
-        super().__init__(discord.ui.Button(label=f"Type a value: {label or key}"[:80],
+        super().__init__(discord.ui.Button(label=cut(f"Type a value: {label or key}", BUTTON_LABEL),
                                            custom_id=f"tlt:{sid}:{key}"[:100], row=row))
         self.sid, self.key = sid, key
 
@@ -250,6 +262,7 @@ class TypeOptionButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         await run_for_player(interaction, act, session_id=self.sid)
 
 
+TYPED_MAX = 1000  # characters the "Type a value" form takes (a custom layout is far shorter)
 FORM = re.compile(r"tlm:(?P<sid>\d+):(?P<key>[\w.-]+)")
 
 
@@ -257,13 +270,15 @@ def option_form(sid: int, spec: GameOptionSpec, current: str) -> discord.ui.Moda
     """The form behind "Type a value". Its answer is handled by its custom_id (answer_form), like a DynamicItem:
     the form is stopped before it is sent so discord.py keeps no copy in memory, and a restart while the host is
     typing loses nothing."""
-    form = discord.ui.Modal(title=spec.label[:45], custom_id=f"tlm:{sid}:{spec.key}"[:100])
-    typed = all(c.value != current for c in spec.choices)
+    form = discord.ui.Modal(title=cut(spec.label, MODAL_TITLE), custom_id=f"tlm:{sid}:{spec.key}"[:100])
+    # A value too long for the form is not shown in it: sent back cut, it would quietly replace the whole one.
+    typed = all(c.value != current for c in spec.choices) and len(current) <= TYPED_MAX
     example = spec.free_text or ", ".join(c.value for c in spec.choices)
     form.add_item(discord.ui.TextInput(
-        label=spec.label[:45], custom_id="value",
+        label=cut(spec.label, INPUT_LABEL), custom_id="value",
         style=discord.TextStyle.paragraph if spec.free_text else discord.TextStyle.short,
-        placeholder=f"e.g. {example}"[:100], default=current[:1000] if typed else None, max_length=1000))
+        placeholder=cut(f"e.g. {example}", INPUT_PLACEHOLDER), default=current if typed else None,
+        max_length=TYPED_MAX))
     form.stop()
     return form
 
@@ -316,9 +331,9 @@ class CancelConfirm(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"t
         service: GameService = interaction.client.service  # type: ignore[attr-defined]
 
         async def act() -> None:
-            await interaction.response.edit_message(content="Cancelling…", view=None)
+            await interaction.response.edit_message(**fit(content="Cancelling…", view=None))
             await service.cancel(self.sid, interaction.user.id, manager=may_manage(interaction))
-            await interaction.followup.send(f"{interaction.user.mention} cancelled the game.")
+            await interaction.followup.send(**fit(content=f"{interaction.user.mention} cancelled the game."))
 
         await run_for_player(interaction, act, session_id=self.sid)
 
@@ -370,7 +385,7 @@ def ai_level_message(session: SessionRow, game: Game, seat_number: int) -> dict[
     if not game.search_beats_policy:  # say so rather than let a host pick Hard expecting a stronger opponent
         text += (f" In {game.title} thinking ahead has not yet been shown to beat the simple policy, "
                  "so Normal and Hard may play no better than Easy.")
-    return {"content": text, "view": view}
+    return fit(content=text, view=view)
 
 
 class AILevelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"tla:(?P<sid>\d+)"):
@@ -401,7 +416,7 @@ class AILevelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"t
                                 await service.lobby_values(session)))
             changed = next(s for s in session.seats if s.seat == int(seat) - 1)
             await interaction.followup.send(
-                f"{escape(changed.name)} (seat {seat}) now plays at {levels.LABELS[level_of(changed)]}.",
+                **fit(content=f"{escape(changed.name)} (seat {seat}) now plays at {levels.LABELS[level_of(changed)]}."),
                 ephemeral=True)
 
         await run_for_player(interaction, act, session_id=self.sid)
@@ -421,7 +436,7 @@ async def lobby_action(interaction: discord.Interaction, sid: int, action: str) 
         if from_button:
             await interaction.response.defer()
         else:
-            await interaction.response.send_message("Starting the game…")
+            await interaction.response.send_message(**fit(content="Starting the game…"))
         try:
             session = await service.start(sid, user.id, manager=manager)
         except PostFailed:
@@ -445,8 +460,8 @@ async def lobby_action(interaction: discord.Interaction, sid: int, action: str) 
                 raise Refusal("Only the host or someone who may manage this channel can cancel the game.")
             # A started game is many people's days of play: one command must not end it by accident.
             await interaction.response.send_message(
-                "This game has started: cancelling ends it for everyone (its record stays in /game history). "
-                "Cancel it?", view=confirm_view(sid), ephemeral=True)
+                **fit(content="This game has started: cancelling ends it for everyone (its record stays in /game "
+                              "history). Cancel it?", view=confirm_view(sid)), ephemeral=True)
             return
         session = await service.cancel(sid, user.id, manager=manager)
     else:

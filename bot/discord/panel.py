@@ -15,6 +15,17 @@ from typing import Any
 
 import discord
 
+from bot.discord.limits import (
+    BUTTON_LABEL,
+    EMBED_DESCRIPTION,
+    FIELD_VALUE,
+    OPTION_TEXT,
+    PLACEHOLDER,
+    code_block,
+    cut,
+    fit,
+    latest,
+)
 from bot.discord.replies import run_for_player
 from bot.discord.undo import UndoButton
 from bot.naming import escape, name_seats, seat_names
@@ -22,34 +33,12 @@ from bot.session import Controls, PostFailed, Refusal, TurnUpdate
 from bot.session.ai_levels import level_of
 from engine.core import Decision, levels
 from engine.core.panel import PanelOption, PublicDecision
-from engine.core.text import shorten
 
 BUTTONS_MAX = 20
 PAGE = 25
 COLOUR = discord.Colour.from_rgb(46, 110, 190)
 
 log = logging.getLogger("tarmac.discord")
-
-
-def _cut(text: str, limit: int) -> str:
-    """Fit Discord's limit, ending at a word where one is near: "Leave a grey cube at…", not "…at the gre…"."""
-    return shorten(text, limit)
-
-
-def _latest(lines: list[str], limit: int) -> str:
-    """The lines that fit, newest kept: a panel edited through a long turn lists every click of it, and the oldest
-    lines are the ones a reader can spare ("…" says some were left out)."""
-    text = "\n".join(lines)
-    if len(text) <= limit:
-        return text
-    kept: list[str] = []
-    used = 1  # the "…" line
-    for line in reversed(lines):
-        if used + len(line) + 1 > limit:
-            break
-        kept.insert(0, line)
-        used += len(line) + 1
-    return "\n".join(["…", *kept]) if kept else _cut(lines[-1], limit)
 
 
 # A private control panel's items also carry the stamp of the decision they answer (bot/session/simultaneous.py).
@@ -135,7 +124,7 @@ class PageButton(
             # Said plainly: the chooser should know the others cannot see their cards here.
             text = (f"{decision.prompt.rstrip('.')}. Only you can see this message"
                     + (f" (options {shown})." if count > PAGE else "."))
-            await interaction.response.send_message(_cut(text, 2000), view=view, ephemeral=True)
+            await interaction.response.send_message(**fit(content=text, view=view), ephemeral=True)
             # discord.py gives an ephemeral view a 15-minute timeout and keeps it listening; its buttons are dynamic
             # items matched by custom_id anyway, so stop it rather than pile up one live timer per chooser shown.
             view.stop()
@@ -180,11 +169,11 @@ def controls_message(controls: Controls) -> dict[str, Any]:
     if decision is None:
         others = ", ".join(escape(n) for n in controls.waiting_for) or "nobody"
         text = f"You are done for now; waiting for {others}.{_timer(controls.deadline)}"
-        return {"content": _cut(text, 2000), "view": discord.ui.View(timeout=None)}
+        return fit(content=text, view=discord.ui.View(timeout=None))
     view = decision_view(controls.session.id, controls.version, decision, stamp=controls.stamp)
     view.stop()  # dynamic items answer by custom_id; no live timer per panel shown
     text = f"{decision.prompt}{_timer(controls.deadline)} Only you can see these controls."
-    return {"content": _cut(text, 2000), "view": view}
+    return fit(content=text, view=view)
 
 
 async def choose(interaction: discord.Interaction, sid: int, ver: int, seat: int, idx: int,
@@ -203,9 +192,10 @@ async def choose(interaction: discord.Interaction, sid: int, ver: int, seat: int
             # The private list of choices is used up: leave a note of what was picked instead of live buttons
             # that would only answer "out of date".
             picked = _label_of(message, interaction)
-            text = _cut(f"You chose: {picked}." if picked else "Done: your choice was played.", 2000)
+            # A label is plain text on its button; quoted in a message it is markdown, so its names are escaped.
+            text = f"You chose: {escape(picked)}." if picked else "Done: your choice was played."
             try:
-                await interaction.edit_original_response(content=text, view=None)
+                await interaction.edit_original_response(**fit(content=text, view=None))
             except discord.HTTPException:  # the move stands and the new panel is posted: no apology for a note
                 log.warning("could not mark the private choices as used", extra={"session_id": sid})
 
@@ -226,8 +216,8 @@ async def _choose_on_controls(interaction: discord.Interaction, service: Any, si
     try:
         fresh = controls_message(await service.controls(sid, interaction.user.id))
         if refused is not None:
-            fresh["content"] = _cut(f"{refused.sentence}\n{fresh['content']}", 2000)
-        await interaction.edit_original_response(**fresh)
+            fresh["content"] = f"{refused.sentence}\n{fresh['content']}"
+        await interaction.edit_original_response(**fit(**fresh))
     except Refusal:
         pass  # the game is over or the member left it: the refusal below says so
     except discord.HTTPException:
@@ -260,16 +250,19 @@ def decision_view(sid: int, ver: int, decision: Decision | PublicDecision, page:
                else [PanelOption(index=i, label=o.label, detail=o.detail) for i, o in enumerate(decision.options)])
     if len(options) <= BUTTONS_MAX:
         for option in options:
-            view.add_item(ChoiceButton(sid, ver, decision.seat, option.index, _cut(option.label, 80), stamp=stamp))
+            view.add_item(ChoiceButton(sid, ver, decision.seat, option.index, cut(option.label, BUTTON_LABEL),
+                                       stamp=stamp))
         return view
     pages = (len(options) + PAGE - 1) // PAGE
     page = max(0, min(page, pages - 1))
     chunk = options[page * PAGE:(page + 1) * PAGE]
     select_options = [
-        discord.SelectOption(label=_cut(o.label, 100), value=str(o.index), description=_cut(o.detail, 100) or None)
+        discord.SelectOption(label=cut(o.label, OPTION_TEXT), value=str(o.index),
+                             description=cut(o.detail, OPTION_TEXT) or None)
         for o in chunk
     ]
-    view.add_item(ChoiceSelect(sid, ver, decision.seat, page, select_options, _cut(decision.prompt, 150), stamp))
+    view.add_item(ChoiceSelect(sid, ver, decision.seat, page, select_options, cut(decision.prompt, PLACEHOLDER),
+                               stamp))
     if page > 0:
         view.add_item(PageButton(sid, ver, decision.seat, page - 1, "p", stamp))
     if page < pages - 1:
@@ -284,7 +277,7 @@ def private_view(sid: int, ver: int, decision: PublicDecision) -> discord.ui.Vie
     view.add_item(PageButton(sid, ver, decision.seat, 0, "s"))
     if len(decision.options) < BUTTONS_MAX:
         for option in decision.options:
-            view.add_item(ChoiceButton(sid, ver, decision.seat, option.index, _cut(option.label, 80)))
+            view.add_item(ChoiceButton(sid, ver, decision.seat, option.index, cut(option.label, BUTTON_LABEL)))
     return view
 
 
@@ -309,7 +302,7 @@ def add_answer_rows(view: discord.ui.View, sid: int, ver: int, main: PublicDecis
             break
         for option in extra.options:
             button = ChoiceButton(sid, ver, extra.seat, option.index,
-                                  _cut(f"{names.get(extra.seat, '')}: {option.label}", 80))
+                                  cut(f"{names.get(extra.seat, '')}: {option.label}", BUTTON_LABEL))
             button.item.row = row
             view.add_item(button)
         row += 1
@@ -326,14 +319,14 @@ def mention_of(update: TurnUpdate, seat: int) -> str:
     if found is None:
         return f"Seat {seat + 1}"
     if found.is_ai or found.user_id is None:  # its level too: how hard the AI thinks is part of the table's picture
-        return f"**{found.name}** (AI, {levels.LABELS[level_of(found)]})"
+        return f"**{escape(found.name)}** (AI, {levels.LABELS[level_of(found)]})"
     return f"<@{found.user_id}>"
 
 
 def turn_message(update: TurnUpdate) -> dict[str, Any]:
     """Keyword arguments for channel.send: content (the mention that notifies), embed, file and components."""
     session = update.session
-    embed = discord.Embed(title=_cut(f"{update.title} — move {update.version}", 256), colour=COLOUR)
+    embed = discord.Embed(title=f"{update.title} — move {update.version}", colour=COLOUR)
     events = update.events
     kwargs: dict[str, Any] = {}
     content = ""
@@ -343,15 +336,15 @@ def turn_message(update: TurnUpdate) -> dict[str, Any]:
         # The engine's summary is the headline; its copy among the events would only repeat it.
         plain = name_seats(update.result.summary, seat_names(session))
         events = [e for e in events if e != plain]
-        embed.add_field(name="Final scores", value=_cut("\n".join(_score_lines(update)), 1024), inline=False)
-        content = _cut(f"Game over. {name_seats(update.result.summary, mentions, markdown=False)}", 2000)
+        embed.add_field(name="Final scores", value="\n".join(_score_lines(update)), inline=False)
+        content = f"Game over. {name_seats(update.result.summary, mentions, markdown=False)}"
         notify = set(mentions)  # everyone wants to know how it ended
     elif update.public and update.several:
         # Everyone chooses at once: one button opens each member's own controls; the channel lists who is still
         # choosing and when the round's clock runs out.
         who = ", ".join(mention_of(update, d.seat) for d in update.public)
-        content = _cut(f"{who}: everyone chooses at once. Press **My controls** for your own moves and **Done** "
-                       f"when finished.{_timer(update.deadline)}", 2000)
+        content = (f"{who}: everyone chooses at once. Press **My controls** for your own moves and **Done** "
+                   f"when finished.{_timer(update.deadline)}")
         notify = {d.seat for d in update.public} - update.quiet
         if any(not _is_ai(update, d.seat) for d in update.public):
             view = discord.ui.View(timeout=None)
@@ -360,38 +353,38 @@ def turn_message(update: TurnUpdate) -> dict[str, Any]:
     elif update.public:
         decision = update.public[0]
         who = ", ".join(mention_of(update, d.seat) for d in update.public)
-        content = _cut(f"{who}: {decision.prompt}{_timer(update.deadline)}", 2000)
+        content = f"{who}: {decision.prompt}{_timer(update.deadline)}"
         notify = {d.seat for d in update.public} - update.quiet
         human = next((d for d in update.public if not _is_ai(update, d.seat)), None)
         if human is not None:
             kwargs["view"] = channel_view(session.id, update.version, human)
         if human is not None and human.private:
-            content = _cut(f"{content}\nYour cards stay hidden from the others: press **Show my choices** to see "
-                           "your options (only you will see them).", 2000)
+            content = (f"{content}\nYour cards stay hidden from the others: press **Show my choices** to see "
+                       "your options (only you will see them).")
         elif human is not None:
             extras = _answers(update, human)
             add_answer_rows(kwargs["view"], session.id, update.version, human, extras, seat_names(session))
             for extra in extras:
-                content = _cut(f"{content}\n{mention_of(update, extra.seat)}: {extra.prompt}", 2000)
+                content = f"{content}\n{mention_of(update, extra.seat)}: {extra.prompt}"
         if human is not None and update.undo_seat == human.seat and len(kwargs["view"].children) < 25:
             with contextlib.suppress(ValueError):  # no room left on a full panel: /game undo does the same
                 kwargs["view"].add_item(UndoButton(session.id, update.version, human.seat))
     if events:
-        embed.insert_field_at(0, name="What just happened", value=_latest(events, 1024), inline=False)
+        embed.insert_field_at(0, name="What just happened", value=latest(events, FIELD_VALUE), inline=False)
     if update.earlier and update.result is None:
-        embed.insert_field_at(0, name="Since your last turn, before that", value=_latest(update.earlier, 1024),
+        embed.insert_field_at(0, name="Since your last turn, before that", value=latest(update.earlier, FIELD_VALUE),
                               inline=False)
     if update.board_png:
         kwargs["file"] = discord.File(io.BytesIO(update.board_png), filename="board.png")
         embed.set_image(url="attachment://board.png")
     else:
-        embed.description = _cut(f"```json\n{update.board_text}\n```", 4096)
+        embed.description = code_block(update.board_text, EMBED_DESCRIPTION, "json")
     kwargs["embed"] = embed
     kwargs["content"] = content
     users = [discord.Object(id=s.user_id) for s in session.seats
              if s.seat in notify and s.user_id is not None and not s.is_ai]
     kwargs["allowed_mentions"] = discord.AllowedMentions(users=users, roles=False, everyone=False)
-    return kwargs
+    return fit(**kwargs)
 
 
 def _ordinal(n: int) -> str:

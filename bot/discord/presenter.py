@@ -8,6 +8,7 @@ import logging
 
 import discord
 
+from bot.discord.limits import EMBED_DESCRIPTION, code_block, fit, latest
 from bot.discord.panel import COLOUR, turn_message
 from bot.discord.undo import answer_view
 from bot.session import PrivateUpdate, Reminder, TurnUpdate, UndoRequest, describe
@@ -25,19 +26,20 @@ def private_message(update: PrivateUpdate, *, in_dm: bool, channel_name: str | N
     which game it belongs to: the channel by name in the title, and a link back to it."""
     session = update.session
     where = f" in #{channel_name}" if in_dm and channel_name else ""
-    embed = discord.Embed(title=f"{update.title}{where} — your hand"[:256], colour=COLOUR)
+    embed = discord.Embed(title=f"{update.title}{where} — your hand", colour=COLOUR)
     url = jump_url(session.guild_id, session.channel_id)
     lines = [f"[Back to the game{where}]({url})"] if in_dm else []
     if update.events:
-        lines.append("\n".join(update.events))
+        lines.append(latest(update.events, EMBED_DESCRIPTION // 2))  # the newest of many, and room for the hand
     if update.hand_text:
-        lines.append(f"```json\n{update.hand_text}\n```")
-    embed.description = "\n\n".join(lines)[:4096] or None
+        room = EMBED_DESCRIPTION - sum(len(line) + 2 for line in lines)
+        lines.append(code_block(update.hand_text, room, "json"))
+    embed.description = "\n\n".join(lines) or None
     kwargs: dict[str, object] = {"embed": embed}
     if update.hand_png:
         kwargs["file"] = discord.File(io.BytesIO(update.hand_png), filename="hand.png")
         embed.set_image(url="attachment://hand.png")
-    return kwargs
+    return fit(**kwargs)
 
 
 class DiscordPresenter:
@@ -81,7 +83,7 @@ class DiscordPresenter:
     async def _strip(self, channel: discord.abc.Messageable, message_id: int, text: str, session_id: int) -> None:
         try:
             await channel.get_partial_message(message_id).edit(  # type: ignore[attr-defined]
-                content=text, view=None)
+                **fit(content=text, view=None))
         except Exception:  # its buttons would only refuse anyway
             log.warning("could not take the buttons off an old panel", exc_info=True,
                         extra={"session_id": session_id})
@@ -128,9 +130,10 @@ class DiscordPresenter:
 
     async def dms_closed(self, session: SessionRow, user_id: int) -> None:
         channel = await self._channel(session.channel_id)
-        await channel.send(f"<@{user_id}>, I cannot send you DMs, so I stop trying: /game hand shows your hand. "
-                           "Once your DMs are open, say /game dms on.",
-                           allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=user_id)]))
+        await channel.send(**fit(
+            content=f"<@{user_id}>, I cannot send you DMs, so I stop trying: /game hand shows your hand. Once your "
+                    "DMs are open, say /game dms on.",
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=user_id)])))
 
     async def remind(self, reminder: Reminder) -> None:
         """Mention exactly the members the game waits for (the allowed mentions say so too), with a link to the
@@ -145,17 +148,18 @@ class DiscordPresenter:
         if session.board_message_id:
             text += f" The board: {jump_url(session.guild_id or 0, session.channel_id)}/{session.board_message_id}"
         channel = await self._channel(session.channel_id)
-        await channel.send(text[:2000], allowed_mentions=discord.AllowedMentions(
-            users=[discord.Object(id=u) for u in reminder.user_ids], roles=False, everyone=False))
+        await channel.send(**fit(content=text, allowed_mentions=discord.AllowedMentions(
+            users=[discord.Object(id=u) for u in reminder.user_ids], roles=False, everyone=False)))
 
     async def announce(self, session: SessionRow, text: str, mentions: list[int]) -> None:
         channel = await self._channel(session.channel_id)
-        await channel.send(text[:2000], allowed_mentions=discord.AllowedMentions(
-            users=[discord.Object(id=u) for u in mentions], roles=False, everyone=False))
+        await channel.send(**fit(content=text, allowed_mentions=discord.AllowedMentions(
+            users=[discord.Object(id=u) for u in mentions], roles=False, everyone=False)))
 
     async def ask_undo(self, session: SessionRow, request: UndoRequest, text: str) -> None:
         channel = await self._channel(session.channel_id)
         who = " ".join(f"<@{u}>" for u in request.waiting)
-        await channel.send(f"{who}: {text}"[:2000], view=answer_view(session.id, request.version),
-                           allowed_mentions=discord.AllowedMentions(
-                               users=[discord.Object(id=u) for u in request.waiting], roles=False, everyone=False))
+        await channel.send(**fit(content=f"{who}: {text}", view=answer_view(session.id, request.version),
+                                 allowed_mentions=discord.AllowedMentions(
+                                     users=[discord.Object(id=u) for u in request.waiting], roles=False,
+                                     everyone=False)))

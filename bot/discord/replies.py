@@ -8,6 +8,7 @@ from collections.abc import Awaitable, Callable
 
 import discord
 
+from bot.discord.limits import fit
 from bot.session import Refusal
 
 log = logging.getLogger("tarmac.discord")
@@ -18,9 +19,9 @@ APOLOGY = "Sorry, something went wrong on our side. The game is safe; please try
 async def tell(interaction: discord.Interaction, text: str, *, ephemeral: bool = True) -> None:
     """Reply whether or not the interaction was already acknowledged (deferred)."""
     if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=ephemeral)
+        await interaction.followup.send(**fit(content=text), ephemeral=ephemeral)
     else:
-        await interaction.response.send_message(text, ephemeral=ephemeral)
+        await interaction.response.send_message(**fit(content=text), ephemeral=ephemeral)
 
 
 async def run_for_player(

@@ -50,7 +50,7 @@ class UndoAnswer(discord.ui.DynamicItem[discord.ui.Button[Any]],
         async def act() -> None:
             await interaction.response.defer()
             text = await service.answer_undo(self.sid, interaction.user.id, version=self.ver, yes=self.yes)
-            await tell(interaction, text[:2000], ephemeral=False)
+            await tell(interaction, text, ephemeral=False)
 
         await run_for_player(interaction, act, session_id=self.sid)
 

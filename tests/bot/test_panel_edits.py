@@ -5,7 +5,7 @@ ping, comes when the turn passes to someone else; an edit that fails falls back 
 
 from __future__ import annotations
 
-from bot.discord.panel import _latest
+from bot.discord.limits import latest
 from engine import registry
 from renderers import for_game
 from tests.bot.helpers import (
@@ -104,9 +104,9 @@ async def test_game_panel_posts_anew_and_the_turn_goes_on_there(simcord_env):
 
 def test_a_long_turn_keeps_its_newest_lines() -> None:
     lines = [f"ana moved a{i} > G{i} and boarded a red cube there (+5 VP at the end)." for i in range(40)]
-    shown = _latest(lines, 1024)
+    shown = latest(lines, 1024)
     assert len(shown) <= 1024 and shown.startswith("…\n") and shown.endswith(lines[-1])
-    assert _latest(lines[:3], 1024) == "\n".join(lines[:3])
+    assert latest(lines[:3], 1024) == "\n".join(lines[:3])
 
 
 async def test_chat_below_the_panel_brings_the_board_back_to_the_bottom(simcord_env):
