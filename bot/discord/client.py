@@ -39,8 +39,10 @@ class TarmacBot(discord.AutoShardedClient):
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         # No privileged intents: everything arrives as interactions, so message content and members are not needed.
         # shard_count None: Discord's recommended count, asked for at connection.
+        # Nothing the bot sends pings anyone unless that message names them (a turn's player, a reminder, an undo
+        # request): a crowd or role mention never, whatever a member's name or typed words make of the text.
         super().__init__(intents=discord.Intents.default(), chunk_guilds_at_startup=False,
-                         shard_count=shard_count, shard_ids=shard_ids)
+                         shard_count=shard_count, shard_ids=shard_ids, allowed_mentions=discord.AllowedMentions.none())
         self.store = store
         self.presenter = presenter(self)
         # discord.utils.utcnow is the clock of the Discord layer (and the one a simulated Discord moves in tests).

@@ -219,7 +219,8 @@ class Deadlines:
             option = decision.option(self._answer_of(engine, state, decision) or "")
             assert option is not None
             labels[decision.seat] = option.label
-        said = "; ".join(f"{escape(seat_name(session, seat))}: \u201c{label}\u201d" for seat, label in labels.items())
+        said = "; ".join(f"{escape(seat_name(session, seat))}: \u201c{escape(label)}\u201d"
+                         for seat, label in labels.items())
         log.info("deadline answered", extra={"session_id": session.id, "seats": list(labels)})
         await self.announce(session, f"The deadline ended with no answer, so the game answers for {said}.", [])
         held: list[Any] = []

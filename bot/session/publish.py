@@ -14,7 +14,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from bot.naming import name_decision, name_seats, name_view, seat_names
+from bot.naming import escape, name_decision, name_seats, name_view, seat_names
 from bot.session.clock import RoundClock
 from bot.session.meta import MetaBook
 from bot.session.sessions import Sessions
@@ -117,7 +117,8 @@ class Publisher:
                 turns[0][1][:0] = texts
             else:
                 turns.insert(0, (row.seat, texts))
-        return [f"{names.get(seat, seat)}: {' '.join(texts)}" for seat, texts in turns[:-1] if texts]
+        return [f"{escape(names.get(seat, f'Seat {seat + 1}'))}: {' '.join(texts)}"
+                for seat, texts in turns[:-1] if texts]
 
     async def announce(self, session: SessionRow, text: str) -> None:
         """A line in the game's channel that pings nobody (logged, not raised, when it cannot be posted)."""

@@ -12,7 +12,7 @@ import logging
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime, timedelta
 
-from bot.naming import name_decision, name_seats, seat_names
+from bot.naming import escape, name_decision, name_seats, seat_names
 from bot.prose import unwrap
 from bot.session.ai_levels import with_level
 from bot.session.clock import RoundClock
@@ -194,9 +194,9 @@ class GameService:
             result = engine.result(state)
             if result is not None:
                 names = seat_names(session)
-                scores = ", ".join(f"{names.get(r.seat, seat_name(session, r.seat))} {r.score}"
+                scores = ", ".join(f"{escape(names.get(r.seat, seat_name(session, r.seat)))} {r.score}"
                                    for r in sorted(result.standings, key=lambda r: -r.score))
-                winners = " and ".join(seat_name(session, w) for w in result.winners) or "nobody"
+                winners = " and ".join(escape(seat_name(session, w)) for w in result.winners) or "nobody"
                 outcome = f"won by {winners} ({scores})"
             else:
                 outcome = {"cancelled": "cancelled", "abandoned": "ended early"}.get(session.status, session.status)
@@ -224,7 +224,7 @@ class GameService:
             if set(waiting) & set(seats_of(session, user_id)):
                 found.append((0, f"<#{session.channel_id}>: {title}, **your turn**{since}."))
             else:
-                who = ", ".join(seat_name(session, s) for s in waiting) or "nobody"
+                who = ", ".join(escape(seat_name(session, s)) for s in waiting) or "nobody"
                 found.append((1, f"<#{session.channel_id}>: {title}, waiting for {who}{since}."))
         return [text for _rank, text in sorted(found, key=lambda f: f[0])]
 
@@ -326,7 +326,7 @@ class GameService:
         async with self.sessions.lock(session.id):
             meta = await self.meta.get(await self.sessions.fresh(session.id))
         now = self.sessions.now()
-        names = ", ".join(seat_name(session, d.seat) for d in update.decisions) or "nobody"
+        names = ", ".join(escape(seat_name(session, d.seat)) for d in update.decisions) or "nobody"
         since = f" for {describe(now - meta.since)}" if meta.since and now - meta.since >= timedelta(minutes=1) else ""
         parts = [f"Move {update.version}; waiting for {names}{since}."]
         if meta.deadline_hours:
@@ -367,7 +367,7 @@ class GameService:
             asked = await self.undo.ask(session.id, user_id, turn)
             if isinstance(asked, UndoRequest) and self.presenter is not None:
                 session = await self.sessions.fresh(session.id)
-                name = seat_name(session, seats_of(session, user_id)[0])
+                name = escape(seat_name(session, seats_of(session, user_id)[0]))
                 text = (f"{name} asks to take the game back to the start of turn {turn}. It happens only if every "
                         f"other player accepts; any move meanwhile cancels the request.")
                 await self.presenter.ask_undo(session, asked, text)
@@ -386,7 +386,7 @@ class GameService:
             await self.turns.run_ai(session_id)
             return done
         session = await self.sessions.fresh(session_id)
-        who = next((s.name for s in session.seats if s.user_id == user_id), "A player")
+        who = next((escape(s.name) for s in session.seats if s.user_id == user_id), "A player")
         if not yes:
             return f"{who} declined, so the game goes on from where it is."
         return f"{who} accepted; still waiting for {len(request.waiting)} more."

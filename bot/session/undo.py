@@ -131,7 +131,7 @@ class Undo:
         if found.reveals(last):
             raise Refusal("Your last choice showed something that was hidden (a card drawn or turned up), and what "
                           "was seen cannot be unseen, so it cannot be taken back.")
-        text = f"{seat_name(session, last.row.seat)} took back their last choice."
+        text = f"{escape(seat_name(session, last.row.seat))} took back their last choice."
         await self._go_back(session, state, found, last.row.version - 1, last.row.seat, text)
         return text
 
@@ -175,7 +175,7 @@ class Undo:
         others = list(dict.fromkeys(s.user_id for s in session.seats
                                     if not s.is_ai and s.user_id is not None and s.user_id != user_id))
         if not others:
-            text = f"{seat_name(session, seats_of(session, user_id)[0])} took the game back to turn {turn}."
+            text = f"{escape(seat_name(session, seats_of(session, user_id)[0]))} took the game back to turn {turn}."
             await self._go_back(session, state, found, target, seats_of(session, user_id)[0], text)
             return text
         request = UndoRequest(by=user_id, turn=turn, target=target, version=state.version, waiting=others)
@@ -205,6 +205,6 @@ class Undo:
         state = await self.sessions.state(session)
         found = await self.history(session, state)
         seat = next((s.seat for s in session.seats if s.user_id == request.by), 0)
-        text = f"{seat_name(session, seat)} took the game back to turn {request.turn}, as everyone agreed."
+        text = f"{escape(seat_name(session, seat))} took the game back to turn {request.turn}, as everyone agreed."
         await self._go_back(session, state, found, request.target, seat, text)
         return request, text

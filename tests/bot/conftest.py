@@ -11,6 +11,7 @@ import pytest
 
 from bot.discord import TarmacBot, create_bot
 from bot.store import SqliteStore
+from tests.support.discord_mentions import mention_problems
 from tests.support.discord_spec import assert_requests_valid
 from tests.support.toy_game import GAME as TOY
 
@@ -53,6 +54,9 @@ def validate_all(env: Any) -> None:
 
 @pytest.fixture(autouse=True)
 def _requests_valid(simcord_env: Any) -> Any:
-    """After each end-to-end test (all of tests/bot run on SimCord), check every request the bot made."""
+    """After each end-to-end test (all of tests/bot run on SimCord), check every request the bot made: Discord would
+    take it, and it pings no crowd or role."""
     yield
     validate_all(simcord_env)
+    problems = mention_problems(simcord_env.http_requests)
+    assert not problems, "\n".join(problems[:25])
