@@ -23,3 +23,15 @@ def shorten(text: str, limit: int) -> str:
 def quoted(typed: str, limit: int = QUOTE_MAX) -> str:
     """What a player typed, trimmed and cut to `limit`, for a sentence that quotes it ("'…' is not on offer")."""
     return shorten(typed.strip(), limit)
+
+
+NUMBER_DIGITS = 9
+"""The most digits a typed number may have. No figure in any game comes near it, and Python refuses to read a number
+of more than 4,300 digits (a ValueError the player would meet as an apology instead of a sentence)."""
+
+
+def number(word: str) -> int | None:
+    """The whole number a typed word stands for ("12"), or None if it is not one or is absurdly long."""
+    if not word.isdigit() or len(word) > NUMBER_DIGITS:
+        return None
+    return int(word)

@@ -18,7 +18,7 @@ import re
 from typing import TYPE_CHECKING
 
 from engine.core.contract import IllegalAction, Option
-from engine.core.text import quoted
+from engine.core.text import number, quoted
 from engine.core.typed import Reader, Typed, read_line
 from engine.planecrafters import choices
 from engine.planecrafters.mechanics import count
@@ -56,8 +56,9 @@ def _match(state: PCState, step: str) -> str:
             return "cleanup"
         if "buyer" in ids:
             raise IllegalAction("You have a plane to sell: type 'sell 1' or 'go' to reach the Buyer step first.")
-    if len(words) == 2 and words[0] == "take" and words[1].isdigit() and f"take:{int(words[1]) - 1}" in ids:
-        return f"take:{int(words[1]) - 1}"
+    n = number(words[1]) if len(words) == 2 and words[0] == "take" else None
+    if n is not None and f"take:{n - 1}" in ids:
+        return f"take:{n - 1}"
     hits = [o for o in offered if _fits(words, o.label)]
     if len(hits) > 1:
         # Two copies of a part share a name: either one is the same choice for the player.

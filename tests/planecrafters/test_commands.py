@@ -92,3 +92,9 @@ def test_a_third_take_is_the_logisticians_draw() -> None:
     s, ids = play_line(GAME, s, 0, "go; take stack; take stack; take stack")
     assert ids == ["acquire", "take:stack", "take:stack", "logistician", "take:stack"]
     assert s.step == "flyer" and len(s.hands[0]) == 6
+
+
+def test_an_absurdly_long_number_is_refused_with_a_sentence() -> None:
+    s = at(start(), "acquire")
+    with pytest.raises(IllegalAction, match="not on offer"):
+        GAME.parse_command(s, 0, "take " + "9" * 5000)
