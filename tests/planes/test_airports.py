@@ -153,6 +153,24 @@ def test_zephyr_round_trip_spaces_and_centre_choice() -> None:
     assert sorted(board.previous("X")) == ["P3", "P4"]
 
 
+def test_zephyr_prints_what_the_skymall_scenario_says_is_printed() -> None:
+    # Skymall: a new Gift Shop goes in front of every player gate, except G2, which "already has" one; the Help Desk
+    # in front of G1 is covered by it; a Help Desk goes next to the centre's Fine Dining.
+    board = airport("zephyr")
+    fronts = {g: board.space(front(board, g)[0]).pois for g in (1, 2, 3, 4)}
+    assert fronts[1] == [Poi.HELP_DESK]
+    assert fronts[2] == [Poi.GIFT_SHOP]
+    assert Poi.GIFT_SHOP not in fronts[3] and Poi.GIFT_SHOP not in fronts[4]
+    # Nothing else to cover, so after Skymall the four gates look alike (the book's balance advice).
+    assert Poi.HELP_DESK not in fronts[3] and Poi.HELP_DESK not in fronts[4]
+    assert board.space("C").pois == [Poi.FINE_DINING]
+    # The hierarchy the book asks for holds on the printed board too: restrooms and fast food the commonest, then
+    # gift shops and help desks, fine dining the rarest.
+    count = {p: sum(p in s.pois for s in board.spaces) for p in Poi}
+    assert count[Poi.RESTROOM] >= count[Poi.GIFT_SHOP] > count[Poi.FINE_DINING]
+    assert count[Poi.FAST_FOOD] >= count[Poi.HELP_DESK] > count[Poi.FINE_DINING]
+
+
 @pytest.mark.parametrize("airport_id", SHIPPED)
 def test_a_neutral_gate_is_reachable(airport_id: str) -> None:
     board = airport(airport_id)
