@@ -24,6 +24,8 @@ def selfplay(args: argparse.Namespace) -> int:
     options = dict(kv.split("=", 1) for kv in args.option)
     tally = Tally()
     total_actions = 0
+    longest = (0, 0)  # (choices, seed) of the longest game
+    most_turns = (0, 0)  # (turns, seed), for games whose summary counts turns
     started = time.perf_counter()
     for i in range(args.games):
         seed = args.seed + i
@@ -38,13 +40,21 @@ def selfplay(args: argparse.Namespace) -> int:
             print(f"game {i + 1} (seed {seed}) stopped without a result", file=sys.stderr)
             return 1
         total_actions += len(run.actions)
-        tally.add(game.summary(run.state))
+        summary = game.summary(run.state)
+        tally.add(summary)
+        longest = max(longest, (len(run.actions), seed))
+        if isinstance(summary.get("turns"), int):
+            most_turns = max(most_turns, (summary["turns"], seed))
     elapsed = time.perf_counter() - started
     policy = "uniform random" if args.uniform else "the game's playout policy"
     print(f"game: {game.name}, players: {args.players}, seed: {args.seed}, options: {options or 'defaults'}, "
           f"choices by {policy}")
     print(f"games played: {tally.games}")
     print(f"average length: {total_actions / max(tally.games, 1):.1f} choices")
+    print(f"longest game: {longest[0]} choices (seed {longest[1]})")
+    if most_turns[0]:
+        # Rounds too: a round cap, where a game has one, is counted in rounds.
+        print(f"most turns in a game: {most_turns[0]} ({most_turns[0] / args.players:g} rounds, seed {most_turns[1]})")
     for line in tally.lines(game.summary_values):
         print(line)
     print(f"games per second: {tally.games / elapsed:.1f} ({elapsed:.2f} s)")

@@ -23,7 +23,7 @@ from bot.session.publish import Publisher
 from bot.session.sessions import Sessions, seat_name, seats_of
 from bot.session.types import Refusal, UndoRequest
 from bot.store import ActionRow, SessionRow, StaleVersion
-from engine.core import Event, Game, GameState, apply, dump_state, new_game
+from engine.core import Event, Game, GameState, IllegalAction, apply, dump_state, new_game
 
 log = logging.getLogger("tarmac.service")
 
@@ -111,7 +111,13 @@ class Undo:
     async def history(self, session: SessionRow, state: GameState) -> History:
         """The replayed log, checked against the stored state (a log that does not replay allows no undo)."""
         engine = self.sessions.game(session.game)
-        found = History(engine, session, await self.sessions.store.actions(session.id))
+        try:
+            found = History(engine, session, await self.sessions.store.actions(session.id))
+        except IllegalAction:
+            # A game saved under older rules whose options or moves these rules refuse (a Planes scenario with a
+            # points-of-interest layout of its own, say): it plays on from its saved state, without undo.
+            log.warning("the action log no longer replays under these rules", extra={"session_id": session.id})
+            raise Refusal("Sorry, this game's history cannot be replayed, so nothing can be undone.") from None
         if dump_state(found.latest) != dump_state(state):
             log.error("the action log does not replay to the stored state", extra={"session_id": session.id})
             raise Refusal("Sorry, this game's history cannot be replayed, so nothing can be undone.")

@@ -140,16 +140,28 @@ class BoardFileError(ValueError):
     """A bad airport file, named with the file and the field."""
 
 
+def dead_ends(board: Airport) -> list[str]:
+    """Spaces (not gates) with no arrow to another space. An airport file may have none: then a seat with a cube in
+    the airport always has a move that boards nothing, so no position leaves every seat without a move (the books
+    have no ending for one; see docs/planes-rulings.md, "End")."""
+    return [s.id for s in board.spaces if not s.is_gate and all(n in board.gate_ids for n in s.next)]
+
+
 def load_airport_file(path: Path) -> Airport:
     try:
         with path.open("rb") as fh:
             raw = tomllib.load(fh)
-        return Airport.model_validate(raw)
+        board = Airport.model_validate(raw)
     except tomllib.TOMLDecodeError as exc:
         raise BoardFileError(f"{path.name}: not valid TOML: {exc}") from exc
     except ValidationError as exc:
         where = "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors())
         raise BoardFileError(f"{path.name}: {where}") from exc
+    stuck = dead_ends(board)
+    if stuck:
+        raise BoardFileError(f"{path.name}: spaces: {', '.join(stuck)} must each have an arrow to a space that is "
+                             "not a gate, so that cubes there can always move on")
+    return board
 
 
 @cache

@@ -38,14 +38,12 @@ from engine.planes.ai import plan_ids, playout_plan
 from engine.planes.cards import card
 from engine.planes.commands import command_suggestions, parse_command
 from engine.planes.rules_text import rules_pages
+from engine.planes.scenarios import scenario
 from engine.planes.scoring import result
 from engine.planes.setup import apply_scenario, new_state, option_specs
 from engine.planes.state import PlanesState
 from engine.planes.terrain import CUSTOM, custom_layout, load
 from engine.planes.view import public_view, seat_view
-
-MAX_ROUNDS = 30
-"""Rounds after which the game ends regardless (a ruling: real games end long before this)."""
 
 
 def _s(state: GameState) -> PlanesState:
@@ -146,10 +144,17 @@ def _step_prompt(state: PlanesState) -> str:
             "or stop there with all of them")
 
 
-def _advance(state: PlanesState, events: list[Event]) -> list[str] | None:
+def _advance(state: PlanesState, events: list[Event], quiet: int = -1) -> list[str] | None:
     """Run the steps that need no choice: an empty action phase, a move with no legal start, an empty goal phase,
     and the end of the turn. Returns the start ids when it stops at a move's start (it listed them to see whether
-    there is one; a playout then need not list them again), else None."""
+    there is one; a playout then need not list them again), else None.
+
+    `quiet`, at the start of a turn: how many turns in a row before this one went by without anyone choosing or
+    drawing anything (-1 mid-turn). After a whole round of those nothing can ever change again: no seat can move or
+    draw. The books have no ending for that because their airports cannot get there (every space leads on to a
+    space, so a seat with a cube in the airport always has a move, and a seat without one has all five aboard,
+    which already ends the game; see the rulings); only a hand-built test board can, and there the game ends
+    ("frozen") rather than turning in an endless loop."""
     seat = state.turn
     while True:
         if state.phase == "action" and not state.hands[seat]:
@@ -160,14 +165,17 @@ def _advance(state: PlanesState, events: list[Event]) -> list[str] | None:
             starts = moves.start_ids(state, seat)
             if starts:
                 return starts
-            if not state.moved:
-                state.idle_turns += 1
             events.append(event(text=f"Seat {seat + 1} has no legal move, so this move is lost."))
             state.moves_left = 0
             state.phase = "goal"
         elif state.phase == "goal" and not state.hands[seat]:
             # Only an empty hand skips the goal step: skipping it when no goal is scorable would tell the table so.
-            return _end_turn(state, events)
+            if quiet + 1 >= state.players and not state.end_reason and not state.decks[state.pile(seat)] \
+                    and not state.discards[state.pile(seat)]:
+                state.end_reason = "frozen"
+                events.append(event(text="Nobody can move or draw a card any more: the game ends when this round "
+                                         "is complete."))
+            return _end_turn(state, events, quiet + 1 if quiet >= 0 else -1)
         else:
             return None
 
@@ -175,7 +183,7 @@ def _advance(state: PlanesState, events: list[Event]) -> list[str] | None:
 def settle(state: PlanesState) -> list[Event]:
     """Run the automatic steps from a freshly built state (used by setup and by hand-built test states)."""
     events: list[Event] = []
-    _advance(state, events)
+    _advance(state, events, 0)
     return events
 
 
@@ -188,45 +196,46 @@ def _check_end(state: PlanesState, events: list[Event]) -> None:
         state.end_reason = "all aboard"
     elif not state.round_trip and moves.full_colour(state):
         state.end_reason = "full colour"
-    elif state.idle_turns >= state.players:
-        state.end_reason = "stuck"
     if state.end_reason:
         why = {
             "track": f"The boarding token has reached space {state.track_end}",
             "full colour": "Every plane of one colour is full",
             "all aboard": "A player has boarded all five of their cubes",
-            "stuck": "Nobody could move for a whole round",
         }[state.end_reason]
         # Said plainly, with what it means for the table: the game does not stop mid-round.
         events.append(event(text=f"{why}: the game ends when this round is complete, so everyone gets the same "
                                  "number of turns."))
 
 
-def _end_turn(state: PlanesState, events: list[Event]) -> list[str] | None:
-    """End the turn and run the next one's automatic steps; returns what `_advance` returns."""
+def _end_turn(state: PlanesState, events: list[Event], quiet: int = -1) -> list[str] | None:
+    """End the turn and run the next one's automatic steps; returns what `_advance` returns. `quiet`: as for
+    `_advance`, counting this turn (-1: someone chose something in it)."""
     seat = state.turn
     if state.action_card:
         state.discards[state.pile(seat)].append(state.action_card)
         state.action_card = None
     state.put({"backwards": False, "only_own": False, "ignore_neutral": False, "ignore_blockages": False,
                "skip_pending": False, "only_neutral": False, "double_drops": 0, "skips_left": 0, "discards_due": 0,
-               "moves_left": 1, "moved": False, "follow": None, "picks": []})
+               "moves_left": 1, "follow": None, "picks": []})
     if not state.hands[seat]:
         events.extend(draw(state, seat, 1))
+        if state.hands[seat]:
+            quiet = -1  # a card came: this seat will have a choice on its next turn
     _check_end(state, events)
     state.turns += 1
     state.turn = (seat + 1) % state.players
-    if not state.end_reason and state.turns >= MAX_ROUNDS * state.players:
-        # A safety valve for games nobody can finish (random bots wandering in circles); see the rulings.
+    if not state.end_reason and state.round_limit and state.turns >= state.round_limit * state.players:
+        # The house rule the host chose (off by default: the books end a game only by boarding; see the rulings).
         state.end_reason = "round limit"
-        events.append(event(text=f"{MAX_ROUNDS} rounds have been played: the game ends here."))
+        events.append(event(text=f"{state.round_limit} rounds have been played, the cap this table chose: the game "
+                                 "ends here."))
     if state.end_reason and state.turn == state.start_seat:
         state.phase = "over"
         events.append(event(text=result(state).summary))
         return None
     state.phase = "action"
     events.append(event(text=f"Seat {state.turn + 1}'s turn."))
-    return _advance(state, events)
+    return _advance(state, events, max(quiet, 0))
 
 
 def _lost_and_found(state: PlanesState, seat: int, space: str) -> list[Event]:
@@ -270,18 +279,26 @@ class PlanesGame(Game):
     def check_options(self, players: int, options: dict[str, str]) -> dict[str, str]:
         """As for every game, plus the optional rule's free layout of points of interest ("custom:..."), which no
         fixed list of choices can hold: it is checked against the chosen airport instead. A Round Trip scenario
-        then fills the options it decides (its airport, the plane sides it needs), so the lobby shows them."""
+        then fills the options it decides (its airport, the plane sides it needs), so the lobby shows them. A
+        scenario also lays out its own points of interest from the printed ones, so any other layout with it is
+        refused with a sentence: "few" or a custom layout would take away tokens the scenario keeps."""
         layout = options.get("pois", "")
-        if not layout.startswith(CUSTOM):
-            return apply_scenario(super().check_options(players, options))
-        merged = apply_scenario(super().check_options(players, {**options, "pois": "printed"}))
-        custom_layout(load(merged["airport"]), layout)
-        merged["pois"] = layout
+        merged = apply_scenario(super().check_options(
+            players, {**options, "pois": "printed"} if layout.startswith(CUSTOM) else options))
+        sc = scenario(merged.get("scenario", "none"))
+        if sc is not None and layout not in ("", "printed"):
+            # Said before the layout is read: a custom one might not even fit the scenario's airport.
+            raise IllegalAction(f"The {sc.title} scenario sets out its own points of interest on the printed "
+                                "board, so Points of interest stays at Printed with it; set the scenario to None "
+                                "to lay them out yourself.")
+        if layout.startswith(CUSTOM):
+            custom_layout(load(merged["airport"]), layout)
+            merged["pois"] = layout
         return merged
 
     def new_game(self, players: int, seed: int, options: dict[str, str]) -> PlanesState:
         state = new_state(players, seed, options, self.name)
-        _advance(state, [])
+        _advance(state, [], 0)
         return state
 
     def pending(self, state: GameState) -> list[Decision]:
@@ -361,8 +378,6 @@ class PlanesGame(Game):
                 ended = None if s.move.boarded else s.move.at
                 done, earned = moves.confirm(s, seat)
                 events += done
-                s.idle_turns = 0
-                s.moved = True
                 if earned:
                     events += draw(s, seat, earned)
                 _check_end(s, events)
@@ -441,7 +456,7 @@ class PlanesGame(Game):
             })
         return out
 
-    summary_values = {"end": ["track", "full colour", "all aboard", "stuck", "round limit"]}
+    summary_values = {"end": ["track", "full colour", "all aboard", "round limit", "frozen"]}
 
     def playout_plan(self, state: GameState, decision: Decision, rng: Rng) -> list[str]:
         return playout_plan(_s(state), decision, rng)

@@ -11,6 +11,8 @@ from engine.planes.sides import neutral_sides, player_sides, side
 from engine.planes.state import GREY, HAND_START, PARTY_COLOURS, WILD, Plane, PlanesState
 from engine.planes.terrain import POI_LAYOUTS, PRACTICE, airport_ids, default_airport, load, poi_layout
 
+ROUND_CAPS = ("10", "15", "20", "30", "40")
+"""Round caps the house-rule option offers (`round_limit`, off by default: the books set no limit)."""
 BASE_OPTIONS = {"cards": "base", "player_planes": "5vp", "neutral_planes": "draw2", "scenario": "none"}
 """The Round Trip options' values that leave the base game exactly as it was."""
 ROUND_TRIP_AIRPORTS = ("azure", "beacon")
@@ -37,7 +39,9 @@ def option_specs() -> list[GameOptionSpec]:
         GameOptionSpec(key="pois", label="Points of interest", default="printed",
                        choices=[OptionChoice(value=k, label=k.title()) for k in POI_LAYOUTS],
                        help="; ".join(f"{k}: {v}" for k, v in POI_LAYOUTS.items())
-                            + "; or your own layout, e.g. 'custom:a2=blank; M1=R+D' (R, F, G, H, D or blank)",
+                            + "; or your own layout, e.g. 'custom:a2=blank; M1=R+D' (R, F, G, H, D or blank). "
+                            "A Round Trip scenario sets out its own tokens on the printed board, so with a "
+                            "scenario this stays at Printed.",
                        free_text="custom:a2=blank; M1=R+D"),
         GameOptionSpec(key="scenario", label="Round Trip scenario", default="none",
                        choices=[OptionChoice(value="none", label="None: choose every module yourself"),
@@ -59,6 +63,13 @@ def option_specs() -> list[GameOptionSpec]:
                        choices=[OptionChoice(value=s, label=_side_label(s)) for s in neutral_sides()],
                        help="The side every neutral plane shows; the two wild sides put wild planes there, which "
                             "take a cube of any colour."),
+        GameOptionSpec(key="round_limit", label="House rule: round cap", default="off",
+                       choices=[OptionChoice(value="off", label="Off: play until the book's end comes"),
+                                *[OptionChoice(value=n, label=f"End after {n} rounds (house rule)")
+                                  for n in ROUND_CAPS]],
+                       help="Not in the rulebook, which ends a game only when the boarding track fills or a "
+                            "player has every cube aboard: a table that keeps stalling could play for ever. With a "
+                            "cap the game also ends after that many full rounds."),
     ]
 
 
@@ -170,6 +181,7 @@ def new_state(players: int, seed: int, options: dict[str, str], game: str = "pla
         game=game, players=players, seed=seed, options=options, rng=rng, airport=options["airport"],
         start_seat=start_seat,
         cubes=cubes, pois=sc.pois(pois) if sc else pois, planes=planes, track_end=int(options["end_space"]),
+        round_limit=0 if options.get("round_limit", "off") == "off" else int(options["round_limit"]),
         player_decks=player_decks, decks=decks, discards=[[] for _ in decks], hands=hands,
         goals=[[] for _ in range(players)], turn=start_seat, round_trip=is_round_trip(options),
         special=sc.special if sc else "", tokens=[0] * players, set_aside=set_aside,

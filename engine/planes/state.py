@@ -91,11 +91,10 @@ class PlanesState(GameState):
     ignore_blockages: bool = False
     skip_pending: bool = False
     moves_left: int = 1
-    moved: bool = False  # a move was completed this turn
     move: Move | None = None
     last_path: list[str] = Field(default_factory=list)
-    end_reason: str | None = None  # 'track' | 'full colour' | 'stuck', set when the end is triggered
-    idle_turns: int = 0  # consecutive turns in which the seat had no legal move
+    end_reason: str | None = None  # 'track' | 'full colour' | 'all aboard' | 'round limit', set when triggered
+    round_limit: int = 0  # the house rule's cap on full rounds (0: none, as in the books)
     # Round Trip (all defaults leave the base game as it was):
     round_trip: bool = False  # any expansion module in play: its end trigger, scoring and tie-breaks apply
     special: str = ""  # a scenario's own rule: 'lost_and_found' | 'divide_and_conquer'

@@ -96,7 +96,7 @@ def terrain(state: PlanesState) -> Airport:
 
 
 POI_LAYOUTS = {
-    "printed": "the points of interest printed on the board",
+    "printed": "the points of interest printed on the board (a scenario then sets out its own tokens on it)",
     "few": "cover about half of each kind (the later ones in board order); harder goals",
     "many": "add a token to every bare plain space, keeping restrooms and fast food the commonest",
 }

@@ -34,7 +34,7 @@ Public view, `view(state, None)` (every key always present; JSON-compatible):
       "set_aside": [{"title": ..., "poi": "fast_food", "dot": "red"}, ...],   # Lost and Found's face-up cards
       "draft": {"seat": 1, "cards": 2} | None,  # Pass It On: who picks now and how many cards travel (never which)
       "scenario": "happy_hour" | None
-      "end": None | "track" | "full colour" | "stuck" | "round limit",  # set once the end has been triggered
+      "end": None | "track" | "full colour" | "all aboard" | "round limit" | "frozen",  # once the end is triggered
       "winners": [0] | None,                     # once the game is over
     }
 

@@ -176,7 +176,7 @@ async def test_the_host_sets_every_planes_option_in_the_lobby_and_the_game_uses_
     assert field(typed.response.message, "Points of interest") == LAYOUT
     assert await stored_options(table) == {"airport": "zephyr", "start": "2", "player_decks": "on",
                                            "end_space": "8", "pois": LAYOUT, "scenario": "none", "cards": "base",
-                                           "player_planes": "5vp", "neutral_planes": "draw2"}
+                                           "player_planes": "5vp", "neutral_planes": "draw2", "round_limit": "off"}
 
     await alice.click(lobby, label="Start")
     state = await table.bot.service.state(await table.bot.store.session_in_channel(table.channel.id))

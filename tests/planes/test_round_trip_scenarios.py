@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from engine.core.contract import IllegalAction
+from engine.planes.board import airport
 from engine.planes.cards import card, dot_of
 from engine.planes.game import GAME
 from engine.planes.sandbox import option_ids, run
@@ -34,6 +36,27 @@ def test_a_scenario_keeps_the_hosts_choices_it_allows() -> None:
     assert forced["neutral_planes"] == "wild_points"
     layover = GAME.check_options(3, {"scenario": "long_layover", "player_planes": "charter"})
     assert layover["player_planes"] == "commuter" and layover["neutral_planes"] == "draw2"
+
+
+@pytest.mark.parametrize("key", KEYS)
+@pytest.mark.parametrize("layout", ["few", "many", "custom:M1=blank"])
+def test_a_scenario_sets_out_its_own_points_of_interest_so_another_layout_is_refused_with_why(
+        key: str, layout: str) -> None:
+    # "few" covered half of the restrooms and fast food that Business As Usual keeps, for one; the refusal names
+    # the scenario and says how to get either.
+    with pytest.raises(IllegalAction, match=f"The {scenarios()[key].title} scenario sets out its own points of "
+                                            "interest.*set the scenario to None"):
+        GAME.check_options(3, {"scenario": key, "pois": layout})
+    assert GAME.check_options(3, {"pois": layout if not layout.startswith("custom") else "few"})["pois"]
+    assert GAME.check_options(3, {"scenario": key, "pois": "printed"})["pois"] == "printed"
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_a_scenario_game_shows_every_point_of_interest_its_setup_keeps(key: str) -> None:
+    sc = scenarios()[key]
+    board = airport(sc.airport)
+    printed = {s.id: [p.value for p in s.pois] for s in board.spaces if not s.is_gate}
+    assert start(key).pois == sc.pois(printed)
 
 
 def test_business_as_usual_takes_the_fine_dining_cards_out() -> None:

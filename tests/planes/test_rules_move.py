@@ -141,15 +141,23 @@ def test_a_seat_with_no_legal_move_loses_its_move() -> None:
     board = build_airport("mv14", {"A": ["G"], "B": []}, gates={"G": 2})
     state = build_state(board, cubes={"A": {"red": 2}, "B": {"blue": 1}}, hands=[[], ["card:B01"]])
     # Red holds no card, so its turn goes straight to the move phase.
-    # Red's only cubes are stuck behind the blue gate: the turn passes straight on.
-    assert state.turn == 1 and state.idle_turns == 1
+    # Red's only cubes are stuck behind the blue gate: the turn passes straight on, and the game goes on.
+    assert state.turn == 1 and state.phase == "action" and state.end_reason is None
 
 
-def test_a_whole_round_without_moves_ends_the_game() -> None:
+def test_only_a_board_where_nothing_can_ever_change_again_ends_without_boarding() -> None:
+    # No airport file can get here (every space there leads on to a space: test_rules_end), and the books have no
+    # ending for it; on a hand-built board the game must not turn in an endless loop either.
     board = build_airport("mv15", {"A": ["G"]}, gates={"G": 3})
     state = build_state(board, cubes={"A": {"red": 2, "blue": 2}})
-    # Neither seat holds a card or can move: the round runs out by itself.
-    assert state.phase == "over" and state.end_reason == "stuck"
+    assert state.phase == "over" and state.end_reason == "frozen" and state.turns == 2
+
+
+def test_a_round_without_moves_does_not_end_the_game_while_a_card_can_still_be_drawn() -> None:
+    # Main's "stuck" ending came after one round in which nobody moved, though a card drawn could change that.
+    board = build_airport("mv15b", {"A": ["G"]}, gates={"G": 3})
+    state = build_state(board, cubes={"A": {"red": 2, "blue": 2}}, deck=["card:R01"])
+    assert state.phase == "action" and state.end_reason is None and state.hands[0] == ["card:R01"]
 
 
 @pytest.mark.parametrize(

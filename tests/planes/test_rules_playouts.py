@@ -14,12 +14,13 @@ from engine.core.random_ai import choose
 from engine.core.rng import Rng
 from engine.core.selfplay import playout
 from engine.planes.ai import boarding_plan, playout_plan
-from engine.planes.game import GAME, MAX_ROUNDS, PlanesGame
+from engine.planes.game import GAME, PlanesGame
 from engine.planes.sandbox import build_airport, build_state, option_ids, run
 from engine.planes.state import PlanesState
 from engine.planes.terrain import airport_ids
 
-REAL_ENDS = ("track", "full colour", "all aboard", "stuck")
+REAL_ENDS = ("track", "full colour", "all aboard")
+"""The books' endings: the round cap is a house rule, off unless the host picks it."""
 OPTION_SETS = [
     {"player_decks": "on", "end_space": "4"},
     {"pois": "few", "end_space": "3", "start": "2", "airport": "zephyr"},
@@ -52,8 +53,7 @@ def test_policy_games_end_by_the_rules_with_equal_turns(airport: str, players: i
         ends[summary["end"]] += 1
         assert summary["turns"] % players == 0  # the last round is always completed
         assert GAME.result(state) is not None
-    assert set(ends) <= set(REAL_ENDS), ends  # the round limit is a safety net these games never reach
-    assert ends["track"] + ends["full colour"] + ends["all aboard"] >= 3, ends
+    assert set(ends) <= set(REAL_ENDS), ends
 
 
 def test_the_policy_never_takes_a_move_back() -> None:
@@ -120,11 +120,6 @@ def test_one_decision_at_a_time_ai_seats_also_finish_games() -> None:
         state, _ = apply(GAME, state, decisions[0].seat, choose(GAME, state, decisions[0], Rng.seeded(version)))
     assert isinstance(state, PlanesState)
     assert state.phase == "over" and state.end_reason in REAL_ENDS
-
-
-def test_round_limit_is_far_beyond_real_games() -> None:
-    turns = [GAME.summary(playout(GAME, 4, seed).state)["turns"] for seed in range(3)]
-    assert max(turns) < MAX_ROUNDS * 4 / 2
 
 
 def test_boarding_plan_finds_the_exact_group_length() -> None:

@@ -194,16 +194,26 @@ def test_no_hand_limit() -> None:
     assert len(state.hands[0]) == 7 and state.turn == 1
 
 
-def test_round_limit_ends_the_game_at_the_end_of_a_round() -> None:
-    from engine.planes.game import MAX_ROUNDS
-
+def test_the_house_rule_round_cap_ends_the_game_at_the_end_of_that_round() -> None:
     board = corridor("t16")
     state = build_state(board, cubes={"A": {"red": 2}, "C": {"blue": 1}}, hands=[["card:R02"], ["card:B02"]])
-    state.turns = MAX_ROUNDS * 2 - 2
+    state.round_limit = 30
+    state.turns = 30 * 2 - 2
     state = run(state, "skip", "from:A", "stop:B", "confirm", "skip")
     assert state.phase == "action" and state.end_reason is None
     state = run(state, "skip", "from:C", "stop:A", "confirm", "skip")
     assert state.phase == "over" and state.end_reason == "round limit"
+
+
+def test_without_the_house_rule_no_number_of_rounds_ends_the_game() -> None:
+    # The books end a game only by boarding: thirty rounds (main's old limit) or three hundred change nothing.
+    board = corridor("t16b")
+    for played in (30, 300):
+        state = build_state(board, cubes={"A": {"red": 2}, "C": {"blue": 1}}, hands=[["card:R02"], ["card:B02"]])
+        state.turns = played * 2 - 2
+        state = run(state, "skip", "from:A", "stop:B", "confirm", "skip", "skip", "from:C", "stop:A", "confirm",
+                    "skip")
+        assert state.phase == "action" and state.end_reason is None and state.turns == played * 2
 
 
 def test_only_one_action_per_turn_and_the_action_card_cannot_become_a_goal() -> None:
