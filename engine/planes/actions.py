@@ -88,7 +88,7 @@ def _ask(state: PlanesState, follow: str) -> None:
 
 def follow_prompt(state: PlanesState) -> str:
     if state.follow in actions_rt.FOLLOWS:
-        return actions_rt.PROMPTS[state.follow or ""]
+        return actions_rt.prompt(state)
     if state.follow == "discard" and state.discards_due > 1:
         return f"Throw away {state.discards_due} cards from your hand, one at a time"
     return {

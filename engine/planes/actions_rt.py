@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core.contract import Event, Option, event, option
+from engine.core.text import shorten
 from engine.planes.cards import card, dot_of
 from engine.planes.state import PlanesState, add_cube, remove_cube
 from engine.planes.terrain import spaces_with_poi, terrain
@@ -31,12 +32,35 @@ FOLLOWS = ("nsource", "ntake", "ntarget", "adj_source", "adj_target", "draft", "
 PROMPTS = {
     "nsource": "Choose the space to take neutral cubes from",
     "ntake": "Choose a neutral cube to take, or stop taking",
-    "ntarget": "Choose where those neutral cubes go",
     "adj_source": "Choose the space whose neutral cubes step on",
     "adj_target": "Choose the space they step to",
-    "draft": "Keep one of the cards passed to you; the rest go on to your left",
     "lost_found": "Choose which lost-and-found card to pick up",
 }
+
+
+def prompt(state: PlanesState) -> str:
+    """The prompt of the open Round Trip follow-up. Only public facts shape it (who picks, how many cards travel,
+    how many cubes are carried), never which cards."""
+    if state.follow == "ntarget":
+        return f"Choose where {_the_cubes(len(state.picks) - 1)} go{'es' if len(state.picks) == 2 else ''}"
+    if state.follow == "draft":
+        count = len(state.draft)
+        if state.draft_seat == state.turn:  # the player of Pass It On, choosing from the cards they drew
+            if count == 1:
+                return "Keep the card you drew: no other card is left to pass on"
+            return f"Keep one of the {count} cards you drew; the rest go on to your left"
+        if count == 1:
+            return "Keep the last card passed round to you"
+        return f"Keep one of the {count} cards passed to you; the rest go on to your left"
+    return PROMPTS[state.follow or ""]
+
+
+def _cubes(n: int) -> str:
+    return f"{n} cube{'s' if n != 1 else ''}"
+
+
+def _the_cubes(n: int) -> str:
+    return "the neutral cube" if n == 1 else f"the {n} neutral cubes"
 
 
 def neutrals_at(state: PlanesState, space: str) -> dict[str, int]:
@@ -126,10 +150,12 @@ def options(state: PlanesState, seat: int, kind: str) -> list[Option]:
         if len(taken) < CARRY[kind][1]:
             out = [option(id=f"take:{c}", label=f"Take a {c} cube") for c in sorted(left) if left[c] > 0]
         if taken:
-            out.append(option(id="done", label="That is all", detail=f"carry {len(taken)} cube(s)"))
+            out.append(option(id="done", label=f"That is all: carry {_cubes(len(taken))}",
+                              detail=f"take no more from {source}"))
         return out
     if follow == "ntarget":
-        return [option(id=f"space:{s}", label=f"Carry them to {s}")
+        carried = _cubes(len(state.picks) - 1)
+        return [option(id=f"space:{s}", label=f"Carry {carried} to {s}")
                 for s in _carry_targets(state, CARRY[kind][0], state.picks[0])]
     if follow == "adj_source":
         return [option(id=f"space:{s}", label=f"Move the neutral cubes at {s}") for s in _sources(state)
@@ -137,7 +163,11 @@ def options(state: PlanesState, seat: int, kind: str) -> list[Option]:
     if follow == "adj_target":
         return [option(id=f"space:{s}", label=f"Step them to {s}") for s in _steps_from(state, state.picks[0])]
     if follow == "draft":
-        return [option(id=c, label=f"Keep {card(c).title}", detail=card(c).goal[:100]) for c in state.draft]
+        # Both halves: a card passed round is in no hand yet, so its texts are shown nowhere else (the label names
+        # both, the detail gives both in short).
+        return [option(id=c, label=f"Keep {card(c).title} ({card(c).vp} VP goal)",
+                       detail=f"Action: {shorten(card(c).action, 44)} Goal: {shorten(card(c).goal, 42)}")
+                for c in state.draft]
     if follow == "lost_found":
         return [option(id=f"poi:{p}", label=f"Pick up the {POI_NAMES[p]} card") for p in lost_found_pois(state, seat)]
     return []
@@ -187,12 +217,13 @@ def apply(state: PlanesState, seat: int, kind: str, choice: str) -> tuple[list[E
 def _draft_pick(state: PlanesState, seat: int, choice: str) -> list[Event]:
     state.draft.remove(choice)
     state.hands[seat].append(choice)
-    events = [event(text=f"Seat {seat + 1} keeps one of the cards passed round."),
+    whose = "they drew" if seat == state.turn else "passed round"
+    events = [event(text=f"Seat {seat + 1} keeps one of the cards {whose}."),
               event(text=f"You keep {card(choice).title}.", private_to=seat)]
     if state.draft:
         state.draft_seat = (seat + 1) % state.players
-        events.append(event(text=f"{len(state.draft)} card{'s' if len(state.draft) > 1 else ''} go on to Seat "
-                                 f"{state.draft_seat + 1}."))
+        goes = "1 card goes" if len(state.draft) == 1 else f"{len(state.draft)} cards go"
+        events.append(event(text=f"{goes} on to Seat {state.draft_seat + 1}."))
     else:
         state.draft_seat = None
     return events
@@ -223,7 +254,7 @@ def explain(state: PlanesState, seat: int, kind: str, choice: str) -> str:
     if follow == "ntake":
         if choice == "done":
             return "Take at least one neutral cube first."
-        return f"You may take up to {CARRY[kind][1]} neutral cube(s), only from {state.picks[0]}."
+        return f"You may take up to {_cubes(CARRY[kind][1])}, neutral ones, only from {state.picks[0]}."
     if follow in ("nsource", "adj_source"):
         return "Choose a space holding neutral cubes that have somewhere to go."
     if follow == "ntarget":

@@ -140,7 +140,13 @@ def _step_prompt(state: PlanesState) -> str:
     if len(move.active) == 1:
         return f"Your last cube ({move.active[0]}) is at {move.at}: choose the space where it stops"
     counts = ", ".join(f"{move.active.count(c)} {c}" for c in sorted(set(move.active)))
-    return (f"Your group is at {move.at} with {counts}: leave one cube in the next space and go on, "
+    leave = "one cube"
+    if len(move.doubles) < state.double_drops and len(move.active) >= 3:
+        # Heavy Luggage / Spread the Bags (the card in play is public): a space may take two cubes.
+        spaces = state.double_drops - len(move.doubles)
+        where = "one space" if spaces == 1 else f"up to {spaces} spaces"
+        leave = f"one cube (or two, at {where} this move)"
+    return (f"Your group is at {move.at} with {counts}: leave {leave} in the next space and go on, "
             "or stop there with all of them")
 
 

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from functools import cache
 
 from engine.core.contract import Event, Option, event, option, trusted_model
-from engine.planes.sides import side
+from engine.planes.sides import Reward, side
 from engine.planes.state import (
     BLOCKAGE,
     PLANE_CAPACITY,
@@ -188,9 +188,10 @@ def step_option(state: PlanesState, choice: str) -> Option:
         gate, _, slot = rest.partition(":")
         if not slot:
             return option(id=choice, label=f"Board the {move.active[0]} cube at {gate}")
-        rewards = side(plane_at(state, gate).side).slots
-        return option(id=choice, label=f"Board the {move.active[0]} cube at {gate}, slot {slot}",
-                      detail=rewards[int(slot) - 1].text())
+        pays = slot_pays(state, side(plane_at(state, gate).side).slots[int(slot) - 1], move.active[0], state.turn)
+        # In the label, not only the detail: a button shows its label alone.
+        return option(id=choice, label=f"Board the {move.active[0]} cube at {gate}, slot {slot}: {pays}",
+                      detail=pays)
     if kind == "stop":
         stops_here = blocked(state, rest) and not state.ignore_blockages  # blocks(state, rest)
         stop_detail = "the space is blocked: the group stops here" if stops_here else "drop every active cube"
@@ -204,6 +205,25 @@ def step_option(state: PlanesState, choice: str) -> Option:
                       detail="two cubes here, and keep moving")
     assert kind == "skip", choice
     return option(id=choice, label=f"Pass over {rest}", detail="leave no cube there")
+
+
+def slot_pays(state: PlanesState, reward: Reward, colour: str, mover: int) -> str:
+    """What boarding a `colour` cube on a slot with `reward` gives, and to whom: cards and VP tokens to the mover
+    now, the yellow stars at the end to the seat of that colour, or to nobody when the colour is neutral (a slot
+    must not promise points nobody will get)."""
+    now = []
+    if reward.cards:
+        now.append(f"draw {reward.cards} card{'s' if reward.cards > 1 else ''}")
+    if reward.tokens:
+        now.append(f"{reward.tokens} VP token{'s' if reward.tokens > 1 else ''}")
+    parts = [f"{' and '.join(now)} for you now"] if now else []
+    if reward.stars:
+        owner = state.owner_of(colour)
+        if owner is None:
+            parts.append(f"its {reward.stars} VP at the end go to nobody ({colour} is neutral)")
+        else:
+            parts.append(f"{reward.stars} VP at the end for {'you' if owner == mover else f'Seat {owner + 1}'}")
+    return "; ".join(parts) or "nothing"
 
 
 def _cubes_text(active: list[str]) -> str:

@@ -18,16 +18,6 @@ class Reward(BaseModel):
     tokens: int = Field(default=0, ge=0, le=3, description="VP tokens the mover takes at once (white stars)")
     stars: int = Field(default=0, ge=0, le=7, description="VP at the end for the cube's owner (yellow stars)")
 
-    def text(self) -> str:
-        parts = []
-        if self.cards:
-            parts.append(f"draw {self.cards}")
-        if self.tokens:
-            parts.append(f"{self.tokens} VP token{'s' if self.tokens > 1 else ''}")
-        if self.stars:
-            parts.append(f"{self.stars} VP at the end")
-        return ", ".join(parts) or "nothing"
-
 
 class Side(BaseModel):
     id: str

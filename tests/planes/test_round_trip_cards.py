@@ -195,3 +195,67 @@ def test_a_scorable_round_trip_goal_is_offered_in_the_goal_phase() -> None:
     assert "card:R22" in option_ids(state)
     state = run(state, "card:R22")
     assert state.goals[0] == ["card:R22"]
+
+
+def _prompt_and_labels(state) -> tuple[str, dict[str, str]]:
+    (decision,) = GAME.pending(state)
+    return decision.prompt, {o.id: o.label for o in decision.options}
+
+
+def test_the_carry_steps_count_the_cubes_in_words() -> None:
+    # Main said "carry 1 cube(s)" and "Carry them to ..." for a single cube.
+    state = build_state(shops("n40"), cubes={"A": {"red": 1}, "B": {"grey": 4}}, hands=[["card:R29"], []],
+                        round_trip=True)
+    state = run(state, "card:R29", "space:B", "take:grey")
+    assert _prompt_and_labels(state)[1]["done"] == "That is all: carry 1 cube"
+    assert _prompt_and_labels(run(state, "take:grey"))[1]["done"] == "That is all: carry 2 cubes"
+    prompt, labels = _prompt_and_labels(run(state, "done"))
+    assert prompt == "Choose where the neutral cube goes" and labels["space:D1"] == "Carry 1 cube to D1"
+    prompt, labels = _prompt_and_labels(run(state, "take:grey", "done"))
+    assert prompt == "Choose where the 2 neutral cubes go" and labels["space:D1"] == "Carry 2 cubes to D1"
+    with pytest.raises(IllegalAction, match="You may take up to 1 cube, neutral ones"):
+        apply(GAME, run(build_state(shops("n41"), cubes={"A": {"red": 1}, "B": {"grey": 2}},
+                                    hands=[["card:R17"], []], round_trip=True), "card:R17", "space:B"), 0, "take:red")
+
+
+def test_pass_it_on_tells_the_drawer_they_choose_from_what_they_drew_and_counts_the_cards_in_words() -> None:
+    state = build_state(shops("dr2"), players=3, cubes={"A": {"red": 1}}, hands=[["card:R18"], ["card:B01"], []],
+                        deck=["card:Y01", "card:Y02", "card:Y03", "card:Y04"], round_trip=True)
+    state = run(state, "card:R18")
+    assert GAME.pending(state)[0].prompt == "Keep one of the 3 cards you drew; the rest go on to your left"
+    new, events = apply(GAME, state, 0, "card:Y03")
+    texts = [e.text for e in events if e.private_to is None]
+    assert "Seat 1 keeps one of the cards they drew." in texts and "2 cards go on to Seat 2." in texts
+    assert GAME.pending(new)[0].prompt == "Keep one of the 2 cards passed to you; the rest go on to your left"
+    last, events = apply(GAME, new, 1, "card:Y02")
+    assert "1 card goes on to Seat 3." in [e.text for e in events] and "Seat 2 keeps one of the cards passed round." \
+        in [e.text for e in events]
+    assert GAME.pending(last)[0].prompt == "Keep the last card passed round to you"
+
+
+def test_each_card_passed_round_shows_both_its_action_and_its_goal() -> None:
+    state = build_state(shops("dr3"), players=2, cubes={"A": {"red": 1}}, hands=[["card:R18"], ["card:B01"]],
+                        deck=["card:Y17", "card:Y26"], round_trip=True)
+    options = {o.id: o for o in GAME.pending(run(state, "card:R18"))[0].options}
+    snack = options["card:Y17"]
+    assert snack.label == "Keep Snack Errand / Busy Burger Bar (1 VP goal)"
+    assert snack.detail.startswith("Action: Pick 1 neutral cube") and " Goal: A Fast Food space" in snack.detail
+    nudge = options["card:Y26"]
+    assert nudge.detail.startswith("Action: Every neutral cube on one space") and " Goal: A space holds just 4" \
+        in nudge.detail
+    assert all(len(o.label) <= 80 and len(o.detail) <= 100 for o in options.values())
+
+
+@pytest.mark.parametrize(("number", "says"), [(22, "one cube (or two, at one space this move)"),
+                                              (28, "one cube (or two, at up to 2 spaces this move)")])
+def test_the_move_prompt_says_when_a_space_may_take_two_cubes(number: int, says: str) -> None:
+    board = build_airport(f"dp{number}", {"A": ["B"], "B": ["C"], "C": ["D"], "D": ["E"], "E": ["A", "G"]},
+                          gates={"G": 1})
+    state = build_state(board, cubes={"A": {"red": 2, "grey": 4}}, hands=[[f"card:R{number}"], []], round_trip=True)
+    state = run(state, f"card:R{number}", "from:A")
+    assert f"leave {says} in the next space" in GAME.pending(state)[0].prompt
+    state = run(state, "pair:B:grey:grey")
+    left = GAME.pending(state)[0].prompt
+    assert ("or two" in left) == (number == 28)
+    plain = run(build_state(board, cubes={"A": {"red": 2, "grey": 4}}, round_trip=True), "from:A")
+    assert "leave one cube in the next space" in GAME.pending(plain)[0].prompt

@@ -57,6 +57,28 @@ def test_a_wild_plane_takes_any_colour_one_cube_a_slot() -> None:
     assert star_points(state, 1) == 2 and star_points(state, 0) == 0  # the owner's yellow stars
 
 
+def _board_labels(state) -> dict[str, str]:
+    return {o.id: f"{o.label} | {o.detail}" for o in GAME.pending(state)[0].options if o.id.startswith("board:")}
+
+
+def test_a_slot_promises_its_end_points_only_to_whoever_will_get_them() -> None:
+    # Main promised "4 VP at the end" for a grey cube, which nobody scores, and never said whose points they are.
+    wild = {"sides": {"N": "wild_points"}, "round_trip": True}
+    grey = run(build_state(line("rp6a"), cubes={"B": {"red": 1, "grey": 1}}, **wild), "from:B", "drop:C:red")
+    assert _board_labels(grey)["board:N:4"] == (
+        "Board the grey cube at N, slot 4: 2 VP tokens for you now; its 4 VP at the end go to nobody (grey is "
+        "neutral) | 2 VP tokens for you now; its 4 VP at the end go to nobody (grey is neutral)")
+    blue = run(build_state(line("rp6b"), cubes={"B": {"red": 1, "blue": 1}}, **wild), "from:B", "drop:C:red")
+    assert _board_labels(blue)["board:N:4"].startswith(
+        "Board the blue cube at N, slot 4: 2 VP tokens for you now; 4 VP at the end for Seat 2 |")
+    red = run(build_state(line("rp6c"), cubes={"B": {"red": 1, "blue": 1}}, **wild), "from:B", "drop:C:blue")
+    assert _board_labels(red)["board:N:1"].startswith(
+        "Board the red cube at N, slot 1: 2 VP tokens for you now; 2 VP at the end for you |")
+    # A player plane only ever takes its owner's colour: its end points are always the owner's.
+    own = build_state(line("rp6d"), cubes={"C": {"red": 1}}, sides={"G": "charter"}, round_trip=True)
+    assert all("for you" in label for label in _board_labels(run(own, "from:C")).values())
+
+
 def test_a_neutral_cube_on_a_wild_plane_pays_no_one_at_the_end() -> None:
     state = build_state(line("rp7"), cubes={"B": {"red": 1, "grey": 1}}, sides={"N": "wild_cards"}, round_trip=True,
                         deck=["card:B01", "card:B02"])
