@@ -422,7 +422,41 @@ class AILevelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"t
         await run_for_player(interaction, act, session_id=self.sid)
 
 
-LOBBY_ITEMS = (LobbyButton, LobbyOption, OptionPager, TypeOptionButton, CancelConfirm, AILevelButton, AILevelSelect)
+class PlayAgainButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tpa:(?P<sid>\d+)"):
+    """On the final panel of a game whose rules settle its result by another game (a complete tie in Planes):
+    opens a new lobby in the channel with the same seats and options, which the host starts."""
+
+    def __init__(self, sid: int) -> None:
+        super().__init__(discord.ui.Button(label="Play again", custom_id=f"tpa:{sid}",
+                                           style=discord.ButtonStyle.primary))
+        self.sid = sid
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: Any) -> PlayAgainButton:
+        return cls(int(match["sid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        service: GameService = interaction.client.service  # type: ignore[attr-defined]
+
+        async def act() -> None:
+            session = await service.play_again(self.sid, interaction.user.id, manager=may_manage(interaction))
+            game = service.game(session.game)
+            await interaction.response.send_message(**lobby_message(session, game, 0,
+                                                                    await service.lobby_values(session)))
+            message = await interaction.original_response()
+            await service.store.set_messages(session.id, board_message_id=None, panel_message_id=message.id)
+
+        await run_for_player(interaction, act, session_id=self.sid)
+
+
+def play_again_view(sid: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(PlayAgainButton(sid))
+    return view
+
+
+LOBBY_ITEMS = (LobbyButton, LobbyOption, OptionPager, TypeOptionButton, CancelConfirm, AILevelButton, AILevelSelect,
+               PlayAgainButton)
 """The lobby's DynamicItem classes, for the client to register (so their clicks work after a restart)."""
 
 

@@ -26,6 +26,7 @@ from bot.discord.limits import (
     fit,
     latest,
 )
+from bot.discord.lobby import play_again_view
 from bot.discord.replies import run_for_player
 from bot.discord.undo import UndoButton
 from bot.naming import escape, name_seats, seat_names
@@ -339,6 +340,10 @@ def turn_message(update: TurnUpdate) -> dict[str, Any]:
         embed.add_field(name="Final scores", value="\n".join(_score_lines(update)), inline=False)
         content = f"Game over. {name_seats(update.result.summary, mentions, markdown=False)}"
         notify = set(mentions)  # everyone wants to know how it ended
+        if update.result.play_again:
+            # The rules settle this result by another game; this one keeps the shared result as its record.
+            content = f"{content}\nPress **Play again** for a new lobby here with the same seats and options."
+            kwargs["view"] = play_again_view(session.id)
     elif update.public and update.several:
         # Everyone chooses at once: one button opens each member's own controls; the channel lists who is still
         # choosing and when the round's clock runs out.

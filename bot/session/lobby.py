@@ -9,8 +9,8 @@ import logging
 import secrets as _secrets
 
 from bot.session.ai_levels import with_level
-from bot.session.deadlines import DEADLINE_OPTION
-from bot.session.sessions import OPEN, Sessions, seats_of
+from bot.session.deadlines import AWAY, DEADLINE_OPTION
+from bot.session.sessions import OPEN, RESIGNED, Sessions, seats_of
 from bot.session.types import Refusal
 from bot.store import ChannelBusy, Seat, SessionRow, StaleVersion
 from engine.core import Game, GameOptionSpec, GameState, IllegalAction, dump_state, levels, new_game
@@ -153,6 +153,26 @@ class Lobby:
                                            "channel_id": session.channel_id})
         return session, state
 
+    async def play_again(self, session_id: int, user_id: int, *, manager: bool) -> SessionRow:
+        """A new lobby in the finished game's channel with its seats and options, for the same host to start:
+        offered on the final panel where the rules settle a result by another game (Planes: a complete tie). The
+        finished game keeps its own record. Members come back to their seats (a seat the AI held while its member
+        was away too); AI seats stay as they were; a resigned member's seat is left out, for anyone to take."""
+        old = await self.sessions.fresh(session_id)
+        if old.status != "finished":
+            raise Refusal("Only a finished game can be played again.")
+        members = {s.user_id for s in old.seats if s.user_id is not None}
+        if user_id not in members and user_id != old.host_id and not manager:
+            raise Refusal("Only the players of that game (or someone who may manage this channel) start it again.")
+        seats = [again(s) for s in old.seats if s.user_id is not None or not s.name.endswith(RESIGNED)]
+        try:
+            return await self.store.create_session(
+                guild_id=old.guild_id, channel_id=old.channel_id, game=old.game, host_id=old.host_id,
+                options=dict(old.options), seats=[s.model_copy(update={"seat": i}) for i, s in enumerate(seats)])
+        except ChannelBusy:
+            raise Refusal("This channel already has a game open (someone may have pressed Play again first); "
+                          "join that one, or finish or cancel it first.") from None
+
     async def cancel(self, session_id: int, user_id: int, *, manager: bool) -> SessionRow:
         async with self.sessions.lock(session_id):
             session = await self.sessions.fresh(session_id)
@@ -164,6 +184,14 @@ class Lobby:
             log.info("session cancelled", extra={"session_id": session.id, "guild_id": session.guild_id,
                                                  "channel_id": session.channel_id})
             return await self.sessions.fresh(session_id)
+
+
+def again(seat: Seat) -> Seat:
+    """A finished game's seat as the lobby of a game played again seats it: a seat the AI held while its member was
+    away goes back to the member; the others stay as they were."""
+    if seat.is_ai and seat.user_id is not None:
+        return Seat(seat=seat.seat, user_id=seat.user_id, name=seat.name.removesuffix(AWAY))
+    return seat.model_copy()
 
 
 def lobby_specs(engine: Game) -> list[GameOptionSpec]:

@@ -173,6 +173,20 @@ class GameService:
             meta = await self.meta.get(await self.sessions.fresh(session.id))
         return {**session.options, DEADLINE_KEY: str(meta.deadline_hours)}
 
+    async def play_again(self, session_id: int, user_id: int, *, manager: bool) -> SessionRow:
+        """A new lobby with a finished game's seats, options and turn deadline (see Lobby.play_again)."""
+        old = await self.sessions.fresh(session_id)
+        async with self.sessions.lock(session_id):
+            deadline = await self.meta.get(old)
+        session = await self.lobby.play_again(session_id, user_id, manager=manager)
+        if deadline.deadline_hours:
+            async with self.sessions.lock(session.id):
+                await self.deadlines.set_option(session, str(deadline.deadline_hours))
+            self.reminders.changed()
+        log.info("game played again", extra={"session_id": session.id, "guild_id": session.guild_id,
+                                             "channel_id": session.channel_id, "after": session_id})
+        return session
+
     async def cancel(self, session_id: int, user_id: int, *, manager: bool) -> SessionRow:
         """Cancel a lobby or a game (the Discord layer asks a started game's canceller to confirm first). A started
         game keeps its record; its last panel loses its buttons with a word saying why."""

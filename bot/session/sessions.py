@@ -21,6 +21,8 @@ from engine.core import Game, GameState, load_state
 
 OPEN = ("lobby", "active")
 DONE = ("finished", "abandoned", "cancelled")
+RESIGNED = " (resigned)"
+"""How a resigned member's seat is named once the AI plays it (Turns.resign)."""
 """A game that is over: its record still answers /game status, log and board (a cancelled lobby has none)."""
 
 

@@ -17,7 +17,7 @@ from bot.naming import name_seats, seat_names, unname_seats
 from bot.session.ai_levels import level_of, stand_in_level
 from bot.session.clock import RoundClock
 from bot.session.publish import Publisher
-from bot.session.sessions import Sessions, seats_of
+from bot.session.sessions import RESIGNED, Sessions, seats_of
 from bot.session.simultaneous import decision_stamp, open_for
 from bot.session.types import PostFailed, Refusal
 from bot.store import Seat, SessionRow, StaleVersion
@@ -231,7 +231,7 @@ class Turns:
             if not mine:
                 raise Refusal("You are not in this game.")
             level = stand_in_level(self.sessions.game(session.game))
-            seats = [Seat(seat=s.seat, user_id=None, name=f"{s.name} (resigned)", is_ai=True, level=level)
+            seats = [Seat(seat=s.seat, user_id=None, name=f"{s.name}{RESIGNED}", is_ai=True, level=level)
                      if s.seat in mine else s for s in session.seats]
             ended = all(s.is_ai for s in seats)
             store = self.sessions.store

@@ -192,6 +192,9 @@ class Result(BaseModel):
     standings: list[SeatResult]
     winners: list[int]
     summary: str
+    play_again: bool = False
+    """The rules settle this result by another game (Planes: a tie that no tie-break settles). It stands as the
+    record of this game; the bot offers a new game with the same seats and options on the final panel."""
 
 
 class Game(ABC):

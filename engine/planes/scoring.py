@@ -66,8 +66,8 @@ def _round_trip_result(state: PlanesState) -> Result:
         which = next(i for i in (1, 2, 3) if any(keys[s][i] != best[i] for s in level))
         breaker = ("passengers on planes", "goals scored", "VP tokens")[which - 1]
         note = f"; level on VP with {_names(level)}, more {breaker} breaks the tie"
-    return Result(standings=standings, winners=winners,
-                  summary=f"{_names(winners)} {verb} with {best[0]} VP{shared}{note}.")
+    return Result(standings=standings, winners=winners, play_again=len(winners) > 1,
+                  summary=f"{_names(winners)} {verb} with {best[0]} VP{shared}{note}.{_again(winners)}")
 
 
 def _plural(count: int, word: str) -> str:
@@ -89,8 +89,16 @@ def result(state: PlanesState) -> Result:
     ]
     verb = "share the win" if len(winners) > 1 else "wins"
     shared = " (level on VP, cubes boarded and goals scored)" if len(winners) > 1 else ""
-    return Result(standings=standings, winners=winners,
-                  summary=f"{_names(winners)} {verb} with {best[0]} VP{shared}{_tie_note(keys, winners)}.")
+    return Result(standings=standings, winners=winners, play_again=len(winners) > 1,
+                  summary=f"{_names(winners)} {verb} with {best[0]} VP{shared}{_tie_note(keys, winners)}."
+                          f"{_again(winners)}")
+
+
+def _again(winners: list[int]) -> str:
+    """Both books settle a tie that every tie-break leaves standing with another game; the shared win stays as the
+    record of this one."""
+    return " The rules break a tie like this with another game: play again to find one winner." \
+        if len(winners) > 1 else ""
 
 
 def _names(seats: list[int]) -> str:

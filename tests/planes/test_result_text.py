@@ -45,14 +45,18 @@ def test_a_shared_win_lists_the_winners_once_and_says_why() -> None:
     state = _three_level_on_vp()
     state.planes[2].slots = ["green"]
     state.goals[2] = ["card:G15", "card:G12"]
-    assert result(state).summary == ("Seat 1, Seat 2 and Seat 3 share the win with 11 VP "
-                                     "(level on VP, cubes boarded and goals scored).")
+    outcome = result(state)
+    assert outcome.summary == ("Seat 1, Seat 2 and Seat 3 share the win with 11 VP "
+                               "(level on VP, cubes boarded and goals scored). The rules break a tie like this with "
+                               "another game: play again to find one winner.")
+    # The book's "play again": the shared win stands as this game's result, and the bot offers the next game.
+    assert outcome.play_again and outcome.winners == [0, 1, 2]
 
 
 def test_a_clear_win_has_no_tie_note() -> None:
     state = _three_level_on_vp()
     state.planes[2].slots = ["green", "green", "green"]
-    assert result(state).summary == "Seat 3 wins with 16 VP."
+    assert result(state).summary == "Seat 3 wins with 16 VP." and not result(state).play_again
 
 
 def test_the_move_prompts_say_what_the_group_carries_and_when_it_is_done() -> None:

@@ -263,6 +263,7 @@ def test_ties_go_to_passengers_then_goals_then_tokens() -> None:
     state.goals = [["card:R16"], ["card:B16"], ["card:G16"]]
     state.tokens = [6, 5, 6]  # 7, 6, 7: level on VP, passengers and goals; then tokens (6 each): shared
     assert result(state).winners == [0, 2] and "share the win" in result(state).summary
+    assert result(state).play_again and "play again" in result(state).summary
     state.tokens = [6, 5, 6]
     state.goals[0] = ["card:R23"]  # 2 VP: red 8 wins outright
     assert result(state).winners == [0]
