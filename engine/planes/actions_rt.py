@@ -2,7 +2,8 @@
 
 Follow-ups (state.follow), with their option ids:
   discard      'card:..'            (Swap Out, Sort the Pile, Read Everything: throw away 2, one at a time)
-  nsource      'space:S'            a space to take neutral cubes from (the carry-to-a-point-of-interest cards)
+  nsource      'space:S' | 'none'   a space to take neutral cubes from (the carry-to-a-point-of-interest cards), or
+                                    none at all (they carry "up to" their number)
   ntake        'take:grey' | 'done' the next neutral cube to take (up to the card's number), or enough
   ntarget      'space:T'            the point of interest they go to
   adj_source   'space:S'            Nudge the Crowd: the space whose neutral cubes step on
@@ -82,12 +83,7 @@ def _steps_from(state: PlanesState, space: str) -> list[str]:
 
 def why_not(state: PlanesState, seat: int, kind: str) -> str | None:
     """None if this Round Trip action may be played now, else the reason in a sentence."""
-    if kind in CARRY:
-        poi = CARRY[kind][0]
-        if not spaces_with_poi(state, poi):
-            return f"This airport has no {POI_NAMES[poi]} space to carry cubes to."
-        if not any(_carry_targets(state, poi, s) for s in _sources(state)):
-            return f"No neutral cube stands anywhere but on the only {POI_NAMES[poi]} space."
+    # A carry card moves "up to" its number of cubes: it may always be played, carrying none if need be.
     if kind == "neutrals_adjacent" and not any(_steps_from(state, s) for s in _sources(state)):
         return "No neutral cube in the airport has a space to step to."
     return None
@@ -139,8 +135,9 @@ def options(state: PlanesState, seat: int, kind: str) -> list[Option]:
     follow = state.follow
     if follow == "nsource":
         poi = CARRY[kind][0]
-        return [option(id=f"space:{s}", label=f"Take neutral cubes from {s}") for s in _sources(state)
-                if _carry_targets(state, poi, s)]
+        return [*(option(id=f"space:{s}", label=f"Take neutral cubes from {s}") for s in _sources(state)
+                  if _carry_targets(state, poi, s)),
+                option(id="none", label="Carry no cube", detail="the card allows up to its number, so none too")]
     if follow == "ntake":
         source, taken = state.picks[0], state.picks[1:]
         left = dict(neutrals_at(state, source))
@@ -149,9 +146,9 @@ def options(state: PlanesState, seat: int, kind: str) -> list[Option]:
         out = []
         if len(taken) < CARRY[kind][1]:
             out = [option(id=f"take:{c}", label=f"Take a {c} cube") for c in sorted(left) if left[c] > 0]
-        if taken:
-            out.append(option(id="done", label=f"That is all: carry {_cubes(len(taken))}",
-                              detail=f"take no more from {source}"))
+        # "Up to" the card's number: stopping before the first cube carries none.
+        out.append(option(id="done", label=f"That is all: carry {_cubes(len(taken)) if taken else 'no cube'}",
+                          detail=f"take no more from {source}"))
         return out
     if follow == "ntarget":
         carried = _cubes(len(state.picks) - 1)
@@ -179,10 +176,14 @@ def apply(state: PlanesState, seat: int, kind: str, choice: str) -> tuple[list[E
     who = f"Seat {seat + 1}"
     value = choice.split(":", 1)[-1]
     if follow == "nsource":
+        if choice == "none":
+            return [event(text=f"{who} carries no cube.")], True
         state.picks = [value]
         state.follow = "ntake"
         return [], False
     if follow == "ntake":
+        if choice == "done" and len(state.picks) == 1:
+            return [event(text=f"{who} carries no cube.")], True
         if choice != "done":
             state.picks.append(value)
             if len(state.picks) - 1 < CARRY[kind][1]:
@@ -252,10 +253,11 @@ def explain(state: PlanesState, seat: int, kind: str, choice: str) -> str:
     if follow == "draft":
         return "Keep one of the cards passed to you (they are listed under your choices)."
     if follow == "ntake":
-        if choice == "done":
-            return "Take at least one neutral cube first."
         return f"You may take up to {_cubes(CARRY[kind][1])}, neutral ones, only from {state.picks[0]}."
-    if follow in ("nsource", "adj_source"):
+    if follow == "nsource":
+        return (f"Choose a space holding neutral cubes that can go to a {POI_NAMES[CARRY[kind][0]]} space, or "
+                "carry no cube.")
+    if follow == "adj_source":
         return "Choose a space holding neutral cubes that have somewhere to go."
     if follow == "ntarget":
         return f"Carry them to a {POI_NAMES[CARRY[kind][0]]} space other than the one they are on."

@@ -103,6 +103,9 @@ POI_LAYOUTS = {
 _ADD_CYCLE = ["restroom", "fast_food", "restroom", "fast_food", "gift_shop", "help_desk", "fine_dining"]
 
 
+MOST_POIS = 3
+"""Points of interest a custom layout may give one space: what the board picture has room for (a scenario's extra
+token on a space printed with two makes three)."""
 CUSTOM = "custom:"
 """Prefix of a layout the host writes out: "custom:a2=blank; M1=R+D" covers a2's points of interest and gives M1 a
 Restroom and a Fine Dining (the optional rule's blank and extra tokens). Spaces not named keep what is printed."""
@@ -130,8 +133,9 @@ def custom_layout(board: Airport, text: str) -> dict[str, list[str]]:
             raise IllegalAction(f"'{quoted(tokens)}' is not a list of tokens: use R, F, G, H, D (or their names) "
                                 "joined by '+', or 'blank' to cover a space.")
         kept = [_TOKENS[w] for w in words if _TOKENS[w]]
-        if len(kept) > 2:
-            raise IllegalAction(f"{space.id} can hold at most two points of interest.")
+        if len(kept) > MOST_POIS:
+            # The book sets no number; the board picture has room for three marks a space, as the scenarios need.
+            raise IllegalAction(f"{space.id} can hold at most {MOST_POIS} points of interest.")
         overrides[space.id] = kept
     if not overrides:
         raise IllegalAction("A custom layout needs at least one SPACE=TOKENS entry.")

@@ -46,9 +46,9 @@ def test_carry_neutral_cubes_to_a_point_of_interest(number: int, poi_space: str,
     state = build_state(shops(f"n{number}"), cubes={"A": {"red": 1}, "B": {"grey": 4, "green": 1, "red": 1}},
                         hands=[[played], []], round_trip=True)
     state = run(state, played)
-    assert option_ids(state) == ["space:B"]  # red cubes never count; A holds no neutral cube
+    assert option_ids(state) == ["space:B", "none"]  # red cubes never count; A holds no neutral cube
     state = run(state, "space:B")
-    assert option_ids(state) == ["take:green", "take:grey"]  # green is nobody's colour at 2 players: neutral
+    assert option_ids(state) == ["take:green", "take:grey", "done"]  # green: nobody's colour at 2 players
     for _ in range(most):
         state = run(state, "take:grey")
     assert state.follow == "ntarget"
@@ -59,23 +59,32 @@ def test_carry_neutral_cubes_to_a_point_of_interest(number: int, poi_space: str,
     assert state.phase == "move"
 
 
-def test_carrying_fewer_cubes_than_allowed_and_never_zero() -> None:
+def test_carrying_fewer_cubes_than_allowed_or_none_at_all() -> None:
+    # "Up to" its number: one of three, or none (main refused none, and refused the card where none could go).
     state = build_state(shops("n30"), cubes={"A": {"red": 1}, "B": {"grey": 4}}, hands=[["card:R29"], []],
                         round_trip=True)
-    state = run(state, "card:R29", "space:B")
-    assert "done" not in option_ids(state)
-    with pytest.raises(IllegalAction, match="at least one"):
-        apply(GAME, state, 0, "done")
-    state = run(state, "take:grey", "done", "space:D1")
-    assert state.cubes["D1"] == {"grey": 1}
+    state = run(state, "card:R29")
+    assert option_ids(state) == ["space:B", "none"]
+    state = run(state, "space:B")
+    assert GAME.pending(state)[0].options[-1].label == "That is all: carry no cube"
+    assert run(state, "done").cubes["B"] == {"grey": 4}
+    after = run(state, "take:grey", "done", "space:D1")
+    assert after.cubes["D1"] == {"grey": 1}
+    none, events = apply(GAME, run(build_state(shops("n30b"), cubes={"A": {"red": 1}, "B": {"grey": 4}},
+                                               hands=[["card:R29"], []], round_trip=True), "card:R29"), 0, "none")
+    assert none.phase == "move" and none.cubes["B"] == {"grey": 4} and "Seat 1 carries no cube." in [
+        e.text for e in events]
 
 
-def test_a_carry_card_needs_its_point_of_interest() -> None:
+def test_a_carry_card_with_nowhere_to_carry_carries_nothing() -> None:
     board = build_airport("n31", {"A": ["B"], "B": ["A"]})
     state = build_state(board, cubes={"A": {"red": 1}, "B": {"grey": 2}}, hands=[["card:R17"], []], round_trip=True)
-    assert "card:R17" not in option_ids(state)
-    with pytest.raises(IllegalAction, match="no Fast Food"):
-        apply(GAME, state, 0, "card:R17")
+    state = run(state, "card:R17")
+    assert option_ids(state) == ["none"]
+    with pytest.raises(IllegalAction, match="Fast Food space, or carry no cube"):
+        apply(GAME, state, 0, "space:B")
+    state = run(state, "none")
+    assert state.phase == "move" and state.discards == [[]] and state.action_card == "card:R17"
 
 
 def test_pass_it_on_goes_round_the_table_each_seeing_only_what_is_passed() -> None:

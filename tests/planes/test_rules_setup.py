@@ -112,13 +112,16 @@ def test_custom_poi_layout_covers_and_adds_tokens_on_named_spaces_only() -> None
     assert {k: v for k, v in state.pois.items() if k not in ("a2", "M1")} == {
         k: v for k, v in printed.items() if k not in ("a2", "M1")}
     assert GAME.view(state, None)["pois"]["M1"] == ["restroom", "fine_dining"]  # what the board image draws
+    # The book sets no number a space may hold; three is what a scenario makes and the picture has room for.
+    assert new_game(GAME, 2, 1, {"pois": "custom:a2=R+F+D"}).pois["a2"] == [  # type: ignore[attr-defined]
+        "restroom", "fast_food", "fine_dining"]
 
 
 @pytest.mark.parametrize(("layout", "sentence"), [
     ("custom:zz=R", "should read SPACE=TOKENS"),
     ("custom:a2", "should read SPACE=TOKENS"),
     ("custom:G1=R", "G1 is a gate"),
-    ("custom:a2=R+F+D", "at most two"),
+    ("custom:a2=R+F+D+G", "at most 3"),
     ("custom:a2=pizza", "not a list of tokens"),
     ("custom:", "at least one"),
 ])
