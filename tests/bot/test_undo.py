@@ -133,3 +133,24 @@ async def test_a_decline_or_a_move_ends_the_request_and_nothing_goes_back_past_a
     await click(table, "Pass")  # carol moves on: the request is void
     assert "no longer open" in refusal(await alice.click(request, label="Accept"))
     assert await state_version(table) == 3
+
+
+async def test_a_game_whose_options_these_rules_refuse_plays_on_without_undo(simcord_env, monkeypatch):
+    # A Planes game saved with a scenario and a points-of-interest layout of its own (refused since issue 21) cannot
+    # be replayed from its log: undo says so instead of failing.
+    from engine.core import IllegalAction
+    from tests.support.toy_game import ToyGame
+
+    table = make_table(simcord_env, ("alice", "bob", "carol"))
+    alice = table.players[0]
+    await start_three(table)
+    await click(table, "Pass")
+
+    def refuse(self, players, options):
+        raise IllegalAction("Those options are refused now.")
+
+    monkeypatch.setattr(ToyGame, "check_options", refuse)
+    assert "cannot be replayed" in refusal(await alice.slash(table.channel, "game undo"))
+    monkeypatch.undo()
+    await click(table, "Pass")
+    assert await state_version(table) == 2, "the game goes on from its saved state"
