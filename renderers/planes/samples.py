@@ -15,7 +15,7 @@ from renderers.planes.style import CUBE_FILL
 
 # Seeded random games stopped where a cone stands, two cubes have boarded and the last move is drawn (found by
 # searching seeds once; any seed works, these just show more of the picture).
-BOARDS = {"flying_cloud": (13, 1014), "zephyr": (5, 749)}
+BOARDS = {"flying_cloud": (13, 1014), "zephyr": (4, 749)}
 # Round Trip: Azure with three kinds of reward on the player planes, Beacon with its wild planes and tram; both after
 # VP tokens have been taken and cubes have boarded (seeds found the same way).
 ROUND_TRIP = {
