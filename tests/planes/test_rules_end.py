@@ -112,3 +112,13 @@ def test_a_state_saved_before_the_change_still_loads() -> None:
     raw.update({"idle_turns": 1, "moved": False})
     loaded = PlanesState.model_validate(raw)
     assert loaded.round_limit == 0 and GAME.pending(loaded)
+
+
+def test_selfplay_takes_the_cap_as_an_option_and_prints_the_longest_game(capsys: pytest.CaptureFixture[str]) -> None:
+    from engine.__main__ import main
+
+    assert main(["selfplay", "planes", "--games", "2", "--players", "2", "--seed", "3", "--uniform",
+                 "--option", "round_limit=10"]) == 0
+    out = capsys.readouterr().out
+    assert "longest game: " in out and "most turns in a game: 20 (10 rounds, seed" in out
+    assert "round limit 100.0% (2)" in out
