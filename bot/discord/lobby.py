@@ -144,7 +144,9 @@ def lobby_view(session: SessionRow, game: Game, page: int = 0,
         current = values.get(spec.key, spec.default)
         label = spec.label if any(c.value == current for c in spec.choices) else f"{spec.label}: {current}"
         view.add_item(LobbyOption(session.id, spec.key, _select_options(spec, current), label, row))
-    button_row = option_rows(ai)
+    # Right under the page's options: a select wrapped in a DynamicItem loses its row, so the AI level menu takes
+    # the first free row, and must find the page button's row already taken on a page with fewer options.
+    button_row = min(option_rows(ai), 1 + len(pages[page]))
     if len(pages) > 1:
         view.add_item(OptionPager(session.id, page, len(pages), row=button_row))
     for spec in pages[page]:
