@@ -8,13 +8,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.store.base import ChannelBusy, SessionClosed, SessionNotFound, StaleVersion, Store, StoreError
+from bot.store.base import (
+    ChannelBusy,
+    SessionClosed,
+    SessionNotFound,
+    StaleVersion,
+    Store,
+    StoreError,
+    StoreUnavailable,
+)
 from bot.store.models import STATUSES, ActionRow, Seat, SessionRow, Status
 from bot.store.sqlite import SqliteStore
 
 __all__ = [
     "STATUSES", "ActionRow", "ChannelBusy", "Seat", "SessionClosed", "SessionNotFound", "SessionRow",
-    "SqliteStore", "StaleVersion", "Status", "Store", "StoreError", "open_store",
+    "SqliteStore", "StaleVersion", "Status", "Store", "StoreError", "StoreUnavailable", "open_store",
 ]
 
 

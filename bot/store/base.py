@@ -27,6 +27,11 @@ class StoreError(Exception):
     """Base of the store's own errors."""
 
 
+class StoreUnavailable(StoreError):
+    """The database cannot be used at all (a damaged, read-only or locked file, an unreachable PostgreSQL, a refused
+    role). str() is one sentence naming the file or server and what to do about it; nothing was written."""
+
+
 class ChannelBusy(StoreError):
     """A lobby or an active game already exists in that channel or thread."""
 

@@ -17,7 +17,7 @@ from typing import Any
 
 import asyncpg
 
-from bot.store import codec
+from bot.store import codec, postgres_errors
 from bot.store.base import ChannelBusy, SessionClosed, SessionNotFound, StaleVersion, Store
 from bot.store.models import OPEN_STATUSES, STATUSES, ActionRow, Seat, SessionRow
 from bot.store.sqlite import migrations
@@ -85,10 +85,20 @@ class PostgresStore(Store):
     async def open(self) -> None:
         if self._pool is not None:
             return
-        pool = await asyncpg.create_pool(self.url, min_size=1, max_size=self.pool_size)
+        try:
+            pool = await asyncpg.create_pool(self.url, min_size=1, max_size=self.pool_size)
+        except Exception as error:
+            explained = postgres_errors.unreachable(self.url, error)
+            if explained is None:
+                raise
+            raise explained from None
         try:
             self._pool = pool
             await self._migrate()
+        except asyncpg.InsufficientPrivilegeError as error:
+            self._pool = None
+            await pool.close()
+            raise postgres_errors.unreachable(self.url, error) or error from None
         except BaseException:
             self._pool = None
             await pool.close()

@@ -22,7 +22,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.store import codec
+from bot.store import codec, sqlite_file
 from bot.store.base import ChannelBusy, SessionClosed, SessionNotFound, StaleVersion, Store
 from bot.store.models import OPEN_STATUSES, STATUSES, ActionRow, Seat, SessionRow
 
@@ -113,7 +113,7 @@ async def _write_seats(db: aiosqlite.Connection, session_id: int, seats: list[Se
         )
 
 
-async def _enter_wal(db: aiosqlite.Connection, attempts: int = 200) -> None:
+async def _enter_wal(db: aiosqlite.Connection, attempts: int = sqlite_file.BUSY_SECONDS * 20) -> None:
     """Switch the file to WAL, waiting out another process that is opening the same new file.
 
     Switching the journal mode needs the file to itself, and SQLite answers "database is locked" at once instead of
@@ -129,6 +129,12 @@ async def _enter_wal(db: aiosqlite.Connection, attempts: int = 200) -> None:
             await asyncio.sleep(0.05)
 
 
+async def _check_intact(db: aiosqlite.Connection, path: str) -> None:
+    found = [str(row[0]) for row in await db.execute_fetchall("PRAGMA quick_check(1)")]
+    if found != ["ok"]:
+        raise sqlite_file.damaged(path, found[0] if found else "the integrity check returned nothing")
+
+
 class SqliteStore(Store):
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
@@ -137,14 +143,30 @@ class SqliteStore(Store):
 
     # ---------------------------------------------------------------- lifecycle
     async def open(self) -> None:
+        """Connect and migrate. A file Tarmac cannot use raises StoreUnavailable (one sentence) and is left as it was:
+        the checks only look, and the integrity check runs before the first write (the switch to WAL)."""
         if self._db is not None:
             return
-        if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        existed = self.path != ":memory:" and not sqlite_file.prepare(Path(self.path))
+        try:
+            await self._connect()
+        except sqlite3.Error as error:
+            explained = sqlite_file.unavailable(self.path, error)
+            if explained is None:
+                raise
+            raise explained from None
+        if existed:  # after the open, so the -wal and -shm files it made are named too
+            sqlite_file.warn_if_shared(Path(self.path))
+
+    async def _connect(self) -> None:
         # isolation_level=None: no implicit transactions; every write below says BEGIN IMMEDIATE itself.
         db = await aiosqlite.connect(self.path, isolation_level=None)
         try:
-            await db.execute_fetchall("PRAGMA busy_timeout = 10000")
+            await db.execute_fetchall(f"PRAGMA busy_timeout = {sqlite_file.BUSY_SECONDS * 1000}")
+            # Before anything writes: a damaged file (random bytes, a truncated copy) must stay exactly as it was,
+            # and be found now rather than in the middle of somebody's game. quick_check reads every page once
+            # (about a quarter of a second for 240 MB here), at start only.
+            await _check_intact(db, self.path)
             await _enter_wal(db)
             # WAL + NORMAL already survives a killed process (the WAL is in the OS cache); only a power cut or an
             # OS crash could lose the last commits. FULL fsyncs the WAL on every commit, which closes that gap too,
