@@ -3,10 +3,13 @@
 With no DISCORD_TOKEN, or with `--sandbox`, it runs the same bot on a simulated Discord behind a local browser page
 instead (bot/sandbox), with its own database file: a fresh install is playable before it has a token.
 
-A missing or malformed setting ends the process at once with exit code 2 and the ConfigError sentence (which says
-where to put the token), never a traceback; so does a token Discord refuses, and an unreachable Discord exits 1 with
-a sentence. A stop signal lets the move in flight finish (the service waits for
-every session lock), closes the database and returns exit code 0.
+Whatever stops the start ends the process with exit code 2 and one sentence naming what failed and what to do, never
+a traceback: a missing or malformed setting (the ConfigError sentence, which says where to put the token), a database
+Tarmac cannot use (StoreUnavailable: a damaged, read-only or locked file, an unreachable PostgreSQL), a token Discord
+refuses, Discord unreachable, or Discord answering an error before the connection is open (the gateway look-up). The
+database is opened first, before Discord is contacted, so a database problem is never blamed on Discord. A stop
+signal lets the move in flight finish (the service waits for every session lock), closes the database and returns
+exit code 0.
 """
 
 from __future__ import annotations
@@ -51,11 +54,17 @@ async def _run(settings: Settings) -> None:
     from bot.discord.budget import share_of_global
     from bot.store import open_store
 
-    bot = create_bot(open_store(settings.store_location), ai_delay=settings.ai_delay_seconds,
-                     dev_guild_id=settings.dev_guild_id, remind_after=settings.reminder_hours * 3600,
-                     shard_count=settings.shard_count, shard_ids=settings.shard_ids,
-                     requests_per_second=settings.requests_per_second
-                     or share_of_global(settings.shard_count, settings.shard_ids))
+    store = open_store(settings.store_location)
+    await store.open()  # before logging in (setup_hook's open is then a no-op): see the module's docstring
+    try:
+        bot = create_bot(store, ai_delay=settings.ai_delay_seconds,
+                         dev_guild_id=settings.dev_guild_id, remind_after=settings.reminder_hours * 3600,
+                         shard_count=settings.shard_count, shard_ids=settings.shard_ids,
+                         requests_per_second=settings.requests_per_second
+                         or share_of_global(settings.shard_count, settings.shard_ids))
+    except BaseException:
+        await store.close()  # an open SQLite store's thread would keep the process alive
+        raise
     loop = asyncio.get_running_loop()
     stopping = install_stop_signals(bot, loop)
     try:
@@ -99,32 +108,58 @@ def main(argv: list[str] | None = None) -> int:
     _configure_logging(settings)
     if args.sandbox:
         return _sandbox(settings, args.port)
+    try:
+        asyncio.run(_run(settings))
+    except Exception as exc:
+        sentence = _why_the_start_failed(exc)
+        if sentence is None:
+            raise
+        print(sentence, file=sys.stderr)
+        return 2
+    return 0
+
+
+def _why_the_start_failed(exc: Exception) -> str | None:
+    """The sentence an admin can act on for each way a start fails outside our code; None for anything else (a bug,
+    which keeps its traceback)."""
     import aiohttp
     import discord
 
-    # The two ways a first start usually fails get a sentence an admin can act on, not a traceback.
-    try:
-        asyncio.run(_run(settings))
-    except discord.LoginFailure:
-        print("Discord refused the token in DISCORD_TOKEN: copy the bot's current token from the developer portal "
-              "(Bot -> Reset Token) into .env and start again.", file=sys.stderr)
-        return 2
-    except (aiohttp.ClientError, OSError) as exc:
-        print(f"Could not reach Discord ({type(exc).__name__}): check this machine's network connection, then start "
-              "again. No game was changed.", file=sys.stderr)
-        return 1
-    return 0
+    from bot.store import StoreUnavailable
+
+    if isinstance(exc, StoreUnavailable):
+        return str(exc)
+    if isinstance(exc, discord.LoginFailure):
+        return ("Discord refused the token in DISCORD_TOKEN: copy the bot's current token from the developer portal "
+                "(Bot -> Reset Token) into .env and start again.")
+    if isinstance(exc, discord.GatewayNotFound):
+        answer = exc.__cause__
+        status = f"HTTP {answer.status}" if isinstance(answer, discord.HTTPException) else "no answer"
+        return (f"Discord did not say where to connect (its gateway look-up answered {status}): Discord is probably "
+                "having trouble (https://discordstatus.com); start again in a few minutes. No game was changed.")
+    if isinstance(exc, discord.HTTPException):
+        return (f"Discord answered HTTP {exc.status} ({exc.text or exc.response.reason}) before the connection was "
+                "open: if Discord is having trouble (https://discordstatus.com) start again later, otherwise check "
+                "the bot in the developer portal. No game was changed.")
+    if isinstance(exc, aiohttp.ClientError | OSError):
+        return (f"Could not reach Discord ({type(exc).__name__}): check this machine's network connection, then "
+                "start again. No game was changed.")
+    return None
 
 
 def _sandbox(settings: Settings, port: int) -> int:
     from simcord.backend.errors import SetupError
 
     from bot.sandbox import SandboxOptions, run_sandbox
+    from bot.store import StoreUnavailable
 
     options = SandboxOptions(db_path=settings.sandbox_db_path, port=port, reminder_hours=settings.reminder_hours,
                              out=lambda line: print(line, flush=True))
     try:
         asyncio.run(run_sandbox(options))
+    except StoreUnavailable as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
     except (OSError, SetupError) as exc:
         print(f"The sandbox could not start ({exc}); is port {port} free?", file=sys.stderr)
         return 1

@@ -126,6 +126,9 @@ async def run_sandbox(options: SandboxOptions) -> None:
     for name in ("discord.client", "discord.state"):
         logging.getLogger(name).setLevel(logging.ERROR)
     sandbox = Sandbox(options)
+    # The database first, outside the simulated Discord: a file the sandbox cannot use is reported as such
+    # (StoreUnavailable, one sentence) before anything starts; setup_hook's open is then a no-op.
+    await sandbox.bot.store.open()
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for sig in STOP_SIGNALS:

@@ -40,7 +40,7 @@ def prepare(path: Path) -> bool:
     the file is new. Raises StoreUnavailable; writes nothing into an existing file."""
     folder = path.parent
     if not folder.is_dir():
-        _make_folder(folder)
+        _make_folder(path)
     if path.is_dir():
         raise StoreUnavailable(
             f"The database path {path} is a folder, not a file: give Tarmac a file path instead (for example "
@@ -57,17 +57,18 @@ def prepare(path: Path) -> bool:
     return created
 
 
-def _make_folder(folder: Path) -> None:
+def _make_folder(path: Path) -> None:
+    folder = path.parent
     blocker = next((p for p in (folder, *folder.parents) if p.exists()), None)
     if blocker is not None and not blocker.is_dir():
-        raise StoreUnavailable(f"The database's folder {folder} cannot be made because {blocker} is a file, not a "
-                               "folder: choose another database path.")
+        raise StoreUnavailable(f"The database {path} cannot be made because {blocker} is a file, not a folder: "
+                               "choose another database path.")
     try:
         folder.mkdir(parents=True, exist_ok=True, mode=FOLDER_MODE)
     except OSError as exc:
         raise StoreUnavailable(
-            f"Could not create the folder {folder} for the database ({exc.strerror or exc}): create it yourself "
-            f"(mkdir -m 700 {folder}) or choose a database path in a folder this account can write to."
+            f"Could not create the folder {folder} for the database {path.name} ({exc.strerror or exc}): create it "
+            f"yourself (mkdir -m 700 {folder}) or choose a database path in a folder this account can write to."
         ) from None
 
 

@@ -53,8 +53,8 @@ def test_without_a_token_the_bot_starts_its_sandbox_and_says_where_the_token_goe
 
 @pytest.mark.parametrize(("failure", "code", "words"), [
     (lambda: discord.LoginFailure("Improper token has been passed."), 2, "refused the token"),
-    (lambda: aiohttp.ClientConnectionError("no route"), 1, "Could not reach Discord"),
-    (lambda: OSError("Name or service not known"), 1, "Could not reach Discord"),
+    (lambda: aiohttp.ClientConnectionError("no route"), 2, "Could not reach Discord"),
+    (lambda: OSError("Name or service not known"), 2, "Could not reach Discord"),
 ])
 def test_a_refused_token_or_no_network_gets_a_sentence(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], failure, code, words
