@@ -33,6 +33,8 @@ _COMPANIONS = ("-wal", "-shm")
 # SQLite's primary result codes (sqlite3.Error.sqlite_errorcode & 0xFF) that mean "this file, here, now".
 _BUSY, _LOCKED, _READONLY, _IOERR, _CORRUPT, _FULL, _CANTOPEN, _NOTADB = 5, 6, 8, 10, 11, 13, 14, 26
 _PERM = 3
+_MAGIC = b"SQLite format 3\x00"
+_HEADER_BYTES = 100
 
 
 def prepare(path: Path) -> bool:
@@ -49,6 +51,7 @@ def prepare(path: Path) -> bool:
     created = _create_private(path)
     if not created:
         _check_writable(path)
+        _check_length(path)
     if not os.access(folder, os.W_OK | os.X_OK):
         raise StoreUnavailable(
             f"The folder {folder} is read-only for this account, and SQLite must create {path.name}-wal and "
@@ -111,6 +114,33 @@ def _check_writable(path: Path) -> None:
         raise StoreUnavailable(f"Could not open the database {path} ({exc.strerror or exc}): check the file, then "
                                "start again.") from None
     os.close(fd)
+
+
+def _check_length(path: Path) -> None:
+    """A copy cut short: SQLite reads the missing end of a page as zeros without a word, and the integrity check
+    cannot tell zeros inside a stored game from real data, so the length is checked against the header here.
+
+    A SQLite file is whole pages, at least as many as its header counts (the count is trusted when the change counter
+    at offset 24 equals the one at 92, as SQLite does). Not a SQLite header: SQLite itself says so. A rollback journal
+    or a non-empty -wal beside the file means SQLite has work to finish after a crash (a checkpoint interrupted by a
+    kill can leave the header ahead of the length), and the WAL holds the pages: that file is left to SQLite."""
+    for suffix in ("-journal", "-wal"):
+        companion = path.with_name(path.name + suffix)
+        if companion.exists() and companion.stat().st_size > 0:
+            return
+    with path.open("rb") as file:
+        header = file.read(_HEADER_BYTES)
+        size = file.seek(0, os.SEEK_END)
+    if size == 0 or len(header) < _HEADER_BYTES or not header.startswith(_MAGIC):
+        return
+    page = int.from_bytes(header[16:18], "big")
+    page = 65536 if page == 1 else page
+    counted = int.from_bytes(header[28:32], "big")
+    trusted = header[24:28] == header[92:96]
+    if page < 512 or size % page:
+        raise damaged(str(path), f"it ends inside a page of {page} bytes: it was cut short")
+    if trusted and size < counted * page:
+        raise damaged(str(path), f"it holds {size // page} of the {counted} pages its header counts: it was cut short")
 
 
 def warn_if_shared(path: Path) -> None:
