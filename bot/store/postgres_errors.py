@@ -31,7 +31,8 @@ class Target:
         except ValueError:  # a port that is not a number: asyncpg refuses the URL, the sentence says so
             port = _DEFAULT_PORT
         # A host starting with / is the folder of a Unix socket, where the port only names the socket file.
-        self.server = f"the socket in {host}" if host.startswith("/") else f"{host}:{port}"
+        self.server = f"the PostgreSQL server at the socket in {host}" if host.startswith("/") \
+            else f"the PostgreSQL server at {host}:{port}"
         self._password = parts.password or ""
 
     def scrub(self, text: str) -> str:
@@ -39,7 +40,7 @@ class Target:
         return text.replace(self._password, "***") if self._password else text
 
     def __str__(self) -> str:
-        return f"PostgreSQL database {self.database} on {self.server} as role {self.user}"
+        return f"{self.server} (database {self.database}, role {self.user})"
 
 
 def unreachable(url: str, error: BaseException) -> StoreUnavailable | None:
@@ -50,25 +51,30 @@ def unreachable(url: str, error: BaseException) -> StoreUnavailable | None:
 
 
 def _sentence(target: Target, error: BaseException) -> str | None:
+    server, database, user = target.server, target.database, target.user
     if isinstance(error, asyncpg.InvalidPasswordError):
-        return (f"The {target} refused the password: put role {target.user}'s right password in "
+        return (f"{_upper_first(server)} refused the password for role {user}: put the right password in "
                 "TARMAC_DATABASE_URL and start again.")
     if isinstance(error, asyncpg.InvalidAuthorizationSpecificationError):
-        return (f"The {target} refused the role ({error}): create the role or name the right one in "
+        return (f"{_upper_first(server)} refused role {user} ({error}): create the role or name the right one in "
                 "TARMAC_DATABASE_URL (docs/deploy.md), then start again.")
     if isinstance(error, asyncpg.InvalidCatalogNameError):
-        return (f"The {target} does not exist: create it (createdb -O {target.user} {target.database}) or name "
-                "the right database in TARMAC_DATABASE_URL.")
+        return (f"{_upper_first(server)} has no database {database}: create it (createdb -O {user} {database}) or "
+                "name the right database in TARMAC_DATABASE_URL.")
     if isinstance(error, asyncpg.InsufficientPrivilegeError):
-        return (f"The role may not create Tarmac's tables in the {target} ({error}): make it the database's owner "
-                f"(ALTER DATABASE {target.database} OWNER TO {target.user}), then start again.")
+        return (f"Role {user} may not create Tarmac's tables in database {database} on {server} ({error}): make it "
+                f"the database's owner (ALTER DATABASE {database} OWNER TO {user}), then start again.")
     if isinstance(error, TimeoutError):
-        return (f"The {target} did not answer in time: check that the server runs and that this machine can "
-                "reach it, then start again.")
+        return (f"{_upper_first(str(target))} did not answer in time: check that the server runs and that this "
+                "machine can reach it, then start again.")
     if isinstance(error, OSError):
-        return (f"Could not reach the {target} ({error.strerror or error}): check that the server runs and that "
+        return (f"Could not reach {target}: {error.strerror or error}; check that the server runs and that "
                 "TARMAC_DATABASE_URL names the right host and port.")
     if isinstance(error, asyncpg.PostgresError | asyncpg.InterfaceError | ValueError):
-        return (f"The {target} could not be opened ({type(error).__name__}: {error}): check TARMAC_DATABASE_URL "
-                "and the server (docs/deploy.md), then start again.")
+        return (f"Could not open {target} ({type(error).__name__}: {error}): check TARMAC_DATABASE_URL and the "
+                "server (docs/deploy.md), then start again.")
     return None
+
+
+def _upper_first(text: str) -> str:
+    return text[:1].upper() + text[1:]
