@@ -59,6 +59,10 @@ async def test_an_existing_database_others_can_read_gets_one_warning_and_is_not_
 ) -> None:
     db = tmp_path / "tarmac.sqlite3"
     await _made(db)
+    with caplog.at_level(logging.WARNING, logger="tarmac.store"):
+        await _made(db)
+    assert [r for r in caplog.records if r.name == "tarmac.store"] == [], "a private file opens without a word"
+
     db.chmod(0o644)
     store = SqliteStore(db)
     with caplog.at_level(logging.WARNING, logger="tarmac.store"):
@@ -72,16 +76,6 @@ async def test_an_existing_database_others_can_read_gets_one_warning_and_is_not_
         assert mode(db) == 0o644, "an existing file's mode is the admin's to change"
     finally:
         await store.close()
-
-
-async def test_a_private_existing_database_opens_without_a_warning(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
-) -> None:
-    db = tmp_path / "tarmac.sqlite3"
-    await _made(db)
-    with caplog.at_level(logging.WARNING, logger="tarmac.store"):
-        await _made(db)
-    assert [r for r in caplog.records if r.name == "tarmac.store"] == []
 
 
 async def test_a_database_cut_anywhere_is_refused_at_open_and_left_as_it_was(tmp_path: Path) -> None:
