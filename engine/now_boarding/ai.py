@@ -10,8 +10,9 @@ Each pilot decides one step at a time from what the whole table sees, keeping no
   passengers; every pilot works that out alike. A flight is taken only if it brings that worth closer; the
   temporary speed token is spent when the moves run out with somewhere still to go;
 - press Done when no flight helps.
-In maintenance it buys seats, then speed, and spends leftover change on a temporary token. Ties go to the seeded
-RNG. A uniformly random team is `python -m engine selfplay now-boarding --uniform`; the figures of both are in
+In maintenance it buys seats, then speed, and spends leftover change on a temporary token. At setup it takes the
+suggested plane; it puts each weather token on its route's middle space. Ties go to the seeded RNG. A uniformly
+random team is `python -m engine selfplay now-boarding --uniform`; the figures of both are in
 docs/now-boarding-rulings.md.
 """
 
@@ -20,8 +21,9 @@ from __future__ import annotations
 from engine.core.contract import Decision
 from engine.core.rng import Rng
 from engine.now_boarding.board import distances, is_airport
-from engine.now_boarding.flight import nervous_aboard, seats_used, weather_costs
+from engine.now_boarding.flight import nervous_aboard, seats_used, weather_key
 from engine.now_boarding.maintenance import ANGER_TO_COMPLAIN, budget
+from engine.now_boarding.setup import route_middle, weather_card
 from engine.now_boarding.state import NBState, Pax, Plane
 
 BUY_ORDER = ("buy:seat", "buy:speed")
@@ -40,8 +42,8 @@ def _waiting_worth(card: Pax) -> float:
 
 
 def _from(st: NBState, plane: Plane, node: str) -> dict[str, int]:
-    """Cost from `node` to every node for this plane (a storm counted where entered: close enough both ways)."""
-    return distances(st.side, node, set(plane.routes), weather_costs(st), nervous_aboard(plane))
+    """Cost from `node` to every node for this plane."""
+    return distances(st.side, node, plane.routes, weather_key(st), nervous_aboard(plane))
 
 
 def _free(plane: Plane) -> int:
@@ -161,6 +163,10 @@ def _upgrade(st: NBState, decision: Decision) -> str:
 
 
 def greedy_plan(st: NBState, decision: Decision, rng: Rng) -> list[str]:
+    if decision.kind == "plane":
+        return [decision.options[0].id]  # the suggested plane: the chart's order covers both coasts first
+    if decision.kind == "weather":
+        return [f"weather:{route_middle(weather_card(st))}"]
     if decision.kind == "setup":
         return ["start:seat" if decision.option("start:seat") else decision.options[0].id]
     if decision.kind == "flight":

@@ -5,16 +5,15 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engine.core.contract import Event, IllegalAction, Option, option
-from engine.now_boarding.board import describe, graph, is_airport, reach
+from engine.now_boarding.board import Weather, entry_end, is_airport, out_of, position, reach, tailwinds
 from engine.now_boarding.data import catalog
 from engine.now_boarding.setup import who
 from engine.now_boarding.state import NBState, Pax, Plane
 
-WEATHER_COST = {"storm": 2, "tailwind": 0}
 
-
-def weather_costs(st: NBState) -> dict[str, int]:
-    return {f"{t.route}.{t.space}": WEATHER_COST[t.kind] for t in st.weather}
+def weather_key(st: NBState) -> Weather:
+    """The tokens on the board as the board module's cached maps take them."""
+    return tuple(sorted((f"{t.route}.{t.space}", t.kind) for t in st.weather))
 
 
 def seats_used(plane: Plane) -> int:
@@ -27,44 +26,52 @@ def nervous_aboard(plane: Plane) -> bool:
 
 def reachable(st: NBState, plane: Plane, budget: int | None = None) -> dict[str, int]:
     left = plane.moves_left if budget is None else budget
-    return reach(st.side, plane.at, left, set(plane.routes), weather_costs(st), nervous_aboard(plane))
+    return reach(st.side, plane.at, left, plane.routes, weather_key(st), nervous_aboard(plane))
+
+
+def moves(n: int) -> str:
+    return f"{n} move{'s' if n != 1 else ''}"
+
+
+def where(st: NBState, node: str) -> str:
+    """A plane's place in players' words: 'DEN' or 'LAX–DFW (1 space from LAX, 3 from DFW)'."""
+    return position(st.side, weather_key(st), node)
 
 
 def fly_targets(st: NBState, plane: Plane) -> list[tuple[str, int]]:
-    """(node, cost) a plane may fly to now: every reachable airport, and on each route whose far airport is out of
-    reach, the farthest space it can get to in that direction (where a plane stops short to finish next round)."""
+    """(node, cost) a plane may fly to now: every space and airport within its moves left, except where it is and
+    the spaces a tailwind covers (a plane flies over those without stopping)."""
     return [(node, cost) for node, cost, _label in _fly_moves(st, plane)]
 
 
 def _fly_moves(st: NBState, plane: Plane) -> tuple[tuple[str, int, str], ...]:
-    return _targets(st.side, plane.at, plane.moves_left, frozenset(plane.routes),
-                    tuple(sorted(weather_costs(st).items())), nervous_aboard(plane))
+    return _targets(st.side, plane.at, plane.moves_left, frozenset(plane.routes), weather_key(st),
+                    nervous_aboard(plane))
+
+
+def target_name(side: str, weather: Weather, at: str, node: str, costs: dict[str, int]) -> str:
+    """A flight's goal as its pilot sees it: 'DEN', or '3 spaces out of LAX on LAX–DFW' counted from the end of that
+    route the plane comes in by."""
+    if is_airport(node):
+        return node
+    return out_of(side, weather, node, entry_end(side, weather, at, node, costs))
 
 
 @lru_cache(maxsize=4096)
-def _targets(side: str, at: str, left: int, colours: frozenset[str], weather: tuple[tuple[str, int], ...],
+def _targets(side: str, at: str, left: int, colours: frozenset[str], weather: Weather,
              avoid_weather: bool) -> tuple[tuple[str, int, str], ...]:
     """`fly_targets` with each option's label, remembered: every pilot's options are listed after every choice of
     any pilot, and walking every route for them was the largest part of a search rollout's time."""
-    costs = reach(side, at, left, set(colours), dict(weather), avoid_weather)
-    out = [(n, c) for n, c in costs.items() if is_airport(n) and n != at]
-    g = graph(side)
-    for key, route in g.routes.items():
-        ks = sorted(k for k in range(1, route.spaces + 1) if f"{key}.{k}" in costs)
-        if not ks:
-            continue
-        if route.b not in costs:
-            out.append((f"{key}.{ks[-1]}", costs[f"{key}.{ks[-1]}"]))
-        if route.a not in costs:
-            out.append((f"{key}.{ks[0]}", costs[f"{key}.{ks[0]}"]))
-    seen: set[str] = set()
-    unique = []
-    for node, cost in sorted(out, key=lambda nc: (not is_airport(nc[0]), nc[1], nc[0])):
-        if node not in seen and node != at:
-            seen.add(node)
-            label = f"Fly to {node}" if is_airport(node) else f"Fly to {describe(node)}"
-            unique.append((node, cost, f"{label} ({cost} move{'s' if cost != 1 else ''})"))
-    return tuple(unique)
+    costs = reach(side, at, left, colours, weather, avoid_weather)
+    covered = tailwinds(weather)
+    out = [(n, c) for n, c in costs.items() if n != at and n not in covered]
+    out.sort(key=lambda nc: (not is_airport(nc[0]), nc[1], nc[0]))
+    labelled = []
+    for node, cost in out:
+        name = target_name(side, weather, at, node, costs)
+        label = f"Fly to {name}" if is_airport(node) else f"Fly {name}"
+        labelled.append((node, cost, f"{label} ({moves(cost)})"))
+    return tuple(labelled)
 
 
 def board_refusal(st: NBState, plane: Plane, seat: int, card: Pax) -> str | None:
@@ -89,6 +96,13 @@ def label_pax(card: Pax) -> str:
     return f"{vip}{card.origin} to {card.dest} (${card.fare}{anger})"
 
 
+def fare_and_anger(card: Pax) -> str:
+    """What a button says about a passenger besides its trip: '($2, anger 1)', '(Nervous VIP, $3)'."""
+    vip = f"{catalog().vips[card.vip].name} VIP, " if card.vip else ""
+    anger = f", anger {card.anger}" if card.anger else ""
+    return f"({vip}${card.fare}{anger})"
+
+
 def options(st: NBState, seat: int) -> list[Option]:
     plane = st.planes[seat]
     opts: list[Option] = []
@@ -101,13 +115,15 @@ def options(st: NBState, seat: int) -> list[Option]:
                 opts.append(Option(id=f"drop:{card.id}", label=f"Deliver {card.origin}>{card.dest} (+${card.fare})",
                                    detail=label_pax(card)))
             elif card.vip != "direct":
-                opts.append(Option(id=f"drop:{card.id}", label=f"Leave {card.origin}>{card.dest} at {here}",
+                opts.append(Option(id=f"drop:{card.id}",
+                                   label=f"Leave {card.origin}>{card.dest} at {here} {fare_and_anger(card)}",
                                    detail=label_pax(card)))
         for card in st.airports[here]:
             if card.face_up and board_refusal(st, plane, seat, card) is None:
-                temp = " (temporary seat)" if seats_used(plane) + (2 if card.vip == "fugitive" else 1) > plane.seats \
+                temp = ", temporary seat" if seats_used(plane) + (2 if card.vip == "fugitive" else 1) > plane.seats \
                     else ""
-                opts.append(Option(id=f"board:{card.id}", label=f"Board {card.origin}>{card.dest}{temp}",
+                opts.append(Option(id=f"board:{card.id}",
+                                   label=f"Board {card.origin}>{card.dest} {fare_and_anger(card)[:-1]}{temp})",
                                    detail=label_pax(card)))
     for node, _cost, label in _fly_moves(st, plane):
         opts.append(option(f"fly:{node}", label))
@@ -123,22 +139,27 @@ def _find(cards: list[Pax], card_id: str) -> Pax | None:
 
 def fly(st: NBState, seat: int, node: str) -> list[Event]:
     plane = st.planes[seat]
-    if node not in graph(st.side).neighbours:
-        raise IllegalAction("There is no such place on this board.")
-    costs = reachable(st, plane)
+    weather = weather_key(st)
     if node == plane.at:
         raise IllegalAction("Your plane is already there.")
+    costs = reachable(st, plane)
     if node not in costs:
-        calm = reach(st.side, plane.at, plane.moves_left, set(plane.routes), weather_costs(st))
+        calm = reach(st.side, plane.at, plane.moves_left, plane.routes, weather)
         if nervous_aboard(plane) and node in calm:
             raise IllegalAction("Your Nervous VIP refuses to fly through weather.")
-        raise IllegalAction(f"Your plane cannot get to {describe(node)} with {plane.moves_left} moves left.")
+        everywhere = reach(st.side, plane.at, 10_000, {"green", "orange", "red", "blue", "purple"}, weather)
+        if node not in everywhere:
+            raise IllegalAction("There is no such place on this board.")
+        raise IllegalAction(f"Your plane cannot get to {where(st, node)} with {moves(plane.moves_left)} left.")
+    if node in tailwinds(weather):
+        raise IllegalAction("A tailwind covers that space: planes fly over it and never stop there.")
     start = plane.at
+    goal = target_name(st.side, weather, start, node, costs)
     plane.moves_left -= costs[node]
     plane.at = node
     for card in plane.cargo:
         card.boarded_at = None
-    return [Event(text=f"{who(seat)} flew from {describe(start)} to {describe(node)}.")]
+    return [Event(text=f"{who(seat)} flew from {where(st, start)} to {goal}.")]
 
 
 def board(st: NBState, seat: int, card_id: str) -> list[Event]:

@@ -24,9 +24,29 @@ from engine.core.contract import (
 from engine.core.rng import Rng
 from engine.now_boarding import flight, maintenance
 from engine.now_boarding.ai import greedy_plan
+from engine.now_boarding.board import route_name
 from engine.now_boarding.data import catalog
 from engine.now_boarding.rules_text import rules_pages
-from engine.now_boarding.setup import new_state, stage_name, who
+from engine.now_boarding.setup import (
+    WEATHER_CARD,
+    begin_weather,
+    deal,
+    free_planes,
+    new_state,
+    next_token,
+    out_of_first,
+    place_token,
+    round_name,
+    route_middle,
+    route_spaces,
+    side_colours,
+    stage_name,
+    suggested_plane,
+    take_plane,
+    weather_card,
+    weather_chooser,
+    who,
+)
 from engine.now_boarding.state import NBState
 from engine.now_boarding.view import public_view
 
@@ -38,6 +58,10 @@ def _s(state: GameState) -> NBState:
 
 def setup_options(st: NBState, seat: int) -> list[Option]:
     plane = st.planes[seat]
+    if plane.setup_step == "plane":
+        suggested = suggested_plane(st, seat)
+        free = free_planes(st)
+        return [_plane_option(c, c == suggested) for c in [suggested, *(c for c in free if c != suggested)]]
     if plane.setup_step == "start":
         return [Option(id="start:seat", label="Start with a 2nd seat", detail="2 seats, speed 3"),
                 Option(id="start:speed", label="Start with speed 4", detail="1 seat, speed 4")]
@@ -46,37 +70,114 @@ def setup_options(st: NBState, seat: int) -> list[Option]:
             for c in colours if c not in plane.routes]
 
 
+def _plane_option(colour: str, suggested: bool) -> Option:
+    spec = catalog().plane(colour)
+    routes = ", ".join(route_name(r.key, r.a) for r in catalog().routes if r.colour == colour)
+    return Option(id=f"plane:{colour}",
+                  label=f"Take the {colour} plane ({spec.letter}) at {spec.start}{', suggested' if suggested else ''}",
+                  detail=f"Starts at {spec.start}; its own routes: {routes}")
+
+
+def _take(st: NBState, seat: int, colour: str) -> list[Event]:
+    owner = next((s for s, p in enumerate(st.planes) if p.colour == colour), None)
+    if owner is not None:
+        raise IllegalAction(f"{who(owner)} has taken the {colour} plane already.")
+    if colour not in side_colours(st.side):
+        if colour in {p.colour for p in catalog().planes}:
+            raise IllegalAction(f"The {colour} plane's home, {catalog().plane(colour).start}, is not on this map.")
+        raise IllegalAction("There is no such plane.")
+    take_plane(st, seat, colour)
+    st.planes[seat].setup_step = "start"
+    spec = catalog().plane(colour)
+    return [Event(text=f"{who(seat)} takes the {colour} plane ({spec.letter}) at {spec.start}.")]
+
+
 def _setup(st: NBState, seat: int, choice: str) -> list[Event]:
     plane = st.planes[seat]
-    if choice not in {o.id for o in setup_options(st, seat)}:
-        raise IllegalAction("That is not one of your set-up choices.")
     head, _, what = choice.partition(":")
-    if head == "start":
+    if plane.setup_step == "ready":
+        raise IllegalAction("Your plane is ready; the others are still setting up theirs.")
+    if head == "plane" and plane.setup_step == "plane":
+        events = _take(st, seat, what)
+    elif choice not in {o.id for o in setup_options(st, seat)}:
+        if plane.setup_step == "plane":
+            raise IllegalAction("Take a plane first.")
+        raise IllegalAction("That is not one of your set-up choices.")
+    elif head == "start":
         if what == "seat":
             plane.seats += 1
         else:
             plane.speed += 1
         st.supply[what] -= 1
         plane.setup_step = "route" if st.players == 2 else "ready"
-        text = f"{who(seat)} starts with {'a 2nd seat' if what == 'seat' else 'speed 4'}."
+        events = [Event(text=f"{who(seat)} starts with {'a 2nd seat' if what == 'seat' else 'speed 4'}.")]
     else:
         plane.routes.append(what)
         st.supply[choice] -= 1
         plane.setup_step = "ready"
-        text = f"{who(seat)} adds the {what} routes."
-    events = [Event(text=text)]
+        events = [Event(text=f"{who(seat)} adds the {what} routes.")]
     if all(p.setup_step == "ready" for p in st.planes):
-        events += maintenance.start_flight(st)
+        events += deal(st)
+        events += _weather_or_flight(st)
     return events
 
 
+def _weather_or_flight(st: NBState) -> list[Event]:
+    begin_weather(st)
+    return maintenance.weather_step(st)
+
+
 def _setup_timeout(st: NBState) -> list[Event]:
-    """A set-up clock that runs out picks the first choice on offer for every pilot still choosing."""
+    """A set-up clock that runs out gives every pilot still choosing the first choice on offer (the suggested plane,
+    then a second seat, then the first route colour listed)."""
     events: list[Event] = []
     for seat, plane in enumerate(st.planes):
         while plane.setup_step != "ready" and st.phase == "setup":
             events += _setup(st, seat, setup_options(st, seat)[0].id)
     return events
+
+
+def weather_options(st: NBState) -> list[Option]:
+    route = weather_card(st)
+    spaces = route_spaces(route)
+    kind = next_token(st)
+    return [Option(id=f"weather:{k}", label=f"Put the {kind} {out_of_first(route, k)}") for k in range(1, spaces + 1)]
+
+
+def _weather_prompt(st: NBState) -> str:
+    route = weather_card(st)
+    a = route.split("-")[0]
+    middle = route_middle(route)
+    late = (f"; if time runs out it goes {middle} space{'s' if middle != 1 else ''} out of {a}"
+            if GAME.clock(st) else "")
+    return (f"{stage_name(st.stage)} weather: where on {route_name(route, a)} does the {next_token(st)} go? "
+            f"(token {len(st.weather) + 1} of {len(st.weather) + len(st.weather_left)}; everyone sees your "
+            f"choice{late})")
+
+
+def _place(st: NBState, seat: int, choice: str) -> list[Event]:
+    chooser = weather_chooser(st)
+    if seat != chooser:
+        raise IllegalAction(f"{who(chooser)} places this weather token.")
+    if choice not in {o.id for o in weather_options(st)}:
+        raise IllegalAction("The token goes on one of the spaces between the route's two airports.")
+    token = place_token(st, int(choice.split(":")[1]))
+    return [Event(text=f"{who(seat)} puts the {token.kind} {out_of_first(token.route, token.space)}."),
+            *maintenance.weather_step(st)]
+
+
+def _weather_timeout(st: NBState) -> list[Event]:
+    """Nobody placed the token in time: it goes on the route's middle space (the first of the two middle ones)."""
+    token = place_token(st, route_middle(weather_card(st)))
+    return [Event(text=f"Time is up: the {token.kind} goes {out_of_first(token.route, token.space)}."),
+            *maintenance.weather_step(st)]
+
+
+SETUP_PROMPTS = {
+    "plane": "Take a plane: together, cover the whole map (the others see which planes are taken).",
+    "start": "Pick your plane's starting upgrade.",
+    "route": "Pick one extra route colour for your plane.",
+}
 
 
 class NowBoarding(Game):
@@ -95,12 +196,13 @@ class NowBoarding(Game):
             help="The optional module: a few VIP passengers join each stage's pile.",
         ),
         GameOptionSpec(
-            key="timer", label="Round timer", default="double",
+            key="timer", label="Round timer", default="book",
             choices=[OptionChoice(value="book", label="The book's: 15 s (2-3 pilots), 30 s (4-5)"),
                      OptionChoice(value="double", label="Doubled: 30 s (2-3 pilots), 60 s (4-5)"),
                      OptionChoice(value="relaxed", label="Relaxed: 2 minutes"),
                      OptionChoice(value="async", label="No timer: a round ends when all press Done")],
-            help="How long each flight phase lasts. Maintenance always waits until everyone is done.",
+            help="How long each flight phase lasts, and each weather token's placing. The book's time is the default; "
+                 "the others are house rules for slower tables. Maintenance always waits until everyone is done.",
         ),
     ]
     summary_values = {"outcome": ["won", "lost"]}
@@ -111,15 +213,16 @@ class NowBoarding(Game):
     def pending(self, state: GameState) -> list[Decision]:
         st = _s(state)
         if st.phase == "setup":
-            return [Decision(seat=s, kind="setup", options=setup_options(st, s),
-                             prompt=("Pick your plane's starting upgrade." if p.setup_step == "start"
-                                     else "Pick one extra route colour for your plane."))
+            return [Decision(seat=s, kind="plane" if p.setup_step == "plane" else "setup",
+                             options=setup_options(st, s), prompt=SETUP_PROMPTS[p.setup_step])
                     for s, p in enumerate(st.planes) if p.setup_step != "ready"]
+        if st.phase == "weather":
+            return [Decision(seat=weather_chooser(st), kind="weather", options=weather_options(st),
+                             prompt=_weather_prompt(st))]
         if st.phase == "flight":
-            final = " (final round)" if st.final_round else ""
             return [Decision(seat=s, kind="flight", options=flight.options(st, s),
-                             prompt=f"{stage_name(st.stage)} round {st.round}{final}: your plane at "
-                                    f"{flight.describe(p.at)}, {p.moves_left} moves left. Press Done when finished.")
+                             prompt=f"{round_name(st)}: your plane at {flight.where(st, p.at)}, "
+                                    f"{flight.moves(p.moves_left)} left. Press Done when finished.")
                     for s, p in enumerate(st.planes) if not p.done]
         if st.phase == "maintenance":
             return [Decision(seat=s, kind="upgrade", options=maintenance.purchase_options(st, s),
@@ -133,6 +236,8 @@ class NowBoarding(Game):
             return self._timeout(st)
         if st.phase == "setup":
             return _setup(st, seat, choice)
+        if st.phase == "weather":
+            return _place(st, seat, choice)
         if st.phase == "flight":
             if choice == "done":
                 return self._flight_done(st, seat)
@@ -152,6 +257,8 @@ class NowBoarding(Game):
         """The clock ran out: moves not made are lost, purchases not made are skipped."""
         if st.phase == "setup":
             return _setup_timeout(st)
+        if st.phase == "weather":
+            return _weather_timeout(st)
         for plane in st.planes:
             plane.done = True
         if st.phase == "flight":
@@ -159,12 +266,18 @@ class NowBoarding(Game):
         return [Event(text="Time is up: maintenance ends."), *maintenance.next_round(st)]
 
     def clock(self, state: GameState) -> tuple[str, float] | None:
+        """The round timer runs in every flight phase and for each weather token (the team places it while the
+        sand runs, as at the table)."""
         st = _s(state)
-        if st.phase != "flight":
+        if st.phase not in ("flight", "weather"):
             return None
         book = 15 if st.players <= 3 else 30
-        seconds = {"book": book, "double": 2 * book, "relaxed": 120}.get(st.options.get("timer", "double"))
-        return None if seconds is None else (f"flight:{st.round}", float(seconds))
+        seconds = {"book": book, "double": 2 * book, "relaxed": 120}.get(st.options.get("timer", "book"))
+        if seconds is None:
+            return None
+        if st.phase == "weather":
+            return f"weather:{st.round}:{st.stage}:{len(st.weather)}", float(seconds)
+        return f"flight:{st.round}", float(seconds)
 
     def timeout(self, state: GameState, seat: int) -> str | None:
         return TIMEOUT if any(d.seat == seat for d in self.pending(state)) else None
@@ -189,13 +302,16 @@ class NowBoarding(Game):
         st = _s(state)
         hidden = {c for pile in st.piles for c in pile} | set(st.out_of_play)
         hidden |= {c.id for cards in st.airports.values() for c in cards if not c.face_up}
+        first = st.stage + (0 if st.phase == "setup" else 1)
+        hidden |= {c for pile in [st.weather_left[1:], *st.weather_piles[first:]] for c in pile
+                   if c.startswith(WEATHER_CARD)}
         return {None: hidden}
 
     def redeal_hidden(self, state: GameState, seat: int | None, rng: Rng) -> NBState:
         """Nobody sees a face-down card, so the seat does not matter. Face-down passengers waiting at an airport keep
         their home airport (the back of the card shows it) and swap faces with hidden cards of the same home; regular
-        cards move between the piles and the cards left out of play; VIPs stay in their stage's pile; every pile and
-        weather pile is shuffled."""
+        cards move between the piles and the cards left out of play; VIPs stay in their stage's pile; every pile is
+        shuffled, and the weather cards not drawn yet are dealt again."""
         # Every pool is sorted before it is shuffled, and homes are taken in a fixed order: the result must not
         # depend on where each hidden card was (a search AI plays on it and must not read the true order).
         st = _s(state).model_copy(deep=True)
@@ -219,9 +335,16 @@ class NowBoarding(Game):
         for pile in st.piles:
             pile.sort()
             rng.shuffle(pile)
-        for weather in st.weather_piles:
-            weather.sort()
-            rng.shuffle(weather)
+        # The weather cards nobody has seen: the rest of this stage's (the one on the table is public) and every
+        # later stage's (at setup, the Morning's too), dealt again from one pool, each pile keeping its size.
+        first = st.stage + (0 if st.phase == "setup" else 1)
+        unseen = [st.weather_left[1:], *st.weather_piles[first:]]
+        weather = sorted(card for pile in unseen for card in pile)
+        rng.shuffle(weather)
+        for pile in unseen:
+            pile[:], weather = weather[:len(pile)], weather[len(pile):]
+        if st.weather_left:
+            st.weather_left[1:] = unseen[0]
         st.rng = Rng.seeded(rng.next64())
         return st
 

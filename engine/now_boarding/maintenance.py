@@ -4,8 +4,18 @@ count, and the upgrades every pilot buys at once with delivered fares."""
 from __future__ import annotations
 
 from engine.core.contract import Event, IllegalAction, Option
+from engine.now_boarding.board import DASH
 from engine.now_boarding.data import catalog
-from engine.now_boarding.setup import draw_passengers, place_weather, stage_name, who
+from engine.now_boarding.setup import (
+    begin_weather,
+    draw_passengers,
+    place_token,
+    round_name,
+    route_spaces,
+    stage_name,
+    weather_card,
+    who,
+)
 from engine.now_boarding.state import NBState, Pax, Plane
 
 COMPLAINTS_TO_LOSE = 3
@@ -29,7 +39,7 @@ def start_flight(st: NBState) -> list[Event]:
         plane.moves_left = plane.speed
         plane.done = False
     final = " This is the final round." if st.final_round else ""
-    events.append(Event(text=f"{stage_name(st.stage)}, round {st.round}: the flight phase begins.{final}"))
+    events.append(Event(text=f"{round_name(st)}: the flight phase begins.{final}"))
     return events
 
 
@@ -49,13 +59,13 @@ def _check_lost(st: NBState) -> list[Event]:
 
 
 def add_anger(st: NBState) -> list[Event]:
-    """One anger on every waiting passenger (two more per Crying Baby waiting with them); the fourth makes them
-    leave with a complaint."""
+    """One anger on every waiting passenger, or two on one waiting with a Crying Baby (another passenger than
+    itself); the fourth makes them leave with a complaint."""
     events: list[Event] = []
     for code, cards in st.airports.items():
         babies = [c for c in cards if c.vip.startswith("baby")]
         for card in cards:
-            card.anger += 1 + BABY_ANGER * sum(1 for b in babies if b is not card)
+            card.anger += BABY_ANGER if any(b is not card for b in babies) else 1
         for card in [c for c in cards if c.anger >= ANGER_TO_COMPLAIN]:
             cards.remove(card)
             events.append(_complain(st, card, f"waited too long at {code}"))
@@ -87,12 +97,14 @@ def change_stage(st: NBState) -> list[Event]:
     if st.lost:
         return events
     st.stage += 1
+    st.stage_began = st.round + 1 if st.stage_began else 0
     events.append(Event(text=f"The {stage_name(st.stage)} begins."))
-    return events + place_weather(st)
+    return events + begin_weather(st)
 
 
 def end_flight(st: NBState) -> list[Event]:
-    """The flight phase is over: run the maintenance steps up to the purchases (or to the end of the game)."""
+    """The flight phase is over: run the maintenance steps up to the purchases (or to the end of the game). A new
+    stage's weather is placed before its first passengers are drawn; the steps after it wait for that."""
     st.phase = "maintenance"
     events = add_anger(st)
     if st.lost:
@@ -103,12 +115,41 @@ def end_flight(st: NBState) -> list[Event]:
         events += change_stage(st)
         if st.lost:
             return events
+        if st.weather_left:
+            return events + weather_step(st)
+    return events + prepare_round(st)
+
+
+def prepare_round(st: NBState) -> list[Event]:
+    """New passengers for the next round (or the final round's notice), then the purchases."""
+    st.phase = "maintenance"
+    events: list[Event] = []
     if not st.piles[st.stage]:
         st.final_round = True
         events.append(Event(text="No passengers are left to check in: one final round to deliver everyone."))
     else:
         events += draw_passengers(st)
     return events + start_purchases(st)
+
+
+def weather_step(st: NBState) -> list[Event]:
+    """The team places this stage's tokens. A route of one space leaves nothing to choose: its token goes there at
+    once. When none is left to place, the game goes on."""
+    st.phase = "weather"
+    events: list[Event] = []
+    while st.weather_left and route_spaces(weather_card(st)) == 1:
+        token = place_token(st, 1)
+        a, b = token.route.split("-")
+        events.append(Event(text=f"The {token.kind} goes on the only space of {a}{DASH}{b}."))
+    return events + (weather_placed(st) if not st.weather_left else [])
+
+
+def weather_placed(st: NBState) -> list[Event]:
+    """The last token of a stage is down: at setup the first flight begins, between stages the maintenance goes
+    on."""
+    if st.stage == 0:
+        return start_flight(st)
+    return prepare_round(st)
 
 
 def start_purchases(st: NBState) -> list[Event]:
@@ -159,7 +200,8 @@ def prices(st: NBState, seat: int) -> list[tuple[str, str, int]]:
 def purchase_options(st: NBState, seat: int) -> list[Option]:
     plane = st.planes[seat]
     money = budget(plane)
-    opts = [Option(id=oid, label=f"Buy {label} (${price})") for oid, label, price in prices(st, seat) if price <= money]
+    opts = [Option(id=oid, label=f"Buy {label} for ${price}") for oid, label, price in prices(st, seat)
+            if price <= money]
     opts.append(Option(id="done", label="Done buying"))
     return opts
 

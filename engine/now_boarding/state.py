@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field
 from engine.core.contract import GameState
 from engine.core.copying import plain_copy
 
-Phase = Literal["setup", "flight", "maintenance", "over"]
+Phase = Literal["setup", "weather", "flight", "maintenance", "over"]
 
 
 class Pax(BaseModel):
@@ -31,8 +31,10 @@ class Pax(BaseModel):
 
 class Plane(BaseModel):
     colour: str
+    """'' until its pilot takes a plane at setup."""
     at: str
-    """An airport code, or 'ATL-DEN.2' for the second space of that route counted from its first airport."""
+    """An airport code, or 'ATL-DEN.2' for the second space of that route counted from its first airport ('ATL-DEN.2s'
+    for the second half of a storm there); '' until its pilot takes a plane."""
     seats: int
     speed: int
     routes: list[str]
@@ -44,7 +46,8 @@ class Plane(BaseModel):
     credit: int = 0
     """Overspend of this maintenance phase, usable for more upgrades until the phase ends (no change is given)."""
     done: bool = False
-    setup_step: Literal["start", "route", "ready"] = "start"
+    setup_step: Literal["plane", "start", "route", "ready"] = "start"
+    """Where this pilot is in setup: taking a plane, its starting upgrade, (two pilots) its extra route colour."""
     delivered: int = 0
     earned: int = 0
 
@@ -69,6 +72,9 @@ class NBState(GameState):
     weather_piles: list[list[str]] = Field(default_factory=list)
     """Route keys of each stage's weather cards."""
     weather: list[Token] = Field(default_factory=list)
+    weather_left: list[str] = Field(default_factory=list)
+    """Route keys of this stage's weather cards not placed yet, in the order they are drawn: the first is the card
+    on the table (public); the rest are still face down."""
     airports: dict[str, list[Pax]] = Field(default_factory=dict)
     planes: list[Plane] = Field(default_factory=list)
     complaints: list[Pax] = Field(default_factory=list)
@@ -80,6 +86,14 @@ class NBState(GameState):
     supply: dict[str, int] = Field(default_factory=dict)
     """Permanent upgrade tiles left: 'seat', 'speed' and 'route:<colour>'."""
     exit_complaints: int = 0
+    dealt: bool = True
+    """Whether the passengers are dealt (they wait until every pilot has a plane). A game stored before pilots chose
+    their planes was dealt when it began."""
+    stage_rounds: list[int] = Field(default_factory=list)
+    """Rounds each stage lasts (its pile over the passengers drawn a round, rounded up); empty in a game stored
+    before this was kept, whose labels then number rounds over the whole day."""
+    stage_began: int = 0
+    """The round the current stage began in (0: unknown, a game stored before this was kept)."""
     lost: bool = False
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> NBState:

@@ -45,6 +45,31 @@ def crowded(view: dict[str, Any]) -> dict[str, Any]:
     return view
 
 
+def weather_anywhere(view: dict[str, Any]) -> dict[str, Any]:
+    """The team placing the Evening's weather: tokens next to airports and on a one-space route, planes stopped in a
+    storm's halves and on a plain space between airports."""
+    view = copy.deepcopy(view)
+    view["weather"] = [{"route": "ATL-DEN", "space": 1, "kind": "storm"},
+                       {"route": "DFW-LAX", "space": 3, "kind": "tailwind"},
+                       {"route": "LAX-SFO", "space": 1, "kind": "storm"},
+                       {"route": "ORD-SFO", "space": 3, "kind": "tailwind"},
+                       {"route": "ATL-MIA", "space": 1, "kind": "storm"}]
+    view["placing"] = {"route": "JFK-ORD", "kind": "tailwind", "seat": 2, "left": 1}
+    view["phase"] = "weather"
+    for seat, at in zip(view["seats"], ["ATL-DEN.1s", "LAX-SFO.1", "ORD-SFO.1"], strict=False):
+        seat["at"] = at
+    return view
+
+
+def choosing_planes(view: dict[str, Any]) -> dict[str, Any]:
+    """Set-up while two of three pilots still choose their planes: only the one taken is on the map."""
+    view = copy.deepcopy(view)
+    view["phase"] = "setup"
+    for seat in view["seats"][1:]:
+        seat.update(colour="", letter="", at="", cargo=[], routes=[])
+    return view
+
+
 def swap_green_red(view: dict[str, Any]) -> dict[str, Any]:
     """The same position with the green and red planes exchanged (their colours, letters and places)."""
     view = copy.deepcopy(view)
@@ -62,6 +87,10 @@ SAMPLES = [
            lambda: midgame_view(4, 5, 200), board_image, swap_colours=swap_green_red),
     Sample("now-boarding-small", "board", "Now Boarding, two pilots on the small map",
            lambda: midgame_view(2, 3, 90, vips="off"), board_image, swap_colours=swap_green_red),
+    Sample("now-boarding-weather", "board", "Now Boarding: weather placed anywhere, planes stopped between airports",
+           lambda: weather_anywhere(midgame_view(3, 4, 120, vips="off")), board_image, swap_colours=swap_green_red),
+    Sample("now-boarding-choosing", "board", "pilots still choosing their planes",
+           lambda: choosing_planes(midgame_view(3, 4, 120, vips="off")), board_image, docs=False),
     Sample("now-boarding-five", "board", "five pilots", lambda: midgame_view(5, 8, 330), board_image, docs=False),
     Sample("now-boarding-long-names", "board", "long names", lambda: long_names(midgame_view(5, 2, 150)),
            board_image, docs=False),

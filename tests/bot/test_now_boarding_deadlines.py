@@ -115,7 +115,7 @@ async def test_an_absent_pilot_is_reminded_after_their_own_quiet_period_while_th
     await simcord_env.advance_time(1 * HOUR)  # 12.5 h after the round opened, 2.5 h after anyone's last move
     assert reminded(table) == [ana.mention], "ana, who never chose, is reminded 12 hours after the round opened"
     [text] = [m.content for m in table.channel.history() if "Now Boarding has been waiting" in m.content]
-    assert "waiting 12 hours for your move (Morning round 1: your plane at ATL" in text, "with her own decision"
+    assert "waiting 12 hours for your move (Morning, round 1 of 3: your plane at ATL" in text, "with her own decision"
 
     await simcord_env.advance_time(8 * HOUR)  # 20.5 h: ben's own 12 hours since his last choice are over
     assert reminded(table) == [ana.mention, ben.mention]

@@ -21,6 +21,7 @@ from bot.session import publish
 from engine.core import Rng
 from engine.now_boarding.ai import greedy_plan
 from engine.now_boarding.game import GAME
+from engine.now_boarding.setup import route_middle
 from engine.now_boarding.state import NBState
 from tests.bot.helpers import (
     Table,
@@ -100,9 +101,18 @@ async def at_once(pairs: list[tuple[MemberActor, discord.Message, str]]) -> list
 
 
 async def setup_all(table: Table) -> None:
+    """Every pilot takes the plane suggested to them and a 2nd seat; then the pilot whose turn it is places each
+    Morning weather token on the first space offered, from the channel's panel (one pilot chooses at a time)."""
     for seat, actor in enumerate(table.players):
+        state = await stored_state(table)
+        assert isinstance(state, NBState)
+        suggested = next(o.id for d in GAME.pending(state) if d.seat == seat for o in d.options)
+        await press(table, actor, seat, suggested)
         await press(table, actor, seat, "start:seat")
-    state = await stored_state(table)
+    while (state := await stored_state(table)).phase == "weather":
+        assert isinstance(state, NBState)
+        [decision] = GAME.pending(state)
+        await press(table, table.players[decision.seat], decision.seat, decision.options[0].id)
     assert isinstance(state, NBState) and state.phase == "flight"
 
 
@@ -221,3 +231,53 @@ async def test_async_three_pilot_game_to_the_end(simcord_env: Any) -> None:
     assert any(p.seats + p.speed > 5 for p in state.planes), "upgrades were bought in maintenance"
     await simcord_env.advance_time(REDRAW + 1)
     assert "Game over" in latest_panel(table.channel).content
+
+
+async def test_two_pilots_taking_the_same_plane_at_once_one_gets_it(simcord_env: Any) -> None:
+    """Plane choice at setup: every pilot picks from their own controls at once, first come first served; the
+    second click for a plane just taken is refused with a sentence, and that pilot's controls offer what is left."""
+    table = make_table(simcord_env, NAMES)
+    await start(table, "async")
+    ana, ben = table.players[:2]
+    state = await stored_state(table)
+    assert isinstance(state, NBState)
+    mine = [await controls(table, ana), await controls(table, ben)]
+    results = await at_once([(ana, mine[0], option_id(mine[0], "plane:purple", state, 0)),
+                             (ben, mine[1], option_id(mine[1], "plane:purple", state, 1))])
+    refused = [r for r in results if any(m.ephemeral for m in r.followups)]
+    assert len(refused) == 1 and "out of date" in refusal(refused[0])
+    after = await stored_state(table)
+    assert isinstance(after, NBState) and [p.colour for p in after.planes[:2]] == ["purple", ""]
+    assert "plane:purple" not in [o.id for d in GAME.pending(after) if d.seat == 1 for o in d.options]
+    assert "Purple" not in reread(table, mine[1]).content and "purple" not in " ".join(
+        i.label or "" for i in items(reread(table, mine[1]))), "ben's controls no longer offer it"
+
+
+async def test_weather_is_placed_by_one_pilot_on_the_channel_panel_and_the_clock_runs(simcord_env: Any) -> None:
+    """Each token is placed by one pilot in turn from the channel's panel, where everyone sees the choice on offer;
+    another member's click is refused; the round timer runs for each token and, when it runs out, the token goes on
+    the route's middle space."""
+    table = make_table(simcord_env, NAMES)
+    await start(table, "book")
+    for seat, actor in enumerate(table.players):
+        state = await stored_state(table)
+        assert isinstance(state, NBState)
+        await press(table, actor, seat, next(o.id for d in GAME.pending(state) if d.seat == seat for o in d.options))
+        await press(table, actor, seat, "start:seat")
+    state = await stored_state(table)
+    assert isinstance(state, NBState) and state.phase == "weather"
+    [decision] = GAME.pending(state)
+    panel = latest_panel(table.channel)
+    assert "weather" in panel.content and "<t:" in panel.content, "the token's clock is shown"
+    assert not any((i.custom_id or "").startswith("tk:") for i in items(panel)), "no private controls: one chooses"
+    other = table.players[(decision.seat + 1) % 3]
+    result = await other.click(panel, custom_id=option_id(panel, decision.options[-1].id, state, decision.seat))
+    assert refusal(result) and (await stored_state(table)).version == state.version
+    placed = len(state.weather)
+    await simcord_env.advance_time(16)
+    after = await stored_state(table)
+    assert isinstance(after, NBState) and len(after.weather) > placed
+    token = after.weather[placed]
+    assert token.space == route_middle(token.route)
+    happened = " ".join(f.value or "" for f in latest_panel(table.channel).embeds[0].fields)
+    assert f"Time is up: the {token.kind} goes" in happened, "everyone sees where it went"

@@ -6,6 +6,7 @@ from engine.core.contract import TIMEOUT, Event
 from engine.core.play import apply
 from engine.now_boarding.data import catalog
 from engine.now_boarding.game import GAME
+from engine.now_boarding.setup import deal, plane_colours, take_plane
 from engine.now_boarding.state import NBState, Pax, Token
 
 
@@ -17,12 +18,17 @@ def pax(origin: str, dest: str, anger: int = 0, vip: str = "", stage: int = -1) 
 
 def bare(players: int = 2, options: dict[str, str] | None = None) -> NBState:
     """A flight phase with empty airports, no weather, every plane ready at its home airport with speed 3 and one
-    seat, and plenty left in the piles (so a maintenance draws rather than ending the game)."""
+    seat (the suggested planes: green, orange, red, then blue on the large map, purple last), and plenty left in the
+    piles (so a maintenance draws rather than ending the game)."""
     st = GAME.new_game(players, 1, options or {"vips": "off"})
     assert isinstance(st, NBState)
+    for seat, colour in enumerate(plane_colours(st.side, players)):
+        take_plane(st, seat, colour)
+    deal(st)
     for cards in st.airports.values():
         cards.clear()
     st.weather = []
+    st.weather_left = []
     st.phase = "flight"
     for plane in st.planes:
         plane.setup_step = "ready"

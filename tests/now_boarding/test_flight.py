@@ -7,6 +7,7 @@ import pytest
 from engine.core.contract import TIMEOUT, IllegalAction
 from engine.core.play import dump_state
 from engine.now_boarding.game import GAME
+from engine.now_boarding.state import NBState
 from tests.now_boarding.helpers import act, bare, end_flight, ids, pax, storm, tailwind, timeout
 
 
@@ -23,11 +24,87 @@ def test_move_up_to_speed_over_several_flights() -> None:
     assert st.planes[0].at == "MIA" and st.planes[0].moves_left == 1
     assert "fly:ATL" not in ids(st, 0) and "fly:ATL-MIA.1" in ids(st, 0)
     before = dump_state(st)
-    with pytest.raises(IllegalAction, match="1 moves left"):
+    with pytest.raises(IllegalAction, match="with 1 move left"):
         act(st, 0, "fly:ATL")
     assert dump_state(st) == before
     st, _ = act(st, 0, "fly:ATL-MIA.1")
     assert st.planes[0].moves_left == 0 and [i for i in ids(st, 0) if i.startswith("fly:")] == []
+
+
+def labels(st: NBState, seat: int) -> dict[str, str]:
+    return {o.id: o.label for d in GAME.pending(st) if d.seat == seat for o in d.options}
+
+
+def test_a_plane_may_stop_on_any_space_it_can_reach() -> None:
+    st = bare()
+    flights = {i: c for i, c in ((i, labels(st, 0)[i]) for i in ids(st, 0)) if i.startswith("fly:")}
+    # Green at ATL with 3 moves: the first and second spaces toward Denver too, not only the farthest one.
+    assert {"fly:ATL-DEN.1", "fly:ATL-DEN.2", "fly:ATL-DEN.3", "fly:ATL-JFK.1", "fly:ATL-MIA.1"} <= set(flights)
+    assert {"fly:MIA", "fly:JFK", "fly:DFW", "fly:ORD"} <= set(flights)
+    assert "fly:DEN" not in flights  # four moves away
+    st, events = act(st, 0, "fly:ATL-DEN.1")
+    assert st.planes[0].at == "ATL-DEN.1" and st.planes[0].moves_left == 2
+    assert events[0].text == "Player 1 flew from ATL to 1 space out of ATL on ATL\u2013DEN."
+    prompt = next(d.prompt for d in GAME.pending(st) if d.seat == 0)
+    assert "your plane at ATL\u2013DEN (1 space from ATL, 3 from DEN), 2 moves left" in prompt
+    st, _ = act(st, 0, "fly:ATL-DEN.2")
+    assert st.planes[0].at == "ATL-DEN.2" and st.planes[0].moves_left == 1
+
+
+def test_a_space_is_named_by_its_distance_from_the_plane() -> None:
+    st = bare()
+    orange = labels(st, 1)  # at LAX: DFW-LAX.1 is the third space out of Los Angeles
+    assert orange["fly:DFW-LAX.1"] == "Fly 3 spaces out of LAX on LAX\u2013DFW (3 moves)"
+    assert orange["fly:DFW-LAX.3"] == "Fly 1 space out of LAX on LAX\u2013DFW (1 move)"
+    st.planes[1].at = "DFW-LAX.2"  # on the route already: counted from the airport behind it
+    orange = labels(st, 1)
+    assert orange["fly:DFW-LAX.1"] == "Fly 3 spaces out of LAX on LAX\u2013DFW (1 move)"
+    assert orange["fly:DFW-LAX.3"] == "Fly 3 spaces out of DFW on DFW\u2013LAX (1 move)"
+    st.planes[0].at, st.planes[0].moves_left = "DEN", 4  # in by the far end: ATL-DEN.3 is DEN's first space
+    assert labels(st, 0)["fly:ATL-DEN.3"] == "Fly 1 space out of DEN on DEN\u2013ATL (1 move)"
+
+
+def test_a_tailwind_space_is_flown_over_and_never_a_stop() -> None:
+    st = bare()
+    st.weather = [tailwind("ATL-DEN", 2)]
+    assert "fly:ATL-DEN.2" not in ids(st, 0) and "fly:ATL-DEN.3" in ids(st, 0)
+    assert labels(st, 0)["fly:ATL-DEN.3"] == "Fly 3 spaces out of ATL on ATL\u2013DEN (2 moves)"
+    assert "fly:DEN" in ids(st, 0)  # three moves now: the covered space costs none
+    before = dump_state(st)
+    with pytest.raises(IllegalAction, match="tailwind covers that space"):
+        act(st, 0, "fly:ATL-DEN.2")
+    assert dump_state(st) == before
+
+
+@pytest.mark.parametrize(("start", "near", "far"), [("ATL", "ATL-MIA.1", "ATL-MIA.1s"),
+                                                    ("MIA", "ATL-MIA.1s", "ATL-MIA.1")])
+def test_a_storm_is_two_spaces_and_one_move_enters_its_first_half(start: str, near: str, far: str) -> None:
+    st = bare()
+    st.planes[0].at, st.planes[0].moves_left = start, 1
+    st.weather = [storm("ATL-MIA", 1)]
+    flights = [i for i in ids(st, 0) if i.startswith("fly:")]
+    assert f"fly:{near}" in flights and f"fly:{far}" not in flights and "fly:MIA" not in flights
+    other = "MIA" if start == "ATL" else "ATL"
+    name = f"{start}\u2013{other}"
+    assert labels(st, 0)[f"fly:{near}"] == f"Fly 1 space out of {start} on {name} in the storm (1 move)"
+    st.planes[0].moves_left = 3
+    assert labels(st, 0)[f"fly:{far}"] == f"Fly 2 spaces out of {start} on {name} in the storm (2 moves)"
+    assert labels(st, 0)[f"fly:{other}"] == f"Fly to {other} (3 moves)"
+    st.planes[0].moves_left = 1
+    st, _ = act(st, 0, f"fly:{near}")
+    assert st.planes[0].at == near and st.planes[0].moves_left == 0
+    st.planes[0].moves_left = 1
+    st, _ = act(st, 0, f"fly:{far}")
+    assert st.planes[0].at == far
+
+
+def test_a_plane_in_a_storm_that_ends_is_on_that_space_again() -> None:
+    st = bare()
+    st.weather = [storm("ATL-MIA", 1)]
+    st, _ = act(st, 0, "fly:ATL-MIA.1s")
+    st.piles[0] = []  # the Morning ends at this maintenance, and its weather with it
+    st, _ = end_flight(st)
+    assert st.stage == 1 and st.planes[0].at == "ATL-MIA.1"
 
 
 def test_a_plane_may_stop_between_airports_and_go_on_next_round() -> None:
@@ -69,6 +146,26 @@ def test_a_tailwind_skips_a_space_both_ways(start: str, goal: str) -> None:
     st.weather = [tailwind("ATL-JFK", 1)]
     st, _ = act(st, 0, f"fly:{goal}")
     assert st.planes[0].moves_left == 1
+
+
+def test_a_button_shows_a_passengers_fare_and_anger() -> None:
+    st = bare()
+    st.planes[0].seats = 2
+    st.airports["ATL"] += [pax("ATL", "MIA", anger=2), pax("ATL", "JFK"), pax("ATL", "DEN", vip="nervous", stage=0)]
+    assert labels(st, 0)["board:pax:ATL>MIA"] == "Board ATL>MIA ($1, anger 2)"
+    assert labels(st, 0)["board:pax:ATL>JFK"] == "Board ATL>JFK ($2)"
+    assert labels(st, 0)["board:vip:nervous"] == "Board ATL>DEN (Nervous VIP, $2)"
+    st, _ = act(st, 0, "board:pax:ATL>JFK", "fly:ATL-MIA.1", "fly:ATL")
+    assert labels(st, 0)["drop:pax:ATL>JFK"] == "Leave ATL>JFK at ATL ($2)"
+
+
+def test_the_prompt_names_the_round_of_the_stage() -> None:
+    st = bare(4)
+    st.stage, st.round, st.stage_began = 2, 11, 10
+    prompt = GAME.pending(st)[0].prompt
+    assert prompt.startswith("Evening, round 2 of 7: your plane at ATL, 3 moves left.")
+    st.planes[0].moves_left = 1
+    assert "1 move left" in GAME.pending(st)[0].prompt
 
 
 def test_boarding_takes_a_seat_and_removes_anger() -> None:

@@ -8,7 +8,7 @@ import pytest
 from engine.core.contract import IllegalAction
 from engine.core.play import dump_state
 from engine.now_boarding.game import GAME
-from engine.now_boarding.state import NBState
+from engine.now_boarding.state import NBState, Token
 from tests.now_boarding.helpers import act, bare, end_flight, ids, pax, timeout
 
 
@@ -67,12 +67,23 @@ def test_new_passengers_wait_face_down_until_the_flight() -> None:
 
 def test_empty_pile_moves_to_the_next_stage_with_new_weather() -> None:
     st = bare()
+    st.weather = [Token(route="ATL-JFK", space=1, kind="storm")]
+    st.weather_piles[1] = ["wx:DEN-SFO", "wx:ATL-DEN"]
     st.piles[0] = []
     st, events = end_flight(st)
-    assert st.stage == 1 and [t.route for t in st.weather] == st.weather_piles[1]
-    assert [t.kind for t in st.weather] == ["storm", "tailwind"]
+    assert st.stage == 1 and st.phase == "weather" and st.weather == [] and st.weather_left == st.weather_piles[1]
     assert any("The Afternoon begins" in e.text for e in events)
+    assert sum(len(c) for c in st.airports.values()) == 0, "the Afternoon's passengers come after its weather"
+    [decision] = GAME.pending(st)
+    assert decision.kind == "weather" and "DEN\u2013SFO does the storm go" in decision.prompt
+    st, _ = act(st, decision.seat, "weather:2")
+    [decision] = GAME.pending(st)
+    assert "ATL\u2013DEN does the tailwind go" in decision.prompt
+    st, events = act(st, decision.seat, "weather:3")
+    assert [(t.route, t.space, t.kind) for t in st.weather] == [("DEN-SFO", 2, "storm"), ("ATL-DEN", 3, "tailwind")]
+    assert st.phase == "flight" and st.round == 2 and st.stage_began == 2
     assert sum(len(c) for c in st.airports.values()) == 2  # drawn from the Afternoon pile
+    assert GAME.pending(st)[0].prompt.startswith("Afternoon, round 1 of 5:")
 
 
 def test_the_last_card_of_a_stage_is_played_in_that_stage() -> None:
@@ -121,19 +132,20 @@ def test_prices_of_every_upgrade() -> None:
     st.planes[0].money = [pax("JFK", "LAX")] * 30
     st, _ = end_flight(st)
     labels = {o.id: o.label for d in GAME.pending(st) if d.seat == 0 for o in d.options}
-    assert labels["buy:seat"] == "Buy 2nd seat ($5)" and labels["buy:speed"] == "Buy speed 4 ($5)"
-    assert labels["buy:route:red"].endswith("($7)") and "buy:route:green" not in labels
-    assert labels["buy:tempseat"].endswith("($2)") and labels["buy:tempspeed"].endswith("($1)")
+    assert labels["buy:seat"] == "Buy 2nd seat for $5" and labels["buy:speed"] == "Buy speed 4 for $5"
+    assert labels["buy:route:orange"] == "Buy orange routes (O) for $7"  # one pair of brackets, not "(O) ($7)"
+    assert labels["buy:route:red"].endswith("for $7") and "buy:route:green" not in labels
+    assert labels["buy:tempseat"].endswith("for $2") and labels["buy:tempspeed"].endswith("for $1")
     for seats, price in [(2, 9), (3, 13), (4, 17)]:
         st, _ = act(st, 0, "buy:seat")
         assert st.planes[0].seats == seats
         label = next((o.label for d in GAME.pending(st) if d.seat == 0 for o in d.options if o.id == "buy:seat"), "")
-        assert label.endswith(f"(${price})")
+        assert label.endswith(f"for ${price}")
     st, _ = act(st, 0, "buy:seat")
     assert st.planes[0].seats == 5 and "buy:seat" not in ids(st, 0)
     for price in [5, 7, 9, 11, 13, 15]:
         label = next(o.label for d in GAME.pending(st) if d.seat == 0 for o in d.options if o.id == "buy:speed")
-        assert label.endswith(f"(${price})")
+        assert label.endswith(f"for ${price}")
         st, _ = act(st, 0, "buy:speed")
     assert st.planes[0].speed == 9 and "buy:speed" not in ids(st, 0)
 
@@ -195,7 +207,7 @@ def final_round(st: NBState) -> NBState:
 
 def test_final_round_adds_no_passengers_and_keeps_the_weather() -> None:
     st = bare()
-    st.weather = GAME.new_game(2, 1, {}).weather  # type: ignore[attr-defined]
+    st.weather = [Token(route="ATL-DEN", space=2, kind="storm"), Token(route="JFK-ORD", space=1, kind="tailwind")]
     weather = list(st.weather)
     st = final_round(st)
     assert sum(len(c) for c in st.airports.values()) == 0 and st.weather == weather

@@ -85,8 +85,9 @@ def test_a_normal_plan_makes_many_iterations_within_its_cap(monkeypatch: pytest.
 
     run = playout(GAME, 2, 5)
     state = new_game(GAME, 2, 5, run.state.options)
-    for action in run.actions[:40]:
+    for action in run.actions[:41]:  # into the second round, with a flight of eight options to choose from
         state, _ = apply(GAME, state, action.seat, action.choice)
+    assert len(GAME.pending(state)[0].options) > 1
     monkeypatch.setattr(Search, "_apply", counted)
     monkeypatch.setattr(search.time, "perf_counter", lambda: choices[0] * COST)
     budget = LEVELS[NORMAL]

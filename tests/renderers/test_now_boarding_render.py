@@ -9,7 +9,8 @@ from typing import Any
 
 from renderers.kit.record import recording
 from renderers.now_boarding.board import board_image
-from renderers.now_boarding.samples import midgame_view
+from renderers.now_boarding.board import node_xy, storm_halves
+from renderers.now_boarding.samples import choosing_planes, midgame_view, weather_anywhere
 
 
 def drawn_texts(view: dict[str, Any]) -> list[str]:
@@ -29,6 +30,10 @@ def test_map_airports_route_letters_and_weather() -> None:
 
 def test_passengers_planes_complaints_and_stage() -> None:
     view = copy.deepcopy(midgame_view(3, 4, 120, vips="off"))
+    for code in view["airports"]:
+        view["airports"][code] = []
+    for seat in view["seats"]:
+        seat["cargo"] = []
     view["airports"]["DEN"] = [{"face_up": True, "id": "pax:DEN>MIA", "origin": "DEN", "dest": "MIA", "fare": 3,
                                 "anger": 2, "vip": ""}, {"face_up": False, "origin": "DEN"}]
     view["seats"][0]["cargo"] = [{"face_up": True, "id": "pax:ATL>JFK", "origin": "ATL", "dest": "JFK", "fare": 2,
@@ -53,3 +58,46 @@ def test_the_end_says_who_won() -> None:
     assert "Everyone wins!" in drawn_texts(view)
     view["result"] = "lost"
     assert "Out of business" in drawn_texts(view)
+
+
+def test_a_storm_is_drawn_as_two_spaces_and_a_tailwind_as_one() -> None:
+    view = copy.deepcopy(midgame_view(3, 4, 120, vips="off"))
+    view["weather"] = [{"route": "ATL-DEN", "space": 1, "kind": "storm"},
+                       {"route": "LAX-SFO", "space": 1, "kind": "storm"},
+                       {"route": "DFW-LAX", "space": 3, "kind": "tailwind"}]
+    texts = drawn_texts(view)
+    assert texts.count("S") == 4 and texts.count("T") == 1
+    weather = (("ATL-DEN", 1, "storm"),)
+    first, second = storm_halves("ATL-DEN", 1)
+    assert node_xy("ATL-DEN.1", weather) == first and node_xy("ATL-DEN.1s", weather) == second
+    assert node_xy("ATL-DEN.1", ()) != first  # without the storm the space has one place, between the two
+
+
+def test_storm_halves_keep_clear_of_the_airports_on_a_one_space_route() -> None:
+    import math
+
+    from renderers.now_boarding.board import STORM_R, _airport_xy
+    from renderers.now_boarding.style import AIRPORT_HALF
+
+    for route in ("LAX-SFO", "ATL-MIA"):
+        a, b = route.split("-")
+        for half in storm_halves(route, 1):
+            for code in (a, b):
+                x, y = _airport_xy(code)
+                dx, dy = abs(half[0] - x), abs(half[1] - y)
+                assert dx > AIRPORT_HALF[0] + STORM_R - 1 or dy > AIRPORT_HALF[1] + STORM_R - 1, (route, code)
+        (x1, y1), (x2, y2) = storm_halves(route, 1)
+        assert math.dist((x1, y1), (x2, y2)) >= 2 * STORM_R - 4  # two discs, not one
+
+
+def test_the_weather_being_placed_and_planes_between_airports() -> None:
+    view = weather_anywhere(midgame_view(3, 4, 120, vips="off"))
+    texts = drawn_texts(view)
+    assert "Placing: tailwind on JFK-ORD" in texts and any(t.endswith("\u00b7 weather") for t in texts)
+    assert all(seat["letter"] in texts for seat in view["seats"])
+
+
+def test_pilots_still_choosing_have_no_plane_yet() -> None:
+    view = choosing_planes(midgame_view(3, 4, 120, vips="off"))
+    texts = drawn_texts(view)
+    assert texts.count("choosing a plane") == 2 and "?" in texts
