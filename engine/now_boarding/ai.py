@@ -10,7 +10,8 @@ Each pilot decides one step at a time from what the whole table sees, keeping no
   passengers; every pilot works that out alike. A flight is taken only if it brings that worth closer; the
   temporary speed token is spent when the moves run out with somewhere still to go;
 - press Done when no flight helps.
-In maintenance it buys seats, then speed, and spends leftover change on a temporary token. At setup it takes the
+In maintenance it buys seats, then speed, pays with the fares that overspend least, and spends leftover change on a
+temporary token. At setup it takes the
 suggested plane; it puts each weather token on its route's middle space. Ties go to the seeded RNG. A uniformly
 random team is `python -m engine selfplay now-boarding --uniform`; the figures of both are in
 docs/now-boarding-rulings.md.
@@ -150,6 +151,8 @@ def _flight(st: NBState, decision: Decision, rng: Rng) -> str:
 
 
 def _upgrade(st: NBState, decision: Decision) -> str:
+    if decision.options[0].id.startswith("pay:"):
+        return decision.options[0].id  # the least overspent way to pay
     ids = {o.id for o in decision.options}
     for choice in BUY_ORDER:
         if choice in ids:

@@ -226,7 +226,7 @@ class NowBoarding(Game):
                     for s, p in enumerate(st.planes) if not p.done]
         if st.phase == "maintenance":
             return [Decision(seat=s, kind="upgrade", options=maintenance.purchase_options(st, s),
-                             prompt=f"Maintenance: you have ${maintenance.budget(p)} to spend on upgrades.")
+                             prompt=maintenance.purchase_prompt(st, s))
                     for s, p in enumerate(st.planes) if not p.done]
         return []
 

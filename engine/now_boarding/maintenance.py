@@ -164,7 +164,7 @@ def start_purchases(st: NBState) -> list[Event]:
 
 def next_round(st: NBState) -> list[Event]:
     for plane in st.planes:
-        plane.credit = 0
+        plane.credit, plane.paying = 0, ""
     st.round += 1
     return start_flight(st)
 
@@ -199,6 +199,8 @@ def prices(st: NBState, seat: int) -> list[tuple[str, str, int]]:
 
 def purchase_options(st: NBState, seat: int) -> list[Option]:
     plane = st.planes[seat]
+    if plane.paying:
+        return payment_options(st, seat)
     money = budget(plane)
     opts = [Option(id=oid, label=f"Buy {label} for ${price}") for oid, label, price in prices(st, seat)
             if price <= money]
@@ -206,23 +208,74 @@ def purchase_options(st: NBState, seat: int) -> list[Option]:
     return opts
 
 
-def pay(plane: Plane, price: int) -> list[Pax]:
-    """Pay from this phase's credit, then with the fare cards that overspend least (fewest cards on a tie); the
-    overspend stays as credit until the maintenance phase ends. Returns the cards spent."""
+def purchase_prompt(st: NBState, seat: int) -> str:
+    plane = st.planes[seat]
+    if plane.paying:
+        label, price = _offer(st, seat, plane.paying) or ("upgrade", 0)
+        credit = f" (after your ${plane.credit} of change)" if plane.credit else ""
+        return (f"Maintenance: pay for the {label} (${price}){credit} with which fares? Whatever you pay over the "
+                "price stays yours to spend in this maintenance only.")
+    return f"Maintenance: you have ${budget(plane)} to spend on upgrades."
+
+
+def covers(plane: Plane, need: int) -> list[tuple[int, ...]]:
+    """Every way to hand in fare cards worth at least `need` where no card could be left out (a card more would
+    only be change): each as its fares, highest first, the least overspent first (then the fewest cards)."""
+    counts = {fare: sum(1 for c in plane.money if c.fare == fare) for fare in sorted({c.fare for c in plane.money})}
+    found: list[tuple[int, ...]] = []
+
+    def walk(fares: list[int], chosen: list[int]) -> None:
+        if not fares:
+            total = sum(chosen)
+            if total >= need and all(total - f < need for f in set(chosen)):
+                found.append(tuple(sorted(chosen, reverse=True)))
+            return
+        fare, rest = fares[0], fares[1:]
+        for n in range(counts[fare] + 1):
+            walk(rest, chosen + [fare] * n)
+
+    walk(list(counts), [])
+    return sorted(found, key=lambda fares: (sum(fares) - need, len(fares), [-f for f in fares]))
+
+
+def _fares(fares: tuple[int, ...]) -> str:
+    return " + ".join(f"${f}" for f in fares)
+
+
+def payment_options(st: NBState, seat: int) -> list[Option]:
+    plane = st.planes[seat]
+    offer = _offer(st, seat, plane.paying)
+    opts: list[Option] = []
+    if offer is not None:
+        need = offer[1] - plane.credit
+        for fares in covers(plane, need):
+            over = sum(fares) - need
+            change = f", ${over} of change to spend now" if over else ", no change"
+            opts.append(Option(id=f"pay:{'+'.join(map(str, fares))}", label=f"Pay {_fares(fares)}{change}"))
+    opts.append(Option(id="cancel", label="Buy nothing after all"))
+    return opts
+
+
+def _offer(st: NBState, seat: int, choice: str) -> tuple[str, int] | None:
+    return next(((label, price) for oid, label, price in prices(st, seat) if oid == choice), None)
+
+
+def pay(plane: Plane, price: int, fares: tuple[int, ...] | None = None) -> list[Pax]:
+    """Pay from this phase's change first, then with fare cards: `fares` when the pilot chose them, else the only
+    way there is (or the least overspent); what is paid over the price stays as change until the maintenance phase
+    ends. Returns the cards spent."""
     need = price - plane.credit
     if need <= 0:
         plane.credit -= price
         return []
-    best: dict[int, list[int]] = {0: []}
-    for i, card in enumerate(plane.money):
-        for total, used in sorted(best.items(), reverse=True):
-            new = total + card.fare
-            if new not in best or len(best[new]) > len(used) + 1:
-                best[new] = [*used, i]
-    total = min(t for t in best if t >= need)
-    spent = [plane.money[i] for i in best[total]]
-    plane.money = [c for i, c in enumerate(plane.money) if i not in best[total]]
-    plane.credit = total - need
+    if fares is None:
+        fares = covers(plane, need)[0]
+    used: list[int] = []
+    for fare in fares:
+        used.append(next(i for i, c in enumerate(plane.money) if c.fare == fare and i not in used))
+    spent = [plane.money[i] for i in used]
+    plane.money = [c for i, c in enumerate(plane.money) if i not in used]
+    plane.credit = sum(fares) - need
     return spent
 
 
@@ -230,13 +283,44 @@ def buy(st: NBState, seat: int, choice: str) -> list[Event]:
     plane = st.planes[seat]
     if plane.done:
         raise IllegalAction("You pressed Done for this maintenance already.")
-    offer = next(((label, price) for oid, label, price in prices(st, seat) if oid == choice), None)
+    if plane.paying:
+        return _settle(st, seat, choice)
+    offer = _offer(st, seat, choice)
     if offer is None:
+        if choice.startswith("pay:") or choice == "cancel":
+            raise IllegalAction("Pick an upgrade first; you pay for it next.")
         raise IllegalAction("That upgrade is not for sale to your plane.")
     label, price = offer
     if price > budget(plane):
         raise IllegalAction(f"The {label} costs ${price}; you have ${budget(plane)}.")
-    st.spent += [c.id for c in pay(plane, price)]
+    if price > plane.credit and len(covers(plane, price - plane.credit)) > 1:
+        plane.paying = choice  # several ways to pay: the pilot picks the fares next
+        return []
+    return _bought(st, seat, choice, pay(plane, price))
+
+
+def _settle(st: NBState, seat: int, choice: str) -> list[Event]:
+    """The pilot's answer to 'which fares?': a payment, or no purchase after all."""
+    plane = st.planes[seat]
+    wanted = plane.paying
+    if choice == "cancel":
+        plane.paying = ""
+        return []
+    offer = _offer(st, seat, wanted)
+    if offer is None:
+        raise IllegalAction("Another pilot has just bought that one: it is no longer for sale.")
+    if choice not in {o.id for o in payment_options(st, seat)}:
+        raise IllegalAction("Those fares are not a way to pay for it: hand in cards worth at least the price, none "
+                            "of them more than needed.")
+    fares = tuple(int(f) for f in choice.removeprefix("pay:").split("+"))
+    plane.paying = ""
+    return _bought(st, seat, wanted, pay(plane, offer[1], fares))
+
+
+def _bought(st: NBState, seat: int, choice: str, spent: list[Pax]) -> list[Event]:
+    plane = st.planes[seat]
+    label, price = _offer(st, seat, choice) or ("upgrade", 0)
+    st.spent += [c.id for c in spent]
     what = choice.split(":", 1)[1]
     if what == "seat":
         plane.seats += 1
@@ -254,6 +338,8 @@ def buy(st: NBState, seat: int, choice: str) -> list[Event]:
 
 
 def maintenance_done(st: NBState, seat: int) -> list[Event]:
+    if st.planes[seat].paying:
+        raise IllegalAction("First pick the fares to pay with, or buy nothing after all.")
     st.planes[seat].done = True
     if all(p.done for p in st.planes):
         return next_round(st)

@@ -45,6 +45,8 @@ class Plane(BaseModel):
     moves_left: int = 0
     credit: int = 0
     """Overspend of this maintenance phase, usable for more upgrades until the phase ends (no change is given)."""
+    paying: str = ""
+    """The upgrade (its option id) this pilot chose and is paying for, when there is more than one way to pay."""
     done: bool = False
     setup_step: Literal["plane", "start", "route", "ready"] = "start"
     """Where this pilot is in setup: taking a plane, its starting upgrade, (two pilots) its extra route colour."""

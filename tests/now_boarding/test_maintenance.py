@@ -93,19 +93,64 @@ def test_the_last_card_of_a_stage_is_played_in_that_stage() -> None:
     assert st.stage == 0 and st.piles[0] == []
 
 
-def test_payment_overspends_least_and_the_change_is_lost_at_the_end() -> None:
+def test_one_way_to_pay_is_taken_at_once() -> None:
     st = bare()
-    st.planes[0].money = [pax("ATL", "LAX"), pax("ATL", "MIA"), pax("JFK", "LAX"), pax("ATL", "DEN")]  # 4+1+5+2
+    st.planes[0].money = [pax("JFK", "LAX"), pax("ATL", "DEN")]  # 5 + 2
     st, _ = end_flight(st)
-    st, _ = act(st, 0, "buy:seat")  # $5: the $5 card, nothing overspent
-    assert st.planes[0].seats == 2 and sorted(c.fare for c in st.planes[0].money) == [1, 2, 4]
-    assert "buy:seat" not in ids(st, 0)  # the 3rd seat costs $9 and only $7 is left
-    st, _ = act(st, 0, "buy:speed")  # $5 = 4 + 1
-    assert st.planes[0].speed == 4 and [c.fare for c in st.planes[0].money] == [2] and st.planes[0].credit == 0
+    st, events = act(st, 0, "buy:seat")  # $5: only the $5 card pays it without a card to spare
+    assert st.planes[0].seats == 2 and [c.fare for c in st.planes[0].money] == [2] and st.planes[0].credit == 0
+    assert events[0].text == "Player 1 bought the 2nd seat for $5."
     before = dump_state(st)
     with pytest.raises(IllegalAction, match=r"costs \$9; you have \$2"):
         act(st, 0, "buy:seat")
     assert dump_state(st) == before
+
+
+def test_with_several_ways_to_pay_the_pilot_picks_the_fares() -> None:
+    """The book lets pilots hand in whichever fare cards they like: here $4 + $4 for the seat leaves $3 of change,
+    which buys the speed token and keeps the $1 card, where paying exactly ($4 + $1) would have kept nothing."""
+    st = bare()
+    st.planes[0].money = [pax("ATL", "LAX"), pax("ATL", "SFO"), pax("ATL", "MIA")]  # 4 + 4 + 1
+    st, _ = end_flight(st)
+    st, events = act(st, 0, "buy:seat")
+    assert not events and st.planes[0].seats == 1 and st.planes[0].paying == "buy:seat"
+    [decision] = GAME.pending(st)
+    assert "pay for the 2nd seat ($5) with which fares?" in decision.prompt
+    assert [(o.id, o.label) for o in decision.options] == [
+        ("pay:4+1", "Pay $4 + $1, no change"), ("pay:4+4", "Pay $4 + $4, $3 of change to spend now"),
+        ("cancel", "Buy nothing after all")]
+    before = dump_state(st)
+    with pytest.raises(IllegalAction, match="not a way to pay"):
+        act(st, 0, "pay:4+4+1")
+    with pytest.raises(IllegalAction, match="pick the fares to pay with"):
+        act(st, 0, "done")
+    assert dump_state(st) == before
+    st, events = act(st, 0, "pay:4+4")
+    assert st.planes[0].seats == 2 and st.planes[0].credit == 3 and [c.fare for c in st.planes[0].money] == [1]
+    assert "$3 of change" in events[0].text
+    st, _ = act(st, 0, "buy:tempspeed")
+    assert st.temp["speed"] == 0 and st.planes[0].credit == 2 and [c.fare for c in st.planes[0].money] == [1]
+
+
+def test_a_pilot_may_buy_nothing_after_all() -> None:
+    st = bare()
+    st.planes[0].money = [pax("ATL", "LAX"), pax("ATL", "SFO"), pax("ATL", "MIA")]
+    st, _ = end_flight(st)
+    st, _ = act(st, 0, "buy:seat", "cancel")
+    assert st.planes[0].seats == 1 and len(st.planes[0].money) == 3 and "buy:seat" in ids(st, 0)
+
+
+def test_a_token_bought_by_another_pilot_while_one_picks_fares() -> None:
+    st = bare()
+    st.planes[0].money = [pax("ATL", "MIA"), pax("ATL", "MIA"), pax("ATL", "JFK")]  # 1 + 1 + 2
+    st.planes[1].money = [pax("ATL", "JFK")]
+    st, _ = end_flight(st)
+    st, _ = act(st, 0, "buy:tempseat")  # $2: one $2 card, or two $1 cards
+    st, _ = act(st, 1, "buy:tempseat")  # Player 2 has a single way to pay
+    assert st.temp["seat"] == 1
+    with pytest.raises(IllegalAction, match="Another pilot has just bought that one"):
+        act(st, 0, "pay:2")
+    assert ids(st, 0) == ["cancel"]
 
 
 def test_change_buys_a_temporary_token_in_the_same_phase() -> None:
