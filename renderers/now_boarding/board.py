@@ -44,7 +44,7 @@ from renderers.now_boarding.style import (
 Point = tuple[float, float]
 
 
-def _airport_xy(code: str) -> Point:
+def airport_xy(code: str) -> Point:
     a = catalog().airports[code]
     return at(a.x, a.y)
 
@@ -52,7 +52,7 @@ def _airport_xy(code: str) -> Point:
 def _space_xy(route_key: str, k: float) -> Point:
     a, b = route_key.split("-")
     spaces = next(r.spaces for r in catalog().routes if r.key == route_key)
-    (ax, ay), (bx, by) = _airport_xy(a), _airport_xy(b)
+    (ax, ay), (bx, by) = airport_xy(a), airport_xy(b)
     t = k / (spaces + 1)
     return ax + (bx - ax) * t, ay + (by - ay) * t
 
@@ -67,14 +67,14 @@ STORM_R = 15
 
 def _along(route_key: str, distance: float) -> Point:
     a, b = route_key.split("-")
-    (ax, ay), (bx, by) = _airport_xy(a), _airport_xy(b)
+    (ax, ay), (bx, by) = airport_xy(a), airport_xy(b)
     t = distance / math.dist((ax, ay), (bx, by))
     return ax + (bx - ax) * t, ay + (by - ay) * t
 
 
 def _box_reach(code: str, toward: Point) -> float:
     """How far an airport's box reaches from its centre in the direction of `toward`."""
-    x, y = _airport_xy(code)
+    x, y = airport_xy(code)
     dx, dy = toward[0] - x, toward[1] - y
     length = math.hypot(dx, dy)
     hx, hy = AIRPORT_HALF
@@ -87,7 +87,7 @@ def storm_halves(route_key: str, space: int) -> tuple[Point, Point]:
     place, moved along the route where one would touch an airport's box (on the shortest routes)."""
     a, b = route_key.split("-")
     spaces = next(r.spaces for r in catalog().routes if r.key == route_key)
-    pa, pb = _airport_xy(a), _airport_xy(b)
+    pa, pb = airport_xy(a), airport_xy(b)
     length = math.dist(pa, pb)
     step = length / (spaces + 1)
     offset = min(max(STORM_HALF * step, STORM_R - 2), STORM_R + 4)
@@ -101,7 +101,7 @@ def storm_halves(route_key: str, space: int) -> tuple[Point, Point]:
 def node_xy(node: str, weather: Weather = ()) -> Point:
     """Where a node is on the map: a storm's two halves sit either side of their space's place."""
     if "." not in node:
-        return _airport_xy(node)
+        return airport_xy(node)
     key, k = node.split(".")
     second = k.endswith("s")
     space = int(k.removesuffix("s"))
@@ -118,7 +118,7 @@ def map_layer(side: str, weather: Weather) -> Image.Image:
     routes = catalog().side_routes(side)
     for r in routes:
         fill = ROUTE_FILL[r.colour] if r.colour else PLAIN
-        draw.line([_airport_xy(r.a), _airport_xy(r.b)], fill=fill, width=9 if r.colour else 5)
+        draw.line([airport_xy(r.a), airport_xy(r.b)], fill=fill, width=9 if r.colour else 5)
     for r in routes:
         for k in range(1, r.spaces + 1):
             if any(w[0] == r.key and w[1] == k for w in weather):
@@ -133,7 +133,7 @@ def map_layer(side: str, weather: Weather) -> Image.Image:
                  TEXT, ROUTE_TEXT[r.colour])
     hx, hy = AIRPORT_HALF
     for code in catalog().side_airports(side):
-        x, y = _airport_xy(code)
+        x, y = airport_xy(code)
         draw.rounded_rectangle((x - hx, y - hy, x + hx, y + hy), radius=8, fill=CARD, outline=INK, width=3)
         draw.text((x, y + 1), code, fill=INK, font=font(TEXT + 2), anchor="mm")
     _weather(draw, weather)
@@ -160,14 +160,14 @@ def _letter_xy(side: str, route_key: str, weather: Weather) -> Point:
     if not any(math.dist((x, y), h) < 17 + 16 + 2 for h in near):
         return x, y
     a, b = route_key.split("-")
-    (ax, ay), (bx, by) = _airport_xy(a), _airport_xy(b)
+    (ax, ay), (bx, by) = airport_xy(a), airport_xy(b)
     length = math.dist((ax, ay), (bx, by))
     nx, ny = -(by - ay) / length, (bx - ax) / length
-    others = [(_airport_xy(r.a), _airport_xy(r.b)) for r in catalog().side_routes(side) if r.key != route_key]
+    others = [(airport_xy(r.a), airport_xy(r.b)) for r in catalog().side_routes(side) if r.key != route_key]
     dots = [_space_xy(r.key, k) for r in catalog().side_routes(side) if r.key != route_key
             for k in range(1, r.spaces + 1)]
     tokens = [h for r, k, kind in weather for h in (storm_halves(r, k) if kind == "storm" else [_space_xy(r, k)])]
-    boxes = [_airport_xy(code) for code in catalog().side_airports(side)]
+    boxes = [airport_xy(code) for code in catalog().side_airports(side)]
     chips = [_space_xy(r.key, r.spaces // 2 + 0.5) for r in catalog().side_routes(side)
              if r.colour and r.key != route_key]
 
@@ -220,7 +220,7 @@ def _obstacles(side: str, weather: Weather) -> tuple[Rect, ...]:
     hx, hy = AIRPORT_HALF
     out: list[Rect] = []
     for code in catalog().side_airports(side):
-        x, y = _airport_xy(code)
+        x, y = airport_xy(code)
         out.append((x - hx, y - hy, x + hx, y + hy))
     for r in catalog().side_routes(side):
         for k in range(1, r.spaces + 1):
@@ -271,7 +271,7 @@ def _on_space(node: str, x: float, y: float, count: int, blocked: list[Rect], we
     key, k = node.split(".")
     storm = any(w[0] == key and w[1] == int(k.removesuffix("s")) and w[2] == "storm" for w in weather)
     a, b = key.split("-")
-    (ax, ay), (bx, by) = _airport_xy(a), _airport_xy(b)
+    (ax, ay), (bx, by) = airport_xy(a), airport_xy(b)
     length = math.dist((ax, ay), (bx, by))
     nx, ny = -(by - ay) / length, (bx - ax) / length
     up = -1 if ny > 0 else 1  # above the route first
@@ -295,11 +295,11 @@ def _planes_on_map(draw: Pen, view: dict[str, Any], weather: Weather) -> None:
         away: list[float] = []
         if "." not in node:
             away = [math.atan2(by - y, bx - x) for bx, by in (
-                _airport_xy(r.b if r.a == node else r.a) for r in catalog().side_routes(view["side"])
+                airport_xy(r.b if r.a == node else r.a) for r in catalog().side_routes(view["side"])
                 if node in (r.a, r.b))]
         else:
             key = node.split(".")[0]
-            (ax, ay), (bx, by) = _airport_xy(key.split("-")[0]), _airport_xy(key.split("-")[1])
+            (ax, ay), (bx, by) = airport_xy(key.split("-")[0]), airport_xy(key.split("-")[1])
             along = math.atan2(by - ay, bx - ax)
             away = [along, along + math.pi]
         cx, cy = _on_space(node, x, y, len(seats), blocked, weather) or _spot(x, y, len(seats), blocked, away)

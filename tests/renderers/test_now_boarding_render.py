@@ -5,12 +5,13 @@ with its seats, the complaints and the stage."""
 from __future__ import annotations
 
 import copy
+import math
 from typing import Any
 
 from renderers.kit.record import recording
-from renderers.now_boarding.board import board_image
-from renderers.now_boarding.board import node_xy, storm_halves
+from renderers.now_boarding.board import STORM_R, airport_xy, board_image, node_xy, storm_halves
 from renderers.now_boarding.samples import choosing_planes, midgame_view, weather_anywhere
+from renderers.now_boarding.style import AIRPORT_HALF
 
 
 def drawn_texts(view: dict[str, Any]) -> list[str]:
@@ -74,16 +75,11 @@ def test_a_storm_is_drawn_as_two_spaces_and_a_tailwind_as_one() -> None:
 
 
 def test_storm_halves_keep_clear_of_the_airports_on_a_one_space_route() -> None:
-    import math
-
-    from renderers.now_boarding.board import STORM_R, _airport_xy
-    from renderers.now_boarding.style import AIRPORT_HALF
-
     for route in ("LAX-SFO", "ATL-MIA"):
         a, b = route.split("-")
         for half in storm_halves(route, 1):
             for code in (a, b):
-                x, y = _airport_xy(code)
+                x, y = airport_xy(code)
                 dx, dy = abs(half[0] - x), abs(half[1] - y)
                 assert dx > AIRPORT_HALF[0] + STORM_R - 1 or dy > AIRPORT_HALF[1] + STORM_R - 1, (route, code)
         (x1, y1), (x2, y2) = storm_halves(route, 1)
