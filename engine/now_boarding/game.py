@@ -201,8 +201,15 @@ class NowBoarding(Game):
                      OptionChoice(value="double", label="Doubled: 30 s (2-3 pilots), 60 s (4-5)"),
                      OptionChoice(value="relaxed", label="Relaxed: 2 minutes"),
                      OptionChoice(value="async", label="No timer: a round ends when all press Done")],
-            help="How long each flight phase lasts, and each weather token's placing. The book's time is the default; "
-                 "the others are house rules for slower tables. Maintenance always waits until everyone is done.",
+            help="How long each flight phase lasts. The book's time is the default; the others are house rules for "
+                 "slower tables. Maintenance always waits until everyone is done.",
+        ),
+        GameOptionSpec(
+            key="weather_clock", label="Clock on placing weather", default="off",
+            choices=[OptionChoice(value="off", label="Off, as the book: the team takes its time"),
+                     OptionChoice(value="on", label="House rule: the round timer runs for each token")],
+            help="The book puts no timer on placing weather. With this house rule the round timer also runs while a "
+                 "token waits to be placed, and the token goes on the middle space when it runs out.",
         ),
     ]
     summary_values = {"outcome": ["won", "lost"]}
@@ -266,10 +273,10 @@ class NowBoarding(Game):
         return [Event(text="Time is up: maintenance ends."), *maintenance.next_round(st)]
 
     def clock(self, state: GameState) -> tuple[str, float] | None:
-        """The round timer runs in every flight phase and for each weather token (the team places it while the
-        sand runs, as at the table)."""
+        """The round timer runs in every flight phase; with the house rule `weather_clock`, for each weather token
+        too (the book times only the flights: weather is placed while the team plans, with no sand running)."""
         st = _s(state)
-        if st.phase not in ("flight", "weather"):
+        if st.phase != "flight" and not (st.phase == "weather" and st.options.get("weather_clock") == "on"):
             return None
         book = 15 if st.players <= 3 else 30
         seconds = {"book": book, "double": 2 * book, "relaxed": 120}.get(st.options.get("timer", "book"))

@@ -50,9 +50,10 @@ def _redraw_on_the_virtual_clock(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(publish, "REDRAW_SECONDS", REDRAW)
 
 
-async def start(table: Table, timer: str) -> None:
+async def start(table: Table, timer: str, **options: str) -> None:
     lobby = await open_lobby(table, "now-boarding")
-    await table.players[0].slash(table.channel, "game option", name="timer", value=timer)
+    for name, value in {"timer": timer, **options}.items():
+        await table.players[0].slash(table.channel, "game option", name=name, value=value)
     for player in table.players[1:]:
         await player.click(lobby, label="Join")
     await table.players[0].click(lobby, label="Start")
@@ -188,8 +189,9 @@ async def test_late_click_after_the_timer_is_refused(simcord_env: Any) -> None:
 
 
 async def test_timed_three_pilot_game_to_the_end(simcord_env: Any) -> None:
+    # Nobody clicks: the clocks alone end the game, so the weather's clock (a house rule) is on too.
     table = make_table(simcord_env, NAMES)
-    await start(table, "book")
+    await start(table, "book", weather_clock="on")
     await setup_all(table)
     for _ in range(40):
         state = await stored_state(table)
@@ -255,10 +257,10 @@ async def test_two_pilots_taking_the_same_plane_at_once_one_gets_it(simcord_env:
 
 async def test_weather_is_placed_by_one_pilot_on_the_channel_panel_and_the_clock_runs(simcord_env: Any) -> None:
     """Each token is placed by one pilot in turn from the channel's panel, where everyone sees the choice on offer;
-    another member's click is refused; the round timer runs for each token and, when it runs out, the token goes on
-    the route's middle space."""
+    another member's click is refused; with the house rule `weather_clock` the round timer runs for each token and,
+    when it runs out, the token goes on the route's middle space."""
     table = make_table(simcord_env, NAMES)
-    await start(table, "book")
+    await start(table, "book", weather_clock="on")
     for seat, actor in enumerate(table.players):
         state = await stored_state(table)
         assert isinstance(state, NBState)

@@ -190,8 +190,16 @@ def test_only_the_weather_card_on_the_table_is_shown() -> None:
     assert not any(card in str(view) for card in later)
 
 
-def test_the_weather_clock_places_the_token_on_the_middle_space() -> None:
+def test_the_book_puts_no_clock_on_placing_weather() -> None:
     st = new_game(GAME, 3, 4, {"vips": "off", "timer": "book"})
+    for seat in range(3):
+        st, _ = act(st, seat, suggested(st, seat), "start:seat")  # type: ignore[arg-type]
+    assert isinstance(st, NBState) and st.phase == "weather"
+    assert GAME.clock(st) is None and "time runs out" not in GAME.pending(st)[0].prompt
+
+
+def test_the_weather_clock_house_rule_places_the_token_on_the_middle_space() -> None:
+    st = new_game(GAME, 3, 4, {"vips": "off", "timer": "book", "weather_clock": "on"})
     for seat in range(3):
         st, _ = act(st, seat, suggested(st, seat), "start:seat")  # type: ignore[arg-type]
     assert isinstance(st, NBState)
