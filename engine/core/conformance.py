@@ -302,6 +302,8 @@ TYPED_STATES = 15
 """States of a playout on which `check_typed` types random lines for every seat with an open decision."""
 TYPED_LINES = 8
 """Random lines typed per seat and state (each also checked at every step on the way)."""
+TYPED_SEATS = 2
+"""Seats with an open decision whose lines are checked on one state, at most (a random pick of them)."""
 
 
 def _typed_answer(game: Game, state: GameState, seat: int, text: str) -> str:
@@ -343,7 +345,10 @@ def typed_problems(game: Game, state: GameState, rng: Rng, lines: int = TYPED_LI
     """Sentences for every way a typed line's suggestions or answer (its ids, or its refusal) depend on what the
     typing seat cannot see: the same lines are typed on `state` and on a re-deal of what the seat cannot see."""
     problems: list[str] = []
-    for seat in sorted({d.seat for d in game.pending(state)}):
+    seats = sorted({d.seat for d in game.pending(state)})
+    while len(seats) > TYPED_SEATS:  # where everyone chooses at once: a sample keeps a state's cost bounded
+        seats.pop(rng.below(len(seats)))
+    for seat in seats:
         other = game.redeal_hidden(state, seat, rng)
         for _ in range(lines):
             for text in random_line(game, state, seat, rng):
@@ -376,6 +381,6 @@ def check_typed(game: Game, players: int, seed: int, options: dict[str, str] | N
             problems = typed_problems(game, state, rng)
             assert not problems, (f"{game.name}, {players} players, seed {seed}, move {state.version} "
                                   f"(after {n} choices of the playout): " + "\n".join(problems[:3]))
-            checked += len({d.seat for d in game.pending(state)})
+            checked += min(TYPED_SEATS, len({d.seat for d in game.pending(state)}))
         state, _ = apply(game, state, action.seat, action.choice)
     return checked

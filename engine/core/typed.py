@@ -16,13 +16,15 @@ So, by construction:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.core.contract import Event, Game, GameState
+from engine.core.contract import Event, Game, GameState, IllegalAction, Option
 from engine.core.json_values import strings_in
-from engine.core.play import apply
+from engine.core.play import apply, apply_in_place
 from engine.core.rng import Rng
+from engine.core.text import quoted
 
 SAMPLE_SEED = 0x7A3D
 """The seed of the re-deal a line is read on. Fixed, so the same line read twice gives the same answer."""
@@ -63,19 +65,24 @@ class Reader:
         self.ids.append(choice)
         if self.stopped:
             return
-        before = self.state
-        self.state, events = apply(self.game, before, self.seat, choice)
-        self.stopped = shows_seat(self.game, before, self.state, events, self.seat)
+        hidden = hidden_from(self.game, self.state, self.seat)
+        # In place: the sample is the reader's own, and a refusal ends the reading (the half-played sample with it).
+        events = apply_in_place(self.game, self.state, self.seat, choice)
+        self.stopped = shows_seat(self.game, self.state, events, self.seat, hidden)
 
 
-def shows_seat(game: Game, before: GameState, after: GameState, events: list[Event], seat: int) -> bool:
-    """Whether the choice that led from `before` to `after` showed `seat` something it could not see before: a
-    card it drew, a card turned face up, an event that reveals something to it. (`Game.reveals` asks the same for
-    every viewer, which is more than a typed line needs: a card the seat itself plays face up shows it nothing.)"""
+def hidden_from(game: Game, state: GameState, seat: int) -> set[str]:
+    """The ids of everything `seat` cannot see in `state` (other seats' secrets and those of nobody)."""
+    return set().union(*(ids for owner, ids in game.secrets(state).items() if owner != seat))
+
+
+def shows_seat(game: Game, after: GameState, events: list[Event], seat: int, hidden: set[str]) -> bool:
+    """Whether a choice that led to `after` showed `seat` something it could not see before (`hidden`, taken just
+    before the choice): a card it drew, a card turned face up, an event that reveals something to it. (`Game.reveals`
+    asks the same for every viewer, which is more than a typed line needs: a card the seat itself plays face up
+    shows it nothing.)"""
     if any(e.reveals and e.private_to in (None, seat) for e in events):
         return True
-    secrets = game.secrets(before)
-    hidden = set().union(*(ids for owner, ids in secrets.items() if owner != seat))
     return bool(hidden and hidden & strings_in(game.view(after, seat)))
 
 
@@ -105,3 +112,46 @@ def play_line(game: Game, state: GameState, seat: int, text: str) -> tuple[GameS
         if not typed.rest:
             return state, played
         text = typed.rest
+
+
+# ---------------------------------------------------------------- steps matched against the buttons' labels
+
+WORDS = re.compile(r"[a-z0-9*]+")
+
+
+def words(text: str) -> list[str]:
+    """A typed step or a label as lower-case words ("LAX–DFW ($3)" -> ["lax", "dfw", "3"])."""
+    return WORDS.findall(text.lower())
+
+
+def fits(typed: list[str], label: str, synonyms: tuple[frozenset[str], ...] = ()) -> bool:
+    """Whether every typed word starts a word of `label` (or of a synonym of one: Planecrafters' play and build)."""
+    have = words(label)
+    have += [other for group in synonyms if group & set(have) for other in group]
+    return all(any(h.startswith(w) for h in have) for w in typed)
+
+
+def listing(options: list[Option], most: int = 6) -> str:
+    """The labels of what is on offer, for a refusal ("You can: ...")."""
+    labels = [o.label for o in options]
+    return "; ".join(labels[:most]) + ("; ..." if len(labels) > most else "")
+
+
+def by_label(offered: list[Option], step: str, synonyms: tuple[frozenset[str], ...] = ()) -> str:
+    """The option a typed step names: its id typed as it is, or the one option whose label holds every typed word
+    (a label typed whole wins over longer ones that also hold its words). Refused with a sentence otherwise."""
+    if step.strip() in {o.id for o in offered}:
+        return step.strip()
+    typed = words(step)
+    hits = [o for o in offered if fits(typed, o.label, synonyms)]
+    whole = [o for o in hits if len(words(o.label)) == len(typed)]
+    if len(hits) > 1 and len(whole) == 1:
+        hits = whole
+    if len(hits) > 1:
+        # Two copies of one thing share a label (two Planecrafters parts of one name): either is the same choice.
+        if len({o.label for o in hits}) == 1:
+            return hits[0].id
+        raise IllegalAction(f"'{quoted(step)}' could mean: {listing(hits)}. Type a few more words.")
+    if not hits:
+        raise IllegalAction(f"'{quoted(step)}' is not on offer now. You can: {listing(offered)}.")
+    return hits[0].id

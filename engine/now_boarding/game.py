@@ -22,7 +22,8 @@ from engine.core.contract import (
     SeatResult,
 )
 from engine.core.rng import Rng
-from engine.now_boarding import flight, maintenance
+from engine.core.typed import Typed
+from engine.now_boarding import commands, flight, maintenance
 from engine.now_boarding.ai import greedy_plan
 from engine.now_boarding.board import route_name
 from engine.now_boarding.data import catalog
@@ -368,6 +369,12 @@ class NowBoarding(Game):
 
     def rules(self) -> dict[str, str]:
         return rules_pages()
+
+    def parse_command(self, state: GameState, seat: int, text: str) -> Typed:
+        return commands.parse_command(self, state, seat, text)
+
+    def command_suggestions(self, state: GameState, seat: int, text: str) -> list[str]:
+        return commands.command_suggestions(self, state, seat, text)
 
     def playout_plan(self, state: GameState, decision: Decision, rng: Rng) -> list[str]:
         return greedy_plan(_s(state), decision, rng)

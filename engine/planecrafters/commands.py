@@ -14,12 +14,11 @@ Words that stand alone:
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
-from engine.core.contract import IllegalAction, Option
+from engine.core.contract import IllegalAction
 from engine.core.text import number, quoted
-from engine.core.typed import Reader, Typed, read_line
+from engine.core.typed import Reader, Typed, by_label, fits, read_line, words
 from engine.planecrafters import choices
 from engine.planecrafters.mechanics import count
 from engine.planecrafters.state import PCState
@@ -28,52 +27,33 @@ if TYPE_CHECKING:
     from engine.core.contract import Game
 
 GO_ON = ("acquire", "flyer", "buyer", "cleanup", "stop")
-WORDS = re.compile(r"[a-z0-9*]+")
+BUILD = (frozenset({"play", "build"}),)
+"""A part is built by playing it: either word names the same step."""
 
 
-def _words(text: str) -> list[str]:
-    return WORDS.findall(text.lower())
-
-
-def _fits(words: list[str], label: str) -> bool:
-    have = _words(label)
-    have += ["play"] if "build" in have else ["build"] if "play" in have else []
-    return all(any(h.startswith(w) for h in have) for w in words)
+def _fits(typed: list[str], label: str) -> bool:
+    return fits(typed, label, BUILD)
 
 
 def _match(state: PCState, step: str) -> str:
     offered = choices.options(state)
     ids = [o.id for o in offered]
-    words = _words(step)
+    typed = words(step)
     if step.strip() in ids:
         return step.strip()
-    if words in (["go"], ["next"], ["done"]):
+    if typed in (["go"], ["next"], ["done"]):
         found = [i for i in ids if i in GO_ON]
         if found:
             return found[0]
-    if words == ["end"]:
+    if typed == ["end"]:
         if "cleanup" in ids:
             return "cleanup"
         if "buyer" in ids:
             raise IllegalAction("You have a plane to sell: type 'sell 1' or 'go' to reach the Buyer step first.")
-    n = number(words[1]) if len(words) == 2 and words[0] == "take" else None
+    n = number(typed[1]) if len(typed) == 2 and typed[0] == "take" else None
     if n is not None and f"take:{n - 1}" in ids:
         return f"take:{n - 1}"
-    hits = [o for o in offered if _fits(words, o.label)]
-    if len(hits) > 1:
-        # Two copies of a part share a name: either one is the same choice for the player.
-        if len({o.label for o in hits}) == 1:
-            return hits[0].id
-        raise IllegalAction(f"'{quoted(step)}' could mean: {_list(hits)}. Type a few more words.")
-    if not hits:
-        raise IllegalAction(f"'{quoted(step)}' is not on offer now. You can: {_list(offered)}.")
-    return hits[0].id
-
-
-def _list(options: list[Option]) -> str:
-    labels = [o.label for o in options]
-    shown = "; ".join(labels[:6])
-    return shown + ("; ..." if len(labels) > 6 else "")
+    return by_label(offered, step, BUILD)
 
 
 def _acquire_just_began(state: PCState, seat: int) -> bool:
@@ -86,13 +66,13 @@ def _read_step(reader: Reader, part: str) -> None:
     seat = reader.seat
     if not part.strip():
         return
-    if (work.over or work.turn != seat) and _words(part) in (["go"], ["next"], ["done"], ["end"]):
+    if (work.over or work.turn != seat) and words(part) in (["go"], ["next"], ["done"], ["end"]):
         return  # a step with one choice went on by itself: a typed 'end' after the last sale still reads right
     if work.over or work.turn != seat:
         raise IllegalAction(f"Your turn is over before '{quoted(part)}'.")
-    if _words(part) in (["go"], ["next"], ["done"]) and _acquire_just_began(work, seat):
+    if words(part) in (["go"], ["next"], ["done"]) and _acquire_just_began(work, seat):
         return  # the Hire step had nothing left to offer and went on by itself: "hire spy; go" still reads right
-    if _words(part)[:1] == ["take"] and "logistician" in choices.option_ids(work):
+    if words(part)[:1] == ["take"] and "logistician" in choices.option_ids(work):
         # A third card taken after the turn's two is the Logistician's draw: "take 1; take 2; take stack" reads as
         # the player means it, without naming the ability first.
         reader.play("logistician")
@@ -125,5 +105,5 @@ def command_suggestions(game: Game, state: PCState, seat: int, text: str) -> lis
     if reader.stopped or work.over or work.turn != seat:
         return []
     prefix = head.strip() + "; " if sep else ""
-    words = _words(tail)
-    return [prefix + o.label for o in choices.options(work) if _fits(words, o.label)][:25]
+    typed = words(tail)
+    return [prefix + o.label for o in choices.options(work) if _fits(typed, o.label)][:25]
