@@ -12,12 +12,13 @@ from engine.core.contract import (
     OptionChoice,
     Result,
     SeatResult,
+    TypedValue,
 )
 from engine.core.play import LoggedAction, apply, decisions_for, dump_state, load_state, new_game, replay
 from engine.core.rng import Rng
 
 __all__ = [
     "TIMEOUT", "Decision", "Event", "Game", "GameOptionSpec", "GameState", "IllegalAction", "LoggedAction", "Option",
-    "OptionChoice", "Result", "Rng", "SeatResult", "apply", "decisions_for", "dump_state", "load_state", "new_game",
-    "replay",
+    "OptionChoice", "Result", "Rng", "SeatResult", "TypedValue", "apply", "decisions_for", "dump_state", "load_state",
+    "new_game", "replay",
 ]

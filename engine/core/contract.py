@@ -38,8 +38,22 @@ class Option(BaseModel):
     detail: str = ""
 
 
+class TypedValue(BaseModel):
+    """A decision that also takes a value its chooser types (a price, a bid): the choice is `prefix` followed by the
+    typed text, and the game's `apply` accepts any legal value and refuses the rest with a sentence. The listed
+    options stay the quick picks (what buttons and AIs choose among). Like the options, it must be built from
+    public facts only: the channel shows its button to everyone."""
+
+    prefix: str
+    """The start of the choice id, e.g. "price:" for a choice "price:137"."""
+    label: str
+    """The button that opens the form: "Type a price…"."""
+    hint: str = ""
+    """What a legal value looks like, shown where it is typed: "a multiple of $5M, from $0M to $340M"."""
+
+
 class Decision(BaseModel):
-    """An open decision: `seat` must pick one of `options` (by id)."""
+    """An open decision: `seat` must pick one of `options` (by id), or type a value when `typed` says so."""
 
     seat: int
     prompt: str
@@ -52,6 +66,9 @@ class Decision(BaseModel):
     step), never from whether a hidden card happens to be playable: the button's presence is public, and must not
     tell the table what the hand holds. An option that names a hidden card (its id is among the chooser's
     `Game.secrets`) is kept off the channel whether or not this is set. See engine.core.panel."""
+
+    typed: TypedValue | None = None
+    """Set when the chooser may also type a value instead of picking an option (see TypedValue)."""
 
     def option(self, choice: str) -> Option | None:
         for o in self.options:  # a plain loop: asked on every choice of a playout, and next() on a generator is slower
@@ -120,7 +137,7 @@ def event(text: str, private_to: int | None = None) -> Event:
 
 def decision(seat: int, prompt: str, options: list[Option], kind: str, private: bool) -> Decision:
     """`Decision(seat=..., prompt=..., options=..., kind=..., private=...)` without validation, for `pending`."""
-    values = {"seat": seat, "prompt": prompt, "options": options, "kind": kind, "private": private}
+    values = {"seat": seat, "prompt": prompt, "options": options, "kind": kind, "private": private, "typed": None}
     return trusted_model(Decision, values, {"seat", "prompt", "options", "kind", "private"})
 
 
@@ -419,6 +436,11 @@ class Game(ABC):
 
     def timeout(self, state: GameState, seat: int) -> str | None:
         """The choice a clock running out stands for, for seat, or None if the game has no such thing."""
+        return None
+
+    def idle_reason(self, state: GameState, seat: int) -> str | None:
+        """Why `seat`, at the table, has nothing to choose now, when the game can say more than that it is not their
+        turn (a bidder who passed on the lot: "a pass is final for that lot"). None: the plain sentence serves."""
         return None
 
     def clock(self, state: GameState) -> tuple[str, float] | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from engine.core.contract import Decision, Game, GameState
+from engine.core.contract import Decision, Game, GameState, TypedValue
 
 
 class PanelOption(BaseModel):
@@ -29,6 +29,8 @@ class PublicDecision(BaseModel):
     """Whether the channel shows "Show my choices" (some options are for the chooser's eyes only)."""
     options: list[PanelOption]
     """The options the channel lists, in order."""
+    typed: TypedValue | None = None
+    """The chooser may also type a value (a "Type a price…" button opens a form for it)."""
 
 
 def chooser_only(game: Game, state: GameState, decision: Decision) -> set[int]:
@@ -43,6 +45,7 @@ def public_decision(game: Game, state: GameState, decision: Decision) -> PublicD
         seat=decision.seat, kind=decision.kind, prompt=decision.prompt, private=decision.private or bool(hidden),
         options=[PanelOption(index=i, label=o.label, detail=o.detail)
                  for i, o in enumerate(decision.options) if i not in hidden],
+        typed=decision.typed,
     )
 
 

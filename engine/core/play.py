@@ -59,14 +59,14 @@ def apply_in_place(
     choice may leave it half changed. Only for loops that choose among the listed options."""
     if decisions is None:
         decisions = game.pending(state)
-    _check_turn(state, seat, decisions)
+    _check_turn(state, seat, decisions, game)
     version = state.version
     events = game.apply_listed(state, seat, choice, decisions)
     state.version = version + 1
     return events
 
 
-def _check_turn(state: GameState, seat: int, decisions: Sequence[Decision | Offer]) -> None:
+def _check_turn(state: GameState, seat: int, decisions: Sequence[Decision | Offer], game: Game | None = None) -> None:
     """Refuse a choice when the game is over, the seat is not at the table or it has nothing open."""
     if not decisions:
         raise IllegalAction("This game is already over.")
@@ -75,7 +75,8 @@ def _check_turn(state: GameState, seat: int, decisions: Sequence[Decision | Offe
     for d in decisions:  # a plain loop: asked on every choice of a playout, and any() on a generator is slower
         if d.seat == seat:
             return
-    raise IllegalAction("It is not your turn to choose anything right now.")
+    reason = game.idle_reason(state, seat) if game is not None else None
+    raise IllegalAction(reason or "It is not your turn to choose anything right now.")
 
 
 def play_on(game: Game, state: GameState, seat: int, choice: str, decisions: list[Decision]) -> list[Decision]:

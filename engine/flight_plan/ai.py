@@ -3,13 +3,17 @@ builds towards a winning condition, with seeded randomness only to break ties.
 
 The plan each turn: a fleet for routes that have none; a hub in a region it has no hub in yet (three hub regions is
 the most reachable condition); otherwise the best route it can fly from where it stands, or a flight to a city where
-such a route waits. It bids and accepts trades near list price and raises cash by deactivating what earns least.
+such a route waits. It bids and trades near list price, countering an offer it does not take, and raises cash by
+deactivating what earns least.
+
+Airlines differ as players do: a bold one lives on credit and may go bankrupt (ai_bold.py).
 """
 
 from __future__ import annotations
 
 from engine.core.contract import Decision
 from engine.core.rng import Rng
+from engine.flight_plan.ai_bold import bold, loss, overpay_plan, stretch_plan
 from engine.flight_plan.data import catalog, route
 from engine.flight_plan.market import bidders
 from engine.flight_plan.mechanics import (
@@ -19,14 +23,18 @@ from engine.flight_plan.mechanics import (
     owner_of_route,
     price_of,
     regions,
-    revenue,
 )
-from engine.flight_plan.state import Airline, FPState
+from engine.flight_plan.state import FPState
+from engine.flight_plan.trade import can_hold, list_price
 from engine.flight_plan.turn import buyable, fly_fee
 
 RESERVE = 30
-"""Cash kept back for route-use fees and bad briefings."""
+"""Cash a careful airline keeps back for route-use fees and bad briefings."""
 TRADE_ONE_IN = 4
+
+
+def reserve(st: FPState, seat: int) -> int:
+    return 0 if bold(st, seat) else RESERVE
 
 
 def _ids(decision: Decision) -> list[str]:
@@ -44,7 +52,7 @@ def route_score(st: FPState, seat: int, n: int) -> float:
     if r.cargo and "cargo" in a.fleets:
         score += 0.2
     new = cat.regions_of(n) - regions(a)
-    if new and limit_lifted(a):
+    if new and limit_lifted(st, seat):
         score += 0.5 * len(new)
     for c in (r.origin, r.destination):
         city = cat.cities[c]
@@ -57,15 +65,15 @@ def route_score(st: FPState, seat: int, n: int) -> float:
     return score
 
 
-def _affordable(a: Airline, n: int) -> bool:
+def _affordable(st: FPState, seat: int, n: int) -> bool:
+    a = st.airlines[seat]
     r = route(n)
     extra = 0 if r.cls in a.fleets else catalog().economy.fleet[r.cls].price
-    return r.price + extra + RESERVE <= a.cash
+    return r.price + extra + reserve(st, seat) <= a.cash
 
 
 def _best_buy(st: FPState, seat: int, ids: list[str], rng: Rng) -> str | None:
-    a = st.airlines[seat]
-    buys = [i for i in ids if i.startswith("buy:") and _affordable(a, int(i[4:]))]
+    buys = [i for i in ids if i.startswith("buy:") and _affordable(st, seat, int(i[4:]))]
     if not buys:
         return None
     rng.shuffle(buys)
@@ -79,7 +87,7 @@ def _needed_fleet(st: FPState, seat: int, ids: list[str]) -> str | None:
         if f in classes and f"fleet:{f}" in ids:
             return f"fleet:{f}"
     cargo = sum(route(n).cargo for n in a.routes)
-    if cargo >= 2 and "fleet:cargo" in ids and a.cash >= 100 + RESERVE:
+    if cargo >= 2 and "fleet:cargo" in ids and a.cash >= 100 + reserve(st, seat):
         return "fleet:cargo"
     return None
 
@@ -87,7 +95,7 @@ def _needed_fleet(st: FPState, seat: int, ids: list[str]) -> str | None:
 def _wanted_hub(st: FPState, seat: int, ids: list[str]) -> str | None:
     a = st.airlines[seat]
     cat = catalog()
-    if a.cash < cat.economy.hub_price + RESERVE:
+    if a.cash < cat.economy.hub_price + reserve(st, seat):
         return None
     for i in ids:
         if i.startswith("hub:") and cat.cities[i[4:]].region not in hub_regions(a):
@@ -107,7 +115,7 @@ def _fly_towards_buys(st: FPState, seat: int, ids: list[str], rng: Rng) -> str |
         dest = other_end(n, a.city)
         own = owner_of_route(st, n) == seat
         fee = fly_fee(st, seat, n)[0]
-        options = [m for m in buyable(st, seat, dest) if _affordable(a, m) and route(m).price + fee <= a.cash]
+        options = [m for m in buyable(st, seat, dest) if _affordable(st, seat, m) and route(m).price + fee <= a.cash]
         value = max((route_score(st, seat, m) for m in options), default=0.0)
         value += 0.3 if own else 0.0
         if best is None or value > best[0]:
@@ -116,7 +124,8 @@ def _fly_towards_buys(st: FPState, seat: int, ids: list[str], rng: Rng) -> str |
 
 
 def _trade_plan(st: FPState, seat: int, rng: Rng) -> list[str] | None:
-    """Offer to buy a rival's short-haul route in a region where this airline owns most of the others."""
+    """Offer to buy a rival's short-haul route in a region where this airline owns most of the others, at its list
+    price (a quick pick): the owner may counter."""
     a = st.airlines[seat]
     cat = catalog()
     regions_order = ["NA", "SA", "EU", "AF", "AP", "ME"]
@@ -130,9 +139,10 @@ def _trade_plan(st: FPState, seat: int, rng: Rng) -> list[str] | None:
             owner = owner_of_route(st, n)
             if owner is None or owner == seat or f"route:{n}" in st.airlines[owner].off:
                 continue
-            price = int(route(n).price * 1.5 // 5 * 5)
-            if price + RESERVE <= a.cash:
-                return ["trade", f"with:{owner}", f"asset:route:{n}", f"price:{price}"]
+            asset = f"route:{n}"
+            price = route(n).price
+            if price + reserve(st, seat) <= a.cash and can_hold(st, seat, asset):
+                return ["trade", f"with:{owner}", f"asset:{asset}", f"price:{price}"]
     return None
 
 
@@ -153,6 +163,11 @@ def action_plan(st: FPState, seat: int, decision: Decision, rng: Rng) -> list[st
     hub = _wanted_hub(st, seat, ids)
     if hub:
         return [hub]
+    if bold(st, seat):
+        stretch = stretch_plan(st, seat, ids) or (overpay_plan(st, seat, ids) if rng.below(TRADE_ONE_IN) == 0
+                                                  else None)
+        if stretch:
+            return stretch
     buy = _best_buy(st, seat, ids, rng)
     if buy and route_score(st, seat, int(buy[4:])) > 0.45:
         return [buy]
@@ -163,7 +178,7 @@ def action_plan(st: FPState, seat: int, decision: Decision, rng: Rng) -> list[st
         return [buy]
     if len(a.fleets) < 4:
         fleets = [i for i in ids if i.startswith("fleet:") and i != "fleet:cargo"
-                  and catalog().economy.fleet[i[6:]].price + 2 * RESERVE <= a.cash]  # type: ignore[index]
+                  and catalog().economy.fleet[i[6:]].price + 2 * reserve(st, seat) <= a.cash]  # type: ignore[index]
         if fleets:
             return [rng.choice(fleets)]
     return ["pass"]
@@ -202,6 +217,16 @@ def useful(st: FPState, seat: int, asset: str) -> bool:
     return catalog().cities[key].region not in hub_regions(a)
 
 
+def _sweeping(st: FPState, seat: int, asset: str) -> bool:
+    """A short-haul route of a region where this airline owns three or more of the five."""
+    kind, _, key = asset.partition(":")
+    if kind != "route" or route(int(key)).cls != "short":
+        return False
+    reg = catalog().region(int(key))
+    a = st.airlines[seat]
+    return sum(1 for n in a.routes if route(n).cls == "short" and catalog().region(n) == reg) >= 3
+
+
 def precious(st: FPState, seat: int, asset: str) -> bool:
     """Assets this airline keeps whatever the price: hubs, and short routes of a region it is sweeping."""
     a = st.airlines[seat]
@@ -215,14 +240,30 @@ def precious(st: FPState, seat: int, asset: str) -> bool:
 
 
 def answer_plan(st: FPState, seat: int, decision: Decision) -> list[str]:
+    """Sell at half again the list price or more; buy what it can use at list price or less, or at up to half again
+    that for a route of a region it is sweeping; otherwise counter with the listed price nearest to its aim, or
+    decline."""
     o = st.offer
-    if o is None or "accept" not in _ids(decision):
+    ids = _ids(decision)
+    if o is None or "accept" not in ids:
         return ["decline"]
-    list_price = price_of(o.asset)
+    base = list_price(o.assets)
+    counters = sorted(int(i[8:]) for i in ids if i.startswith("counter:"))
     if seat == o.seller:
-        return ["accept" if o.price >= 1.5 * list_price and not precious(st, seat, o.asset) else "decline"]
-    wants = useful(st, seat, o.asset) and o.price <= list_price and st.airlines[seat].cash >= o.price + RESERVE
-    return ["accept" if wants else "decline"]
+        if any(precious(st, seat, x) for x in o.assets):
+            return ["decline"]
+        aim = 1.5 * base
+        if o.price >= aim:
+            return ["accept"]
+        return [f"counter:{counters[-1]}"] if counters else ["decline"]
+    cash = st.airlines[seat].cash - reserve(st, seat)
+    if not all(useful(st, seat, x) or precious(st, seat, x) for x in o.assets):
+        return ["decline"]
+    most = base * (1.5 if all(_sweeping(st, seat, x) for x in o.assets) else 1)
+    if o.price <= most and o.price <= cash:
+        return ["accept"]
+    fits = [c for c in counters if c <= most and c <= cash]
+    return [f"counter:{fits[-1]}"] if fits else ["decline"]
 
 
 def bid_plan(st: FPState, seat: int, decision: Decision) -> list[str]:
@@ -231,23 +272,13 @@ def bid_plan(st: FPState, seat: int, decision: Decision) -> list[str]:
     lot = auc.lots[0]
     cap = price_of(lot) * (0.9 if useful(st, seat, lot) else 0.4)
     bids = sorted(int(i[4:]) for i in _ids(decision) if i.startswith("bid:"))
-    affordable = [b for b in bids if b <= cap and b + RESERVE <= st.airlines[seat].cash]
+    affordable = [b for b in bids if b <= cap and b + reserve(st, seat) <= st.airlines[seat].cash]
     return [f"bid:{affordable[0]}"] if affordable else ["pass"]
 
 
 def debt_plan(st: FPState, seat: int, decision: Decision) -> list[str]:
     """Deactivate first what earns nothing, then what earns least for its price."""
-    a = st.airlines[seat]
-    base = revenue(a)
-
-    def loss(option: str) -> tuple[float, int]:
-        asset = option.partition(":")[2]
-        a.off[asset] = 0
-        lost = base - revenue(a)
-        del a.off[asset]
-        return (lost / max(price_of(asset), 1), -price_of(asset))
-
-    return [min(_ids(decision), key=loss)]
+    return [min(_ids(decision), key=lambda option: loss(st, seat, option.partition(":")[2]))]
 
 
 def playout_plan(st: FPState, decision: Decision, rng: Rng) -> list[str]:

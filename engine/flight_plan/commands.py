@@ -4,10 +4,13 @@
   fleet long              buy the long-haul fleet                   hub london    develop a hub (name or code)
   start lima              the first move's departure city           deactivate route 17 / fleet cargo / hub LON
   trade 2 route 17 60     offer player 2 a deal on route 17 for $60M (theirs: you buy; yours: you sell)
+  trade 2 route 17 fleet short 135    several assets of one side in one deal, for one price
+  price 135               the price at the trade's price step       counter 70    answer an offer with your price
   pass / stay / end / done / back / accept / decline / bid 120
 Each step is matched against what is on offer at that point (earlier steps played on the seat's own sample of what
 it cannot see, never past a draw: see engine.core.typed), so a typed line can never do what the buttons could not nor
-show what they would not.
+show what they would not. An amount (a price, a counter, a bid) is any value the decision takes typed
+(Decision.typed), and the engine judges it as it judges the form behind a "Type a price…" button.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import re
 from typing import TYPE_CHECKING
 
 from engine.core.contract import IllegalAction
+from engine.core.play import apply
 from engine.core.text import quoted
 from engine.core.typed import Reader, Typed, read_line
 from engine.flight_plan.data import catalog
@@ -48,6 +52,20 @@ def _asset(words: list[str]) -> str | None:
     return None
 
 
+def _assets(words: list[str]) -> list[str] | None:
+    """Several assets in a row ("route 17 fleet short hub new york"): each starts at 'route', 'fleet' or 'hub'."""
+    starts = [i for i, w in enumerate(words) if w in ("route", "fleet", "hub")]
+    if not starts or starts[0] != 0:
+        return None
+    found = []
+    for i, start in enumerate(starts):
+        asset = _asset(words[start:starts[i + 1] if i + 1 < len(starts) else len(words)])
+        if asset is None:
+            return None
+        found.append(asset)
+    return found
+
+
 def _translate(state: FPState, offered: set[str], text: str) -> list[str]:
     """The ids one typed step stands for (more than one when it opens a sub-menu first)."""
     words = WORDS.findall(text.lower())
@@ -73,14 +91,21 @@ def _translate(state: FPState, offered: set[str], text: str) -> list[str]:
         if asset is None:
             raise IllegalAction("Say what to deactivate: 'deactivate route 17', 'fleet cargo' or 'hub London'.")
         return [f"deactivate:{asset}"] if f"deactivate:{asset}" in offered else ["cash", f"deactivate:{asset}"]
-    if head == "bid" and rest and rest[0].isdigit():
-        return [f"bid:{int(rest[0])}"]
+    if head in ("bid", "price", "counter") and rest and rest[0].isdigit():
+        return [f"{head}:{int(rest[0])}"]
+    if head == "trade":
+        # "trade player 2 …" and "trade with player 2 …" (how the bot writes a member's name) mean "trade 2 …".
+        while rest and rest[0] in ("with", "player"):
+            rest = rest[1:]
     if head == "trade" and len(rest) >= 4 and rest[0].isdigit() and rest[-1].isdigit():
-        asset = _asset(rest[1:-1])
-        if asset is None:
-            raise IllegalAction("Write a trade as 'trade 2 route 17 60': player, asset, price in $M.")
-        return ["trade", f"with:{int(rest[0]) - 1}", f"asset:{asset}", f"price:{int(rest[-1])}"]
-    if head in ("pass", "stay", "end", "done", "back", "accept", "decline", "cash", "trade") and not rest:
+        bundle = _assets(rest[1:-1])
+        if bundle is None:
+            raise IllegalAction("Write a trade as 'trade 2 route 17 60': player, asset(s), price in $M.")
+        steps = ["trade", f"with:{int(rest[0]) - 1}"]
+        for i, asset in enumerate(bundle):
+            steps += ["more"] * (i > 0) + [f"asset:{asset}"]
+        return [*steps, f"price:{int(rest[-1])}"]
+    if head in ("pass", "stay", "end", "done", "back", "accept", "decline", "cash", "trade", "more") and not rest:
         return [head]
     raise IllegalAction(f"'{quoted(text)}' is not a Flight Plan command. Try 'buy 17', 'fly 64' or 'fleet long'.")
 
@@ -99,9 +124,27 @@ def _read_step(reader: Reader, step: str) -> None:
         offered = reader.offered()
         if not offered:
             raise IllegalAction(f"You have nothing to choose before '{quoted(step)}'.")
-        if choice not in offered:
-            raise IllegalAction(f"'{quoted(step)}' is not possible now.")
-        reader.play(choice)
+        typed = any(choice.startswith(p) for p in _typed_prefixes(reader))
+        if choice not in offered and not typed:
+            raise IllegalAction(f"'{quoted(step)}' is not possible now: {_reason(reader, choice)}")
+        try:
+            reader.play(choice)
+        except IllegalAction as exc:
+            raise IllegalAction(f"'{quoted(step)}' is not possible now: {exc.sentence}") from None
+
+
+def _typed_prefixes(reader: Reader) -> set[str]:
+    return {d.typed.prefix for d in reader.game.pending(reader.state) if d.seat == reader.seat and d.typed}
+
+
+def _reason(reader: Reader, choice: str) -> str:
+    """The engine's own sentence for a choice that is not on offer, asked on a copy of the reader's sample (whose
+    refusals depend only on what the seat sees)."""
+    try:
+        apply(reader.game, reader.state, reader.seat, choice)
+    except IllegalAction as exc:
+        return exc.sentence
+    return "it is not among your choices."
 
 
 def _read(game: Game, state: FPState, seat: int, steps: list[str]) -> tuple[Typed, Reader]:
@@ -132,7 +175,7 @@ def command_suggestions(game: Game, state: FPState, seat: int, text: str) -> lis
     out = []
     for choice in sorted(_offered(game, work, seat)):
         kind, _, key = choice.partition(":")
-        if kind in ("take", "buy", "fly", "fleet", "bid"):
+        if kind in ("take", "buy", "fly", "fleet", "bid", "price", "counter"):
             form = f"{'buy' if kind == 'take' else kind} {key}"
         elif kind in ("hub", "start"):
             form = f"{kind} {catalog().cities[key].name}"

@@ -92,7 +92,6 @@ class Economy(BaseModel):
     fleet_threshold: int
     deactivation_turns: int = Field(ge=1)
     quick_play: list[int]
-    round_cap: int = Field(ge=10)
     fleet: dict[Literal["short", "medium", "long", "ultra", "cargo"], Fleet]
     hub_fee: dict[RouteClass, int]
 

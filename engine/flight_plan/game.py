@@ -18,14 +18,15 @@ from engine.core.contract import (
 )
 from engine.core.rng import Rng
 from engine.core.typed import Typed
-from engine.flight_plan import market, turn
+from engine.flight_plan import market, trade, turn
 from engine.flight_plan.briefing import new_deck
 from engine.flight_plan.data import catalog
-from engine.flight_plan.mechanics import net_worth, who, win_reason
+from engine.flight_plan.mechanics import ROUND_CAP, net_worth, round_cap, who, win_reason
 from engine.flight_plan.state import Airline, FPState
 from engine.flight_plan.view import public_view, seat_view
 
 ENDINGS = ["six regions", "three hub regions", "short-haul sweep", "last airline", "round cap"]
+CAP_CHOICES = (40, 60, 80, 100)
 
 
 def _s(state: GameState) -> FPState:
@@ -61,9 +62,18 @@ class FlightPlan(Game):
             choices=[OptionChoice(value="dice", label="Rolled with the dice (three per player)"),
                      OptionChoice(value="quick", label="Quick Play: the book's 18 routes")],
             help="How the route cards dealt at the start are chosen.",
-        )
+        ),
+        GameOptionSpec(
+            key=ROUND_CAP, label="Round cap (house rule)", default="off",
+            choices=[OptionChoice(value="off", label="Off: play until an airline wins, as the book does"),
+                     *(OptionChoice(value=str(n), label=f"{n} rounds, then the richest airline wins")
+                       for n in CAP_CHOICES)],
+            help="A house rule, not the book's: after that many rounds with no winner, the airline worth the most "
+                 "(cash plus the list price of all it owns) wins.",
+        ),
     ]
-    summary_values = {"ending": ENDINGS}
+    summary_values = {"ending": ENDINGS, "had a bankruptcy": ["yes", "no"], "had an auction": ["yes", "no"],
+                      "had a trade": ["yes", "no"]}
 
     def new_game(self, players: int, seed: int, options: dict[str, str]) -> FPState:
         rng = Rng.seeded(seed)
@@ -85,13 +95,17 @@ class FlightPlan(Game):
                              options=market.debt_options(st), kind="debt")]
         if st.auction is not None:
             prompt = market.bid_prompt(st)
-            return [Decision(seat=s, prompt=prompt, options=market.bid_options(st, s), kind="bid")
-                    for s in market.bidders(st)]
-        out = [Decision(seat=st.turn, prompt=turn.PROMPTS[st.step], options=turn.options(st), kind=st.step)]
+            return [Decision(seat=s, prompt=prompt, options=market.bid_options(st, s), kind="bid",
+                             typed=market.bid_typed(st, s)) for s in market.bidders(st)]
+        answer = None
         if st.offer is not None:
-            out.append(Decision(seat=st.offer.to, prompt=market.offer_prompt(st),
-                                options=market.offer_decision_options(st), kind="offer"))
-        return out
+            answer = Decision(seat=st.offer.to, prompt=trade.answer_prompt(st), options=trade.answer_options(st),
+                              kind="offer", typed=trade.answer_typed(st))
+            if st.offer.to == st.turn:
+                return [answer]  # a counter-offer to the current player: answered before the turn goes on
+        out = [Decision(seat=st.turn, prompt=turn.prompt(st), options=turn.options(st), kind=st.step,
+                        typed=turn.typed(st))]
+        return out if answer is None else [*out, answer]
 
     def timeout(self, state: GameState, seat: int) -> str | None:
         st = _s(state)
@@ -99,6 +113,18 @@ class FlightPlan(Game):
             return "pass"
         if st.offer is not None and seat == st.offer.to and not st.debts:
             return "decline"
+        return None
+
+    def idle_reason(self, state: GameState, seat: int) -> str | None:
+        st = _s(state)
+        if st.phase == "over":
+            return None
+        if st.airlines[seat].out:
+            return "Your airline is out of the game."
+        if st.debts and seat != st.debts[0].debtor:
+            return f"Waiting for {who(st.debts[0].debtor)} to raise cash for a debt."
+        if st.auction is not None:
+            return market.bid_problem(st, seat, "pass")
         return None
 
     def apply(self, state: GameState, seat: int, choice: str) -> list[Event]:
@@ -115,7 +141,7 @@ class FlightPlan(Game):
         elif st.auction is not None:
             events = market.bid(st, seat, choice)
         elif st.offer is not None and seat == st.offer.to:
-            events = market.answer(st, seat, choice)
+            events = trade.answer(st, seat, choice)
         elif seat == st.turn:
             turn.check(st, choice)
             events = turn.do(st, choice)
@@ -195,7 +221,7 @@ class FlightPlan(Game):
         st.phase, st.winners, st.ending, st.offer, st.draft = "over", winners, ending, None, None
 
     def _end_turn(self, st: FPState) -> list[Event]:
-        events = market.expire_offer(st)
+        events = trade.expire_offer(st)
         st.fresh, st.draft, st.leg, st.stranded = [], None, None, False
         nxt = st.turn
         while True:
@@ -205,14 +231,15 @@ class FlightPlan(Game):
             if not st.airlines[nxt].out:
                 break
         st.turn = nxt
-        if st.round > catalog().economy.round_cap:
+        cap = round_cap(st)
+        if cap is not None and st.round > cap:
             worth = [net_worth(a) if not a.out else -1 for a in st.airlines]
             best = max(worth)
             winners = [s for s, w in enumerate(worth) if w == best]
             self._finish(st, winners, "round cap")
             names = " and ".join(who(s) for s in winners)
-            return [*events, Event(text=f"After {catalog().economy.round_cap} rounds nobody has met a winning "
-                                        f"condition: {names}, worth {best}M, takes the game.")]
+            return [*events, Event(text=f"After {cap} rounds nobody has met a winning condition: {names}, worth "
+                                        f"${best}M, takes the game (the round cap, a house rule).")]
         return events + turn.begin_turn(st)
 
     # ---- the rest of the contract ----------------------------------------------------------------------------------
@@ -254,8 +281,13 @@ class FlightPlan(Game):
 
     def summary(self, state: GameState) -> dict[str, Any]:
         st = _s(state)
-        return {"rounds": st.round, "ending": st.ending,
-                "bankruptcies": sum(a.out for a in st.airlines),
+        bankrupt = sum(a.out for a in st.airlines)
+        auctions, trades = st.tally.get("auctions", 0), st.tally.get("trades", 0)
+        return {"rounds": st.round, "ending": st.ending, "bankruptcies": bankrupt, "auctions": auctions,
+                "lots sold at auction": st.tally.get("lots sold", 0), "trades": trades,
+                "counter-offers": st.tally.get("counter-offers", 0),
+                "had a bankruptcy": "yes" if bankrupt else "no", "had an auction": "yes" if auctions else "no",
+                "had a trade": "yes" if trades else "no",
                 "winning seat": [f"seat {s + 1}" for s in st.winners]}
 
     def rules(self) -> dict[str, str]:
@@ -284,7 +316,7 @@ ENDING_TEXT = {
     "three hub regions": "hubs in three regions.",
     "short-haul sweep": "every short-haul route of two regions.",
     "last airline": "every other airline went bankrupt.",
-    "round cap": "the richest airline when the round cap was reached (our stalemate rule).",
+    "round cap": "the richest airline when the round cap was reached (a house rule chosen in the lobby).",
 }
 
 GAME = FlightPlan()

@@ -1,17 +1,15 @@
-"""Money changing hands outside the bank's prices: trade offers between airlines, debts that force deactivation,
-bankruptcy and the bank's auction of a bankrupt airline's assets.
+"""Money changing hands outside the bank's prices when an airline cannot pay: debts that force deactivation,
+bankruptcy and the bank's auction of a bankrupt airline's assets (trades between airlines are in trade.py).
 
-Decisions here may belong to seats other than the current player: the answer to an offer, and every solvent
-airline's bid or pass in an auction.
+Decisions here may belong to seats other than the current player: every solvent airline's bid or pass in an auction.
 """
 
 from __future__ import annotations
 
-from engine.core.contract import Event, IllegalAction, Option
+from engine.core.contract import Event, IllegalAction, Option, TypedValue
 from engine.flight_plan.data import catalog, city_name, route
 from engine.flight_plan.mechanics import (
     asset_label,
-    assets,
     can_deactivate,
     deactivate,
     deactivation_value,
@@ -20,116 +18,12 @@ from engine.flight_plan.mechanics import (
     price_of,
     who,
 )
-from engine.flight_plan.state import Auction, Draft, FPState, Offer
-from engine.flight_plan.turn import can_hold, opt
+from engine.flight_plan.state import Auction, FPState
+from engine.flight_plan.trade import amount_problem, holding_problem, opt, read_amount, transfer
 
-BID_STEPS = (5, 25, 50)
-"""Raises over the high bid on offer (with the list price and a pass: at most five buttons, one Discord row)."""
-
-
-# ---- trade offers --------------------------------------------------------------------------------------------------
-
-def compose(st: FPState, head: str, rest: str) -> list[Event]:
-    """The current player's trade menu: partner, then asset, then price; the offer then waits for an answer."""
-    seat = st.turn
-    if head == "trade":
-        st.draft = Draft(back_to=st.step)
-        st.step = "trade_partner"
-        return []
-    assert st.draft is not None
-    if head == "with":
-        st.draft.partner = int(rest)
-        st.step = "trade_asset"
-        return []
-    if head == "asset":
-        partner = st.draft.partner
-        assert partner is not None
-        st.draft.asset = rest
-        st.draft.seller = seat if rest in assets(st.airlines[seat]) else partner
-        st.step = "trade_price"
-        return []
-    assert head == "price"
-    draft = st.draft
-    assert draft.asset is not None and draft.seller is not None and draft.partner is not None
-    buyer = draft.partner if draft.seller == seat else seat
-    st.offer = Offer(seller=draft.seller, buyer=buyer, asset=draft.asset, price=int(rest), to=draft.partner)
-    st.offers_made += 1
-    st.step, st.draft = draft.back_to, None
-    verb = "sell" if draft.seller == seat else "buy"
-    prep = "to" if verb == "sell" else "from"
-    return [Event(text=f"{who(seat)} offers to {verb} the {asset_label(draft.asset)} {prep} {who(draft.partner)} "
-                       f"for {money(int(rest))}. {who(draft.partner)} may accept or decline until the turn ends.")]
-
-
-def offer_problem(st: FPState, offer: Offer) -> str | None:
-    seller, buyer = st.airlines[offer.seller], st.airlines[offer.buyer]
-    if offer.asset not in assets(seller) or offer.asset in seller.off:
-        return f"{who(offer.seller)} no longer has an active {asset_label(offer.asset)} to sell."
-    if buyer.cash < offer.price:
-        return f"{who(offer.buyer)} has only {money(buyer.cash)} now."
-    if not can_hold(st, offer.buyer, offer.asset):
-        return f"{who(offer.buyer)} may not own the {asset_label(offer.asset)} now."
-    return None
-
-
-def offer_decision_options(st: FPState) -> list[Option]:
-    assert st.offer is not None
-    o = st.offer
-    deal = f"{asset_label(o.asset)} for {money(o.price)}"
-    if offer_problem(st, o) is not None:
-        return [opt("decline", "Decline (the deal no longer works)")]
-    return [opt("accept", f"Accept: {deal}"), opt("decline", "Decline")]
-
-
-def offer_prompt(st: FPState) -> str:
-    assert st.offer is not None
-    o = st.offer
-    proposer = o.seller if o.to == o.buyer else o.buyer
-    verb = "sell you" if proposer == o.seller else "buy your"
-    return f"{who(proposer)} offers to {verb} {asset_label(o.asset)} for {money(o.price)}. Accept?"
-
-
-def answer(st: FPState, seat: int, choice: str) -> list[Event]:
-    o = st.offer
-    assert o is not None
-    if choice not in {x.id for x in offer_decision_options(st)}:
-        raise IllegalAction("Answer the offer with Accept or Decline.")
-    st.offer = None
-    if choice == "decline":
-        return [Event(text=f"{who(seat)} declines the offer for the {asset_label(o.asset)}.")]
-    transfer(st, o.seller, o.buyer, o.asset)
-    st.airlines[o.buyer].cash -= o.price
-    st.airlines[o.seller].cash += o.price
-    return [Event(text=f"{who(seat)} accepts: {who(o.buyer)} buys the {asset_label(o.asset)} from {who(o.seller)} "
-                       f"for {money(o.price)}.")]
-
-
-def transfer(st: FPState, seller: int | None, buyer: int, asset: str) -> None:
-    kind, _, key = asset.partition(":")
-    if seller is not None:
-        s = st.airlines[seller]
-        s.off.pop(asset, None)
-        if kind == "route":
-            s.routes.remove(int(key))
-        elif kind == "fleet":
-            s.fleets.remove(key)
-        else:
-            s.hubs.remove(key)
-    b = st.airlines[buyer]
-    if kind == "route":
-        b.routes.append(int(key))
-    elif kind == "fleet":
-        b.fleets.append(key)
-    else:
-        b.hubs.append(key)
-    st.fresh.append(f"{buyer}:{asset}")
-
-
-def expire_offer(st: FPState) -> list[Event]:
-    if st.offer is None:
-        return []
-    o, st.offer = st.offer, None
-    return [Event(text=f"The offer for the {asset_label(o.asset)} expires with the turn.")]
+BID_STEPS = (5, 25)
+"""Quick-pick raises over the high bid, with the list price (or a raise of $50M once the bids pass it): three bid
+buttons, Pass and "Type a bid…" make one Discord row of five. Any other amount can be typed."""
 
 
 # ---- debts and bankruptcy ------------------------------------------------------------------------------------------
@@ -198,6 +92,7 @@ def bankrupt(st: FPState, seat: int, creditor: int | None) -> list[Event]:
     flying = [s for s, x in enumerate(st.airlines) if not x.out]
     if lots and len(flying) > 1:
         st.auction = Auction(lots=(st.auction.lots if st.auction else []) + lots)
+        st.tally["auctions"] = st.tally.get("auctions", 0) + 1
         events.append(Event(text=f"The bank auctions {who(seat)}'s {len(lots)} assets, one at a time."))
     return events
 
@@ -205,8 +100,11 @@ def bankrupt(st: FPState, seat: int, creditor: int | None) -> list[Event]:
 # ---- auctions ------------------------------------------------------------------------------------------------------
 
 def may_bid(st: FPState, seat: int, lot: str) -> bool:
+    auc = st.auction
+    if auc is None:
+        return False
     a = st.airlines[seat]
-    return not a.out and a.cash > st.auction.high and can_hold(st, seat, lot) if st.auction else False
+    return not a.out and a.cash > auc.high and holding_problem(st, seat, [lot]) is None
 
 
 def bidders(st: FPState) -> list[int]:
@@ -223,10 +121,16 @@ def bid_options(st: FPState, seat: int) -> list[Option]:
     cash = st.airlines[seat].cash
     amounts = {auc.high + step for step in BID_STEPS}
     list_price = price_of(auc.lots[0])
-    if list_price > auc.high:
-        amounts.add(list_price)
+    amounts.add(list_price if list_price > auc.high + BID_STEPS[-1] else auc.high + 50)
     out = [opt(f"bid:{x}", f"Bid {money(x)}") for x in sorted(amounts) if x <= cash]
-    return [*out, opt("pass", "Pass")]
+    return [*out, opt("pass", "Pass (out of this lot for good)")]
+
+
+def bid_typed(st: FPState, seat: int) -> TypedValue:
+    auc = st.auction
+    assert auc is not None
+    return TypedValue(prefix="bid:", label="Type a bid…",
+                      hint=f"A multiple of $5M from {money(auc.high + 5)} to {money(st.airlines[seat].cash)}")
 
 
 def bid_prompt(st: FPState) -> str:
@@ -234,18 +138,53 @@ def bid_prompt(st: FPState) -> str:
     assert auc is not None
     lot = auc.lots[0]
     high = f"highest bid {money(auc.high)} by {who(auc.bidder)}" if auc.bidder is not None else "no bid yet"
-    return f"Bank auction: {asset_label(lot)} (list price {money(price_of(lot))}), {high}. Bid or pass."
+    return (f"Bank auction: {asset_label(lot)} (list price {money(price_of(lot))}), {high}. Bid any amount above it "
+            "that you can pay, or pass: a pass is final for this lot.")
+
+
+def bid_problem(st: FPState, seat: int, choice: str) -> str | None:
+    """Why this bid or pass is refused, or None: the real reason, checked in the order a bidder would ask."""
+    auc = st.auction
+    assert auc is not None
+    lot = auc.lots[0]
+    a = st.airlines[seat]
+    if a.out:
+        return "Your airline is out of the game."
+    if seat in auc.passed:
+        return f"You passed on the {asset_label(lot)}, and a pass is final for that lot."
+    if seat == auc.bidder:
+        return f"Yours is the highest bid ({money(auc.high)}); wait for the others to outbid you or pass."
+    held = holding_problem(st, seat, [lot])
+    if held is not None:
+        return f"You may not bid for the {asset_label(lot)}: {held}"
+    if a.cash <= auc.high:
+        return f"The highest bid is {money(auc.high)} and you have {money(a.cash)}, so you can only pass."
+    if choice == "pass":
+        return None
+    head, _, rest = choice.partition(":")
+    if head != "bid":
+        return "Bid an amount or pass."
+    try:
+        amount = read_amount(rest)
+    except IllegalAction as exc:
+        return exc.sentence
+    if amount <= auc.high:
+        least = f"at least {money(auc.high + 5)}"
+        return (f"Bid more than the highest bid of {money(auc.high)}: {least}." if auc.bidder is not None
+                else f"Bid {least}.")
+    return amount_problem(st, seat, amount, seat)
 
 
 def bid(st: FPState, seat: int, choice: str) -> list[Event]:
-    if seat not in bidders(st) or choice not in {o.id for o in bid_options(st, seat)}:
-        raise IllegalAction("That bid is not possible: bid more than the highest bid, within your cash, or pass.")
+    why = bid_problem(st, seat, choice)
+    if why is not None:
+        raise IllegalAction(why)
     auc = st.auction
     assert auc is not None
     if choice == "pass":
         auc.passed.append(seat)
-        return [Event(text=f"{who(seat)} passes on the {asset_label(auc.lots[0])}.")]
-    auc.high, auc.bidder = int(choice.partition(":")[2]), seat
+        return [Event(text=f"{who(seat)} passes on the {asset_label(auc.lots[0])} (final for this lot).")]
+    auc.high, auc.bidder = read_amount(choice.partition(":")[2]), seat
     return [Event(text=f"{who(seat)} bids {money(auc.high)} for the {asset_label(auc.lots[0])}.")]
 
 
@@ -258,6 +197,7 @@ def close_lots(st: FPState) -> list[Event]:
         if auc.bidder is not None:
             st.airlines[auc.bidder].cash -= auc.high
             transfer(st, None, auc.bidder, lot)
+            st.tally["lots sold"] = st.tally.get("lots sold", 0) + 1
             events.append(Event(text=f"{who(auc.bidder)} wins the {asset_label(lot)} for {money(auc.high)}."))
         else:
             events.append(Event(text=f"Nobody bids for the {asset_label(lot)}: it goes back to the bank."))

@@ -4,8 +4,16 @@ winning conditions and net worth."""
 from __future__ import annotations
 
 from engine.core.contract import Event
-from engine.flight_plan.data import CLASS_NAMES, REGIONS, catalog, city_name, route, route_label
+from engine.flight_plan.data import CLASS_NAMES, REGION_NAMES, REGIONS, catalog, city_name, route, route_label
 from engine.flight_plan.state import Airline, Debt, FPState
+
+ROUND_CAP = "round_cap"
+"""The lobby option of the round cap, a house rule (off by default: the book plays until an airline wins)."""
+
+
+def round_cap(st: FPState) -> int | None:
+    value = str(st.options.get(ROUND_CAP, "off"))
+    return int(value) if value.isdigit() else None
 
 
 def who(seat: int) -> str:
@@ -108,9 +116,42 @@ def fleet_value(a: Airline) -> int:
     return sum(price_of(f"fleet:{f}") for f in a.fleets if active(a, f"fleet:{f}"))
 
 
+def exempt_in(a: Airline, region: str) -> bool:
+    """Owning a hub in a region spares its owner the hub-use fees of rival hubs there. The book's word is owning,
+    so a deactivated hub of one's own still counts."""
+    cities = catalog().cities
+    return any(cities[c].region == region for c in a.hubs)
+
+
+def hub_fee_owed(st: FPState, payer: int, hub_owner: int, city: str) -> int:
+    """What `payer` owes `hub_owner` each of the hub owner's turns for its active routes touching the hub in `city`
+    (nothing for a deactivated hub, a deactivated route, or a payer with a hub of its own in that region)."""
+    cat = catalog()
+    owner, other = st.airlines[hub_owner], st.airlines[payer]
+    if payer == hub_owner or other.out or not active(owner, f"hub:{city}"):
+        return 0
+    if exempt_in(other, cat.cities[city].region):
+        return 0
+    return sum(cat.economy.hub_fee[route(n).cls] for n in other.routes
+               if touches(n, city) and active(other, f"route:{n}"))
+
+
+def hub_income(st: FPState, seat: int) -> int:
+    """The hub-use fees this airline's hubs bring in each turn as things stand: revenue, in the book's words."""
+    a = st.airlines[seat]
+    return sum(hub_fee_owed(st, s, seat, city) for city in a.hubs for s in range(st.players))
+
+
+def income(st: FPState, seat: int) -> int:
+    """Revenue per turn for the two-region limit: route and cargo revenue plus hub-use fees received."""
+    return revenue(st.airlines[seat]) + hub_income(st, seat)
+
+
 def all_earning(a: Airline) -> bool:
-    """Nothing deactivated, every route has its fleet and every fleet has a route to fly (the third condition)."""
-    if a.off:
+    """Every route and fleet actively earning (the third condition): none of them deactivated, every route has its
+    fleet and every fleet has a route to fly. The book names routes and fleets only, so a deactivated hub does not
+    keep the limit."""
+    if any(not x.startswith("hub:") for x in a.off):
         return False
     classes = {route(n).cls for n in a.routes}
     if any(c not in a.fleets for c in classes):
@@ -120,11 +161,14 @@ def all_earning(a: Airline) -> bool:
     return "cargo" not in a.fleets or any(route(n).cargo for n in a.routes)
 
 
-def limit_lifted(a: Airline) -> bool:
+def limit_lifted(st: FPState, seat: int) -> bool:
+    a = st.airlines[seat]
     eco = catalog().economy
     if a.unrestricted:
         return True
-    return (revenue(a) >= eco.revenue_threshold or fleet_value(a) >= eco.fleet_threshold) and all_earning(a)
+    if not all_earning(a):
+        return False
+    return fleet_value(a) >= eco.fleet_threshold or income(st, seat) >= eco.revenue_threshold
 
 
 def regions(a: Airline) -> set[str]:
@@ -134,15 +178,26 @@ def regions(a: Airline) -> set[str]:
     return out
 
 
-def region_refusal(a: Airline, number: int, mine: set[str] | None = None) -> str | None:
+def operating(a: Airline) -> set[str]:
+    """The regions an airline operates in, for the two-region limit: those its routes touch and those of its hubs
+    (a hub normally sits on a route of its owner, but one bought from a rival need not)."""
+    return regions(a) | hub_regions(a)
+
+
+def region_word(names: set[str]) -> str:
+    return ", ".join(REGION_NAMES[r] for r in REGIONS if r in names)
+
+
+def region_refusal(st: FPState, seat: int, number: int, mine: set[str] | None = None) -> str | None:
     """Why this airline may not own route `number` under the two-region limit, or None if it may. `mine`: the
-    airline's regions, when the caller already has them."""
-    after = (regions(a) if mine is None else mine) | catalog().regions_of(number)
-    if len(after) <= 2 or limit_lifted(a):
+    airline's operating regions, when the caller already has them."""
+    a = st.airlines[seat]
+    after = (operating(a) if mine is None else mine) | catalog().regions_of(number)
+    if len(after) <= 2 or limit_lifted(st, seat):
         return None
     return (f"Route {number} would take you into a third region. Earn {money(catalog().economy.revenue_threshold)} a "
-            f"turn or fly fleets worth {money(catalog().economy.fleet_threshold)}, with everything you own earning, "
-            "to leave your two regions.")
+            f"turn (hub-use fees count) or fly fleets worth {money(catalog().economy.fleet_threshold)}, with every "
+            "route and fleet earning, to leave your two regions.")
 
 
 def charge(st: FPState, debtor: int, amount: int, creditor: int | None, reason: str) -> list[Event]:
@@ -235,7 +290,7 @@ def win_reason(a: Airline) -> str | None:
 
 
 def net_worth(a: Airline) -> int:
-    """Cash plus the purchase price of everything owned: the round cap's tie-breaker of ours."""
+    """Cash plus the purchase price of everything owned: who wins at the round cap (a house rule)."""
     return a.cash + sum(price_of(x) for x in assets(a))
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
 from engine.core.contract import GameState
 
@@ -61,24 +61,38 @@ class Debt(BaseModel):
     reason: str
 
 
+def _one_asset_to_list(data: Any) -> Any:
+    """States saved by the engine before bundles held one `asset`; they load as a bundle of one."""
+    if isinstance(data, dict) and "asset" in data:
+        data = dict(data)
+        one = data.pop("asset")
+        data.setdefault("assets", [one] if one else [])
+    return data
+
+
 class Offer(BaseModel):
-    """A trade proposed by the current player: `seller` hands `asset` to `buyer` for `price`."""
+    """A trade on the table: `seller` hands `assets` to `buyer` for `price`. The current player proposes it; the
+    two may then counter each other's price in turn."""
 
     seller: int
     buyer: int
-    asset: str
+    assets: list[str]
     price: int
     to: int
-    """Who must answer (the one of the two who did not propose it)."""
+    """Who must answer now (the one of the two who did not name this price)."""
+
+    _migrate = model_validator(mode="before")(_one_asset_to_list)
 
 
 class Draft(BaseModel):
     """A trade offer being put together by the current player, step by step."""
 
     partner: int | None = None
-    asset: str | None = None
+    assets: list[str] = Field(default_factory=list)
     seller: int | None = None
     back_to: str = "action"
+
+    _migrate = model_validator(mode="before")(_one_asset_to_list)
 
 
 class Auction(BaseModel):
@@ -120,6 +134,9 @@ class FPState(GameState):
     winners: list[int] = Field(default_factory=list)
     ending: str = ""
     """How the game ended: 'six regions', 'three hub regions', 'short-haul sweep', 'last airline', 'round cap'."""
+    tally: dict[str, int] = Field(default_factory=dict)
+    """Counts for selfplay figures: 'auctions' (bankrupt airlines whose assets went under the hammer), 'lots sold',
+    'trades' (accepted offers), 'counter-offers'."""
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> FPState:
         copied: FPState = plain_copy(self)

@@ -8,15 +8,15 @@ Steps (st.step) and their option ids:
   after_buy   fly:<n> (the route just bought) | stay | cash | trade
   after_fly   fly:<n> (second leg) | buy:<n> (only after flying an own route) | end | cash | trade
   cash        deactivate:<asset> | back
-  trade_partner with:<seat> | back;  trade_asset  asset:<asset> | back;  trade_price  price:<amount> | back
+  trade_partner, trade_asset, trade_price: the trade menu (engine/flight_plan/trade.py)
 """
 
 from __future__ import annotations
 
 from functools import cache
 
-from engine.core.contract import Event, IllegalAction, Option
-from engine.flight_plan import briefing
+from engine.core.contract import Event, IllegalAction, Option, TypedValue
+from engine.flight_plan import briefing, trade
 from engine.flight_plan.data import CLASS_NAMES, FLEETS, catalog, city_name, route, route_label
 from engine.flight_plan.mechanics import (
     active,
@@ -26,12 +26,13 @@ from engine.flight_plan.mechanics import (
     deactivate,
     deactivation_value,
     has_fleet,
+    hub_fee_owed,
     money,
+    operating,
     other_end,
     owner_of_hub,
     owner_of_route,
     region_refusal,
-    regions,
     revenue,
     touches,
     who,
@@ -45,15 +46,26 @@ PROMPTS = {
     "fm_hubs": "First move: develop hubs on your routes, or finish your first move.",
     "action": "Your action for this turn.",
     "after_buy": "Fly your new route, or stay where you are.",
-    "after_fly": "Fly a second leg, buy a route here (after flying your own), or end your turn.",
+    "after_fly": "Fly a second leg, buy a route here, or end your turn.",
     "cash": "Deactivate an asset for half its price (it sits out three turns).",
-    "trade_partner": "Trade with which airline?",
-    "trade_asset": "Which asset changes hands?",
-    "trade_price": "For how much?",
 }
+AFTER_RIVAL_LEG = ("Fly a second leg or end your turn. No route to buy here: buying after a flight needs your own "
+                   "route as the first leg.")
 FREE_STEPS = ("action", "after_buy", "after_fly")
-MAX_OFFERS = 3
-"""Trade offers per turn (a ruling of ours): enough to bargain, too few to stall the table."""
+TRADE_STEPS = ("trade_partner", "trade_asset", "trade_price")
+
+
+def prompt(st: FPState) -> str:
+    if st.step in TRADE_STEPS:
+        return trade.compose_prompt(st)
+    if st.step == "after_fly" and not st.own_leg:
+        return AFTER_RIVAL_LEG
+    return PROMPTS[st.step]
+
+
+def typed(st: FPState) -> TypedValue | None:
+    """The current player's decision takes a typed value only at the trade's price step."""
+    return trade.compose_typed(st) if st.step == "trade_price" else None
 
 
 def opt(oid: str, label: str, detail: str = "") -> Option:
@@ -68,13 +80,14 @@ def route_detail(number: int) -> str:
 
 # ---- what is legal -------------------------------------------------------------------------------------------------
 
-def buyable(st: FPState, seat: int, city: str) -> list[int]:
-    """Unowned routes from or to `city` the seat can pay for and may own."""
+def buyable(st: FPState, seat: int, city: str, cash: int | None = None) -> list[int]:
+    """Unowned routes from or to `city` the seat can pay for (with its cash, or `cash`) and may own."""
     a = st.airlines[seat]
     owned = owned_routes(st)
-    mine = regions(a)
-    return [n for n in routes_at(city) if n not in owned and route(n).price <= a.cash
-            and region_refusal(a, n, mine) is None]
+    mine = operating(a)
+    money_on_hand = a.cash if cash is None else cash
+    return [n for n in routes_at(city) if n not in owned and route(n).price <= money_on_hand
+            and region_refusal(st, seat, n, mine) is None]
 
 
 def owned_routes(st: FPState) -> dict[int, int]:
@@ -129,77 +142,13 @@ def hubs_buyable(st: FPState, seat: int) -> list[str]:
     return found
 
 
-def partners(st: FPState, seat: int) -> list[int]:
-    return [s for s in range(st.players) if s != seat and not st.airlines[s].out]
-
-
-def can_hold(st: FPState, buyer: int, asset: str) -> bool:
-    a = st.airlines[buyer]
-    kind, _, key = asset.partition(":")
-    if kind == "route":
-        return region_refusal(a, int(key)) is None
-    if kind == "fleet":
-        return key not in a.fleets
-    return any(touches(n, key) for n in a.routes)
-
-
-def tradeable(st: FPState, seller: int, buyer: int) -> list[str]:
-    """Active assets of `seller` that `buyer` may own (deactivated assets do not change hands: a ruling)."""
-    from engine.flight_plan.mechanics import assets
-
-    s = st.airlines[seller]
-    return [x for x in assets(s) if x not in s.off and can_hold(st, buyer, x)]
-
-
-def price_points(st: FPState, buyer: int, asset: str) -> list[int]:
-    from engine.flight_plan.mechanics import ceil5, price_of
-
-    base = price_of(asset)
-    points = sorted({ceil5(base * f) for f in (0.5, 0.75, 1, 1.25, 1.5, 2)})
-    return [p for p in points if p <= st.airlines[buyer].cash]
-
-
 def free_options(st: FPState) -> list[Option]:
     out = []
     if can_deactivate(st, st.turn):
         out.append(opt("cash", "Deactivate an asset for cash"))
-    if st.offer is None and st.offers_made < MAX_OFFERS and _trade_possible(st):
+    if st.offer is None and st.offers_made < trade.MAX_OFFERS and trade.trade_possible(st):
         out.append(opt("trade", "Offer a trade to another airline"))
     return out
-
-
-def _trade_possible(st: FPState) -> bool:
-    me = st.turn
-    return any(_any_trade(st, me, p) or _any_trade(st, p, me) for p in partners(st, me))
-
-
-def _any_trade(st: FPState, seller: int, buyer: int) -> bool:
-    """Whether `tradeable(st, seller, buyer)` holds an asset with a price the buyer can pay, without listing them
-    all: the cheapest price point (half the list price) is tested before the costly two-region check, and the first
-    hit ends the search. This runs on every action listing, and listing the whole trade menu was most of a
-    search rollout's time."""
-    from engine.flight_plan.mechanics import assets, ceil5, limit_lifted, price_of
-
-    s, b = st.airlines[seller], st.airlines[buyer]
-    mine: set[str] | None = None  # the buyer's regions and lifted limit, worked out once (can_hold's route test)
-    lifted: bool | None = None
-    for x in assets(s):
-        if x in s.off or ceil5(price_of(x) * 0.5) > b.cash:
-            continue
-        kind, _, key = x.partition(":")
-        if kind != "route":
-            if can_hold(st, buyer, x):
-                return True
-            continue
-        if mine is None:
-            mine = regions(b)
-        if len(mine | catalog().regions_of(int(key))) <= 2:
-            return True
-        if lifted is None:
-            lifted = limit_lifted(b)
-        if lifted:
-            return True
-    return False
 
 
 def options(st: FPState) -> list[Option]:
@@ -209,7 +158,7 @@ def options(st: FPState) -> list[Option]:
     if step == "fm_routes":
         out = [opt(f"take:{n}", f"Buy {route_label(n)} ({money(route(n).price)})", route_detail(n))
                for n in st.dealt[seat] if n not in a.routes and route(n).price <= a.cash
-               and region_refusal(a, n) is None]
+               and region_refusal(st, seat, n) is None]
         return out + ([opt("done", "Done buying routes")] if a.routes else [])
     if step == "fm_fleets":
         return [opt(f"fleet:{f}", f"Buy the {CLASS_NAMES[f]} fleet ({money(eco.fleet[f].price)})")  # type: ignore
@@ -226,7 +175,7 @@ def options(st: FPState) -> list[Option]:
         assert st.leg is not None and a.city is not None
         out = []
         if has_fleet(a, route(st.leg).cls):
-            out.append(opt(f"fly:{st.leg}", f"Fly to {city_name(other_end(st.leg, a.city))}"))
+            out.append(_fly_option(st, seat, st.leg))
         return [*out, opt("stay", f"Stay in {city_name(a.city)} and end the turn"), *free_options(st)]
     if step == "after_fly":
         assert a.city is not None
@@ -237,22 +186,8 @@ def options(st: FPState) -> list[Option]:
     if step == "cash":
         return [opt(f"deactivate:{x}", f"Deactivate {asset_label(x)} (+{money(deactivation_value(x))})")
                 for x in can_deactivate(st, seat)] + [opt("back", "Back")]
-    if step == "trade_partner":
-        return [opt(f"with:{p}", f"Trade with {who(p)}") for p in partners(st, seat)] + [opt("back", "Back")]
-    if step == "trade_asset":
-        assert st.draft is not None and st.draft.partner is not None
-        p = st.draft.partner
-        out = [opt(f"asset:{x}", f"Buy {who(p)}'s {asset_label(x)}") for x in tradeable(st, p, seat)
-               if price_points(st, seat, x)]
-        out += [opt(f"asset:{x}", f"Sell your {asset_label(x)} to {who(p)}") for x in tradeable(st, seat, p)
-                if price_points(st, p, x)]
-        return [*out, opt("back", "Back")]
-    if step == "trade_price":
-        assert st.draft is not None and st.draft.asset is not None and st.draft.seller is not None
-        buyer = st.draft.partner if st.draft.seller == seat else seat
-        assert buyer is not None
-        return [opt(f"price:{p}", f"Offer it for {money(p)}") for p in price_points(st, buyer, st.draft.asset)] + [
-            opt("back", "Back")]
+    if step in TRADE_STEPS:
+        return trade.compose_options(st)
     raise AssertionError(f"no options at step {step}")
 
 
@@ -341,10 +276,8 @@ def do(st: FPState, choice: str) -> list[Event]:
     if head == "back":
         back(st)
         return []
-    if head in ("trade", "with", "asset", "price"):
-        from engine.flight_plan.market import compose
-
-        return compose(st, head, rest)
+    if head in ("trade", "with", "asset", "more", "price"):
+        return trade.compose(st, head, rest)
     if head == "buy":
         n = int(rest)
         events = buy_route(st, seat, n)
@@ -408,21 +341,11 @@ def _first_move(st: FPState, head: str, rest: str) -> list[Event]:
 
 def hub_fees_for(st: FPState, hub_owner: int) -> list[Event]:
     """At the start of a hub owner's turn, rival route owners pay for their active routes touching its active hubs,
-    unless they have an active hub of their own in the same region."""
-    cat = catalog()
-    owner = st.airlines[hub_owner]
+    unless they own a hub of their own in the same region (mechanics.hub_fee_owed)."""
     events: list[Event] = []
-    for city in owner.hubs:
-        if not active(owner, f"hub:{city}"):
-            continue
-        region = cat.cities[city].region
-        for s, other in enumerate(st.airlines):
-            if s == hub_owner or other.out:
-                continue
-            if any(active(other, f"hub:{c}") and cat.cities[c].region == region for c in other.hubs):
-                continue
-            fee = sum(cat.economy.hub_fee[route(n).cls] for n in other.routes
-                      if touches(n, city) and active(other, f"route:{n}"))
+    for city in st.airlines[hub_owner].hubs:
+        for s in range(st.players):
+            fee = hub_fee_owed(st, s, hub_owner, city)
             events += charge(st, s, fee, hub_owner, f"hub use at {city_name(city)}")
     return events
 
@@ -459,31 +382,75 @@ def begin_turn(st: FPState) -> list[Event]:
 
 
 def check(st: FPState, choice: str) -> None:
-    if choice not in {o.id for o in options(st)}:
-        raise IllegalAction(refusal(st, choice))
+    """Accept a listed option, or a typed price at the trade's price step; refuse anything else with its reason."""
+    if choice in {o.id for o in options(st)}:
+        return
+    if st.step == "trade_price" and choice.startswith("price:"):
+        why = trade.compose_problem(st, choice)
+        if why is None:
+            return
+        raise IllegalAction(why)
+    raise IllegalAction(refusal(st, choice))
 
 
 def refusal(st: FPState, choice: str) -> str:
-    """A sentence for a choice that is not on offer, as specific as we can make it."""
+    """A sentence for a choice that is not on offer, naming the real reason as far as we can tell it."""
     head, _, rest = choice.partition(":")
     a = st.airlines[st.turn]
-    if head == "buy" and rest.isdigit() and int(rest) in catalog().routes:
-        n = int(rest)
-        owner = owner_of_route(st, n)
-        if owner is not None:
-            return f"Route {n} already belongs to {who(owner)}."
-        if a.city is not None and not touches(n, a.city):
-            return f"Route {n} does not start or end in {city_name(a.city)}, where your plane is."
-        if route(n).price > a.cash:
-            return f"Route {n} costs {money(route(n).price)} and you have {money(a.cash)}."
-        why = region_refusal(a, n)
-        if why:
-            return why
-    if head == "fly" and rest.isdigit() and int(rest) in catalog().routes:
-        n = int(rest)
-        if not has_fleet(a, route(n).cls):
-            return f"You need an active {CLASS_NAMES[route(n).cls]} fleet to fly route {n}."
+    number = int(rest) if rest.isdigit() and int(rest) in catalog().routes else None
+    if head in ("buy", "fly", "fleet", "hub", "pass", "stay", "end") and (st.step in TRADE_STEPS or st.step == "cash"):
+        return "Finish or leave the menu you are in first (Back leaves it)."
+    if st.step in TRADE_STEPS:
+        return trade.compose_refusal(st, choice)
+    if st.step == "cash":
+        return "Pick an asset to deactivate (not one bought this turn), or Back."
+    if head == "take" and number is not None and st.step == "fm_routes":
+        return _take_refusal(st, number)
+    if head == "buy" and number is not None:
+        return _buy_refusal(st, number) or "That is not one of your choices right now."
+    if head == "fly" and number is not None:
+        n = number
+        if st.step == "after_buy" and n != st.leg:
+            return f"After buying a route you may fly that route only (route {st.leg})."
         if owner_of_route(st, n) is None:
             return f"Nobody owns route {n} yet, so nobody flies it."
+        if a.city is not None and not touches(n, a.city):
+            return f"Route {n} does not start or end in {city_name(a.city)}, where your plane is."
+        if not has_fleet(a, route(n).cls):
+            return f"You need an active {CLASS_NAMES[route(n).cls]} fleet to fly route {n}."
+        fee, owner = fly_fee(st, st.turn, n)
+        if fee > a.cash:
+            return f"Flying route {n} costs {money(fee)} in use fee to {who(owner or 0)} and you have {money(a.cash)}."
+    if head == "trade" and st.offer is not None:
+        return "One offer at a time: wait for the answer to the one on the table."
+    if head == "trade" and st.offers_made >= trade.MAX_OFFERS:
+        return f"You have made the {trade.MAX_OFFERS} offers and counters a turn allows."
     return "That is not one of your choices right now."
 
+
+def _take_refusal(st: FPState, n: int) -> str:
+    a = st.airlines[st.turn]
+    if n in a.routes:
+        return f"You have bought route {n} already."
+    if n not in st.dealt[st.turn]:
+        return f"Route {n} is not one of the routes dealt to you."
+    if route(n).price > a.cash:
+        return f"Route {n} costs {money(route(n).price)} and you have {money(a.cash)}."
+    return region_refusal(st, st.turn, n) or "That is not one of your choices right now."
+
+
+def _buy_refusal(st: FPState, n: int) -> str | None:
+    a = st.airlines[st.turn]
+    owner = owner_of_route(st, n)
+    if owner is not None:
+        return f"Route {n} already belongs to {who(owner)}."
+    if st.step == "after_fly" and not st.own_leg:
+        return ("You flew a rival's route, so there is no purchase this turn: buying after a flight needs your own "
+                "route as the first leg.")
+    if st.step not in ("action", "after_fly"):
+        return "You have bought this turn's route already." if st.step == "after_buy" else None
+    if a.city is not None and not touches(n, a.city):
+        return f"Route {n} does not start or end in {city_name(a.city)}, where your plane is."
+    if route(n).price > a.cash:
+        return f"Route {n} costs {money(route(n).price)} and you have {money(a.cash)}."
+    return region_refusal(st, st.turn, n)

@@ -6,20 +6,23 @@ from __future__ import annotations
 from typing import Any
 
 from engine.flight_plan.briefing import design
-from engine.flight_plan.data import CLASS_NAMES, catalog, city_name
+from engine.flight_plan.data import CLASS_NAMES, city_name
 from engine.flight_plan.market import lot_summary
 from engine.flight_plan.mechanics import (
     active,
     asset_label,
     back_in,
     fleet_value,
+    hub_income,
     hub_regions,
     limit_lifted,
     progress,
     regions,
     revenue,
+    round_cap,
 )
 from engine.flight_plan.state import FPState
+from engine.flight_plan.trade import deal_label
 
 STEP_NAMES = {
     "fm_routes": "First move", "fm_fleets": "First move", "fm_city": "First move", "fm_hubs": "First move",
@@ -35,6 +38,7 @@ def airline_view(st: FPState, seat: int) -> dict[str, Any]:
         "name": f"Player {seat + 1}",  # the bot puts the member's name here
         "cash": a.cash,
         "revenue": revenue(a),
+        "hub_income": hub_income(st, seat),
         "city": a.city,
         "city_name": city_name(a.city) if a.city else None,
         "routes": sorted(a.routes),
@@ -44,7 +48,7 @@ def airline_view(st: FPState, seat: int) -> dict[str, Any]:
         "regions": sorted(regions(a)),
         "hub_regions": sorted(hub_regions(a)),
         "deactivated": [{"asset": x, "label": asset_label(x), "back_in": back_in(a, x)} for x in sorted(a.off)],
-        "limit_lifted": limit_lifted(a),
+        "limit_lifted": limit_lifted(st, seat),
         "effects": [{"title": design(e.card).title, "amount": e.amount, "turns": e.turns} for e in a.effects],
         "progress": progress(a),
         "out": a.out,
@@ -59,7 +63,7 @@ def public_view(st: FPState) -> dict[str, Any]:
         "phase": st.phase,
         "turn": st.turn,
         "round": st.round,
-        "round_cap": catalog().economy.round_cap,
+        "round_cap": round_cap(st),
         "step": st.step,
         "step_name": STEP_NAMES.get(st.step, st.step),
         "over": st.phase == "over",
@@ -69,7 +73,7 @@ def public_view(st: FPState) -> dict[str, Any]:
         "dealt": [list(d) for d in st.dealt],
         "briefing": None if card is None else {"id": st.briefing, "title": card.title, "text": card.text},
         "deck": len(st.deck),
-        "offer": None if st.offer is None else st.offer.model_dump() | {"label": asset_label(st.offer.asset)},
+        "offer": None if st.offer is None else st.offer.model_dump() | {"label": deal_label(st.offer.assets)},
         "auction": lot_summary(st),
         "debts": [d.model_dump() for d in st.debts],
     }

@@ -1,4 +1,4 @@
-"""Deactivation, debts that force it, bankruptcy and the bank's auction, and trades between airlines."""
+"""Deactivation, debts that force it, bankruptcy and the bank's auction (trades: test_trade.py)."""
 
 from __future__ import annotations
 
@@ -94,8 +94,8 @@ def test_bankruptcy_when_nothing_is_left_then_auction() -> None:
     assert {d.seat for d in decisions} == {1, 2} and {d.kind for d in decisions} == {"bid"}
 
 
-def auction_state() -> FPState:
-    st = play_state(players=3)
+def auction_state(players: int = 3) -> FPState:
+    st = play_state(players=players)
     give(st, 0, routes=(11,))
     st.airlines[0].off = {"route:11": 9}
     st.airlines[0].cash = 0
@@ -128,64 +128,60 @@ def test_auction_bids_limited_by_cash() -> None:
     st = auction_state()
     st.airlines[2].cash = 12
     assert {i for i in ids(st, 2)} == {"bid:5", "pass"}
-    assert all(len(d.options) <= 5 for d in GAME.pending(st)), "one row of buttons per bidder"
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=r"only \$12M"):
         play(st, 2, "bid:50")
 
 
-def trade_to(st: FPState, partner: int, asset: str, price: int) -> FPState:
-    st, _ = play(st, 0, "trade", f"with:{partner}", f"asset:{asset}", f"price:{price}")
-    return st
+def test_auction_quick_picks_and_a_typed_bid_fit_one_row() -> None:
+    st = auction_state()
+    for d in GAME.pending(st):
+        assert len(d.options) <= 4, "three quick bids and Pass, with the Type a bid button: five to a row"
+        assert d.typed is not None and d.typed.prefix == "bid:" and "Type a bid" in d.typed.label
+    labels = {o.id: o.label for o in GAME.pending(st)[0].options}
+    assert "final" in labels["pass"] or "for good" in labels["pass"], "Pass says it is final for the lot"
 
 
-def test_trade_offer_accepted() -> None:
-    st = play_state()
-    give(st, 1, routes=(11,))
-    st = trade_to(st, 1, "route:11", 45)
-    decisions = {d.seat: d for d in GAME.pending(st)}
-    assert decisions[1].kind == "offer" and set(decisions) == {0, 1}
-    assert {o.id for o in decisions[1].options} == {"accept", "decline"}
-    st, events = play(st, 1, "accept")
-    assert 11 in st.airlines[0].routes and 11 not in st.airlines[1].routes
-    assert st.airlines[0].cash == 455 and st.airlines[1].cash == 545
-    assert st.turn == 0 and st.step == "action", "a trade is not the turn's action"
+def test_auction_takes_a_bid_of_any_amount_above_the_high_bid_within_cash() -> None:
+    st = auction_state()
+    assert "bid:35" not in ids(st, 1), "not a quick pick"
+    st, events = play(st, 1, "bid:35")
+    assert st.auction is not None and st.auction.high == 35 and st.auction.bidder == 1
+    assert "bids $35M" in texts(events)
+    st, _ = play(st, 2, "bid:500")
+    assert 11 in st.airlines[2].routes and st.airlines[2].cash == 0, "every last $M of cash may be bid"
 
 
-def test_trade_offer_to_sell_declined() -> None:
-    st = play_state()
-    give(st, 0, fleets=("long",))
-    st = trade_to(st, 2, "fleet:long", 225)
-    st, events = play(st, 2, "decline")
-    assert st.airlines[0].fleets == ["long"] and st.offer is None
-    assert "declines" in texts(events)
+def test_auction_refusals_name_the_real_reason() -> None:
+    st = auction_state()
+
+    def refused(seat: int, choice: str) -> str:
+        with pytest.raises(IllegalAction) as exc:
+            play(st, seat, choice)
+        return exc.value.sentence
+
+    assert "steps of $5M" in refused(1, "bid:37")
+    assert "whole number" in refused(1, "bid:lots")
+    assert "only $500M" in refused(1, "bid:505")
+    assert "at least $5M" in refused(1, "bid:0")
+    st, _ = play(st, 1, "bid:40")
+    assert "highest bid" in refused(1, "bid:45") and "wait" in refused(1, "bid:45")
+    assert "more than the highest bid of $40M" in refused(2, "bid:40")
 
 
-def test_trade_offer_expires_at_the_end_of_the_turn() -> None:
-    st = play_state()
-    give(st, 1, routes=(11,))
-    st = trade_to(st, 1, "route:11", 45)
-    stack(st, QUIET)
-    st, events = play(st, 0, "pass")
-    assert st.offer is None and "expires" in texts(events)
-    with pytest.raises(IllegalAction):
-        play(st, 1, "accept")
+def test_a_pass_is_final_for_the_lot_and_says_so() -> None:
+    st = auction_state(players=4)
+    st, events = play(st, 2, "pass")
+    assert "final" in texts(events)
+    with pytest.raises(IllegalAction, match="pass is final"):
+        play(st, 2, "bid:100")
+    st, _ = play(st, 1, "bid:40")
+    st, _ = play(st, 3, "pass")
+    assert st.auction is None and 11 in st.airlines[1].routes, "nobody left to outbid Player 2"
 
 
-def test_trade_menu_respects_what_the_buyer_may_own() -> None:
-    st = play_state()
-    give(st, 0, fleets=("long",), routes=(63,))
-    give(st, 1, fleets=("long",), routes=(80,))
-    st, _ = play(st, 0, "trade", "with:1")
-    offered = ids(st, 0)
-    assert "asset:fleet:long" not in offered, "both own a long-haul fleet"
-    assert "asset:route:80" not in offered, "London-Nairobi would be a third region for Player 1"
-    assert "asset:route:63" not in offered, "New York-London would be a third region for Player 2"
-
-
-def test_at_most_three_offers_a_turn() -> None:
-    st = play_state()
-    give(st, 1, routes=(11, 12, 13, 14))
-    for n in (11, 12, 13):
-        st = trade_to(st, 1, f"route:{n}", route(n).price)
-        st, _ = play(st, 1, "decline")
-    assert "trade" not in ids(st, 0)
+def test_a_bidder_who_cannot_outbid_is_told_so() -> None:
+    st = auction_state()
+    st, _ = play(st, 1, "bid:200")
+    st.airlines[2].cash = 150
+    GAME.settle(st)  # Player 3 can no longer outbid: the lot is sold
+    assert st.auction is None and 11 in st.airlines[1].routes

@@ -38,6 +38,34 @@ def test_trade_in_one_line_and_the_answer() -> None:
     assert GAME.parse_command(st, 1, "accept").ids == ["accept"]
 
 
+def test_a_typed_trade_names_any_price_and_several_assets() -> None:
+    st = play_state()
+    give(st, 1, routes=(11, 43), fleets=("short",))
+    assert GAME.parse_command(st, 0, "trade 2 route 11 135").ids == ["trade", "with:1", "asset:route:11", "price:135"]
+    ids = GAME.parse_command(st, 0, "trade 2 route 11 route 43 fleet short 185").ids
+    assert ids == ["trade", "with:1", "asset:route:11", "more", "asset:route:43", "more", "asset:fleet:short",
+                   "price:185"]
+    with pytest.raises(IllegalAction, match="steps of \\$5M"):
+        GAME.parse_command(st, 0, "trade 2 route 11 137").ids
+
+
+def test_typed_counters_back_and_forth() -> None:
+    st = play_state()
+    give(st, 1, routes=(11,))
+    st, _ = play(st, 0, *GAME.parse_command(st, 0, "trade 2 route 11 45").ids)
+    assert GAME.parse_command(st, 1, "counter 95").ids == ["counter:95"]
+    st, _ = play(st, 1, "counter:95")
+    assert GAME.parse_command(st, 0, "counter 80").ids == ["counter:80"]
+    assert "counter 90" in GAME.command_suggestions(st, 0, "counter")
+
+
+def test_a_typed_step_refused_gets_the_engines_reason() -> None:
+    st = play_state()
+    give(st, 0, routes=(63,))
+    with pytest.raises(IllegalAction, match="third region"):
+        GAME.parse_command(st, 0, "buy 80").ids
+
+
 def test_refusals_are_sentences() -> None:
     st = play_state()
     with pytest.raises(IllegalAction, match="not possible now"):

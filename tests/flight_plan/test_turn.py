@@ -5,8 +5,11 @@ from __future__ import annotations
 import pytest
 
 from engine.core.contract import IllegalAction
+from engine.core.play import new_game
 from engine.flight_plan import turn
-from engine.flight_plan.mechanics import limit_lifted, revenue
+from engine.flight_plan.game import GAME
+from engine.flight_plan.state import FPState
+from engine.flight_plan.mechanics import hub_income, limit_lifted, revenue
 from tests.flight_plan.helpers import QUIET, give, ids, play, play_state, stack, texts
 
 
@@ -180,21 +183,53 @@ def test_limit_lifts_with_revenue_and_everything_earning() -> None:
     st = play_state(cash=900)
     a = st.airlines[0]
     give(st, 0, routes=(63, 64, 66, 75), fleets=("long", "cargo"))  # 30+30+30+30 + cargo 2x20 = 160
-    assert revenue(a) >= 120 and limit_lifted(a)
+    assert revenue(a) >= 120 and limit_lifted(st, 0)
     a.off["fleet:cargo"] = 9
-    assert not limit_lifted(a), "a deactivated asset keeps the limit"
-    del a.off["fleet:cargo"]
+    assert not limit_lifted(st, 0), "a deactivated fleet keeps the limit"
+    a.off = {"route:64": 9}
+    assert not limit_lifted(st, 0), "a deactivated route keeps the limit"
+    a.off = {}
     give(st, 0, fleets=("ultra",))
-    assert not limit_lifted(a), "a fleet with no route is not earning"
+    assert not limit_lifted(st, 0), "a fleet with no route is not earning"
 
 
 def test_limit_lifts_with_fleets_worth_500() -> None:
     st = play_state(cash=900)
     a = st.airlines[0]
     give(st, 0, routes=(11, 43, 63, 97), fleets=("short", "medium", "long", "ultra"))
-    assert revenue(a) < 120 and limit_lifted(a)
+    assert revenue(a) < 120 and limit_lifted(st, 0)
     st.airlines[0].city = "LON"
     assert "buy:80" in ids(st, 0)
+
+
+def test_hub_use_fees_count_as_revenue_for_the_limit() -> None:
+    # The book calls hub-use fees revenue: $90M of routes and $35M of fees from a rival is $125M a turn.
+    st = play_state(cash=900)
+    give(st, 0, routes=(63, 64, 66), fleets=("long",), hubs=("LON",))
+    give(st, 1, routes=(75, 87, 11))  # London-Dubai 15, Amman-London 15, London-Paris 5
+    assert revenue(st.airlines[0]) == 90 and hub_income(st, 0) == 35
+    assert "buy:80" in ids(st, 0), "London-Nairobi, a third region, may be bought"
+    st.airlines[1].off["route:75"] = 9
+    assert hub_income(st, 0) == 20 and "buy:80" not in ids(st, 0), "a deactivated route pays no hub fee"
+
+
+def test_a_deactivated_hub_does_not_keep_the_limit() -> None:
+    # The third condition names routes and fleets: a hub sitting out does not stop an airline leaving its regions.
+    st = play_state(cash=900)
+    give(st, 0, routes=(63, 64, 66, 75), fleets=("long", "cargo"), hubs=("LON",))
+    st.airlines[0].off["hub:LON"] = 9
+    assert "buy:80" in ids(st, 0)
+
+
+def test_a_deactivated_hub_of_ones_own_still_exempts_from_hub_fees() -> None:
+    # The book exempts an airline owning a hub in the region; a deactivated hub is still owned.
+    st = play_state()
+    give(st, 1, hubs=("PAR",), routes=(44,))
+    give(st, 2, routes=(11,), hubs=("FRA",))
+    st.airlines[2].off["hub:FRA"] = 99
+    stack(st, QUIET)
+    st, events = play(st, 0, "pass")
+    assert st.turn == 1 and st.airlines[2].cash == 500 and "hub use" not in texts(events)
 
 
 def test_the_only_choices_are_on_offer() -> None:
@@ -204,3 +239,45 @@ def test_the_only_choices_are_on_offer() -> None:
     with pytest.raises(IllegalAction):
         play(st, 1, "pass")
     assert turn.refusal(st, "nonsense")
+
+
+def test_every_flight_label_names_the_route_and_where_it_goes() -> None:
+    st = play_state()
+    give(st, 0, fleets=("short",))
+    give(st, 1, routes=(43,))
+    st, _ = play(st, 0, "buy:11")
+    labels = {o.id: o.label for d in GAME.pending(st) for o in d.options}
+    assert labels["fly:11"] == "Fly 11 to Paris", "after buy and fly too, not only at the action"
+
+
+def test_after_a_rivals_route_the_prompt_offers_no_purchase_and_a_buy_says_why() -> None:
+    st = play_state()
+    give(st, 0, fleets=("short",))
+    give(st, 1, routes=(11,))
+    st, _ = play(st, 0, "fly:11")
+    decision = GAME.pending(st)[0]
+    assert not any(o.id.startswith("buy:") for o in decision.options)
+    assert "buy a route here" not in decision.prompt and "own route" in decision.prompt
+    with pytest.raises(IllegalAction, match="flew a rival's route"):
+        play(st, 0, "buy:44")
+
+
+def test_after_an_own_route_the_prompt_offers_the_purchase() -> None:
+    st = play_state()
+    give(st, 0, routes=(11,), fleets=("short",))
+    st, _ = play(st, 0, "fly:11")
+    decision = GAME.pending(st)[0]
+    assert "buy:44" in {o.id for o in decision.options} and "buy a route here" in decision.prompt
+
+
+def test_a_first_move_route_blocked_by_the_two_region_limit_says_so() -> None:
+    st = new_game(GAME, 3, 1, {})
+    assert isinstance(st, FPState)
+    st.dealt[0] = [63, 80, 11]  # New York-London, London-Nairobi, London-Paris
+    st.airlines[0].cash = 900
+    st, _ = play(st, 0, "take:63")
+    assert "take:80" not in ids(st, 0)
+    with pytest.raises(IllegalAction, match="third region"):
+        play(st, 0, "take:80")
+    with pytest.raises(IllegalAction, match="not one of the routes dealt to you"):
+        play(st, 0, "take:12")

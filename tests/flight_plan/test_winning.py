@@ -81,10 +81,28 @@ def test_last_airline_flying_wins() -> None:
     assert st.phase == "over" and st.winners == [0] and st.ending == "last airline"
 
 
-def test_round_cap_gives_the_game_to_the_richest() -> None:
+def test_no_round_cap_by_default_the_book_plays_until_someone_wins() -> None:
     st = play_state(players=2)
-    st.round = catalog().economy.round_cap
+    st.round, st.turn = 500, 1
+    give(st, 0, routes=(63,))
+    stack(st, QUIET)
+    st, _ = play(st, 1, "pass")
+    assert st.phase == "play" and st.round == 501 and st.turn == 0, "round 501 starts: no cap"
+
+
+def test_the_round_cap_is_a_named_house_rule_off_by_default() -> None:
+    spec = next(s for s in GAME.option_specs if s.key == "round_cap")
+    assert spec.default == "off" and "house rule" in spec.label.lower()
+    assert GAME.check_options(2, {})["round_cap"] == "off"
+    assert GAME.check_options(2, {"round_cap": "60"})["round_cap"] == "60"
+
+
+def test_round_cap_when_chosen_gives_the_game_to_the_richest() -> None:
+    st = play_state(players=2)
+    st.options = {**st.options, "round_cap": "60"}
+    st.round = 60
     st.turn = 1
     give(st, 0, routes=(63,))
     st, events = play(st, 1, "pass")
     assert st.phase == "over" and st.ending == "round cap" and st.winners == [0]
+    assert "house rule" in events[-1].text
