@@ -32,6 +32,10 @@ def draw(st: FPState) -> str:
 
 def _count(st: FPState, seat: int, card: Briefing) -> int:
     a = st.airlines[seat]
+    if card.kind == "per_asset":
+        return len(a.routes) + len(a.fleets) + len(a.hubs)
+    if card.kind == "per_deactivated":
+        return len(a.off)
     if card.kind == "per_fleet":
         return sum(active(a, f"fleet:{f}") for f in a.fleets)
     if card.kind == "per_hub":
@@ -58,7 +62,7 @@ def carry_out(st: FPState, seat: int, card_id: str) -> list[Event]:
     events = [Event(text=f"Daily briefing for {who(seat)}: {card.title}. {card.text}")]
     if card.kind == "cash":
         events += _gain(st, seat, card.amount, card.title)
-    elif card.kind in ("per_route", "per_fleet", "per_hub"):
+    elif card.kind in ("per_route", "per_fleet", "per_hub", "per_asset", "per_deactivated"):
         count = _count(st, seat, card)
         if count:
             events += _gain(st, seat, card.amount * count, f"{card.title}, {count} × {money(abs(card.amount))}")

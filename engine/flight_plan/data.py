@@ -58,8 +58,8 @@ class RoutesFile(BaseModel):
     route: list[Route]
 
 
-BriefingKind = Literal["cash", "per_route", "per_fleet", "per_hub", "each_player", "lose_turn", "send_to", "ground",
-                       "revenue_change"]
+BriefingKind = Literal["cash", "per_route", "per_fleet", "per_hub", "per_asset", "per_deactivated", "each_player",
+                       "lose_turn", "send_to", "ground", "revenue_change"]
 
 
 class Briefing(BaseModel):

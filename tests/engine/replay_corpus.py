@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import registry
-from engine.core import Game, GameState, IllegalAction, LoggedAction, apply, dump_state, new_game
+from engine.core import Decision, Game, GameState, IllegalAction, LoggedAction, apply, dump_state, new_game
 from engine.core.conformance import offers_problems
 from engine.core.rng import Rng
 from engine.core.selfplay import playout
@@ -90,7 +90,13 @@ def observe(game: Game, state: GameState, events: list[Any], again: LoggedAction
                                                                            choice=decisions[0].options[0].id)]
         answers = [_attempt(game, state, t) for t in tries]
     return _digest(dump_state(state), _json([e.model_dump() for e in events]),
-                   _json([d.model_dump() for d in decisions]), _json(game.view(state, None)), *seat_views, *answers)
+                   _json([_decision(d) for d in decisions]), _json(game.view(state, None)), *seat_views, *answers)
+
+
+def _decision(decision: Decision) -> dict[str, Any]:
+    """A decision as recorded. `typed` came after the first recordings: left out while unset, so the games of every
+    decision that takes no typed value keep the digests they were recorded with."""
+    return decision.model_dump(exclude={"typed"} if decision.typed is None else None)
 
 
 def _attempt(game: Game, state: GameState, action: LoggedAction) -> str:

@@ -15,8 +15,8 @@ def draw_for_seat_1(st: FPState, design: str) -> tuple[FPState, str]:
 def test_cash_gain_and_fine() -> None:
     st, log = draw_for_seat_1(play_state(), "b06")  # +50
     assert st.airlines[1].cash == 550 and "Government grant" in log
-    st, _ = draw_for_seat_1(play_state(), "b10")  # -40
-    assert st.airlines[1].cash == 460
+    st, _ = draw_for_seat_1(play_state(), "b11")  # -25
+    assert st.airlines[1].cash == 475
 
 
 def test_per_route_counts_active_routes_of_the_class() -> None:
@@ -47,6 +47,27 @@ def test_per_fleet_and_per_hub() -> None:
     give(st, 1, routes=(11,), hubs=("LON", "PAR"))
     st, _ = draw_for_seat_1(st, "b23")  # +20 per hub
     assert st.airlines[1].cash == 540
+
+
+def test_a_strike_charges_every_asset_owned_active_or_not() -> None:
+    st = play_state()
+    give(st, 1, routes=(11, 12), fleets=("short",), hubs=("LON",))
+    st.airlines[1].off["route:12"] = 99
+    st, log = draw_for_seat_1(st, "b10")  # -40 for each of four assets
+    assert st.airlines[1].cash == 500 + 10 - 160 and "Strike" in log  # route 11 earned $10M first
+
+
+def test_lenders_charge_each_deactivated_asset_and_can_ruin_an_airline() -> None:
+    st = play_state()
+    give(st, 1, routes=(11, 12))
+    st.airlines[1].off = {"route:11": 99, "route:12": 99}
+    st.airlines[1].cash = 150
+    st, _ = draw_for_seat_1(st, "b09")  # -100 for each deactivated asset: $200M, with nothing left to deactivate
+    assert st.airlines[1].out, "a few briefings can ruin an over-extended airline"
+    st = play_state()
+    give(st, 1, routes=(11,))
+    st, _ = draw_for_seat_1(st, "b48")  # nothing deactivated: nothing to pay
+    assert st.airlines[1].cash == 500
 
 
 def test_each_player_collect_and_pay() -> None:

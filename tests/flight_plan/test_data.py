@@ -74,8 +74,8 @@ def test_quick_play_is_the_books_set() -> None:
 def test_briefings_hundred_cards_every_kind() -> None:
     cards = catalog().briefings.values()
     assert sum(b.copies for b in cards) == 100
-    assert {b.kind for b in cards} == {"cash", "per_route", "per_fleet", "per_hub", "each_player", "lose_turn",
-                                       "send_to", "ground", "revenue_change"}
+    assert {b.kind for b in cards} == {"cash", "per_route", "per_fleet", "per_hub", "per_asset", "per_deactivated",
+                                       "each_player", "lose_turn", "send_to", "ground", "revenue_change"}
     lasting = [b for b in cards if b.kind == "revenue_change"]
     assert all("next" in b.text for b in lasting), "an effect that outlasts the turn says so"
 
