@@ -14,6 +14,7 @@ from bot.discord.commands import build_group
 from bot.discord.lobby import LOBBY_ITEMS, answer_form
 from bot.discord.panel import ChoiceButton, ChoiceSelect, ControlsButton, PageButton
 from bot.discord.presenter import DiscordPresenter
+from bot.discord.typed import TypedButton, answer_typed_form
 from bot.discord.undo import UndoAnswer, UndoButton
 from bot.session import GameService
 from bot.shards import ShardSet
@@ -71,8 +72,8 @@ class TarmacBot(discord.AutoShardedClient):
             self.budgeted = install(self.http, RequestBudget(self.requests_per_second))
         await self.store.open()
         self._reminder_task = asyncio.create_task(self._remind_forever())
-        self.add_dynamic_items(ChoiceButton, ChoiceSelect, ControlsButton, PageButton, UndoButton, UndoAnswer,
-                               *LOBBY_ITEMS)
+        self.add_dynamic_items(ChoiceButton, ChoiceSelect, ControlsButton, PageButton, TypedButton, UndoButton,
+                               UndoAnswer, *LOBBY_ITEMS)
         if self.dev_guild_id:
             # A development guild gets the commands at once; a global sync can take a while to show everywhere.
             guild = discord.Object(id=self.dev_guild_id)
@@ -85,6 +86,7 @@ class TarmacBot(discord.AutoShardedClient):
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         # Forms are answered by their custom_id, so one left open across a restart still works (see answer_form).
         await answer_form(interaction)
+        await answer_typed_form(interaction)
         self.presenter.saw(interaction)
 
     async def _remind_forever(self) -> None:

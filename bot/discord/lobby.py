@@ -285,13 +285,13 @@ def option_form(sid: int, spec: GameOptionSpec, current: str) -> discord.ui.Moda
     return form
 
 
-def _typed_text(components: list[Any]) -> str:
+def typed_text(components: list[Any]) -> str:
     """The text input's value in a form's answer, whether Discord wraps it in an action row or a label."""
     for node in components:
         if node.get("custom_id") == "value" and "value" in node:
             return str(node["value"])
         inner = node.get("components") or ([node["component"]] if "component" in node else [])
-        found = _typed_text(inner)
+        found = typed_text(inner)
         if found:
             return found
     return ""
@@ -308,7 +308,7 @@ async def answer_form(interaction: discord.Interaction) -> None:
     sid, key = int(match["sid"]), match["key"]
 
     async def act() -> None:
-        session = await service.set_option(sid, interaction.user.id, key, _typed_text(data.get("components", [])),
+        session = await service.set_option(sid, interaction.user.id, key, typed_text(data.get("components", [])),
                                            manager=may_manage(interaction))
         game = service.game(session.game)
         await interaction.response.edit_message(

@@ -28,6 +28,7 @@ from bot.discord.limits import (
 )
 from bot.discord.lobby import play_again_view
 from bot.discord.replies import run_for_player
+from bot.discord.typed import TypedButton
 from bot.discord.undo import UndoButton
 from bot.naming import escape, name_seats, seat_names
 from bot.session import Controls, PostFailed, Refusal, TurnUpdate
@@ -253,6 +254,7 @@ def decision_view(sid: int, ver: int, decision: Decision | PublicDecision, page:
         for option in options:
             view.add_item(ChoiceButton(sid, ver, decision.seat, option.index, cut(option.label, BUTTON_LABEL),
                                        stamp=stamp))
+        _add_typed(view, sid, ver, decision, stamp)
         return view
     pages = (len(options) + PAGE - 1) // PAGE
     page = max(0, min(page, pages - 1))
@@ -268,7 +270,15 @@ def decision_view(sid: int, ver: int, decision: Decision | PublicDecision, page:
         view.add_item(PageButton(sid, ver, decision.seat, page - 1, "p", stamp))
     if page < pages - 1:
         view.add_item(PageButton(sid, ver, decision.seat, page + 1, "n", stamp))
+    _add_typed(view, sid, ver, decision, stamp)
     return view
+
+
+def _add_typed(view: discord.ui.View, sid: int, ver: int, decision: Decision | PublicDecision, stamp: str | None,
+               row: int | None = None) -> None:
+    """The "Type a price…" button of a decision that also takes a typed value, after its option buttons."""
+    if decision.typed is not None and len(view.children) < 25:
+        view.add_item(TypedButton(sid, ver, decision.seat, decision.typed.label, stamp=stamp, row=row))
 
 
 def private_view(sid: int, ver: int, decision: PublicDecision) -> discord.ui.View:
@@ -296,8 +306,8 @@ def add_answer_rows(view: discord.ui.View, sid: int, ver: int, main: PublicDecis
                     names: dict[int, str]) -> None:
     """One row per other seat's short decision, below the main decision's rows, while Discord's five rows last.
     Each button carries its seat in its custom_id and its label starts with that seat's name."""
-    count = len(main.options)
-    row = (count + 4) // 5 if count <= BUTTONS_MAX else 1 + (1 if count > PAGE else 0)
+    count = len(main.options) + (main.typed is not None)
+    row = (count + 4) // 5 if len(main.options) <= BUTTONS_MAX else 1 + (1 if count > PAGE else 0)
     for extra in extras:
         if row > 4:
             break
@@ -306,6 +316,11 @@ def add_answer_rows(view: discord.ui.View, sid: int, ver: int, main: PublicDecis
                                   cut(f"{names.get(extra.seat, '')}: {option.label}", BUTTON_LABEL))
             button.item.row = row
             view.add_item(button)
+        if extra.typed is not None and len(extra.options) < 5:
+            name = names.get(extra.seat, "")
+            typed = extra.typed.model_copy(update={"label": f"{name}: {extra.typed.label}" if name else
+                                                    extra.typed.label})
+            _add_typed(view, sid, ver, extra.model_copy(update={"typed": typed}), None, row=row)
         row += 1
 
 

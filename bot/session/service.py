@@ -260,6 +260,11 @@ class GameService:
         decision it answers while several seats choose at once)."""
         await self.turns.choose(session_id, user_id, version=version, seat=seat, index=index, stamp=stamp)
 
+    async def choose_typed(self, session_id: int, user_id: int, *, version: int, seat: int, text: str,
+                           stamp: str | None = None) -> None:
+        """A value typed in a decision's form (a price, a bid), for `seat`'s decision as offered at `version`."""
+        await self.turns.choose_typed(session_id, user_id, version=version, seat=seat, text=text, stamp=stamp)
+
     async def controls(self, session_id: int, user_id: int) -> Controls:
         """A member's own controls while several seats choose at once: their open decision, or None when they are
         done for now (with whom the game still waits for)."""

@@ -63,6 +63,28 @@ class Turns:
     async def choose(self, session_id: int, user_id: int, *, version: int, seat: int, index: int,
                      stamp: str | None = None) -> None:
         """A click on a panel: option `index` of `seat`'s decision as offered at state `version`."""
+
+        def option(decision: Decision) -> str:
+            if not 0 <= index < len(decision.options):
+                raise Refusal("That choice is not on offer any more.")
+            return decision.options[index].id
+
+        await self._choose(session_id, user_id, version=version, seat=seat, stamp=stamp, pick=option)
+
+    async def choose_typed(self, session_id: int, user_id: int, *, version: int, seat: int, text: str,
+                           stamp: str | None = None) -> None:
+        """A value typed in the form behind a decision's "Type a price…" button: the engine judges it, as it judges
+        the same value typed with /game play."""
+
+        def typed(decision: Decision) -> str:
+            if decision.typed is None:
+                raise Refusal("This choice takes no typed value any more; use the buttons.")
+            return decision.typed.prefix + text.strip()
+
+        await self._choose(session_id, user_id, version=version, seat=seat, stamp=stamp, pick=typed)
+
+    async def _choose(self, session_id: int, user_id: int, *, version: int, seat: int, stamp: str | None,
+                      pick: Callable[[Decision], str]) -> None:
         async with self.sessions.lock(session_id):
             await self._expire_if_due(session_id)
             try:
@@ -74,10 +96,9 @@ class Turns:
             decision = next((d for d in self.sessions.game(session.game).pending(state) if d.seat == seat), None)
             if decision is None:
                 raise self.sessions.not_your_turn(session, state)
-            if not 0 <= index < len(decision.options):
-                raise Refusal("That choice is not on offer any more.")
+            choice = pick(decision)
             self.sessions.take_unposted(session_id)  # report only what fails from here on, not an older failure
-            await self.apply_choice(session, state, seat, decision.options[index].id)
+            await self.apply_choice(session, state, seat, choice)
             if self.on_played is not None:
                 await self.on_played(session_id, [seat])
         await self.run_ai(session_id)

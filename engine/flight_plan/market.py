@@ -123,7 +123,7 @@ def bid_options(st: FPState, seat: int) -> list[Option]:
     list_price = price_of(auc.lots[0])
     amounts.add(list_price if list_price > auc.high + BID_STEPS[-1] else auc.high + 50)
     out = [opt(f"bid:{x}", f"Bid {money(x)}") for x in sorted(amounts) if x <= cash]
-    return [*out, opt("pass", "Pass (out of this lot for good)")]
+    return [*out, opt("pass", "Pass (final for this lot)")]
 
 
 def bid_typed(st: FPState, seat: int) -> TypedValue:

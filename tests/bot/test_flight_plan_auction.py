@@ -57,11 +57,11 @@ async def test_bankruptcy_auction_by_buttons(simcord_env):
     assert seats == {0, 1}, "both bidders have their buttons on the one panel"
     await click(table, 1, "bid:5")
     await click(table, 0, "bid:30")
-    await click(table, 1, "bid:45")
+    await click(table, 1, "bid:55")
     await click(table, 0, "pass")
     state = await stored_state(table)
     assert state.auction is None and 11 in state.airlines[1].routes  # type: ignore[attr-defined]
-    assert state.airlines[1].cash == 255  # type: ignore[attr-defined]
+    assert state.airlines[1].cash == 245  # type: ignore[attr-defined]
     log = await public_events(table, last=50)
-    assert "Player 2 wins the route 11 London–Paris for $45M." in log
+    assert "Player 2 wins the route 11 London–Paris for $55M." in log
     validate_all(simcord_env)

@@ -12,6 +12,8 @@ from tests.bot.helpers import Table, latest_panel, make_table, open_lobby, publi
 from tests.bot.test_flight_plan_auction import Prepared, click
 
 HOUR = 3600.0
+PASS = "\u201cPass (final for this lot)\u201d"
+PASS_FOR_YOU = f"the game answers {PASS} for you"
 
 
 @pytest.fixture
@@ -42,12 +44,12 @@ async def test_the_deadline_closes_the_auction_with_a_pass_for_whoever_is_silent
 
     await simcord_env.advance_time(9.5 * HOUR)  # a quarter of the deadline before its end: ana is warned
     [warning] = said(table, "the deadline ends")
-    assert warning.content.startswith(ana.mention) and "the game answers \u201cPass\u201d for you" in warning.content
+    assert warning.content.startswith(ana.mention) and PASS_FOR_YOU in warning.content
     assert not said(table, "deadline ended")
 
     await simcord_env.advance_time(3 * HOUR)
     [told] = said(table, "deadline ended")
-    assert told.content == "The deadline ended with no answer, so the game answers for ana: \u201cPass\u201d."
+    assert told.content == f"The deadline ended with no answer, so the game answers for ana: {PASS}."
     state = await stored_state(table)
     assert state.auction is None and 11 in state.airlines[1].routes  # type: ignore[attr-defined]
     assert "Player 2 wins the route 11 London–Paris for $5M." in await public_events(table, last=20)
@@ -65,7 +67,7 @@ async def test_when_nobody_bids_the_deadline_answers_for_both_in_one_message(sim
     assert not said(table, "deadline ended")
     await simcord_env.advance_time(2 * HOUR)
     [told] = said(table, "deadline ended")
-    assert "ana: \u201cPass\u201d; ben: \u201cPass\u201d" in told.content
+    assert f"ana: {PASS}; ben: {PASS}" in told.content
     state = await stored_state(table)
     assert state.auction is None and 11 not in state.airlines[1].routes  # type: ignore[attr-defined]
     assert any("goes back to the bank" in t for t in await public_events(table, last=20))

@@ -14,7 +14,7 @@ from engine import registry
 from engine.core import Decision, GameState
 from engine.flight_plan.mechanics import can_deactivate
 from engine.flight_plan.state import FPState
-from engine.flight_plan.turn import price_points, tradeable
+from engine.flight_plan.trade import quick_prices, tradeable
 from tests.bot.conftest import validate_all
 from tests.bot.helpers import (
     Policy,
@@ -67,10 +67,10 @@ class Steered(Policy):
             proposer, partner = self.offers[0]
             if decision.seat == proposer:
                 wanted = [x for x in tradeable(state, partner, proposer) if x.startswith("route:")
-                          and price_points(state, proposer, x)]
+                          and quick_prices(state, proposer, [x])]
                 if wanted:
                     self.offers.pop(0)
-                    price = price_points(state, proposer, wanted[0])[0]
+                    price = quick_prices(state, proposer, [wanted[0]])[0]
                     self.planned = [f"with:{partner}", f"asset:{wanted[0]}", f"price:{price}"]
                     return "trade"
         return decision.options[super().choose(state, decision)].id
@@ -80,8 +80,8 @@ class Steered(Policy):
             self.planned = [f"deactivate:{can_deactivate(state, CLEO)[0]}"]
             return "cash"
         if "trade" in ids:
-            bids = [(price_points(state, CLEO, x)[-1], partner, x) for partner in (0, 1)
-                    for x in tradeable(state, partner, CLEO) if price_points(state, CLEO, x)]
+            bids = [(quick_prices(state, CLEO, [x])[-1], partner, x) for partner in (0, 1)
+                    for x in tradeable(state, partner, CLEO) if quick_prices(state, CLEO, [x])]
             if bids and max(bids)[0] >= 10:
                 price, partner, asset = max(bids, key=lambda b: b[0])
                 self.planned = [f"with:{partner}", f"asset:{asset}", f"price:{price}"]

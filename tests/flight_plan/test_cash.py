@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from engine.core.contract import TIMEOUT, IllegalAction
-from engine.flight_plan.data import route
 from engine.flight_plan.game import GAME
 from engine.flight_plan.mechanics import ceil5, charge, deactivation_value
 from engine.flight_plan.state import FPState
@@ -138,7 +137,7 @@ def test_auction_quick_picks_and_a_typed_bid_fit_one_row() -> None:
         assert len(d.options) <= 4, "three quick bids and Pass, with the Type a bid button: five to a row"
         assert d.typed is not None and d.typed.prefix == "bid:" and "Type a bid" in d.typed.label
     labels = {o.id: o.label for o in GAME.pending(st)[0].options}
-    assert "final" in labels["pass"] or "for good" in labels["pass"], "Pass says it is final for the lot"
+    assert labels["pass"] == "Pass (final for this lot)", "Pass says it is final for the lot"
 
 
 def test_auction_takes_a_bid_of_any_amount_above_the_high_bid_within_cash() -> None:

@@ -42,6 +42,7 @@ def test_a_typed_trade_names_any_price_and_several_assets() -> None:
     st = play_state()
     give(st, 1, routes=(11, 43), fleets=("short",))
     assert GAME.parse_command(st, 0, "trade 2 route 11 135").ids == ["trade", "with:1", "asset:route:11", "price:135"]
+    assert GAME.parse_command(st, 0, "trade with Player 2 route 11 135").ids[:2] == ["trade", "with:1"]
     ids = GAME.parse_command(st, 0, "trade 2 route 11 route 43 fleet short 185").ids
     assert ids == ["trade", "with:1", "asset:route:11", "more", "asset:route:43", "more", "asset:fleet:short",
                    "price:185"]

@@ -8,8 +8,8 @@ from engine.core.contract import IllegalAction
 from engine.core.play import new_game
 from engine.flight_plan import turn
 from engine.flight_plan.game import GAME
-from engine.flight_plan.state import FPState
 from engine.flight_plan.mechanics import hub_income, limit_lifted, revenue
+from engine.flight_plan.state import FPState
 from tests.flight_plan.helpers import QUIET, give, ids, play, play_state, stack, texts
 
 
