@@ -123,14 +123,13 @@ def _fly_towards_buys(st: FPState, seat: int, ids: list[str], rng: Rng) -> str |
     return best[1] if best else None
 
 
-def _trade_plan(st: FPState, seat: int, rng: Rng) -> list[str] | None:
+def _trade_plan(st: FPState, seat: int) -> list[str] | None:
     """Offer to buy a rival's short-haul route in a region where this airline owns most of the others, at its list
-    price (a quick pick): the owner may counter."""
+    price (a quick pick): the owner may counter. Worked out from the state alone, so that inside the trade menu the
+    policy finds the same plan again (an AI seat plays one step at a time)."""
     a = st.airlines[seat]
     cat = catalog()
-    regions_order = ["NA", "SA", "EU", "AF", "AP", "ME"]
-    rng.shuffle(regions_order)
-    for reg in regions_order:
+    for reg in ("NA", "SA", "EU", "AF", "AP", "ME"):
         shorts = [n for n, r in cat.routes.items() if r.cls == "short" and cat.region(n) == reg]
         mine = [n for n in shorts if n in a.routes]
         if len(mine) < 3:
@@ -154,7 +153,7 @@ def action_plan(st: FPState, seat: int, decision: Decision, rng: Rng) -> list[st
         if buys:
             return [min(buys, key=lambda i: route(int(i[4:])).price)]
     if "trade" in ids and rng.below(TRADE_ONE_IN) == 0:
-        plan = _trade_plan(st, seat, rng)
+        plan = _trade_plan(st, seat)
         if plan:
             return plan
     fleet = _needed_fleet(st, seat, ids)
@@ -302,5 +301,29 @@ def playout_plan(st: FPState, decision: Decision, rng: Rng) -> list[str]:
         if buy:
             return [buy]
         return ["end"]
-    return ["back" if "back" in ids else ids[0]]
+    if st.step == "wrap_up":
+        return ["end"]
+    return _resume(st, seat) or ["back" if "back" in ids else ids[0]]
+
+
+def _resume(st: FPState, seat: int) -> list[str] | None:
+    """Inside a menu the policy opened (deactivation, a trade): the rest of the plan that opened it, worked out again
+    from the state as it is now, or None (then it backs out). An AI seat plays one step at a time, so every step
+    has to find its way on by itself."""
+    if st.step == "cash":
+        plan = stretch_plan(st, seat, ["cash"]) if bold(st, seat) else None
+        return plan[1:] if plan and plan[0] == "cash" else None
+    draft = st.draft
+    if draft is None:
+        return None
+    done = ["trade"]
+    if draft.partner is not None:
+        done.append(f"with:{draft.partner}")
+    done += [f"asset:{x}" for x in draft.assets]
+    for plan in (_trade_plan(st, seat), overpay_plan(st, seat, ["trade"]) if bold(st, seat) else None):
+        if plan and "trade" in plan:
+            plan = plan[plan.index("trade"):]
+            if plan[:len(done)] == done and len(plan) > len(done):
+                return plan[len(done):]
+    return None
 

@@ -26,7 +26,13 @@ from engine.flight_plan.state import Airline, FPState
 from engine.flight_plan.view import public_view, seat_view
 
 ENDINGS = ["six regions", "three hub regions", "short-haul sweep", "last airline", "round cap"]
+FIRST = "first"
 CAP_CHOICES = (40, 60, 80, 100)
+
+
+def first_seat(st: FPState) -> int:
+    """The seat that took the first move, and starts every round."""
+    return int(st.options.get(FIRST, "1")) - 1
 
 
 def _s(state: GameState) -> FPState:
@@ -64,6 +70,12 @@ class FlightPlan(Game):
             help="How the route cards dealt at the start are chosen.",
         ),
         GameOptionSpec(
+            key=FIRST, label="First move: who flew most recently", default="1",
+            choices=[OptionChoice(value=str(n), label=f"Seat {n}") for n in range(1, 7)],
+            help="The book starts with whoever flew most recently (travelling together: the last one off the plane). "
+                 "The bot cannot know, so the table names that seat here; play then goes on in seat order.",
+        ),
+        GameOptionSpec(
             key=ROUND_CAP, label="Round cap (house rule)", default="off",
             choices=[OptionChoice(value="off", label="Off: play until an airline wins, as the book does"),
                      *(OptionChoice(value=str(n), label=f"{n} rounds, then the richest airline wins")
@@ -79,9 +91,13 @@ class FlightPlan(Game):
         rng = Rng.seeded(seed)
         eco = catalog().economy
         funds = eco.start_funds_two if players == 2 else eco.start_funds_more
+        first = int(options.get(FIRST, "1")) - 1
+        if not 0 <= first < players:
+            raise IllegalAction(f"Seat {first + 1} is to take the first move, but {players} airlines play: pick a seat "
+                                f"from 1 to {players}.")
         dealt = deal_routes(rng, players, options.get("routes", "dice"))
         deck = new_deck(rng)
-        return FPState(game=self.name, players=players, seed=seed, options=options, rng=rng,
+        return FPState(game=self.name, players=players, seed=seed, options=options, rng=rng, turn=first,
                        airlines=[Airline(cash=funds) for _ in range(players)], deck=deck, dealt=dealt)
 
     # ---- decisions -------------------------------------------------------------------------------------------------
@@ -195,11 +211,12 @@ class FlightPlan(Game):
 
     def _next_first_move(self, st: FPState) -> list[Event]:
         st.dealt[st.turn] = []
-        if st.turn + 1 < st.players:
-            st.turn += 1
+        nxt = (st.turn + 1) % st.players
+        if nxt != first_seat(st):
+            st.turn = nxt
             st.step = "fm_routes"
             return [Event(text=f"{who(st.turn)}'s first move.")]
-        st.phase, st.turn, st.fresh = "play", 0, []
+        st.phase, st.turn, st.fresh = "play", nxt, []
         return turn.begin_turn(st)
 
     def _check_end(self, st: FPState, events: list[Event]) -> bool:
@@ -226,8 +243,8 @@ class FlightPlan(Game):
         nxt = st.turn
         while True:
             nxt = (nxt + 1) % st.players
-            if nxt <= st.turn:
-                st.round += 1
+            if nxt == first_seat(st):
+                st.round += 1  # a round starts with the first player, bankrupt or not
             if not st.airlines[nxt].out:
                 break
         st.turn = nxt

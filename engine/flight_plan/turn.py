@@ -7,6 +7,7 @@ Steps (st.step) and their option ids:
   action      buy:<n> | fly:<n> | fleet:<cls> | hub:<city> | pass | cash | trade
   after_buy   fly:<n> (the route just bought) | stay | cash | trade
   after_fly   fly:<n> (second leg) | buy:<n> (only after flying an own route) | end | cash | trade
+  wrap_up     end | cash | trade  (after an action that ends the turn, while a free action is possible)
   cash        deactivate:<asset> | back
   trade_partner, trade_asset, trade_price: the trade menu (engine/flight_plan/trade.py)
 """
@@ -48,10 +49,11 @@ PROMPTS = {
     "after_buy": "Fly your new route, or stay where you are.",
     "after_fly": "Fly a second leg, buy a route here, or end your turn.",
     "cash": "Deactivate an asset for half its price (it sits out three turns).",
+    "wrap_up": "Your action is done: deactivate or trade if you wish, then end your turn.",
 }
 AFTER_RIVAL_LEG = ("Fly a second leg or end your turn. No route to buy here: buying after a flight needs your own "
                    "route as the first leg.")
-FREE_STEPS = ("action", "after_buy", "after_fly")
+FREE_STEPS = ("action", "after_buy", "after_fly", "wrap_up")
 TRADE_STEPS = ("trade_partner", "trade_asset", "trade_price")
 
 
@@ -183,6 +185,8 @@ def options(st: FPState) -> list[Option]:
         if st.own_leg:
             out += [_buy_option(n) for n in buyable(st, seat, a.city)]
         return [*out, opt("end", "End the turn"), *free_options(st)]
+    if step == "wrap_up":
+        return [opt("end", "End your turn"), *free_options(st)]
     if step == "cash":
         return [opt(f"deactivate:{x}", f"Deactivate {asset_label(x)} (+{money(deactivation_value(x))})")
                 for x in can_deactivate(st, seat)] + [opt("back", "Back")]
@@ -282,7 +286,7 @@ def do(st: FPState, choice: str) -> list[Event]:
         n = int(rest)
         events = buy_route(st, seat, n)
         if step == "after_fly":
-            st.step = "end"  # fly and buy: flying again waits for the next turn
+            _action_done(st)  # fly and buy: flying again waits for the next turn
         else:
             st.leg, st.step, st.stranded = n, "after_buy", False
         return events
@@ -293,20 +297,30 @@ def do(st: FPState, choice: str) -> list[Event]:
         if step == "action":
             st.leg, st.own_leg, st.step = n, own, "after_fly"
         else:
-            st.step = "end"
+            _action_done(st)
         return events
     if head == "fleet":
-        st.step = "end"
-        return buy_fleet(st, seat, rest)
+        events = buy_fleet(st, seat, rest)
+        _action_done(st)
+        return events
     if head == "hub":
-        st.step = "end"
-        return build_hub(st, seat, rest)
+        events = build_hub(st, seat, rest)
+        _action_done(st)
+        return events
     if head == "pass":
-        st.step = "end"
+        st.step = "end"  # the book: doing nothing passes play to the next player
         return [Event(text=f"{who(seat)} does nothing this turn.")]
     assert head in ("stay", "end"), choice
     st.step = "end"
     return []
+
+
+def _action_done(st: FPState) -> None:
+    """The turn's action is over. The book lets a player deactivate and negotiate at any time of their turn, after
+    the action too: when either is possible the turn waits for 'end', else it ends now."""
+    st.step = "wrap_up"
+    if not free_options(st):
+        st.step = "end"
 
 
 def back(st: FPState) -> None:

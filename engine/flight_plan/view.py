@@ -27,7 +27,8 @@ from engine.flight_plan.trade import deal_label
 STEP_NAMES = {
     "fm_routes": "First move", "fm_fleets": "First move", "fm_city": "First move", "fm_hubs": "First move",
     "action": "Action", "after_buy": "Action", "after_fly": "Action", "cash": "Deactivation",
-    "trade_partner": "Trade", "trade_asset": "Trade", "trade_price": "Trade", "end": "End of turn",
+    "trade_partner": "Trade", "trade_asset": "Trade", "trade_price": "Trade", "wrap_up": "End of turn",
+    "end": "End of turn",
 }
 
 

@@ -102,3 +102,18 @@ def test_selfplay_meets_bankruptcies_auctions_and_trades() -> None:
     assert trades >= 6, f"{trades} games of 40 with a trade"
     summary = GAME.summary(finals[0])
     assert {"bankruptcies", "auctions", "trades", "had an auction", "had a trade"} <= set(summary)
+
+
+def test_the_policy_one_step_at_a_time_finishes_every_turn() -> None:
+    # An AI seat at the Easy level plans afresh at every step: inside a menu it opened (deactivating for a hub, a
+    # trade) it must find its way on, never back out and open it again for ever.
+    for seed in range(6):
+        st = new_game(GAME, 4, seed, {})
+        chooser = Rng.seeded(seed)
+        for _ in range(5000):
+            decisions = GAME.pending(st)
+            if not decisions:
+                break
+            d = decisions[0]
+            st, _ = apply(GAME, st, d.seat, plan(GAME, st, d, chooser, strict=True)[0])
+        assert not GAME.pending(st), f"seed {seed}: no end after 5000 single steps"

@@ -9,7 +9,7 @@ from engine.core.play import new_game
 from engine.flight_plan.data import catalog, route
 from engine.flight_plan.game import GAME
 from engine.flight_plan.state import FPState
-from tests.flight_plan.helpers import ids, play
+from tests.flight_plan.helpers import QUIET, ids, play, play_state, stack
 
 
 def start(players: int = 3, seed: int = 1, mode: str = "dice") -> FPState:
@@ -107,3 +107,33 @@ def test_after_the_last_first_move_regular_play_begins() -> None:
             st, _ = play(st, seat, "done")
     assert st.phase == "play" and st.turn == 0 and st.briefing is not None
     assert st.airlines[0].turns_played == 1
+
+
+def test_the_table_names_who_flew_most_recently_and_that_seat_moves_first() -> None:
+    spec = next(s for s in GAME.option_specs if s.key == "first")
+    assert spec.default == "1" and "flew most recently" in spec.label
+    st = new_game(GAME, 3, 2, {"first": "2"})
+    assert isinstance(st, FPState)
+    assert st.turn == 1 and GAME.pending(st)[0].seat == 1
+    for seat in (1, 2, 0):  # then on in seat order, round the table
+        assert st.turn == seat and st.phase == "first"
+        n = next(i for i in sorted(ids(st, seat)) if i.startswith("take:"))
+        st, _ = play(st, seat, n, "done", "done")
+        for step in ("fm_city", "fm_hubs"):
+            if st.step == step and st.turn == seat:
+                st, _ = play(st, seat, "done" if step == "fm_hubs" else sorted(ids(st, seat))[0])
+    assert st.phase == "play" and st.turn == 1 and st.round == 1, "regular play starts with the same seat"
+    with pytest.raises(IllegalAction, match="pick a seat from 1 to 3"):
+        new_game(GAME, 3, 2, {"first": "5"})
+
+
+def test_a_round_starts_with_the_first_seat_even_past_a_bankrupt_airline() -> None:
+    st = play_state(players=3)
+    st.options = {**st.options, "first": "2"}
+    st.turn, st.round = 1, 4
+    st.airlines[0].out = True
+    for seat, round_ in ((1, 4), (2, 4)):
+        assert st.turn == seat and st.round == round_
+        stack(st, QUIET)
+        st, _ = play(st, seat, "pass")
+    assert st.turn == 1 and st.round == 5, "Player 1 is out: Player 2 starts round 5, counted once"

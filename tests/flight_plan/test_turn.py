@@ -45,7 +45,9 @@ def test_buy_and_fly() -> None:
     assert st.airlines[0].routes == [11] and st.airlines[0].cash == 455
     assert ids(st, 0) >= {"fly:11", "stay"}
     st, _ = play(st, 0, "fly:11")
-    assert st.airlines[0].city == "PAR" and st.turn == 1
+    assert st.airlines[0].city == "PAR" and st.step == "wrap_up"
+    st, _ = play(st, 0, "end")
+    assert st.turn == 1
 
 
 def test_buy_and_stay() -> None:
@@ -69,7 +71,8 @@ def test_fly_and_buy() -> None:
     assert st.airlines[0].city == "PAR" and st.step == "after_fly"
     assert "buy:44" in ids(st, 0)  # Paris-Rome
     st, _ = play(st, 0, "buy:44")
-    assert 44 in st.airlines[0].routes and st.turn == 1, "after buying, flying waits for the next turn"
+    assert 44 in st.airlines[0].routes and not any(i.startswith("fly:") for i in ids(st, 0)), (
+        "after buying, flying waits for the next turn")
 
 
 def test_fly_and_fly_pays_fees_and_cannot_buy() -> None:
@@ -80,7 +83,8 @@ def test_fly_and_fly_pays_fees_and_cannot_buy() -> None:
     assert st.airlines[0].cash == 495 and st.airlines[1].cash == 505
     assert not any(i.startswith("buy:") for i in ids(st, 0)), "after a rival's route no purchase"
     st, _ = play(st, 0, "fly:44")
-    assert st.airlines[0].city == "ROM" and st.airlines[0].cash == 485 and st.turn == 1
+    assert st.airlines[0].city == "ROM" and st.airlines[0].cash == 485
+    assert not any(i.startswith(("buy:", "fly:")) for i in ids(st, 0)), "two legs: no purchase, no third leg"
 
 
 def test_flying_needs_the_class_fleet() -> None:
@@ -120,7 +124,7 @@ def test_buy_a_fleet_one_of_each() -> None:
     give(st, 0, fleets=("short",))
     assert "fleet:short" not in ids(st, 0)
     st, _ = play(st, 0, "fleet:long")
-    assert st.airlines[0].fleets == ["short", "long"] and st.airlines[0].cash == 350 and st.turn == 1
+    assert st.airlines[0].fleets == ["short", "long"] and st.airlines[0].cash == 350 and st.step == "wrap_up"
 
 
 def test_hub_only_on_own_route_and_not_a_rivals_hub() -> None:
@@ -281,3 +285,36 @@ def test_a_first_move_route_blocked_by_the_two_region_limit_says_so() -> None:
         play(st, 0, "take:80")
     with pytest.raises(IllegalAction, match="not one of the routes dealt to you"):
         play(st, 0, "take:12")
+
+
+def test_after_the_action_the_player_may_still_deactivate_and_trade_then_ends_the_turn() -> None:
+    # The book allows both at any time of one's turn, so an action that would end it waits for 'end'.
+    st = play_state()
+    give(st, 0, routes=(11,), fleets=("short",))
+    give(st, 1, routes=(12,))
+    st, _ = play(st, 0, "fleet:long")
+    decision = GAME.pending(st)[0]
+    assert st.turn == 0 and decision.kind == "wrap_up" and {o.id for o in decision.options} == {"end", "cash", "trade"}
+    st, _ = play(st, 0, "cash", "deactivate:route:11")
+    assert st.step == "wrap_up" and "route:11" in st.airlines[0].off
+    with pytest.raises(IllegalAction):
+        play(st, 0, "cash", "deactivate:fleet:long")  # bought this turn
+    st, _ = play(st, 0, "trade", "with:1", "asset:route:12", "price:45")
+    assert st.step == "wrap_up" and st.offer is not None
+    stack(st, QUIET)
+    st, _ = play(st, 0, "end")
+    assert st.turn == 1 and st.offer is None
+
+
+def test_doing_nothing_passes_play_at_once() -> None:
+    st = play_state()
+    give(st, 0, routes=(11,))
+    st, _ = play(st, 0, "pass")
+    assert st.turn == 1
+
+
+def test_an_action_ends_the_turn_at_once_when_nothing_else_is_possible() -> None:
+    st = play_state(players=2)
+    give(st, 1, fleets=("long",))
+    st, _ = play(st, 0, "fleet:long")
+    assert st.turn == 1, "nothing to deactivate but what was just bought, nothing either airline may take"
