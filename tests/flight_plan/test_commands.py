@@ -47,7 +47,7 @@ def test_a_typed_trade_names_any_price_and_several_assets() -> None:
     assert ids == ["trade", "with:1", "asset:route:11", "more", "asset:route:43", "more", "asset:fleet:short",
                    "price:185"]
     with pytest.raises(IllegalAction, match="steps of \\$5M"):
-        GAME.parse_command(st, 0, "trade 2 route 11 137").ids
+        GAME.parse_command(st, 0, "trade 2 route 11 137")
 
 
 def test_typed_counters_back_and_forth() -> None:
@@ -64,7 +64,7 @@ def test_a_typed_step_refused_gets_the_engines_reason() -> None:
     st = play_state()
     give(st, 0, routes=(63,))
     with pytest.raises(IllegalAction, match="third region"):
-        GAME.parse_command(st, 0, "buy 80").ids
+        GAME.parse_command(st, 0, "buy 80")
 
 
 def test_refusals_are_sentences() -> None:
