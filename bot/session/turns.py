@@ -237,6 +237,10 @@ class Turns:
         mine = seats_of(session, user_id)
         seat = next((d.seat for d in engine.pending(state) if d.seat in mine), None)
         if seat is None:
+            # The game may know better than "not your turn" (a bidder who passed: the pass is final for the lot).
+            reason = next((r for s in mine if (r := engine.idle_reason(state, s))), None)
+            if reason:
+                raise Refusal(name_seats(reason, seat_names(session)))
             raise self.sessions.not_your_turn(session, state)
         return seat
 

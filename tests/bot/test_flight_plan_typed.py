@@ -97,19 +97,22 @@ async def test_a_typed_trade_by_game_play(simcord_env):
 
 
 async def test_a_typed_bid_in_the_bank_auction(simcord_env):
-    table = make_table(simcord_env, ("ana", "ben", "cleo"))
+    table = make_table(simcord_env, ("ana", "ben", "cleo", "dan"))
     await start_with_all(table, "flight-plan-auction")
     await click(table, 2, "deactivate:route:12")
     state = await stored_state(table)
     assert state.auction is not None  # type: ignore[attr-defined]
     panel = latest_panel(table.channel)
     labels = {i.label for i in items(panel) if (i.custom_id or "").startswith("tv:")}
-    assert labels == {"Type a bid…", "ben: Type a bid…"}, "each bidder has a form of their own"
+    assert labels == {"Type a bid…", "ben: Type a bid…", "dan: Type a bid…"}, "each bidder has a form of their own"
     await type_in(table, 1, "35")
     state = await stored_state(table)
     assert state.auction is not None and state.auction.high == 35  # type: ignore[attr-defined]
     refused = await type_in(table, 0, "35")
     assert "more than the highest bid of $35M" in refusal(refused)
+    await click(table, 3, "pass")
+    typed = await table.players[3].slash(table.channel, "game play", text="bid 100")
+    assert "pass is final" in refusal(typed), "a typed bid after a pass is told why, not only whose turn it is"
     await type_in(table, 0, "60")
     await click(table, 1, "pass")
     state = await stored_state(table)
