@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.contract import IllegalAction
 from engine.core.play import apply
-from engine.core.text import quoted
+from engine.core.text import number, quoted
 from engine.core.typed import Reader, Typed, read_line
 from engine.flight_plan.data import catalog
 from engine.flight_plan.state import FPState
@@ -68,7 +68,9 @@ def _assets(words: list[str]) -> list[str] | None:
 
 def _translate(state: FPState, offered: set[str], text: str) -> list[str]:
     """The ids one typed step stands for (more than one when it opens a sub-menu first)."""
-    words = WORDS.findall(text.lower())
+    # A number of absurd length stays a word no rule reads as a number (Python will not read one of thousands of
+    # digits, and the player would meet the error as an apology instead of a sentence).
+    words = [w if number(w) is not None or not w.isdigit() else "a-long-number" for w in WORDS.findall(text.lower())]
     if not words:
         return []
     head, rest = words[0], words[1:]

@@ -92,3 +92,10 @@ def test_rules_pages() -> None:
     assert list(pages)[0] == "overview"
     assert {"first move", "turn", "two regions", "cash", "trades", "auctions", "winning", "commands"} <= set(pages)
     assert all(text for text in pages.values())
+
+
+@pytest.mark.parametrize("line", ["buy 9", "fly 9", "bid 9", "trade 2 route 11 9", "trade 9 route 11 60"])
+def test_an_absurdly_long_number_is_refused_with_a_sentence(line: str) -> None:
+    st = play_state()
+    with pytest.raises(IllegalAction):
+        GAME.parse_command(st, 0, line.replace("9", "9" * 5000))
