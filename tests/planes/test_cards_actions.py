@@ -6,8 +6,8 @@ import pytest
 
 from engine.core.contract import IllegalAction
 from engine.core.play import apply
+from engine.planes.fixtures import build_airport, build_state, option_ids, run
 from engine.planes.game import GAME
-from engine.planes.sandbox import build_airport, build_state, option_ids, run
 from engine.planes.state import cones
 
 POIS = {"F1": ["fast_food"], "F2": ["fast_food"], "R1": ["restroom"], "S1": ["gift_shop"], "H1": ["help_desk"],

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engine.planes.cards import card, full_deck, load_card_types
+from engine.planes.fixtures import build_airport, build_state
 from engine.planes.goals import goal_met
-from engine.planes.sandbox import build_airport, build_state
 
 POIS = {"F": ["fast_food"], "R": ["restroom"], "S": ["gift_shop"], "H": ["help_desk"], "D": ["fine_dining"],
         "X": ["restroom"]}

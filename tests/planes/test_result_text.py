@@ -4,8 +4,8 @@ tested in test_rules_turn.)"""
 
 from __future__ import annotations
 
+from engine.planes.fixtures import build_airport, build_state, run
 from engine.planes.game import GAME
-from engine.planes.sandbox import build_airport, build_state, run
 from engine.planes.scoring import result
 from engine.planes.state import PlanesState
 

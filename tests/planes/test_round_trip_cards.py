@@ -7,9 +7,9 @@ import pytest
 from engine.core.contract import IllegalAction
 from engine.core.play import apply
 from engine.planes.cards import card
+from engine.planes.fixtures import build_airport, build_state, option_ids, run
 from engine.planes.game import GAME
 from engine.planes.goals import goal_met
-from engine.planes.sandbox import build_airport, build_state, option_ids, run
 
 POIS = {"F1": ["fast_food"], "R1": ["restroom"], "S1": ["gift_shop"], "H1": ["help_desk"], "D1": ["fine_dining"],
         "E": ["restroom"]}

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engine.core.contract import IllegalAction
+from engine.planes.fixtures import run
 from engine.planes.game import GAME
-from engine.planes.sandbox import run
 
 
 def table(airport: str, cubes: dict[str, dict[str, int]], **options: str):

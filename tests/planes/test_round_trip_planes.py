@@ -6,8 +6,8 @@ import pytest
 
 from engine.core.contract import IllegalAction
 from engine.core.play import apply
+from engine.planes.fixtures import build_airport, build_state, option_ids, run
 from engine.planes.game import GAME
-from engine.planes.sandbox import build_airport, build_state, option_ids, run
 from engine.planes.scoring import passengers, result, score, star_points
 from engine.planes.setup import new_state
 from engine.planes.state import Plane

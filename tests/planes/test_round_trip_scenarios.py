@@ -7,8 +7,8 @@ import pytest
 from engine.core.contract import IllegalAction
 from engine.planes.board import airport
 from engine.planes.cards import card, dot_of
+from engine.planes.fixtures import option_ids, run
 from engine.planes.game import GAME
-from engine.planes.sandbox import option_ids, run
 from engine.planes.scenarios import scenarios
 from engine.planes.state import PARTY_COLOURS
 

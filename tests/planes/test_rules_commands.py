@@ -6,8 +6,8 @@ import pytest
 
 from engine.core import new_game
 from engine.core.contract import IllegalAction
+from engine.planes.fixtures import build_airport, build_state, run
 from engine.planes.game import GAME
-from engine.planes.sandbox import build_airport, build_state, run
 
 
 def board():

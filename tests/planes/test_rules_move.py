@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.contract import IllegalAction
-from engine.planes.sandbox import build_airport, build_state, option_ids, run
+from engine.planes.fixtures import build_airport, build_state, option_ids, run
 from engine.planes.state import cones
 
 

@@ -14,8 +14,8 @@ from engine.core.random_ai import choose
 from engine.core.rng import Rng
 from engine.core.selfplay import playout
 from engine.planes.ai import boarding_plan, playout_plan
+from engine.planes.fixtures import build_airport, build_state, option_ids, run
 from engine.planes.game import GAME, PlanesGame
-from engine.planes.sandbox import build_airport, build_state, option_ids, run
 from engine.planes.state import PlanesState
 from engine.planes.terrain import airport_ids
 

@@ -6,8 +6,8 @@ import pytest
 
 from engine.core.contract import IllegalAction
 from engine.planes.cards import card, deck_for
+from engine.planes.fixtures import build_airport, build_state, option_ids, run
 from engine.planes.game import GAME
-from engine.planes.sandbox import build_airport, build_state, option_ids, run
 from engine.planes.state import PlanesState
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from engine.core.contract import IllegalAction
+from engine.planes.fixtures import build_airport, build_state, option_ids, run
 from engine.planes.game import GAME
 from engine.planes.goals import goal_met
-from engine.planes.sandbox import build_airport, build_state, option_ids, run
 from engine.planes.scoring import result, score
 
 

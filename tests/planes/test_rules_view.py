@@ -8,8 +8,8 @@ from engine.core.conformance import leaks, strings_in
 from engine.core.play import apply, new_game
 from engine.core.random_ai import pick
 from engine.core.rng import Rng
+from engine.planes.fixtures import build_airport, build_state, run
 from engine.planes.game import GAME
-from engine.planes.sandbox import build_airport, build_state, run
 from engine.planes.state import PlanesState
 
 PUBLIC_KEYS = {"game", "airport", "pois", "cubes", "planes", "cones", "track", "track_end", "seats", "deck",
