@@ -1,6 +1,6 @@
 """The pictures every rule is checked on: each game lists seeded sample views of its board and hands, and the
 colours its players must tell apart. Adding a game's pictures to the rule tests, `python -m renderers samples` and
-`python -m renderers bench` is adding its module to GAMES.
+`python -m bench renders` is adding its module to GAMES.
 
 A game's samples module exposes:
 

@@ -2,7 +2,7 @@
 CHECKPOINT_EVERY moves. Both are caches of the action log; a backend stores (codec, bytes) and never looks inside.
 
 zlib, not a newer compressor: it is in the standard library, and a 5 kB game state shrinks about fivefold, which is
-what takes a move's write well under 1 kB (the figure is printed by `python -m bot.bench storage`).
+what takes a move's write well under 1 kB (the figure is printed by `python -m bench storage`).
 """
 
 from __future__ import annotations

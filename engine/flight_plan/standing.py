@@ -4,7 +4,7 @@ A rollout of the search stops after a few turns and is scored by these figures i
 they must rank the airlines the way the rest of the game would: net worth (cash plus what its assets cost), a few
 turns of revenue, and a price on each step towards a winning condition that net worth does not see (a hub region,
 a region reached, a short-haul route of the two regions closest to a sweep). A bankrupt airline gets less than any
-airline still flying. The weights are measured, not guessed: `python -m engine.flight_plan.standing_bench` prints
+airline still flying. The weights are measured, not guessed: `python -m bench flight-plan-standing` prints
 how often each weighting ranks the eventual winner of a policy game above each loser, from states across the game.
 """
 

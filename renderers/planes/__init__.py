@@ -1,6 +1,7 @@
 """Planes pictures: the board posted in the channel (board.py, with layout.py placing the airport and panel.py the
 scores and legend beside it) and a seat's hand sent by DM (hand.py). style.py holds the colours and marks;
-samples.py registers the seeded pictures that the rule tests, `python -m renderers samples` and `bench` use."""
+samples.py registers the seeded pictures that the rule tests, `python -m renderers samples` and `python -m bench
+renders` use."""
 
 from renderers.planes.board import board_image, render_board
 from renderers.planes.hand import hand_image, render_hand

@@ -1,10 +1,10 @@
-"""`python -m bot.bench_ai` plays against an AI seat on SimCord (its own Env, so not under tests/bot, whose every test
+"""`python -m bench ai` plays against an AI seat on SimCord (its own Env, so not under tests/bot, whose every test
 runs in a shared one) and times its turns: figures only, so nothing here asserts on time."""
 
 from __future__ import annotations
 
 import bot.session.turns as turn_runner
-from bot.bench_ai import _bench
+from bench.ai_turns import _bench
 from engine.core import levels
 
 

@@ -1,4 +1,4 @@
-"""How well `standing.figure` foresees the winner: `python -m engine.flight_plan.standing_bench --games 300`.
+"""How well `standing.figure` foresees the winner: `python -m bench flight-plan-standing --games 300`.
 
 Plays seeded policy games and, at every state of the regular turns, compares the figure of the eventual winner with
 each loser's: a pair counts as right when the winner's figure is higher (a tie counts half). Prints that share for
@@ -48,7 +48,7 @@ def right_share(states: list[tuple[FPState, int]], w: Weights) -> float:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m engine.flight_plan.standing_bench")
+    parser = argparse.ArgumentParser(prog="python -m bench flight-plan-standing")
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
     parser.add_argument("--seed", type=int, default=1)
@@ -64,6 +64,3 @@ def main(argv: list[str] | None = None) -> None:
         for w in ranked[:args.top]:
             print(f"  {right_share(states, w):.1%} with {w}")
 
-
-if __name__ == "__main__":
-    main()

@@ -1,4 +1,4 @@
-"""The playout policy against random clicks: `python -m engine.flight_plan.bench --games 200 --players 2`.
+"""The playout policy against random clicks: `python -m bench flight-plan-policy --games 200 --players 2`.
 
 One seat (rotating with the seed) follows the policy; every other seat picks uniformly among its options. Prints
 the policy seat's share of wins, how games end and their length.
@@ -28,7 +28,7 @@ def duel(players: int, seed: int, ai_seat: int) -> FPState:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m engine.flight_plan.bench")
+    parser = argparse.ArgumentParser(prog="python -m bench flight-plan-policy")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
@@ -50,6 +50,3 @@ def main(argv: list[str] | None = None) -> None:
     print("endings: " + ", ".join(f"{k} {v / args.games:.1%}" for k, v in endings.most_common()))
     print(f"average rounds: {rounds / args.games:.1f}")
 
-
-if __name__ == "__main__":
-    main()

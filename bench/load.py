@@ -1,4 +1,4 @@
-"""Load benchmark on PostgreSQL: `python -m bot.bench_load --games 500 --moves 20 [--processes 2]`.
+"""Load benchmark on PostgreSQL: `python -m bench load --games 500 --moves 20 [--processes 2]`.
 
 Several real bot processes (each holding its share of the shards, as a deployment would run them) share one
 PostgreSQL. Each process runs on its own simulated Discord (SimCord), opens its share of the games, then plays them
@@ -23,7 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot.bench import _click, _newest_panel, _percentile, _TimedLog, _Timer
+from bench.clicks import TimedLog, Timer, click, newest_panel, percentile
 
 
 async def _worker(url: str, shard: int, processes: int, games: int, moves: int, game_name: str, seed: int,
@@ -53,8 +53,8 @@ async def _worker(url: str, shard: int, processes: int, games: int, moves: int, 
                 await member.click(lobby, label="Join")
             await members[0].click(lobby, label="Start")
             session = await bot.store.session_in_channel(channel.id)
-            tables.append((channel, session.id, [], _Timer(_TimedLog(), channel.id)))
-        timed = _TimedLog()
+            tables.append((channel, session.id, [], Timer(TimedLog(), channel.id)))
+        timed = TimedLog()
         env.backend.http_requests = timed
         for _channel, _sid, _plan, timer in tables:
             timer.log = timed
@@ -62,7 +62,7 @@ async def _worker(url: str, shard: int, processes: int, games: int, moves: int, 
         clicks = 0
         for _round in range(moves):
             for channel, session_id, plan, timer in tables:
-                panel = _newest_panel(env, channel.id)
+                panel = newest_panel(env, channel.id)
                 if not panel.components:
                     continue  # that game is over
                 state = load_state(game, (await bot.store.load_snapshot(session_id))[0])
@@ -71,7 +71,7 @@ async def _worker(url: str, shard: int, processes: int, games: int, moves: int, 
                     plan[:] = random_ai.plan(game, state, decision, rng)
                 index = [o.id for o in decision.options].index(plan.pop(0))
                 actor = next(m for m in members if panel.content.startswith(m.mention))
-                to_callback, to_board = await _click(actor, panel, index, timer, [])
+                to_callback, to_board = await click(actor, panel, index, timer, [])
                 callbacks.append(to_callback)
                 if to_board is not None:
                     boards.append(to_board)
@@ -110,7 +110,7 @@ def _run(args: argparse.Namespace, url: str) -> None:
     with tempfile.TemporaryDirectory() as folder:
         outs = [Path(folder) / f"worker-{i}.json" for i in range(args.processes)]
         started = time.perf_counter()
-        workers = [subprocess.Popen([sys.executable, "-m", "bot.bench_load", "--worker", str(i), "--processes",
+        workers = [subprocess.Popen([sys.executable, "-m", "bench", "load", "--worker", str(i), "--processes",
                                      str(args.processes), "--games", str(per[i]), "--moves", str(args.moves),
                                      "--game", args.game, "--seed", str(args.seed), "--database-url", url,
                                      "--out", str(outs[i])]) for i in range(args.processes)]
@@ -131,11 +131,11 @@ def _run(args: argparse.Namespace, url: str) -> None:
     print(f"  moves/s: {clicks / elapsed:.1f}   REST requests per move: {requests / clicks:.2f}")
     for name, values in (("click -> interaction callback", callbacks), ("click -> new board in channel", boards)):
         if values:
-            print(f"  {name:30s} p50={statistics.median(values):7.1f} ms  p99={_percentile(values, 0.99):7.1f} ms")
+            print(f"  {name:30s} p50={statistics.median(values):7.1f} ms  p99={percentile(values, 0.99):7.1f} ms")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(prog="python -m bot.bench_load", description=__doc__.split("\n")[0])
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench load", description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--moves", type=int, default=20)
     parser.add_argument("--processes", type=int, default=2)
@@ -144,7 +144,7 @@ def main() -> None:
     parser.add_argument("--database-url", default="")
     parser.add_argument("--worker", type=int, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--out", default="", help=argparse.SUPPRESS)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if args.worker is not None:
         asyncio.run(_worker(args.database_url, args.worker, args.processes, args.games, args.moves, args.game,
                             args.seed, Path(args.out)))
@@ -165,6 +165,3 @@ def main() -> None:
     finally:
         server.stop()
 
-
-if __name__ == "__main__":
-    main()

@@ -1,4 +1,4 @@
-"""AI turn latency through SimCord: `python -m bot.bench_ai --turns 10 [--game planes] [--level hard]`.
+"""AI turn latency through SimCord: `python -m bench ai --turns 10 [--game planes] [--level hard]`.
 
 One member plays against one AI seat of the chosen level, added in the lobby as a host would. The member's choices
 follow the game's seeded playout policy. For every click that hands the turn to the AI, it measures the time to the
@@ -19,7 +19,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from bot.bench import _click, _policy_click, _timed_table, _Timer
+from bench.clicks import Timer, click, policy_click, timed_table
 from engine.core import levels
 
 
@@ -85,7 +85,7 @@ async def _measure(bot: Any, game_name: str, level: str, seed: int, turns: int, 
     rng = Rng.seeded(seed)
     # A hard turn is several plans of up to a second each: SimCord must wait that long for the bot to settle.
     async with simcord.run(bot, settle_timeout=300.0) as env:
-        log, guild, channel = _timed_table(env)
+        log, guild, channel = timed_table(env)
         ana = guild.add_member(env.create_user("ana"))
         board_path = f"/channels/{channel.id}/messages"
         while len(waits) < turns:
@@ -101,12 +101,12 @@ async def _measure(bot: Any, game_name: str, level: str, seed: int, turns: int, 
             session = await bot.store.session_in_channel(channel.id)
             plan: list[str] = []
             while len(waits) < turns:
-                found = await _policy_click(env, bot, game, session.id, channel.id, plan, rng)
+                found = await policy_click(env, bot, game, session.id, channel.id, plan, rng)
                 if found is None:
                     break
                 panel, state, index = found
                 mark, start = len(log), time.perf_counter()
-                await _click(ana, panel, index, _Timer(log, channel.id), [])
+                await click(ana, panel, index, Timer(log, channel.id), [])
                 after = load_state(game, (await bot.store.load_snapshot(session.id))[0])
                 if after.version > state.version + 1:  # the click passed the turn and the AI played its own
                     posted = [t for t, e in zip(log.times[mark:], log[mark:], strict=True)
@@ -115,13 +115,13 @@ async def _measure(bot: Any, game_name: str, level: str, seed: int, turns: int, 
                     plan.clear()
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench ai", description=__doc__.split("\n")[0])
     parser.add_argument("--turns", type=int, default=10, help="AI turns to measure")
     parser.add_argument("--game", default="planes")
     parser.add_argument("--level", default=levels.HARD, choices=[levels.NORMAL, levels.HARD])
     parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     started = time.perf_counter()
     waits, plans = asyncio.run(_bench(args.turns, args.game, args.level, args.seed))
     budget = levels.LEVELS[args.level]
@@ -134,6 +134,3 @@ def main() -> None:
           f"max={max(seconds):8.1f} ms  iterations a plan: {statistics.mean(i for _, i in plans):.0f}")
     print(f"plans a turn: {len(plans) / max(len(waits), 1):.1f}")
 
-
-if __name__ == "__main__":
-    main()

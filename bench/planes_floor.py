@@ -1,4 +1,4 @@
-"""The interpreter floor for Planes playouts: `python -m engine.planes.floor [--games N]` prints games per second of
+"""The interpreter floor for Planes playouts: `python -m bench planes-floor [--games N]` prints games per second of
 a bare loop that only moves cubes on the real Flying Cloud board, with the real starting cubes and planes.
 
 Each turn picks a start space among the seat's own, picks up every cube there and sows them one per space along the
@@ -65,17 +65,14 @@ def play(seed: int, players: int = 4) -> int:
     return choices
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(prog="python -m engine.planes.floor")
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench planes-floor")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--players", type=int, default=4)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     started = time.process_time()
     choices = sum(play(seed, args.players) for seed in range(1, args.games + 1))
     elapsed = time.process_time() - started
     print(f"bare moves on flying_cloud, {args.players} players: {args.games} games, {choices / args.games:.1f} choices "
           f"a game, {args.games / elapsed:.0f} games per CPU second ({elapsed / choices * 1e6:.1f} us a choice)")
 
-
-if __name__ == "__main__":
-    main()

@@ -1,0 +1,101 @@
+"""Clicking through SimCord as a member would, timed on SimCord's request log: what the latency, AI-turn and load
+benchmarks share."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+
+class TimedLog(list[Any]):
+    """SimCord's request log with the moment each request arrived (the log itself has no clock)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.times: list[float] = []
+
+    def append(self, entry: Any) -> None:
+        self.times.append(time.perf_counter())
+        super().append(entry)
+
+
+def timed_table(env: Any) -> tuple[TimedLog, Any, Any]:
+    """SimCord's request log, timed, and a new guild with one channel "bench" (guild, channel)."""
+    log = TimedLog()
+    env.backend.http_requests = log
+    guild = env.create_guild()
+    return log, guild, guild.create_text_channel("bench")
+
+
+async def policy_click(env: Any, bot: Any, game: Any, session_id: int, channel_id: int, plan: list[str],
+                       rng: Any) -> tuple[Any, Any, int] | None:
+    """The newest panel, the state behind it, and the index of the option the game's playout policy clicks next:
+    the next step of `plan`, which is refilled when its next step is not on offer and consumed here. None once
+    the game is over."""
+    from engine.core import load_state, random_ai
+
+    panel = newest_panel(env, channel_id)
+    if not panel.components:
+        return None
+    state = load_state(game, (await bot.store.load_snapshot(session_id))[0])
+    decision = game.pending(state)[0]
+    if not plan or decision.option(plan[0]) is None:
+        plan[:] = random_ai.plan(game, state, decision, rng)
+    return panel, state, [o.id for o in decision.options].index(plan.pop(0))
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def newest_panel(env: Any, channel_id: int) -> Any:
+    """The newest turn panel, rebuilt alone: `history()` rebuilds every message of the channel on each call."""
+    from simcord.results import to_discord_message
+
+    stored = env.backend.messages.get(channel_id, {})
+    for message_id in sorted(stored, reverse=True):
+        message = stored[message_id]
+        if message.visible_to(None) and message.embeds and " — move " in (message.embeds[0].get("title") or ""):
+            return to_discord_message(env, message)
+    raise LookupError("no turn panel")
+
+
+def _items(message: Any) -> list[Any]:
+    return [c for row in message.components for c in row.children]
+
+
+class Timer:
+    """Times one click: to its interaction callback and to the next board posted in the channel."""
+
+    def __init__(self, log: TimedLog, channel_id: int) -> None:
+        self.log, self.board_path = log, f"/channels/{channel_id}/messages"
+
+    async def __call__(self, click: Any) -> tuple[float, float | None]:
+        start, mark = time.perf_counter(), len(self.log)
+        await click
+        after = list(zip(self.log.times[mark:], self.log[mark:], strict=True))
+        callback = next(t for t, e in after if e.path.endswith("/callback"))
+        # Within a turn the panel is edited in place (PATCH of the same message); a new turn posts a new one.
+        posted = next((t for t, e in after if (e.method == "POST" and e.path == self.board_path)
+                       or (e.method == "PATCH" and e.path.startswith(self.board_path + "/"))), None)
+        return (callback - start) * 1000, None if posted is None else (posted - start) * 1000
+
+
+async def click(actor: Any, message: Any, index: int, timer: Timer, shows: list[float]) -> tuple[float, float | None]:
+    """Click option `index` as a member would, opening the private list or another page first when needed."""
+    for _ in range(4):
+        items = _items(message)
+        for item in items:
+            custom_id = item.custom_id or ""
+            if custom_id.startswith("tc:") and int(custom_id.split(":")[4]) == index:
+                return await timer(actor.click(message, custom_id=custom_id))
+            if custom_id.startswith("ts:") and any(o.value == str(index) for o in item.options):
+                return await timer(actor.select(message, [str(index)], custom_id=custom_id))
+        pagers = [i.custom_id for i in items if (i.custom_id or "").startswith("tp:")]
+        pager = min(pagers, key=lambda c: abs(int(c.split(":")[4]) - index // 25))
+        start = time.perf_counter()
+        reply = await actor.click(message, custom_id=pager)
+        shows.append((time.perf_counter() - start) * 1000)
+        message = reply.response.message
+    raise LookupError(f"option {index} is not reachable")
