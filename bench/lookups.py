@@ -54,7 +54,7 @@ async def lookups(url_for: str | None, sizes: list[int], repeats: int) -> None:
                     await store.db.execute_fetchall("PRAGMA synchronous = OFF")  # type: ignore[attr-defined]
                 else:
                     await store.pool.execute(  # type: ignore[attr-defined]
-                        "TRUNCATE sessions, actions, session_state, checkpoints, session_seats, session_meta")
+                        "TRUNCATE sessions, actions, session_state, session_seats, session_meta")
                 channel, user = await _fill(store, size, random.Random(size))
                 timings = {
                     "channel": await _time(lambda s=store, c=channel: s.latest_in_channel(c, ("finished",)), repeats),

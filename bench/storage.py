@@ -18,7 +18,7 @@ from engine.core import apply, dump_state, new_game
 from engine.core.selfplay import playout
 from engine.registry import get as get_game
 
-_TABLES = ("sessions", "actions", "session_state", "checkpoints", "session_seats", "session_meta", "snapshots")
+_TABLES = ("sessions", "actions", "session_state", "session_seats", "session_meta")
 
 
 async def _size(store: Store, url: str) -> int:

@@ -4,13 +4,13 @@ Two backends implement it: SQLite (bot.store.sqlite, the default) and PostgreSQL
 sharded processes). Everything a caller needs is here, in terms of pydantic rows and plain values; one conformance
 suite (tests/store/test_store_conformance.py) runs against both.
 
-Storage format: the action log is the truth. Each session has one latest-state row, replaced on every move, and
-checkpoints (full compressed states) at the start and every CHECKPOINT_EVERY versions (bot/store/codec.py), so that
-a move writes its action and little else, and any version can be rebuilt by replaying the log from a checkpoint.
+Storage format: the action log is the truth. Each session has one latest-state row (compressed, bot/store/codec.py),
+replaced on every move, so that a move writes its action and little else; any earlier version is rebuilt by replaying
+the log from the seed, as undo does (bot/session/undo.py).
 
 Guarantees every backend must keep:
 - at most one session in 'lobby' or 'active' per channel (ChannelBusy otherwise), enforced by the database;
-- record_move is one transaction: version check, action append, latest state (and checkpoint), version bump, or
+- record_move is one transaction: version check, action append, latest state, version bump, or
   nothing at all; two processes can never both apply a move for the same expected version;
 - the action log is append-only and holds at most one action per (session, version).
 """
@@ -91,18 +91,12 @@ class Store(ABC):
         self, session_id: int, *, expected_version: int, seat: int, choice: str, events: list[dict[str, Any]],
         state_json: str, new_version: int, finished: bool = False,
     ) -> SessionRow:
-        """One transaction: check the version, append the action, replace the latest state (and write a checkpoint
-        every CHECKPOINT_EVERY versions and at the end), set the version (and 'finished'). StaleVersion (nothing
-        written) when the version moved; SessionClosed if not active."""
+        """One transaction: check the version, append the action, replace the latest state, set the version (and
+        'finished'). StaleVersion (nothing written) when the version moved; SessionClosed if not active."""
 
     @abstractmethod
     async def load_snapshot(self, session_id: int) -> tuple[str, int]:
         """The latest (state_json, version). SessionNotFound if the session has none."""
-
-    @abstractmethod
-    async def load_checkpoint(self, session_id: int, *, at_most: int) -> tuple[str, int]:
-        """The newest checkpoint (state_json, version) at or before version `at_most`: where a replay of the action
-        log starts to rebuild that version (undo, checks). SessionNotFound if there is none."""
 
     @abstractmethod
     async def actions(self, session_id: int, *, last: int | None = None) -> list[ActionRow]:

@@ -57,9 +57,7 @@ async def _write_seats(con: asyncpg.Connection, session_id: int, seats: list[Sea
                               [(u, session_id) for u in users])
 
 
-async def _write_state(
-    con: asyncpg.Connection, session_id: int, version: int, state_json: str, now: datetime, *, checkpoint: bool
-) -> None:
+async def _write_state(con: asyncpg.Connection, session_id: int, version: int, state_json: str) -> None:
     codec_name, data = codec.encode(state_json)
     await con.execute(
         "INSERT INTO session_state (session_id, version, codec, state) VALUES ($1, $2, $3, $4) "
@@ -67,12 +65,6 @@ async def _write_state(
         "state = excluded.state",
         session_id, version, codec_name, data,
     )
-    if checkpoint:
-        await con.execute(
-            "INSERT INTO checkpoints (session_id, version, codec, state, created_at) VALUES ($1, $2, $3, $4, $5) "
-            "ON CONFLICT (session_id, version) DO UPDATE SET codec = excluded.codec, state = excluded.state",
-            session_id, version, codec_name, data, now,
-        )
 
 
 class PostgresStore(Store):
@@ -210,7 +202,7 @@ class PostgresStore(Store):
             if row is None:
                 await self._why_not(con, session_id, "lobby", expected_version)
             await _write_seats(con, session_id, seats)
-            await _write_state(con, session_id, state_version, state_json, now, checkpoint=True)
+            await _write_state(con, session_id, state_version, state_json)
             return _session(row)
 
     async def record_move(
@@ -235,8 +227,7 @@ class PostgresStore(Store):
                 "VALUES ($1, $2, $3, $4, $5, $6)",
                 session_id, new_version, seat, choice, events_json, now,
             )
-            await _write_state(con, session_id, new_version, state_json, now,
-                               checkpoint=finished or codec.is_checkpoint(new_version))
+            await _write_state(con, session_id, new_version, state_json)
             return _session(row)
 
     async def load_snapshot(self, session_id: int) -> tuple[str, int]:
@@ -244,16 +235,6 @@ class PostgresStore(Store):
                                        session_id)
         if row is None:
             raise SessionNotFound(f"session {session_id} has no snapshot (it never started)")
-        return codec.decode(row["codec"], bytes(row["state"])), row["version"]
-
-    async def load_checkpoint(self, session_id: int, *, at_most: int) -> tuple[str, int]:
-        row = await self.pool.fetchrow(
-            "SELECT codec, state, version FROM checkpoints WHERE session_id = $1 AND version <= $2 "
-            "ORDER BY version DESC LIMIT 1",
-            session_id, at_most,
-        )
-        if row is None:
-            raise SessionNotFound(f"session {session_id} has no checkpoint at or before version {at_most}")
         return codec.decode(row["codec"], bytes(row["state"])), row["version"]
 
     async def actions(self, session_id: int, *, last: int | None = None) -> list[ActionRow]:

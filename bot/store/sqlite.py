@@ -83,11 +83,8 @@ def _seats_json(seats: list[Seat]) -> str:
     return json.dumps([Seat.model_validate(s, from_attributes=True).model_dump() for s in seats])
 
 
-async def _write_state(
-    db: aiosqlite.Connection, session_id: int, version: int, state_json: str, now: str, *, checkpoint: bool
-) -> None:
-    """The state after a start or a move, in the caller's transaction: the latest-state row replaced in place, plus
-    a checkpoint when asked (the start, and every CHECKPOINT_EVERY versions)."""
+async def _write_state(db: aiosqlite.Connection, session_id: int, version: int, state_json: str) -> None:
+    """The state after a start or a move, in the caller's transaction: the latest-state row replaced in place."""
     codec_name, data = codec.encode(state_json)
     await db.execute_fetchall(
         "INSERT INTO session_state (session_id, version, codec, state) VALUES (?, ?, ?, ?) "
@@ -95,11 +92,6 @@ async def _write_state(
         "state = excluded.state",
         (session_id, version, codec_name, data),
     )
-    if checkpoint:
-        await db.execute_fetchall(
-            "INSERT OR REPLACE INTO checkpoints (session_id, version, codec, state, created_at) VALUES (?, ?, ?, ?, ?)",
-            (session_id, version, codec_name, data, now),
-        )
 
 
 async def _write_seats(db: aiosqlite.Connection, session_id: int, seats: list[Seat]) -> None:
@@ -296,7 +288,7 @@ class SqliteStore(Store):
                 (str(seed), _seats_json(seats), state_version, now, session_id),
             )
             await _write_seats(db, session_id, seats)
-            await _write_state(db, session_id, state_version, state_json, now, checkpoint=True)
+            await _write_state(db, session_id, state_version, state_json)
             return await self._one(db, session_id)
 
     async def record_move(
@@ -315,8 +307,7 @@ class SqliteStore(Store):
                 "VALUES (?, ?, ?, ?, ?, ?)",
                 (session_id, new_version, seat, choice, events_json, now),
             )
-            await _write_state(db, session_id, new_version, state_json, now,
-                               checkpoint=finished or codec.is_checkpoint(new_version))
+            await _write_state(db, session_id, new_version, state_json)
             await db.execute_fetchall(
                 "UPDATE sessions SET version = ?, status = ?, updated_at = ? WHERE id = ?",
                 (new_version, "finished" if finished else "active", now, session_id),
@@ -337,17 +328,6 @@ class SqliteStore(Store):
             ))
         if not rows:
             raise SessionNotFound(f"session {session_id} has no snapshot (it never started)")
-        return codec.decode(rows[0][0], rows[0][1]), rows[0][2]
-
-    async def load_checkpoint(self, session_id: int, *, at_most: int) -> tuple[str, int]:
-        async with self._lock:
-            rows = list(await self.db.execute_fetchall(
-                "SELECT codec, state, version FROM checkpoints WHERE session_id = ? AND version <= ? "
-                "ORDER BY version DESC LIMIT 1",
-                (session_id, at_most),
-            ))
-        if not rows:
-            raise SessionNotFound(f"session {session_id} has no checkpoint at or before version {at_most}")
         return codec.decode(rows[0][0], rows[0][1]), rows[0][2]
 
     async def actions(self, session_id: int, *, last: int | None = None) -> list[ActionRow]:

@@ -41,13 +41,12 @@ async def test_the_action_log_is_append_only(sqlite_store: SqliteStore) -> None:
             raw.execute("INSERT INTO actions VALUES (?, 1, 0, 'dup', '[]', 'now')", (sid,))
 
 
-async def test_a_move_writes_no_full_state_between_checkpoints(sqlite_store: SqliteStore) -> None:
+async def test_a_move_replaces_the_one_stored_state(sqlite_store: SqliteStore) -> None:
     sid = await new_active(sqlite_store)
     for version in range(3):
         await sqlite_store.record_move(sid, expected_version=version, seat=0, choice="a", events=[],
                                        state_json=f'{{"v": {version + 1}}}', new_version=version + 1)
     with sqlite3.connect(sqlite_store.path) as raw:
-        assert raw.execute("SELECT version FROM checkpoints WHERE session_id = ?", (sid,)).fetchall() == [(0,)]
         assert raw.execute("SELECT version, codec FROM session_state WHERE session_id = ?", (sid,)).fetchall() == [
             (3, "zlib")]
 
@@ -61,8 +60,9 @@ def _apply(db_file: Path, numbers: range) -> None:
 
 
 async def test_games_stored_before_the_compact_log_carry_over_unchanged(db_file: Path) -> None:
-    """A database at migration 002 (one snapshot per move) opened by today's store: same latest states, the start
-    kept as a checkpoint, seats found by user, and the game goes on."""
+    """A database at migration 002 (one snapshot per move) opened by today's store: same latest states, seats found
+    by user, and the game goes on (migration 003 kept the first and last snapshots as checkpoints,
+    which 004 then drops: nothing read them)."""
     db_file.parent.mkdir(parents=True)
     _apply(db_file, range(1, 3))
     with sqlite3.connect(db_file) as raw:
@@ -82,12 +82,12 @@ async def test_games_stored_before_the_compact_log_carry_over_unchanged(db_file:
     await store.open()
     try:
         assert await store.load_snapshot(1) == ('{"v": 2, "old": true}', 2)
-        assert await store.load_checkpoint(1, at_most=1) == ('{"v": 0}', 0)
         assert [s.id for s in await store.sessions_of_user(8)] == [1]
         await store.record_move(1, expected_version=2, seat=1, choice="c", events=[], state_json='{"v": 3}',
                                 new_version=3)
         assert [a.choice for a in await store.actions(1)] == ["a", "b", "c"]
         assert await store.load_snapshot(1) == ('{"v": 3}', 3)
+        assert not await store.db.execute_fetchall("SELECT 1 FROM sqlite_master WHERE name = 'checkpoints'")
     finally:
         await store.close()
 
