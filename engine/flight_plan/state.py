@@ -10,23 +10,7 @@ from typing import Any
 from pydantic import BaseModel, Field, model_validator
 
 from engine.core.contract import GameState
-
-
-def plain_copy(value: Any) -> Any:
-    """A deep copy of a state made of lists, dicts, models and immutable scalars, without copy.deepcopy's memo and
-    dispatch: every applied choice copies the whole state first, and deepcopy was a third of a game's time."""
-    if isinstance(value, list):
-        if not value or isinstance(value[0], str | int):
-            return value[:]
-        return [plain_copy(v) for v in value]
-    if isinstance(value, dict):
-        return {k: plain_copy(v) for k, v in value.items()}
-    if isinstance(value, BaseModel):
-        new = value.__copy__()
-        for key, item in value.__dict__.items():
-            new.__dict__[key] = plain_copy(item)
-        return new
-    return value
+from engine.core.copying import plain_copy
 
 
 class Lasting(BaseModel):
