@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.core.contract import Event, Option, event, option
 from engine.planes import actions_rt
+from engine.planes.board import POI_NAMES
 from engine.planes.cards import RT_ACTION_KINDS, card
 from engine.planes.goals import goal_met
 from engine.planes.state import PlanesState, add_cube, remove_cube
@@ -11,8 +12,6 @@ from engine.planes.terrain import spaces_with_poi
 
 COLLECT_POI = {"collect_fast_food": "fast_food", "collect_restroom": "restroom", "gift_shop_one": "gift_shop",
                "help_desk_one": "help_desk", "fine_dining_two": "fine_dining"}
-POI_NAMES = {"fast_food": "Fast Food", "restroom": "Restroom", "gift_shop": "Gift Shop", "help_desk": "Help Desk",
-             "fine_dining": "Fine Dining"}
 
 
 def own_spaces(state: PlanesState, seat: int) -> list[str]:

@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 from engine.core.contract import Event, Option, event, option
 from engine.core.text import shorten
+from engine.planes.board import POI_NAMES
 from engine.planes.cards import card, dot_of
 from engine.planes.state import PlanesState, add_cube, remove_cube
 from engine.planes.terrain import spaces_with_poi, terrain
@@ -27,8 +28,6 @@ CARRY = {"neutral_to_fast_food": ("fast_food", 1), "neutral_to_restroom": ("rest
          "neutrals2_gift_shop": ("gift_shop", 2), "neutrals2_help_desk": ("help_desk", 2),
          "neutrals3_fine_dining": ("fine_dining", 3)}
 DRAW_DROP = {"draw2_drop2": 2, "draw3_drop2": 3, "draw4_drop2": 4}
-POI_NAMES = {"fast_food": "Fast Food", "restroom": "Restroom", "gift_shop": "Gift Shop", "help_desk": "Help Desk",
-             "fine_dining": "Fine Dining"}
 FOLLOWS = ("nsource", "ntake", "ntarget", "adj_source", "adj_target", "draft", "lost_found")
 PROMPTS = {
     "nsource": "Choose the space to take neutral cubes from",

@@ -34,6 +34,10 @@ class Poi(StrEnum):
         return self.value.replace("_", " ").title()
 
 
+POI_NAMES: dict[str, str] = {poi.value: poi.title for poi in Poi}
+"""A point of interest's name, as sentences give it ('Fast Food'); the board's legend writes it in lower case."""
+
+
 class SpaceKind(StrEnum):
     START = "start"  # P1..P4: where a colour's five cubes begin; an ordinary space afterwards
     SPACE = "space"  # a plain space; two neutral cubes at setup

@@ -7,7 +7,7 @@ from typing import Any
 
 from PIL import ImageDraw
 
-from engine.planes.board import Airport
+from engine.planes.board import POI_NAMES, Airport
 from renderers.kit.paint import INK, MUTED, PAPER, fit, font, wrap
 from renderers.planes.layout import HEIGHT, PANEL_W, WIDTH
 from renderers.planes.style import (
@@ -15,7 +15,6 @@ from renderers.planes.style import (
     HILITE,
     MARK,
     PALE_HILITE,
-    POI_NAMES,
     REWARD_NAMES,
     cone,
     cube_chip,
@@ -60,7 +59,7 @@ def draw_legend(draw: ImageDraw.ImageDraw, pois: tuple[str, ...], rewards: bool 
         y += LEGEND_STEP
     for poi in pois:
         poi_mark(draw, x, y, poi)
-        _entry(draw, x, y, POI_NAMES.get(poi, poi))
+        _entry(draw, x, y, POI_NAMES[poi].lower())
         y += LEGEND_STEP
     cone(draw, x, y)
     _entry(draw, x, y, "blocked")

@@ -46,8 +46,6 @@ def cube_chip(draw: ImageDraw.ImageDraw, box: Box, colour: str, count: int | Non
     chip(draw, box, CUBE_FILL[colour], cube_label(colour, count), CHIP_FONT, CUBE_TEXT[colour], radius=5)
 
 
-POI_NAMES = {"restroom": "restroom", "fast_food": "fast food", "gift_shop": "gift shop", "help_desk": "help desk",
-             "fine_dining": "fine dining"}
 MARK = 28  # a point-of-interest tile, square
 
 
