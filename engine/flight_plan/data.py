@@ -6,12 +6,13 @@ design (each file says which values are ours).
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 from pathlib import Path
-from typing import Literal, TypeVar
+from typing import Literal
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field
+
+from engine.core.data_file import M, load_toml
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "flight_plan"
 REGIONS = ("NA", "SA", "EU", "AF", "AP", "ME")
@@ -115,19 +116,8 @@ class Catalog(BaseModel):
         return self.touched[number]
 
 
-M = TypeVar("M", bound=BaseModel)
-
-
 def load(name: str, model: type[M], folder: Path = DATA_DIR) -> M:
-    path = folder / name
-    try:
-        with path.open("rb") as fh:
-            return model.model_validate(tomllib.load(fh))
-    except tomllib.TOMLDecodeError as exc:
-        raise DataFileError(f"{name}: {exc}") from exc
-    except ValidationError as exc:
-        fields = "; ".join(".".join(str(p) for p in e["loc"]) + f": {e['msg']}" for e in exc.errors())
-        raise DataFileError(f"{name}: {fields}") from exc
+    return load_toml(folder / name, model, DataFileError)
 
 
 def _check(cat: Catalog) -> None:

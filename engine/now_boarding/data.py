@@ -5,12 +5,13 @@ A bad file raises DataFileError naming the file and the field, so a typo never r
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 from pathlib import Path
-from typing import Literal, TypeVar
+from typing import Literal
 
-from pydantic import BaseModel, Field, ValidationError, model_validator
+from pydantic import BaseModel, Field, model_validator
+
+from engine.core.data_file import M, load_toml
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "now_boarding"
 Side = Literal["small", "large"]
@@ -127,21 +128,8 @@ class Catalog(BaseModel):
         return next(p for p in self.planes if p.colour == colour)
 
 
-M = TypeVar("M", bound=BaseModel)
-
-
 def _load(directory: Path, name: str, model: type[M]) -> M:
-    path = directory / name
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise DataFileError(f"{name}: not valid TOML ({exc})") from exc
-    try:
-        return model.model_validate(raw)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "(file)"
-        raise DataFileError(f"{name}: {where}: {first['msg']}") from exc
+    return load_toml(directory / name, model, DataFileError)
 
 
 def load_catalog(directory: Path = DATA_DIR) -> Catalog:

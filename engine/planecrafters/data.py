@@ -5,12 +5,13 @@ A bad file raises DataFileError naming the file and the field, so a typo never r
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 from pathlib import Path
-from typing import Literal, TypeVar
+from typing import Literal
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field
+
+from engine.core.data_file import M, load_toml
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "planecrafters"
 SLOTS = ("nose", "lwing", "rwing", "tail", "fuselage")
@@ -101,19 +102,8 @@ class Part(BaseModel):
         return "Spare Part" if self.spare else f"{self.model} {SLOT_NAMES[self.slot]}"
 
 
-M = TypeVar("M", bound=BaseModel)
-
-
 def load(name: str, model: type[M], folder: Path = DATA_DIR) -> M:
-    path = folder / name
-    try:
-        with path.open("rb") as fh:
-            return model.model_validate(tomllib.load(fh))
-    except tomllib.TOMLDecodeError as exc:
-        raise DataFileError(f"{name}: {exc}") from exc
-    except ValidationError as exc:
-        fields = "; ".join(".".join(str(p) for p in e["loc"]) + f": {e['msg']}" for e in exc.errors())
-        raise DataFileError(f"{name}: {fields}") from exc
+    return load_toml(folder / name, model, DataFileError)
 
 
 def build_deck(parts: PartsFile) -> list[Part]:

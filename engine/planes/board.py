@@ -6,12 +6,13 @@ states (checked by tests/planes/test_airports.py).
 
 from __future__ import annotations
 
-import tomllib
 from enum import StrEnum
 from functools import cache, cached_property
 from pathlib import Path
 
-from pydantic import BaseModel, Field, ValidationError, model_validator
+from pydantic import BaseModel, Field, model_validator
+
+from engine.core.data_file import load_toml
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "planes" / "airports"
 
@@ -152,15 +153,7 @@ def dead_ends(board: Airport) -> list[str]:
 
 
 def load_airport_file(path: Path) -> Airport:
-    try:
-        with path.open("rb") as fh:
-            raw = tomllib.load(fh)
-        board = Airport.model_validate(raw)
-    except tomllib.TOMLDecodeError as exc:
-        raise BoardFileError(f"{path.name}: not valid TOML: {exc}") from exc
-    except ValidationError as exc:
-        where = "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors())
-        raise BoardFileError(f"{path.name}: {where}") from exc
+    board = load_toml(path, Airport, BoardFileError)
     stuck = dead_ends(board)
     if stuck:
         raise BoardFileError(f"{path.name}: spaces: {', '.join(stuck)} must each have an arrow to a space that is "

@@ -3,12 +3,12 @@ plane sides and a special rule each."""
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 from pathlib import Path
 
-from pydantic import BaseModel, Field, ValidationError, model_validator
+from pydantic import BaseModel, Field, model_validator
 
+from engine.core.data_file import load_toml
 from engine.planes.cards import POIS
 from engine.planes.sides import sides
 
@@ -69,15 +69,7 @@ class ScenarioFileError(ValueError):
 
 
 def load_scenarios(path: Path = SCENARIOS_FILE) -> dict[str, Scenario]:
-    try:
-        with path.open("rb") as fh:
-            parsed = ScenarioFile.model_validate(tomllib.load(fh))
-    except tomllib.TOMLDecodeError as exc:
-        raise ScenarioFileError(f"{path.name}: not valid TOML: {exc}") from exc
-    except ValidationError as exc:
-        where = "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors())
-        raise ScenarioFileError(f"{path.name}: {where}") from exc
-    return {s.key: s for s in parsed.scenario}
+    return {s.key: s for s in load_toml(path, ScenarioFile, ScenarioFileError).scenario}
 
 
 @cache

@@ -3,11 +3,12 @@ planes, and the Round Trip player, neutral and wild sides."""
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 from pathlib import Path
 
-from pydantic import BaseModel, Field, ValidationError, model_validator
+from pydantic import BaseModel, Field, model_validator
+
+from engine.core.data_file import load_toml
 
 SIDES_FILE = Path(__file__).resolve().parents[2] / "data" / "planes" / "plane_sides.toml"
 SLOTS = 5
@@ -52,15 +53,7 @@ class SideFileError(ValueError):
 
 
 def load_sides(path: Path = SIDES_FILE) -> dict[str, Side]:
-    try:
-        with path.open("rb") as fh:
-            parsed = SideFile.model_validate(tomllib.load(fh))
-    except tomllib.TOMLDecodeError as exc:
-        raise SideFileError(f"{path.name}: not valid TOML: {exc}") from exc
-    except ValidationError as exc:
-        where = "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors())
-        raise SideFileError(f"{path.name}: {where}") from exc
-    return {s.id: s for s in parsed.side}
+    return {s.id: s for s in load_toml(path, SideFile, SideFileError).side}
 
 
 @cache
