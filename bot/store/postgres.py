@@ -18,14 +18,10 @@ from typing import Any
 import asyncpg
 
 from bot.store import codec, postgres_errors
-from bot.store.base import ChannelBusy, SessionClosed, SessionNotFound, StaleVersion, Store
+from bot.store.backend import SESSION_COLUMNS, Backend, migrations, seats_json
+from bot.store.base import ChannelBusy, SessionClosed, SessionNotFound, StaleVersion, StoreUnavailable
 from bot.store.models import OPEN_STATUSES, STATUSES, ActionRow, Seat, SessionRow
-from bot.store.sqlite import migrations
 
-_COLUMNS = (
-    "id, guild_id, channel_id, game, host_id, status, options_json, seed, seats_json, version, "
-    "created_at, updated_at, board_message_id, panel_message_id"
-)
 _ONE_OPEN = "sessions_one_open_per_channel"
 _MIGRATION_LOCK = 7_340_414  # any fixed number: pg_advisory_xact_lock key that serialises migrations
 
@@ -43,10 +39,6 @@ def _session(row: asyncpg.Record) -> SessionRow:
         created_at=row["created_at"], updated_at=row["updated_at"],
         board_message_id=row["board_message_id"], panel_message_id=row["panel_message_id"],
     )
-
-
-def _seats_json(seats: list[Seat]) -> str:
-    return json.dumps([Seat.model_validate(s, from_attributes=True).model_dump() for s in seats])
 
 
 async def _write_seats(con: asyncpg.Connection, session_id: int, seats: list[Seat]) -> None:
@@ -67,47 +59,32 @@ async def _write_state(con: asyncpg.Connection, session_id: int, version: int, s
     )
 
 
-class PostgresStore(Store):
+class PostgresStore(Backend[asyncpg.Pool]):
     def __init__(self, url: str, *, pool_size: int = 10) -> None:
         self.url = url
         self.pool_size = pool_size
-        self._pool: asyncpg.Pool | None = None
 
     # ---------------------------------------------------------------- lifecycle
-    async def open(self) -> None:
-        if self._pool is not None:
-            return
+    async def _connect(self) -> asyncpg.Pool:
         try:
-            pool = await asyncpg.create_pool(self.url, min_size=1, max_size=self.pool_size)
+            return await asyncpg.create_pool(self.url, min_size=1, max_size=self.pool_size)
         except Exception as error:
             explained = postgres_errors.unreachable(self.url, error)
             if explained is None:
                 raise
             raise explained from None
-        try:
-            self._pool = pool
-            await self._migrate()
-        except asyncpg.InsufficientPrivilegeError as error:
-            self._pool = None
-            await pool.close()
-            raise postgres_errors.unreachable(self.url, error) or error from None
-        except BaseException:
-            self._pool = None
-            await pool.close()
-            raise
 
-    async def close(self) -> None:
-        if self._pool is not None:
-            pool, self._pool = self._pool, None
-            await pool.close()
+    def _unusable(self, error: BaseException) -> StoreUnavailable | None:
+        # A migration's error is a bug, but for a role that may not create tables: a deployment's choice.
+        if isinstance(error, asyncpg.InsufficientPrivilegeError):
+            return postgres_errors.unreachable(self.url, error)
+        return None
 
     @property
     def pool(self) -> asyncpg.Pool:
-        if self._pool is None:
-            raise RuntimeError("the store is not open; call `await store.open()` first")
-        return self._pool
+        return self.handle
 
-    async def _migrate(self) -> None:
+    async def _ready(self) -> None:
         async with self.pool.acquire() as con, con.transaction():
             # Two processes starting at once: the advisory lock makes the second wait and then find all applied.
             await con.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATION_LOCK)
@@ -129,7 +106,7 @@ class PostgresStore(Store):
 
     # ---------------------------------------------------------------- plumbing
     async def _one(self, con: asyncpg.Connection, session_id: int) -> SessionRow:
-        row = await con.fetchrow(f"SELECT {_COLUMNS} FROM sessions WHERE id = $1", session_id)
+        row = await con.fetchrow(f"SELECT {SESSION_COLUMNS} FROM sessions WHERE id = $1", session_id)
         if row is None:
             raise SessionNotFound(f"no session {session_id}")
         return _session(row)
@@ -142,7 +119,7 @@ class PostgresStore(Store):
         raise StaleVersion(f"session {session_id} is at version {session.version}, not {expected_version}")
 
     async def _many(self, where: str, *params: Any) -> list[SessionRow]:
-        rows = await self.pool.fetch(f"SELECT {_COLUMNS} FROM sessions WHERE {where} ORDER BY id", *params)
+        rows = await self.pool.fetch(f"SELECT {SESSION_COLUMNS} FROM sessions WHERE {where} ORDER BY id", *params)
         return [_session(r) for r in rows]
 
     # ---------------------------------------------------------------- sessions
@@ -156,8 +133,8 @@ class PostgresStore(Store):
                 row = await con.fetchrow(
                     "INSERT INTO sessions (guild_id, channel_id, game, host_id, status, options_json, seats_json, "
                     f"version, created_at, updated_at) VALUES ($1, $2, $3, $4, 'lobby', $5, $6, 0, $7, $7) "
-                    f"RETURNING {_COLUMNS}",
-                    guild_id, channel_id, game, host_id, json.dumps(dict(options)), _seats_json(seats), now,
+                    f"RETURNING {SESSION_COLUMNS}",
+                    guild_id, channel_id, game, host_id, json.dumps(dict(options)), seats_json(seats), now,
                 )
                 await _write_seats(con, row["id"], seats)
                 return _session(row)
@@ -180,8 +157,8 @@ class PostgresStore(Store):
         async with self.pool.acquire() as con, con.transaction():
             row = await con.fetchrow(
                 "UPDATE sessions SET seats_json = $3, options_json = $4, version = version + 1, updated_at = $5 "
-                f"WHERE id = $1 AND version = $2 AND status = 'lobby' RETURNING {_COLUMNS}",
-                session_id, expected_version, _seats_json(seats), json.dumps(dict(options)), _now(),
+                f"WHERE id = $1 AND version = $2 AND status = 'lobby' RETURNING {SESSION_COLUMNS}",
+                session_id, expected_version, seats_json(seats), json.dumps(dict(options)), _now(),
             )
             if row is None:
                 await self._why_not(con, session_id, "lobby", expected_version)
@@ -196,8 +173,8 @@ class PostgresStore(Store):
         async with self.pool.acquire() as con, con.transaction():
             row = await con.fetchrow(
                 "UPDATE sessions SET status = 'active', seed = $3, seats_json = $4, version = $5, updated_at = $6 "
-                f"WHERE id = $1 AND version = $2 AND status = 'lobby' RETURNING {_COLUMNS}",
-                session_id, expected_version, str(seed), _seats_json(seats), state_version, now,
+                f"WHERE id = $1 AND version = $2 AND status = 'lobby' RETURNING {SESSION_COLUMNS}",
+                session_id, expected_version, str(seed), seats_json(seats), state_version, now,
             )
             if row is None:
                 await self._why_not(con, session_id, "lobby", expected_version)
@@ -217,7 +194,7 @@ class PostgresStore(Store):
             # The one conditional UPDATE that decides who wins (see the module docstring).
             row = await con.fetchrow(
                 "UPDATE sessions SET version = $3, status = $4, updated_at = $5 "
-                f"WHERE id = $1 AND version = $2 AND status = 'active' RETURNING {_COLUMNS}",
+                f"WHERE id = $1 AND version = $2 AND status = 'active' RETURNING {SESSION_COLUMNS}",
                 session_id, expected_version, new_version, "finished" if finished else "active", now,
             )
             if row is None:
@@ -255,7 +232,7 @@ class PostgresStore(Store):
             raise ValueError(f"unknown status {status!r}; one of {', '.join(STATUSES)}")
         try:
             row = await self.pool.fetchrow(
-                f"UPDATE sessions SET status = $2, updated_at = $3 WHERE id = $1 RETURNING {_COLUMNS}",
+                f"UPDATE sessions SET status = $2, updated_at = $3 WHERE id = $1 RETURNING {SESSION_COLUMNS}",
                 session_id, status, _now(),
             )
         except asyncpg.UniqueViolationError as exc:
@@ -280,7 +257,7 @@ class PostgresStore(Store):
         if not statuses:
             return None
         row = await self.pool.fetchrow(
-            f"SELECT {_COLUMNS} FROM sessions WHERE channel_id = $1 AND status = ANY($2::text[]) "
+            f"SELECT {SESSION_COLUMNS} FROM sessions WHERE channel_id = $1 AND status = ANY($2::text[]) "
             "ORDER BY id DESC LIMIT 1",
             channel_id, list(statuses),
         )
@@ -290,8 +267,8 @@ class PostgresStore(Store):
         async with self.pool.acquire() as con, con.transaction():
             row = await con.fetchrow(
                 f"UPDATE sessions SET seats_json = $2, updated_at = $3 WHERE id = $1 AND status = 'active' "
-                f"RETURNING {_COLUMNS}",
-                session_id, _seats_json(seats), _now(),
+                f"RETURNING {SESSION_COLUMNS}",
+                session_id, seats_json(seats), _now(),
             )
             if row is None:
                 session = await self._one(con, session_id)

@@ -11,41 +11,19 @@ from __future__ import annotations
 
 import asyncio
 import json
-import re
 import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
 from bot.store import codec, sqlite_file
-from bot.store.base import ChannelBusy, SessionClosed, SessionNotFound, StaleVersion, Store
+from bot.store.backend import SESSION_COLUMNS, Backend, migrations, seats_json
+from bot.store.base import ChannelBusy, SessionClosed, SessionNotFound, StaleVersion, StoreUnavailable
 from bot.store.models import OPEN_STATUSES, STATUSES, ActionRow, Seat, SessionRow
-
-_MIGRATION_NAME = re.compile(r"^(\d{3})_([a-z0-9_]+)\.sql$")
-_SESSION_COLUMNS = (
-    "id, guild_id, channel_id, game, host_id, status, options_json, seed, seats_json, version, "
-    "created_at, updated_at, board_message_id, panel_message_id"
-)
-
-
-def migrations(folder: str = "migrations") -> list[tuple[int, str, str]]:
-    """(number, name, sql) of every file in bot/store/<folder> (SQLite's; PostgreSQL's are in migrations/postgres),
-    in order. Refuses duplicates."""
-    found: dict[int, tuple[int, str, str]] = {}
-    for entry in resources.files("bot.store").joinpath(folder).iterdir():
-        match = _MIGRATION_NAME.match(entry.name)
-        if not match:
-            continue
-        number = int(match.group(1))
-        if number in found:
-            raise RuntimeError(f"two migrations numbered {number:03d}: {found[number][1]} and {entry.name}")
-        found[number] = (number, entry.name, entry.read_text(encoding="utf-8"))
-    return [found[n] for n in sorted(found)]
 
 
 def _statements(sql: str) -> list[str]:
@@ -77,10 +55,6 @@ def _session(row: sqlite3.Row | tuple[Any, ...]) -> SessionRow:
         created_at=datetime.fromisoformat(created_at), updated_at=datetime.fromisoformat(updated_at),
         board_message_id=board_id, panel_message_id=panel_id,
     )
-
-
-def _seats_json(seats: list[Seat]) -> str:
-    return json.dumps([Seat.model_validate(s, from_attributes=True).model_dump() for s in seats])
 
 
 async def _write_state(db: aiosqlite.Connection, session_id: int, version: int, state_json: str) -> None:
@@ -127,61 +101,53 @@ async def _check_intact(db: aiosqlite.Connection, path: str) -> None:
         raise sqlite_file.damaged(path, found[0] if found else "the integrity check returned nothing")
 
 
-class SqliteStore(Store):
+class SqliteStore(Backend[aiosqlite.Connection]):
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
-        self._db: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
 
     # ---------------------------------------------------------------- lifecycle
     async def open(self) -> None:
         """Connect and migrate. A file Tarmac cannot use raises StoreUnavailable (one sentence) and is left as it was:
         the checks only look, and the integrity check runs before the first write (the switch to WAL)."""
-        if self._db is not None:
+        if self._handle is not None:
             return
         existed = self.path != ":memory:" and not sqlite_file.prepare(Path(self.path))
-        try:
-            await self._connect()
-        except sqlite3.Error as error:
-            explained = sqlite_file.unavailable(self.path, error)
-            if explained is None:
-                raise
-            raise explained from None
+        await super().open()
         if existed:  # after the open, so the -wal and -shm files it made are named too
             sqlite_file.warn_if_shared(Path(self.path))
 
-    async def _connect(self) -> None:
-        # isolation_level=None: no implicit transactions; every write below says BEGIN IMMEDIATE itself.
-        db = await aiosqlite.connect(self.path, isolation_level=None)
+    async def _connect(self) -> aiosqlite.Connection:
         try:
-            await db.execute_fetchall(f"PRAGMA busy_timeout = {sqlite_file.BUSY_SECONDS * 1000}")
-            # Before anything writes: a damaged file (random bytes, a truncated copy) must stay exactly as it was,
-            # and be found now rather than in the middle of somebody's game. quick_check reads every page once
-            # (about a quarter of a second for 240 MB here), at start only.
-            await _check_intact(db, self.path)
-            await _enter_wal(db)
-            # WAL + NORMAL already survives a killed process (the WAL is in the OS cache); only a power cut or an
-            # OS crash could lose the last commits. FULL fsyncs the WAL on every commit, which closes that gap too,
-            # and costs one fsync per move: nothing at board-game speed. A player's confirmed move must stay.
-            await db.execute_fetchall("PRAGMA synchronous = FULL")
-            await db.execute_fetchall("PRAGMA foreign_keys = ON")
-            self._db = db
-            await self._migrate()
-        except BaseException:
-            self._db = None
-            await db.close()
-            raise
+            # isolation_level=None: no implicit transactions; every write below says BEGIN IMMEDIATE itself.
+            return await aiosqlite.connect(self.path, isolation_level=None)
+        except sqlite3.Error as error:
+            explained = self._unusable(error)
+            if explained is None:
+                raise
+            raise explained from None
 
-    async def close(self) -> None:
-        if self._db is not None:
-            db, self._db = self._db, None
-            await db.close()
+    def _unusable(self, error: BaseException) -> StoreUnavailable | None:
+        return sqlite_file.unavailable(self.path, error) if isinstance(error, sqlite3.Error) else None
+
+    async def _ready(self) -> None:
+        db = self.db
+        await db.execute_fetchall(f"PRAGMA busy_timeout = {sqlite_file.BUSY_SECONDS * 1000}")
+        # Before anything writes: a damaged file (random bytes, a truncated copy) must stay exactly as it was, and be
+        # found now rather than in the middle of somebody's game. quick_check reads every page once (about a quarter
+        # of a second for 240 MB here), at start only.
+        await _check_intact(db, self.path)
+        await _enter_wal(db)
+        # WAL + NORMAL already survives a killed process (the WAL is in the OS cache); only a power cut or an OS
+        # crash could lose the last commits. FULL fsyncs the WAL on every commit, which closes that gap too, and
+        # costs one fsync per move: nothing at board-game speed. A player's confirmed move must stay.
+        await db.execute_fetchall("PRAGMA synchronous = FULL")
+        await db.execute_fetchall("PRAGMA foreign_keys = ON")
+        await self._migrate()
 
     @property
     def db(self) -> aiosqlite.Connection:
-        if self._db is None:
-            raise RuntimeError("the store is not open; call `await store.open()` first")
-        return self._db
+        return self.handle
 
     async def _migrate(self) -> None:
         await self.db.execute_fetchall(
@@ -219,7 +185,7 @@ class SqliteStore(Store):
             await db.execute_fetchall("COMMIT")
 
     async def _one(self, db: aiosqlite.Connection, session_id: int) -> SessionRow:
-        rows = list(await db.execute_fetchall(f"SELECT {_SESSION_COLUMNS} FROM sessions WHERE id = ?", (session_id,)))
+        rows = list(await db.execute_fetchall(f"SELECT {SESSION_COLUMNS} FROM sessions WHERE id = ?", (session_id,)))
         if not rows:
             raise SessionNotFound(f"no session {session_id}")
         return _session(tuple(rows[0]))
@@ -227,7 +193,7 @@ class SqliteStore(Store):
     async def _many(self, where: str, params: tuple[Any, ...]) -> list[SessionRow]:
         async with self._lock:
             rows = await self.db.execute_fetchall(
-                f"SELECT {_SESSION_COLUMNS} FROM sessions WHERE {where} ORDER BY id", params
+                f"SELECT {SESSION_COLUMNS} FROM sessions WHERE {where} ORDER BY id", params
             )
         return [_session(tuple(r)) for r in rows]
 
@@ -242,7 +208,7 @@ class SqliteStore(Store):
                 rows = await db.execute_fetchall(
                     "INSERT INTO sessions (guild_id, channel_id, game, host_id, status, options_json, seats_json, "
                     "version, created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, 0, ?, ?) RETURNING id",
-                    (guild_id, channel_id, game, host_id, json.dumps(dict(options)), _seats_json(seats), now, now),
+                    (guild_id, channel_id, game, host_id, json.dumps(dict(options)), seats_json(seats), now, now),
                 )
                 session_id = next(iter(rows))[0]
                 await _write_seats(db, session_id, seats)
@@ -269,7 +235,7 @@ class SqliteStore(Store):
             await db.execute_fetchall(
                 "UPDATE sessions SET seats_json = ?, options_json = ?, version = version + 1, updated_at = ? "
                 "WHERE id = ?",
-                (_seats_json(seats), json.dumps(dict(options)), _now(), session_id),
+                (seats_json(seats), json.dumps(dict(options)), _now(), session_id),
             )
             await _write_seats(db, session_id, seats)
             return await self._one(db, session_id)
@@ -285,7 +251,7 @@ class SqliteStore(Store):
             await db.execute_fetchall(
                 "UPDATE sessions SET status = 'active', seed = ?, seats_json = ?, version = ?, updated_at = ? "
                 "WHERE id = ?",
-                (str(seed), _seats_json(seats), state_version, now, session_id),
+                (str(seed), seats_json(seats), state_version, now, session_id),
             )
             await _write_seats(db, session_id, seats)
             await _write_state(db, session_id, state_version, state_json)
@@ -378,7 +344,7 @@ class SqliteStore(Store):
         marks = ", ".join("?" for _ in statuses)
         async with self._lock:
             rows = list(await self.db.execute_fetchall(
-                f"SELECT {_SESSION_COLUMNS} FROM sessions WHERE channel_id = ? AND status IN ({marks}) "
+                f"SELECT {SESSION_COLUMNS} FROM sessions WHERE channel_id = ? AND status IN ({marks}) "
                 "ORDER BY id DESC LIMIT 1",
                 (channel_id, *statuses),
             ))
@@ -390,7 +356,7 @@ class SqliteStore(Store):
             if session.status != "active":
                 raise SessionClosed(f"session {session_id} is {session.status}, not active")
             await db.execute_fetchall("UPDATE sessions SET seats_json = ?, updated_at = ? WHERE id = ?",
-                                      (_seats_json(seats), _now(), session_id))
+                                      (seats_json(seats), _now(), session_id))
             await _write_seats(db, session_id, seats)
             return await self._one(db, session_id)
 

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from bot.store import SqliteStore
-from bot.store.sqlite import _statements, migrations
+from bot.store.backend import migrations
+from bot.store.sqlite import _statements
 from tests.store.conftest import new_active
 
 _THEN = "2026-01-01T00:00:00+00:00"
