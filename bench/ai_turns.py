@@ -19,7 +19,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from bench.clicks import Timer, click, policy_click, timed_table
+from bench.clicks import Timer, click, policy_clicks, timed_table
 from engine.core import levels
 
 
@@ -100,11 +100,9 @@ async def _measure(bot: Any, game_name: str, level: str, seed: int, turns: int, 
             await ana.click(lobby, label="Start")
             session = await bot.store.session_in_channel(channel.id)
             plan: list[str] = []
-            while len(waits) < turns:
-                found = await policy_click(env, bot, game, session.id, channel.id, plan, rng)
-                if found is None:
+            async for panel, state, index in policy_clicks(env, bot, game, session.id, channel.id, plan, rng):
+                if len(waits) >= turns:
                     break
-                panel, state, index = found
                 mark, start = len(log), time.perf_counter()
                 await click(ana, panel, index, Timer(log, channel.id), [])
                 after = load_state(game, (await bot.store.load_snapshot(session.id))[0])

@@ -4,6 +4,7 @@ benchmarks share."""
 from __future__ import annotations
 
 import time
+from collections.abc import AsyncIterator
 from typing import Any
 
 
@@ -42,6 +43,14 @@ async def policy_click(env: Any, bot: Any, game: Any, session_id: int, channel_i
     if not plan or decision.option(plan[0]) is None:
         plan[:] = random_ai.plan(game, state, decision, rng)
     return panel, state, [o.id for o in decision.options].index(plan.pop(0))
+
+
+async def policy_clicks(env: Any, bot: Any, game: Any, session_id: int, channel_id: int, plan: list[str],
+                        rng: Any) -> AsyncIterator[tuple[Any, Any, int]]:
+    """policy_click after policy_click, each once the one before has been clicked, until the game is over. Clearing
+    `plan` in between makes the policy plan afresh (after an AI's turn, say)."""
+    while (found := await policy_click(env, bot, game, session_id, channel_id, plan, rng)) is not None:
+        yield found
 
 
 def percentile(values: list[float], q: float) -> float:

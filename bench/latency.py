@@ -17,7 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.clicks import Timer, click, percentile, policy_click, timed_table
+from bench.clicks import Timer, click, percentile, policy_clicks, timed_table
 
 
 async def _bench(moves: int, game_name: str, seed: int) -> dict[str, list[float]]:
@@ -45,12 +45,9 @@ async def _bench(moves: int, game_name: str, seed: int) -> dict[str, list[float]
                     await member.click(lobby, label="Join")
                 await members[0].click(lobby, label="Start")
                 session = await bot.store.session_in_channel(channel.id)
-                plan: list[str] = []
-                while len(first) < moves:
-                    found = await policy_click(env, bot, game, session.id, channel.id, plan, rng)
-                    if found is None:
+                async for panel, _state, index in policy_clicks(env, bot, game, session.id, channel.id, [], rng):
+                    if len(first) >= moves:
                         break
-                    panel, _state, index = found
                     actor = next(m for m in members if panel.content.startswith(m.mention))
                     to_callback, to_board = await click(actor, panel, index, timer, shows)
                     first.append(to_callback)

@@ -23,7 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.clicks import TimedLog, Timer, click, newest_panel, percentile
+from bench.clicks import TimedLog, Timer, click, percentile, policy_click
 
 
 async def _worker(url: str, shard: int, processes: int, games: int, moves: int, game_name: str, seed: int,
@@ -33,7 +33,7 @@ async def _worker(url: str, shard: int, processes: int, games: int, moves: int, 
     from bot.discord import create_bot
     from bot.store.postgres import PostgresStore
     from engine import registry
-    from engine.core import Rng, load_state, random_ai
+    from engine.core import Rng
 
     game = registry.get(game_name)
     bot = create_bot(PostgresStore(url, pool_size=4), games={game_name: game}, ai_delay=0.0,
@@ -62,14 +62,10 @@ async def _worker(url: str, shard: int, processes: int, games: int, moves: int, 
         clicks = 0
         for _round in range(moves):
             for channel, session_id, plan, timer in tables:
-                panel = newest_panel(env, channel.id)
-                if not panel.components:
+                found = await policy_click(env, bot, game, session_id, channel.id, plan, rng)
+                if found is None:
                     continue  # that game is over
-                state = load_state(game, (await bot.store.load_snapshot(session_id))[0])
-                decision = game.pending(state)[0]
-                if not plan or decision.option(plan[0]) is None:
-                    plan[:] = random_ai.plan(game, state, decision, rng)
-                index = [o.id for o in decision.options].index(plan.pop(0))
+                panel, _state, index = found
                 actor = next(m for m in members if panel.content.startswith(m.mention))
                 to_callback, to_board = await click(actor, panel, index, timer, [])
                 callbacks.append(to_callback)
