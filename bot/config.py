@@ -53,9 +53,9 @@ class Settings(BaseSettings):
     requests_per_second: float | None = Field(default=None, gt=0, validation_alias="TARMAC_REQUESTS_PER_SECOND")
     shard_ids: Annotated[list[int] | None, NoDecode] = Field(default=None, validation_alias="TARMAC_SHARD_IDS")
 
-    @field_validator("requests_per_second", mode="before")
+    @field_validator("requests_per_second", "dev_guild_id", mode="before")
     @classmethod
-    def _empty_rate_is_none(cls, value: object) -> object:
+    def _empty_is_none(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value
 
     @field_validator("shard_count", mode="before")
@@ -85,11 +85,6 @@ class Settings(BaseSettings):
     def store_location(self) -> str:
         """What `open_store` gets: the database URL when one is set, else the SQLite file."""
         return self.database_url.strip() or str(self.db_path)
-
-    @field_validator("dev_guild_id", mode="before")
-    @classmethod
-    def _empty_is_none(cls, value: object) -> object:
-        return None if isinstance(value, str) and not value.strip() else value
 
     @field_validator("log_level", mode="before")
     @classmethod
