@@ -3,7 +3,7 @@
 Discord refuses a whole message when one of its texts is over its limit (400), and the member then gets nothing at all,
 not even a refusal. So every text is cut to its limit with "…", so a reader knows something was left out, and every
 crowd or role mention in it is defused (bot/mentions.py): the bot never means to ping one, whatever a member typed.
-The limits are Discord's own (../shared/discord-api/LIMITS.md); tests/support/discord_limits.py checks them in tests.
+The limits are Discord's own (its developer documentation); tests/support/discord_limits.py checks them in tests.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The engine contract every game follows (see ../shared/DESIGN.md).
+"""The engine contract every game follows (engine/README.md says what a game implements, and why).
 
 A game is an object implementing `Game`. The state is a pydantic model; choices are option ids (strings) picked from
 the open decisions. `engine.core.play.apply` wraps a game's `apply` so that the caller's state is never touched,

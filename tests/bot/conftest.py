@@ -47,7 +47,7 @@ def simcord_bot(make_bot: Callable[..., TarmacBot]) -> TarmacBot:
 
 
 def validate_all(env: Any) -> None:
-    """Every request the bot sent fits Discord's OpenAPI spec and the limits of LIMITS.md (a body Discord would
+    """Every request the bot sent fits Discord's OpenAPI spec and its documented limits (a body Discord would
     refuse, or a route it does not have, fails the test naming the request and the rule)."""
     assert_requests_valid(env)
 

@@ -1,7 +1,7 @@
-"""The conformance test over every registered game (DESIGN.md): random seeded playouts to the end with JSON round
-trips, replay equality, illegal-choice probes and leak checks at every step; and, on one playout per player count
-(40 states each, re-dealt twice), that what the channel shows never depends on the hidden cards (issue 7), and that what
-a typed line tells its seat never depends on what that seat cannot see (issue 20)."""
+"""The conformance test over every registered game (engine/core/conformance.py): random seeded playouts to the end
+with JSON round trips, replay equality, illegal-choice probes and leak checks at every step; and, on one playout per
+player count (40 states each, re-dealt twice), that what the channel shows never depends on the hidden cards (issue
+7), and that what a typed line tells its seat never depends on what that seat cannot see (issue 20)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The shipped data files are what facts.md says, and a bad file is refused naming the file and the field."""
+"""The shipped data files hold the published figures, and a bad file is refused naming the file and the field."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Application-command rules of LIMITS.md that the OpenAPI spec lacks: name characters and case, description
-lengths, choice counts and lengths, the 8000-character total, option order, and how many commands fit."""
+"""Application-command rules of Discord's documentation that the OpenAPI spec lacks: name characters and case,
+description lengths, choice counts and lengths, the 8000-character total, option order, and how many commands fit."""
 
 from __future__ import annotations
 

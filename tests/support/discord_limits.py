@@ -1,4 +1,4 @@
-"""The limits of ../shared/discord-api/LIMITS.md (Discord's developer docs) that the OpenAPI spec lacks or states
+"""The limits in Discord's developer documentation that its OpenAPI spec (tests/support/data) lacks or states
 wrongly. Each check returns sentences naming the rule; `limit_problems` picks the checks a route's body needs."""
 
 from __future__ import annotations

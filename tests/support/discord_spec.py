@@ -3,7 +3,7 @@
 `assert_requests_valid(env)` walks `env.http_requests`: each request must hit a route Discord has (else Discord
 answers 404), its path and query parameters must fit the operation's parameters, its JSON body (for multipart
 requests SimCord records the `payload_json` part) must validate against the operation's request-body schema, and
-the body must keep the limits of LIMITS.md (see discord_limits.py). The spec is a copy kept in tests/support/data
+the body must keep Discord's documented limits (see discord_limits.py). The spec is a copy kept in tests/support/data
 so a fresh clone needs nothing from outside the repository.
 """
 
@@ -62,7 +62,7 @@ def _escape(token: str) -> str:
 def _prepare(document: dict[str, Any], *, rewrite_unions: bool = True) -> dict[str, Any]:
     """A rewritten copy of the spec, fast to validate against. One deliberate leniency: discord.py sends some
     snowflakes as JSON integers (attachment ids, recipient_id) and Discord accepts them, though the spec only lists
-    strings (LIMITS.md, "Gotchas"); so a non-negative 64-bit integer passes there too."""
+    strings (Discord's documentation says so); so a non-negative 64-bit integer passes there too."""
     schemas = document["components"]["schemas"]
     # Without the union rewrite (a test compares verdicts) the copy is a plain deep copy.
     rewritten = _dispatch_unions(document, schemas) if rewrite_unions else json.loads(json.dumps(document))
