@@ -17,6 +17,7 @@ from engine.flight_plan.ai_bold import bold, loss, overpay_plan, stretch_plan
 from engine.flight_plan.data import catalog, route
 from engine.flight_plan.market import bidders
 from engine.flight_plan.mechanics import (
+    can_hold,
     hub_regions,
     limit_lifted,
     other_end,
@@ -25,7 +26,7 @@ from engine.flight_plan.mechanics import (
     regions,
 )
 from engine.flight_plan.state import FPState
-from engine.flight_plan.trade import can_hold, list_price
+from engine.flight_plan.trade import list_price
 from engine.flight_plan.turn import buyable, fly_fee
 
 RESERVE = 30

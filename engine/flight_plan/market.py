@@ -13,13 +13,15 @@ from engine.flight_plan.mechanics import (
     can_deactivate,
     deactivate,
     deactivation_value,
+    holding_problem,
     money,
+    opt,
     owner_of_route,
     price_of,
     who,
 )
 from engine.flight_plan.state import Auction, FPState
-from engine.flight_plan.trade import amount_problem, holding_problem, opt, read_amount, transfer
+from engine.flight_plan.trade import amount_problem, read_amount, transfer
 
 BID_STEPS = (5, 25)
 """Quick-pick raises over the high bid, with the list price (or a raise of $50M once the bids pass it): three bid

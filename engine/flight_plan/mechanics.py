@@ -3,9 +3,16 @@ winning conditions and net worth."""
 
 from __future__ import annotations
 
-from engine.core.contract import Event
+from engine.core.contract import Event, Option
 from engine.flight_plan.data import CLASS_NAMES, REGION_NAMES, REGIONS, catalog, city_name, route, route_label
 from engine.flight_plan.state import Airline, Debt, FPState
+
+
+def opt(oid: str, label: str, detail: str = "") -> Option:
+    """An option cut to Discord's lengths (80 for a label, 100 under it): shared by the turn, trades and auctions,
+    so it lives below all three and none of them imports another for it."""
+    return Option(id=oid, label=label[:80], detail=detail[:100])
+
 
 ROUND_CAP = "round_cap"
 """The lobby option of the round cap, a house rule (off by default: the book plays until an airline wins)."""
@@ -306,3 +313,36 @@ def progress(a: Airline) -> dict[str, int]:
     best_two = sorted(shorts.values(), reverse=True)[:2]
     return {"regions": reached, "hub_regions": len(hub_regions(a)), "shorts_best_two": sum(best_two)}
 
+
+# ---- who may hold what ---------------------------------------------------------------------------------------------
+
+def gained_regions(bundle: list[str]) -> set[str]:
+    """Regions a bundle would add to its new owner's operations: both ends of each route, each hub's city."""
+    cat = catalog()
+    out: set[str] = set()
+    for x in bundle:
+        kind, _, key = x.partition(":")
+        if kind == "route":
+            out |= cat.regions_of(int(key))
+        elif kind == "hub":
+            out.add(cat.cities[key].region)
+    return out
+
+
+def holding_problem(st: FPState, buyer: int, bundle: list[str]) -> str | None:
+    """Why `buyer` may not take all of `bundle` at once, or None: one fleet of each kind at most, and the two-region
+    limit (which the book sets on operating, so it counts whatever way a route or hub arrives)."""
+    b = st.airlines[buyer]
+    for x in bundle:
+        kind, _, key = x.partition(":")
+        if kind == "fleet" and key in b.fleets:
+            return f"{who(buyer)} already has a {CLASS_NAMES[key]} fleet, and an airline owns one of each kind at most."
+    after = operating(b) | gained_regions(bundle)
+    if len(after) > 2 and not limit_lifted(st, buyer):
+        return (f"{who(buyer)} may operate in two regions only for now, and this would make "
+                f"{len(after)} ({region_word(after)}).")
+    return None
+
+
+def can_hold(st: FPState, buyer: int, asset: str) -> bool:
+    return holding_problem(st, buyer, [asset]) is None

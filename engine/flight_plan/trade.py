@@ -18,16 +18,17 @@ from __future__ import annotations
 import re
 
 from engine.core.contract import Event, IllegalAction, Option, TypedValue
-from engine.flight_plan.data import CLASS_NAMES, catalog
+from engine.flight_plan.data import catalog
 from engine.flight_plan.mechanics import (
     asset_label,
     assets,
     ceil5,
+    holding_problem,
     limit_lifted,
     money,
     operating,
+    opt,
     price_of,
-    region_word,
     who,
 )
 from engine.flight_plan.state import Draft, FPState, Offer
@@ -43,46 +44,10 @@ five beside Accept, Decline and the "Type a counter-price…" button."""
 AMOUNT = re.compile(r"\s*\$?\s*(\d{1,7})\s*(?:m|million)?\s*\.?\s*", re.IGNORECASE)
 
 
-def opt(oid: str, label: str, detail: str = "") -> Option:
-    return Option(id=oid, label=label[:80], detail=detail[:100])
-
-
 # ---- who may hold what ---------------------------------------------------------------------------------------------
 
 def partners(st: FPState, seat: int) -> list[int]:
     return [s for s in range(st.players) if s != seat and not st.airlines[s].out]
-
-
-def gained_regions(bundle: list[str]) -> set[str]:
-    """Regions a bundle would add to its new owner's operations: both ends of each route, each hub's city."""
-    cat = catalog()
-    out: set[str] = set()
-    for x in bundle:
-        kind, _, key = x.partition(":")
-        if kind == "route":
-            out |= cat.regions_of(int(key))
-        elif kind == "hub":
-            out.add(cat.cities[key].region)
-    return out
-
-
-def holding_problem(st: FPState, buyer: int, bundle: list[str]) -> str | None:
-    """Why `buyer` may not take all of `bundle` at once, or None: one fleet of each kind at most, and the two-region
-    limit (which the book sets on operating, so it counts whatever way a route or hub arrives)."""
-    b = st.airlines[buyer]
-    for x in bundle:
-        kind, _, key = x.partition(":")
-        if kind == "fleet" and key in b.fleets:
-            return f"{who(buyer)} already has a {CLASS_NAMES[key]} fleet, and an airline owns one of each kind at most."
-    after = operating(b) | gained_regions(bundle)
-    if len(after) > 2 and not limit_lifted(st, buyer):
-        return (f"{who(buyer)} may operate in two regions only for now, and this would make "
-                f"{len(after)} ({region_word(after)}).")
-    return None
-
-
-def can_hold(st: FPState, buyer: int, asset: str) -> bool:
-    return holding_problem(st, buyer, [asset]) is None
 
 
 def tradeable(st: FPState, seller: int, buyer: int, bundle: list[str] | None = None) -> list[str]:

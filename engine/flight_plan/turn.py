@@ -30,6 +30,7 @@ from engine.flight_plan.mechanics import (
     hub_fee_owed,
     money,
     operating,
+    opt,
     other_end,
     owner_of_hub,
     owner_of_route,
@@ -68,10 +69,6 @@ def prompt(st: FPState) -> str:
 def typed(st: FPState) -> TypedValue | None:
     """The current player's decision takes a typed value only at the trade's price step."""
     return trade.compose_typed(st) if st.step == "trade_price" else None
-
-
-def opt(oid: str, label: str, detail: str = "") -> Option:
-    return Option(id=oid, label=label[:80], detail=detail[:100])
 
 
 def route_detail(number: int) -> str:
