@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, Field
 
+from engine.core.pydantic_bypass import PlainFields, trusted_model
 from engine.core.rng import Rng
 from engine.core.text import quoted
 
@@ -101,22 +102,6 @@ class Event(BaseModel):
     no trace in any view)."""
 
 
-_new = object.__new__
-_set = object.__setattr__
-
-
-def trusted_model(cls: type[BaseModel], values: dict[str, Any], given: set[str]) -> Any:
-    """A model built from values the engine made itself, skipping validation: `values` holds every field, in the
-    order the model declares them, and `given` the ones the caller named (pydantic's fields_set). The result equals,
-    dumps and prints exactly like `cls(**given fields)`; validating was a tenth of a playout's time."""
-    obj = _new(cls)
-    _set(obj, "__dict__", values)
-    _set(obj, "__pydantic_fields_set__", given)
-    _set(obj, "__pydantic_extra__", None)
-    _set(obj, "__pydantic_private__", None)
-    return obj
-
-
 _ID_LABEL = frozenset(("id", "label"))
 _ID_LABEL_DETAIL = frozenset(("id", "label", "detail"))
 
@@ -139,33 +124,6 @@ def decision(seat: int, prompt: str, options: list[Option], kind: str, private: 
     """`Decision(seat=..., prompt=..., options=..., kind=..., private=...)` without validation, for `pending`."""
     values = {"seat": seat, "prompt": prompt, "options": options, "kind": kind, "private": private, "typed": None}
     return trusted_model(Decision, values, {"seat", "prompt", "options", "kind", "private"})
-
-
-_FIELD_NAMES: dict[type, frozenset[str]] = {}
-"""Each PlainFields class's field names: a module dict answers faster than the attribute on a pydantic class."""
-
-
-class PlainFields(BaseModel):
-    """A model whose field writes go straight into its fields, as pydantic's own __setattr__ does for a model that
-    validates no assignment, minus its two calls of dispatch: a game's apply writes state fields thousands of times
-    a playout. Anything not a field (a private attribute, say) still goes through pydantic."""
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        try:
-            names = _FIELD_NAMES[type(self)]
-        except KeyError:
-            names = _FIELD_NAMES[type(self)] = frozenset(type(self).__pydantic_fields__)
-        if name in names:
-            self.__dict__[name] = value
-            self.__pydantic_fields_set__.add(name)
-        else:
-            super().__setattr__(name, value)
-
-    def put(self, values: dict[str, Any]) -> None:
-        """Several field writes at once, exactly as one `setattr` each would make them (`values` holds field names
-        only): the end of a Planes turn resets a dozen fields, and one call each was a few percent of a playout."""
-        self.__dict__.update(values)
-        self.__pydantic_fields_set__.update(values)
 
 
 class GameState(PlainFields):

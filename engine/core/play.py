@@ -7,7 +7,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.core.contract import Decision, Event, Game, GameState, IllegalAction, Offer, trusted_model
+from engine.core.contract import Decision, Event, Game, GameState, IllegalAction, Offer
+from engine.core.pydantic_bypass import trusted_model
 
 
 class LoggedAction(BaseModel):

@@ -53,9 +53,3 @@ class PCState(GameState):
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> PCState:
         copied: PCState = plain_copy(self)
         return copied
-
-    def assign(self, **values: Any) -> None:
-        """Several field writes at once, exactly as one by one (the value in, the name marked as set): the end of a
-        turn resets a dozen fields, and each write on its own is a call of `PlainFields.__setattr__`."""
-        self.__dict__.update(values)
-        self.__pydantic_fields_set__.update(values)

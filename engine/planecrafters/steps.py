@@ -234,7 +234,7 @@ def thief_take(state: PCState, p: int, slot: str) -> list[Event]:
     if not state.planes[victim][p].parts and len(state.planes[victim]) > 1:
         state.planes[victim].pop(p)
     events = [event(text=f"{who(seat)}'s Thief stole {part_label(card)} from {who(victim)}'s factory.")]
-    state.assign(target=None, holding=card, onto=None)
+    state.put({"target": None, "holding": card, "onto": None})
     places = targets(state, card, None)
     if len(places) == 1:
         return events + thief_put(state, *places[0])
@@ -256,7 +256,7 @@ def thief_put(state: PCState, p: int, slot: str) -> list[Event]:
         state.stack.append(old)
         events.append(event(text=f"{part_label(old)} went to the bottom of the stack to make room."))
     mine[p].parts[slot] = card
-    state.assign(holding=None, onto=None)
+    state.put({"holding": None, "onto": None})
     back_to_abilities(state)
     return events
 
@@ -284,7 +284,7 @@ def place(state: PCState, p: int, slot: str) -> list[Event]:
         events.append(event(text=f"{who(seat)} moved {part_label(card)} to plane {p + 1} {SLOT_NAMES[slot]}."))
     planes[p].parts[slot] = card
     state.planes[seat] = [pl for pl in planes if pl.parts] or [Plane()]
-    state.assign(holding=None, onto=None, step="flyer")
+    state.put({"holding": None, "onto": None, "step": "flyer"})
     return events
 
 
@@ -322,6 +322,7 @@ def end_turn(state: PCState) -> list[Event]:
         state.over, state.step = True, "over"
         return [event(text=f"Round {ROUND_LIMIT} is complete: the lobby's round limit ends the game here.")]
     turn = (seat + 1) % state.players
-    state.assign(turn=turn, hired=False, collected=[], jack=None, uses={}, draws_left=0, swaps_left=0, holding=None,
-                 target=None, step="jack" if owned(state, turn, "jack") else "hire")
+    state.put({"turn": turn, "hired": False, "collected": [], "jack": None, "uses": {}, "draws_left": 0,
+               "swaps_left": 0, "holding": None, "target": None,
+               "step": "jack" if owned(state, turn, "jack") else "hire"})
     return [event(text=f"{who(turn)}'s turn.")]
