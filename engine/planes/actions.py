@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.core.contract import Event, Option, event, option
 from engine.planes import actions_rt
+from engine.planes.action_card import ActionCard, Drawer, ask, sets
 from engine.planes.board import POI_NAMES
-from engine.planes.cards import RT_ACTION_KINDS, card
+from engine.planes.cards import card
 from engine.planes.goals import goal_met
 from engine.planes.state import PlanesState, add_cube, remove_cube
 from engine.planes.terrain import spaces_with_poi
@@ -28,61 +31,83 @@ def scorable_goals(state: PlanesState, seat: int) -> list[str]:
     return [c for c in state.hands[seat] if goal_met(state, seat, card(c).kind)]
 
 
-def why_not_playable(state: PlanesState, seat: int, card_id: str) -> str | None:
-    """None if the card may be played as an action now, else the reason in a sentence."""
-    kind = card(card_id).action_kind
-    if kind in COLLECT_POI:
-        poi = COLLECT_POI[kind]
+def _collect_check(kind: str, need: int) -> Callable[[PlanesState, int], str | None]:
+    """A card that sends the seat's cubes to a point of interest: the airport needs one, and the seat `need` cubes."""
+    poi = COLLECT_POI[kind]
+
+    def why_not(state: PlanesState, seat: int) -> str | None:
         if not spaces_with_poi(state, poi):
             return f"This airport has no {POI_NAMES[poi]} space to send cubes to."
-        need = 2 if kind == "fine_dining_two" else 1
         if own_count(state, seat) < need:
             return f"You need {need} cube{'s' if need > 1 else ''} of your colour in the airport for this action."
-    if kind == "gather" and own_count(state, seat) == 0:
-        return "You have no cube left in the airport to gather."
-    if kind in RT_ACTION_KINDS:
-        return actions_rt.why_not(state, seat, kind)
-    return None
+        return None
+
+    return why_not
 
 
-def play(state: PlanesState, seat: int, card_id: str, draw: object) -> list[Event]:
+def _gather_check(state: PlanesState, seat: int) -> str | None:
+    return "You have no cube left in the airport to gather." if own_count(state, seat) == 0 else None
+
+
+def _draws(n: int) -> ActionCard:
+    """Draw n cards; after two or three, throw one away."""
+
+    def play(state: PlanesState, seat: int, draw: Drawer) -> list[Event]:
+        events = draw(seat, n)
+        if n > 1 and state.hands[seat]:
+            state.discards_due = 1
+            ask(state, "discard")
+        return events
+
+    return ActionCard(play)
+
+
+def _asks(follow: str, why_not: Callable[[PlanesState, int], str | None] | None = None) -> ActionCard:
+    """A card whose effect is a follow-up choice (where the cubes go, which use of the card)."""
+
+    def play(state: PlanesState, seat: int, draw: Drawer) -> list[Event]:
+        ask(state, follow)
+        return []
+
+    return ActionCard(play, why_not)
+
+
+BASE_ACTIONS: dict[str, ActionCard] = {
+    "draw1": _draws(1),
+    "draw2": _draws(2),
+    "draw3": _draws(3),
+    "collect_fast_food": _asks("target", _collect_check("collect_fast_food", 1)),
+    "collect_restroom": _asks("target", _collect_check("collect_restroom", 1)),
+    "gather": _asks("target", _gather_check),
+    "gift_shop_one": _asks("source", _collect_check("gift_shop_one", 1)),
+    "help_desk_one": _asks("source", _collect_check("help_desk_one", 1)),
+    "fine_dining_two": _asks("source", _collect_check("fine_dining_two", 2)),
+    "choose_one": _asks("option"),
+    "skip": sets("skip_pending", True),
+    "ignore_neutral": sets("ignore_neutral", True),
+    "backwards": sets("backwards", True),
+    "only_own": sets("only_own", True),
+    "move_twice": sets("moves_left", 2),
+}
+ACTIONS: dict[str, ActionCard] = {**BASE_ACTIONS, **actions_rt.RT_ACTIONS}
+"""Every action card kind of both decks."""
+
+
+def why_not_playable(state: PlanesState, seat: int, card_id: str) -> str | None:
+    """None if the card may be played as an action now, else the reason in a sentence."""
+    check = ACTIONS[card(card_id).action_kind].why_not
+    return None if check is None else check(state, seat)
+
+
+def play(state: PlanesState, seat: int, card_id: str, draw: Drawer) -> list[Event]:
     """Put the card in play and do what happens at once. `draw(seat, n)` draws cards and returns events."""
     kind = card(card_id).action_kind
     state.hands[seat].remove(card_id)
     state.action_card = card_id
     events = [event(text=f"Seat {seat + 1} plays {card(card_id).title.split(' / ')[0]} as an action.")]
     state.phase = "move"
-    if kind in RT_ACTION_KINDS:
-        events += actions_rt.play(state, seat, kind, draw)  # type: ignore[arg-type]
-    elif kind in ("draw1", "draw2", "draw3"):
-        n = int(kind[-1])
-        events += draw(seat, n)  # type: ignore[operator]
-        if n > 1 and state.hands[seat]:
-            state.discards_due = 1
-            _ask(state, "discard")
-    elif kind in ("collect_fast_food", "collect_restroom", "gather"):
-        _ask(state, "target")
-    elif kind in ("gift_shop_one", "help_desk_one", "fine_dining_two"):
-        _ask(state, "source")
-    elif kind == "choose_one":
-        _ask(state, "option")
-    elif kind == "skip":
-        state.skip_pending = True
-    elif kind == "ignore_neutral":
-        state.ignore_neutral = True
-    elif kind == "backwards":
-        state.backwards = True
-    elif kind == "only_own":
-        state.only_own = True
-    elif kind == "move_twice":
-        state.moves_left = 2
+    events += ACTIONS[kind].play(state, seat, draw)
     return events
-
-
-def _ask(state: PlanesState, follow: str) -> None:
-    state.phase = "follow"
-    state.follow = follow
-    state.picks = []
 
 
 def follow_prompt(state: PlanesState) -> str:
@@ -154,7 +179,7 @@ def explain_follow(state: PlanesState, seat: int, choice: str) -> str:
     return f"{space} is not a {POI_NAMES[COLLECT_POI[kind]]} space."
 
 
-def follow_apply(state: PlanesState, seat: int, choice: str, draw: object = None) -> list[Event]:
+def follow_apply(state: PlanesState, seat: int, choice: str, draw: Drawer | None = None) -> list[Event]:
     """Apply a follow-up choice already checked against follow_options."""
     kind = card(state.action_card).action_kind if state.action_card else ""
     who = f"Seat {seat + 1}"
@@ -177,10 +202,10 @@ def follow_apply(state: PlanesState, seat: int, choice: str, draw: object = None
             state.ignore_blockages = True
             events.append(event(text=f"{who} will ignore cones during this move."))
         else:
-            _ask(state, "extra_goal")
+            ask(state, "extra_goal")
             return events
     elif state.follow == "extra_goal" and choice == "back":
-        _ask(state, "option")
+        ask(state, "option")
         return events
     elif state.follow == "extra_goal":
         state.hands[seat].remove(choice)

@@ -14,16 +14,14 @@ Follow-ups (state.follow), with their option ids:
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from engine.core.contract import Event, Option, event, option
 from engine.core.text import shorten
+from engine.planes.action_card import ActionCard, Drawer, ask, sets
 from engine.planes.board import POI_NAMES
 from engine.planes.cards import card, dot_of
 from engine.planes.state import PlanesState, add_cube, remove_cube
 from engine.planes.terrain import spaces_with_poi, terrain
 
-Drawer = Callable[[int, int], list[Event]]
 CARRY = {"neutral_to_fast_food": ("fast_food", 1), "neutral_to_restroom": ("restroom", 1),
          "neutrals2_gift_shop": ("gift_shop", 2), "neutrals2_help_desk": ("help_desk", 2),
          "neutrals3_fine_dining": ("fine_dining", 3)}
@@ -80,54 +78,66 @@ def _steps_from(state: PlanesState, space: str) -> list[str]:
     return [n for n in board.space(space).next if not board.space(n).is_gate]
 
 
-def why_not(state: PlanesState, seat: int, kind: str) -> str | None:
-    """None if this Round Trip action may be played now, else the reason in a sentence."""
-    # A carry card moves "up to" its number of cubes: it may always be played, carrying none if need be.
-    if kind == "neutrals_adjacent" and not any(_steps_from(state, s) for s in _sources(state)):
+def _adjacent_check(state: PlanesState, seat: int) -> str | None:
+    if not any(_steps_from(state, s) for s in _sources(state)):
         return "No neutral cube in the airport has a space to step to."
     return None
 
 
-def play(state: PlanesState, seat: int, kind: str, draw: Drawer) -> list[Event]:
-    """Do what the card does at once and open its follow-up, if any (state.phase is already 'move')."""
-    events: list[Event] = []
-    if kind in DRAW_DROP:
-        events += draw(seat, DRAW_DROP[kind])
+def _draws_and_drops(n: int) -> ActionCard:
+    """Draw n cards, then throw two away (fewer if the hand holds fewer)."""
+
+    def play(state: PlanesState, seat: int, draw: Drawer) -> list[Event]:
+        events = draw(seat, n)
         state.discards_due = min(2, len(state.hands[seat]))
         if state.discards_due:
             ask(state, "discard")
-    elif kind in CARRY:
-        ask(state, "nsource")
-    elif kind == "neutrals_adjacent":
-        ask(state, "adj_source")
-    elif kind == "draft":
-        before = len(state.hands[seat])
-        events += draw(seat, state.players)
-        # The drawn cards go round the table instead of into the hand.
-        state.draft = state.hands[seat][before:]
-        del state.hands[seat][before:]
-        events = [e for e in events if e.private_to is None]
-        if state.draft:
-            state.draft_seat = seat
-            ask(state, "draft")
-    elif kind == "only_neutral":
-        state.only_neutral = True
-    elif kind == "drop2_one":
-        state.double_drops = 1
-    elif kind == "drop2_two":
-        state.double_drops = 2
-    elif kind == "skip2":
-        state.skips_left = 2
-    elif kind == "vp_token":
-        state.tokens[seat] += 1
-        events.append(event(text=f"Seat {seat + 1} takes 1 VP token."))
+        return events
+
+    return ActionCard(play)
+
+
+def _carry(state: PlanesState, seat: int, draw: Drawer) -> list[Event]:
+    # A carry card moves "up to" its number of cubes: it may always be played, carrying none if need be.
+    ask(state, "nsource")
+    return []
+
+
+def _adjacent(state: PlanesState, seat: int, draw: Drawer) -> list[Event]:
+    ask(state, "adj_source")
+    return []
+
+
+def _draft(state: PlanesState, seat: int, draw: Drawer) -> list[Event]:
+    before = len(state.hands[seat])
+    events = draw(seat, state.players)
+    # The drawn cards go round the table instead of into the hand.
+    state.draft = state.hands[seat][before:]
+    del state.hands[seat][before:]
+    events = [e for e in events if e.private_to is None]
+    if state.draft:
+        state.draft_seat = seat
+        ask(state, "draft")
     return events
 
 
-def ask(state: PlanesState, follow: str) -> None:
-    state.phase = "follow"
-    state.follow = follow
-    state.picks = []
+def _vp_token(state: PlanesState, seat: int, draw: Drawer) -> list[Event]:
+    state.tokens[seat] += 1
+    return [event(text=f"Seat {seat + 1} takes 1 VP token.")]
+
+
+RT_ACTIONS: dict[str, ActionCard] = {
+    **{kind: _draws_and_drops(n) for kind, n in DRAW_DROP.items()},
+    **{kind: ActionCard(_carry) for kind in CARRY},
+    "neutrals_adjacent": ActionCard(_adjacent, _adjacent_check),
+    "draft": ActionCard(_draft),
+    "only_neutral": sets("only_neutral", True),
+    "drop2_one": sets("double_drops", 1),
+    "drop2_two": sets("double_drops", 2),
+    "skip2": sets("skips_left", 2),
+    "vp_token": ActionCard(_vp_token),
+}
+"""The Round Trip action card kinds (see action_card.ActionCard)."""
 
 
 def options(state: PlanesState, seat: int, kind: str) -> list[Option]:

@@ -34,6 +34,7 @@ from engine.core.contract import (
 from engine.core.rng import Rng
 from engine.core.typed import Typed
 from engine.planes import actions, actions_rt, moves, scoring
+from engine.planes.action_card import ask
 from engine.planes.ai import plan_ids, playout_plan
 from engine.planes.cards import card
 from engine.planes.commands import command_suggestions, parse_command
@@ -251,7 +252,7 @@ def _lost_and_found(state: PlanesState, seat: int, space: str) -> list[Event]:
     if len(found) == 1:
         return actions_rt.take_lost_found(state, seat, found[0])
     if found:
-        actions_rt.ask(state, "lost_found")
+        ask(state, "lost_found")
     return []
 
 
