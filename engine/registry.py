@@ -1,24 +1,20 @@
-"""The list of games. Each entry is imported lazily so one broken game cannot stop the others from loading."""
+"""The games, as their manifests list them (engine/core/manifest.py). Each engine is imported when first asked for,
+so one broken game cannot stop the others from loading."""
 
 from __future__ import annotations
 
 from importlib import import_module
 
 from engine.core.contract import Game
+from engine.core.manifest import manifest, manifests
 
-# name -> "module:attribute" of a Game instance
-_ENTRIES: dict[str, str] = {
-    "planes": "engine.planes.game:GAME",
-    "planecrafters": "engine.planecrafters.game:GAME",
-    "now-boarding": "engine.now_boarding.game:GAME",
-    "flight-plan": "engine.flight_plan.game:GAME",
-}
 _loaded: dict[str, Game] = {}
+"""Engines by the "module:attribute" their manifest names."""
 
 
 def names() -> list[str]:
-    """Names of the games whose engine is present."""
-    return [name for name in _ENTRIES if _available(name)]
+    """Names of the games whose engine is present, in menu order."""
+    return [m.name for m in manifests() if _available(m.name)]
 
 
 def _available(name: str) -> bool:
@@ -30,9 +26,13 @@ def _available(name: str) -> bool:
 
 
 def get(name: str) -> Game:
-    if name not in _loaded:
-        if name not in _ENTRIES:
-            raise KeyError(f"unknown game '{name}'")
-        module, attr = _ENTRIES[name].split(":")
-        _loaded[name] = getattr(import_module(module), attr)
-    return _loaded[name]
+    entry = manifest(name)
+    if entry is None:
+        raise KeyError(f"unknown game '{name}'")
+    found = _loaded.get(entry.engine)
+    if found is None:
+        module, attr = entry.engine.split(":")
+        found = _loaded[entry.engine] = getattr(import_module(module), attr)
+    if found.name != name:
+        raise ValueError(f"the manifest of '{name}' names the engine of '{found.name}'")
+    return found

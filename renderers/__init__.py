@@ -9,6 +9,8 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any, Protocol
 
+from engine.core.manifest import manifest
+
 
 class GameRenderer(Protocol):
     def render_board(self, view: dict[str, Any]) -> bytes: ...
@@ -16,16 +18,12 @@ class GameRenderer(Protocol):
     def render_hand(self, view: dict[str, Any]) -> bytes: ...
 
 
-_MODULES = {"planes": "renderers.planes", "planecrafters": "renderers.planecrafters",
-            "flight-plan": "renderers.flight_plan", "now-boarding": "renderers.now_boarding"}
-
-
 def for_game(name: str) -> GameRenderer | None:
-    """The renderer of a game, or None if it has none yet (the bot then posts text only)."""
-    module = _MODULES.get(name)
-    if module is None:
+    """The renderer its manifest names, or None if it has none (the bot then posts text only)."""
+    entry = manifest(name)
+    if entry is None or not entry.renderer:
         return None
     try:
-        return import_module(module)  # type: ignore[return-value]
+        return import_module(entry.renderer)  # type: ignore[return-value]
     except ModuleNotFoundError:
         return None

@@ -1,6 +1,6 @@
 """The pictures every rule is checked on: each game lists seeded sample views of its board and hands, and the
-colours its players must tell apart. Adding a game's pictures to the rule tests, `python -m renderers samples` and
-`python -m bench renders` is adding its module to GAMES.
+colours its players must tell apart. A game's manifest (engine/core/manifest.py) names its samples module, which puts
+its pictures in the rule tests, `python -m renderers samples` and `python -m bench renders`.
 
 A game's samples module exposes:
 
@@ -18,11 +18,8 @@ from typing import Any, Literal
 
 from PIL import Image
 
+from engine.core.manifest import manifest, manifests
 from renderers.kit.paint import RGB
-
-# One module per game with pictures.
-GAMES = {"planes": "renderers.planes.samples", "planecrafters": "renderers.planecrafters.samples",
-         "flight-plan": "renderers.flight_plan.samples", "now-boarding": "renderers.now_boarding.samples"}
 
 # The rules a picture can break, as the tests name them (renderers/README.md explains each one).
 RULES = ("drawn", "phone", "clipping", "colour", "letters")
@@ -45,7 +42,7 @@ class Sample:
     @property
     def game(self) -> str:
         # The longest game name the sample's name starts with: "flight-plan-board" is a Flight Plan sample.
-        return max((g for g in GAMES if self.name == g or self.name.startswith(g + "-")), key=len)
+        return max((g for g in games() if self.name == g or self.name.startswith(g + "-")), key=len)
 
     def view(self) -> dict[str, Any]:
         if "view" not in self._views:
@@ -67,19 +64,29 @@ class Palette:
     backgrounds: frozenset[RGB] = frozenset()
 
 
+def games() -> list[str]:
+    """The games whose manifest names a samples module, in menu order."""
+    return [m.name for m in manifests() if m.samples]
+
+
 @cache
-def _module(game: str) -> Any:
-    return import_module(GAMES[game])
+def _module(path: str) -> Any:
+    return import_module(path)
+
+
+def _samples_module(game: str) -> Any:
+    entry = manifest(game)
+    if entry is None or not entry.samples:
+        raise KeyError(f"no sample pictures for '{game}'")
+    return _module(entry.samples)
 
 
 def samples(game: str | None = None) -> list[Sample]:
-    games = [game] if game else list(GAMES)
-    return [s for g in games for s in _module(g).SAMPLES]
+    return [s for g in ([game] if game else games()) for s in _samples_module(g).SAMPLES]
 
 
 def palettes(game: str | None = None) -> list[Palette]:
-    games = [game] if game else list(GAMES)
-    return [p for g in games for p in _module(g).PALETTES]
+    return [p for g in ([game] if game else games()) for p in _samples_module(g).PALETTES]
 
 
 def sample(name: str) -> Sample:

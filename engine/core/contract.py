@@ -14,8 +14,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, Field
 
+from engine.core.manifest import manifest
 from engine.core.pydantic_bypass import PlainFields, trusted_model
 from engine.core.rng import Rng
+from engine.core.rules_pages import rules_file_pages
 from engine.core.text import quoted
 
 if TYPE_CHECKING:
@@ -297,8 +299,10 @@ class Game(ABC):
         return {}
 
     def rules(self) -> dict[str, str]:
-        """Rules help pages by topic, in our own words (Markdown). The first topic is the overview."""
-        return {}
+        """Rules help pages by topic, in our own words (Markdown). The first topic is the overview. Default: the
+        Markdown file the game's manifest names, one page per '## ' heading (none without a file)."""
+        entry = manifest(self.name)
+        return rules_file_pages(entry.rules) if entry is not None and entry.rules else {}
 
     command_separator: ClassVar[str] = ";"
     """What separates the steps of a typed line (Planes: '>'); the conformance check builds lines with it."""

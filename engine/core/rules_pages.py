@@ -4,7 +4,10 @@ The file's '# ' title and anything before the first heading are not a page: ever
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
+
+from engine.core.manifest import ROOT
 
 
 def read_pages(path: Path) -> dict[str, str]:
@@ -16,3 +19,9 @@ def read_pages(path: Path) -> dict[str, str]:
         elif lines is not None:
             lines.append(line)
     return {topic: "\n".join(body).strip() for topic, body in pages.items()}
+
+
+@cache
+def rules_file_pages(path: str) -> dict[str, str]:
+    """`read_pages` of a file named from the repository root (a manifest's `rules`), read once."""
+    return read_pages(ROOT / path)

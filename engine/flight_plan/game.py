@@ -307,11 +307,6 @@ class FlightPlan(Game):
                 "had a trade": "yes" if trades else "no",
                 "winning seat": [f"seat {s + 1}" for s in st.winners]}
 
-    def rules(self) -> dict[str, str]:
-        from engine.flight_plan.rules_text import rules_pages
-
-        return rules_pages()
-
     def playout_plan(self, state: GameState, decision: Decision, rng: Rng) -> list[str]:
         from engine.flight_plan.ai import playout_plan
 

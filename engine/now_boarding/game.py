@@ -27,7 +27,6 @@ from engine.now_boarding import commands, flight, maintenance
 from engine.now_boarding.ai import greedy_plan
 from engine.now_boarding.board import route_name
 from engine.now_boarding.data import catalog
-from engine.now_boarding.rules_text import rules_pages
 from engine.now_boarding.setup import (
     WEATHER_CARD,
     begin_weather,
@@ -366,9 +365,6 @@ class NowBoarding(Game):
         st = _s(state)
         return {"outcome": "lost" if st.lost else "won", "complaints": len(st.complaints) + st.exit_complaints,
                 "rounds": st.round, "delivered": sum(p.delivered for p in st.planes)}
-
-    def rules(self) -> dict[str, str]:
-        return rules_pages()
 
     def parse_command(self, state: GameState, seat: int, text: str) -> Typed:
         return commands.parse_command(self, state, seat, text)

@@ -26,7 +26,6 @@ from engine.planecrafters.commands import command_suggestions, parse_command
 from engine.planecrafters.data import catalog, employee_kind
 from engine.planecrafters.mechanics import award_shares, event, final_scores, winner
 from engine.planecrafters.objectives import FACE_UP
-from engine.planecrafters.rules_text import rules_pages
 from engine.planecrafters.state import PCState, Plane
 from engine.planecrafters.view import public_view, seat_view
 
@@ -292,9 +291,6 @@ class Planecrafters(Game):
         # lean towards later seats).
         return {"turns": st.turns_taken // st.players, "winning crowns": scores[best],
                 "winning seat": f"seat {best + 1}", "winner hired": sorted({employee_kind(e) for e in st.staff[best]})}
-
-    def rules(self) -> dict[str, str]:
-        return rules_pages()
 
     def playout_plan(self, state: GameState, decision: Decision, rng: Rng) -> list[str]:
         return playout_plan(_s(state), decision, rng)

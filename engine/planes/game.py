@@ -38,7 +38,6 @@ from engine.planes.action_card import ask
 from engine.planes.ai import plan_ids, playout_plan
 from engine.planes.cards import card
 from engine.planes.commands import command_suggestions, parse_command
-from engine.planes.rules_text import rules_pages
 from engine.planes.scenarios import scenario
 from engine.planes.scoring import result
 from engine.planes.setup import apply_scenario, new_state, option_specs
@@ -467,9 +466,6 @@ class PlanesGame(Game):
 
     def playout_plan(self, state: GameState, decision: Decision, rng: Rng) -> list[str]:
         return playout_plan(_s(state), decision, rng)
-
-    def rules(self) -> dict[str, str]:
-        return rules_pages()
 
     def parse_command(self, state: GameState, seat: int, text: str) -> Typed:
         return parse_command(self, _s(state), seat, text)

@@ -1,0 +1,12 @@
+"""Now Boarding's manifest: where its parts are (engine/core/manifest.py explains each field)."""
+
+from engine.core.manifest import GameManifest
+
+MANIFEST = GameManifest(
+    name="now-boarding",
+    engine="engine.now_boarding.game:GAME",
+    order=3,
+    rules="data/now_boarding/rules.md",
+    renderer="renderers.now_boarding",
+    samples="renderers.now_boarding.samples",
+)

@@ -1,0 +1,12 @@
+"""Planecrafters's manifest: where its parts are (engine/core/manifest.py explains each field)."""
+
+from engine.core.manifest import GameManifest
+
+MANIFEST = GameManifest(
+    name="planecrafters",
+    engine="engine.planecrafters.game:GAME",
+    order=2,
+    rules="data/planecrafters/rules.md",
+    renderer="renderers.planecrafters",
+    samples="renderers.planecrafters.samples",
+)

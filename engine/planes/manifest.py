@@ -1,0 +1,12 @@
+"""Planes's manifest: where its parts are (engine/core/manifest.py explains each field)."""
+
+from engine.core.manifest import GameManifest
+
+MANIFEST = GameManifest(
+    name="planes",
+    engine="engine.planes.game:GAME",
+    order=1,
+    rules="data/planes/rules.md",
+    renderer="renderers.planes",
+    samples="renderers.planes.samples",
+)
