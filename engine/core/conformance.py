@@ -1,7 +1,7 @@
 """Checks every game must pass (run by tests/engine/test_conformance.py over the registry).
 
 For a seeded random playout: the JSON round trip is exact at every step, replaying the log rebuilds the same state,
-illegal choices leave the state unchanged, the options a playout lists (`Game.offers`) are those `pending` shows,
+illegal choices leave the state unchanged, the options a playout lists (`Game.legal`) are those `pending` shows,
 and no view holds another seat's secrets. `check_secrecy` adds that what the channel shows never depends on the
 hidden cards, `check_blindness` that a search AI's answer never depends on what its seat may not see, and
 `check_scores` that `score_now` and a co-operative game's results are what the search reads them as.
@@ -37,14 +37,14 @@ def leaks(game: Game, state: GameState) -> list[str]:
     return problems
 
 
-def offers_problems(game: Game, state: GameState) -> list[str]:
-    """Sentences for every way `game.offers(state)` (what playouts list) differs from `game.pending(state)` (what
+def legal_problems(game: Game, state: GameState) -> list[str]:
+    """Sentences for every way `game.legal(state)` (what playouts list) differs from `game.pending(state)` (what
     people are shown): each open decision's seat, kind and option ids, in order."""
     listed = [(d.seat, d.kind, [o.id for o in d.options]) for d in game.pending(state)]
-    offered = [(o.seat, o.kind, list(o.ids)) for o in game.offers(state)]
-    if listed == offered:
+    legal = [(o.seat, o.kind, list(o.ids)) for o in game.legal(state)]
+    if listed == legal:
         return []
-    return [f"offers {offered} differ from the pending decisions {listed}"]
+    return [f"legal options {legal} differ from the pending decisions {listed}"]
 
 
 def illegal_probes(game: Game, state: GameState, rng: Rng) -> list[tuple[int, str]]:
@@ -71,7 +71,7 @@ def check_playout(
         text = dump_state(after)
         assert dump_state(load_state(game, text)) == text, "JSON round trip changed the state"
         assert after.version == before.version + 1
-        differ = offers_problems(game, after)
+        differ = legal_problems(game, after)
         assert not differ, differ[0]
         leaked = leaks(game, after)
         assert not leaked, "; ".join(leaked[:5])

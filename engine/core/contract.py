@@ -83,13 +83,18 @@ class Decision(BaseModel):
 @dataclass(slots=True)
 class Offer:
     """An open decision as a playout needs it: who chooses, the kind of step and the option ids, in the order
-    `Game.pending` lists them, without the prompt and labels only people read (see `Game.offers`)."""
+    `Game.pending` lists them, without the prompt and labels only people read (see `Game.legal`)."""
 
     seat: int
     kind: str
     ids: list[str]
     decision: Decision | None = None
-    """The whole Decision when it was built anyway (the default `Game.offers`), else None."""
+    """The whole Decision when it was built anyway (the default `Game.legal`), else None."""
+
+
+def offer_of(decision: Decision) -> Offer:
+    """A labelled Decision as the Offer `Game.legal` would list for it (carrying the Decision)."""
+    return Offer(decision.seat, decision.kind, [o.id for o in decision.options], decision)
 
 
 class Event(BaseModel):
@@ -220,59 +225,45 @@ class Game(ABC):
     def new_game(self, players: int, seed: int, options: dict[str, str]) -> GameState:
         """Set up a game for seats 0..players-1 (seat 0 is whoever joined first; the game decides who starts)."""
 
-    @abstractmethod
+    # ---- the decisions and the moves: legal option ids, their labels, one apply ------------------------------------
+    # As OpenSpiel separates a state's legal actions from their strings: playouts (selfplay, the search's rollouts)
+    # read only `legal`, people read `pending`, which labels those very ids, and every choice goes through `apply`.
+    # A game overrides either `pending` (and gets `legal` and `label` from it) or `legal` and `label` (and gets
+    # `pending`), the latter when labels cost much; the conformance suite holds the two listings to each other.
+
+    def legal(self, state: GameState) -> list[Offer]:
+        """The open decisions as option ids, empty exactly when the game is over: who chooses, the kind of step and
+        the ids, in the order `pending` lists them, without the prompts and labels only people read. Default: built
+        from `pending` (each Offer then carries its Decision)."""
+        return [offer_of(d) for d in self.pending(state)]
+
+    def label(self, state: GameState, offer: Offer) -> Decision:
+        """The Decision, with its prompt and labelled options, of an open decision `legal(state)` listed. Default:
+        the Decision the offer carries, else the matching one of `pending`."""
+        if offer.decision is not None:
+            return offer.decision
+        return next(d for d in self.pending(state)
+                    if d.seat == offer.seat and d.kind == offer.kind and [o.id for o in d.options] == offer.ids)
+
     def pending(self, state: GameState) -> list[Decision]:
-        """The open decisions, empty exactly when the game is over."""
+        """The open decisions, labelled for people: `label` of each of `legal(state)`; empty exactly when the game
+        is over."""
+        return [self.label(state, offer) for offer in self.legal(state)]
 
     @abstractmethod
-    def apply(self, state: GameState, seat: int, choice: str) -> list[Event]:
+    def apply(self, state: GameState, seat: int, choice: str, legal: list[Offer] | None = None,
+              after: list[Offer] | None = None) -> list[Event]:
         """Apply `choice` for `seat` to `state` IN PLACE and return the events.
 
-        Called only through `engine.core.play.apply`, which hands over a private deep copy, so mutating is safe.
-        Raise IllegalAction(sentence) for anything the rules forbid; the caller's state is then unchanged.
+        Called only through `engine.core.play` (`apply` hands over a private deep copy; `apply_in_place` a playout's
+        own state), so mutating is safe. Raise IllegalAction(sentence) for anything the rules forbid, before
+        changing anything. Two optional hints let a playout skip work, and must never change the outcome (a refusal
+        included): `legal` is `self.legal(state)` that the caller has just listed and chosen among, so the game may
+        check the choice against it instead of listing the options again (listing is most of a playout's time);
+        `after`, an empty list, which the game may fill with `legal(state)` after the choice when it listed those on
+        the way (a lone option taken at once, a move's start spaces), sparing the caller that listing. A game that
+        needs neither ignores them.
         """
-
-    def apply_listed(self, state: GameState, seat: int, choice: str, decisions: list[Decision]) -> list[Event]:
-        """`apply`, when the caller has just listed `decisions = pending(state)` from this very state and picked the
-        choice among them: a game may then check the choice against those options instead of listing them again
-        (listing options is most of a playout's time). The outcome, a refusal included, must be exactly `apply`'s.
-        Default: `apply`."""
-        return self.apply(state, seat, choice)
-
-    def apply_and_list(
-        self, state: GameState, seat: int, choice: str, decisions: list[Decision]
-    ) -> tuple[list[Event], list[Decision] | None]:
-        """`apply_listed`, also returning `pending(state)` after the choice if the game listed it on the way (a game
-        whose apply looks at the next step's options to take a lone one at once), else None: the caller then lists
-        them itself. Spares a playout listing the same options twice. Default: None."""
-        return self.apply_listed(state, seat, choice, decisions), None
-
-    def offers(self, state: GameState) -> list[Offer]:
-        """`pending(state)` as Offers: the same seats, kinds and option ids, in the same order, without prompts and
-        labels. Playouts (selfplay, the search's rollouts) list the options with this instead of `pending`, so a
-        game may override it to skip building the labels, which nobody reads there and which are much of a
-        listing's cost; it then also overrides `offer_plan` and `play_offered`. The conformance check holds it to
-        `pending` on every state it meets. Default: built from `pending`."""
-        return [Offer(d.seat, d.kind, [o.id for o in d.options], d) for d in self.pending(state)]
-
-    def offer_plan(self, state: GameState, offer: Offer, rng: Rng) -> list[str]:
-        """`playout_plan` for an open decision given as an Offer: the same choices from the same draws of `rng`.
-        Default: `playout_plan` on the offer's Decision (listed again if the offer carries none)."""
-        decision = offer.decision
-        if decision is None:
-            decision = next(d for d in self.pending(state)
-                            if d.seat == offer.seat and d.kind == offer.kind and [o.id for o in d.options] == offer.ids)
-        return self.playout_plan(state, decision, rng)
-
-    def play_offered(self, state: GameState, seat: int, choice: str, offers: list[Offer]) -> list[Offer] | None:
-        """`apply_listed` for a choice the caller picked among `offers = self.offers(state)`, for a playout that reads
-        no events: returns the offers open afterwards if the game listed them on the way, else None (the caller
-        then lists them). Default: `apply_and_list` on the offers' decisions (listed again if they carry none)."""
-        decisions = [o.decision for o in offers if o.decision is not None]
-        if len(decisions) != len(offers):
-            decisions = self.pending(state)
-        _, after = self.apply_and_list(state, seat, choice, decisions)
-        return None if after is None else [Offer(d.seat, d.kind, [o.id for o in d.options], d) for d in after]
 
     @abstractmethod
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
@@ -327,15 +318,16 @@ class Game(ABC):
     """For share figures of `summary`: every value a key can take, so `selfplay` prints 0.0% for the ones unseen
     (a safety net that never triggered still shows up in the figures)."""
 
-    def playout_plan(self, state: GameState, decision: Decision, rng: Rng) -> list[str]:
-        """Choices an automatic player makes from here: the first answers `decision`, the rest are followed in
-        order while each stays legal (a whole Planes move, say). Used by random playouts (selfplay, conformance)
-        and offered to AI seats. Default: one option picked uniformly at random.
+    def playout_plan(self, state: GameState, offer: Offer, rng: Rng) -> list[str]:
+        """Choices an automatic player makes from here: the first answers `offer` (an open decision of
+        `legal(state)`), the rest are followed in order while each stays legal (a whole Planes move, say). Used by
+        random playouts (selfplay, conformance, the search's rollouts) and by AI seats at the easy level. Default:
+        one option picked uniformly at random.
 
         A game may override it with a policy that is still random but ends games the way people do, e.g. never
         taking back a move it just made. It must only draw randomness from `rng`.
         """
-        return [rng.choice(decision.options).id]
+        return [rng.choice(offer.ids)]
 
     def redeal_hidden(self, state: GameState, seat: int | None, rng: Rng) -> GameState:
         """A full state that `seat` (None: the public, i.e. the channel) cannot tell apart from `state`.

@@ -42,62 +42,44 @@ def decisions_for(game: Game, state: GameState, seat: int) -> list[Decision]:
 
 
 def apply(
-    game: Game, state: GameState, seat: int, choice: str, decisions: list[Decision] | None = None
+    game: Game, state: GameState, seat: int, choice: str, legal: list[Offer] | None = None
 ) -> tuple[GameState, list[Event]]:
     """Return (new_state, events). `state` is never modified; an illegal choice raises IllegalAction.
 
-    `decisions`, if given, must be `game.pending(state)` listed by the caller from this very state (a playout loop
-    that has just chosen among them): they are then not listed again. The outcome is the same either way."""
+    `legal`, if given, must be `game.legal(state)` listed by the caller from this very state (a playout loop that
+    has just chosen among them): they are then not listed again. The outcome is the same either way."""
     work = state.model_copy(deep=True)
-    events = apply_in_place(game, work, seat, choice, decisions)
+    events = apply_in_place(game, work, seat, choice, legal)
     return work, events
 
 
 def apply_in_place(
-    game: Game, state: GameState, seat: int, choice: str, decisions: list[Decision] | None = None
+    game: Game, state: GameState, seat: int, choice: str, legal: list[Offer] | None = None,
+    after: list[Offer] | None = None,
 ) -> list[Event]:
     """`apply` on a state the caller owns and gives up (a playout's private state): no copy is made, so an illegal
-    choice may leave it half changed. Only for loops that choose among the listed options."""
-    if decisions is None:
-        decisions = game.pending(state)
-    _check_turn(state, seat, decisions, game)
+    choice may leave it half changed. Only for loops that choose among the listed options. `after`, an empty list,
+    receives `game.legal(state)` after the choice if the game listed it on the way (see `Game.apply`)."""
+    if legal is None:
+        legal = game.legal(state)
+    _check_turn(state, seat, legal, game)
     version = state.version
-    events = game.apply_listed(state, seat, choice, decisions)
+    events = game.apply(state, seat, choice, legal, after)
     state.version = version + 1
     return events
 
 
-def _check_turn(state: GameState, seat: int, decisions: Sequence[Decision | Offer], game: Game | None = None) -> None:
+def _check_turn(state: GameState, seat: int, legal: Sequence[Offer], game: Game) -> None:
     """Refuse a choice when the game is over, the seat is not at the table or it has nothing open."""
-    if not decisions:
+    if not legal:
         raise IllegalAction("This game is already over.")
     if not 0 <= seat < state.players:
         raise IllegalAction("You are not playing in this game.")
-    for d in decisions:  # a plain loop: asked on every choice of a playout, and any() on a generator is slower
-        if d.seat == seat:
+    for offer in legal:  # a plain loop: asked on every choice of a playout, and any() on a generator is slower
+        if offer.seat == seat:
             return
-    reason = game.idle_reason(state, seat) if game is not None else None
+    reason = game.idle_reason(state, seat)
     raise IllegalAction(reason or "It is not your turn to choose anything right now.")
-
-
-def play_on(game: Game, state: GameState, seat: int, choice: str, decisions: list[Decision]) -> list[Decision]:
-    """`apply_in_place` for a playout that has just chosen among `decisions` (= `game.pending(state)`) and looks at
-    no events: returns the decisions open afterwards, listed once (by the game on the way, if it did so)."""
-    _check_turn(state, seat, decisions)
-    version = state.version
-    _, after = game.apply_and_list(state, seat, choice, decisions)
-    state.version = version + 1
-    return game.pending(state) if after is None else after
-
-
-def play_offered(game: Game, state: GameState, seat: int, choice: str, offers: list[Offer]) -> list[Offer]:
-    """`play_on` with Offers (`Game.offers`): for a playout that has just chosen among `offers` (= `game.offers(state)`)
-    on a private state and reads no events. Returns the offers open afterwards, listed once."""
-    _check_turn(state, seat, offers)
-    version = state.version
-    after = game.play_offered(state, seat, choice, offers)
-    state.version = version + 1
-    return game.offers(state) if after is None else after
 
 
 def new_game(game: Game, players: int, seed: int, options: dict[str, str] | None = None) -> GameState:

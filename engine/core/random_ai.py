@@ -8,7 +8,7 @@ decisions (selfplay) follows the whole `plan` while it stays legal.
 
 from __future__ import annotations
 
-from engine.core.contract import Decision, Game, GameState, Offer
+from engine.core.contract import Decision, Game, GameState, Offer, offer_of
 from engine.core.rng import Rng
 
 
@@ -17,22 +17,17 @@ def pick(decision: Decision, rng: Rng) -> str:
 
 
 def plan(game: Game, state: GameState, decision: Decision, rng: Rng, strict: bool = False) -> list[str]:
-    """The game's playout plan for `decision`, never empty and always starting with one of its options.
-
-    A policy whose first step is not on offer is a bug in that game: `strict` (selfplay, tests) raises it, otherwise
-    (a live AI seat) a uniform pick keeps the game going."""
-    steps = game.playout_plan(state, decision, rng)
-    if not steps or decision.option(steps[0]) is None:
-        if strict:
-            raise ValueError(f"{game.name}: playout plan {steps!r} does not start with an option on offer")
-        return [pick(decision, rng)]
-    return steps
+    """The game's playout plan for `decision`, never empty and always starting with one of its options."""
+    return plan_offer(game, state, offer_of(decision), rng, strict)
 
 
 def plan_offer(game: Game, state: GameState, offer: Offer, rng: Rng, strict: bool = False) -> list[str]:
-    """`plan` for an open decision given as an Offer (`Game.offers`, what playouts list): the same steps from the
-    same draws of `rng`."""
-    steps = game.offer_plan(state, offer, rng)
+    """The game's playout plan for an open decision of `game.legal(state)`, never empty and always starting with one
+    of its options.
+
+    A policy whose first step is not on offer is a bug in that game: `strict` (selfplay, tests) raises it, otherwise
+    (a live AI seat) a uniform pick keeps the game going."""
+    steps = game.playout_plan(state, offer, rng)
     if not steps or steps[0] not in offer.ids:
         if strict:
             raise ValueError(f"{game.name}: playout plan {steps!r} does not start with an option on offer")

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.contract import Game, GameState, Offer, Result
-from engine.core.play import play_offered
+from engine.core.play import apply_in_place
 from engine.core.rng import Rng
 
 SIGHTS = 40
@@ -149,10 +149,12 @@ class Search:
 
     def _apply(self, state: GameState, seat: int, choice: str, offers: list[Offer]) -> list[Offer]:
         """Play `choice` (one of the options just listed in `offers`) on the private determinisation and return
-        the decisions open afterwards. No copy per choice (engine.core.play.apply's), no labels (`Game.offers`) and
-        no second listing of the options (`play_offered` hands the listed ones to the game) are what make rollouts
-        affordable."""
-        return play_offered(self.game, state, seat, choice, offers)
+        the decisions open afterwards. No copy per choice (engine.core.play.apply's), no labels (`Game.legal`) and
+        no second listing of the options (the listed ones go to the game's `apply`, which may hand back the next)
+        are what make rollouts affordable."""
+        after: list[Offer] = []
+        apply_in_place(self.game, state, seat, choice, offers, after)
+        return after or self.game.legal(state)
 
     def _rollout(self, state: GameState, decisions: list[Offer]) -> list[float]:
         game, rng = self.game, self.rng
@@ -172,7 +174,7 @@ class Search:
                 seat, choice = queued_seat, queued.pop(0)
             else:
                 decision = decisions[0] if len(decisions) == 1 else rng.choice(decisions)
-                steps = game.offer_plan(state, decision, rng)
+                steps = game.playout_plan(state, decision, rng)
                 if not steps or steps[0] not in decision.ids:
                     steps = [rng.choice(decision.ids)]
                 seat, choice = decision.seat, steps[0]
@@ -199,7 +201,7 @@ class Search:
         untried = [c for c in legal if c not in node.edges]
         if not untried:
             return None
-        steps = self.game.offer_plan(state, decision, self.rng)
+        steps = self.game.playout_plan(state, decision, self.rng)
         if steps and steps[0] in untried:
             return steps[0]
         return self.rng.choice(untried)
@@ -222,7 +224,7 @@ class Search:
         path: list[Edge] = []
         rewards: list[float] | None = None
         run_seat, seen = -1, set()  # states met in the current run of one seat's choices
-        decisions = self.game.offers(state)
+        decisions = self.game.legal(state)
         while True:
             if not decisions:
                 rewards = self._final(state)
@@ -270,11 +272,11 @@ class Search:
     def run(self, state: GameState) -> list[str]:
         started = time.perf_counter()
         sample = self.game.redeal_hidden(state, self.seat, self.rng)
-        mine = [d for d in self.game.pending(sample) if d.seat == self.seat]
+        mine = [o for o in self.game.legal(sample) if o.seat == self.seat]
         if not mine:
             raise ValueError(f"seat {self.seat} has nothing to choose")
-        if len(mine[0].options) == 1:
-            return [mine[0].options[0].id]
+        if len(mine[0].ids) == 1:
+            return [mine[0].ids[0]]
         deadline = None if self.budget.seconds is None else started + self.budget.seconds
         longest = 0.0  # the slowest iteration so far: the next one is not started unless that much time is left
         for _ in range(max(1, self.budget.iterations)):
@@ -292,10 +294,10 @@ class Search:
     def _fallback(self, sample: GameState, seat: int) -> str:
         """A first step when no iteration got past the root (a tiny budget whose iterations all met sights of the
         turn so far): the policy's pick, unless it only goes back; then the first option that does not."""
-        decision = next(o for o in self.game.offers(sample) if o.seat == seat)
+        decision = next(o for o in self.game.legal(sample) if o.seat == seat)
         edges = self.root.edges
         forward = [c for c in decision.ids if c not in self.game.take_backs and not (c in edges and edges[c].loops)]
-        steps = self.game.offer_plan(sample, decision, self.rng)
+        steps = self.game.playout_plan(sample, decision, self.rng)
         if steps and steps[0] in forward:
             return steps[0]
         return forward[0] if forward else decision.ids[0]

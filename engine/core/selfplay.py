@@ -11,8 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core.contract import Game, GameState
-from engine.core.play import LoggedAction, apply, logged, new_game, play_offered
+from engine.core.contract import Game, GameState, Offer
+from engine.core.play import LoggedAction, apply, apply_in_place, logged, new_game
 from engine.core.random_ai import plan_offer
 from engine.core.rng import Rng
 
@@ -41,7 +41,7 @@ def playout(
     result = Playout(state)
     queued: list[str] = []  # the rest of the current plan
     queued_seat = -1
-    offers = game.offers(state)  # the open decisions without their labels, which no playout reads
+    offers = game.legal(state)  # the open decisions without their labels, which no playout reads
     while offers:
         if len(result.actions) >= MAX_ACTIONS:
             raise RuntimeError(f"{game.name}: seed {seed} did not finish within {MAX_ACTIONS} choices")
@@ -62,13 +62,14 @@ def playout(
         result.actions.append(action)
         if on_step:
             before = state
-            listed = [o.decision for o in offers if o.decision is not None]
-            state, _ = apply(game, state, action.seat, action.choice, listed if len(listed) == len(offers) else None)
+            state, _ = apply(game, state, action.seat, action.choice, offers)
             on_step(before, action, state)
-            offers = game.offers(state)
+            offers = game.legal(state)
         else:
             # Nobody looks at the states in between: play on one private state rather than copying it every time.
-            offers = play_offered(game, state, action.seat, action.choice, offers)
+            after: list[Offer] = []
+            apply_in_place(game, state, action.seat, action.choice, offers, after)
+            offers = after or game.legal(state)
     result.state = state
     return result
 

@@ -12,6 +12,7 @@ from engine.core.contract import (
     GameOptionSpec,
     GameState,
     IllegalAction,
+    Offer,
     OptionChoice,
     Result,
     SeatResult,
@@ -143,8 +144,15 @@ class FlightPlan(Game):
             return market.bid_problem(st, seat, "pass")
         return None
 
-    def apply(self, state: GameState, seat: int, choice: str) -> list[Event]:
+    def apply(self, state: GameState, seat: int, choice: str, legal: list[Offer] | None = None,
+              after: list[Offer] | None = None) -> list[Event]:
         st = _s(state)
+        if legal is not None and (choice != TIMEOUT and not st.debts and st.auction is None and seat == st.turn
+                                  and not (st.offer is not None and seat == st.offer.to)):
+            # A turn step the caller just listed: no need to list the turn's options again to check the choice.
+            listed = next((o for o in legal if o.seat == seat and o.kind == st.step), None)
+            if listed is not None and choice in listed.ids:
+                return turn.do(st, choice) + self.settle(st)
         if choice == TIMEOUT:
             stands_for = self.timeout(st, seat)
             if stands_for is None:
@@ -164,16 +172,6 @@ class FlightPlan(Game):
         else:
             raise IllegalAction("It is not your turn.")
         return events + self.settle(st)
-
-    def apply_listed(self, state: GameState, seat: int, choice: str, decisions: list[Decision]) -> list[Event]:
-        """`apply`, minus listing the turn's options again to check the choice: the caller just listed them."""
-        st = _s(state)
-        if (choice != TIMEOUT and not st.debts and st.auction is None and seat == st.turn
-                and not (st.offer is not None and seat == st.offer.to)):
-            listed = next((d for d in decisions if d.seat == seat and d.kind == st.step), None)
-            if listed is not None and listed.option(choice) is not None:
-                return turn.do(st, choice) + self.settle(st)
-        return self.apply(state, seat, choice)
 
     # ---- what happens by itself ------------------------------------------------------------------------------------
 
@@ -307,10 +305,10 @@ class FlightPlan(Game):
                 "had a trade": "yes" if trades else "no",
                 "winning seat": [f"seat {s + 1}" for s in st.winners]}
 
-    def playout_plan(self, state: GameState, decision: Decision, rng: Rng) -> list[str]:
+    def playout_plan(self, state: GameState, offer: Offer, rng: Rng) -> list[str]:
         from engine.flight_plan.ai import playout_plan
 
-        return playout_plan(_s(state), decision, rng)
+        return playout_plan(_s(state), self.label(state, offer), rng)
 
     def parse_command(self, state: GameState, seat: int, text: str) -> Typed:
         from engine.flight_plan.commands import parse_command

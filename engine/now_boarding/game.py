@@ -16,6 +16,7 @@ from engine.core.contract import (
     GameOptionSpec,
     GameState,
     IllegalAction,
+    Offer,
     Option,
     OptionChoice,
     Result,
@@ -237,7 +238,8 @@ class NowBoarding(Game):
                     for s, p in enumerate(st.planes) if not p.done]
         return []
 
-    def apply(self, state: GameState, seat: int, choice: str) -> list[Event]:
+    def apply(self, state: GameState, seat: int, choice: str, legal: list[Offer] | None = None,
+              after: list[Offer] | None = None) -> list[Event]:
         st = _s(state)
         if choice == TIMEOUT:
             return self._timeout(st)
@@ -372,8 +374,8 @@ class NowBoarding(Game):
     def command_suggestions(self, state: GameState, seat: int, text: str) -> list[str]:
         return commands.command_suggestions(self, state, seat, text)
 
-    def playout_plan(self, state: GameState, decision: Decision, rng: Rng) -> list[str]:
-        return greedy_plan(_s(state), decision, rng)
+    def playout_plan(self, state: GameState, offer: Offer, rng: Rng) -> list[str]:
+        return greedy_plan(_s(state), self.label(state, offer), rng)
 
 
 GAME = NowBoarding()

@@ -1,6 +1,6 @@
 """What the seat whose turn it is may choose: the option ids of each step, and their labels.
 
-`option_ids` lists the ids alone, in order: that is what a playout or a search rollout reads (`Game.offers`), and
+`option_ids` lists the ids alone, in order: that is what a playout or a search rollout reads (`Game.legal`), and
 most of a listing's cost was building labels nobody reads there. `options` labels those very ids, each label made
 from its id and the state (`_option`), so the two listings cannot drift apart. The ids of each step are listed in
 engine.planecrafters.steps' docstring.
@@ -123,9 +123,10 @@ def option_ids(state: PCState) -> list[str]:
     return []
 
 
-def options(state: PCState) -> list[Option]:
-    """The open decision's options, labelled for people."""
-    return [_option(state, oid) for oid in option_ids(state)]
+def options(state: PCState, ids: list[str] | None = None) -> list[Option]:
+    """The open decision's options, labelled for people: `ids`, if the caller has just listed them, else
+    `option_ids(state)`."""
+    return [_option(state, oid) for oid in (option_ids(state) if ids is None else ids)]
 
 
 def ability_ids(state: PCState) -> list[str]:

@@ -21,7 +21,7 @@ from engine.core.contract import (
 from engine.core.rng import Rng
 from engine.core.typed import Typed
 from engine.planecrafters import choices, steps
-from engine.planecrafters.ai import plan_ids, playout_plan
+from engine.planecrafters.ai import plan_ids
 from engine.planecrafters.commands import command_suggestions, parse_command
 from engine.planecrafters.data import catalog, employee_kind
 from engine.planecrafters.mechanics import award_shares, event, final_scores, winner
@@ -38,10 +38,10 @@ def _s(state: GameState) -> PCState:
     return state
 
 
-def _decisions(st: PCState, options: list[Option]) -> list[Decision]:
+def _decision(st: PCState, options: list[Option]) -> Decision:
     """The one open decision of a game not over, given its step's options."""
-    return [decision(seat=st.turn, prompt=steps.PROMPTS[st.step], options=options, kind=st.step,
-                     private=choices.private(st))]
+    return decision(seat=st.turn, prompt=steps.PROMPTS[st.step], options=options, kind=st.step,
+                    private=choices.private(st))
 
 
 class Planecrafters(Game):
@@ -92,45 +92,30 @@ class Planecrafters(Game):
             objectives=objectives,
         )
 
-    def pending(self, state: GameState) -> list[Decision]:
+    def legal(self, state: GameState) -> list[Offer]:
         st = _s(state)
-        if st.over:
-            return []
-        return _decisions(st, choices.options(st))
+        return [] if st.over else [Offer(st.turn, st.step, choices.option_ids(st))]
+
+    def label(self, state: GameState, offer: Offer) -> Decision:
+        st = _s(state)
+        return _decision(st, choices.options(st, offer.ids))
 
     def is_over(self, state: GameState) -> bool:
         return _s(state).over
 
-    def apply(self, state: GameState, seat: int, choice: str) -> list[Event]:
+    def apply(self, state: GameState, seat: int, choice: str, legal: list[Offer] | None = None,
+              after: list[Offer] | None = None) -> list[Event]:
         st = _s(state)
-        if seat != st.turn:
-            raise IllegalAction("It is not your turn.")
-        if choice not in choices.option_ids(st):
-            raise IllegalAction("That is not one of your choices right now.")
-        return self._apply_listing(st, choice)[0]
-
-    def apply_listed(self, state: GameState, seat: int, choice: str, decisions: list[Decision]) -> list[Event]:
-        st = _s(state)
-        # pending() lists one decision, for the seat whose turn it is, with exactly choices.options.
-        if len(decisions) == 1 and seat == decisions[0].seat == st.turn and decisions[0].option(choice):
-            return self._apply_listing(st, choice)[0]
-        return self.apply(st, seat, choice)
-
-    def offers(self, state: GameState) -> list[Offer]:
-        st = _s(state)
-        return [] if st.over else [Offer(st.turn, st.step, choices.option_ids(st))]
-
-    def offer_plan(self, state: GameState, offer: Offer, rng: Rng) -> list[str]:
-        return plan_ids(_s(state), offer.ids, rng)
-
-    def play_offered(self, state: GameState, seat: int, choice: str, offers: list[Offer]) -> list[Offer] | None:
-        st = _s(state)
-        # offers() lists one decision, for the seat whose turn it is, with exactly choices.option_ids.
-        if len(offers) == 1 and seat == offers[0].seat == st.turn and choice in offers[0].ids:
-            listed = self._apply_listing(st, choice)[1]
-            return None if listed is None else [Offer(st.turn, st.step, listed)]
-        self.apply(st, seat, choice)
-        return None
+        # legal() lists one decision, for the seat whose turn it is, with exactly choices.option_ids.
+        if not (legal is not None and len(legal) == 1 and seat == legal[0].seat == st.turn and choice in legal[0].ids):
+            if seat != st.turn:
+                raise IllegalAction("It is not your turn.")
+            if choice not in choices.option_ids(st):
+                raise IllegalAction("That is not one of your choices right now.")
+        events, listed = self._apply_listing(st, choice)
+        if listed is not None and after is not None:
+            after.append(Offer(st.turn, st.step, listed))
+        return events
 
     def _apply_listing(self, st: PCState, choice: str) -> tuple[list[Event], list[str] | None]:
         """Apply a choice already checked against the options on offer. Also returns the option ids open afterwards
@@ -292,8 +277,8 @@ class Planecrafters(Game):
         return {"turns": st.turns_taken // st.players, "winning crowns": scores[best],
                 "winning seat": f"seat {best + 1}", "winner hired": sorted({employee_kind(e) for e in st.staff[best]})}
 
-    def playout_plan(self, state: GameState, decision: Decision, rng: Rng) -> list[str]:
-        return playout_plan(_s(state), decision, rng)
+    def playout_plan(self, state: GameState, offer: Offer, rng: Rng) -> list[str]:
+        return plan_ids(_s(state), offer.ids, rng)
 
     def parse_command(self, state: GameState, seat: int, text: str) -> Typed:
         return parse_command(self, _s(state), seat, text)

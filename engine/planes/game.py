@@ -35,7 +35,7 @@ from engine.core.rng import Rng
 from engine.core.typed import Typed
 from engine.planes import actions, actions_rt, moves, scoring
 from engine.planes.action_card import ask
-from engine.planes.ai import plan_ids, playout_plan
+from engine.planes.ai import plan_ids
 from engine.planes.cards import card
 from engine.planes.commands import command_suggestions, parse_command
 from engine.planes.scenarios import scenario
@@ -88,7 +88,7 @@ def deciding_seat(state: PlanesState) -> int:
 
 def offer_ids(state: PlanesState) -> tuple[str, list[str]]:
     """(kind, option ids) of the decision open for the seat whose turn it is: `options_for` without the prompt and
-    the labels, which playouts never read (`Game.offers`)."""
+    the labels, which playouts never read (`Game.legal`)."""
     seat = state.turn
     phase = state.phase
     if phase == "move":
@@ -105,13 +105,14 @@ def offer_ids(state: PlanesState) -> tuple[str, list[str]]:
     return "over", []
 
 
-def options_for(state: PlanesState) -> tuple[str, str, list[Option]]:
-    """(kind, prompt, options) of the decision open for the seat whose turn it is: `offer_ids` labelled."""
+def options_for(state: PlanesState, offer: Offer) -> tuple[str, str, list[Option]]:
+    """(kind, prompt, options) of the decision open for the seat whose turn it is: `offer_ids` (as `offer`)
+    labelled."""
     seat = state.turn
     if state.phase == "follow":
         chooser = deciding_seat(state)
         return state.follow or "follow", actions.follow_prompt(state), actions.follow_options(state, chooser)
-    kind, ids = offer_ids(state)
+    kind, ids = offer.kind, offer.ids
     if kind == "action":
         opts = [option(id="skip", label="No action", detail="go straight to your move")]
         opts += [option(id=c, label=f"Action: {card(c).title.split(' / ')[0]}", detail=shorten(card(c).action))
@@ -307,65 +308,46 @@ class PlanesGame(Game):
         _advance(state, [], 0)
         return state
 
-    def pending(self, state: GameState) -> list[Decision]:
-        s = _s(state)
-        if s.phase == "over":
-            return []
-        kind, prompt, opts = options_for(s)
-        # The hand's cards may be on offer whenever it holds any, playable now or not: "Show my choices" is public.
-        # A draft pick offers the cards passed to that seat: private too.
-        private = ((s.phase in ("action", "goal") or s.follow == "extra_goal") and bool(s.hands[s.turn])) or (
-            s.follow == "draft")
-        return [decision(seat=deciding_seat(s), prompt=prompt, options=opts, kind=kind, private=private)]
-
-    def apply(self, state: GameState, seat: int, choice: str) -> list[Event]:
-        s = _s(state)
-        if seat != deciding_seat(s):
-            if s.draft_seat is not None:
-                raise IllegalAction(f"Seat {s.draft_seat + 1} is choosing a card from the ones passed round; "
-                                    "wait for your turn to pick.")
-            raise IllegalAction("It is not your turn.")
-        _, ids = offer_ids(s)
-        if choice not in ids:
-            raise IllegalAction(_refuse(s, seat, choice))
-        return self._apply_legal(s, seat, choice)
-
-    def apply_listed(self, state: GameState, seat: int, choice: str, decisions: list[Decision]) -> list[Event]:
-        s = _s(state)
-        # pending() lists one decision, for the deciding seat, with exactly options_for's options.
-        if len(decisions) == 1 and seat == decisions[0].seat == deciding_seat(s) and decisions[0].option(choice):
-            return self._apply_legal(s, seat, choice)
-        return self.apply(s, seat, choice)
-
-    def offers(self, state: GameState) -> list[Offer]:
+    def legal(self, state: GameState) -> list[Offer]:
         s = _s(state)
         if s.phase == "over":
             return []
         kind, ids = offer_ids(s)
         return [Offer(deciding_seat(s), kind, ids)]
 
-    def offer_plan(self, state: GameState, offer: Offer, rng: Rng) -> list[str]:
-        return plan_ids(_s(state), offer.kind, offer.ids, rng)
-
-    def play_offered(self, state: GameState, seat: int, choice: str, offers: list[Offer]) -> list[Offer] | None:
+    def label(self, state: GameState, offer: Offer) -> Decision:
         s = _s(state)
-        # offers() lists one decision, for the deciding seat, with exactly offer_ids' options.
-        if len(offers) == 1 and seat == offers[0].seat == deciding_seat(s) and choice in offers[0].ids:
-            starts = self._play(s, seat, choice, [])
-            # _advance listed the start spaces to see whether the move can be made: they are the next options.
-            return None if starts is None else [Offer(deciding_seat(s), "move_start", starts)]
-        self.apply(s, seat, choice)
-        return None
+        kind, prompt, opts = options_for(s, offer)
+        # The hand's cards may be on offer whenever it holds any, playable now or not: "Show my choices" is public.
+        # A draft pick offers the cards passed to that seat: private too.
+        private = ((s.phase in ("action", "goal") or s.follow == "extra_goal") and bool(s.hands[s.turn])) or (
+            s.follow == "draft")
+        return decision(seat=deciding_seat(s), prompt=prompt, options=opts, kind=kind, private=private)
 
-    def _apply_legal(self, s: PlanesState, seat: int, choice: str) -> list[Event]:
-        """Apply a choice already checked against the options on offer."""
+    def apply(self, state: GameState, seat: int, choice: str, legal: list[Offer] | None = None,
+              after: list[Offer] | None = None) -> list[Event]:
+        s = _s(state)
+        # legal() lists one decision, for the deciding seat, with exactly offer_ids' options.
+        if not (legal is not None and len(legal) == 1 and seat == legal[0].seat == deciding_seat(s)
+                and choice in legal[0].ids):
+            if seat != deciding_seat(s):
+                if s.draft_seat is not None:
+                    raise IllegalAction(f"Seat {s.draft_seat + 1} is choosing a card from the ones passed round; "
+                                        "wait for your turn to pick.")
+                raise IllegalAction("It is not your turn.")
+            _, ids = offer_ids(s)
+            if choice not in ids:
+                raise IllegalAction(_refuse(s, seat, choice))
         events: list[Event] = []
-        self._play(s, seat, choice, events)
+        starts = self._play(s, seat, choice, events)
+        if starts is not None and after is not None:
+            # _advance listed the start spaces to see whether the move can be made: they are the next options.
+            after.append(Offer(deciding_seat(s), "move_start", starts))
         return events
 
     def _play(self, s: PlanesState, seat: int, choice: str, events: list[Event]) -> list[str] | None:
-        """`_apply_legal`, adding the events to `events`; returns the start ids on offer afterwards when `_advance`
-        listed them on the way, else None."""
+        """Apply a choice already checked against the options on offer, adding the events to `events`; returns the
+        start ids on offer afterwards when `_advance` listed them on the way, else None."""
         drawer: Callable[[int, int], list[Event]] = lambda who, n: draw(s, who, n)  # noqa: E731
         if s.phase == "action":
             if choice == "skip":
@@ -464,8 +446,8 @@ class PlanesGame(Game):
 
     summary_values = {"end": ["track", "full colour", "all aboard", "round limit", "frozen"]}
 
-    def playout_plan(self, state: GameState, decision: Decision, rng: Rng) -> list[str]:
-        return playout_plan(_s(state), decision, rng)
+    def playout_plan(self, state: GameState, offer: Offer, rng: Rng) -> list[str]:
+        return plan_ids(_s(state), offer.kind, offer.ids, rng)
 
     def parse_command(self, state: GameState, seat: int, text: str) -> Typed:
         return parse_command(self, _s(state), seat, text)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from engine.core.contract import offer_of
 from engine.core.play import apply, new_game
 from engine.core.random_ai import pick
 from engine.core.rng import Rng
@@ -49,7 +50,7 @@ def round_trip_view(options: dict[str, str], seed: int, choices: int) -> dict[st
         if not decisions:
             break
         decision = chooser.choice(decisions)
-        state, _ = apply(GAME, state, decision.seat, GAME.playout_plan(state, decision, chooser)[0])
+        state, _ = apply(GAME, state, decision.seat, GAME.playout_plan(state, offer_of(decision), chooser)[0])
     return GAME.view(state, None)
 
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from engine import registry
 from engine.core import Decision, Game, GameState, IllegalAction, LoggedAction, apply, dump_state, new_game
-from engine.core.conformance import offers_problems
+from engine.core.conformance import legal_problems
 from engine.core.rng import Rng
 from engine.core.selfplay import playout
 
@@ -129,8 +129,8 @@ def run(entry: dict[str, Any], actions: list[LoggedAction] | None = None) -> dic
     for i, action in enumerate(actions, start=1):
         state, events = apply(game, state, action.seat, action.choice)
         steps.append(observe(game, state, events, action))
-        # Not part of the digests: what a playout lists (`Game.offers`) must be what `pending` shows, every step.
-        differ = offers_problems(game, state)
+        # Not part of the digests: what a playout lists (`Game.legal`) must be what `pending` shows, every step.
+        differ = legal_problems(game, state)
         assert not differ, f"after choice {i}: {differ[0]}"
         if i % REDEAL_EVERY == 0:
             redeals.append(redeal_digest(game, state, i))

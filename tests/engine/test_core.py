@@ -6,8 +6,8 @@ import pytest
 from pydantic import ValidationError
 
 from engine.core import Decision, IllegalAction, LoggedAction, Option, Rng, apply, dump_state, new_game, replay
-from engine.core.conformance import check_playout, check_secrecy, leaks, offers_problems
-from engine.core.contract import Offer
+from engine.core.conformance import check_playout, check_secrecy, leaks, legal_problems
+from engine.core.contract import Offer, offer_of
 from engine.core.random_ai import choose, pick, plan
 from engine.core.selfplay import Tally, playout
 from tests.support.toy_game import GAME, ToyState
@@ -119,7 +119,7 @@ def test_secrecy_check_catches_a_hidden_choice_whose_next_step_tells_the_card() 
                                  options=[Option(id="yes", label="Yes")])]
             return super().pending(state)
 
-        def apply(self, state, seat, choice):  # type: ignore[no-untyped-def]
+        def apply(self, state, seat, choice, legal=None, after=None):  # type: ignore[no-untyped-def]
             if choice == "card:9" and not state.options.get("held"):
                 state.options = {**state.options, "held": "card:9"}
                 return []
@@ -147,16 +147,16 @@ def test_conformance_passes_on_toy_game() -> None:
         assert check_playout(GAME, 2 + seed % 3, seed) > 0
 
 
-def test_conformance_catches_offers_that_differ_from_the_pending_decisions() -> None:
-    """What playouts list (`Game.offers`) must be what people are shown (`pending`), option for option."""
+def test_conformance_catches_legal_options_that_differ_from_the_pending_decisions() -> None:
+    """What playouts list (`Game.legal`) must be what people are shown (`pending`), option for option."""
 
     class Reordered(type(GAME)):  # type: ignore[misc]
-        def offers(self, state):  # type: ignore[no-untyped-def]
-            return [Offer(o.seat, o.kind, o.ids[::-1], o.decision) for o in super().offers(state)]
+        def legal(self, state):  # type: ignore[no-untyped-def]
+            return [Offer(o.seat, o.kind, o.ids[::-1], o.decision) for o in super().legal(state)]
 
     state = new_game(GAME, 2, 1)
-    assert offers_problems(GAME, state) == []
-    assert offers_problems(Reordered(), state)
+    assert legal_problems(GAME, state) == []
+    assert legal_problems(Reordered(), state)
     with pytest.raises(AssertionError, match="differ from the pending decisions"):
         check_playout(Reordered(), 2, 1)
 
@@ -178,7 +178,7 @@ def test_tally_averages_counts_and_frequencies() -> None:
 def test_default_playout_plan_is_one_uniform_pick() -> None:
     state = new_game(GAME, 3, 4)
     decision = GAME.pending(state)[0]
-    planned = [GAME.playout_plan(state, decision, Rng.seeded(s)) for s in range(30)]
+    planned = [GAME.playout_plan(state, offer_of(decision), Rng.seeded(s)) for s in range(30)]
     assert all(len(p) == 1 for p in planned)
     assert [p[0] for p in planned] == [pick(decision, Rng.seeded(s)) for s in range(30)]
     assert len({p[0] for p in planned}) > 1
@@ -187,7 +187,7 @@ def test_default_playout_plan_is_one_uniform_pick() -> None:
 class _Junk(type(GAME)):  # type: ignore[misc]
     """A toy whose policy answers something that is not on offer."""
 
-    def playout_plan(self, state, decision, rng):  # type: ignore[no-untyped-def]
+    def playout_plan(self, state, offer, rng):  # type: ignore[no-untyped-def]
         return ["card:42"]
 
 
@@ -208,7 +208,7 @@ class _Passer(type(GAME)):  # type: ignore[misc]
 
     calls = 0
 
-    def playout_plan(self, state, decision, rng):  # type: ignore[no-untyped-def]
+    def playout_plan(self, state, offer, rng):  # type: ignore[no-untyped-def]
         type(self).calls += 1
         return ["pass", "pass"]
 

@@ -1,7 +1,7 @@
-"""`apply` given the decisions its caller already listed (the playout loop's fast path, `Game.apply_listed`) ends
-exactly where the plain `apply` ends: the same state and events for a legal choice, the same sentence for an illegal
-one, and the caller's state untouched either way. The same for a choice among the label-free options a playout
-lists (`Game.offers`, `play_offered`)."""
+"""`apply` given the legal options its caller already listed (the playout loop's fast path, `Game.apply`'s `legal`)
+ends exactly where the plain `apply` ends: the same state and events for a legal choice, the same sentence for an
+illegal one, and the caller's state untouched either way. And the options a game hands back on the way (`after`) are
+those `legal` and `pending` list afterwards."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ import pytest
 
 from engine import registry
 from engine.core import Game, GameState, IllegalAction, LoggedAction, apply, dump_state
-from engine.core.play import play_offered, play_on
+from engine.core.contract import Offer
+from engine.core.play import apply_in_place
 from engine.core.selfplay import playout
 
 
@@ -17,7 +18,7 @@ def _outcome(name: str, state: GameState, seat: int, choice: str, listed: bool) 
     game = registry.get(name)
     before = dump_state(state)
     try:
-        after, events = apply(game, state, seat, choice, game.pending(state) if listed else None)
+        after, events = apply(game, state, seat, choice, game.legal(state) if listed else None)
     except IllegalAction as exc:
         outcome = f"refused: {exc.sentence}"
     else:
@@ -48,23 +49,18 @@ def _every_other_step(game: Game, seed: int) -> list[tuple[GameState, LoggedActi
 
 
 @pytest.mark.parametrize("name", ["planes", "planecrafters", "flight-plan"])
-def test_play_on_returns_the_decisions_pending_lists(name: str) -> None:
+def test_applied_in_place_it_ends_where_apply_ends_and_hands_back_what_legal_lists(name: str) -> None:
     game = registry.get(name)
-    for state, action in _every_other_step(game, 12):
-        mine = state.model_copy(deep=True)
-        after = play_on(game, mine, action.seat, action.choice, game.pending(state))
-        expected, _ = apply(game, state, action.seat, action.choice)
-        assert dump_state(mine) == dump_state(expected)
-        assert [d.model_dump() for d in after] == [d.model_dump() for d in game.pending(expected)]
-
-
-@pytest.mark.parametrize("name", ["planes", "planecrafters", "flight-plan"])
-def test_play_offered_ends_where_apply_ends_and_offers_what_pending_lists(name: str) -> None:
-    game = registry.get(name)
+    handed_back = 0
     for state, action in _every_other_step(game, 13):
         mine = state.model_copy(deep=True)
-        after = play_offered(game, mine, action.seat, action.choice, game.offers(state))
+        after: list[Offer] = []
+        apply_in_place(game, mine, action.seat, action.choice, game.legal(state), after)
         expected, _ = apply(game, state, action.seat, action.choice)
         assert dump_state(mine) == dump_state(expected)
         listed = [(d.seat, d.kind, [o.id for o in d.options]) for d in game.pending(expected)]
-        assert [(o.seat, o.kind, o.ids) for o in after] == listed
+        assert [(o.seat, o.kind, o.ids) for o in game.legal(expected)] == listed
+        if after:
+            handed_back += 1
+            assert [(o.seat, o.kind, o.ids) for o in after] == listed
+    assert handed_back or name == "flight-plan", "the game hands back the options it listed on the way"

@@ -9,7 +9,20 @@ import pytest
 
 from engine import registry
 from engine.__main__ import main
-from engine.core import Decision, Event, Game, GameState, IllegalAction, Option, Result, Rng, SeatResult, apply, levels
+from engine.core import (
+    Decision,
+    Event,
+    Game,
+    GameState,
+    IllegalAction,
+    Offer,
+    Option,
+    Result,
+    Rng,
+    SeatResult,
+    apply,
+    levels,
+)
 from engine.core.arena import arena, wilson
 from engine.core.conformance import check_blindness
 from engine.core.levels import plan as level_plan
@@ -46,7 +59,8 @@ class Take(Game):
         options = [Option(id=f"take:{n}", label=f"Take {n}") for n in (1, 2, 3)] + [Option(id="undo", label="Undo")]
         return [Decision(seat=state.turn % 2, prompt="Take points", options=options)]
 
-    def apply(self, state: GameState, seat: int, choice: str) -> list[Event]:
+    def apply(self, state: GameState, seat: int, choice: str, legal: list[Offer] | None = None,
+              after: list[Offer] | None = None) -> list[Event]:
         assert isinstance(state, TakeState)
         if seat != state.turn % 2 or choice not in {"take:1", "take:2", "take:3", "undo"}:
             raise IllegalAction("Not now.")

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from engine.core import Decision, Event, Game, GameState, IllegalAction, Option, Result, Rng, SeatResult
+from engine.core import Decision, Event, Game, GameState, IllegalAction, Offer, Option, Result, Rng, SeatResult
 from engine.core.arena import arena
 from engine.core.conformance import check_scores
 from engine.core.search import Budget, plan, team_reward
@@ -41,7 +41,8 @@ class Pool(Game):
         options = [Option(id="keep", label="Keep 2"), Option(id="give", label="Give 1")]
         return [Decision(seat=state.turn % 2, prompt="Keep or give", options=options)]
 
-    def apply(self, state: GameState, seat: int, choice: str) -> list[Event]:
+    def apply(self, state: GameState, seat: int, choice: str, legal: list[Offer] | None = None,
+              after: list[Offer] | None = None) -> list[Event]:
         assert isinstance(state, PoolState)
         if seat != state.turn % 2 or choice not in ("keep", "give"):
             raise IllegalAction("Not now.")

@@ -98,9 +98,9 @@ def test_a_shortcut_still_to_use_hides_boarding_from_the_plan() -> None:
 class _Counting(PlanesGame):
     calls = 0
 
-    def offer_plan(self, state: GameState, offer: Offer, rng: Rng) -> list[str]:
+    def playout_plan(self, state: GameState, offer: Offer, rng: Rng) -> list[str]:
         type(self).calls += 1
-        return super().offer_plan(state, offer, rng)
+        return super().playout_plan(state, offer, rng)
 
 
 def test_selfplay_follows_whole_boarding_moves() -> None:

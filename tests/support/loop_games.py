@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Decision, Event, Game, GameState, IllegalAction, Option, Result, Rng, SeatResult
+from engine.core import Decision, Event, Game, GameState, IllegalAction, Offer, Option, Result, Rng, SeatResult
 
 TURNS = 2
 """Turns per seat."""
@@ -46,7 +46,8 @@ class _LoopGame(Game):
         return [Decision(seat=st.turns % st.players, prompt="Your move",
                          options=[Option(id=go, label=go.capitalize()), Option(id=end, label="End the turn")])]
 
-    def apply(self, state: GameState, seat: int, choice: str) -> list[Event]:
+    def apply(self, state: GameState, seat: int, choice: str, legal: list[Offer] | None = None,
+              after: list[Offer] | None = None) -> list[Event]:
         st = self._s(state)
         if not self.pending(st) or seat != st.turns % st.players or choice not in self.moves:
             raise IllegalAction("That is not on offer now.")

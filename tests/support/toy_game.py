@@ -18,6 +18,7 @@ from engine.core import (
     GameOptionSpec,
     GameState,
     IllegalAction,
+    Offer,
     Option,
     OptionChoice,
     Result,
@@ -69,7 +70,8 @@ class ToyGame(Game):
     def _over(self, state: ToyState) -> bool:
         return all(not h for h in state.hands) or state.passes >= 2 * state.players
 
-    def apply(self, state: GameState, seat: int, choice: str) -> list[Event]:
+    def apply(self, state: GameState, seat: int, choice: str, legal: list[Offer] | None = None,
+              after: list[Offer] | None = None) -> list[Event]:
         assert isinstance(state, ToyState)
         if seat != state.turn:
             raise IllegalAction("It is not your turn.")
