@@ -16,11 +16,11 @@ from engine.core.contract import (
     TypedValue,
     offer_of,
 )
-from engine.core.play import LoggedAction, apply, decisions_for, dump_state, load_state, new_game, replay
+from engine.core.play import LoggedAction, apply, dump_state, load_state, new_game, replay
 from engine.core.rng import Rng
 
 __all__ = [
     "TIMEOUT", "Decision", "Event", "Game", "GameOptionSpec", "GameState", "IllegalAction", "LoggedAction", "Offer",
-    "Option", "OptionChoice", "Result", "Rng", "SeatResult", "TypedValue", "apply", "decisions_for", "dump_state",
+    "Option", "OptionChoice", "Result", "Rng", "SeatResult", "TypedValue", "apply", "dump_state",
     "load_state", "new_game", "offer_of", "replay",
 ]

@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.core.contract import Decision, Event, Game, GameState, IllegalAction, Offer
+from engine.core.contract import Event, Game, GameState, IllegalAction, Offer
 from engine.core.pydantic_bypass import trusted_model
 
 
@@ -35,10 +35,6 @@ def logged(seat: int, choice: str) -> LoggedAction:
             _LOGGED.clear()
         found = _LOGGED[key] = trusted_model(LoggedAction, {"seat": seat, "choice": choice}, {"seat", "choice"})
     return found
-
-
-def decisions_for(game: Game, state: GameState, seat: int) -> list[Decision]:
-    return [d for d in game.pending(state) if d.seat == seat]
 
 
 def apply(

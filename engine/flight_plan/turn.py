@@ -54,7 +54,6 @@ PROMPTS = {
 }
 AFTER_RIVAL_LEG = ("Fly a second leg or end your turn. No route to buy here: buying after a flight needs your own "
                    "route as the first leg.")
-FREE_STEPS = ("action", "after_buy", "after_fly", "wrap_up")
 TRADE_STEPS = ("trade_partner", "trade_asset", "trade_price")
 
 

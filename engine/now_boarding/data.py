@@ -16,7 +16,6 @@ from engine.core.data_file import M, load_toml
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "now_boarding"
 Side = Literal["small", "large"]
 COLOURS = ("green", "orange", "red", "blue", "purple")
-STAGES = ("Morning", "Afternoon", "Evening")
 
 
 class DataFileError(ValueError):

@@ -38,12 +38,6 @@ def where(st: NBState, node: str) -> str:
     return position(st.side, weather_key(st), node)
 
 
-def fly_targets(st: NBState, plane: Plane) -> list[tuple[str, int]]:
-    """(node, cost) a plane may fly to now: every space and airport within its moves left, except where it is and
-    the spaces a tailwind covers (a plane flies over those without stopping)."""
-    return [(node, cost) for node, cost, _label in _fly_moves(st, plane)]
-
-
 def _fly_moves(st: NBState, plane: Plane) -> tuple[tuple[str, int, str], ...]:
     return _targets(st.side, plane.at, plane.moves_left, frozenset(plane.routes), weather_key(st),
                     nervous_aboard(plane))
@@ -60,8 +54,9 @@ def target_name(side: str, weather: Weather, at: str, node: str, costs: dict[str
 @lru_cache(maxsize=4096)
 def _targets(side: str, at: str, left: int, colours: frozenset[str], weather: Weather,
              avoid_weather: bool) -> tuple[tuple[str, int, str], ...]:
-    """`fly_targets` with each option's label, remembered: every pilot's options are listed after every choice of
-    any pilot, and walking every route for them was the largest part of a search rollout's time."""
+    """(node, cost, label) of every place a plane may fly to now: every space and airport within its moves left,
+    except where it is and the spaces a tailwind covers (a plane flies over those without stopping). Remembered,
+    since every pilot's options are listed again after every choice of any pilot (docs/engine-speed.md)."""
     costs = reach(side, at, left, colours, weather, avoid_weather)
     covered = tailwinds(weather)
     out = [(n, c) for n, c in costs.items() if n != at and n not in covered]

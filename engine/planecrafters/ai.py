@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine.core.contract import Decision
 from engine.core.rng import Rng
 from engine.planecrafters.data import SLOTS, is_spare
 from engine.planecrafters.mechanics import complete, staff_kinds
@@ -50,10 +49,6 @@ def _useful_planes(state: PCState) -> set[int]:
 def _worth_selling(state: PCState, option: str) -> bool:
     plane = state.planes[state.turn][int(option.split(":")[1])]
     return complete(plane) or len(plane.parts) >= 3
-
-
-def playout_plan(state: PCState, decision: Decision, rng: Rng) -> list[str]:
-    return plan_ids(state, [o.id for o in decision.options], rng)
 
 
 def plan_ids(state: PCState, ids: list[str], rng: Rng) -> list[str]:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.core.contract import Decision
 from engine.core.rng import Rng
 from engine.planes import moves
 from engine.planes.state import PlanesState
@@ -89,10 +88,6 @@ def boarding_plan(state: PlanesState, rng: Rng | None = None, offered: set[str] 
             break
     return rng.choice(found) if found else []
 
-
-def playout_plan(state: PlanesState, decision: Decision, rng: Rng) -> list[str]:
-    """The random playout policy (see the module note) for a decision as people see it."""
-    return plan_ids(state, decision.kind, [o.id for o in decision.options], rng)
 
 
 def plan_ids(state: PlanesState, kind: str, offered: list[str], rng: Rng) -> list[str]:

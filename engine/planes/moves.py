@@ -120,7 +120,7 @@ def start_ids(state: PlanesState, seat: int) -> list[str]:
 
 
 def step_ids(state: PlanesState) -> list[str]:
-    """The steps open to the move in progress, as option ids (what a playout lists); `step_options` labels them."""
+    """The steps open to the move in progress, as option ids (what a playout lists); `step_option` labels each."""
     move = state.move
     assert move is not None
     if move.finished:
@@ -164,11 +164,6 @@ def step_ids(state: PlanesState) -> list[str]:
         endings = []  # the shortcut must be used while it still can be (Express Lane's passes are optional)
     # Redo is offered from the pick-up on: a player who chose the wrong start space takes it back at once.
     return [*steps, *skips, *endings, "redo"]
-
-
-def step_options(state: PlanesState) -> list[Option]:
-    """`step_ids` with the labels people read."""
-    return [step_option(state, choice) for choice in step_ids(state)]
 
 
 def step_option(state: PlanesState, choice: str) -> Option:
@@ -246,7 +241,7 @@ def start(state: PlanesState, seat: int, space: str) -> list[Event]:
 
 
 def step(state: PlanesState, choice: str) -> list[Event]:
-    """Apply a legal step option (already checked against step_options)."""
+    """Apply a legal step option (already checked against step_ids)."""
     move = state.move
     assert move is not None
     kind, _, rest = choice.partition(":")

@@ -16,7 +16,6 @@ GREY = "grey"
 WILD = "wild"  # a wild plane's colour: any cube may board it
 ALL_COLOURS = (*PARTY_COLOURS, GREY)
 _SEAT_OF = {colour: seat for seat, colour in enumerate(PARTY_COLOURS)}
-LETTERS = {"red": "R", "blue": "B", "green": "G", "yellow": "Y", "grey": "N"}
 PLANE_CAPACITY = 5
 BLOCKAGE = 7  # party cubes in one space that make a blockage
 HAND_START = 3

@@ -148,11 +148,6 @@ def text_width(text: str, size: int) -> float:
     return right - left
 
 
-def text_size(text: str, size: int) -> tuple[int, int]:
-    left, top, right, bottom = _MEASURE.textbbox((0, 0), drawable(text), font=font(size))
-    return int(right - left), int(bottom - top)
-
-
 def fit(text: str, size: int, width: float) -> str:
     """The text, cut with '…' so that it is at most `width` wide: long names never run into the next item."""
     text = drawable(text)

@@ -18,11 +18,6 @@ def _middle(size: int) -> float:
     return (top + bottom) / 2
 
 
-def line_height(size: int) -> int:
-    _left, top, _right, bottom = _MEASURE.textbbox((0, 0), "ÅHgjy|", font=font(size))
-    return int(bottom - top) + 1
-
-
 def say(draw: ImageDraw.ImageDraw, x: float, cy: float, text: str, size: int, fill: object = INK,
         align: str = "left") -> float:
     """Draw `text` with its line's middle at `cy`, starting at `x` (or ending there if align is "right").

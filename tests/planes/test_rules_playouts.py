@@ -8,12 +8,12 @@ from collections import Counter
 import pytest
 
 from engine.core.conformance import check_playout
-from engine.core.contract import GameState, Offer
+from engine.core.contract import GameState, Offer, offer_of
 from engine.core.play import apply, new_game
 from engine.core.random_ai import choose
 from engine.core.rng import Rng
 from engine.core.selfplay import playout
-from engine.planes.ai import boarding_plan, playout_plan
+from engine.planes.ai import boarding_plan
 from engine.planes.fixtures import build_airport, build_state, option_ids, run
 from engine.planes.game import GAME, PlanesGame
 from engine.planes.state import PlanesState
@@ -61,7 +61,7 @@ def test_the_policy_never_takes_a_move_back() -> None:
     state = run(build_state(board, cubes={"A": {"red": 3}}), "from:A", "drop:B:red")
     assert "redo" in option_ids(state)
     decision = GAME.pending(state)[0]
-    picks = {playout_plan(state, decision, Rng.seeded(s))[0] for s in range(40)}
+    picks = {GAME.playout_plan(state, offer_of(decision), Rng.seeded(s))[0] for s in range(40)}
     assert picks == {"drop:C:red", "stop:C"}  # both real steps happen, 'redo' never
 
 
@@ -69,7 +69,7 @@ def test_the_policy_boards_half_the_time_and_moves_at_random_otherwise() -> None
     board = build_airport("pp2", {"A": ["B", "C"], "B": ["G", "D"], "C": ["D"], "D": ["A"]}, gates={"G": 1})
     state = build_state(board, cubes={"A": {"red": 1, "grey": 1}, "D": {"red": 1}})
     decision = GAME.pending(state)[0]
-    plans = [playout_plan(state, decision, Rng.seeded(s)) for s in range(200)]
+    plans = [GAME.playout_plan(state, offer_of(decision), Rng.seeded(s)) for s in range(200)]
     boarding = [p for p in plans if p[-2:] == ["board:G", "confirm"]]
     assert boarding[0] == ["from:A", "drop:B:grey", "board:G", "confirm"]
     assert 70 <= len(boarding) <= 130  # about one half
@@ -92,7 +92,7 @@ def test_a_shortcut_still_to_use_hides_boarding_from_the_plan() -> None:
     state = run(build_state(board, cubes={"A": {"red": 1}}, hands=[["card:R05"], []]), "card:R05", "from:A")
     assert "board:G" not in option_ids(state)
     decision = GAME.pending(state)[0]
-    assert {playout_plan(state, decision, Rng.seeded(s))[0] for s in range(20)} == {"skip:B"}
+    assert {GAME.playout_plan(state, offer_of(decision), Rng.seeded(s))[0] for s in range(20)} == {"skip:B"}
 
 
 class _Counting(PlanesGame):
