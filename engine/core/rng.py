@@ -26,8 +26,8 @@ class Rng(BaseModel):
         return cls(state=seed & _MASK)
 
     def next64(self) -> int:
-        # Straight into the model's __dict__: pydantic's __setattr__ was a tenth of a playout's time, and `state`
-        # is a plain int field with nothing to validate.
+        # Straight into the model's __dict__: `state` is a plain int field with nothing to validate, and a playout
+        # draws often enough for pydantic's __setattr__ to show (docs/engine-speed.md).
         fields = self.__dict__
         z = fields["state"] = (fields["state"] + 0x9E3779B97F4A7C15) & _MASK
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
@@ -46,7 +46,7 @@ class Rng(BaseModel):
             raise ValueError("below() needs a positive bound")
         limit = _SPAN - _SPAN % n
         while True:
-            # next64() written out: a playout draws a few times a choice, and the call was a third of the cost.
+            # next64() written out: a playout draws a few times a choice, so the call itself is worth saving.
             z = fields["state"] = (fields["state"] + 0x9E3779B97F4A7C15) & _MASK
             z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK

@@ -48,7 +48,7 @@ def playout(
         # Follow the plan while its next step is still on offer to the same seat; otherwise make a new one.
         ahead = None
         if queued:
-            for o in offers:  # a plain loop: next() on a generator cost more than the rest of this test
+            for o in offers:  # a plain loop, cheaper than next() on a generator: it runs at every choice
                 if o.seat == queued_seat:
                     ahead = o
                     break

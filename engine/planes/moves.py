@@ -232,8 +232,8 @@ def start(state: PlanesState, seat: int, space: str) -> list[Event]:
     snapshot = {k: dict(v) for k, v in state.cubes.items()}
     for colour in set(active):
         remove_cube(state, space, colour, active.count(colour))
-    # Built without validation (the values are the engine's own, fresh lists and dicts): validating the snapshot of
-    # every space's cubes was most of a move start's cost. Same fields, order and fields_set as Move(...).
+    # Built without validation (the values are the engine's own, fresh lists and dicts): validating would re-check
+    # the snapshot of every space's cubes at every move start. Same fields, order and fields_set as Move(...).
     state.move = trusted_model(Move, {"origin": space, "active": active, "path": [], "drops": [], "at": space,
                                       "skipped": None, "skips": [], "doubles": [], "slot": None, "boarded": None,
                                       "snapshot": snapshot}, {"origin", "active", "at", "snapshot"})

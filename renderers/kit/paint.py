@@ -70,7 +70,8 @@ def drawable(text: str) -> str:
 
 @lru_cache(maxsize=8192)
 def _glyphs(fnt: Font, text: str, mode: str, anchor: str, start: tuple[float, float]) -> tuple[Any, tuple[int, int]]:
-    """A text's coverage mask, rasterised once: labels repeat on every move, and FreeType was most of a render."""
+    """A text's coverage mask, rasterised once: the same labels come back on every move's picture, and FreeType's
+    rasterising is the costly part of drawing text."""
     mask, offset = fnt.getmask2(text, mode, anchor=anchor, start=start)
     return mask, offset
 
