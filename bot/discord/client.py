@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.budget import BudgetedRequests, RequestBudget, install
-from bot.discord.commands import build_group
+from bot.discord.commands import GameCommands
 from bot.discord.lobby import LOBBY_ITEMS, answer_form
 from bot.discord.panel import ChoiceButton, ChoiceSelect, ControlsButton, PageButton
 from bot.discord.presenter import DiscordPresenter
@@ -61,7 +61,7 @@ class TarmacBot(discord.AutoShardedClient):
         self._reminder_nap: asyncio.Future[None] | None = None
         self._stopping = False
         self.service.reminders.on_change = self.wake_reminders
-        self.tree.add_command(build_group([(name, g.title) for name, g in self.service.games.items()]))
+        self.tree.add_command(GameCommands(self.service))
 
     def owns(self, session: SessionRow) -> bool:
         """Whether this process does the session's background work; the shard count is Discord's once connected."""

@@ -1,8 +1,13 @@
-"""The /game command group. Each command parses the interaction, asks the service, and replies; no rules here."""
+"""The /game command group, `GameCommands`: one method per command. Each parses the interaction, asks the service and
+replies; a refusal (or our own error) raised in any of them gets one answer, given by the `command` decorator that
+registers it. No rules here."""
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import io
+from collections.abc import Callable, Coroutine
 from datetime import timedelta
 from typing import Any
 
@@ -22,7 +27,7 @@ from bot.discord.lobby import (
 )
 from bot.discord.panel import mention_of, turn_message
 from bot.discord.presenter import private_message
-from bot.discord.replies import run_for_player, tell
+from bot.discord.replies import answer_failure, tell
 from bot.naming import escape
 from bot.session import GameService, Refusal, describe
 from bot.session.ai_levels import level_of
@@ -31,20 +36,8 @@ from bot.store import SessionRow
 from engine.core import Game, GameOptionSpec, levels
 from engine.core.text import quoted
 
-
-def _service(interaction: discord.Interaction) -> GameService:
-    return interaction.client.service  # type: ignore[attr-defined,no-any-return]
-
-
-async def _channel_game(interaction: discord.Interaction) -> str:
-    """The game of this channel (running, or the last one played), else the first game we offer."""
-    service = _service(interaction)
-    try:
-        session = await service.session_here(interaction.channel_id or 0,
-                                             statuses=("lobby", "active", "finished", "abandoned"))
-    except Refusal:
-        return next(iter(service.games))
-    return session.game
+LEVEL_CHOICES = [app_commands.Choice(name=levels.LABELS[key], value=key) for key in levels.LEVELS]
+DEADLINE_CHOICES = [app_commands.Choice(name="off" if h == 0 else f"{h} hours", value=h) for h in (0, 12, 24, 48, 72)]
 
 
 async def status_text(service: GameService, session: SessionRow) -> str:
@@ -68,21 +61,6 @@ async def status_text(service: GameService, session: SessionRow) -> str:
     return text
 
 
-async def _lobby_here(interaction: discord.Interaction) -> tuple[SessionRow, Game] | None:
-    """The lobby of this channel and its game, for suggestions (which cannot answer with a sentence)."""
-    service = _service(interaction)
-    try:
-        session = await service.session_here(interaction.channel_id or 0)
-    except Refusal:
-        return None
-    return (session, service.game(session.game)) if session.status == "lobby" else None
-
-
-def _spec_named(game: Game, name: str) -> GameOptionSpec | None:
-    key, _value = typed_option(game, name or "", "")
-    return next((s for s in lobby_specs(game) if s.key == key), None)
-
-
 def value_suggestions(spec: GameOptionSpec, current: str) -> list[app_commands.Choice[str]]:
     """The choices matching what was typed; where the game takes free text, what was typed itself comes first and
     an example shows the form while nothing is typed. The engine judges whatever is sent."""
@@ -97,136 +75,187 @@ def value_suggestions(spec: GameOptionSpec, current: str) -> list[app_commands.C
     return found[:25]
 
 
-def build_group(games: list[tuple[str, str]]) -> app_commands.Group:
-    """games: (name, title) of every game the service offers, for the `game` choice of /game new."""
-    group = app_commands.Group(name="game", description="Play airplane board games in this channel",
-                               guild_only=True)
-    choices = [choice(title, name) for name, title in games[:25]]
+def offer_games(command: app_commands.Command[Any, ..., Any], games: list[app_commands.Choice[str]]) -> None:
+    """Give this group's copy of `command` the games it offers as the choices of its `game` option. discord.py fixes a
+    parameter's choices when the class is defined, but the games are known only when the bot is built (the tests
+    build it with a toy game), so the parameter is replaced on the copy the group made for itself in __init__."""
+    command._params["game"] = dataclasses.replace(command._params["game"], choices=games)
 
-    @group.command(name="new", description="Open a lobby for a new game in this channel (or a new thread)")
+
+Method = Callable[..., Coroutine[Any, Any, None]]
+
+
+def command(name: str, description: str) -> Callable[[Method], app_commands.Command[Any, ..., None]]:
+    """`app_commands.command` for a method of the group, with the one answer to whatever goes wrong in it
+    (replies.answer_failure): a refusal gets its sentence, our own error is logged and apologised for.
+
+    The answer is given here rather than in `on_error` because discord.py hands every error a command raises to
+    the command tree as well, handled or not, and SimCord (the tests' Discord and the sandbox's) counts each one
+    as the bot failing: a player's refused move would fail the test, or show as a failed action on the sandbox
+    page. Nothing a command raises leaves it."""
+
+    def decorate(method: Method) -> app_commands.Command[Any, ..., None]:
+        @functools.wraps(method)  # discord.py reads the options from the method's own signature
+        async def answered(self: GameCommands, interaction: discord.Interaction, /, *args: Any,
+                           **kwargs: Any) -> None:
+            try:
+                await method(self, interaction, *args, **kwargs)
+            except Exception as error:
+                await answer_failure(interaction, error)
+
+        return app_commands.command(name=name, description=description)(answered)
+
+    return decorate
+
+
+class GameCommands(app_commands.Group, name="game", description="Play airplane board games in this channel",
+                   guild_only=True):
+    """/game: 25 subcommands, Discord's most for one group, in the order Discord lists them."""
+
+    def __init__(self, service: GameService) -> None:
+        super().__init__()
+        self.service = service
+        games = [choice(g.title, name) for name, g in list(service.games.items())[:25]]
+        offer_games(self.new, games)
+        offer_games(self.rules, games)
+
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError, /) -> None:
+        """What discord.py refuses before a command runs (an option it cannot read): answered like any failure.
+        What goes wrong inside a command is answered there (see `command`)."""
+        await answer_failure(interaction, error)
+
+    # ------------------------------------------------------------------ helpers
+    async def _here(self, interaction: discord.Interaction, *, statuses: tuple[str, ...] | None = None) -> SessionRow:
+        """The game of the interaction's channel (its lobby or running game by default)."""
+        if statuses is None:
+            return await self.service.session_here(interaction.channel_id or 0)
+        return await self.service.session_here(interaction.channel_id or 0, statuses=statuses)
+
+    async def _channel_game(self, interaction: discord.Interaction) -> str:
+        """The game of this channel (running, or the last one played), else the first game we offer."""
+        try:
+            session = await self._here(interaction, statuses=("lobby", "active", "finished", "abandoned"))
+        except Refusal:
+            return next(iter(self.service.games))
+        return session.game
+
+    async def _lobby_here(self, interaction: discord.Interaction) -> tuple[SessionRow, Game] | None:
+        """The lobby of this channel and its game, for suggestions (which cannot answer with a sentence)."""
+        try:
+            session = await self._here(interaction)
+        except Refusal:
+            return None
+        return (session, self.service.game(session.game)) if session.status == "lobby" else None
+
+    async def _lobby_action(self, interaction: discord.Interaction, action: str) -> None:
+        session = await self._here(interaction)
+        if action != "cancel" and session.status != "lobby":
+            raise Refusal("The game has already started.")
+        await lobby_action(interaction, session.id, action)
+
+    # -------------------------------------------------------------------- lobby
+    @command("new", "Open a lobby for a new game in this channel (or a new thread)")
     @app_commands.describe(game="Which game to play", thread="Open a thread for this game")
-    @app_commands.choices(game=choices)
-    async def new(interaction: discord.Interaction, game: app_commands.Choice[str], thread: bool = False) -> None:
-        async def act() -> None:
-            service = _service(interaction)
-            engine = service.game(game.value)
-            channel: Any = interaction.channel
-            if thread:
-                if not isinstance(channel, discord.TextChannel):
-                    raise Refusal("Threads can only be opened from a text channel.")
-                # Acknowledged before the thread is made: a slow Discord must not make the 3-second deadline fail.
-                await interaction.response.defer(thinking=True)
-                channel = await channel.create_thread(name=cut(f"{engine.title} game", THREAD_NAME),
-                                                      type=discord.ChannelType.public_thread)
-            session = await service.open_lobby(guild_id=interaction.guild_id or 0, channel_id=channel.id,
-                                               game=game.value, host_id=interaction.user.id,
-                                               host_name=interaction.user.display_name)
-            if thread:
-                message = await channel.send(**lobby_message(session, engine))
-                await interaction.followup.send(**fit(content=f"Your {engine.title} lobby is open in "
-                                                              f"{channel.mention}."))
-            else:
-                await interaction.response.send_message(**lobby_message(session, engine))
-                message = await interaction.original_response()
-            await service.store.set_messages(session.id, board_message_id=None, panel_message_id=message.id)
+    async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str], thread: bool = False) -> None:
+        engine = self.service.game(game.value)
+        channel: Any = interaction.channel
+        if thread:
+            if not isinstance(channel, discord.TextChannel):
+                raise Refusal("Threads can only be opened from a text channel.")
+            # Acknowledged before the thread is made: a slow Discord must not make the 3-second deadline fail.
+            await interaction.response.defer(thinking=True)
+            channel = await channel.create_thread(name=cut(f"{engine.title} game", THREAD_NAME),
+                                                  type=discord.ChannelType.public_thread)
+        session = await self.service.open_lobby(guild_id=interaction.guild_id or 0, channel_id=channel.id,
+                                                game=game.value, host_id=interaction.user.id,
+                                                host_name=interaction.user.display_name)
+        if thread:
+            message = await channel.send(**lobby_message(session, engine))
+            await interaction.followup.send(**fit(content=f"Your {engine.title} lobby is open in {channel.mention}."))
+        else:
+            await interaction.response.send_message(**lobby_message(session, engine))
+            message = await interaction.original_response()
+        await self.service.store.set_messages(session.id, board_message_id=None, panel_message_id=message.id)
 
-        await run_for_player(interaction, act)
+    @command("join", "Take a seat in the lobby of this channel")
+    async def join(self, interaction: discord.Interaction) -> None:
+        await self._lobby_action(interaction, "join")
 
-    async def here(interaction: discord.Interaction, action: str) -> None:
-        async def act() -> None:
-            session = await _service(interaction).session_here(interaction.channel_id or 0)
-            if action != "cancel" and session.status != "lobby":
-                raise Refusal("The game has already started.")
-            await lobby_action(interaction, session.id, action)
+    @command("leave", "Leave the lobby of this channel")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await self._lobby_action(interaction, "leave")
 
-        await run_for_player(interaction, act)
+    @command("start", "Start the game in this channel (host only)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        await self._lobby_action(interaction, "start")
 
-    @group.command(name="join", description="Take a seat in the lobby of this channel")
-    async def join(interaction: discord.Interaction) -> None:
-        await here(interaction, "join")
+    @command("cancel", "Cancel the game in this channel (host or channel managers)")
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        await self._lobby_action(interaction, "cancel")
 
-    @group.command(name="leave", description="Leave the lobby of this channel")
-    async def leave(interaction: discord.Interaction) -> None:
-        await here(interaction, "leave")
-
-    @group.command(name="start", description="Start the game in this channel (host only)")
-    async def start(interaction: discord.Interaction) -> None:
-        await here(interaction, "start")
-
-    @group.command(name="cancel", description="Cancel the game in this channel (host or channel managers)")
-    async def cancel(interaction: discord.Interaction) -> None:
-        await here(interaction, "cancel")
-
-    @group.command(name="remove", description="Take a seat (an AI or a member) out of the lobby (host only)")
+    @command("remove", "Take a seat (an AI or a member) out of the lobby (host only)")
     @app_commands.describe(seat="The seat's number as the lobby lists it")
-    async def remove(interaction: discord.Interaction, seat: app_commands.Range[int, 1, 10]) -> None:
-        async def act() -> None:
-            session = await _service(interaction).remove_seat(interaction.channel_id or 0, interaction.user.id,
-                                                              seat, manager=may_manage(interaction))
-            await tell(interaction, f"Seat {seat} is free again.", ephemeral=False)
-            await refresh_lobby(interaction, session)
+    async def remove(self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 10]) -> None:
+        session = await self.service.remove_seat(interaction.channel_id or 0, interaction.user.id, seat,
+                                                 manager=may_manage(interaction))
+        await tell(interaction, f"Seat {seat} is free again.", ephemeral=False)
+        await refresh_lobby(interaction, session)
 
-        await run_for_player(interaction, act)
-
-    @group.command(name="option", description="Set one of the lobby's options (host only)")
+    @command("option", "Set one of the lobby's options (host only)")
     @app_commands.describe(name="Which option (the suggestions list them with their current values)",
                            value="Its new value: a suggestion, or your own where the option allows it")
-    async def option(interaction: discord.Interaction, name: str, value: str) -> None:
-        async def act() -> None:
-            service = _service(interaction)
-            session = await service.session_here(interaction.channel_id or 0)
-            if session.status != "lobby":
-                raise Refusal("The game has already started; its options are fixed.")
-            session = await service.set_option(session.id, interaction.user.id, name, value,
-                                               manager=may_manage(interaction))
-            game = service.game(session.game)
-            key, _value = typed_option(game, name, value)  # it was taken, so it names one of the lobby's options
-            spec = next(s for s in lobby_specs(game) if s.key == key)
-            shown = option_label(spec, (await service.lobby_values(session)).get(spec.key, spec.default))
-            await tell(interaction, f"{spec.label}: {quoted(shown)}.")
-            await refresh_lobby(interaction, session, page_of(game, spec.key, has_ai(session)))
-
-        await run_for_player(interaction, act)
+    async def option(self, interaction: discord.Interaction, name: str, value: str) -> None:
+        session = await self._here(interaction)
+        if session.status != "lobby":
+            raise Refusal("The game has already started; its options are fixed.")
+        session = await self.service.set_option(session.id, interaction.user.id, name, value,
+                                                manager=may_manage(interaction))
+        game = self.service.game(session.game)
+        key, _value = typed_option(game, name, value)  # it was taken, so it names one of the lobby's options
+        spec = next(s for s in lobby_specs(game) if s.key == key)
+        shown = option_label(spec, (await self.service.lobby_values(session)).get(spec.key, spec.default))
+        await tell(interaction, f"{spec.label}: {quoted(shown)}.")
+        await refresh_lobby(interaction, session, page_of(game, spec.key, has_ai(session)))
 
     @option.autocomplete("name")
-    async def option_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        found = await _lobby_here(interaction)
+    async def option_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        found = await self._lobby_here(interaction)
         if found is None:
             return []
         session, game = found
         typed = current.strip().casefold()
-        values = await _service(interaction).lobby_values(session)
+        values = await self.service.lobby_values(session)
         return [choice(f"{s.label} (now: {option_label(s, values.get(s.key, s.default))})", s.key)
                 for s in lobby_specs(game) if typed in s.label.casefold() or typed in s.key.casefold()][:25]
 
     @option.autocomplete("value")
-    async def option_values(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        found = await _lobby_here(interaction)
-        spec = _spec_named(found[1], str(getattr(interaction.namespace, "name", "") or "")) if found else None
+    async def option_values(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        found = await self._lobby_here(interaction)
+        if found is None:
+            return []
+        key, _value = typed_option(found[1], str(getattr(interaction.namespace, "name", "") or ""), "")
+        spec = next((s for s in lobby_specs(found[1]) if s.key == key), None)
         return value_suggestions(spec, current) if spec else []
 
-    @group.command(name="ai", description="Change how well an AI seat plays, in the lobby or during the game (host)")
+    @command("ai", "Change how well an AI seat plays, in the lobby or during the game (host)")
     @app_commands.describe(seat="The AI seat (the suggestions list them with their levels)", level="Its new level")
-    @app_commands.choices(level=[app_commands.Choice(name=levels.LABELS[key], value=key) for key in levels.LEVELS])
-    async def ai(interaction: discord.Interaction, seat: app_commands.Range[int, 1, 10],
+    @app_commands.choices(level=LEVEL_CHOICES)
+    async def ai(self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 10],
                  level: app_commands.Choice[str]) -> None:
-        async def act() -> None:
-            session, changed = await _service(interaction).set_ai_level_here(
-                interaction.channel_id or 0, interaction.user.id, seat, level.value, manager=may_manage(interaction))
-            label = levels.LABELS[level_of(changed)]
-            if session.status == "lobby":  # the lobby shows it; only the host needs an answer
-                await tell(interaction, f"{escape(changed.name)} (seat {seat}) now plays at {label}.")
-                await refresh_lobby(interaction, session)
-            else:
-                await tell(interaction, f"{interaction.user.mention} set {escape(changed.name)} (seat {seat}) to "
-                                        f"{label}.", ephemeral=False)
-
-        await run_for_player(interaction, act)
+        session, changed = await self.service.set_ai_level_here(
+            interaction.channel_id or 0, interaction.user.id, seat, level.value, manager=may_manage(interaction))
+        label = levels.LABELS[level_of(changed)]
+        if session.status == "lobby":  # the lobby shows it; only the host needs an answer
+            await tell(interaction, f"{escape(changed.name)} (seat {seat}) now plays at {label}.")
+            await refresh_lobby(interaction, session)
+        else:
+            await tell(interaction, f"{interaction.user.mention} set {escape(changed.name)} (seat {seat}) to "
+                                    f"{label}.", ephemeral=False)
 
     @ai.autocomplete("seat")
-    async def ai_seats(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    async def ai_seats(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
         try:
-            session = await _service(interaction).session_here(interaction.channel_id or 0)
+            session = await self._here(interaction)
         except Refusal:
             return []
         typed = str(current).strip().casefold()
@@ -234,237 +263,175 @@ def build_group(games: list[tuple[str, str]]) -> app_commands.Group:
                                              CHOICE_TEXT), value=s.seat + 1)
                 for s in session.seats if s.is_ai and (typed in s.name.casefold() or typed == str(s.seat + 1))][:25]
 
-    @group.command(name="board", description="Show the current board of this channel's game")
-    async def board(interaction: discord.Interaction) -> None:
-        async def act() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            update = await _service(interaction).board(interaction.channel_id or 0)
-            kwargs = turn_message(update)
-            kwargs.pop("view", None)  # the live panel is the newest channel message; this copy is for looking
-            kwargs.pop("allowed_mentions", None)
-            await interaction.followup.send(ephemeral=True, **kwargs)
+    # ------------------------------------------------------------- the game
+    @command("board", "Show the current board of this channel's game")
+    async def board(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        kwargs = turn_message(await self.service.board(interaction.channel_id or 0))
+        kwargs.pop("view", None)  # the live panel is the newest channel message; this copy is for looking
+        kwargs.pop("allowed_mentions", None)
+        await interaction.followup.send(ephemeral=True, **kwargs)
 
-        await run_for_player(interaction, act)
+    @command("hand", "See your own hand in this channel's game (only you see it)")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        update = await self.service.hand(interaction.channel_id or 0, interaction.user.id)
+        await interaction.followup.send(ephemeral=True, **private_message(update, in_dm=False))  # type: ignore[arg-type]
 
-    @group.command(name="hand", description="See your own hand in this channel's game (only you see it)")
-    async def hand(interaction: discord.Interaction) -> None:
-        async def act() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            update = await _service(interaction).hand(interaction.channel_id or 0, interaction.user.id)
-            await interaction.followup.send(ephemeral=True, **private_message(update, in_dm=False))  # type: ignore[arg-type]
+    @command("status", "Who plays, whose turn it is, or the final scores")
+    async def status(self, interaction: discord.Interaction) -> None:
+        session = await self._here(interaction, statuses=("lobby", "active", "finished", "abandoned", "cancelled"))
+        await tell(interaction, await status_text(self.service, session))
 
-        await run_for_player(interaction, act)
-
-    @group.command(name="status", description="Who plays, whose turn it is, or the final scores")
-    async def status(interaction: discord.Interaction) -> None:
-        async def act() -> None:
-            service = _service(interaction)
-            session = await service.session_here(interaction.channel_id or 0,
-                                                 statuses=("lobby", "active", "finished", "abandoned", "cancelled"))
-            await tell(interaction, await status_text(service, session))
-
-        await run_for_player(interaction, act)
-
-    @group.command(name="log", description="What happened in this channel's game, turn by turn")
+    @command("log", "What happened in this channel's game, turn by turn")
     @app_commands.describe(count="How many of the latest turns to show (1-50; 1 mid-turn: the turn so far)",
                            whole="The whole game, as a Markdown file when it is long")
-    async def log(interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 5,
+    async def log(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 5,
                   whole: bool = False) -> None:
-        async def act() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)  # replaying a long game takes a moment
-            service = _service(interaction)
-            session, turns = await service.log_lines(interaction.channel_id or 0, None if whole else count)
-            lines = [f"**{'Turn ' + str(t.turn) if t.turn is not None else 'Undo'}** ({escape(t.who)}): "
-                     f"{t.text or 'nothing shown yet (a move in progress).'}" for t in turns]
-            text = "\n".join(lines) or "Nothing has happened yet."
-            title = f"Game log — {'the whole game' if whole else f'last {len(turns)} turns'}"
-            if len(text) <= EMBED_DESCRIPTION or not whole:  # the newest turns are the ones a reader looks for
-                await interaction.followup.send(
-                    **fit(embed=discord.Embed(title=title, description=latest(lines, EMBED_DESCRIPTION) or text)),
-                    ephemeral=True)
-                return
-            body = f"# {service.game(session.game).title}, game #{session.id}\n\n" + "\n\n".join(lines) + "\n"
+        await interaction.response.defer(ephemeral=True, thinking=True)  # replaying a long game takes a moment
+        session, turns = await self.service.log_lines(interaction.channel_id or 0, None if whole else count)
+        lines = [f"**{'Turn ' + str(t.turn) if t.turn is not None else 'Undo'}** ({escape(t.who)}): "
+                 f"{t.text or 'nothing shown yet (a move in progress).'}" for t in turns]
+        text = "\n".join(lines) or "Nothing has happened yet."
+        title = f"Game log — {'the whole game' if whole else f'last {len(turns)} turns'}"
+        if len(text) <= EMBED_DESCRIPTION or not whole:  # the newest turns are the ones a reader looks for
             await interaction.followup.send(
-                **fit(content=f"The whole game, {len(turns)} turns.",
-                      file=discord.File(io.BytesIO(body.encode()), filename=f"game-{session.id}-log.md")),
+                **fit(embed=discord.Embed(title=title, description=latest(lines, EMBED_DESCRIPTION) or text)),
                 ephemeral=True)
+            return
+        body = f"# {self.service.game(session.game).title}, game #{session.id}\n\n" + "\n\n".join(lines) + "\n"
+        await interaction.followup.send(
+            **fit(content=f"The whole game, {len(turns)} turns.",
+                  file=discord.File(io.BytesIO(body.encode()), filename=f"game-{session.id}-log.md")),
+            ephemeral=True)
 
-        await run_for_player(interaction, act)
-
-    @group.command(name="rules", description="Rules help for a game, by topic")
+    @command("rules", "Rules help for a game, by topic")
     @app_commands.describe(game="Which game (default: the one in this channel)", topic="Which part of the rules")
-    @app_commands.choices(game=choices)
-    async def rules(interaction: discord.Interaction, game: app_commands.Choice[str] | None = None,
+    async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None,
                     topic: str | None = None) -> None:
-        async def act() -> None:
-            service = _service(interaction)
-            name = game.value if game else await _channel_game(interaction)
-            pages = service.rules(name)
-            if not pages:
-                raise Refusal("This game has no rules pages yet.")
-            key = topic if topic in pages else next(iter(pages))
-            embed = discord.Embed(title=f"{service.game(name).title} — {key}", description=pages[key])
-            if topic and topic not in pages:
-                topics = ", ".join(pages)
-                embed.set_footer(text=f"No topic '{quoted(topic)}'; showing the overview. Topics: {topics}")
-            await interaction.response.send_message(**fit(embed=embed), ephemeral=True)
-
-        await run_for_player(interaction, act)
+        name = game.value if game else await self._channel_game(interaction)
+        pages = self.service.rules(name)
+        if not pages:
+            raise Refusal("This game has no rules pages yet.")
+        key = topic if topic in pages else next(iter(pages))
+        embed = discord.Embed(title=f"{self.service.game(name).title} — {key}", description=pages[key])
+        if topic and topic not in pages:
+            embed.set_footer(text=f"No topic '{quoted(topic)}'; showing the overview. Topics: {', '.join(pages)}")
+        await interaction.response.send_message(**fit(embed=embed), ephemeral=True)
 
     @rules.autocomplete("topic")
-    async def rules_topics(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def rules_topics(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         name = getattr(interaction.namespace, "game", None)
-        service = _service(interaction)
-        if name not in service.games:
-            name = await _channel_game(interaction)
-        names = [name] if name in service.games else list(service.games)
-        topics = [t for n in names for t in service.rules(n)]
+        if name not in self.service.games:
+            name = await self._channel_game(interaction)
+        names = [name] if name in self.service.games else list(self.service.games)
+        topics = [t for n in names for t in self.service.rules(n)]
         return [choice(t, t) for t in topics if current.lower() in t.lower()][:25]
 
-    @group.command(name="resign", description="Leave this channel's game: the AI plays your seat from now on")
-    async def resign(interaction: discord.Interaction) -> None:
-        async def act() -> None:
-            service = _service(interaction)
-            session, ended = await service.resign(interaction.channel_id or 0, interaction.user.id)
-            if ended:
-                text = f"{interaction.user.mention} resigned. No player is left at the table, so the game ends here."
-            else:
-                text = f"{interaction.user.mention} resigned; the AI plays their seat from now on."
-            await tell(interaction, text, ephemeral=False)
-            if not ended and not await service.play_ai(session.id):
-                await tell(interaction, "The AI moved, but I could not post the new board. "
-                                        "Use /game panel to show it.")
+    @command("resign", "Leave this channel's game: the AI plays your seat from now on")
+    async def resign(self, interaction: discord.Interaction) -> None:
+        session, ended = await self.service.resign(interaction.channel_id or 0, interaction.user.id)
+        if ended:
+            text = f"{interaction.user.mention} resigned. No player is left at the table, so the game ends here."
+        else:
+            text = f"{interaction.user.mention} resigned; the AI plays their seat from now on."
+        await tell(interaction, text, ephemeral=False)
+        if not ended and not await self.service.play_ai(session.id):
+            await tell(interaction, "The AI moved, but I could not post the new board. Use /game panel to show it.")
 
-        await run_for_player(interaction, act)
-
-    @group.command(name="deadline", description="Hours each player has for a turn before the AI plays it (host)")
+    # ------------------------------------------------------- slow games
+    @command("deadline", "Hours each player has for a turn before the AI plays it (host)")
     @app_commands.describe(hours="Hours per turn (0: no deadline)",
                            missed="Missed deadlines in a row before the AI keeps the seat (default 3)")
-    @app_commands.choices(hours=[app_commands.Choice(name="off" if h == 0 else f"{h} hours", value=h)
-                                 for h in (0, 12, 24, 48, 72)])
-    async def deadline(interaction: discord.Interaction, hours: app_commands.Choice[int],
+    @app_commands.choices(hours=DEADLINE_CHOICES)
+    async def deadline(self, interaction: discord.Interaction, hours: app_commands.Choice[int],
                        missed: app_commands.Range[int, 1, 10] | None = None) -> None:
-        async def act() -> None:
-            meta = await _service(interaction).set_deadline(interaction.channel_id or 0, interaction.user.id,
-                                                            hours.value, missed, manager=may_manage(interaction))
-            text = ("This game has no turn deadline." if not meta.deadline_hours else
-                    f"Each turn must be played within {meta.deadline_hours} hours, or the AI plays it; after "
-                    f"{meta.deadline_limit} missed in a row the AI keeps the seat until its player uses "
-                    f"`/game rejoin`. Away for a while? `/game vacation` pauses your deadlines.")
-            await tell(interaction, text, ephemeral=False)
+        meta = await self.service.set_deadline(interaction.channel_id or 0, interaction.user.id, hours.value, missed,
+                                               manager=may_manage(interaction))
+        text = ("This game has no turn deadline." if not meta.deadline_hours else
+                f"Each turn must be played within {meta.deadline_hours} hours, or the AI plays it; after "
+                f"{meta.deadline_limit} missed in a row the AI keeps the seat until its player uses "
+                f"`/game rejoin`. Away for a while? `/game vacation` pauses your deadlines.")
+        await tell(interaction, text, ephemeral=False)
 
-        await run_for_player(interaction, act)
-
-    @group.command(name="vacation", description="Pause your turn deadlines in this game while you are away")
+    @command("vacation", "Pause your turn deadlines in this game while you are away")
     @app_commands.describe(days="How many days you are away (0: you are back)")
-    async def vacation(interaction: discord.Interaction, days: app_commands.Range[int, 0, 14]) -> None:
-        async def act() -> None:
-            until = await _service(interaction).vacation(interaction.channel_id or 0, interaction.user.id, days)
-            text = (f"{interaction.user.mention} is back: their deadlines run again." if until is None else
-                    f"{interaction.user.mention} is away until <t:{int(until.timestamp())}:f>; their turn "
-                    f"deadlines wait until then.")
-            await tell(interaction, text, ephemeral=False)
+    async def vacation(self, interaction: discord.Interaction, days: app_commands.Range[int, 0, 14]) -> None:
+        until = await self.service.vacation(interaction.channel_id or 0, interaction.user.id, days)
+        text = (f"{interaction.user.mention} is back: their deadlines run again." if until is None else
+                f"{interaction.user.mention} is away until <t:{int(until.timestamp())}:f>; their turn "
+                f"deadlines wait until then.")
+        await tell(interaction, text, ephemeral=False)
 
-        await run_for_player(interaction, act)
+    @command("rejoin", "Take back your seat from the AI that kept it while you were away")
+    async def rejoin(self, interaction: discord.Interaction) -> None:
+        await self.service.rejoin(interaction.channel_id or 0, interaction.user.id)
+        await tell(interaction, f"{interaction.user.mention} is back at the table.", ephemeral=False)
+        await self.service.repost(interaction.channel_id or 0)  # their buttons, if the game waits for them
 
-    @group.command(name="rejoin", description="Take back your seat from the AI that kept it while you were away")
-    async def rejoin(interaction: discord.Interaction) -> None:
-        async def act() -> None:
-            service = _service(interaction)
-            await service.rejoin(interaction.channel_id or 0, interaction.user.id)
-            await tell(interaction, f"{interaction.user.mention} is back at the table.", ephemeral=False)
-            await service.repost(interaction.channel_id or 0)  # their buttons, if the game waits for them
+    # ---------------------------------------------------------- records
+    @command("history", "This channel's past games and how they ended")
+    async def history(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)  # loads every past game's state
+        lines = await self.service.history(interaction.channel_id or 0)
+        text = "\n".join(lines) or "No game has ended in this channel yet."
+        await interaction.followup.send(**fit(embed=discord.Embed(title="Past games here", description=text)),
+                                        ephemeral=True)
 
-        await run_for_player(interaction, act)
+    @command("mine", "Your games in this server: which ones wait for you")
+    async def mine(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)  # loads the state of each game
+        lines = await self.service.mine(interaction.guild_id, interaction.user.id)
+        text = "\n".join(lines) or "You are in no open game in this server."
+        await interaction.followup.send(**fit(embed=discord.Embed(title="Your games", description=text)),
+                                        ephemeral=True)
 
-    @group.command(name="history", description="This channel's past games and how they ended")
-    async def history(interaction: discord.Interaction) -> None:
-        async def act() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)  # loads every past game's state
-            lines = await _service(interaction).history(interaction.channel_id or 0)
-            text = "\n".join(lines) or "No game has ended in this channel yet."
-            await interaction.followup.send(
-                **fit(embed=discord.Embed(title="Past games here", description=text)), ephemeral=True)
-
-        await run_for_player(interaction, act)
-
-    @group.command(name="mine", description="Your games in this server: which ones wait for you")
-    async def mine(interaction: discord.Interaction) -> None:
-        async def act() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)  # loads the state of each game
-            lines = await _service(interaction).mine(interaction.guild_id, interaction.user.id)
-            text = "\n".join(lines) or "You are in no open game in this server."
-            await interaction.followup.send(
-                **fit(embed=discord.Embed(title="Your games", description=text)), ephemeral=True)
-
-        await run_for_player(interaction, act)
-
-    @group.command(name="dms", description="Whether your hand comes by DM in this game (on after you open DMs)")
+    # ----------------------------------------------------- while playing
+    @command("dms", "Whether your hand comes by DM in this game (on after you open DMs)")
     @app_commands.describe(on="On: send me my hand by DM again; off: I use /game hand")
-    async def dms(interaction: discord.Interaction, on: bool) -> None:
-        async def act() -> None:
-            await _service(interaction).set_dms(interaction.channel_id or 0, interaction.user.id, on=on)
-            await tell(interaction, "Your hand comes by DM again from your next change." if on else
-                       "No more DMs for you in this game; /game hand shows your hand.")
+    async def dms(self, interaction: discord.Interaction, on: bool) -> None:
+        await self.service.set_dms(interaction.channel_id or 0, interaction.user.id, on=on)
+        await tell(interaction, "Your hand comes by DM again from your next change." if on else
+                   "No more DMs for you in this game; /game hand shows your hand.")
 
-        await run_for_player(interaction, act)
-
-    @group.command(name="undo", description="Take back your last step, or ask the others to go back to a turn")
+    @command("undo", "Take back your last step, or ask the others to go back to a turn")
     @app_commands.describe(turn="Ask every other player to take the game back to the start of this turn")
-    async def undo(interaction: discord.Interaction, turn: app_commands.Range[int, 1, 10000] | None = None) -> None:
-        async def act() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            text = await _service(interaction).undo_here(interaction.channel_id or 0, interaction.user.id, turn)
-            await interaction.followup.send(**fit(content=text), ephemeral=True)
+    async def undo(self, interaction: discord.Interaction,
+                   turn: app_commands.Range[int, 1, 10000] | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        text = await self.service.undo_here(interaction.channel_id or 0, interaction.user.id, turn)
+        await interaction.followup.send(**fit(content=text), ephemeral=True)
 
-        await run_for_player(interaction, act)
+    @command("panel", "Post the current turn panel of this channel's game again")
+    async def panel(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.service.repost(interaction.channel_id or 0, interaction.user.id, manager=may_manage(interaction))
+        await interaction.followup.send(**fit(content="The current panel is posted again."), ephemeral=True)
 
-    @group.command(name="panel", description="Post the current turn panel of this channel's game again")
-    async def panel(interaction: discord.Interaction) -> None:
-        async def act() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            await _service(interaction).repost(interaction.channel_id or 0, interaction.user.id,
-                                              manager=may_manage(interaction))
-            await interaction.followup.send(**fit(content="The current panel is posted again."), ephemeral=True)
+    @command("nudge", "Remind the players this game is waiting for")
+    async def nudge(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)  # posting the reminder may be slow
+        await self.service.nudge(interaction.channel_id or 0, interaction.user.id, manager=may_manage(interaction))
+        await tell(interaction, "Reminded.")
 
-        await run_for_player(interaction, act)
-
-    @group.command(name="nudge", description="Remind the players this game is waiting for")
-    async def nudge(interaction: discord.Interaction) -> None:
-        async def act() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)  # posting the reminder may be slow
-            await _service(interaction).nudge(interaction.channel_id or 0, interaction.user.id,
-                                              manager=may_manage(interaction))
-            await tell(interaction, "Reminded.")
-
-        await run_for_player(interaction, act)
-
-    @group.command(name="reminders", description="Hours of quiet before the bot reminds whoever must act (0: never)")
+    @command("reminders", "Hours of quiet before the bot reminds whoever must act (0: never)")
     @app_commands.describe(hours="Hours of quiet before a reminder, 0 to turn reminders off")
-    async def reminders(interaction: discord.Interaction, hours: app_commands.Range[float, 0, 720]) -> None:
-        async def act() -> None:
-            seconds = await _service(interaction).set_reminders(interaction.channel_id or 0, interaction.user.id,
-                                                                hours, manager=may_manage(interaction))
-            text = ("Reminders are off for this game." if seconds <= 0 else
-                    f"Whoever must act is reminded after {describe(timedelta(seconds=seconds))} of quiet.")
-            await tell(interaction, text, ephemeral=False)
+    async def reminders(self, interaction: discord.Interaction, hours: app_commands.Range[float, 0, 720]) -> None:
+        seconds = await self.service.set_reminders(interaction.channel_id or 0, interaction.user.id, hours,
+                                                   manager=may_manage(interaction))
+        text = ("Reminders are off for this game." if seconds <= 0 else
+                f"Whoever must act is reminded after {describe(timedelta(seconds=seconds))} of quiet.")
+        await tell(interaction, text, ephemeral=False)
 
-        await run_for_player(interaction, act)
-
-    @group.command(name="play", description="Type a move instead of clicking (autocomplete shows legal ones)")
+    @command("play", "Type a move instead of clicking (autocomplete shows legal ones)")
     @app_commands.describe(text="The move, as the suggestions show it")
-    async def play(interaction: discord.Interaction, text: str) -> None:
-        async def act() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            steps = await _service(interaction).play_text(interaction.channel_id or 0, interaction.user.id, text)
-            await interaction.followup.send(**fit(content=f"Done ({steps} step{'s' if steps != 1 else ''})."),
-                                            ephemeral=True)
-
-        await run_for_player(interaction, act)
+    async def play(self, interaction: discord.Interaction, text: str) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        steps = await self.service.play_text(interaction.channel_id or 0, interaction.user.id, text)
+        await interaction.followup.send(**fit(content=f"Done ({steps} step{'s' if steps != 1 else ''})."),
+                                        ephemeral=True)
 
     @play.autocomplete("text")
-    async def play_suggest(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        found = await _service(interaction).suggestions(interaction.channel_id or 0, interaction.user.id, current)
+    async def play_suggest(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        found = await self.service.suggestions(interaction.channel_id or 0, interaction.user.id, current)
         return [choice(s, s) for s in found][:25]
-
-    return group

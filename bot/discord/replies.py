@@ -27,20 +27,29 @@ async def tell(interaction: discord.Interaction, text: str, *, ephemeral: bool =
 async def run_for_player(
     interaction: discord.Interaction, action: Callable[[], Awaitable[None]], *, session_id: int | None = None
 ) -> None:
+    """Run a component's action; what goes wrong is answered by `answer_failure`."""
     try:
         await action()
-    except Refusal as exc:
-        await tell(interaction, exc.sentence)
-    except Exception:
-        if session_id is None:
-            session_id = await _session_of_channel(interaction)
-        log.exception("interaction failed", extra={
-            "session_id": session_id, "guild_id": interaction.guild_id, "channel_id": interaction.channel_id,
-        })
-        try:
-            await tell(interaction, APOLOGY)
-        except discord.HTTPException:
-            log.warning("could not deliver the apology", extra={"session_id": session_id})
+    except Exception as exc:
+        await answer_failure(interaction, exc, session_id=session_id)
+
+
+async def answer_failure(interaction: discord.Interaction, error: BaseException, *,
+                         session_id: int | None = None) -> None:
+    """A refusal gets its sentence; anything else is our own error: logged with the session (the channel's game when
+    not given), and the player gets the apology."""
+    if isinstance(error, Refusal):
+        await tell(interaction, error.sentence)
+        return
+    if session_id is None:
+        session_id = await _session_of_channel(interaction)
+    log.error("interaction failed", exc_info=error, extra={
+        "session_id": session_id, "guild_id": interaction.guild_id, "channel_id": interaction.channel_id,
+    })
+    try:
+        await tell(interaction, APOLOGY)
+    except discord.HTTPException:
+        log.warning("could not deliver the apology", extra={"session_id": session_id})
 
 
 async def _session_of_channel(interaction: discord.Interaction) -> int | None:

@@ -1,0 +1,52 @@
+"""The /game command tree as Discord receives it at sync (names, descriptions, options, choices, autocomplete) is
+pinned: a change to the command class that changes what members see in their client fails here first. A deliberate
+change rewrites the file: `.venv/bin/python -m tests.bot.test_command_tree`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from bot.discord import TarmacBot, create_bot
+from bot.store import SqliteStore
+from tests.support.toy_game import GAME as TOY
+
+PINNED = Path(__file__).with_name("command_tree.json")
+GAMES = {"toy": TOY}
+
+
+def tree(bot: TarmacBot) -> list[dict[str, Any]]:
+    return [command.to_dict(bot.tree) for command in bot.tree.get_commands()]
+
+
+def built(games: dict[str, Any] | None) -> TarmacBot:
+    return create_bot(SqliteStore(":memory:"), games=games)  # never opened: nothing to close
+
+
+async def test_the_command_tree_is_the_pinned_one() -> None:
+    assert tree(built(GAMES)) == json.loads(PINNED.read_text())
+
+
+def offered(group: dict[str, Any], command: str) -> list[str]:
+    options = next(o for o in group["options"] if o["name"] == command)["options"]
+    return [c["value"] for c in next(o for o in options if o["name"] == "game")["choices"]]
+
+
+async def test_new_and_rules_offer_the_games_of_their_own_bot() -> None:
+    real = built(None)
+    toy = built(GAMES)
+    [group] = tree(real)
+    assert len(group["options"]) == 25, "Discord's most for one group"
+    assert offered(group, "new") == offered(group, "rules") == list(real.service.games)
+    assert len(offered(group, "new")) > 1
+    assert offered(tree(toy)[0], "new") == ["toy"], "each bot offers its own games, not another bot's"
+
+
+if __name__ == "__main__":
+    import asyncio
+
+    async def write() -> None:
+        PINNED.write_text(json.dumps(tree(built(GAMES)), indent=1, ensure_ascii=False) + "\n")
+
+    asyncio.run(write())
