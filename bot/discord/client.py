@@ -95,7 +95,7 @@ class TarmacBot(discord.AutoShardedClient):
         should anything else change the schedule. close() lets a pass in progress finish, like any move."""
         await self.wait_until_ready()
         try:
-            await self.service.resume_ai()
+            await self.service.resume()
         except Exception:  # the store hiccuped; the next move or restart gives the AI another chance
             log.exception("could not resume the AI turns")
         while not self._stopping:

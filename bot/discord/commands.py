@@ -112,10 +112,10 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
                    guild_only=True):
     """/game: 25 subcommands, Discord's most for one group, in the order Discord lists them."""
 
-    def __init__(self, service: GameService) -> None:
+    def __init__(self, parts: GameService) -> None:
         super().__init__()
-        self.service = service
-        games = [choice(g.title, name) for name, g in list(service.games.items())[:25]]
+        self.parts = parts
+        games = [choice(g.title, name) for name, g in list(parts.games.items())[:25]]
         offer_games(self.new, games)
         offer_games(self.rules, games)
 
@@ -128,15 +128,15 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
     async def _here(self, interaction: discord.Interaction, *, statuses: tuple[str, ...] | None = None) -> SessionRow:
         """The game of the interaction's channel (its lobby or running game by default)."""
         if statuses is None:
-            return await self.service.session_here(interaction.channel_id or 0)
-        return await self.service.session_here(interaction.channel_id or 0, statuses=statuses)
+            return await self.parts.session_here(interaction.channel_id or 0)
+        return await self.parts.session_here(interaction.channel_id or 0, statuses=statuses)
 
     async def _channel_game(self, interaction: discord.Interaction) -> str:
         """The game of this channel (running, or the last one played), else the first game we offer."""
         try:
             session = await self._here(interaction, statuses=("lobby", "active", "finished", "abandoned"))
         except Refusal:
-            return next(iter(self.service.games))
+            return next(iter(self.parts.games))
         return session.game
 
     async def _lobby_here(self, interaction: discord.Interaction) -> tuple[SessionRow, Game] | None:
@@ -145,7 +145,7 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
             session = await self._here(interaction)
         except Refusal:
             return None
-        return (session, self.service.game(session.game)) if session.status == "lobby" else None
+        return (session, self.parts.game(session.game)) if session.status == "lobby" else None
 
     async def _lobby_action(self, interaction: discord.Interaction, action: str) -> None:
         session = await self._here(interaction)
@@ -157,7 +157,7 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
     @command("new", "Open a lobby for a new game in this channel (or a new thread)")
     @app_commands.describe(game="Which game to play", thread="Open a thread for this game")
     async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str], thread: bool = False) -> None:
-        engine = self.service.game(game.value)
+        engine = self.parts.game(game.value)
         channel: Any = interaction.channel
         if thread:
             if not isinstance(channel, discord.TextChannel):
@@ -166,7 +166,7 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
             await interaction.response.defer(thinking=True)
             channel = await channel.create_thread(name=cut(f"{engine.title} game", THREAD_NAME),
                                                   type=discord.ChannelType.public_thread)
-        session = await self.service.open_lobby(guild_id=interaction.guild_id or 0, channel_id=channel.id,
+        session = await self.parts.lobby.open_lobby(guild_id=interaction.guild_id or 0, channel_id=channel.id,
                                                 game=game.value, host_id=interaction.user.id,
                                                 host_name=interaction.user.display_name)
         if thread:
@@ -175,7 +175,7 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
         else:
             await interaction.response.send_message(**lobby_message(session, engine))
             message = await interaction.original_response()
-        await self.service.store.set_messages(session.id, board_message_id=None, panel_message_id=message.id)
+        await self.parts.store.set_messages(session.id, board_message_id=None, panel_message_id=message.id)
 
     @command("join", "Take a seat in the lobby of this channel")
     async def join(self, interaction: discord.Interaction) -> None:
@@ -196,8 +196,10 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
     @command("remove", "Take a seat (an AI or a member) out of the lobby (host only)")
     @app_commands.describe(seat="The seat's number as the lobby lists it")
     async def remove(self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 10]) -> None:
-        session = await self.service.remove_seat(interaction.channel_id or 0, interaction.user.id, seat,
-                                                 manager=may_manage(interaction))
+        session = await self._here(interaction)
+        if session.status != "lobby":
+            raise Refusal("The game has already started; a player leaves it with /game resign.")
+        session = await self.parts.lobby.remove(session.id, interaction.user.id, seat, manager=may_manage(interaction))
         await tell(interaction, f"Seat {seat} is free again.", ephemeral=False)
         await refresh_lobby(interaction, session)
 
@@ -208,12 +210,12 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
         session = await self._here(interaction)
         if session.status != "lobby":
             raise Refusal("The game has already started; its options are fixed.")
-        session = await self.service.set_option(session.id, interaction.user.id, name, value,
+        session = await self.parts.lobby.set_option(session.id, interaction.user.id, name, value,
                                                 manager=may_manage(interaction))
-        game = self.service.game(session.game)
+        game = self.parts.game(session.game)
         key, _value = typed_option(game, name, value)  # it was taken, so it names one of the lobby's options
         spec = next(s for s in lobby_specs(game) if s.key == key)
-        shown = option_label(spec, (await self.service.lobby_values(session)).get(spec.key, spec.default))
+        shown = option_label(spec, (await self.parts.lobby.values(session)).get(spec.key, spec.default))
         await tell(interaction, f"{spec.label}: {quoted(shown)}.")
         await refresh_lobby(interaction, session, page_of(game, spec.key, has_ai(session)))
 
@@ -224,7 +226,7 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
             return []
         session, game = found
         typed = current.strip().casefold()
-        values = await self.service.lobby_values(session)
+        values = await self.parts.lobby.values(session)
         return [choice(f"{s.label} (now: {option_label(s, values.get(s.key, s.default))})", s.key)
                 for s in lobby_specs(game) if typed in s.label.casefold() or typed in s.key.casefold()][:25]
 
@@ -242,8 +244,8 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
     @app_commands.choices(level=LEVEL_CHOICES)
     async def ai(self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 10],
                  level: app_commands.Choice[str]) -> None:
-        session, changed = await self.service.set_ai_level_here(
-            interaction.channel_id or 0, interaction.user.id, seat, level.value, manager=may_manage(interaction))
+        session, changed = await self.parts.lobby.set_level(await self._here(interaction), interaction.user.id, seat,
+                                                            level.value, manager=may_manage(interaction))
         label = levels.LABELS[level_of(changed)]
         if session.status == "lobby":  # the lobby shows it; only the host needs an answer
             await tell(interaction, f"{escape(changed.name)} (seat {seat}) now plays at {label}.")
@@ -267,7 +269,7 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
     @command("board", "Show the current board of this channel's game")
     async def board(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        kwargs = turn_message(await self.service.board(interaction.channel_id or 0))
+        kwargs = turn_message(await self.parts.board(interaction.channel_id or 0))
         kwargs.pop("view", None)  # the live panel is the newest channel message; this copy is for looking
         kwargs.pop("allowed_mentions", None)
         await interaction.followup.send(ephemeral=True, **kwargs)
@@ -275,13 +277,13 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
     @command("hand", "See your own hand in this channel's game (only you see it)")
     async def hand(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        update = await self.service.hand(interaction.channel_id or 0, interaction.user.id)
+        update = await self.parts.hand(interaction.channel_id or 0, interaction.user.id)
         await interaction.followup.send(ephemeral=True, **private_message(update, in_dm=False))  # type: ignore[arg-type]
 
     @command("status", "Who plays, whose turn it is, or the final scores")
     async def status(self, interaction: discord.Interaction) -> None:
         session = await self._here(interaction, statuses=("lobby", "active", "finished", "abandoned", "cancelled"))
-        await tell(interaction, await status_text(self.service, session))
+        await tell(interaction, await status_text(self.parts, session))
 
     @command("log", "What happened in this channel's game, turn by turn")
     @app_commands.describe(count="How many of the latest turns to show (1-50; 1 mid-turn: the turn so far)",
@@ -289,7 +291,7 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
     async def log(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 5,
                   whole: bool = False) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)  # replaying a long game takes a moment
-        session, turns = await self.service.log_lines(interaction.channel_id or 0, None if whole else count)
+        session, turns = await self.parts.log_lines(interaction.channel_id or 0, None if whole else count)
         lines = [f"**{'Turn ' + str(t.turn) if t.turn is not None else 'Undo'}** ({escape(t.who)}): "
                  f"{t.text or 'nothing shown yet (a move in progress).'}" for t in turns]
         text = "\n".join(lines) or "Nothing has happened yet."
@@ -299,7 +301,7 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
                 **fit(embed=discord.Embed(title=title, description=latest(lines, EMBED_DESCRIPTION) or text)),
                 ephemeral=True)
             return
-        body = f"# {self.service.game(session.game).title}, game #{session.id}\n\n" + "\n\n".join(lines) + "\n"
+        body = f"# {self.parts.game(session.game).title}, game #{session.id}\n\n" + "\n\n".join(lines) + "\n"
         await interaction.followup.send(
             **fit(content=f"The whole game, {len(turns)} turns.",
                   file=discord.File(io.BytesIO(body.encode()), filename=f"game-{session.id}-log.md")),
@@ -310,11 +312,11 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None,
                     topic: str | None = None) -> None:
         name = game.value if game else await self._channel_game(interaction)
-        pages = self.service.rules(name)
+        pages = self.parts.rules(name)
         if not pages:
             raise Refusal("This game has no rules pages yet.")
         key = topic if topic in pages else next(iter(pages))
-        embed = discord.Embed(title=f"{self.service.game(name).title} — {key}", description=pages[key])
+        embed = discord.Embed(title=f"{self.parts.game(name).title} — {key}", description=pages[key])
         if topic and topic not in pages:
             embed.set_footer(text=f"No topic '{quoted(topic)}'; showing the overview. Topics: {', '.join(pages)}")
         await interaction.response.send_message(**fit(embed=embed), ephemeral=True)
@@ -322,21 +324,21 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
     @rules.autocomplete("topic")
     async def rules_topics(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         name = getattr(interaction.namespace, "game", None)
-        if name not in self.service.games:
+        if name not in self.parts.games:
             name = await self._channel_game(interaction)
-        names = [name] if name in self.service.games else list(self.service.games)
-        topics = [t for n in names for t in self.service.rules(n)]
+        names = [name] if name in self.parts.games else list(self.parts.games)
+        topics = [t for n in names for t in self.parts.rules(n)]
         return [choice(t, t) for t in topics if current.lower() in t.lower()][:25]
 
     @command("resign", "Leave this channel's game: the AI plays your seat from now on")
     async def resign(self, interaction: discord.Interaction) -> None:
-        session, ended = await self.service.resign(interaction.channel_id or 0, interaction.user.id)
+        session, ended = await self.parts.resign(interaction.channel_id or 0, interaction.user.id)
         if ended:
             text = f"{interaction.user.mention} resigned. No player is left at the table, so the game ends here."
         else:
             text = f"{interaction.user.mention} resigned; the AI plays their seat from now on."
         await tell(interaction, text, ephemeral=False)
-        if not ended and not await self.service.play_ai(session.id):
+        if not ended and not await self.parts.play_ai(session.id):
             await tell(interaction, "The AI moved, but I could not post the new board. Use /game panel to show it.")
 
     # ------------------------------------------------------- slow games
@@ -346,7 +348,7 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
     @app_commands.choices(hours=DEADLINE_CHOICES)
     async def deadline(self, interaction: discord.Interaction, hours: app_commands.Choice[int],
                        missed: app_commands.Range[int, 1, 10] | None = None) -> None:
-        meta = await self.service.set_deadline(interaction.channel_id or 0, interaction.user.id, hours.value, missed,
+        meta = await self.parts.set_deadline(interaction.channel_id or 0, interaction.user.id, hours.value, missed,
                                                manager=may_manage(interaction))
         text = ("This game has no turn deadline." if not meta.deadline_hours else
                 f"Each turn must be played within {meta.deadline_hours} hours, or the AI plays it; after "
@@ -357,7 +359,7 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
     @command("vacation", "Pause your turn deadlines in this game while you are away")
     @app_commands.describe(days="How many days you are away (0: you are back)")
     async def vacation(self, interaction: discord.Interaction, days: app_commands.Range[int, 0, 14]) -> None:
-        until = await self.service.vacation(interaction.channel_id or 0, interaction.user.id, days)
+        until = await self.parts.vacation(interaction.channel_id or 0, interaction.user.id, days)
         text = (f"{interaction.user.mention} is back: their deadlines run again." if until is None else
                 f"{interaction.user.mention} is away until <t:{int(until.timestamp())}:f>; their turn "
                 f"deadlines wait until then.")
@@ -365,15 +367,15 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
 
     @command("rejoin", "Take back your seat from the AI that kept it while you were away")
     async def rejoin(self, interaction: discord.Interaction) -> None:
-        await self.service.rejoin(interaction.channel_id or 0, interaction.user.id)
+        await self.parts.rejoin(interaction.channel_id or 0, interaction.user.id)
         await tell(interaction, f"{interaction.user.mention} is back at the table.", ephemeral=False)
-        await self.service.repost(interaction.channel_id or 0)  # their buttons, if the game waits for them
+        await self.parts.repost(interaction.channel_id or 0)  # their buttons, if the game waits for them
 
     # ---------------------------------------------------------- records
     @command("history", "This channel's past games and how they ended")
     async def history(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)  # loads every past game's state
-        lines = await self.service.history(interaction.channel_id or 0)
+        lines = await self.parts.history(interaction.channel_id or 0)
         text = "\n".join(lines) or "No game has ended in this channel yet."
         await interaction.followup.send(**fit(embed=discord.Embed(title="Past games here", description=text)),
                                         ephemeral=True)
@@ -381,7 +383,7 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
     @command("mine", "Your games in this server: which ones wait for you")
     async def mine(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)  # loads the state of each game
-        lines = await self.service.mine(interaction.guild_id, interaction.user.id)
+        lines = await self.parts.mine(interaction.guild_id, interaction.user.id)
         text = "\n".join(lines) or "You are in no open game in this server."
         await interaction.followup.send(**fit(embed=discord.Embed(title="Your games", description=text)),
                                         ephemeral=True)
@@ -390,7 +392,7 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
     @command("dms", "Whether your hand comes by DM in this game (on after you open DMs)")
     @app_commands.describe(on="On: send me my hand by DM again; off: I use /game hand")
     async def dms(self, interaction: discord.Interaction, on: bool) -> None:
-        await self.service.set_dms(interaction.channel_id or 0, interaction.user.id, on=on)
+        await self.parts.set_dms(interaction.channel_id or 0, interaction.user.id, on=on)
         await tell(interaction, "Your hand comes by DM again from your next change." if on else
                    "No more DMs for you in this game; /game hand shows your hand.")
 
@@ -399,25 +401,25 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
     async def undo(self, interaction: discord.Interaction,
                    turn: app_commands.Range[int, 1, 10000] | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        text = await self.service.undo_here(interaction.channel_id or 0, interaction.user.id, turn)
+        text = await self.parts.undo_here(interaction.channel_id or 0, interaction.user.id, turn)
         await interaction.followup.send(**fit(content=text), ephemeral=True)
 
     @command("panel", "Post the current turn panel of this channel's game again")
     async def panel(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.service.repost(interaction.channel_id or 0, interaction.user.id, manager=may_manage(interaction))
+        await self.parts.repost(interaction.channel_id or 0, interaction.user.id, manager=may_manage(interaction))
         await interaction.followup.send(**fit(content="The current panel is posted again."), ephemeral=True)
 
     @command("nudge", "Remind the players this game is waiting for")
     async def nudge(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)  # posting the reminder may be slow
-        await self.service.nudge(interaction.channel_id or 0, interaction.user.id, manager=may_manage(interaction))
+        await self.parts.nudge(interaction.channel_id or 0, interaction.user.id, manager=may_manage(interaction))
         await tell(interaction, "Reminded.")
 
     @command("reminders", "Hours of quiet before the bot reminds whoever must act (0: never)")
     @app_commands.describe(hours="Hours of quiet before a reminder, 0 to turn reminders off")
     async def reminders(self, interaction: discord.Interaction, hours: app_commands.Range[float, 0, 720]) -> None:
-        seconds = await self.service.set_reminders(interaction.channel_id or 0, interaction.user.id, hours,
+        seconds = await self.parts.set_reminders(interaction.channel_id or 0, interaction.user.id, hours,
                                                    manager=may_manage(interaction))
         text = ("Reminders are off for this game." if seconds <= 0 else
                 f"Whoever must act is reminded after {describe(timedelta(seconds=seconds))} of quiet.")
@@ -427,11 +429,11 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
     @app_commands.describe(text="The move, as the suggestions show it")
     async def play(self, interaction: discord.Interaction, text: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        steps = await self.service.play_text(interaction.channel_id or 0, interaction.user.id, text)
+        steps = await self.parts.play_text(interaction.channel_id or 0, interaction.user.id, text)
         await interaction.followup.send(**fit(content=f"Done ({steps} step{'s' if steps != 1 else ''})."),
                                         ephemeral=True)
 
     @play.autocomplete("text")
     async def play_suggest(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        found = await self.service.suggestions(interaction.channel_id or 0, interaction.user.id, current)
+        found = await self.parts.suggestions(interaction.channel_id or 0, interaction.user.id, current)
         return [choice(s, s) for s in found][:25]

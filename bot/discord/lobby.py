@@ -25,9 +25,10 @@ from bot.discord.limits import (
     cut,
     fit,
 )
+from bot.discord.reach import parts_of
 from bot.discord.replies import run_for_player, tell
 from bot.naming import escape
-from bot.session import GameService, PostFailed, Refusal
+from bot.session import PostFailed, Refusal
 from bot.session.ai_levels import level_of, other_levels
 from bot.session.lobby import lobby_specs
 from bot.store import Seat, SessionRow
@@ -166,7 +167,7 @@ def ai_level_choices(session: SessionRow) -> list[discord.SelectOption]:
 
 def lobby_message(session: SessionRow, game: Game, page: int = 0,
                   values: dict[str, str] | None = None) -> dict[str, Any]:
-    """`values`: what each of `lobby_specs` is set to (GameService.lobby_values); None: the game's options alone,
+    """`values`: what each of `lobby_specs` is set to (Lobby.values); None: the game's options alone,
     the others at their defaults (a lobby just opened)."""
     return fit(embed=lobby_embed(session, game, values), view=lobby_view(session, game, page, values))
 
@@ -199,15 +200,15 @@ class LobbyOption(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"to:
         return cls(int(match["sid"]), match["key"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        service: GameService = interaction.client.service  # type: ignore[attr-defined]
+        parts = parts_of(interaction)
 
         async def act() -> None:
             value = ((interaction.data or {}).get("values") or [""])[0]  # type: ignore[union-attr]
-            session = await service.set_option(self.sid, interaction.user.id, self.key, str(value),
-                                               manager=may_manage(interaction))
+            session = await parts.lobby.set_option(self.sid, interaction.user.id, self.key, str(value),
+                                                   manager=may_manage(interaction))
             await interaction.response.edit_message(
-                **lobby_message(session, service.game(session.game), shown_page(interaction.message),
-                                await service.lobby_values(session)))
+                **lobby_message(session, parts.sessions.game(session.game), shown_page(interaction.message),
+                                await parts.lobby.values(session)))
 
         await run_for_player(interaction, act, session_id=self.sid)
 
@@ -225,14 +226,14 @@ class OptionPager(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tlp
         return cls(int(match["sid"]), int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        service: GameService = interaction.client.service  # type: ignore[attr-defined]
+        parts = parts_of(interaction)
 
         async def act() -> None:
             # Paging changes what everyone sees, and only the host can use what it shows.
-            session = await service.options_lobby(self.sid, interaction.user.id, manager=may_manage(interaction))
+            session = await parts.lobby.options_lobby(self.sid, interaction.user.id, manager=may_manage(interaction))
             await interaction.response.edit_message(
-                **lobby_message(session, service.game(session.game), self.page + 1,
-                                await service.lobby_values(session)))
+                **lobby_message(session, parts.sessions.game(session.game), self.page + 1,
+                                await parts.lobby.values(session)))
 
         await run_for_player(interaction, act, session_id=self.sid)
 
@@ -251,14 +252,14 @@ class TypeOptionButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(match["sid"]), match["key"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        service: GameService = interaction.client.service  # type: ignore[attr-defined]
+        parts = parts_of(interaction)
 
         async def act() -> None:
-            session = await service.options_lobby(self.sid, interaction.user.id, manager=may_manage(interaction))
-            spec = next((s for s in lobby_specs(service.game(session.game)) if s.key == self.key), None)
+            session = await parts.lobby.options_lobby(self.sid, interaction.user.id, manager=may_manage(interaction))
+            spec = next((s for s in lobby_specs(parts.sessions.game(session.game)) if s.key == self.key), None)
             if spec is None:
                 raise Refusal("That setting no longer exists.")
-            values = await service.lobby_values(session)
+            values = await parts.lobby.values(session)
             await interaction.response.send_modal(option_form(self.sid, spec, values.get(spec.key, spec.default)))
 
         await run_for_player(interaction, act, session_id=self.sid)
@@ -299,20 +300,20 @@ def typed_text(components: list[Any]) -> str:
 
 async def answer_form(interaction: discord.Interaction) -> None:
     """Set the option a "Type a value" form was for (any other interaction is left alone). The value goes through
-    the same service call as a select, so the engine judges it."""
+    the same call as a select, so the engine judges it."""
     data: Any = interaction.data or {}
     match = FORM.fullmatch(str(data.get("custom_id", "")))
     if interaction.type != discord.InteractionType.modal_submit or match is None:
         return
-    service: GameService = interaction.client.service  # type: ignore[attr-defined]
+    parts = parts_of(interaction)
     sid, key = int(match["sid"]), match["key"]
 
     async def act() -> None:
-        session = await service.set_option(sid, interaction.user.id, key, typed_text(data.get("components", [])),
-                                           manager=may_manage(interaction))
-        game = service.game(session.game)
+        session = await parts.lobby.set_option(sid, interaction.user.id, key, typed_text(data.get("components", [])),
+                                               manager=may_manage(interaction))
+        game = parts.sessions.game(session.game)
         await interaction.response.edit_message(
-            **lobby_message(session, game, page_of(game, key, has_ai(session)), await service.lobby_values(session)))
+            **lobby_message(session, game, page_of(game, key, has_ai(session)), await parts.lobby.values(session)))
 
     await run_for_player(interaction, act, session_id=sid)
 
@@ -330,11 +331,11 @@ class CancelConfirm(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"t
         return cls(int(match["sid"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        service: GameService = interaction.client.service  # type: ignore[attr-defined]
+        parts = parts_of(interaction)
 
         async def act() -> None:
             await interaction.response.edit_message(**fit(content="Cancelling…", view=None))
-            await service.cancel(self.sid, interaction.user.id, manager=may_manage(interaction))
+            await parts.lobby.cancel(self.sid, interaction.user.id, manager=may_manage(interaction))
             await interaction.followup.send(**fit(content=f"{interaction.user.mention} cancelled the game."))
 
         await run_for_player(interaction, act, session_id=self.sid)
@@ -362,12 +363,13 @@ class AILevelButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(match["sid"]), int(match["seat"]), match["level"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        service: GameService = interaction.client.service  # type: ignore[attr-defined]
+        parts = parts_of(interaction)
 
         async def act() -> None:
-            session = await service.set_ai_level(self.sid, interaction.user.id, self.seat, self.level,
-                                                 manager=may_manage(interaction))
-            await interaction.response.edit_message(**ai_level_message(session, service.game(session.game), self.seat))
+            session = await parts.lobby.set_ai_level(self.sid, interaction.user.id, self.seat, self.level,
+                                                     manager=may_manage(interaction))
+            game = parts.sessions.game(session.game)
+            await interaction.response.edit_message(**ai_level_message(session, game, self.seat))
             await refresh_lobby(interaction, session)
 
         await run_for_player(interaction, act, session_id=self.sid)
@@ -404,18 +406,18 @@ class AILevelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"t
         return cls(int(match["sid"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        service: GameService = interaction.client.service  # type: ignore[attr-defined]
+        parts = parts_of(interaction)
 
         async def act() -> None:
             value = str(((interaction.data or {}).get("values") or [""])[0])  # type: ignore[union-attr]
             seat, _sep, level = value.partition(":")
             if not seat.isdigit():
                 raise Refusal("That menu is out of date; use the lobby's newest one.")
-            session = await service.set_ai_level(self.sid, interaction.user.id, int(seat), level,
-                                                 manager=may_manage(interaction))
+            session = await parts.lobby.set_ai_level(self.sid, interaction.user.id, int(seat), level,
+                                                     manager=may_manage(interaction))
             await interaction.response.edit_message(
-                **lobby_message(session, service.game(session.game), shown_page(interaction.message),
-                                await service.lobby_values(session)))
+                **lobby_message(session, parts.sessions.game(session.game), shown_page(interaction.message),
+                                await parts.lobby.values(session)))
             changed = next(s for s in session.seats if s.seat == int(seat) - 1)
             await interaction.followup.send(
                 **fit(content=f"{escape(changed.name)} (seat {seat}) now plays at {levels.LABELS[level_of(changed)]}."),
@@ -438,15 +440,15 @@ class PlayAgainButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r
         return cls(int(match["sid"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        service: GameService = interaction.client.service  # type: ignore[attr-defined]
+        parts = parts_of(interaction)
 
         async def act() -> None:
-            session = await service.play_again(self.sid, interaction.user.id, manager=may_manage(interaction))
-            game = service.game(session.game)
+            session = await parts.lobby.play_again(self.sid, interaction.user.id, manager=may_manage(interaction))
+            game = parts.sessions.game(session.game)
             await interaction.response.send_message(**lobby_message(session, game, 0,
-                                                                    await service.lobby_values(session)))
+                                                                    await parts.lobby.values(session)))
             message = await interaction.original_response()
-            await service.store.set_messages(session.id, board_message_id=None, panel_message_id=message.id)
+            await parts.store.set_messages(session.id, board_message_id=None, panel_message_id=message.id)
 
         await run_for_player(interaction, act, session_id=self.sid)
 
@@ -464,7 +466,7 @@ LOBBY_ITEMS = (LobbyButton, LobbyOption, OptionPager, TypeOptionButton, CancelCo
 
 async def lobby_action(interaction: discord.Interaction, sid: int, action: str) -> None:
     """Join / leave / add AI / start / cancel, shared by the buttons and the slash commands."""
-    service: GameService = interaction.client.service  # type: ignore[attr-defined]
+    parts = parts_of(interaction)
     user = interaction.user
     manager = may_manage(interaction)
     from_button = interaction.type == discord.InteractionType.component
@@ -474,23 +476,23 @@ async def lobby_action(interaction: discord.Interaction, sid: int, action: str) 
         else:
             await interaction.response.send_message(**fit(content="Starting the game…"))
         try:
-            session = await service.start(sid, user.id, manager=manager)
+            session = await parts.lobby.start(sid, user.id, manager=manager)
         except PostFailed:
             # The game did start; only its first panel is missing. The lobby must stop offering Start.
-            fresh = await service.store.get_session(sid)
+            fresh = await parts.store.get_session(sid)
             if fresh is not None:
                 await refresh_lobby(interaction, fresh)
             raise
         await refresh_lobby(interaction, session)
         return
     if action == "join":
-        session = await service.join(sid, user.id, user.display_name)
+        session = await parts.lobby.join(sid, user.id, user.display_name)
     elif action == "leave":
-        session = await service.leave(sid, user.id)
+        session = await parts.lobby.leave(sid, user.id)
     elif action == "ai":
-        session = await service.add_ai(sid, user.id, manager=manager)
+        session = await parts.lobby.add_ai(sid, user.id, manager=manager)
     elif action == "cancel":
-        current = await service.store.get_session(sid)
+        current = await parts.store.get_session(sid)
         if current is not None and current.status == "active":
             if user.id != current.host_id and not manager:
                 raise Refusal("Only the host or someone who may manage this channel can cancel the game.")
@@ -499,13 +501,13 @@ async def lobby_action(interaction: discord.Interaction, sid: int, action: str) 
                 **fit(content="This game has started: cancelling ends it for everyone (its record stays in /game "
                               "history). Cancel it?", view=confirm_view(sid)), ephemeral=True)
             return
-        session = await service.cancel(sid, user.id, manager=manager)
+        session = await parts.lobby.cancel(sid, user.id, manager=manager)
     else:
         raise Refusal("That lobby button no longer exists.")
-    game = service.game(session.game)
+    game = parts.sessions.game(session.game)
     if from_button:
         await interaction.response.edit_message(
-            **lobby_message(session, game, shown_page(interaction.message), await service.lobby_values(session)))
+            **lobby_message(session, game, shown_page(interaction.message), await parts.lobby.values(session)))
     else:
         await tell(interaction, {"join": "You joined the lobby.", "leave": "You left the lobby.",
                                  "ai": "An AI player joined.", "cancel": "The game is cancelled."}[action],
@@ -518,13 +520,14 @@ async def lobby_action(interaction: discord.Interaction, sid: int, action: str) 
 
 async def refresh_lobby(interaction: discord.Interaction, session: SessionRow, page: int = 0) -> None:
     """Bring the lobby message up to date after a change that did not come from its own buttons."""
-    service: GameService = interaction.client.service  # type: ignore[attr-defined]
+    parts = parts_of(interaction)
     if session.panel_message_id is None or interaction.channel is None:
         return
-    fresh = await service.store.get_session(session.id)
+    fresh = await parts.store.get_session(session.id)
     if fresh is None:
         return
     message = interaction.channel.get_partial_message(session.panel_message_id)  # type: ignore[union-attr]
     # If the lobby message was deleted the game goes on without it.
     with contextlib.suppress(discord.HTTPException):
-        await message.edit(**lobby_message(fresh, service.game(fresh.game), page, await service.lobby_values(fresh)))
+        await message.edit(**lobby_message(fresh, parts.sessions.game(fresh.game), page,
+                                           await parts.lobby.values(fresh)))

@@ -26,6 +26,7 @@ A part gets the objects it uses in its constructor (a `Sessions`, a `Publisher`,
 another part's private attributes.
 """
 
+from bot.session.parts import Parts
 from bot.session.service import GameService
 from bot.session.types import (
     Controls,
@@ -40,5 +41,5 @@ from bot.session.types import (
     describe,
 )
 
-__all__ = ["Controls", "GameService", "LogLine", "PostFailed", "Presenter", "PrivateUpdate", "Refusal", "Reminder",
-           "TurnUpdate", "UndoRequest", "describe"]
+__all__ = ["Controls", "GameService", "LogLine", "Parts", "PostFailed", "Presenter", "PrivateUpdate", "Refusal",
+           "Reminder", "TurnUpdate", "UndoRequest", "describe"]

@@ -1,6 +1,6 @@
-"""The lobby: open, join, leave, add an AI, set options, cancel, and `begin` (the lobby becomes a game: the engine
-deals, the store saves the first state). The service publishes the first panel and runs the AI after `begin`.
-Who may do what in a lobby is decided here.
+"""The lobby: open, join, leave, add an AI, set options (the turn deadline among them), AI levels, cancel, play again,
+and `start` (the lobby becomes a game: the engine deals, the store saves the first state, the first panel is posted
+and the AI plays if it opens). Who may do what in a lobby is decided here.
 """
 
 from __future__ import annotations
@@ -9,9 +9,13 @@ import logging
 import secrets as _secrets
 
 from bot.session.ai_levels import with_level
-from bot.session.deadlines import AWAY, DEADLINE_OPTION
+from bot.session.deadlines import AWAY, DEADLINE_KEY, DEADLINE_OPTION, Deadlines
+from bot.session.meta import MetaBook
+from bot.session.publish import Publisher
+from bot.session.reminders import Reminders
 from bot.session.sessions import OPEN, RESIGNED, Sessions, seats_of
-from bot.session.types import Refusal
+from bot.session.turns import Turns
+from bot.session.types import PostFailed, Refusal
 from bot.store import ChannelBusy, Seat, SessionRow, StaleVersion
 from engine.core import Game, GameOptionSpec, GameState, IllegalAction, dump_state, levels, new_game
 
@@ -19,9 +23,15 @@ log = logging.getLogger("tarmac.service")
 
 
 class Lobby:
-    def __init__(self, sessions: Sessions) -> None:
+    def __init__(self, sessions: Sessions, meta: MetaBook, publisher: Publisher, turns: Turns, deadlines: Deadlines,
+                 reminders: Reminders) -> None:
         self.sessions = sessions
         self.store = sessions.store
+        self.meta = meta
+        self.publisher = publisher
+        self.turns = turns
+        self.deadlines = deadlines
+        self.reminders = reminders
 
     def game(self, name: str) -> Game:
         return self.sessions.game(name)
@@ -96,6 +106,24 @@ class Lobby:
             seats, _seat = with_level(session, user_id, seat_number, level, manager=manager)
             return await self._update_lobby(session, seats, session.options)
 
+    async def set_level(self, session: SessionRow, user_id: int, seat_number: int, level: str, *,
+                        manager: bool = False) -> tuple[SessionRow, Seat]:
+        """The level of an AI seat of a lobby or a running game (a seat the AI took over too), kept with the seats so
+        it survives a restart; the AI's next plan uses it. Returns the session and that seat."""
+        if session.status == "lobby":
+            session = await self.set_ai_level(session.id, user_id, seat_number, level, manager=manager)
+        else:
+            # The lock waits for an AI turn being thought out, so a search never sees its seat's level change.
+            async with self.sessions.lock(session.id):
+                session = await self.sessions.fresh(session.id)
+                if session.status != "active":
+                    raise Refusal("This game is not running any more.")
+                seats, _seat = with_level(session, user_id, seat_number, level, manager=manager)
+                session = await self.store.set_seats(session.id, seats)
+            log.info("AI level changed", extra={"session_id": session.id, "guild_id": session.guild_id,
+                                                "channel_id": session.channel_id, "seat": seat_number - 1})
+        return session, next(s for s in session.seats if s.seat == seat_number - 1)
+
     async def remove(self, session_id: int, user_id: int, seat_number: int, *, manager: bool) -> SessionRow:
         """The host takes a seat out of the lobby: an AI, or a member who joined (never the host's own)."""
         async with self.sessions.lock(session_id):
@@ -118,8 +146,17 @@ class Lobby:
         return session
 
     async def set_option(self, session_id: int, user_id: int, key: str, value: str, *, manager: bool) -> SessionRow:
-        """Set one option by key or label, to a choice's value or label or to typed text. The engine checks the
-        whole set of options, so an invalid value is refused with its sentence and nothing is stored."""
+        """Set one option by key or label, to a choice's value or label or to typed text. The game's own options go
+        to the engine, which checks the whole set, so an invalid value is refused with its sentence and nothing is
+        stored; the turn deadline goes to the bot's bookkeeping, which the game keeps once started (the host changes
+        it later with /game deadline)."""
+        session = await self.sessions.fresh(session_id)
+        if typed_option(self.game(session.game), key, value)[0] == DEADLINE_KEY:
+            async with self.sessions.lock(session_id):
+                session = await self.options_lobby(session_id, user_id, manager=manager)
+                await self.deadlines.set_option(session, value)
+            self.reminders.changed()
+            return session
         async with self.sessions.lock(session_id):
             session = await self.options_lobby(session_id, user_id, manager=manager)
             engine = self.game(session.game)
@@ -130,10 +167,27 @@ class Lobby:
                 raise Refusal(exc.sentence) from None
             return await self._update_lobby(session, session.seats, options)
 
-    async def begin(self, session_id: int, user_id: int, *, manager: bool,
-                    seed: int | None = None) -> tuple[SessionRow, GameState]:
-        """Start the game: the engine sets it up with a fresh seed (or `seed`), the store saves the first state.
-        Call with the session lock held."""
+    async def values(self, session: SessionRow) -> dict[str, str]:
+        """The values the lobby shows for `lobby_specs`: the game's options and the turn deadline."""
+        async with self.sessions.lock(session.id):
+            meta = await self.meta.get(await self.sessions.fresh(session.id))
+        return {**session.options, DEADLINE_KEY: str(meta.deadline_hours)}
+
+    async def start(self, session_id: int, user_id: int, *, manager: bool, seed: int | None = None) -> SessionRow:
+        """The lobby becomes a game: first panel posted, then the AI plays if it opens."""
+        async with self.sessions.lock(session_id):
+            session, state = await self._begin(session_id, user_id, manager=manager, seed=seed)
+            await self.publisher.publish(session, state, [], first=True)
+        self.reminders.changed()
+        await self.turns.run_ai(session.id)
+        if self.sessions.take_unposted(session.id):
+            raise PostFailed()
+        return session
+
+    async def _begin(self, session_id: int, user_id: int, *, manager: bool,
+                     seed: int | None = None) -> tuple[SessionRow, GameState]:
+        """The engine sets the game up with a fresh seed (or `seed`), the store saves the first state. Call with the
+        session lock held."""
         session = await self.still_open(session_id)
         if user_id != session.host_id and not manager:
             raise Refusal("Only the host or someone who may manage this channel can start the game.")
@@ -156,9 +210,23 @@ class Lobby:
     async def play_again(self, session_id: int, user_id: int, *, manager: bool) -> SessionRow:
         """A new lobby in the finished game's channel with its seats and options, for the same host to start:
         offered on the final panel where the rules settle a result by another game (Planes: a complete tie). The
-        finished game keeps its own record. Members come back to their seats (a seat the AI held while its member
-        was away too); AI seats stay as they were; a resigned member's seat is left out, for anyone to take."""
+        finished game keeps its own record, and the new one its turn deadline. Members come back to their seats (a
+        seat the AI held while its member was away too); AI seats stay as they were; a resigned member's seat is
+        left out, for anyone to take."""
         old = await self.sessions.fresh(session_id)
+        async with self.sessions.lock(session_id):
+            deadline = (await self.meta.get(old)).deadline_hours
+        session = await self._again(old, user_id, manager=manager)
+        if deadline:
+            async with self.sessions.lock(session.id):
+                await self.deadlines.set_option(session, str(deadline))
+            self.reminders.changed()
+        log.info("game played again", extra={"session_id": session.id, "guild_id": session.guild_id,
+                                             "channel_id": session.channel_id, "after": session_id})
+        return session
+
+    async def _again(self, old: SessionRow, user_id: int, *, manager: bool) -> SessionRow:
+        """The new lobby of `play_again`, with the seats and options of `old` (its turn deadline is set after)."""
         if old.status != "finished":
             raise Refusal("Only a finished game can be played again.")
         members = {s.user_id for s in old.seats if s.user_id is not None}
@@ -174,6 +242,8 @@ class Lobby:
                           "join that one, or finish or cancel it first.") from None
 
     async def cancel(self, session_id: int, user_id: int, *, manager: bool) -> SessionRow:
+        """Cancel a lobby or a game (the Discord layer asks a started game's canceller to confirm first). A started
+        game keeps its record; its last panel loses its buttons with a word saying why."""
         async with self.sessions.lock(session_id):
             session = await self.sessions.fresh(session_id)
             if session.status not in OPEN:
@@ -183,7 +253,11 @@ class Lobby:
             await self.store.set_status(session.id, "cancelled")
             log.info("session cancelled", extra={"session_id": session.id, "guild_id": session.guild_id,
                                                  "channel_id": session.channel_id})
-            return await self.sessions.fresh(session_id)
+            session = await self.sessions.fresh(session_id)
+        if session.seed is not None and session.board_message_id is not None:
+            await self.publisher.retire(session, session.board_message_id,
+                                        "This game was cancelled; `/game history` keeps its record.")
+        return session
 
 
 def again(seat: Seat) -> Seat:

@@ -129,6 +129,11 @@ class Publisher:
         except Exception:
             log.exception("could not post to the channel", extra={"session_id": session.id})
 
+    async def retire(self, session: SessionRow, message_id: int, text: str) -> None:
+        """Take the buttons off an old panel message, saying why in `text`."""
+        if self.presenter is not None:
+            await self.presenter.retire(session, message_id, text)
+
     async def _posted(self, session: SessionRow, version: int) -> None:
         """Remember, across restarts, which version the newest panel shows (see SessionMeta.panel_version)."""
         meta = await self.meta.get(session)

@@ -9,26 +9,19 @@ Nothing here imports discord: the Discord layer implements `Presenter` and turns
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from bot.naming import escape, name_decision, name_seats, seat_names
 from bot.prose import unwrap
-from bot.session.ai_levels import with_level
-from bot.session.clock import RoundClock
-from bot.session.deadlines import DEADLINE_KEY, Deadlines, stamp
-from bot.session.lobby import Lobby, typed_option
-from bot.session.meta import MetaBook, SessionMeta
-from bot.session.publish import Publisher
-from bot.session.reminders import Reminders
-from bot.session.sessions import DONE, OPEN, Sessions, seat_name, seats_of
+from bot.session.deadlines import stamp
+from bot.session.meta import SessionMeta
+from bot.session.parts import Parts
+from bot.session.sessions import DONE, OPEN, seat_name, seats_of
 from bot.session.simultaneous import decision_stamp
-from bot.session.turns import Turns
 from bot.session.types import (
     Controls,
     LogLine,
     PostFailed,
-    Presenter,
     PrivateUpdate,
     Refusal,
     Reminder,
@@ -36,12 +29,9 @@ from bot.session.types import (
     UndoRequest,
     describe,
 )
-from bot.session.undo import History, Undo
-from bot.store import Seat, SessionRow, Store
-from engine import registry
+from bot.session.undo import History
+from bot.store import SessionRow
 from engine.core import Game, GameState
-from renderers import GameRenderer
-from renderers import for_game as renderer_for_game
 
 log = logging.getLogger("tarmac.service")
 
@@ -52,37 +42,7 @@ FINISHED = ("active", *DONE)
 """A running game or one that has ended: what /game board, hand, log and status answer about."""
 
 
-class GameService:
-    def __init__(
-        self,
-        store: Store,
-        presenter: Presenter | None = None,
-        *,
-        games: Mapping[str, Game] | None = None,
-        ai_delay: float = 0.0,
-        renderer_for: Callable[[str], GameRenderer | None] = renderer_for_game,
-        remind_after: float = 12 * 3600,
-        nudge_gap: float = 3600,
-        abandon_after: float = 14 * 86400,
-        now: Callable[[], datetime] = lambda: datetime.now(UTC),
-        owns: Callable[[SessionRow], bool] = lambda _session: True,
-    ) -> None:
-        self.store = store
-        self.presenter = presenter
-        self.games: Mapping[str, Game] = games if games is not None else {n: registry.get(n) for n in registry.names()}
-        self.sessions = Sessions(store, self.games, now, owns)
-        self.meta = MetaBook(self.sessions)
-        self.clock = RoundClock(self.sessions, self.meta)
-        self.publisher = Publisher(self.sessions, self.meta, presenter, renderer_for, self.clock)
-        self.lobby = Lobby(self.sessions)
-        self.turns = Turns(self.sessions, self.publisher, self.clock, ai_delay=ai_delay)
-        self.clock.on_expire = self.turns.expire
-        self.undo = Undo(self.sessions, self.meta, self.publisher)
-        self.deadlines = Deadlines(self.sessions, self.meta, self.turns, self.present_reminder, self.announce)
-        self.turns.on_played = self.deadlines.moved
-        self.reminders = Reminders(self.sessions, self.meta, self.present_reminder, self.announce,
-                                   remind_after=remind_after, nudge_gap=nudge_gap, abandon_after=abandon_after)
-
+class GameService(Parts):
     # ------------------------------------------------------------------ lookups
     def game(self, name: str) -> Game:
         return self.sessions.game(name)
@@ -103,99 +63,7 @@ class GameService:
     def seat_name(session: SessionRow, seat: int) -> str:
         return seat_name(session, seat)
 
-    async def shutdown(self) -> None:
-        """Wait for every move in flight (each holds its session lock) so none is cut in half."""
-        self.clock.stop_all()
-        await self.sessions.shutdown()
-
     # -------------------------------------------------------------------- lobby
-    async def open_lobby(self, *, guild_id: int, channel_id: int, game: str, host_id: int,
-                         host_name: str) -> SessionRow:
-        return await self.lobby.open_lobby(guild_id=guild_id, channel_id=channel_id, game=game, host_id=host_id,
-                                           host_name=host_name)
-
-    async def join(self, session_id: int, user_id: int, name: str) -> SessionRow:
-        return await self.lobby.join(session_id, user_id, name)
-
-    async def leave(self, session_id: int, user_id: int) -> SessionRow:
-        return await self.lobby.leave(session_id, user_id)
-
-    async def add_ai(self, session_id: int, user_id: int, *, manager: bool = False) -> SessionRow:
-        return await self.lobby.add_ai(session_id, user_id, manager=manager)
-
-    async def set_ai_level(self, session_id: int, user_id: int, seat_number: int, level: str, *,
-                           manager: bool = False) -> SessionRow:
-        return await self.lobby.set_ai_level(session_id, user_id, seat_number, level, manager=manager)
-
-    async def set_ai_level_here(self, channel_id: int, user_id: int, seat_number: int, level: str, *,
-                                manager: bool = False) -> tuple[SessionRow, Seat]:
-        """The level of an AI seat of the channel's lobby or running game (a seat the AI took over too), kept with
-        the seats so it survives a restart; the AI's next plan uses it. Returns the session and that seat."""
-        session = await self.session_here(channel_id)
-        if session.status == "lobby":
-            session = await self.lobby.set_ai_level(session.id, user_id, seat_number, level, manager=manager)
-        else:
-            # The lock waits for an AI turn being thought out, so a search never sees its seat's level change.
-            async with self.sessions.lock(session.id):
-                session = await self.sessions.fresh(session.id)
-                if session.status != "active":
-                    raise Refusal("This game is not running any more.")
-                seats, _seat = with_level(session, user_id, seat_number, level, manager=manager)
-                session = await self.sessions.store.set_seats(session.id, seats)
-            log.info("AI level changed", extra={"session_id": session.id, "guild_id": session.guild_id,
-                                                "channel_id": session.channel_id, "seat": seat_number - 1})
-        return session, next(s for s in session.seats if s.seat == seat_number - 1)
-
-    async def remove_seat(self, channel_id: int, user_id: int, seat_number: int, *, manager: bool) -> SessionRow:
-        session = await self.session_here(channel_id)
-        if session.status != "lobby":
-            raise Refusal("The game has already started; a player leaves it with /game resign.")
-        return await self.lobby.remove(session.id, user_id, seat_number, manager=manager)
-
-    async def options_lobby(self, session_id: int, user_id: int, *, manager: bool) -> SessionRow:
-        return await self.lobby.options_lobby(session_id, user_id, manager=manager)
-
-    async def set_option(self, session_id: int, user_id: int, key: str, value: str, *, manager: bool) -> SessionRow:
-        """One of the lobby's options: the game's own go to the engine; the turn deadline to the bot's bookkeeping,
-        which the game keeps once started (the host changes it later with /game deadline)."""
-        session = await self.sessions.fresh(session_id)
-        if typed_option(self.game(session.game), key, value)[0] != DEADLINE_KEY:
-            return await self.lobby.set_option(session_id, user_id, key, value, manager=manager)
-        async with self.sessions.lock(session_id):
-            session = await self.lobby.options_lobby(session_id, user_id, manager=manager)
-            await self.deadlines.set_option(session, value)
-        self.reminders.changed()
-        return session
-
-    async def lobby_values(self, session: SessionRow) -> dict[str, str]:
-        """The values the lobby shows for `lobby_specs`: the game's options and the turn deadline."""
-        async with self.sessions.lock(session.id):
-            meta = await self.meta.get(await self.sessions.fresh(session.id))
-        return {**session.options, DEADLINE_KEY: str(meta.deadline_hours)}
-
-    async def play_again(self, session_id: int, user_id: int, *, manager: bool) -> SessionRow:
-        """A new lobby with a finished game's seats, options and turn deadline (see Lobby.play_again)."""
-        old = await self.sessions.fresh(session_id)
-        async with self.sessions.lock(session_id):
-            deadline = await self.meta.get(old)
-        session = await self.lobby.play_again(session_id, user_id, manager=manager)
-        if deadline.deadline_hours:
-            async with self.sessions.lock(session.id):
-                await self.deadlines.set_option(session, str(deadline.deadline_hours))
-            self.reminders.changed()
-        log.info("game played again", extra={"session_id": session.id, "guild_id": session.guild_id,
-                                             "channel_id": session.channel_id, "after": session_id})
-        return session
-
-    async def cancel(self, session_id: int, user_id: int, *, manager: bool) -> SessionRow:
-        """Cancel a lobby or a game (the Discord layer asks a started game's canceller to confirm first). A started
-        game keeps its record; its last panel loses its buttons with a word saying why."""
-        session = await self.lobby.cancel(session_id, user_id, manager=manager)
-        if session.seed is not None and session.board_message_id is not None and self.presenter is not None:
-            await self.presenter.retire(session, session.board_message_id,
-                                        "This game was cancelled; `/game history` keeps its record.")
-        return session
-
     async def history(self, channel_id: int) -> list[str]:
         """/game history: the channel's past games (started ones), newest first, with their results."""
         lines = []
@@ -241,17 +109,6 @@ class GameService:
                 who = ", ".join(escape(seat_name(session, s)) for s in waiting) or "nobody"
                 found.append((1, f"<#{session.channel_id}>: {title}, waiting for {who}{since}."))
         return [text for _rank, text in sorted(found, key=lambda f: f[0])]
-
-    async def start(self, session_id: int, user_id: int, *, manager: bool, seed: int | None = None) -> SessionRow:
-        """The lobby becomes a game: first panel posted, then the AI plays if it opens."""
-        async with self.sessions.lock(session_id):
-            session, state = await self.lobby.begin(session_id, user_id, manager=manager, seed=seed)
-            await self.publisher.publish(session, state, [], first=True)
-        self.reminders.changed()
-        await self.turns.run_ai(session.id)
-        if self.sessions.take_unposted(session.id):
-            raise PostFailed()
-        return session
 
     # --------------------------------------------------------------------- play
     async def choose(self, session_id: int, user_id: int, *, version: int, seat: int, index: int,
@@ -302,14 +159,6 @@ class GameService:
         """Let the AI play its open turns; False if a panel failed to post meanwhile."""
         return await self.turns.play_ai(session_id)
 
-    async def resume_ai(self) -> None:
-        """At start-up: run the round clocks again (ending the rounds whose time ran out meanwhile), play the AI turns
-        that were due when the previous process stopped, then post the current panel of every game whose newest
-        panel is behind its state (stopped between a saved move and its panel)."""
-        await self.turns.resume_clocks()
-        await self.turns.resume_ai()
-        await self.turns.recover()
-
     # ---------------------------------------------------------- deadlines, away
     async def set_deadline(self, channel_id: int, user_id: int, hours: int, missed: int | None, *,
                            manager: bool) -> SessionMeta:
@@ -332,12 +181,6 @@ class GameService:
         session = await self.session_here(channel_id, statuses=("active",))
         async with self.sessions.lock(session.id):
             return await self.deadlines.rejoin(await self.sessions.fresh(session.id), user_id)
-
-    async def run_timers(self) -> float | None:
-        """Send due reminders and act on ended deadlines; the seconds until the next could be due (None: none)."""
-        waits = [await self.deadlines.run_due(), await self.reminders.run_due()]
-        found = [w for w in waits if w is not None]
-        return min(found) if found else None
 
     async def waiting_text(self, session: SessionRow, update: TurnUpdate) -> str:
         """For /game status: whom the game waits for and since when, their deadline, who is away, and where the
@@ -492,7 +335,7 @@ class GameService:
             if not seats_of(session, user_id) and not manager:
                 raise Refusal("Only the players of this game can nudge.")
             reminder = await self.reminders.nudge(session, user_id)
-            await self.present_reminder(reminder)
+            await self._remind(reminder)
             return reminder
 
     async def set_reminders(self, channel_id: int, user_id: int, hours: float, *, manager: bool) -> float:
@@ -504,10 +347,3 @@ class GameService:
             meta = await self.reminders.set_period(await self.sessions.fresh(session.id), hours)
         return self.reminders.period(meta)
 
-    async def present_reminder(self, reminder: Reminder) -> None:
-        if self.presenter is not None:
-            await self.presenter.remind(reminder)
-
-    async def announce(self, session: SessionRow, text: str, mentions: list[int]) -> None:
-        if self.presenter is not None:
-            await self.presenter.announce(session, text, mentions)

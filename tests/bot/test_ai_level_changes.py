@@ -67,7 +67,8 @@ async def test_the_lobby_offers_each_ai_seat_the_levels_it_could_change_to(simco
     assert "no seat 6" in refusal(await ana.slash(table.channel, "game ai", seat=6, level="hard"))
     assert "already plays at Hard" in refusal(await ana.slash(table.channel, "game ai", seat=3, level="hard"))
     with pytest.raises(Refusal, match="not an AI level"):
-        await table.bot.service.set_ai_level_here(table.channel.id, ana.id, 3, "expert")
+        parts = table.bot.service
+        await parts.lobby.set_level(await parts.sessions.here(table.channel.id), ana.id, 3, "expert")
     assert await seat_levels(table) == [(False, ""), (False, ""), (True, "hard"), (True, "easy")]
     lobby = await fresh_lobby(table, lobby)
     assert "4. AI 2 (AI, Easy)" in lobby.embeds[0].fields[0].value, "the lobby follows /game ai"

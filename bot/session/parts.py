@@ -1,0 +1,83 @@
+"""The session side's parts, built once and wired together. The Discord layer holds one `Parts` and calls the part it
+needs (`parts.lobby.join`, `parts.turns.choose`, ...); there is no façade in between. See the map in `__init__.py`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from datetime import UTC, datetime
+
+from bot.session.clock import RoundClock
+from bot.session.deadlines import Deadlines
+from bot.session.lobby import Lobby
+from bot.session.meta import MetaBook
+from bot.session.publish import Publisher
+from bot.session.reminders import Reminders
+from bot.session.sessions import Sessions
+from bot.session.turns import Turns
+from bot.session.types import Presenter, Reminder
+from bot.session.undo import Undo
+from bot.store import SessionRow, Store
+from engine import registry
+from engine.core import Game
+from renderers import GameRenderer
+from renderers import for_game as renderer_for_game
+
+
+class Parts:
+    def __init__(
+        self,
+        store: Store,
+        presenter: Presenter | None = None,
+        *,
+        games: Mapping[str, Game] | None = None,
+        ai_delay: float = 0.0,
+        renderer_for: Callable[[str], GameRenderer | None] = renderer_for_game,
+        remind_after: float = 12 * 3600,
+        nudge_gap: float = 3600,
+        abandon_after: float = 14 * 86400,
+        now: Callable[[], datetime] = lambda: datetime.now(UTC),
+        owns: Callable[[SessionRow], bool] = lambda _session: True,
+    ) -> None:
+        self.store = store
+        self.presenter = presenter
+        self.games: Mapping[str, Game] = games if games is not None else {n: registry.get(n) for n in registry.names()}
+        self.sessions = Sessions(store, self.games, now, owns)
+        self.meta = MetaBook(self.sessions)
+        self.clock = RoundClock(self.sessions, self.meta)
+        self.publisher = Publisher(self.sessions, self.meta, presenter, renderer_for, self.clock)
+        self.turns = Turns(self.sessions, self.publisher, self.clock, ai_delay=ai_delay)
+        self.clock.on_expire = self.turns.expire
+        self.undo = Undo(self.sessions, self.meta, self.publisher)
+        self.deadlines = Deadlines(self.sessions, self.meta, self.turns, self._remind, self._announce)
+        self.turns.on_played = self.deadlines.moved
+        self.reminders = Reminders(self.sessions, self.meta, self._remind, self._announce,
+                                   remind_after=remind_after, nudge_gap=nudge_gap, abandon_after=abandon_after)
+        self.lobby = Lobby(self.sessions, self.meta, self.publisher, self.turns, self.deadlines, self.reminders)
+
+    async def resume(self) -> None:
+        """At start-up: run the round clocks again (ending the rounds whose time ran out meanwhile), play the AI turns
+        that were due when the previous process stopped, then post the current panel of every game whose newest
+        panel is behind its state (stopped between a saved move and its panel)."""
+        await self.turns.resume_clocks()
+        await self.turns.resume_ai()
+        await self.turns.recover()
+
+    async def run_timers(self) -> float | None:
+        """Send due reminders and act on ended deadlines; the seconds until the next could be due (None: none)."""
+        waits = [await self.deadlines.run_due(), await self.reminders.run_due()]
+        found = [w for w in waits if w is not None]
+        return min(found) if found else None
+
+    async def shutdown(self) -> None:
+        """Wait for every move in flight (each holds its session lock) so none is cut in half."""
+        self.clock.stop_all()
+        await self.sessions.shutdown()
+
+    async def _remind(self, reminder: Reminder) -> None:
+        if self.presenter is not None:
+            await self.presenter.remind(reminder)
+
+    async def _announce(self, session: SessionRow, text: str, mentions: list[int]) -> None:
+        if self.presenter is not None:
+            await self.presenter.announce(session, text, mentions)
