@@ -32,6 +32,7 @@ from bot.naming import escape
 from bot.session import GameService, Refusal, describe
 from bot.session.ai_levels import level_of
 from bot.session.lobby import lobby_specs, typed_option
+from bot.session.sessions import FINISHED
 from bot.store import SessionRow
 from engine.core import Game, GameOptionSpec, levels
 from engine.core.text import quoted
@@ -50,7 +51,7 @@ async def status_text(service: GameService, session: SessionRow) -> str:
     text = f"**{engine.title}**, {state_word}. Players: {players}."
     if session.status == "lobby":
         return text
-    update = await service.turn_update(session, await service.state(session), [], render=False)
+    update = await service.publisher.turn_update(session, await service.state(session), [], render=False)
     if update.result is not None:
         scores = "; ".join(f"{mention_of(update, r.seat)} {r.score}"
                            for r in sorted(update.result.standings, key=lambda r: -r.score))
@@ -269,7 +270,9 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
     @command("board", "Show the current board of this channel's game")
     async def board(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        kwargs = turn_message(await self.parts.board(interaction.channel_id or 0))
+        session = await self._here(interaction, statuses=FINISHED)
+        state = await self.parts.sessions.state(session)
+        kwargs = turn_message(await self.parts.publisher.turn_update(session, state, []))
         kwargs.pop("view", None)  # the live panel is the newest channel message; this copy is for looking
         kwargs.pop("allowed_mentions", None)
         await interaction.followup.send(ephemeral=True, **kwargs)
@@ -277,7 +280,7 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
     @command("hand", "See your own hand in this channel's game (only you see it)")
     async def hand(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        update = await self.parts.hand(interaction.channel_id or 0, interaction.user.id)
+        update = await self.parts.publisher.hand(await self._here(interaction, statuses=FINISHED), interaction.user.id)
         await interaction.followup.send(ephemeral=True, **private_message(update, in_dm=False))  # type: ignore[arg-type]
 
     @command("status", "Who plays, whose turn it is, or the final scores")
@@ -332,13 +335,14 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
 
     @command("resign", "Leave this channel's game: the AI plays your seat from now on")
     async def resign(self, interaction: discord.Interaction) -> None:
-        session, ended = await self.parts.resign(interaction.channel_id or 0, interaction.user.id)
+        session = await self._here(interaction, statuses=("active",))
+        session, ended = await self.parts.turns.resign(session.id, interaction.user.id)
         if ended:
             text = f"{interaction.user.mention} resigned. No player is left at the table, so the game ends here."
         else:
             text = f"{interaction.user.mention} resigned; the AI plays their seat from now on."
         await tell(interaction, text, ephemeral=False)
-        if not ended and not await self.parts.play_ai(session.id):
+        if not ended and not await self.parts.turns.play_ai(session.id):
             await tell(interaction, "The AI moved, but I could not post the new board. Use /game panel to show it.")
 
     # ------------------------------------------------------- slow games
@@ -369,7 +373,8 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
     async def rejoin(self, interaction: discord.Interaction) -> None:
         await self.parts.rejoin(interaction.channel_id or 0, interaction.user.id)
         await tell(interaction, f"{interaction.user.mention} is back at the table.", ephemeral=False)
-        await self.parts.repost(interaction.channel_id or 0)  # their buttons, if the game waits for them
+        # Their buttons, if the game waits for them.
+        await self.parts.publisher.post_again(await self._here(interaction, statuses=("active", "finished")))
 
     # ---------------------------------------------------------- records
     @command("history", "This channel's past games and how they ended")
@@ -392,7 +397,8 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
     @command("dms", "Whether your hand comes by DM in this game (on after you open DMs)")
     @app_commands.describe(on="On: send me my hand by DM again; off: I use /game hand")
     async def dms(self, interaction: discord.Interaction, on: bool) -> None:
-        await self.parts.set_dms(interaction.channel_id or 0, interaction.user.id, on=on)
+        await self.parts.publisher.set_dms(await self._here(interaction, statuses=("active",)), interaction.user.id,
+                                           on=on)
         await tell(interaction, "Your hand comes by DM again from your next change." if on else
                    "No more DMs for you in this game; /game hand shows your hand.")
 
@@ -407,7 +413,8 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
     @command("panel", "Post the current turn panel of this channel's game again")
     async def panel(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.parts.repost(interaction.channel_id or 0, interaction.user.id, manager=may_manage(interaction))
+        await self.parts.publisher.post_again(await self._here(interaction, statuses=("active", "finished")),
+                                              interaction.user.id, manager=may_manage(interaction))
         await interaction.followup.send(**fit(content="The current panel is posted again."), ephemeral=True)
 
     @command("nudge", "Remind the players this game is waiting for")
@@ -429,11 +436,16 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
     @app_commands.describe(text="The move, as the suggestions show it")
     async def play(self, interaction: discord.Interaction, text: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        steps = await self.parts.play_text(interaction.channel_id or 0, interaction.user.id, text)
+        session = await self._here(interaction, statuses=("active",))
+        steps = await self.parts.turns.play_text(session.id, interaction.user.id, text)
         await interaction.followup.send(**fit(content=f"Done ({steps} step{'s' if steps != 1 else ''})."),
                                         ephemeral=True)
 
     @play.autocomplete("text")
     async def play_suggest(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        found = await self.parts.suggestions(interaction.channel_id or 0, interaction.user.id, current)
+        try:
+            session = await self._here(interaction, statuses=("active",))
+        except Refusal:
+            return []
+        found = await self.parts.turns.suggestions(session, interaction.user.id, current)
         return [choice(s, s) for s in found][:25]

@@ -1,7 +1,7 @@
 """The turn panel: the board embed plus components for exactly the legal options of the open decision.
 
 Every component's custom_id carries session id, state version, seat and option index (or page), so a click keeps
-working after a restart (DynamicItem) and a click on an old panel is recognised as stale by the service.
+working after a restart (DynamicItem) and a click on an old panel is recognised as stale (Turns.check_click).
 Layout: up to 20 options as buttons (4 rows of 5), up to 25 as one select menu, more as pages of 25 with Prev/Next.
 """
 
@@ -27,12 +27,14 @@ from bot.discord.limits import (
     latest,
 )
 from bot.discord.lobby import play_again_view
+from bot.discord.reach import parts_of
 from bot.discord.replies import run_for_player
 from bot.discord.typed import TypedButton
 from bot.discord.undo import UndoButton
 from bot.naming import escape, name_seats, seat_names
 from bot.session import Controls, PostFailed, Refusal, TurnUpdate
 from bot.session.ai_levels import level_of
+from bot.session.turns import Turns
 from engine.core import Decision, levels
 from engine.core.panel import PanelOption, PublicDecision
 
@@ -112,11 +114,11 @@ class PageButton(
                    stamp=match["st"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        service = interaction.client.service  # type: ignore[attr-defined]
+        turns = parts_of(interaction).turns
 
         async def show() -> None:
-            update = await service.current(self.sid, interaction.user.id, version=self.ver, seat=self.seat,
-                                           stamp=self.stamp)
+            update = await turns.current(self.sid, interaction.user.id, version=self.ver, seat=self.seat,
+                                         stamp=self.stamp)
             decision = next(d for d in update.decisions if d.seat == self.seat)
             # Stamped pages keep the version they were shown at: the stamp is what keeps them current.
             version = self.ver if self.stamp else update.version
@@ -150,10 +152,10 @@ class ControlsButton(
         return cls(int(match["sid"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        service = interaction.client.service  # type: ignore[attr-defined]
+        turns = parts_of(interaction).turns
 
         async def show() -> None:
-            controls = await service.controls(self.sid, interaction.user.id)
+            controls = await turns.controls(self.sid, interaction.user.id)
             await interaction.response.send_message(**controls_message(controls), ephemeral=True)
 
         await run_for_player(interaction, show, session_id=self.sid)
@@ -180,15 +182,15 @@ def controls_message(controls: Controls) -> dict[str, Any]:
 
 async def choose(interaction: discord.Interaction, sid: int, ver: int, seat: int, idx: int,
                  stamp: str | None = None) -> None:
-    service = interaction.client.service  # type: ignore[attr-defined]
+    turns = parts_of(interaction).turns
 
     async def act() -> None:
         # Acknowledge first: rendering and posting the new board may pass Discord's 3-second deadline.
         await interaction.response.defer()
         if stamp is not None:
-            await _choose_on_controls(interaction, service, sid, ver, seat, idx, stamp)
+            await _choose_on_controls(interaction, turns, sid, ver, seat, idx, stamp)
             return
-        await service.choose(sid, interaction.user.id, version=ver, seat=seat, index=idx)
+        await turns.choose(sid, interaction.user.id, version=ver, seat=seat, index=idx)
         message = interaction.message
         if message is not None and message.flags.ephemeral:
             # The private list of choices is used up: leave a note of what was picked instead of live buttons
@@ -204,19 +206,19 @@ async def choose(interaction: discord.Interaction, sid: int, ver: int, seat: int
     await run_for_player(interaction, act, session_id=sid)
 
 
-async def _choose_on_controls(interaction: discord.Interaction, service: Any, sid: int, ver: int, seat: int,
+async def _choose_on_controls(interaction: discord.Interaction, turns: Turns, sid: int, ver: int, seat: int,
                               idx: int, stamp: str) -> None:
     """A click on a member's own controls: apply it, then show their controls as they are now, in the same
     message. A refused click still refreshes them, so the next click answers what is really on offer."""
     refused: Refusal | None = None
     try:
-        await service.choose(sid, interaction.user.id, version=ver, seat=seat, index=idx, stamp=stamp)
+        await turns.choose(sid, interaction.user.id, version=ver, seat=seat, index=idx, stamp=stamp)
     except PostFailed:
         raise
     except Refusal as exc:
         refused = exc
     try:
-        fresh = controls_message(await service.controls(sid, interaction.user.id))
+        fresh = controls_message(await turns.controls(sid, interaction.user.id))
         if refused is not None:
             fresh["content"] = f"{refused.sentence}\n{fresh['content']}"
         await interaction.edit_original_response(**fit(**fresh))

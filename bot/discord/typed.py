@@ -16,6 +16,7 @@ import discord
 
 from bot.discord.limits import BUTTON_LABEL, INPUT_LABEL, INPUT_PLACEHOLDER, MODAL_TITLE, cut
 from bot.discord.lobby import typed_text
+from bot.discord.reach import parts_of
 from bot.discord.replies import run_for_player
 from bot.session import Refusal
 from engine.core import TypedValue
@@ -43,11 +44,11 @@ class TypedButton(
         return cls(int(match["sid"]), int(match["ver"]), int(match["seat"]), stamp=match["st"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        service = interaction.client.service  # type: ignore[attr-defined]
+        turns = parts_of(interaction).turns
 
         async def ask() -> None:
-            update = await service.current(self.sid, interaction.user.id, version=self.ver, seat=self.seat,
-                                           stamp=self.stamp)
+            update = await turns.current(self.sid, interaction.user.id, version=self.ver, seat=self.seat,
+                                         stamp=self.stamp)
             decision = next((d for d in update.decisions if d.seat == self.seat), None)
             if decision is None or decision.typed is None:
                 raise Refusal("This choice takes no typed value any more; use the buttons.")
@@ -72,13 +73,13 @@ async def answer_typed_form(interaction: discord.Interaction) -> None:
     match = FORM.fullmatch(str(data.get("custom_id", "")))
     if interaction.type != discord.InteractionType.modal_submit or match is None:
         return
-    service = interaction.client.service  # type: ignore[attr-defined]
+    turns = parts_of(interaction).turns
     sid, ver, seat = int(match["sid"]), int(match["ver"]), int(match["seat"])
     text = typed_text(data.get("components", []))
 
     async def act() -> None:
         # Acknowledge first, as a click does: posting the new board may take longer than Discord waits.
         await interaction.response.defer()
-        await service.choose_typed(sid, interaction.user.id, version=ver, seat=seat, text=text, stamp=match["st"])
+        await turns.choose_typed(sid, interaction.user.id, version=ver, seat=seat, text=text, stamp=match["st"])
 
     await run_for_player(interaction, act, session_id=sid)

@@ -1,6 +1,7 @@
 """Where panels are posted: after a move, the channel gets the board and the panel for whoever acts next (a new
 message, or the newest one edited while the same seat goes on with its turn), and each member whose hidden things
-changed gets their own view privately. Also builds the updates that `/game board`, `hand` and `status` show.
+changed gets their own view privately. Also builds the updates that `/game board`, `hand` and `status` show, posts
+the panel again on request (`/game panel`) and keeps who gets their hand by DM.
 
 Posting is ours to get right, not the player's: a failure is logged with the session id and remembered
 (`Sessions.take_unposted`); the move itself stands. Nothing here imports discord: the `Presenter` posts.
@@ -16,10 +17,10 @@ from typing import Any
 
 from bot.naming import escape, name_decision, name_seats, name_view, seat_names
 from bot.session.clock import RoundClock
-from bot.session.meta import MetaBook
-from bot.session.sessions import Sessions
+from bot.session.meta import MetaBook, SessionMeta
+from bot.session.sessions import Sessions, seats_of
 from bot.session.simultaneous import several_open
-from bot.session.types import Presenter, PrivateUpdate, TurnUpdate
+from bot.session.types import Presenter, PrivateUpdate, Refusal, TurnUpdate
 from bot.store import Seat, SessionRow
 from engine.core import GameState
 from engine.core.panel import public_panel
@@ -29,6 +30,9 @@ log = logging.getLogger("tarmac.service")
 
 SINCE_LOOKBACK = 200
 """How many of the latest choices "since your last turn" looks through (enough for a round of any game)."""
+
+PANEL_QUIET = 15 * 60
+"""Seconds after a panel was posted during which `/game panel` posts it again without pinging anyone."""
 
 REDRAW_SECONDS = 3.0
 """While several seats choose at once, the shared board is redrawn at most this often (and at every phase end)."""
@@ -209,6 +213,17 @@ class Publisher:
             await self._posted(session, update.version)
         return update
 
+    async def post_again(self, session: SessionRow, user_id: int | None = None, *,
+                         manager: bool = False) -> TurnUpdate:
+        """Post the current panel again (after a post that failed, or one buried under chatter). With a member: only
+        the game's players (or a manager) may, and within PANEL_QUIET of the last panel nobody is pinged again."""
+        if user_id is not None and not manager and not any(s.user_id == user_id for s in session.seats):
+            raise Refusal("Only the players of this game can post its panel again.")
+        async with self.sessions.lock(session.id):
+            session = await self.sessions.fresh(session.id)
+            return await self.repost(session, await self.sessions.state(session),
+                                     quiet_within=PANEL_QUIET if user_id is not None else 0)
+
     async def _send_private(self, session: SessionRow, state: GameState, events: list[Any],
                             context: dict[str, Any], before: GameState | None = None) -> None:
         assert self.presenter is not None
@@ -279,21 +294,39 @@ class Publisher:
         assert self.presenter is not None
         await self.presenter.dms_closed(session, user_id)
 
-    async def set_dms(self, session: SessionRow, user_id: int, on: bool) -> None:
-        """The member's DMs are open again (`/game dms on`, or they looked at `/game hand`), or they want none.
-        With the lock held. The next change of their hand is sent again when on."""
-        meta = await self.meta.get(session)
-        if on:
-            self.sessions.no_dms.discard(user_id)
-            if user_id in meta.dm_stopped:
-                meta.dm_stopped.remove(user_id)
-                await self.meta.save(session.id, meta)
-            self.sessions.live(session.id).sent_private.clear()  # their current hand comes with the next change
-        else:
-            self.sessions.no_dms.add(user_id)
-            if user_id not in meta.dm_stopped:
-                meta.dm_stopped.append(user_id)
-                await self.meta.save(session.id, meta)
+    async def set_dms(self, session: SessionRow, user_id: int, *, on: bool) -> None:
+        """/game dms on|off: whether this member gets their hand by DM (in this game, and after a refusal, in every
+        game). On: the next change of their hand is sent again."""
+        if not any(s.user_id == user_id for s in session.seats):
+            raise Refusal("You are not in this game.")
+        async with self.sessions.lock(session.id):
+            meta = await self.meta.get(await self.sessions.fresh(session.id))
+            if on:
+                self.sessions.no_dms.discard(user_id)
+                if user_id in meta.dm_stopped:
+                    meta.dm_stopped.remove(user_id)
+                    await self.meta.save(session.id, meta)
+                self.sessions.live(session.id).sent_private.clear()  # their current hand comes with the next change
+            else:
+                self.sessions.no_dms.add(user_id)
+                if user_id not in meta.dm_stopped:
+                    meta.dm_stopped.append(user_id)
+                    await self.meta.save(session.id, meta)
+
+    async def hand(self, session: SessionRow, user_id: int) -> PrivateUpdate:
+        """/game hand: the member's own view of the game. Asking for it means they are here, so DMs that were
+        refused are tried again from their next change."""
+        mine = seats_of(session, user_id)
+        if not mine:
+            raise Refusal("You are not in the game of this channel.")
+        seat = next(s for s in session.seats if s.seat == mine[0])
+        if session.status == "active" and user_id in self.sessions.no_dms | set((await self._meta(session)).dm_stopped):
+            await self.set_dms(session, user_id, on=True)
+        return await self.private(session, await self.sessions.state(session), seat, [])
+
+    async def _meta(self, session: SessionRow) -> SessionMeta:
+        async with self.sessions.lock(session.id):
+            return await self.meta.get(await self.sessions.fresh(session.id))
 
     # ---------------------------------------------------------------- updates
     async def turn_update(

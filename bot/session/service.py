@@ -11,18 +11,15 @@ from __future__ import annotations
 import logging
 from datetime import datetime, timedelta
 
-from bot.naming import escape, name_decision, name_seats, seat_names
+from bot.naming import escape, name_seats, seat_names
 from bot.prose import unwrap
 from bot.session.deadlines import stamp
 from bot.session.meta import SessionMeta
 from bot.session.parts import Parts
-from bot.session.sessions import DONE, OPEN, seat_name, seats_of
-from bot.session.simultaneous import decision_stamp
+from bot.session.sessions import DONE, FINISHED, OPEN, seat_name, seats_of
 from bot.session.types import (
-    Controls,
     LogLine,
     PostFailed,
-    PrivateUpdate,
     Refusal,
     Reminder,
     TurnUpdate,
@@ -35,11 +32,6 @@ from engine.core import Game, GameState
 
 log = logging.getLogger("tarmac.service")
 
-PANEL_QUIET = 15 * 60
-"""Seconds after a panel was posted during which `/game panel` posts it again without pinging anyone."""
-
-FINISHED = ("active", *DONE)
-"""A running game or one that has ended: what /game board, hand, log and status answer about."""
 
 
 class GameService(Parts):
@@ -111,54 +103,6 @@ class GameService(Parts):
         return [text for _rank, text in sorted(found, key=lambda f: f[0])]
 
     # --------------------------------------------------------------------- play
-    async def choose(self, session_id: int, user_id: int, *, version: int, seat: int, index: int,
-                     stamp: str | None = None) -> None:
-        """A click on a panel: option `index` of `seat`'s decision as offered at state `version` (with `stamp`, the
-        decision it answers while several seats choose at once)."""
-        await self.turns.choose(session_id, user_id, version=version, seat=seat, index=index, stamp=stamp)
-
-    async def choose_typed(self, session_id: int, user_id: int, *, version: int, seat: int, text: str,
-                           stamp: str | None = None) -> None:
-        """A value typed in a decision's form (a price, a bid), for `seat`'s decision as offered at `version`."""
-        await self.turns.choose_typed(session_id, user_id, version=version, seat=seat, text=text, stamp=stamp)
-
-    async def controls(self, session_id: int, user_id: int) -> Controls:
-        """A member's own controls while several seats choose at once: their open decision, or None when they are
-        done for now (with whom the game still waits for)."""
-        session, state = await self.sessions.playing(session_id, user_id)
-        engine = self.game(session.game)
-        mine = seats_of(session, user_id)
-        pending = engine.pending(state)
-        decision = next((d for d in pending if d.seat in mine), None)
-        clock = engine.clock(state)
-        # The stamp is of the engine's decision, which the click is checked against; the member sees it named.
-        return Controls(session=session, seat=decision.seat if decision else mine[0], version=state.version,
-                        decision=name_decision(decision, seat_names(session)) if decision else None,
-                        stamp=decision_stamp(decision) if decision else "",
-                        deadline=self.clock.deadline(session.id, clock[0] if clock else None),
-                        waiting_for=[seat_name(session, d.seat) for d in pending])
-
-    async def play_text(self, channel_id: int, user_id: int, text: str) -> int:
-        """A typed command; returns how many steps it took."""
-        session = await self.session_here(channel_id, statuses=("active",))
-        return await self.turns.play_text(session.id, user_id, text)
-
-    async def suggestions(self, channel_id: int, user_id: int, text: str) -> list[str]:
-        session = await self.store.session_in_channel(channel_id)
-        if session is None or session.status != "active":
-            return []
-        return await self.turns.suggestions(session, user_id, text)
-
-    async def resign(self, channel_id: int, user_id: int) -> tuple[SessionRow, bool]:
-        """The member's seats pass to the AI; the game ends if no member is left. The caller runs `play_ai` after
-        announcing it."""
-        session = await self.session_here(channel_id, statuses=("active",))
-        return await self.turns.resign(session.id, user_id)
-
-    async def play_ai(self, session_id: int) -> bool:
-        """Let the AI play its open turns; False if a panel failed to post meanwhile."""
-        return await self.turns.play_ai(session_id)
-
     # ---------------------------------------------------------- deadlines, away
     async def set_deadline(self, channel_id: int, user_id: int, hours: int, missed: int | None, *,
                            manager: bool) -> SessionMeta:
@@ -254,43 +198,9 @@ class GameService(Parts):
         return f"{who} accepted; still waiting for {len(request.waiting)} more."
 
     # ------------------------------------------------------------------ queries
-    async def current(self, session_id: int, user_id: int, *, version: int, seat: int,
-                      stamp: str | None = None) -> TurnUpdate:
-        """The open decision of a panel, checked like a click (for paging through many options)."""
-        session, state = await self.turns.check_click(session_id, user_id, version=version, seat=seat, stamp=stamp)
-        return await self.publisher.turn_update(session, state, [], render=False)
-
-    async def turn_update(self, session: SessionRow, state: GameState, events: list[str], *,
-                          render: bool = True) -> TurnUpdate:
-        return await self.publisher.turn_update(session, state, events, render=render)
-
-    async def board(self, channel_id: int) -> TurnUpdate:
-        session = await self.session_here(channel_id, statuses=FINISHED)
-        return await self.turn_update(session, await self.state(session), [])
-
-    async def hand(self, channel_id: int, user_id: int) -> PrivateUpdate:
-        session = await self.session_here(channel_id, statuses=FINISHED)
-        mine = seats_of(session, user_id)
-        if not mine:
-            raise Refusal("You are not in the game of this channel.")
-        seat = next(s for s in session.seats if s.seat == mine[0])
-        if session.status == "active" and user_id in self.sessions.no_dms | set(
-                (await self._meta_of(session)).dm_stopped):
-            await self.set_dms(channel_id, user_id, on=True)  # they are here: DMs may be open again; try once more
-        return await self.publisher.private(session, await self.state(session), seat, [])
-
     async def _meta_of(self, session: SessionRow) -> SessionMeta:
         async with self.sessions.lock(session.id):
             return await self.meta.get(await self.sessions.fresh(session.id))
-
-    async def set_dms(self, channel_id: int, user_id: int, *, on: bool) -> None:
-        """/game dms on|off: whether this member gets their hand by DM (in this channel's game, and after a refusal,
-        in every game)."""
-        session = await self.session_here(channel_id, statuses=("active",))
-        if not any(s.user_id == user_id for s in session.seats):
-            raise Refusal("You are not in this game.")
-        async with self.sessions.lock(session.id):
-            await self.publisher.set_dms(await self.sessions.fresh(session.id), user_id, on)
 
     async def log_lines(self, channel_id: int, count: int | None) -> tuple[SessionRow, list[LogLine]]:
         """The public log by turns (the last `count`, or all with None); the last one is the turn so far."""
@@ -316,17 +226,6 @@ class GameService(Parts):
         return pages
 
     # ------------------------------------------------------- panels, reminders
-    async def repost(self, channel_id: int, user_id: int | None = None, *, manager: bool = False) -> TurnUpdate:
-        """Post the current panel again (after a post that failed, or one buried under chatter). With a member: only
-        the game's players (or a manager) may, and within PANEL_QUIET of the last panel nobody is pinged again."""
-        session = await self.session_here(channel_id, statuses=("active", "finished"))
-        if user_id is not None and not manager and not any(s.user_id == user_id for s in session.seats):
-            raise Refusal("Only the players of this game can post its panel again.")
-        async with self.sessions.lock(session.id):
-            session = await self.sessions.fresh(session.id)
-            return await self.publisher.repost(session, await self.state(session),
-                                               quiet_within=PANEL_QUIET if user_id is not None else 0)
-
     async def nudge(self, channel_id: int, user_id: int, *, manager: bool) -> Reminder:
         """Remind whoever must act, now; refused when they were called a short while ago."""
         session = await self.session_here(channel_id, statuses=("active",))

@@ -21,9 +21,11 @@ from engine.core import Game, GameState, load_state
 
 OPEN = ("lobby", "active")
 DONE = ("finished", "abandoned", "cancelled")
+"""A game that is over: its record still answers /game status, log and board (a cancelled lobby has none)."""
+FINISHED = ("active", *DONE)
+"""A running game or one that has ended: what /game board, hand, log and status answer about."""
 RESIGNED = " (resigned)"
 """How a resigned member's seat is named once the AI plays it (Turns.resign)."""
-"""A game that is over: its record still answers /game status, log and board (a cancelled lobby has none)."""
 
 
 @dataclass

@@ -13,13 +13,13 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from bot.naming import name_seats, seat_names, unname_seats
+from bot.naming import name_decision, name_seats, seat_names, unname_seats
 from bot.session.ai_levels import level_of, stand_in_level
 from bot.session.clock import RoundClock
 from bot.session.publish import Publisher
-from bot.session.sessions import RESIGNED, Sessions, seats_of
+from bot.session.sessions import RESIGNED, Sessions, seat_name, seats_of
 from bot.session.simultaneous import decision_stamp, open_for
-from bot.session.types import PostFailed, Refusal
+from bot.session.types import Controls, PostFailed, Refusal, TurnUpdate
 from bot.store import Seat, SessionRow, StaleVersion
 from engine.core import Decision, Game, GameState, IllegalAction, Rng, apply, dump_state, levels
 
@@ -104,6 +104,28 @@ class Turns:
         await self.run_ai(session_id)
         if self.sessions.take_unposted(session_id):
             raise PostFailed()
+
+    async def current(self, session_id: int, user_id: int, *, version: int, seat: int,
+                      stamp: str | None = None) -> TurnUpdate:
+        """The open decision of a panel, checked like a click (for paging through many options)."""
+        session, state = await self.check_click(session_id, user_id, version=version, seat=seat, stamp=stamp)
+        return await self.publisher.turn_update(session, state, [], render=False)
+
+    async def controls(self, session_id: int, user_id: int) -> Controls:
+        """A member's own controls while several seats choose at once: their open decision, or None when they are
+        done for now (with whom the game still waits for)."""
+        session, state = await self.sessions.playing(session_id, user_id)
+        engine = self.sessions.game(session.game)
+        mine = seats_of(session, user_id)
+        pending = engine.pending(state)
+        decision = next((d for d in pending if d.seat in mine), None)
+        clock = engine.clock(state)
+        # The stamp is of the engine's decision, which the click is checked against; the member sees it named.
+        return Controls(session=session, seat=decision.seat if decision else mine[0], version=state.version,
+                        decision=name_decision(decision, seat_names(session)) if decision else None,
+                        stamp=decision_stamp(decision) if decision else "",
+                        deadline=self.clock.deadline(session.id, clock[0] if clock else None),
+                        waiting_for=[seat_name(session, d.seat) for d in pending])
 
     # ------------------------------------------------------------- clocks
     async def _expire_if_due(self, session_id: int) -> bool:

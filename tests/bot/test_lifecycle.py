@@ -105,7 +105,7 @@ async def test_sigterm_finishes_the_move_in_flight_then_closes_the_database(simc
         await show_turn(update)
 
     monkeypatch.setattr(presenter, "show_turn", slow_show_turn)
-    move = asyncio.create_task(bot.service.choose(1, alice.id, version=0, seat=0, index=0))
+    move = asyncio.create_task(bot.service.turns.choose(1, alice.id, version=0, seat=0, index=0))
     await asyncio.wait_for(posting.wait(), 5)
 
     loop = asyncio.get_running_loop()

@@ -103,8 +103,8 @@ async def test_two_simultaneous_clicks_apply_once(simcord_env):
     await start_with_all(table)
     panel = latest_panel(table.channel)
     service = table.bot.service
-    click = service.choose(1, alice.id, version=0, seat=0, index=0)
-    again = service.choose(1, alice.id, version=0, seat=0, index=len(choice_ids(panel)) - 1)
+    click = service.turns.choose(1, alice.id, version=0, seat=0, index=0)
+    again = service.turns.choose(1, alice.id, version=0, seat=0, index=len(choice_ids(panel)) - 1)
     results = await asyncio.gather(click, again, return_exceptions=True)
     assert await state_version(table) == 1
     assert len(await table.bot.store.actions(1, last=10)) == 1
