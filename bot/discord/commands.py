@@ -352,8 +352,8 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
     @app_commands.choices(hours=DEADLINE_CHOICES)
     async def deadline(self, interaction: discord.Interaction, hours: app_commands.Choice[int],
                        missed: app_commands.Range[int, 1, 10] | None = None) -> None:
-        meta = await self.parts.set_deadline(interaction.channel_id or 0, interaction.user.id, hours.value, missed,
-                                               manager=may_manage(interaction))
+        meta = await self.parts.deadlines.set_deadline(await self._here(interaction), interaction.user.id, hours.value,
+                                                       missed, manager=may_manage(interaction))
         text = ("This game has no turn deadline." if not meta.deadline_hours else
                 f"Each turn must be played within {meta.deadline_hours} hours, or the AI plays it; after "
                 f"{meta.deadline_limit} missed in a row the AI keeps the seat until its player uses "
@@ -363,7 +363,7 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
     @command("vacation", "Pause your turn deadlines in this game while you are away")
     @app_commands.describe(days="How many days you are away (0: you are back)")
     async def vacation(self, interaction: discord.Interaction, days: app_commands.Range[int, 0, 14]) -> None:
-        until = await self.parts.vacation(interaction.channel_id or 0, interaction.user.id, days)
+        until = await self.parts.deadlines.vacation(await self._here(interaction), interaction.user.id, days)
         text = (f"{interaction.user.mention} is back: their deadlines run again." if until is None else
                 f"{interaction.user.mention} is away until <t:{int(until.timestamp())}:f>; their turn "
                 f"deadlines wait until then.")
@@ -371,7 +371,7 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
 
     @command("rejoin", "Take back your seat from the AI that kept it while you were away")
     async def rejoin(self, interaction: discord.Interaction) -> None:
-        await self.parts.rejoin(interaction.channel_id or 0, interaction.user.id)
+        await self.parts.deadlines.rejoin(await self._here(interaction, statuses=("active",)), interaction.user.id)
         await tell(interaction, f"{interaction.user.mention} is back at the table.", ephemeral=False)
         # Their buttons, if the game waits for them.
         await self.parts.publisher.post_again(await self._here(interaction, statuses=("active", "finished")))
@@ -407,7 +407,14 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
     async def undo(self, interaction: discord.Interaction,
                    turn: app_commands.Range[int, 1, 10000] | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        text = await self.parts.undo_here(interaction.channel_id or 0, interaction.user.id, turn)
+        session = await self._here(interaction, statuses=("active",))
+        if turn is None:
+            text = await self.parts.undo.take_back(session.id, interaction.user.id)
+        else:
+            asked = await self.parts.undo.ask(session.id, interaction.user.id, turn)
+            # What was done, when nobody else plays and the game went back at once.
+            text = asked if isinstance(asked, str) else ("Your request is posted; the game goes back once every "
+                                                         "other player accepts.")
         await interaction.followup.send(**fit(content=text), ephemeral=True)
 
     @command("panel", "Post the current turn panel of this channel's game again")
@@ -420,14 +427,15 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
     @command("nudge", "Remind the players this game is waiting for")
     async def nudge(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)  # posting the reminder may be slow
-        await self.parts.nudge(interaction.channel_id or 0, interaction.user.id, manager=may_manage(interaction))
+        await self.parts.reminders.nudge(await self._here(interaction, statuses=("active",)), interaction.user.id,
+                                         manager=may_manage(interaction))
         await tell(interaction, "Reminded.")
 
     @command("reminders", "Hours of quiet before the bot reminds whoever must act (0: never)")
     @app_commands.describe(hours="Hours of quiet before a reminder, 0 to turn reminders off")
     async def reminders(self, interaction: discord.Interaction, hours: app_commands.Range[float, 0, 720]) -> None:
-        seconds = await self.parts.set_reminders(interaction.channel_id or 0, interaction.user.id, hours,
-                                                   manager=may_manage(interaction))
+        seconds = await self.parts.reminders.set_period(await self._here(interaction), interaction.user.id, hours,
+                                                        manager=may_manage(interaction))
         text = ("Reminders are off for this game." if seconds <= 0 else
                 f"Whoever must act is reminded after {describe(timedelta(seconds=seconds))} of quiet.")
         await tell(interaction, text, ephemeral=False)

@@ -11,7 +11,9 @@ import discord
 from bot.discord.limits import EMBED_DESCRIPTION, code_block, fit, latest
 from bot.discord.panel import COLOUR, turn_message
 from bot.discord.undo import answer_view
+from bot.naming import escape
 from bot.session import PrivateUpdate, Reminder, TurnUpdate, UndoRequest, describe
+from bot.session.sessions import seat_name, seats_of
 from bot.store import SessionRow
 
 log = logging.getLogger("tarmac.discord")
@@ -69,9 +71,8 @@ class DiscordPresenter:
             message = await channel.send(**turn_message(update))  # type: ignore[arg-type]
         if update.retires is not None and update.retires != message.id:
             await self._retire(channel, update.retires, update)
-        service = self.client.service  # type: ignore[attr-defined]
-        await service.store.set_messages(update.session.id, board_message_id=message.id,
-                                         panel_message_id=update.session.panel_message_id)
+        await self.client.store.set_messages(  # type: ignore[attr-defined]
+            update.session.id, board_message_id=message.id, panel_message_id=update.session.panel_message_id)
 
     async def _retire(self, channel: discord.abc.Messageable, message_id: int, update: TurnUpdate) -> None:
         """Take the buttons off a panel a newer one replaces, so nobody clicks there for an "out of date"."""
@@ -156,9 +157,12 @@ class DiscordPresenter:
         await channel.send(**fit(content=text, allowed_mentions=discord.AllowedMentions(
             users=[discord.Object(id=u) for u in mentions], roles=False, everyone=False)))
 
-    async def ask_undo(self, session: SessionRow, request: UndoRequest, text: str) -> None:
+    async def ask_undo(self, session: SessionRow, request: UndoRequest) -> None:
         channel = await self._channel(session.channel_id)
         who = " ".join(f"<@{u}>" for u in request.waiting)
+        asker = escape(seat_name(session, seats_of(session, request.by)[0]))
+        text = (f"{asker} asks to take the game back to the start of turn {request.turn}. It happens only if every "
+                f"other player accepts; any move meanwhile cancels the request.")
         await channel.send(**fit(content=f"{who}: {text}", view=answer_view(session.id, request.version),
                                  allowed_mentions=discord.AllowedMentions(
                                      users=[discord.Object(id=u) for u in request.waiting], roles=False,

@@ -1,6 +1,6 @@
 """The undo buttons: "Undo" on a panel (take back one's own last choice) and Accept / Decline on a request to take
 the game back to an earlier turn. DynamicItems keyed by session and state version, so they survive a restart and a
-click after the game moved on is refused as out of date by the service."""
+click after the game moved on is refused as out of date (bot.session.undo)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,10 @@ from typing import Any
 
 import discord
 
+from bot.discord.reach import parts_of
 from bot.discord.replies import run_for_player, tell
+from bot.naming import escape
+from bot.store import SessionRow
 
 
 class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -23,11 +26,11 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(match["sid"]), int(match["ver"]), int(match["seat"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        service = interaction.client.service  # type: ignore[attr-defined]
+        undo = parts_of(interaction).undo
 
         async def act() -> None:
             await interaction.response.defer()  # the new panel is rendered and posted before we answer
-            await service.take_back(self.sid, interaction.user.id, version=self.ver)
+            await undo.take_back(self.sid, interaction.user.id, version=self.ver)
 
         await run_for_player(interaction, act, session_id=self.sid)
 
@@ -45,14 +48,25 @@ class UndoAnswer(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(match["sid"]), int(match["ver"]), match["yes"] == "y")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        service = interaction.client.service  # type: ignore[attr-defined]
+        parts = parts_of(interaction)
 
         async def act() -> None:
             await interaction.response.defer()
-            text = await service.answer_undo(self.sid, interaction.user.id, version=self.ver, yes=self.yes)
-            await tell(interaction, text, ephemeral=False)
+            request, done = await parts.undo.answer(self.sid, interaction.user.id, version=self.ver, yes=self.yes)
+            if done is None:
+                session = await parts.sessions.fresh(self.sid)
+                done = answered(session, interaction.user.id, self.yes, len(request.waiting))
+            await tell(interaction, done, ephemeral=False)
 
         await run_for_player(interaction, act, session_id=self.sid)
+
+
+def answered(session: SessionRow, user_id: int, yes: bool, waiting: int) -> str:
+    """What the channel reads of an answer that did not end the request in an undo."""
+    who = next((escape(s.name) for s in session.seats if s.user_id == user_id), "A player")
+    if not yes:
+        return f"{who} declined, so the game goes on from where it is."
+    return f"{who} accepted; still waiting for {waiting} more."
 
 
 def answer_view(sid: int, ver: int) -> discord.ui.View:

@@ -63,16 +63,29 @@ def stamp(when: datetime) -> str:
 class Deadlines:
     def __init__(self, sessions: Sessions, meta: MetaBook, turns: Turns,
                  present: Callable[[Reminder], Awaitable[None]],
-                 announce: Callable[[SessionRow, str, list[int]], Awaitable[None]]) -> None:
+                 announce: Callable[[SessionRow, str, list[int]], Awaitable[None]],
+                 changed: Callable[[], None]) -> None:
         self.sessions = sessions
         self.book = meta
         self.turns = turns
         self.present = present
         self.announce = announce
+        self.changed = changed
+        """Called when a deadline may now end sooner than the timers planned for (they look again at once)."""
 
     # ------------------------------------------------------------ settings
-    async def set_deadline(self, session: SessionRow, hours: int, limit: int | None) -> SessionMeta:
-        """With the lock held; the caller checked that the member may."""
+    async def set_deadline(self, session: SessionRow, user_id: int, hours: int, limit: int | None, *,
+                           manager: bool) -> SessionMeta:
+        """The turn deadline of a game (in the lobby or later); the host or a manager sets it."""
+        if user_id != session.host_id and not manager:
+            raise Refusal("Only the host or someone who may manage this channel can set the turn deadline.")
+        async with self.sessions.lock(session.id):
+            meta = await self._set(await self.sessions.fresh(session.id), hours, limit)
+        self.changed()
+        return meta
+
+    async def _set(self, session: SessionRow, hours: int, limit: int | None) -> SessionMeta:
+        """With the lock held."""
         if hours not in CHOICES:
             raise Refusal("A turn deadline is 12, 24, 48 or 72 hours, or 0 for none.")
         meta = await self.book.get(session)
@@ -83,7 +96,8 @@ class Deadlines:
         return meta
 
     async def set_option(self, session: SessionRow, value: str) -> SessionMeta:
-        """The lobby's deadline option: "24", "24 hours", "24h" or "off". With the lock held."""
+        """The lobby's deadline option: "24", "24 hours", "24h" or "off". With the lock held; the caller checked that
+        the member may, and calls `changed` once the lock is released."""
         text = value.strip().casefold()
         for unit in ("hours", "hour", "h"):
             text = text.removesuffix(unit).strip()
@@ -91,22 +105,24 @@ class Deadlines:
             text = "0"
         if not text.isdigit():
             raise Refusal("A turn deadline is 12, 24, 48 or 72 hours, or off.")
-        return await self.set_deadline(session, int(text), None)
+        return await self._set(session, int(text), None)
 
     async def vacation(self, session: SessionRow, user_id: int, days: int) -> datetime | None:
-        """Pause this member's deadlines for `days` (0: back now). With the lock held. Returns when it ends."""
+        """Pause this member's deadlines for `days` (0: back now). Returns when it ends."""
         if not 0 <= days <= MAX_VACATION_DAYS:
             raise Refusal(f"A vacation lasts at most {MAX_VACATION_DAYS} days.")
-        if not any(s.user_id == user_id for s in session.seats):
-            raise Refusal("You are not in this game.")
-        meta = await self.book.get(session)
-        until = self.sessions.now() + timedelta(days=days) if days else None
-        if until is None:
-            meta.vacation.pop(user_id, None)
-        else:
-            meta.vacation[user_id] = until
-        await self.book.save(session.id, meta)
-        return until
+        async with self.sessions.lock(session.id):
+            session = await self.sessions.fresh(session.id)
+            if not any(s.user_id == user_id for s in session.seats):
+                raise Refusal("You are not in this game.")
+            meta = await self.book.get(session)
+            until = self.sessions.now() + timedelta(days=days) if days else None
+            if until is None:
+                meta.vacation.pop(user_id, None)
+            else:
+                meta.vacation[user_id] = until
+            await self.book.save(session.id, meta)
+            return until
 
     # ------------------------------------------------------------ the clock
     def due(self, meta: SessionMeta, user_id: int, seat: int | None = None) -> datetime | None:
@@ -266,15 +282,18 @@ class Deadlines:
             await self.book.save(session_id, meta)
 
     async def rejoin(self, session: SessionRow, user_id: int) -> list[int]:
-        """Give the member back the seats the AI kept for them. With the lock held. Returns the seats."""
-        back = [s.seat for s in session.seats if s.user_id == user_id and s.is_ai]
-        if not back:
-            raise Refusal("The AI keeps no seat of yours in this game.")
-        seats = [Seat(seat=s.seat, user_id=s.user_id, name=s.name.removesuffix(AWAY), is_ai=False)
-                 if s.seat in back else s for s in session.seats]
-        await self.sessions.store.set_seats(session.id, seats)
-        meta = await self.book.get(session)
-        for seat in back:
-            meta.missed.pop(seat, None)
-        await self.book.save(session.id, meta)
-        return back
+        """Give the member back the seats the AI kept for them (the caller posts the panel again). Returns the
+        seats."""
+        async with self.sessions.lock(session.id):
+            session = await self.sessions.fresh(session.id)
+            back = [s.seat for s in session.seats if s.user_id == user_id and s.is_ai]
+            if not back:
+                raise Refusal("The AI keeps no seat of yours in this game.")
+            seats = [Seat(seat=s.seat, user_id=s.user_id, name=s.name.removesuffix(AWAY), is_ai=False)
+                     if s.seat in back else s for s in session.seats]
+            await self.sessions.store.set_seats(session.id, seats)
+            meta = await self.book.get(session)
+            for seat in back:
+                meta.missed.pop(seat, None)
+            await self.book.save(session.id, meta)
+            return back

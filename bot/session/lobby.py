@@ -12,7 +12,6 @@ from bot.session.ai_levels import with_level
 from bot.session.deadlines import AWAY, DEADLINE_KEY, DEADLINE_OPTION, Deadlines
 from bot.session.meta import MetaBook
 from bot.session.publish import Publisher
-from bot.session.reminders import Reminders
 from bot.session.sessions import OPEN, RESIGNED, Sessions, seats_of
 from bot.session.turns import Turns
 from bot.session.types import PostFailed, Refusal
@@ -23,15 +22,14 @@ log = logging.getLogger("tarmac.service")
 
 
 class Lobby:
-    def __init__(self, sessions: Sessions, meta: MetaBook, publisher: Publisher, turns: Turns, deadlines: Deadlines,
-                 reminders: Reminders) -> None:
+    def __init__(self, sessions: Sessions, meta: MetaBook, publisher: Publisher, turns: Turns,
+                 deadlines: Deadlines) -> None:
         self.sessions = sessions
         self.store = sessions.store
         self.meta = meta
         self.publisher = publisher
         self.turns = turns
         self.deadlines = deadlines
-        self.reminders = reminders
 
     def game(self, name: str) -> Game:
         return self.sessions.game(name)
@@ -155,7 +153,7 @@ class Lobby:
             async with self.sessions.lock(session_id):
                 session = await self.options_lobby(session_id, user_id, manager=manager)
                 await self.deadlines.set_option(session, value)
-            self.reminders.changed()
+            self.deadlines.changed()
             return session
         async with self.sessions.lock(session_id):
             session = await self.options_lobby(session_id, user_id, manager=manager)
@@ -178,7 +176,7 @@ class Lobby:
         async with self.sessions.lock(session_id):
             session, state = await self._begin(session_id, user_id, manager=manager, seed=seed)
             await self.publisher.publish(session, state, [], first=True)
-        self.reminders.changed()
+        self.deadlines.changed()
         await self.turns.run_ai(session.id)
         if self.sessions.take_unposted(session.id):
             raise PostFailed()
@@ -220,7 +218,7 @@ class Lobby:
         if deadline:
             async with self.sessions.lock(session.id):
                 await self.deadlines.set_option(session, str(deadline))
-            self.reminders.changed()
+            self.deadlines.changed()
         log.info("game played again", extra={"session_id": session.id, "guild_id": session.guild_id,
                                              "channel_id": session.channel_id, "after": session_id})
         return session

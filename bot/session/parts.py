@@ -48,12 +48,13 @@ class Parts:
         self.publisher = Publisher(self.sessions, self.meta, presenter, renderer_for, self.clock)
         self.turns = Turns(self.sessions, self.publisher, self.clock, ai_delay=ai_delay)
         self.clock.on_expire = self.turns.expire
-        self.undo = Undo(self.sessions, self.meta, self.publisher)
-        self.deadlines = Deadlines(self.sessions, self.meta, self.turns, self._remind, self._announce)
-        self.turns.on_played = self.deadlines.moved
+        self.undo = Undo(self.sessions, self.meta, self.publisher, self.turns)
         self.reminders = Reminders(self.sessions, self.meta, self._remind, self._announce,
                                    remind_after=remind_after, nudge_gap=nudge_gap, abandon_after=abandon_after)
-        self.lobby = Lobby(self.sessions, self.meta, self.publisher, self.turns, self.deadlines, self.reminders)
+        self.deadlines = Deadlines(self.sessions, self.meta, self.turns, self._remind, self._announce,
+                                   self.reminders.changed)
+        self.turns.on_played = self.deadlines.moved
+        self.lobby = Lobby(self.sessions, self.meta, self.publisher, self.turns, self.deadlines)
 
     async def resume(self) -> None:
         """At start-up: run the round clocks again (ending the rounds whose time ran out meanwhile), play the AI turns

@@ -20,7 +20,7 @@ from bot.session.clock import RoundClock
 from bot.session.meta import MetaBook, SessionMeta
 from bot.session.sessions import Sessions, seats_of
 from bot.session.simultaneous import several_open
-from bot.session.types import Presenter, PrivateUpdate, Refusal, TurnUpdate
+from bot.session.types import Presenter, PrivateUpdate, Refusal, TurnUpdate, UndoRequest
 from bot.store import Seat, SessionRow
 from engine.core import GameState
 from engine.core.panel import public_panel
@@ -137,6 +137,11 @@ class Publisher:
         """Take the buttons off an old panel message, saying why in `text`."""
         if self.presenter is not None:
             await self.presenter.retire(session, message_id, text)
+
+    async def ask_undo(self, session: SessionRow, request: UndoRequest) -> None:
+        """Post a request for undo by consent, for the members it waits for to answer."""
+        if self.presenter is not None:
+            await self.presenter.ask_undo(session, request)
 
     async def _posted(self, session: SessionRow, version: int) -> None:
         """Remember, across restarts, which version the newest panel shows (see SessionMeta.panel_version)."""

@@ -22,7 +22,7 @@ from datetime import datetime, timedelta
 
 from bot.naming import name_seats, seat_names
 from bot.session.meta import MetaBook, SessionMeta
-from bot.session.sessions import Sessions
+from bot.session.sessions import Sessions, seats_of
 from bot.session.types import Refusal, Reminder, describe
 from bot.store import SessionRow
 
@@ -159,28 +159,39 @@ class Reminders:
                                          "channel_id": session.channel_id, "seats": due_seats})
         return soonest
 
-    async def nudge(self, session: SessionRow, user_id: int) -> Reminder:
-        """Remind now, on a member's request. Call with the session lock held."""
-        meta = await self.book.get(session)
-        now = self.sessions.now()
-        prompt, users = await self.waiting(session)
-        if not users:
-            raise Refusal("Nobody needs reminding: the game waits for no player right now.")
-        if users == [user_id]:
-            raise Refusal("The game is waiting for you.")
-        wait = self._last_call(meta) + timedelta(seconds=self.nudge_gap) - now
-        if wait > timedelta():
-            raise Refusal(f"The players were called less than {describe(timedelta(seconds=self.nudge_gap))} ago; "
-                          f"you can nudge again in {describe(wait + timedelta(minutes=1))}.")
-        meta.reminded_at = now
-        await self.book.save(session.id, meta)
-        return Reminder(session=session, title=self.sessions.game(session.game).title, user_ids=users,
-                        prompt=prompt, quiet_for=now - meta.since if meta.since else timedelta(), nudged_by=user_id)
+    async def nudge(self, session: SessionRow, user_id: int, *, manager: bool) -> Reminder:
+        """Remind whoever must act, now, on a player's request; refused when they were called a short while ago."""
+        async with self.sessions.lock(session.id):
+            session = await self.sessions.fresh(session.id)
+            if not seats_of(session, user_id) and not manager:
+                raise Refusal("Only the players of this game can nudge.")
+            meta = await self.book.get(session)
+            now = self.sessions.now()
+            prompt, users = await self.waiting(session)
+            if not users:
+                raise Refusal("Nobody needs reminding: the game waits for no player right now.")
+            if users == [user_id]:
+                raise Refusal("The game is waiting for you.")
+            wait = self._last_call(meta) + timedelta(seconds=self.nudge_gap) - now
+            if wait > timedelta():
+                raise Refusal(f"The players were called less than {describe(timedelta(seconds=self.nudge_gap))} "
+                              f"ago; you can nudge again in {describe(wait + timedelta(minutes=1))}.")
+            meta.reminded_at = now
+            await self.book.save(session.id, meta)
+            reminder = Reminder(session=session, title=self.sessions.game(session.game).title, user_ids=users,
+                                prompt=prompt, quiet_for=now - meta.since if meta.since else timedelta(),
+                                nudged_by=user_id)
+            await self.present(reminder)
+            return reminder
 
-    async def set_period(self, session: SessionRow, hours: float) -> SessionMeta:
-        """A per-game reminder period (0 turns reminders off). Call with the session lock held."""
-        meta = await self.book.get(session)
-        meta.remind_after = hours * 3600
-        await self.book.save(session.id, meta)
+    async def set_period(self, session: SessionRow, user_id: int, hours: float, *, manager: bool) -> float:
+        """This game's quiet period before a reminder, in hours (0 turns reminders off); the host or a manager sets
+        it. Returns the period in seconds."""
+        if user_id != session.host_id and not manager:
+            raise Refusal("Only the host or someone who may manage this channel can change the reminders.")
+        async with self.sessions.lock(session.id):
+            meta = await self.book.get(await self.sessions.fresh(session.id))
+            meta.remind_after = hours * 3600
+            await self.book.save(session.id, meta)
         self.changed()
-        return meta
+        return self.period(meta)

@@ -9,7 +9,7 @@ Nothing here imports discord: the Discord layer implements `Presenter` and turns
 from __future__ import annotations
 
 import logging
-from datetime import datetime, timedelta
+from datetime import timedelta
 
 from bot.naming import escape, name_seats, seat_names
 from bot.prose import unwrap
@@ -19,11 +19,7 @@ from bot.session.parts import Parts
 from bot.session.sessions import DONE, FINISHED, OPEN, seat_name, seats_of
 from bot.session.types import (
     LogLine,
-    PostFailed,
-    Refusal,
-    Reminder,
     TurnUpdate,
-    UndoRequest,
     describe,
 )
 from bot.session.undo import History
@@ -104,28 +100,6 @@ class GameService(Parts):
 
     # --------------------------------------------------------------------- play
     # ---------------------------------------------------------- deadlines, away
-    async def set_deadline(self, channel_id: int, user_id: int, hours: int, missed: int | None, *,
-                           manager: bool) -> SessionMeta:
-        """The turn deadline of the channel's game (in the lobby or later); the host or a manager sets it."""
-        session = await self.session_here(channel_id)
-        if user_id != session.host_id and not manager:
-            raise Refusal("Only the host or someone who may manage this channel can set the turn deadline.")
-        async with self.sessions.lock(session.id):
-            meta = await self.deadlines.set_deadline(await self.sessions.fresh(session.id), hours, missed)
-        self.reminders.changed()
-        return meta
-
-    async def vacation(self, channel_id: int, user_id: int, days: int) -> datetime | None:
-        session = await self.session_here(channel_id)
-        async with self.sessions.lock(session.id):
-            return await self.deadlines.vacation(await self.sessions.fresh(session.id), user_id, days)
-
-    async def rejoin(self, channel_id: int, user_id: int) -> list[int]:
-        """The member takes back the seats the AI kept for them (the caller posts the panel again)."""
-        session = await self.session_here(channel_id, statuses=("active",))
-        async with self.sessions.lock(session.id):
-            return await self.deadlines.rejoin(await self.sessions.fresh(session.id), user_id)
-
     async def waiting_text(self, session: SessionRow, update: TurnUpdate) -> str:
         """For /game status: whom the game waits for and since when, their deadline, who is away, and where the
         newest panel is."""
@@ -149,54 +123,6 @@ class GameService(Parts):
         return " ".join(parts)
 
     # --------------------------------------------------------------------- undo
-    async def take_back(self, session_id: int, user_id: int, *, version: int | None = None) -> str:
-        """Free undo of the member's own last choice (the panel's Undo button gives the `version` it shows)."""
-        async with self.sessions.lock(session_id):
-            if version is not None:
-                _session, state = await self.sessions.playing(session_id, user_id)
-                if state.version != version:
-                    raise Refusal("That panel is out of date; use the newest one in the channel.")
-            self.sessions.take_unposted(session_id)
-            text = await self.undo.take_back(session_id, user_id)
-        if self.sessions.take_unposted(session_id):
-            raise PostFailed()
-        return text
-
-    async def undo_here(self, channel_id: int, user_id: int, turn: int | None) -> str:
-        """/game undo: with no turn, take back one's own last choice; with a turn, ask the others to go back to it.
-        Returns what to tell the member."""
-        session = await self.session_here(channel_id, statuses=("active",))
-        if turn is None:
-            return await self.take_back(session.id, user_id)
-        async with self.sessions.lock(session.id):
-            self.sessions.take_unposted(session.id)
-            asked = await self.undo.ask(session.id, user_id, turn)
-            if isinstance(asked, UndoRequest) and self.presenter is not None:
-                session = await self.sessions.fresh(session.id)
-                name = escape(seat_name(session, seats_of(session, user_id)[0]))
-                text = (f"{name} asks to take the game back to the start of turn {turn}. It happens only if every "
-                        f"other player accepts; any move meanwhile cancels the request.")
-                await self.presenter.ask_undo(session, asked, text)
-        await self.turns.run_ai(session.id)
-        if self.sessions.take_unposted(session.id):
-            raise PostFailed()
-        if isinstance(asked, UndoRequest):
-            return "Your request is posted; the game goes back once every other player accepts."
-        return asked
-
-    async def answer_undo(self, session_id: int, user_id: int, *, version: int, yes: bool) -> str:
-        """An answer to an undo request; returns what the channel should read about it."""
-        async with self.sessions.lock(session_id):
-            request, done = await self.undo.answer(session_id, user_id, version, yes)
-        if done is not None:
-            await self.turns.run_ai(session_id)
-            return done
-        session = await self.sessions.fresh(session_id)
-        who = next((escape(s.name) for s in session.seats if s.user_id == user_id), "A player")
-        if not yes:
-            return f"{who} declined, so the game goes on from where it is."
-        return f"{who} accepted; still waiting for {len(request.waiting)} more."
-
     # ------------------------------------------------------------------ queries
     async def _meta_of(self, session: SessionRow) -> SessionMeta:
         async with self.sessions.lock(session.id):
@@ -226,23 +152,3 @@ class GameService(Parts):
         return pages
 
     # ------------------------------------------------------- panels, reminders
-    async def nudge(self, channel_id: int, user_id: int, *, manager: bool) -> Reminder:
-        """Remind whoever must act, now; refused when they were called a short while ago."""
-        session = await self.session_here(channel_id, statuses=("active",))
-        async with self.sessions.lock(session.id):
-            session = await self.sessions.fresh(session.id)
-            if not seats_of(session, user_id) and not manager:
-                raise Refusal("Only the players of this game can nudge.")
-            reminder = await self.reminders.nudge(session, user_id)
-            await self._remind(reminder)
-            return reminder
-
-    async def set_reminders(self, channel_id: int, user_id: int, hours: float, *, manager: bool) -> float:
-        """This game's quiet period before a reminder, in hours (0: no reminders); the host or a manager sets it."""
-        session = await self.session_here(channel_id)
-        if user_id != session.host_id and not manager:
-            raise Refusal("Only the host or someone who may manage this channel can change the reminders.")
-        async with self.sessions.lock(session.id):
-            meta = await self.reminders.set_period(await self.sessions.fresh(session.id), hours)
-        return self.reminders.period(meta)
-

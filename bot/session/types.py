@@ -161,6 +161,7 @@ class Presenter(Protocol):
         """Take the buttons off an old panel message, saying why in `text`."""
         ...
 
-    async def ask_undo(self, session: SessionRow, request: UndoRequest, text: str) -> None:
-        """Post the request with Accept and Decline buttons, notifying the members it waits for."""
+    async def ask_undo(self, session: SessionRow, request: UndoRequest) -> None:
+        """Post the request, saying who asks to go back to which turn, with Accept and Decline buttons, notifying the
+        members it waits for."""
         ...

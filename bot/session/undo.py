@@ -21,7 +21,8 @@ from bot.naming import escape
 from bot.session.meta import MetaBook
 from bot.session.publish import Publisher
 from bot.session.sessions import Sessions, seat_name, seats_of
-from bot.session.types import Refusal, UndoRequest
+from bot.session.turns import Turns
+from bot.session.types import PostFailed, Refusal, UndoRequest
 from bot.store import ActionRow, SessionRow, StaleVersion
 from engine.core import Event, Game, GameState, IllegalAction, apply, dump_state, new_game
 
@@ -103,10 +104,11 @@ class History:
 
 
 class Undo:
-    def __init__(self, sessions: Sessions, meta: MetaBook, publisher: Publisher) -> None:
+    def __init__(self, sessions: Sessions, meta: MetaBook, publisher: Publisher, turns: Turns) -> None:
         self.sessions = sessions
         self.meta = meta
         self.publisher = publisher
+        self.turns = turns
 
     async def history(self, session: SessionRow, state: GameState) -> History:
         """The replayed log, checked against the stored state (a log that does not replay allows no undo)."""
@@ -123,8 +125,22 @@ class Undo:
             raise Refusal("Sorry, this game's history cannot be replayed, so nothing can be undone.")
         return found
 
-    async def take_back(self, session_id: int, user_id: int) -> str:
-        """Free undo of the member's own last choice. With the lock held. Returns the log line written."""
+    async def take_back(self, session_id: int, user_id: int, *, version: int | None = None) -> str:
+        """Free undo of the member's own last choice (the panel's Undo button gives the `version` it shows). Returns
+        the log line written."""
+        async with self.sessions.lock(session_id):
+            if version is not None:
+                _session, state = await self.sessions.playing(session_id, user_id)
+                if state.version != version:
+                    raise Refusal("That panel is out of date; use the newest one in the channel.")
+            self.sessions.take_unposted(session_id)
+            text = await self._take_back(session_id, user_id)
+        if self.sessions.take_unposted(session_id):
+            raise PostFailed()
+        return text
+
+    async def _take_back(self, session_id: int, user_id: int) -> str:
+        """With the lock held."""
         session, state = await self.sessions.playing(session_id, user_id)
         found = await self.history(session, state)
         if not found.steps:
@@ -165,8 +181,20 @@ class Undo:
 
     # ------------------------------------------------------------ consent
     async def ask(self, session_id: int, user_id: int, turn: int) -> UndoRequest | str:
-        """Ask to return to the start of `turn`. With the lock held. Returns the open request, or (when nobody
-        else plays) the log line of the undo done at once."""
+        """Ask the other players to return to the start of `turn` (the request is posted for them to answer).
+        Returns the open request, or (when nobody else plays) the log line of the undo done at once."""
+        async with self.sessions.lock(session_id):
+            self.sessions.take_unposted(session_id)
+            asked = await self._ask(session_id, user_id, turn)
+            if isinstance(asked, UndoRequest):
+                await self.publisher.ask_undo(await self.sessions.fresh(session_id), asked)
+        await self.turns.run_ai(session_id)
+        if self.sessions.take_unposted(session_id):
+            raise PostFailed()
+        return asked
+
+    async def _ask(self, session_id: int, user_id: int, turn: int) -> UndoRequest | str:
+        """With the lock held."""
         session, state = await self.sessions.playing(session_id, user_id)
         found = await self.history(session, state)
         target = found.turn_start(turn)
@@ -190,9 +218,19 @@ class Undo:
         await self.meta.save(session.id, meta)
         return request
 
-    async def answer(self, session_id: int, user_id: int, version: int, yes: bool) -> tuple[UndoRequest, str | None]:
-        """A member's answer. With the lock held. Returns the request and the log line once everyone accepted (the
-        undo is done), else None: answers are missing, or this one declined, which ends the request."""
+    async def answer(self, session_id: int, user_id: int, *, version: int,
+                     yes: bool) -> tuple[UndoRequest, str | None]:
+        """A member's answer to the request open at `version`. Returns the request and the log line once everyone
+        accepted (the undo is done), else None: answers are missing, or this one declined, which ends the request."""
+        async with self.sessions.lock(session_id):
+            request, done = await self._answer(session_id, user_id, version, yes)
+        if done is not None:
+            await self.turns.run_ai(session_id)
+        return request, done
+
+    async def _answer(self, session_id: int, user_id: int, version: int,
+                      yes: bool) -> tuple[UndoRequest, str | None]:
+        """With the lock held."""
         session = await self.sessions.fresh(session_id)
         meta = await self.meta.get(session)
         request = UndoRequest.model_validate(meta.undo_request) if meta.undo_request else None

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import bot.session
 
-ORDER = ["service", "parts", "lobby", "deadlines", "turns", "undo", "reminders", "publish", "clock", "meta", "sessions",
+ORDER = ["service", "parts", "lobby", "deadlines", "undo", "turns", "reminders", "publish", "clock", "meta", "sessions",
          "simultaneous", "ai_levels", "types"]
 """Top to bottom: each module may import only the ones after it."""
 
