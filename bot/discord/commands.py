@@ -16,7 +16,6 @@ from discord import app_commands
 
 from bot.discord.limits import CHOICE_TEXT, EMBED_DESCRIPTION, THREAD_NAME, choice, cut, fit, latest
 from bot.discord.lobby import (
-    ai_tag,
     has_ai,
     lobby_action,
     lobby_message,
@@ -25,9 +24,10 @@ from bot.discord.lobby import (
     page_of,
     refresh_lobby,
 )
-from bot.discord.panel import mention_of, turn_message
+from bot.discord.panel import turn_message
 from bot.discord.presenter import private_message
 from bot.discord.replies import answer_failure, tell
+from bot.discord.texts import history_lines, log_lines, open_game_lines, rules_pages, status_text
 from bot.naming import escape
 from bot.session import GameService, Refusal, describe
 from bot.session.ai_levels import level_of
@@ -39,27 +39,6 @@ from engine.core.text import quoted
 
 LEVEL_CHOICES = [app_commands.Choice(name=levels.LABELS[key], value=key) for key in levels.LEVELS]
 DEADLINE_CHOICES = [app_commands.Choice(name="off" if h == 0 else f"{h} hours", value=h) for h in (0, 12, 24, 48, 72)]
-
-
-async def status_text(service: GameService, session: SessionRow) -> str:
-    """Who sits where, then whose move it is, or the final scores of a finished game."""
-    engine = service.game(session.game)
-    players = ", ".join(f"{escape(s.name)}{ai_tag(s)}" for s in session.seats)
-    state_word = {"lobby": "waiting in the lobby", "active": "running", "finished": "finished",
-                  "abandoned": "ended early (every player resigned)",
-                  "cancelled": "cancelled"}.get(session.status, session.status)
-    text = f"**{engine.title}**, {state_word}. Players: {players}."
-    if session.status == "lobby":
-        return text
-    update = await service.publisher.turn_update(session, await service.state(session), [], render=False)
-    if update.result is not None:
-        scores = "; ".join(f"{mention_of(update, r.seat)} {r.score}"
-                           for r in sorted(update.result.standings, key=lambda r: -r.score))
-        winners = ", ".join(mention_of(update, s) for s in update.result.winners) or "nobody"
-        text += f" Final scores: {scores}. Winner: {winners}."
-    elif session.status == "active":
-        text += " " + await service.waiting_text(session, update)
-    return text
 
 
 def value_suggestions(spec: GameOptionSpec, current: str) -> list[app_commands.Choice[str]]:
@@ -129,8 +108,8 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
     async def _here(self, interaction: discord.Interaction, *, statuses: tuple[str, ...] | None = None) -> SessionRow:
         """The game of the interaction's channel (its lobby or running game by default)."""
         if statuses is None:
-            return await self.parts.session_here(interaction.channel_id or 0)
-        return await self.parts.session_here(interaction.channel_id or 0, statuses=statuses)
+            return await self.parts.sessions.here(interaction.channel_id or 0)
+        return await self.parts.sessions.here(interaction.channel_id or 0, statuses=statuses)
 
     async def _channel_game(self, interaction: discord.Interaction) -> str:
         """The game of this channel (running, or the last one played), else the first game we offer."""
@@ -146,7 +125,7 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
             session = await self._here(interaction)
         except Refusal:
             return None
-        return (session, self.parts.game(session.game)) if session.status == "lobby" else None
+        return (session, self.parts.sessions.game(session.game)) if session.status == "lobby" else None
 
     async def _lobby_action(self, interaction: discord.Interaction, action: str) -> None:
         session = await self._here(interaction)
@@ -158,7 +137,7 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
     @command("new", "Open a lobby for a new game in this channel (or a new thread)")
     @app_commands.describe(game="Which game to play", thread="Open a thread for this game")
     async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str], thread: bool = False) -> None:
-        engine = self.parts.game(game.value)
+        engine = self.parts.sessions.game(game.value)
         channel: Any = interaction.channel
         if thread:
             if not isinstance(channel, discord.TextChannel):
@@ -213,7 +192,7 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
             raise Refusal("The game has already started; its options are fixed.")
         session = await self.parts.lobby.set_option(session.id, interaction.user.id, name, value,
                                                 manager=may_manage(interaction))
-        game = self.parts.game(session.game)
+        game = self.parts.sessions.game(session.game)
         key, _value = typed_option(game, name, value)  # it was taken, so it names one of the lobby's options
         spec = next(s for s in lobby_specs(game) if s.key == key)
         shown = option_label(spec, (await self.parts.lobby.values(session)).get(spec.key, spec.default))
@@ -286,7 +265,14 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
     @command("status", "Who plays, whose turn it is, or the final scores")
     async def status(self, interaction: discord.Interaction) -> None:
         session = await self._here(interaction, statuses=("lobby", "active", "finished", "abandoned", "cancelled"))
-        await tell(interaction, await status_text(self.parts, session))
+        title = self.parts.sessions.game(session.game).title
+        if session.status == "lobby":
+            await tell(interaction, status_text(session, title))
+            return
+        state = await self.parts.sessions.state(session)
+        update = await self.parts.publisher.turn_update(session, state, [], render=False)
+        waiting = await self.parts.records.waiting(session, update.decisions) if session.status == "active" else None
+        await tell(interaction, status_text(session, title, update, waiting))
 
     @command("log", "What happened in this channel's game, turn by turn")
     @app_commands.describe(count="How many of the latest turns to show (1-50; 1 mid-turn: the turn so far)",
@@ -294,9 +280,9 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
     async def log(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 5,
                   whole: bool = False) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)  # replaying a long game takes a moment
-        session, turns = await self.parts.log_lines(interaction.channel_id or 0, None if whole else count)
-        lines = [f"**{'Turn ' + str(t.turn) if t.turn is not None else 'Undo'}** ({escape(t.who)}): "
-                 f"{t.text or 'nothing shown yet (a move in progress).'}" for t in turns]
+        session = await self._here(interaction, statuses=FINISHED)
+        turns = await self.parts.records.log(session, None if whole else count)
+        lines = log_lines(turns)
         text = "\n".join(lines) or "Nothing has happened yet."
         title = f"Game log — {'the whole game' if whole else f'last {len(turns)} turns'}"
         if len(text) <= EMBED_DESCRIPTION or not whole:  # the newest turns are the ones a reader looks for
@@ -304,7 +290,7 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
                 **fit(embed=discord.Embed(title=title, description=latest(lines, EMBED_DESCRIPTION) or text)),
                 ephemeral=True)
             return
-        body = f"# {self.parts.game(session.game).title}, game #{session.id}\n\n" + "\n\n".join(lines) + "\n"
+        body = f"# {self.parts.sessions.game(session.game).title}, game #{session.id}\n\n" + "\n\n".join(lines) + "\n"
         await interaction.followup.send(
             **fit(content=f"The whole game, {len(turns)} turns.",
                   file=discord.File(io.BytesIO(body.encode()), filename=f"game-{session.id}-log.md")),
@@ -315,11 +301,11 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None,
                     topic: str | None = None) -> None:
         name = game.value if game else await self._channel_game(interaction)
-        pages = self.parts.rules(name)
+        pages = rules_pages(self.parts.sessions.game(name))
         if not pages:
             raise Refusal("This game has no rules pages yet.")
         key = topic if topic in pages else next(iter(pages))
-        embed = discord.Embed(title=f"{self.parts.game(name).title} — {key}", description=pages[key])
+        embed = discord.Embed(title=f"{self.parts.sessions.game(name).title} — {key}", description=pages[key])
         if topic and topic not in pages:
             embed.set_footer(text=f"No topic '{quoted(topic)}'; showing the overview. Topics: {', '.join(pages)}")
         await interaction.response.send_message(**fit(embed=embed), ephemeral=True)
@@ -330,7 +316,7 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
         if name not in self.parts.games:
             name = await self._channel_game(interaction)
         names = [name] if name in self.parts.games else list(self.parts.games)
-        topics = [t for n in names for t in self.parts.rules(n)]
+        topics = [t for n in names for t in rules_pages(self.parts.sessions.game(n))]
         return [choice(t, t) for t in topics if current.lower() in t.lower()][:25]
 
     @command("resign", "Leave this channel's game: the AI plays your seat from now on")
@@ -380,7 +366,7 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
     @command("history", "This channel's past games and how they ended")
     async def history(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)  # loads every past game's state
-        lines = await self.parts.history(interaction.channel_id or 0)
+        lines = history_lines(await self.parts.records.past(interaction.channel_id or 0))
         text = "\n".join(lines) or "No game has ended in this channel yet."
         await interaction.followup.send(**fit(embed=discord.Embed(title="Past games here", description=text)),
                                         ephemeral=True)
@@ -388,7 +374,7 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
     @command("mine", "Your games in this server: which ones wait for you")
     async def mine(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)  # loads the state of each game
-        lines = await self.parts.mine(interaction.guild_id, interaction.user.id)
+        lines = open_game_lines(await self.parts.records.open_games(interaction.guild_id, interaction.user.id))
         text = "\n".join(lines) or "You are in no open game in this server."
         await interaction.followup.send(**fit(embed=discord.Embed(title="Your games", description=text)),
                                         ephemeral=True)

@@ -27,11 +27,12 @@ from bot.discord.limits import (
 )
 from bot.discord.reach import parts_of
 from bot.discord.replies import run_for_player, tell
+from bot.discord.texts import ai_tag
 from bot.naming import escape
 from bot.session import PostFailed, Refusal
 from bot.session.ai_levels import level_of, other_levels
 from bot.session.lobby import lobby_specs
-from bot.store import Seat, SessionRow
+from bot.store import SessionRow
 from engine.core import Game, GameOptionSpec, levels
 
 COLOUR = discord.Colour.from_rgb(240, 170, 40)
@@ -48,11 +49,6 @@ def may_manage(interaction: discord.Interaction) -> bool:
 def option_label(spec: GameOptionSpec, value: str) -> str:
     """A value as the lobby shows it: its choice's label, or the text the host typed."""
     return next((c.label for c in spec.choices if c.value == value), value)
-
-
-def ai_tag(seat: Seat) -> str:
-    """How a seat list marks an AI seat: with its level, since a host picks it per seat."""
-    return f" (AI, {levels.LABELS.get(level_of(seat), seat.level)})" if seat.is_ai else ""
 
 
 def lobby_embed(session: SessionRow, game: Game, values: dict[str, str] | None = None) -> discord.Embed:

@@ -29,13 +29,13 @@ from bot.discord.limits import (
 from bot.discord.lobby import play_again_view
 from bot.discord.reach import parts_of
 from bot.discord.replies import run_for_player
+from bot.discord.texts import mention_of
 from bot.discord.typed import TypedButton
 from bot.discord.undo import UndoButton
 from bot.naming import escape, name_seats, seat_names
 from bot.session import Controls, PostFailed, Refusal, TurnUpdate
-from bot.session.ai_levels import level_of
 from bot.session.turns import Turns
-from engine.core import Decision, levels
+from engine.core import Decision
 from engine.core.panel import PanelOption, PublicDecision
 
 BUTTONS_MAX = 20
@@ -330,15 +330,6 @@ def channel_view(sid: int, ver: int, decision: PublicDecision) -> discord.ui.Vie
     """The channel's components for one open decision, from its public description only (engine.core.panel), which
     the conformance check keeps the same whatever the hidden cards are."""
     return private_view(sid, ver, decision) if decision.private else decision_view(sid, ver, decision)
-
-
-def mention_of(update: TurnUpdate, seat: int) -> str:
-    found = next((s for s in update.session.seats if s.seat == seat), None)
-    if found is None:
-        return f"Seat {seat + 1}"
-    if found.is_ai or found.user_id is None:  # its level too: how hard the AI thinks is part of the table's picture
-        return f"**{escape(found.name)}** (AI, {levels.LABELS[level_of(found)]})"
-    return f"<@{found.user_id}>"
 
 
 def turn_message(update: TurnUpdate) -> dict[str, Any]:

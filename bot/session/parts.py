@@ -12,6 +12,7 @@ from bot.session.deadlines import Deadlines
 from bot.session.lobby import Lobby
 from bot.session.meta import MetaBook
 from bot.session.publish import Publisher
+from bot.session.records import Records
 from bot.session.reminders import Reminders
 from bot.session.sessions import Sessions
 from bot.session.turns import Turns
@@ -55,6 +56,7 @@ class Parts:
                                    self.reminders.changed)
         self.turns.on_played = self.deadlines.moved
         self.lobby = Lobby(self.sessions, self.meta, self.publisher, self.turns, self.deadlines)
+        self.records = Records(self.sessions, self.meta, self.deadlines)
 
     async def resume(self) -> None:
         """At start-up: run the round clocks again (ending the rounds whose time ran out meanwhile), play the AI turns

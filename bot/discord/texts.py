@@ -1,0 +1,120 @@
+"""The words of what the bot shows in answer to /game status, history, mine, log and rules, from the data the session
+side gathers (bot/session/records.py). Plain functions of plain data, with no discord import: testable without a
+Discord, real or simulated."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from bot.discord.markup import channel_mention, mention, message_link, timestamp
+from bot.naming import escape, seat_names
+from bot.prose import unwrap
+from bot.session.ai_levels import level_of
+from bot.session.records import OpenGame, PastGame, Waiting
+from bot.session.sessions import seat_name
+from bot.session.types import LogLine, TurnUpdate, describe
+from bot.store import Seat, SessionRow
+from engine.core import Game, levels
+
+STATUS_WORDS = {"lobby": "waiting in the lobby", "active": "running", "finished": "finished",
+                "abandoned": "ended early (every player resigned)", "cancelled": "cancelled"}
+
+
+def ai_tag(seat: Seat) -> str:
+    """How a seat list marks an AI seat: with its level, since a host picks it per seat."""
+    return f" (AI, {levels.LABELS.get(level_of(seat), seat.level)})" if seat.is_ai else ""
+
+
+def mention_of(update: TurnUpdate, seat: int) -> str:
+    """A seat as a message names it: its member's mention, or an AI seat's name with its level."""
+    found = next((s for s in update.session.seats if s.seat == seat), None)
+    if found is None:
+        return f"Seat {seat + 1}"
+    if found.is_ai or found.user_id is None:  # its level too: how hard the AI thinks is part of the table's picture
+        return f"**{escape(found.name)}** (AI, {levels.LABELS[level_of(found)]})"
+    return mention(found.user_id)
+
+
+def status_text(session: SessionRow, title: str, update: TurnUpdate | None = None,
+                waiting: Waiting | None = None) -> str:
+    """Who sits where, then whose move it is (with `waiting`), or the final scores of a finished game. `update`: the
+    game's state as the channel sees it (None in a lobby)."""
+    players = ", ".join(f"{escape(s.name)}{ai_tag(s)}" for s in session.seats)
+    text = f"**{title}**, {STATUS_WORDS.get(session.status, session.status)}. Players: {players}."
+    if update is None:
+        return text
+    if update.result is not None:
+        scores = "; ".join(f"{mention_of(update, r.seat)} {r.score}"
+                           for r in sorted(update.result.standings, key=lambda r: -r.score))
+        winners = ", ".join(mention_of(update, s) for s in update.result.winners) or "nobody"
+        text += f" Final scores: {scores}. Winner: {winners}."
+    elif waiting is not None:
+        text += " " + waiting_text(update, waiting)
+    return text
+
+
+def waiting_text(update: TurnUpdate, waiting: Waiting) -> str:
+    """Whom the game waits for and since when, their deadline, who is away, and where the newest panel is."""
+    session = update.session
+    names = ", ".join(escape(seat_name(session, d.seat)) for d in update.decisions) or "nobody"
+    waited = waiting.waited
+    since = f" for {describe(waited)}" if waited is not None and waited >= timedelta(minutes=1) else ""
+    parts = [f"Move {update.version}; waiting for {names}{since}."]
+    if waiting.deadline_hours:
+        when = f" This turn's ends {timestamp(waiting.ends)}." if waiting.ends else ""
+        parts.append(f"Turn deadline: {waiting.deadline_hours} hours.{when}")
+    if waiting.away:
+        parts.append("Away: " + ", ".join(f"{mention(u)} until {timestamp(t)}" for u, t in waiting.away) + ".")
+    if session.board_message_id:
+        link = message_link(session.guild_id or "@me", session.channel_id, session.board_message_id)
+        parts.append(f"Newest panel: {link}")
+    return " ".join(parts)
+
+
+def history_lines(games: list[PastGame]) -> list[str]:
+    """/game history: each past game with its result, or how and when it stopped."""
+    lines = []
+    for game in games:
+        session, result = game.session, game.result
+        if result is not None:
+            names = seat_names(session)
+            scores = ", ".join(f"{escape(names.get(r.seat, seat_name(session, r.seat)))} {r.score}"
+                               for r in sorted(result.standings, key=lambda r: -r.score))
+            winners = " and ".join(escape(seat_name(session, w)) for w in result.winners) or "nobody"
+            outcome = f"won by {winners} ({scores})"
+        else:
+            outcome = {"cancelled": "cancelled", "abandoned": "ended early"}.get(session.status, session.status)
+            outcome += f" at move {game.version}"
+        lines.append(f"#{session.id} {game.title}, {timestamp(session.updated_at, 'd')}: {outcome}.")
+    return lines
+
+
+def open_game_lines(games: list[OpenGame]) -> list[str]:
+    """/game mine: each of a member's games, in the order given, with whom it waits for."""
+    lines = []
+    for game in games:
+        where = channel_mention(game.session.channel_id)
+        since = f" for {describe(game.waited)}" if game.waited is not None else ""
+        if game.session.status == "lobby":
+            lines.append(f"{where}: {game.title}, in the lobby.")
+        elif game.yours:
+            lines.append(f"{where}: {game.title}, **your turn**{since}.")
+        else:
+            who = ", ".join(escape(seat_name(game.session, s)) for s in game.waiting) or "nobody"
+            lines.append(f"{where}: {game.title}, waiting for {who}{since}.")
+    return lines
+
+
+def log_lines(turns: list[LogLine]) -> list[str]:
+    """/game log: one line a turn, with who played it (an undo is a line of its own)."""
+    return [f"**{'Turn ' + str(t.turn) if t.turn is not None else 'Undo'}** ({escape(t.who)}): "
+            f"{t.text or 'nothing shown yet (a move in progress).'}" for t in turns]
+
+
+def rules_pages(game: Game) -> dict[str, str]:
+    """/game rules: the game's pages by topic; the first, shown when no topic is asked for, says what else there is."""
+    pages = {topic: unwrap(text) for topic, text in game.rules().items()}
+    if len(pages) > 1:
+        first, *others = pages
+        pages[first] += f"\n\nMore with `/game rules topic:` {', '.join(others)}."
+    return pages
