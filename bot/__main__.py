@@ -8,7 +8,7 @@ a traceback: a missing or malformed setting (the ConfigError sentence, which say
 Tarmac cannot use (StoreUnavailable: a damaged, read-only or locked file, an unreachable PostgreSQL), a token Discord
 refuses, Discord unreachable, or Discord answering an error before the connection is open (the gateway look-up). The
 database is opened first, before Discord is contacted, so a database problem is never blamed on Discord. A stop
-signal lets the move in flight finish (the service waits for every session lock), closes the database and returns
+signal lets the move in flight finish (Parts.shutdown waits for every session lock), closes the database and returns
 exit code 0.
 """
 

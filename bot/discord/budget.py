@@ -7,7 +7,7 @@ HTTP client: a request waits for a token instead of earning a 429 for every proc
 While requests are waiting, an edit of a message that a newer edit of the same message is already waiting behind is
 not sent at all: only the newest picture of a board matters, and both callers get the newest edit's result. Posts,
 DMs and deletions are never dropped, only delayed. A move is saved before anything about it is sent, so a delay, or a
-429 that discord.py's own retries cannot get past, never loses one: the service says the board could not be posted
+429 that discord.py's own retries cannot get past, never loses one: the player is told the board could not be posted
 and the next click or `/game panel` shows it.
 """
 

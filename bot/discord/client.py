@@ -1,4 +1,4 @@
-"""The Discord client: wires the store, the service and the /game commands together."""
+"""The Discord client: wires the store, the session parts and the /game commands together."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from bot.discord.panel import ChoiceButton, ChoiceSelect, ControlsButton, PageBu
 from bot.discord.presenter import DiscordPresenter
 from bot.discord.typed import TypedButton, answer_typed_form
 from bot.discord.undo import UndoAnswer, UndoButton
-from bot.session import GameService
+from bot.session import Parts
 from bot.shards import ShardSet
 from bot.store import SessionRow, Store
 from engine.core import Game
@@ -47,9 +47,8 @@ class TarmacBot(discord.AutoShardedClient):
         self.store = store
         self.presenter = presenter(self)
         # discord.utils.utcnow is the clock of the Discord layer (and the one a simulated Discord moves in tests).
-        self.service = GameService(store, self.presenter, games=games, ai_delay=ai_delay,
-                                   remind_after=remind_after, nudge_gap=nudge_gap, now=discord.utils.utcnow,
-                                   owns=self.owns)
+        self.parts = Parts(store, self.presenter, games=games, ai_delay=ai_delay, remind_after=remind_after,
+                           nudge_gap=nudge_gap, now=discord.utils.utcnow, owns=self.owns)
         self.tree = app_commands.CommandTree(self)
         self.dev_guild_id = dev_guild_id
         # This process's share of Discord's global request budget (bot/discord/budget.py); None: no budget (tests on
@@ -60,8 +59,8 @@ class TarmacBot(discord.AutoShardedClient):
         self._reminder_task: asyncio.Task[None] | None = None
         self._reminder_nap: asyncio.Future[None] | None = None
         self._stopping = False
-        self.service.reminders.on_change = self.wake_reminders
-        self.tree.add_command(GameCommands(self.service))
+        self.parts.reminders.on_change = self.wake_reminders
+        self.tree.add_command(GameCommands(self.parts))
 
     def owns(self, session: SessionRow) -> bool:
         """Whether this process does the session's background work; the shard count is Discord's once connected."""
@@ -95,12 +94,12 @@ class TarmacBot(discord.AutoShardedClient):
         should anything else change the schedule. close() lets a pass in progress finish, like any move."""
         await self.wait_until_ready()
         try:
-            await self.service.resume()
+            await self.parts.resume()
         except Exception:  # the store hiccuped; the next move or restart gives the AI another chance
             log.exception("could not resume the AI turns")
         while not self._stopping:
             try:
-                wait = await self.service.run_timers()
+                wait = await self.parts.run_timers()
             except Exception:  # the store hiccuped: try again later rather than lose reminders for good
                 log.exception("reminder pass failed")
                 wait = None
@@ -131,7 +130,7 @@ class TarmacBot(discord.AutoShardedClient):
             await asyncio.gather(self._reminder_task, return_exceptions=True)
             self._reminder_task = None
         # Finish the moves in flight before the database goes away.
-        await self.service.shutdown()
+        await self.parts.shutdown()
         await super().close()
         await self.store.close()
 

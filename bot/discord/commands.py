@@ -1,6 +1,6 @@
-"""The /game command group, `GameCommands`: one method per command. Each parses the interaction, asks the service and
-replies; a refusal (or our own error) raised in any of them gets one answer, given by the `command` decorator that
-registers it. No rules here."""
+"""The /game command group, `GameCommands`: one method per command. Each parses the interaction, asks the session part
+concerned (through the one `Parts`) and replies; a refusal, or our own error, raised in any of them gets one answer,
+given by the `command` decorator that registers it. No rules here."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ from bot.discord.presenter import private_message
 from bot.discord.replies import answer_failure, tell
 from bot.discord.texts import history_lines, log_lines, open_game_lines, rules_pages, status_text
 from bot.naming import escape
-from bot.session import GameService, Refusal, describe
+from bot.session import Parts, Refusal, describe
 from bot.session.ai_levels import level_of
 from bot.session.lobby import lobby_specs, typed_option
 from bot.session.sessions import FINISHED
@@ -92,7 +92,7 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
                    guild_only=True):
     """/game: 25 subcommands, Discord's most for one group, in the order Discord lists them."""
 
-    def __init__(self, parts: GameService) -> None:
+    def __init__(self, parts: Parts) -> None:
         super().__init__()
         self.parts = parts
         games = [choice(g.title, name) for name, g in list(parts.games.items())[:25]]

@@ -1,4 +1,4 @@
-"""DiscordPresenter: posts what the service decided to show. Channel gets the public board and panel; each player
+"""DiscordPresenter: posts what the session side decided to show. Channel gets the public board and panel; each player
 gets their private view by DM, and if their DMs are closed the channel learns only that, never the content."""
 
 from __future__ import annotations

@@ -9,4 +9,4 @@ from bot.session import Parts
 
 
 def parts_of(interaction: discord.Interaction) -> Parts:
-    return interaction.client.service  # type: ignore[attr-defined,no-any-return]
+    return interaction.client.parts  # type: ignore[attr-defined,no-any-return]

@@ -11,7 +11,7 @@ In a game where everyone plays at once (SessionMeta.seat_since) each seat has a 
 its decision opened or from its own last choice: another seat's move does not put off the reminder of a member who
 has not chosen at all, and each is reminded with their own decision. The game is abandoned only when nobody moves.
 
-Nothing here imports discord: `present` (the service's presenter) posts the reminder.
+Nothing here imports discord: `present` (the presenter's `remind`) posts the reminder.
 """
 
 from __future__ import annotations

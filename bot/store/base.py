@@ -1,4 +1,4 @@
-"""The storage interface the service codes against.
+"""The storage interface the session side codes against.
 
 Two backends implement it: SQLite (bot.store.sqlite, the default) and PostgreSQL (bot.store.postgres, for several
 sharded processes). Everything a caller needs is here, in terms of pydantic rows and plain values; one conformance

@@ -1,4 +1,4 @@
-"""The rows the store hands out. Plain pydantic models: the Discord layer and the service never see SQL."""
+"""The rows the store hands out. Plain pydantic models: the Discord layer and the session side never see SQL."""
 
 from __future__ import annotations
 

@@ -33,7 +33,7 @@ async def main(path: str) -> None:
         print("saved", flush=True)
         os.kill(os.getpid(), signal.SIGKILL)
 
-    bot.service.presenter.show_turn = die  # type: ignore[union-attr,method-assign]
+    bot.parts.presenter.show_turn = die  # type: ignore[union-attr,method-assign]
     panel = latest_panel(table.channel)
     await mentioned_actor(table, panel).click(panel, label="Pass")
 

@@ -63,7 +63,7 @@ async def start_with_all(table: Table, game: str = "toy", *, ai: int = 0) -> dis
 
 def one_game(name: str, seed: int) -> tuple[Any, Any]:
     """The fixtures of a test module that plays one real game: a bot that offers only that game, and a fixed seed
-    (the service draws a fresh one for every game; a fixed one makes the game, and its length, the same each run).
+    (the lobby draws a fresh one for every game; a fixed one makes the game, and its length, the same each run).
     In the module: `simcord_bot, _seeded_start = one_game("planes", SEED)`."""
 
     @pytest.fixture
@@ -175,10 +175,10 @@ def items(message: discord.Message) -> list[Any]:
 
 
 async def stored_state(table: Table, session_id: int = 1) -> GameState:
-    """The state as the database holds it (what a restarted bot would load), not the service's cached copy."""
+    """The state as the database holds it (what a restarted bot would load), not the cached copy."""
     session = await table.bot.store.get_session(session_id)
     state_json, _version = await table.bot.store.load_snapshot(session_id)
-    return load_state(table.bot.service.game(session.game), state_json)
+    return load_state(table.bot.parts.sessions.game(session.game), state_json)
 
 
 class Policy:

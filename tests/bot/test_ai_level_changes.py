@@ -67,7 +67,7 @@ async def test_the_lobby_offers_each_ai_seat_the_levels_it_could_change_to(simco
     assert "no seat 6" in refusal(await ana.slash(table.channel, "game ai", seat=6, level="hard"))
     assert "already plays at Hard" in refusal(await ana.slash(table.channel, "game ai", seat=3, level="hard"))
     with pytest.raises(Refusal, match="not an AI level"):
-        parts = table.bot.service
+        parts = table.bot.parts
         await parts.lobby.set_level(await parts.sessions.here(table.channel.id), ana.id, 3, "expert")
     assert await seat_levels(table) == [(False, ""), (False, ""), (True, "hard"), (True, "easy")]
     lobby = await fresh_lobby(table, lobby)

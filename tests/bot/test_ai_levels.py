@@ -46,7 +46,7 @@ async def test_a_hard_ai_seat_is_chosen_in_the_lobby_and_plays_its_whole_turn_as
     chooser = next(m for m in added.followups if m.ephemeral)
     assert "AI 1 (seat 2) plays at **Normal** (what a new AI plays at)" in chooser.content
     with pytest.raises(Refusal, match="Only the host"):  # the chooser is Ana's alone; the lobby checks anyway
-        await table.bot.service.lobby.set_ai_level(1, ben.id, 2, "hard", manager=False)
+        await table.bot.parts.lobby.set_ai_level(1, ben.id, 2, "hard", manager=False)
     await ana.click(chooser, label="Hard")
     session = await table.bot.store.session_in_channel(table.channel.id)
     assert [(s.is_ai, s.level) for s in session.seats] == [(False, ""), (True, "hard")]

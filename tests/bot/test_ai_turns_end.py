@@ -68,9 +68,9 @@ async def test_the_stand_in_for_a_missed_deadline_hands_the_search_its_turn_so_f
     table = make_table(simcord_env, ("ana", "ben"))
     await start_with_all(table, "count")
     session = await table.bot.store.session_in_channel(table.channel.id)
-    service = table.bot.service
-    async with service.sessions.lock(session.id):
-        await service.turns.play_for(session.id, 0)  # Ana's deadline passed: the AI plays her turn
+    parts = table.bot.parts
+    async with parts.sessions.lock(session.id):
+        await parts.turns.play_for(session.id, 0)  # Ana's deadline passed: the AI plays her turn
 
     state = await stored_state(table)
     assert state.turns == 1, "the stand-in ended Ana's turn"

@@ -38,7 +38,7 @@ async def test_new_and_rules_offer_the_games_of_their_own_bot() -> None:
     toy = built(GAMES)
     [group] = tree(real)
     assert len(group["options"]) == 25, "Discord's most for one group"
-    assert offered(group, "new") == offered(group, "rules") == list(real.service.games)
+    assert offered(group, "new") == offered(group, "rules") == list(real.parts.games)
     assert len(offered(group, "new")) > 1
     assert offered(tree(toy)[0], "new") == ["toy"], "each bot offers its own games, not another bot's"
 

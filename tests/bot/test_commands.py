@@ -47,7 +47,7 @@ async def finish(table: Table) -> None:
 
 async def seat_cards(table: Table) -> list[set[str]]:
     session = await table.bot.store.get_session(1)
-    state = await table.bot.service.state(session)
+    state = await table.bot.parts.sessions.state(session)
     return [set(hand) for hand in state.hands]
 
 
@@ -219,7 +219,7 @@ async def test_our_own_error_gets_an_apology_and_a_log_line(simcord_env, caplog,
     async def broken(*_args, **_kwargs):
         raise RuntimeError("the renderer fell over")
 
-    monkeypatch.setattr(table.bot.service.publisher, "turn_update", broken)
+    monkeypatch.setattr(table.bot.parts.publisher, "turn_update", broken)
     with caplog.at_level(logging.ERROR, logger="tarmac.discord"):
         result = await alice.slash(table.channel, "game status")
     text = refusal(result)

@@ -37,7 +37,7 @@ def simcord_bot(make_bot: Any) -> Any:
 async def click(table: Any, seat: int, choice: str) -> None:
     """As `seat`'s member, click the button of `choice` on the newest panel (found through the engine's options)."""
     state = await stored_state(table)
-    decision = next(d for d in table.bot.service.game("flight-plan").pending(state) if d.seat == seat)
+    decision = next(d for d in table.bot.parts.sessions.game("flight-plan").pending(state) if d.seat == seat)
     index = [o.id for o in decision.options].index(choice)
     session = await table.bot.store.get_session(1)
     member = table.by_id(session.seats[seat].user_id)

@@ -85,7 +85,7 @@ class Offering(Prepared):
 
 async def test_an_unanswered_offer_is_declined_at_the_deadline_and_the_proposer_plays_on(simcord_env):
     table = make_table(simcord_env, ("ana", "ben", "cleo"))
-    table.bot.service.games["flight-plan"] = Offering()  # the same mapping the sessions read: before the start
+    table.bot.parts.games["flight-plan"] = Offering()  # the same mapping the sessions read: before the start
     ana = table.players[0]
     await start_with_deadline(table, 12)
     for choice in ("trade", "with:1", "asset:route:11", "price:45"):

@@ -94,7 +94,7 @@ async def test_sigterm_finishes_the_move_in_flight_then_closes_the_database(simc
     alice = table.players[0]
     await start_with_all(table)
     bot = simcord_env.bot
-    presenter = bot.service.presenter
+    presenter = bot.parts.presenter
     posting, release = asyncio.Event(), asyncio.Event()
     show_turn = presenter.show_turn
 
@@ -105,7 +105,7 @@ async def test_sigterm_finishes_the_move_in_flight_then_closes_the_database(simc
         await show_turn(update)
 
     monkeypatch.setattr(presenter, "show_turn", slow_show_turn)
-    move = asyncio.create_task(bot.service.turns.choose(1, alice.id, version=0, seat=0, index=0))
+    move = asyncio.create_task(bot.parts.turns.choose(1, alice.id, version=0, seat=0, index=0))
     await asyncio.wait_for(posting.wait(), 5)
 
     loop = asyncio.get_running_loop()
@@ -144,7 +144,7 @@ async def test_an_ai_turn_left_open_by_a_stopped_bot_is_played_after_the_restart
     async def stopped(_session_id: int) -> None:  # the process dies before its AI gets to move
         return None
 
-    monkeypatch.setattr(simcord_env.bot.service.turns, "run_ai", stopped)
+    monkeypatch.setattr(simcord_env.bot.parts.turns, "run_ai", stopped)
     panel = latest_panel(table.channel)
     await alice.click(panel, label="Pass")
     assert latest_panel(table.channel).id == panel.id, "the AI's turn posts no panel before the AI has played"

@@ -54,7 +54,7 @@ async def test_only_the_host_starts_and_sets_options(simcord_env):
 
     await alice.click(lobby, label="Start")
     # The host's option reached the engine: each seat was dealt three cards.
-    state = await table.bot.service.state(await table.bot.store.session_in_channel(table.channel.id))
+    state = await table.bot.parts.sessions.state(await table.bot.store.session_in_channel(table.channel.id))
     assert [len(h) for h in state.hands] == [3, 3]
 
 
@@ -179,7 +179,7 @@ async def test_the_host_sets_every_planes_option_in_the_lobby_and_the_game_uses_
                                            "player_planes": "5vp", "neutral_planes": "draw2", "round_limit": "off"}
 
     await alice.click(lobby, label="Start")
-    state = await table.bot.service.state(await table.bot.store.session_in_channel(table.channel.id))
+    state = await table.bot.parts.sessions.state(await table.bot.store.session_in_channel(table.channel.id))
     assert (state.airport, state.start_seat, state.player_decks, state.track_end) == ("zephyr", 1, True, 8)
     assert state.pois["A1"] == [] and state.pois["X"] == ["restroom", "fine_dining"]
     assert state.turn == 1, "seat 2 starts"

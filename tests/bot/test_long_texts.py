@@ -98,11 +98,11 @@ async def test_long_wide_names_fit_everywhere_in_a_whole_game(simcord_env: Env) 
     players = [guild.add_member(simcord_env.create_user(f"member{n}"), nick=nick) for n, nick in enumerate(nicks)]
     table = Table(simcord_env, guild, channel, players)
     await start_with_all(table, "toy")
-    policy = Policy(table.bot.service.game("toy"), seed=3)
+    policy = Policy(table.bot.parts.sessions.game("toy"), seed=3)
     while not latest_panel(channel).content.startswith("Game over."):
         panel = latest_panel(channel)
         state = await stored_state(table)
-        decision = table.bot.service.game("toy").pending(state)[0]
+        decision = table.bot.parts.sessions.game("toy").pending(state)[0]
         await click_option(mentioned_actor(table, panel), panel, policy.choose(state, decision))
     for command in ("game status", "game log", "game history", "game mine"):
         assert (await players[0].slash(channel, command)).response is not None

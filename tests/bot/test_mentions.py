@@ -68,13 +68,13 @@ def assert_no_ping(env: Env, members: set[int], nicks: list[str]) -> None:
 
 
 async def _play_to_the_end(table: Table, game: str, *, moves: int = 10_000) -> None:
-    policy = Policy(table.bot.service.game(game), seed=5)
+    policy = Policy(table.bot.parts.sessions.game(game), seed=5)
     for _ in range(moves):
         panel = latest_panel(table.channel)
         if panel.content.startswith("Game over."):
             return
         state = await stored_state(table)
-        decision = table.bot.service.game(game).pending(state)[0]
+        decision = table.bot.parts.sessions.game(game).pending(state)[0]
         actor = mentioned_actor(table, panel)
         await click_option(actor, panel, policy.choose(state, decision))
 

@@ -44,7 +44,7 @@ async def test_the_spy_choice_names_the_member_it_spies_on(simcord_env):
     table = make_table(simcord_env, ("ana", "ben", "cleo"))
     await start_with_all(table, "planecrafters")
     state = await stored_state(table)
-    engine_labels = [o.label for o in table.bot.service.game("planecrafters").pending(state)[0].options]
+    engine_labels = [o.label for o in table.bot.parts.sessions.game("planecrafters").pending(state)[0].options]
     assert "Spy on Player 2's hand" in engine_labels, "the engine keeps its own seat words"
     shown = labels(latest_panel(table.channel))
     assert "Spy on ben's hand" in shown and "Spy on cleo's hand" in shown
@@ -62,7 +62,7 @@ async def test_a_typed_move_takes_the_member_name(simcord_env):
     assert "Player" not in unknown and "ben's hand" in unknown, "a refusal lists the choices by name too"
     await ana.slash(table.channel, "game play", text="spy on BEN")
     state = await stored_state(table)
-    assert [o.id for o in table.bot.service.game("planecrafters").pending(state)[0].options][0] == "steal:0"
+    assert [o.id for o in table.bot.parts.sessions.game("planecrafters").pending(state)[0].options][0] == "steal:0"
     validate_all(simcord_env)
 
 

@@ -97,14 +97,14 @@ async def test_a_click_on_an_outdated_panel_is_refused(simcord_env):
 
 async def test_two_simultaneous_clicks_apply_once(simcord_env):
     # SimCord refuses overlapping actor operations ("operation overlaps active click"), so the two clicks meet
-    # where they would race in production: two concurrent calls into the service for the same panel button.
+    # where they would race in production: two concurrent calls into Turns for the same panel button.
     table = make_table(simcord_env)
     alice = table.players[0]
     await start_with_all(table)
     panel = latest_panel(table.channel)
-    service = table.bot.service
-    click = service.turns.choose(1, alice.id, version=0, seat=0, index=0)
-    again = service.turns.choose(1, alice.id, version=0, seat=0, index=len(choice_ids(panel)) - 1)
+    turns = table.bot.parts.turns
+    click = turns.choose(1, alice.id, version=0, seat=0, index=0)
+    again = turns.choose(1, alice.id, version=0, seat=0, index=len(choice_ids(panel)) - 1)
     results = await asyncio.gather(click, again, return_exceptions=True)
     assert await state_version(table) == 1
     assert len(await table.bot.store.actions(1, last=10)) == 1
@@ -144,7 +144,7 @@ async def test_restart_mid_game_and_finish_with_the_old_panel(simcord_env, make_
 
 async def hidden_cards(table: Table) -> dict[int, set[str]]:
     session = await table.bot.store.get_session(1)
-    state = await table.bot.service.state(session)
+    state = await table.bot.parts.sessions.state(session)
     return {seat: set(hand) for seat, hand in enumerate(state.hands)}
 
 
@@ -197,7 +197,7 @@ async def test_the_ai_pauses_before_its_own_moves_only(simcord_env):
     # On SimCord's clock (virtual time): the pause that lets humans follow an AI move must not delay a click that
     # leaves no AI turn.
     table = make_table(simcord_env, ("alice",))
-    simcord_env.bot.service.turns.ai_delay = 0.25
+    simcord_env.bot.parts.turns.ai_delay = 0.25
     began = simcord_env.now()
     await start_with_all(table, ai=1)
     assert simcord_env.now() == began, "Alice moves first: starting waits for no AI"

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bot.discord.panel import turn_message
-from bot.service import TurnUpdate
+from bot.session import TurnUpdate
 from bot.store import Seat, SessionRow
 from engine.core import Decision, Option
 from engine.core.panel import PanelOption, PublicDecision

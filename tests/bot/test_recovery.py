@@ -40,7 +40,7 @@ async def test_a_panel_that_failed_to_post_is_posted_when_the_bot_starts_again(s
     table = make_table(simcord_env)
     await start_with_all(table)
     old = latest_panel(table.channel)
-    presenter = simcord_env.bot.service.presenter
+    presenter = simcord_env.bot.parts.presenter
 
     async def lost(_update) -> None:
         raise ConnectionError("Discord went away")
@@ -57,7 +57,7 @@ async def test_a_stale_click_posts_the_current_panel_when_the_newest_is_behind(s
     table = make_table(simcord_env)
     await start_with_all(table)
     old = latest_panel(table.channel)
-    presenter = simcord_env.bot.service.presenter
+    presenter = simcord_env.bot.parts.presenter
     show = presenter.show_turn
 
     async def lost(_update) -> None:

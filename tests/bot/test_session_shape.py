@@ -8,8 +8,8 @@ from pathlib import Path
 
 import bot.session
 
-ORDER = ["service", "parts", "lobby", "records", "deadlines", "undo", "turns", "reminders", "publish", "clock", "meta",
-         "sessions", "simultaneous", "ai_levels", "types"]
+ORDER = ["parts", "lobby", "records", "deadlines", "undo", "turns", "reminders", "publish", "clock", "meta", "sessions",
+         "simultaneous", "ai_levels", "types"]
 """Top to bottom: each module may import only the ones after it."""
 
 PACKAGE = Path(bot.session.__file__).parent
@@ -33,11 +33,11 @@ def test_session_modules_import_only_the_ones_below_them_and_never_discord():
     for place, name in enumerate(ORDER):
         imported = _imports(PACKAGE / f"{name}.py")
         assert not any(m == "discord" or m.startswith("discord.") for m in imported), name
-        above = {f"bot.session.{other}" for other in ORDER[:place + 1]} | {"bot.session", "bot.service"}
+        above = {f"bot.session.{other}" for other in ORDER[:place + 1]} | {"bot.session", "bot.parts"}
         assert not imported & above, f"bot/session/{name}.py imports {sorted(imported & above)}"
 
 
-def test_no_part_reaches_into_the_service():
+def test_no_part_reaches_into_the_parts_that_hold_it():
     for name in ORDER[1:]:
         text = (PACKAGE / f"{name}.py").read_text()
-        assert "GameService" not in text, name
+        assert "Parts" not in text, name

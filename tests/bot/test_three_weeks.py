@@ -44,7 +44,7 @@ async def act(table: Table) -> None:
     """The member called on plays: a pass while the passes are few (it shows nothing), else their first card."""
     panel = latest_panel(table.channel)
     actor = mentioned_actor(table, panel)
-    state = await table.bot.service.state(await table.bot.store.get_session(1))
+    state = await table.bot.parts.sessions.state(await table.bot.store.get_session(1))
     if state.passes < 3:
         await actor.click(panel, label="Pass")
         return
@@ -118,5 +118,5 @@ async def test_three_weeks_of_play_by_post(simcord_env):
     gaps = [b - a for a, b in zip(quiet, quiet[1:], strict=False)]
     assert len(quiet) >= 3 and gaps[:2] == [24, 48], f"reminders back off in the last, silent week: {quiet}"
 
-    state = await table.bot.service.state(session)
-    assert (await table.bot.service.undo.history(session, state)).latest == state, "the log replays to the state"
+    state = await table.bot.parts.sessions.state(session)
+    assert (await table.bot.parts.undo.history(session, state)).latest == state, "the log replays to the state"

@@ -72,7 +72,7 @@ async def main(url: str, shard: int, folder: Path) -> None:
         seat = row.seats[0]
         barrier(folder, "click", shard)
         try:
-            await bot.service.turns.choose(target, seat.user_id or 0, version=row.version, seat=seat.seat, index=0)
+            await bot.parts.turns.choose(target, seat.user_id or 0, version=row.version, seat=seat.seat, index=0)
             result["click"] = "applied"
         except Refusal as refusal:  # the process whose world lacks the channel saves the move but cannot post it
             result["click"] = f"refused: {refusal}"
