@@ -24,6 +24,7 @@ from bot.discord.lobby import (
     page_of,
     refresh_lobby,
 )
+from bot.discord.markup import timestamp
 from bot.discord.panel import turn_message
 from bot.discord.presenter import private_message
 from bot.discord.replies import answer_failure, tell
@@ -351,7 +352,7 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
     async def vacation(self, interaction: discord.Interaction, days: app_commands.Range[int, 0, 14]) -> None:
         until = await self.parts.deadlines.vacation(await self._here(interaction), interaction.user.id, days)
         text = (f"{interaction.user.mention} is back: their deadlines run again." if until is None else
-                f"{interaction.user.mention} is away until <t:{int(until.timestamp())}:f>; their turn "
+                f"{interaction.user.mention} is away until {timestamp(until, 'f')}; their turn "
                 f"deadlines wait until then.")
         await tell(interaction, text, ephemeral=False)
 

@@ -25,6 +25,7 @@ from bot.discord.limits import (
     cut,
     fit,
 )
+from bot.discord.markup import mention
 from bot.discord.reach import parts_of
 from bot.discord.replies import run_for_player, tell
 from bot.discord.texts import ai_tag
@@ -56,7 +57,7 @@ def lobby_embed(session: SessionRow, game: Game, values: dict[str, str] | None =
         session.status, session.status)
     embed = discord.Embed(title=f"{game.title} — lobby", colour=COLOUR,
                           description=f"{status}. {game.min_players}–{game.max_players} players. "
-                                      f"Host: <@{session.host_id}>.")
+                                      f"Host: {mention(session.host_id)}.")
     seats = "\n".join(
         f"{s.seat + 1}. {escape(s.name)}{ai_tag(s)}" if s.is_ai else f"{s.seat + 1}. <@{s.user_id}>"
         for s in session.seats

@@ -27,6 +27,7 @@ from bot.discord.limits import (
     latest,
 )
 from bot.discord.lobby import play_again_view
+from bot.discord.markup import timestamp
 from bot.discord.reach import parts_of
 from bot.discord.replies import run_for_player
 from bot.discord.texts import mention_of
@@ -163,7 +164,7 @@ class ControlsButton(
 
 def _timer(deadline: datetime | None) -> str:
     """Discord's relative timestamp ("in 25 seconds"), which every client counts down by itself."""
-    return f" The round ends <t:{int(deadline.timestamp())}:R>." if deadline else ""
+    return f" The round ends {timestamp(deadline)}." if deadline else ""
 
 
 def controls_message(controls: Controls) -> dict[str, Any]:

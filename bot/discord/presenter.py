@@ -9,18 +9,17 @@ import logging
 import discord
 
 from bot.discord.limits import EMBED_DESCRIPTION, code_block, fit, latest
+from bot.discord.markup import channel_link, mention
 from bot.discord.panel import COLOUR, turn_message
+from bot.discord.texts import notice_text, reminder_text
 from bot.discord.undo import answer_view
 from bot.naming import escape
-from bot.session import PrivateUpdate, Reminder, TurnUpdate, UndoRequest, describe
+from bot.session import PrivateUpdate, Reminder, TurnUpdate, UndoRequest
 from bot.session.sessions import seat_name, seats_of
+from bot.session.types import Notice
 from bot.store import SessionRow
 
 log = logging.getLogger("tarmac.discord")
-
-
-def jump_url(guild_id: int, channel_id: int) -> str:
-    return f"https://discord.com/channels/{guild_id}/{channel_id}"
 
 
 def private_message(update: PrivateUpdate, *, in_dm: bool, channel_name: str | None = None) -> dict[str, object]:
@@ -29,7 +28,7 @@ def private_message(update: PrivateUpdate, *, in_dm: bool, channel_name: str | N
     session = update.session
     where = f" in #{channel_name}" if in_dm and channel_name else ""
     embed = discord.Embed(title=f"{update.title}{where} — your hand", colour=COLOUR)
-    url = jump_url(session.guild_id, session.channel_id)
+    url = channel_link(session.guild_id, session.channel_id)
     lines = [f"[Back to the game{where}]({url})"] if in_dm else []
     if update.events:
         lines.append(latest(update.events, EMBED_DESCRIPTION // 2))  # the newest of many, and room for the hand
@@ -132,34 +131,26 @@ class DiscordPresenter:
     async def dms_closed(self, session: SessionRow, user_id: int) -> None:
         channel = await self._channel(session.channel_id)
         await channel.send(**fit(
-            content=f"<@{user_id}>, I cannot send you DMs, so I stop trying: /game hand shows your hand. Once your "
-                    "DMs are open, say /game dms on.",
+            content=f"{mention(user_id)}, I cannot send you DMs, so I stop trying: /game hand shows your hand. Once "
+                    "your DMs are open, say /game dms on.",
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=user_id)])))
 
     async def remind(self, reminder: Reminder) -> None:
         """Mention exactly the members the game waits for (the allowed mentions say so too), with a link to the
         newest panel so they can act at once."""
-        session = reminder.session
-        who = " ".join(f"<@{u}>" for u in reminder.user_ids)
-        if reminder.nudged_by is not None:
-            text = f"{who}, <@{reminder.nudged_by}> nudges you: {reminder.title} is waiting for your move"
-        else:
-            text = f"{who}, {reminder.title} has been waiting {describe(reminder.quiet_for)} for your move"
-        text += f" ({reminder.prompt.rstrip('.')})." if reminder.prompt else "."
-        if session.board_message_id:
-            text += f" The board: {jump_url(session.guild_id or 0, session.channel_id)}/{session.board_message_id}"
-        channel = await self._channel(session.channel_id)
-        await channel.send(**fit(content=text, allowed_mentions=discord.AllowedMentions(
+        channel = await self._channel(reminder.session.channel_id)
+        await channel.send(**fit(content=reminder_text(reminder), allowed_mentions=discord.AllowedMentions(
             users=[discord.Object(id=u) for u in reminder.user_ids], roles=False, everyone=False)))
 
-    async def announce(self, session: SessionRow, text: str, mentions: list[int]) -> None:
-        channel = await self._channel(session.channel_id)
+    async def notify(self, notice: Notice) -> None:
+        text, mentions = notice_text(notice)
+        channel = await self._channel(notice.session.channel_id)
         await channel.send(**fit(content=text, allowed_mentions=discord.AllowedMentions(
             users=[discord.Object(id=u) for u in mentions], roles=False, everyone=False)))
 
     async def ask_undo(self, session: SessionRow, request: UndoRequest) -> None:
         channel = await self._channel(session.channel_id)
-        who = " ".join(f"<@{u}>" for u in request.waiting)
+        who = " ".join(mention(u) for u in request.waiting)
         asker = escape(seat_name(session, seats_of(session, request.by)[0]))
         text = (f"{asker} asks to take the game back to the start of turn {request.turn}. It happens only if every "
                 f"other player accepts; any move meanwhile cancels the request.")

@@ -1,6 +1,6 @@
 """The words of what the bot shows in answer to /game status, history, mine, log and rules, from the data the session
-side gathers (bot/session/records.py). Plain functions of plain data, with no discord import: testable without a
-Discord, real or simulated."""
+side gathers (bot/session/records.py), and of its reminders and notices (bot/session/types.py). Plain functions of
+plain data, with no discord import: testable without a Discord, real or simulated."""
 
 from __future__ import annotations
 
@@ -12,7 +12,17 @@ from bot.prose import unwrap
 from bot.session.ai_levels import level_of
 from bot.session.records import OpenGame, PastGame, Waiting
 from bot.session.sessions import seat_name
-from bot.session.types import LogLine, TurnUpdate, describe
+from bot.session.types import (
+    Abandoned,
+    DeadlineAnswered,
+    DeadlinePassed,
+    LateRoundEnd,
+    LogLine,
+    Notice,
+    Reminder,
+    TurnUpdate,
+    describe,
+)
 from bot.store import Seat, SessionRow
 from engine.core import Game, levels
 
@@ -118,3 +128,47 @@ def rules_pages(game: Game) -> dict[str, str]:
         first, *others = pages
         pages[first] += f"\n\nMore with `/game rules topic:` {', '.join(others)}."
     return pages
+
+
+def reminder_text(reminder: Reminder) -> str:
+    """Calls exactly the members the game waits for, says what it asks (and, before a deadline, when it ends and what
+    happens then), with a link to the newest panel so they can act at once."""
+    session = reminder.session
+    who = " ".join(mention(u) for u in reminder.user_ids)
+    if reminder.nudged_by is not None:
+        text = f"{who}, {mention(reminder.nudged_by)} nudges you: {reminder.title} is waiting for your move"
+    else:
+        text = f"{who}, {reminder.title} has been waiting {describe(reminder.quiet_for)} for your move"
+    prompt = reminder.prompt.rstrip(".")
+    if reminder.deadline is not None:
+        then = (f"the game answers \u201c{reminder.answer}\u201d for you" if reminder.answer is not None
+                else "the AI plays this turn for you")
+        prompt = f"{prompt}; the deadline ends {timestamp(reminder.deadline)}, then {then}"
+    text += f" ({prompt})." if prompt else "."
+    if session.board_message_id:
+        text += f" The board: {message_link(session.guild_id or 0, session.channel_id, session.board_message_id)}"
+    return text
+
+
+def notice_text(notice: Notice) -> tuple[str, list[int]]:
+    """What the channel reads of a notice, and the members it notifies."""
+    session = notice.session
+    if isinstance(notice, DeadlinePassed):
+        name = escape(notice.name)
+        text = (f"{mention(notice.user_id)}'s deadline ended, so the AI plays {name}'s turn ({notice.missed} missed "
+                f"in a row).")
+        if notice.handed:
+            text += (f" After {notice.missed} missed deadlines the AI keeps the seat until {name} comes back with "
+                     f"`/game rejoin`.")
+        return text, [notice.user_id]
+    if isinstance(notice, DeadlineAnswered):
+        said = "; ".join(f"{escape(seat_name(session, seat))}: \u201c{escape(label)}\u201d"
+                         for seat, label in notice.answers.items())
+        return f"The deadline ended with no answer, so the game answers for {said}.", []
+    if isinstance(notice, Abandoned):
+        return (f"{mention(session.host_id)}, nobody has moved in this {notice.title} game for "
+                f"{describe(notice.quiet_for)}, so I stop reminding. `/game cancel` ends it; any move starts the "
+                f"reminders again."), [session.host_id]
+    assert isinstance(notice, LateRoundEnd)
+    return (f"This round's time ran out {timestamp(notice.ended)}, while the bot was offline, so the round ends now, "
+            f"as it would have then."), []

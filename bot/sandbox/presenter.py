@@ -17,6 +17,7 @@ from datetime import timedelta
 import discord
 
 from bot.discord.limits import fit
+from bot.discord.markup import mention
 from bot.discord.presenter import DiscordPresenter, private_message
 from bot.session import PrivateUpdate
 from bot.store import SessionRow
@@ -60,8 +61,8 @@ class SandboxPresenter(DiscordPresenter):
     async def dms_closed(self, session: SessionRow, user_id: int) -> None:
         channel = await self._channel(session.channel_id)
         await channel.send(**fit(
-            content=f"<@{user_id}>, something for your eyes only is waiting: it shows here, to you alone, with your "
-                    "next click or command in this channel (/game hand shows your hand now).",
+            content=f"{mention(user_id)}, something for your eyes only is waiting: it shows here, to you alone, with "
+                    "your next click or command in this channel (/game hand shows your hand now).",
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=user_id)])))
 
     def _usable(self, key: Key) -> discord.Interaction | None:

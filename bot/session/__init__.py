@@ -29,7 +29,8 @@ Dependencies point one way, down this list; no module imports one above it:
 - `simultaneous.py` what a click answers while several seats choose at once (decision stamps), and each seat's own
                  deadline clock then.
 - `ai_levels.py`  who may change an AI seat's level and to what, the same in the lobby and during a game.
-- `types.py`     what crosses the boundary: Refusal, PostFailed, TurnUpdate, PrivateUpdate, Reminder, Presenter.
+- `types.py`     what crosses the boundary: Refusal, PostFailed, TurnUpdate, PrivateUpdate, Reminder, the
+                 notices (Notice), Presenter.
 
 A part gets the objects it uses in its constructor (a `Sessions`, a `Publisher`, ...), never the `Parts` that holds
 it, and never another part's private attributes.

@@ -28,12 +28,12 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from typing import Any
 
-from bot.naming import escape, name_seats, seat_names
+from bot.naming import name_seats, seat_names
 from bot.session.ai_levels import stand_in_level
 from bot.session.meta import MetaBook, SessionMeta
 from bot.session.sessions import Sessions, seat_name
 from bot.session.turns import Turns
-from bot.session.types import Refusal, Reminder
+from bot.session.types import DeadlineAnswered, DeadlinePassed, Notice, Refusal, Reminder
 from bot.store import Seat, SessionRow
 from engine.core import Decision, Game, GameOptionSpec, GameState, OptionChoice
 
@@ -55,21 +55,15 @@ AWAY = " (AI while away)"
 """Added to the name of a seat the AI keeps for an absent player (removed when they rejoin)."""
 
 
-def stamp(when: datetime) -> str:
-    """A Discord timestamp: each reader sees it in their own time zone, with how long until then."""
-    return f"<t:{int(when.timestamp())}:R>"
-
-
 class Deadlines:
     def __init__(self, sessions: Sessions, meta: MetaBook, turns: Turns,
                  present: Callable[[Reminder], Awaitable[None]],
-                 announce: Callable[[SessionRow, str, list[int]], Awaitable[None]],
-                 changed: Callable[[], None]) -> None:
+                 notify: Callable[[Notice], Awaitable[None]], changed: Callable[[], None]) -> None:
         self.sessions = sessions
         self.book = meta
         self.turns = turns
         self.present = present
-        self.announce = announce
+        self.notify = notify
         self.changed = changed
         """Called when a deadline may now end sooner than the timers planned for (they look again at once)."""
 
@@ -188,12 +182,11 @@ class Deadlines:
                         meta.deadline_warned.append(decision.seat)
                         await self.book.save(session.id, meta)
                         assert seat.user_id is not None
-                        asked = name_seats(decision.prompt, seat_names(session)).rstrip(".")
                         await self.present(Reminder(
                             session=session, title=engine.title, user_ids=[seat.user_id],
-                            prompt=f"{asked}; the deadline ends {stamp(due)}, then "
-                                   f"{self._then(engine, state, decision)}",
-                            quiet_for=now - self.started(meta, decision.seat)))
+                            prompt=name_seats(decision.prompt, seat_names(session)),
+                            quiet_for=now - self.started(meta, decision.seat), deadline=due,
+                            answer=self._answer_label(engine, state, decision)))
                     next_at = due if now >= warn_at else warn_at
                     wait = (next_at - now).total_seconds()
                     soonest = wait if soonest is None else min(soonest, wait)
@@ -212,11 +205,11 @@ class Deadlines:
         return timeout if timeout is not None and decision.option(timeout) is not None else None
 
     @classmethod
-    def _then(cls, engine: Game, state: GameState, decision: Decision) -> str:
-        """What happens when the deadline passes on this decision, for the warning."""
+    def _answer_label(cls, engine: Game, state: GameState, decision: Decision) -> str | None:
+        """For the warning: the label of the game's own answer when the deadline passes (None: the AI plays)."""
         answer = cls._answer_of(engine, state, decision)
         option = decision.option(answer) if answer is not None else None
-        return f"the game answers \u201c{option.label}\u201d for you" if option else "the AI plays this turn for you"
+        return option.label if option else None
 
     def _due(self, meta: SessionMeta, seat: Seat) -> datetime:
         assert seat.user_id is not None
@@ -235,10 +228,8 @@ class Deadlines:
             option = decision.option(self._answer_of(engine, state, decision) or "")
             assert option is not None
             labels[decision.seat] = option.label
-        said = "; ".join(f"{escape(seat_name(session, seat))}: \u201c{escape(label)}\u201d"
-                         for seat, label in labels.items())
         log.info("deadline answered", extra={"session_id": session.id, "seats": list(labels)})
-        await self.announce(session, f"The deadline ended with no answer, so the game answers for {said}.", [])
+        await self.notify(DeadlineAnswered(session, labels))
         held: list[Any] = []
         for seat in labels:
             session = await self.sessions.fresh(session.id)
@@ -259,13 +250,9 @@ class Deadlines:
         meta.missed[seat.seat] = missed
         await self.book.save(session.id, meta)
         handed = missed >= meta.deadline_limit
-        text = (f"<@{seat.user_id}>'s deadline ended, so the AI plays {escape(name)}'s turn "
-                f"({missed} missed in a row).")
-        if handed:
-            text += (f" After {missed} missed deadlines the AI keeps the seat until {escape(name)} comes back "
-                     f"with `/game rejoin`.")
         log.info("deadline passed", extra={"session_id": session.id, "seat": seat.seat, "handed": handed})
-        await self.announce(session, text, [seat.user_id] if seat.user_id else [])
+        assert seat.user_id is not None
+        await self.notify(DeadlinePassed(session, seat.user_id, name, missed, handed))
         await self.turns.play_for(session.id, seat.seat)
         session = await self.sessions.fresh(session.id)
         if handed and session.status == "active":

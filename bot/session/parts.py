@@ -16,7 +16,7 @@ from bot.session.records import Records
 from bot.session.reminders import Reminders
 from bot.session.sessions import Sessions
 from bot.session.turns import Turns
-from bot.session.types import Presenter, Reminder
+from bot.session.types import Notice, Presenter, Reminder
 from bot.session.undo import Undo
 from bot.store import SessionRow, Store
 from engine import registry
@@ -50,9 +50,9 @@ class Parts:
         self.turns = Turns(self.sessions, self.publisher, self.clock, ai_delay=ai_delay)
         self.clock.on_expire = self.turns.expire
         self.undo = Undo(self.sessions, self.meta, self.publisher, self.turns)
-        self.reminders = Reminders(self.sessions, self.meta, self._remind, self._announce,
+        self.reminders = Reminders(self.sessions, self.meta, self._remind, self._notify,
                                    remind_after=remind_after, nudge_gap=nudge_gap, abandon_after=abandon_after)
-        self.deadlines = Deadlines(self.sessions, self.meta, self.turns, self._remind, self._announce,
+        self.deadlines = Deadlines(self.sessions, self.meta, self.turns, self._remind, self._notify,
                                    self.reminders.changed)
         self.turns.on_played = self.deadlines.moved
         self.lobby = Lobby(self.sessions, self.meta, self.publisher, self.turns, self.deadlines)
@@ -81,6 +81,6 @@ class Parts:
         if self.presenter is not None:
             await self.presenter.remind(reminder)
 
-    async def _announce(self, session: SessionRow, text: str, mentions: list[int]) -> None:
+    async def _notify(self, notice: Notice) -> None:
         if self.presenter is not None:
-            await self.presenter.announce(session, text, mentions)
+            await self.presenter.notify(notice)

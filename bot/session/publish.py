@@ -20,7 +20,7 @@ from bot.session.clock import RoundClock
 from bot.session.meta import MetaBook, SessionMeta
 from bot.session.sessions import Sessions, seats_of
 from bot.session.simultaneous import several_open
-from bot.session.types import Presenter, PrivateUpdate, Refusal, TurnUpdate, UndoRequest
+from bot.session.types import Notice, Presenter, PrivateUpdate, Refusal, TurnUpdate, UndoRequest
 from bot.store import Seat, SessionRow
 from engine.core import GameState
 from engine.core.panel import public_panel
@@ -124,14 +124,14 @@ class Publisher:
         return [f"{escape(names.get(seat, f'Seat {seat + 1}'))}: {' '.join(texts)}"
                 for seat, texts in turns[:-1] if texts]
 
-    async def announce(self, session: SessionRow, text: str) -> None:
-        """A line in the game's channel that pings nobody (logged, not raised, when it cannot be posted)."""
+    async def notify(self, notice: Notice) -> None:
+        """Tell the game's channel (logged, not raised, when it cannot be posted)."""
         if self.presenter is None:
             return
         try:
-            await self.presenter.announce(session, text, [])
+            await self.presenter.notify(notice)
         except Exception:
-            log.exception("could not post to the channel", extra={"session_id": session.id})
+            log.exception("could not post to the channel", extra={"session_id": notice.session.id})
 
     async def retire(self, session: SessionRow, message_id: int, text: str) -> None:
         """Take the buttons off an old panel message, saying why in `text`."""

@@ -23,7 +23,7 @@ from datetime import datetime, timedelta
 from bot.naming import name_seats, seat_names
 from bot.session.meta import MetaBook, SessionMeta
 from bot.session.sessions import Sessions, seats_of
-from bot.session.types import Refusal, Reminder, describe
+from bot.session.types import Abandoned, Notice, Refusal, Reminder, describe
 from bot.store import SessionRow
 
 log = logging.getLogger("tarmac.reminders")
@@ -32,13 +32,13 @@ log = logging.getLogger("tarmac.reminders")
 class Reminders:
     def __init__(
         self, sessions: Sessions, meta: MetaBook, present: Callable[[Reminder], Awaitable[None]],
-        announce: Callable[[SessionRow, str, list[int]], Awaitable[None]], *,
+        notify: Callable[[Notice], Awaitable[None]], *,
         remind_after: float, nudge_gap: float, abandon_after: float = 14 * 86400,
     ) -> None:
         self.sessions = sessions
         self.book = meta
         self.present = present
-        self.announce = announce
+        self.notify = notify
         self.remind_after = remind_after
         self.nudge_gap = nudge_gap
         self.abandon_after = abandon_after
@@ -101,10 +101,7 @@ class Reminders:
                 if not meta.abandon_told:
                     meta.abandon_told = True
                     await self.book.save(session.id, meta)
-                    await self.announce(session, (
-                        f"<@{session.host_id}>, nobody has moved in this {self.sessions.game(session.game).title} "
-                        f"game for {describe(now - meta.since)}, so I stop reminding. `/game cancel` ends it; any "
-                        f"move starts the reminders again."), [session.host_id])
+                    await self.notify(Abandoned(session, self.sessions.game(session.game).title, now - meta.since))
                 return None
             if meta.seat_since:
                 return await self._check_seats(session, meta, period, given_up)

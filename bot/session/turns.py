@@ -19,7 +19,7 @@ from bot.session.clock import RoundClock
 from bot.session.publish import Publisher
 from bot.session.sessions import RESIGNED, Sessions, seat_name, seats_of
 from bot.session.simultaneous import decision_stamp, open_for
-from bot.session.types import Controls, PostFailed, Refusal, TurnUpdate
+from bot.session.types import Controls, LateRoundEnd, PostFailed, Refusal, TurnUpdate
 from bot.store import Seat, SessionRow, StaleVersion
 from engine.core import Decision, Game, GameState, IllegalAction, Rng, apply, dump_state, levels
 
@@ -186,9 +186,7 @@ class Turns:
                                                "channel_id": session.channel_id, "late": late})
         if late and ends is not None:
             # Nobody saw the round end when it did: say why it ends now, before the panel of what followed.
-            await self.publisher.announce(session, f"This round's time ran out <t:{int(ends.timestamp())}:R>, "
-                                                   "while the bot was offline, so the round ends now, as it would "
-                                                   "have then.")
+            await self.publisher.notify(LateRoundEnd(session, ends))
         await self.apply_choice(session, state, seat, choice)
         return True
 

@@ -1,6 +1,6 @@
 """What the session side hands out and expects, with no behaviour of its own: the refusal a player sees, the
-updates a presenter shows, and the Presenter interface the Discord layer implements. Every part of `bot.session`
-may import this module; it imports none of them."""
+updates, reminders and notices a presenter shows, and the Presenter interface the Discord layer implements. Every
+part of `bot.session` may import this module; it imports none of them."""
 
 from __future__ import annotations
 
@@ -102,7 +102,8 @@ class LogLine:
 
 @dataclass
 class Reminder:
-    """A call to the members a game waits for: after a quiet period, or on another player's nudge."""
+    """A call to the members a game waits for: after a quiet period, on another player's nudge, or before their turn
+    deadline ends."""
 
     session: SessionRow
     title: str
@@ -110,6 +111,52 @@ class Reminder:
     prompt: str
     quiet_for: timedelta
     nudged_by: int | None = None
+    deadline: datetime | None = None
+    """A warning that the turn deadline is near: when it ends..."""
+    answer: str | None = None
+    """...and the label of the answer the game then gives for the member (a pass, a decline); None: the AI plays the
+    turn for them."""
+
+
+@dataclass
+class DeadlinePassed:
+    """A member's turn deadline ended and the AI plays that turn for seat `name`; `handed`: after `missed` in a row, the
+    AI keeps the seat until they rejoin."""
+
+    session: SessionRow
+    user_id: int
+    name: str
+    missed: int
+    handed: bool
+
+
+@dataclass
+class DeadlineAnswered:
+    """The deadline ended on decisions the game answers itself: per seat, the label of the answer it gave."""
+
+    session: SessionRow
+    answers: dict[int, str]
+
+
+@dataclass
+class Abandoned:
+    """Nobody has moved for `quiet_for`, so the reminders stop; the host is told once."""
+
+    session: SessionRow
+    title: str
+    quiet_for: timedelta
+
+
+@dataclass
+class LateRoundEnd:
+    """A round's clock ran out at `ended` while the bot was offline, so the round ends now, as it would have then."""
+
+    session: SessionRow
+    ended: datetime
+
+
+Notice = DeadlinePassed | DeadlineAnswered | Abandoned | LateRoundEnd
+"""What the channel is told of the game's own course (not a move's events); the Discord layer words it."""
 
 
 def describe(span: timedelta) -> str:
@@ -153,8 +200,8 @@ class Presenter(Protocol):
 
     async def remind(self, reminder: Reminder) -> None: ...
 
-    async def announce(self, session: SessionRow, text: str, mentions: list[int]) -> None:
-        """Say something in the game's channel, notifying exactly `mentions` (member ids)."""
+    async def notify(self, notice: Notice) -> None:
+        """Tell the game's channel, notifying exactly the members the notice is for."""
         ...
 
     async def retire(self, session: SessionRow, message_id: int, text: str) -> None:

@@ -41,3 +41,12 @@ def test_no_part_reaches_into_the_parts_that_hold_it():
     for name in ORDER[1:]:
         text = (PACKAGE / f"{name}.py").read_text()
         assert "Parts" not in text, name
+
+
+def test_no_discord_markup_in_the_session_side():
+    """Mentions, timestamps and links are Discord's markup: bot/discord writes them from the ids and times the session
+    side hands over (bot/discord/markup.py), so the session side stays the same whatever shows it."""
+    markup = ("<@", "<#", "<t:", "discord.com/")
+    for path in PACKAGE.glob("*.py"):
+        found = [m for m in markup if m in path.read_text()]
+        assert not found, f"{path.name} writes {found}"

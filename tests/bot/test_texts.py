@@ -1,13 +1,20 @@
-"""The words of /game status, history and mine (bot/discord/texts.py) are plain functions of the data the session side
-gathers: checked here on hand-built rows, with no Discord at all."""
+"""The words of /game status, history and mine, of reminders and of the channel's notices (bot/discord/texts.py) are
+plain functions of the data the session side hands over: checked here on hand-built rows, with no Discord at all."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from bot.discord.texts import history_lines, open_game_lines, status_text, waiting_text
+from bot.discord.texts import (
+    history_lines,
+    notice_text,
+    open_game_lines,
+    reminder_text,
+    status_text,
+    waiting_text,
+)
 from bot.session.records import OpenGame, PastGame, Waiting
-from bot.session.types import TurnUpdate
+from bot.session.types import Abandoned, DeadlineAnswered, DeadlinePassed, LateRoundEnd, Reminder, TurnUpdate
 from bot.store import Seat, SessionRow
 from engine.core import Decision, Option, Result, SeatResult
 
@@ -63,3 +70,34 @@ def test_status_lists_the_players_and_then_the_game_or_its_final_scores() -> Non
     over = session("finished")
     assert status_text(over, "Toy", update(over, result=won)).endswith(
         "Final scores: <@11> 5; **AI 1** (AI, Hard) 2. Winner: <@11>.")
+
+
+def test_a_reminder_calls_the_members_and_before_a_deadline_says_what_happens_then() -> None:
+    quiet = Reminder(session=session(board_message_id=44), title="Toy", user_ids=[11, 12], prompt="Pick a card.",
+                     quiet_for=timedelta(hours=12))
+    assert reminder_text(quiet) == ("<@11> <@12>, Toy has been waiting 12 hours for your move (Pick a card). The "
+                                    "board: https://discord.com/channels/5/9/44")
+    warned = Reminder(session=session(), title="Toy", user_ids=[11], prompt="Bid.", quiet_for=timedelta(hours=18),
+                      deadline=WHEN)
+    assert reminder_text(warned) == (f"<@11>, Toy has been waiting 18 hours for your move (Bid; the deadline ends "
+                                     f"<t:{STAMP}:R>, then the AI plays this turn for you).")
+    answered = Reminder(session=session(), title="Toy", user_ids=[11], prompt="", quiet_for=timedelta(hours=1),
+                        deadline=WHEN, answer="Pass", nudged_by=12)
+    assert reminder_text(answered) == (f"<@11>, <@12> nudges you: Toy is waiting for your move (; the deadline ends "
+                                       f"<t:{STAMP}:R>, then the game answers \u201cPass\u201d for you).")
+
+
+def test_each_notice_is_worded_and_notifies_only_whom_it_concerns() -> None:
+    row = session()
+    assert notice_text(DeadlinePassed(row, 11, "*ana*", 3, handed=True)) == (
+        "<@11>'s deadline ended, so the AI plays \\*ana\\*'s turn (3 missed in a row). After 3 missed deadlines the "
+        "AI keeps the seat until \\*ana\\* comes back with `/game rejoin`.", [11])
+    assert notice_text(DeadlineAnswered(row, {0: "Pass", 1: "*No*"})) == (
+        "The deadline ended with no answer, so the game answers for \\*ana\\*: \u201cPass\u201d; AI 1: "
+        "\u201c\\*No\\*\u201d.", [])
+    assert notice_text(Abandoned(row, "Toy", timedelta(days=14))) == (
+        "<@11>, nobody has moved in this Toy game for 14 days, so I stop reminding. `/game cancel` ends it; any move "
+        "starts the reminders again.", [11])
+    assert notice_text(LateRoundEnd(row, WHEN)) == (
+        f"This round's time ran out <t:{STAMP}:R>, while the bot was offline, so the round ends now, as it would "
+        f"have then.", [])
