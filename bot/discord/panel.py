@@ -333,72 +333,94 @@ def channel_view(sid: int, ver: int, decision: PublicDecision) -> discord.ui.Vie
     return private_view(sid, ver, decision) if decision.private else decision_view(sid, ver, decision)
 
 
+Said = tuple[str, set[int], discord.ui.View | None]
+"""What a panel says above its embed, the seats whose member it notifies, and its components."""
+
+
 def turn_message(update: TurnUpdate) -> dict[str, Any]:
     """Keyword arguments for channel.send: content (the mention that notifies), embed, file and components."""
     session = update.session
     embed = discord.Embed(title=f"{update.title} — move {update.version}", colour=COLOUR)
     events = update.events
-    kwargs: dict[str, Any] = {}
-    content = ""
-    notify: set[int] = set()  # seats whose member this message pings
     if update.result is not None:
-        mentions = {s.seat: mention_of(update, s.seat) for s in session.seats}
         # The engine's summary is the headline; its copy among the events would only repeat it.
         plain = name_seats(update.result.summary, seat_names(session))
         events = [e for e in events if e != plain]
         embed.add_field(name="Final scores", value="\n".join(_score_lines(update)), inline=False)
-        content = f"Game over. {name_seats(update.result.summary, mentions, markdown=False)}"
-        notify = set(mentions)  # everyone wants to know how it ended
-        if update.result.play_again:
-            # The rules settle this result by another game; this one keeps the shared result as its record.
-            content = f"{content}\nPress **Play again** for a new lobby here with the same seats and options."
-            kwargs["view"] = play_again_view(session.id)
+        content, notify, view = _game_over(update)
     elif update.public and update.several:
-        # Everyone chooses at once: one button opens each member's own controls; the channel lists who is still
-        # choosing and when the round's clock runs out.
-        who = ", ".join(mention_of(update, d.seat) for d in update.public)
-        content = (f"{who}: everyone chooses at once. Press **My controls** for your own moves and **Done** "
-                   f"when finished.{_timer(update.deadline)}")
-        notify = {d.seat for d in update.public} - update.quiet
-        if any(not _is_ai(update, d.seat) for d in update.public):
-            view = discord.ui.View(timeout=None)
-            view.add_item(ControlsButton(session.id))
-            kwargs["view"] = view
+        content, notify, view = _everyone_chooses(update)
     elif update.public:
-        decision = update.public[0]
-        who = ", ".join(mention_of(update, d.seat) for d in update.public)
-        content = f"{who}: {decision.prompt}{_timer(update.deadline)}"
-        notify = {d.seat for d in update.public} - update.quiet
-        human = next((d for d in update.public if not _is_ai(update, d.seat)), None)
-        if human is not None:
-            kwargs["view"] = channel_view(session.id, update.version, human)
-        if human is not None and human.private:
-            content = (f"{content}\nYour cards stay hidden from the others: press **Show my choices** to see "
-                       "your options (only you will see them).")
-        elif human is not None:
-            extras = _answers(update, human)
-            add_answer_rows(kwargs["view"], session.id, update.version, human, extras, seat_names(session))
-            for extra in extras:
-                content = f"{content}\n{mention_of(update, extra.seat)}: {extra.prompt}"
-        if human is not None and update.undo_seat == human.seat and len(kwargs["view"].children) < 25:
-            with contextlib.suppress(ValueError):  # no room left on a full panel: /game undo does the same
-                kwargs["view"].add_item(UndoButton(session.id, update.version, human.seat))
+        content, notify, view = _one_chooses(update)
+    else:
+        content, notify, view = "", set(), None
     if events:
         embed.insert_field_at(0, name="What just happened", value=latest(events, FIELD_VALUE), inline=False)
     if update.earlier and update.result is None:
         embed.insert_field_at(0, name="Since your last turn, before that", value=latest(update.earlier, FIELD_VALUE),
                               inline=False)
+    kwargs: dict[str, Any] = {} if view is None else {"view": view}
     if update.board_png:
         kwargs["file"] = discord.File(io.BytesIO(update.board_png), filename="board.png")
         embed.set_image(url="attachment://board.png")
     else:
         embed.description = code_block(update.board_text, EMBED_DESCRIPTION, "json")
-    kwargs["embed"] = embed
-    kwargs["content"] = content
     users = [discord.Object(id=s.user_id) for s in session.seats
              if s.seat in notify and s.user_id is not None and not s.is_ai]
-    kwargs["allowed_mentions"] = discord.AllowedMentions(users=users, roles=False, everyone=False)
-    return fit(**kwargs)
+    return fit(**kwargs, embed=embed, content=content,
+               allowed_mentions=discord.AllowedMentions(users=users, roles=False, everyone=False))
+
+
+def _game_over(update: TurnUpdate) -> Said:
+    """The end: how it ended, for everyone (everyone wants to know); Play again where the rules settle the result
+    by another game."""
+    assert update.result is not None
+    session = update.session
+    mentions = {s.seat: mention_of(update, s.seat) for s in session.seats}
+    content = f"Game over. {name_seats(update.result.summary, mentions, markdown=False)}"
+    if not update.result.play_again:
+        return content, set(mentions), None
+    # This game keeps the shared result as its record.
+    content = f"{content}\nPress **Play again** for a new lobby here with the same seats and options."
+    return content, set(mentions), play_again_view(session.id)
+
+
+def _everyone_chooses(update: TurnUpdate) -> Said:
+    """Everyone chooses at once: one button opens each member's own controls; the channel lists who is still
+    choosing and when the round's clock runs out."""
+    who = ", ".join(mention_of(update, d.seat) for d in update.public)
+    content = (f"{who}: everyone chooses at once. Press **My controls** for your own moves and **Done** "
+               f"when finished.{_timer(update.deadline)}")
+    view = None
+    if any(not _is_ai(update, d.seat) for d in update.public):
+        view = discord.ui.View(timeout=None)
+        view.add_item(ControlsButton(update.session.id))
+    return content, {d.seat for d in update.public} - update.quiet, view
+
+
+def _one_chooses(update: TurnUpdate) -> Said:
+    """One decision leads the panel: its prompt and buttons (or the button that shows a chooser their secret
+    options), other seats' short answers on rows of their own, and Undo when the chooser may take a step back."""
+    session = update.session
+    who = ", ".join(mention_of(update, d.seat) for d in update.public)
+    content = f"{who}: {update.public[0].prompt}{_timer(update.deadline)}"
+    notify = {d.seat for d in update.public} - update.quiet
+    human = next((d for d in update.public if not _is_ai(update, d.seat)), None)
+    if human is None:
+        return content, notify, None
+    view = channel_view(session.id, update.version, human)
+    if human.private:
+        content = (f"{content}\nYour cards stay hidden from the others: press **Show my choices** to see "
+                   "your options (only you will see them).")
+    else:
+        extras = _answers(update, human)
+        add_answer_rows(view, session.id, update.version, human, extras, seat_names(session))
+        for extra in extras:
+            content = f"{content}\n{mention_of(update, extra.seat)}: {extra.prompt}"
+    if update.undo_seat == human.seat and len(view.children) < 25:
+        with contextlib.suppress(ValueError):  # no room left on a full panel: /game undo does the same
+            view.add_item(UndoButton(session.id, update.version, human.seat))
+    return content, notify, view
 
 
 def _ordinal(n: int) -> str:
