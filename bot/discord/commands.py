@@ -33,7 +33,7 @@ from bot.naming import escape
 from bot.session import Parts, Refusal, describe
 from bot.session.ai_levels import level_of
 from bot.session.lobby import lobby_specs, typed_option
-from bot.session.sessions import FINISHED
+from bot.session.sessions import FINISHED, OPEN
 from bot.store import SessionRow
 from engine.core import Game, GameOptionSpec, levels
 from engine.core.text import quoted
@@ -106,10 +106,9 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
         await answer_failure(interaction, error)
 
     # ------------------------------------------------------------------ helpers
-    async def _here(self, interaction: discord.Interaction, *, statuses: tuple[str, ...] | None = None) -> SessionRow:
-        """The game of the interaction's channel (its lobby or running game by default)."""
-        if statuses is None:
-            return await self.parts.sessions.here(interaction.channel_id or 0)
+    async def _here(self, interaction: discord.Interaction, *, statuses: tuple[str, ...] = OPEN) -> SessionRow:
+        """The game of the interaction's channel: its lobby or running game, or with a finished status in `statuses`
+        its newest such game; refused with a sentence when there is none."""
         return await self.parts.sessions.here(interaction.channel_id or 0, statuses=statuses)
 
     async def _channel_game(self, interaction: discord.Interaction) -> str:
@@ -148,8 +147,8 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
             channel = await channel.create_thread(name=cut(f"{engine.title} game", THREAD_NAME),
                                                   type=discord.ChannelType.public_thread)
         session = await self.parts.lobby.open_lobby(guild_id=interaction.guild_id or 0, channel_id=channel.id,
-                                                game=game.value, host_id=interaction.user.id,
-                                                host_name=interaction.user.display_name)
+                                                    game=game.value, host_id=interaction.user.id,
+                                                    host_name=interaction.user.display_name)
         if thread:
             message = await channel.send(**lobby_message(session, engine))
             await interaction.followup.send(**fit(content=f"Your {engine.title} lobby is open in {channel.mention}."))
@@ -192,7 +191,7 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
         if session.status != "lobby":
             raise Refusal("The game has already started; its options are fixed.")
         session = await self.parts.lobby.set_option(session.id, interaction.user.id, name, value,
-                                                manager=may_manage(interaction))
+                                                    manager=may_manage(interaction))
         game = self.parts.sessions.game(session.game)
         key, _value = typed_option(game, name, value)  # it was taken, so it names one of the lobby's options
         spec = next(s for s in lobby_specs(game) if s.key == key)

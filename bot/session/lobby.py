@@ -105,7 +105,7 @@ class Lobby:
             return await self._update_lobby(session, seats, session.options)
 
     async def set_level(self, session: SessionRow, user_id: int, seat_number: int, level: str, *,
-                        manager: bool = False) -> tuple[SessionRow, Seat]:
+                        manager: bool) -> tuple[SessionRow, Seat]:
         """The level of an AI seat of a lobby or a running game (a seat the AI took over too), kept with the seats so
         it survives a restart; the AI's next plan uses it. Returns the session and that seat."""
         if session.status == "lobby":

@@ -68,7 +68,7 @@ async def test_the_lobby_offers_each_ai_seat_the_levels_it_could_change_to(simco
     assert "already plays at Hard" in refusal(await ana.slash(table.channel, "game ai", seat=3, level="hard"))
     with pytest.raises(Refusal, match="not an AI level"):
         parts = table.bot.parts
-        await parts.lobby.set_level(await parts.sessions.here(table.channel.id), ana.id, 3, "expert")
+        await parts.lobby.set_level(await parts.sessions.here(table.channel.id), ana.id, 3, "expert", manager=False)
     assert await seat_levels(table) == [(False, ""), (False, ""), (True, "hard"), (True, "easy")]
     lobby = await fresh_lobby(table, lobby)
     assert "4. AI 2 (AI, Easy)" in lobby.embeds[0].fields[0].value, "the lobby follows /game ai"
