@@ -178,7 +178,7 @@ def action_plan(st: FPState, seat: int, decision: Decision, rng: Rng) -> list[st
         return [buy]
     if len(a.fleets) < 4:
         fleets = [i for i in ids if i.startswith("fleet:") and i != "fleet:cargo"
-                  and catalog().economy.fleet[i[6:]].price + 2 * reserve(st, seat) <= a.cash]  # type: ignore[index]
+                  and catalog().economy.fleet[i[6:]].price + 2 * reserve(st, seat) <= a.cash]
         if fleets:
             return [rng.choice(fleets)]
     return ["pass"]
@@ -194,8 +194,9 @@ def first_move_plan(st: FPState, seat: int, decision: Decision, rng: Rng) -> lis
         takes.sort(key=lambda i: -route(int(i[5:])).revenue / route(int(i[5:])).price)
         for i in takes:
             r = route(int(i[5:]))
-            fleet = 0 if r.cls in a.fleets or any(route(n).cls == r.cls for n in a.routes) else eco.fleet[r.cls].price
-            if not a.routes or r.price + fleet + 250 <= a.cash:
+            fleet_cost = 0 if r.cls in a.fleets or any(route(n).cls == r.cls for n in a.routes) \
+                else eco.fleet[r.cls].price
+            if not a.routes or r.price + fleet_cost + 250 <= a.cash:
                 return [i]
         return ["done"]
     if st.step == "fm_fleets":

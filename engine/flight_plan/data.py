@@ -10,7 +10,7 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 from engine.core.data_file import M, load_toml
 
@@ -93,8 +93,16 @@ class Economy(BaseModel):
     fleet_threshold: int
     deactivation_turns: int = Field(ge=1)
     quick_play: list[int]
-    fleet: dict[Literal["short", "medium", "long", "ultra", "cargo"], Fleet]
+    fleet: dict[str, Fleet]
+    """One fleet per class in FLEETS (checked when loaded); keyed by plain strings, as the option ids name them."""
     hub_fee: dict[RouteClass, int]
+
+    @field_validator("fleet")
+    @classmethod
+    def _every_fleet_class(cls, fleet: dict[str, Fleet]) -> dict[str, Fleet]:
+        if sorted(fleet) != sorted(FLEETS):
+            raise ValueError(f"needs exactly one fleet for each of {', '.join(FLEETS)}")
+        return fleet
 
 
 class Catalog(BaseModel):

@@ -48,7 +48,7 @@ def price_of(asset: str) -> int:
     if kind == "route":
         return route(int(key)).price
     if kind == "fleet":
-        return eco.fleet[key].price  # type: ignore[index]
+        return eco.fleet[key].price
     return eco.hub_price
 
 

@@ -123,7 +123,7 @@ def flyable(st: FPState, seat: int, own_only: bool = False) -> list[int]:
 
 def fleets_buyable(st: FPState, seat: int) -> list[str]:
     a = st.airlines[seat]
-    return [f for f in FLEETS if f not in a.fleets and catalog().economy.fleet[f].price <= a.cash]  # type: ignore
+    return [f for f in FLEETS if f not in a.fleets and catalog().economy.fleet[f].price <= a.cash]
 
 
 def hubs_buyable(st: FPState, seat: int) -> list[str]:
@@ -159,7 +159,7 @@ def options(st: FPState) -> list[Option]:
                and region_refusal(st, seat, n) is None]
         return out + ([opt("done", "Done buying routes")] if a.routes else [])
     if step == "fm_fleets":
-        return [opt(f"fleet:{f}", f"Buy the {CLASS_NAMES[f]} fleet ({money(eco.fleet[f].price)})")  # type: ignore
+        return [opt(f"fleet:{f}", f"Buy the {CLASS_NAMES[f]} fleet ({money(eco.fleet[f].price)})")
                 for f in fleets_buyable(st, seat)] + [opt("done", "Done buying fleets")]
     if step == "fm_city":
         starts = sorted({route(n).origin for n in a.routes})
@@ -212,7 +212,7 @@ def _action_options(st: FPState) -> list[Option]:
     if st.stranded and buys:
         return buys
     out = buys + [_fly_option(st, seat, n) for n in flyable(st, seat)]
-    out += [opt(f"fleet:{f}", f"Buy the {CLASS_NAMES[f]} fleet ({money(eco.fleet[f].price)})")  # type: ignore
+    out += [opt(f"fleet:{f}", f"Buy the {CLASS_NAMES[f]} fleet ({money(eco.fleet[f].price)})")
             for f in fleets_buyable(st, seat)]
     out += [opt(f"hub:{c}", f"Develop a hub in {city_name(c)} ({money(eco.hub_price)})")
             for c in hubs_buyable(st, seat)]
@@ -231,7 +231,7 @@ def buy_route(st: FPState, seat: int, n: int) -> list[Event]:
 
 def buy_fleet(st: FPState, seat: int, f: str) -> list[Event]:
     a = st.airlines[seat]
-    price = catalog().economy.fleet[f].price  # type: ignore[index]
+    price = catalog().economy.fleet[f].price
     a.cash -= price
     a.fleets.append(f)
     st.fresh.append(f"{seat}:fleet:{f}")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import Literal, get_args
 
 from pydantic import BaseModel, Field
 
@@ -17,10 +17,11 @@ DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "planecrafters"
 SLOTS = ("nose", "lwing", "rwing", "tail", "fuselage")
 SLOT_NAMES = {"nose": "nose", "lwing": "left wing", "rwing": "right wing", "tail": "tail", "fuselage": "fuselage"}
 VALUE_BY_COUNT = {0: 0, 1: 1, 2: 3, 3: 6, 4: 10, 5: 15}
-KINDS = (
+Kind = Literal[
     "agent", "contractor", "logistician", "recruiter", "technician", "accountant", "taxcollector", "spy",
     "factorymanager", "thief", "acepilot", "bossesboss", "jack", "guard", "investigator",
-)
+]
+KINDS: tuple[str, ...] = get_args(Kind)
 TIER1 = KINDS[:5]
 
 
@@ -46,7 +47,7 @@ class PartsFile(BaseModel):
 
 
 class Employee(BaseModel):
-    kind: Literal[KINDS]  # type: ignore[valid-type]
+    kind: Kind
     name: str
     tier: int = Field(ge=1, le=3)
     cost: int = Field(ge=1, le=20)

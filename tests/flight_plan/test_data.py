@@ -96,3 +96,12 @@ def test_a_missing_city_is_refused(tmp_path: Path) -> None:
     (tmp_path / "routes.toml").write_text(text)
     with pytest.raises(DataFileError, match="unknown city XXX"):
         load_catalog(tmp_path)
+
+
+def test_a_fleet_class_missing_or_unknown_is_refused(tmp_path: Path) -> None:
+    for name in ("cities.toml", "routes.toml", "briefings.toml", "economy.toml"):
+        (tmp_path / name).write_bytes((DATA_DIR / name).read_bytes())
+    text = (tmp_path / "economy.toml").read_text().replace("[fleet.long]", "[fleet.jumbo]", 1)
+    (tmp_path / "economy.toml").write_text(text)
+    with pytest.raises(DataFileError, match=r"economy.toml: .*fleet.*one fleet for each of short, medium, long"):
+        load_catalog(tmp_path)
