@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import Any
+from unittest.mock import patch
 
 from bench.clicks import Timer, click, policy_clicks, timed_table
 from engine.core import levels
@@ -50,11 +51,8 @@ async def _bench(turns: int, game_name: str, level: str, seed: int) -> tuple[lis
     import bot.session.turns as turn_runner
 
     timed = _TimedLevels(levels)
-    turn_runner.levels = timed  # type: ignore[assignment]
-    try:
+    with patch.object(turn_runner, "levels", timed):  # the bot's AI plans through the timing stand-in
         waits = await _play(turns, game_name, level, seed)
-    finally:
-        turn_runner.levels = levels
     return waits, timed.plans
 
 
@@ -123,6 +121,7 @@ def main(argv: list[str] | None = None) -> None:
     started = time.perf_counter()
     waits, plans = asyncio.run(_bench(args.turns, args.game, args.level, args.seed))
     budget = levels.LEVELS[args.level]
+    assert budget is not None  # normal and hard search within a budget
     print(f"{len(waits)} {args.level} AI turns in {args.game} through SimCord, {time.perf_counter() - started:.1f} s "
           f"in all; budget a plan: {budget.iterations} iterations or {budget.seconds} s")
     print(f"{'click to the AI turn shown':28s} n={len(waits):4d}  p50={statistics.median(waits):8.1f} ms  "

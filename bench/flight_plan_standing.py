@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import argparse
 import itertools
+from functools import partial
 
 from engine.core.contract import GameState
+from engine.core.play import LoggedAction
 from engine.core.selfplay import playout
 from engine.flight_plan.game import GAME
 from engine.flight_plan.standing import WEIGHTS, Weights, standings
@@ -22,12 +24,16 @@ GRID = {"income": (0.0, 4.0, 8.0), "hub_region": (250.0, 500.0, 1000.0, 2000.0, 
         "region": (0.0, 25.0, 50.0), "short": (0.0, 10.0, 25.0)}
 
 
+
+def _keep_before(seen: list[GameState], before: GameState, _action: LoggedAction, _after: GameState) -> None:
+    seen.append(before)
+
 def sample(players: int, games: int, seed: int) -> list[tuple[FPState, int]]:
     """(state, eventual single winner) for every regular-turn state of the games (shared wins left out)."""
     out: list[tuple[FPState, int]] = []
     for i in range(games):
         seen: list[GameState] = []
-        run = playout(GAME, players, seed + i, on_step=lambda before, _a, _b, seen=seen: seen.append(before))
+        run = playout(GAME, players, seed + i, on_step=partial(_keep_before, seen))
         final = run.state
         assert isinstance(final, FPState)
         if len(final.winners) != 1:

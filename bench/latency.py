@@ -45,6 +45,7 @@ async def _bench(moves: int, game_name: str, seed: int) -> dict[str, list[float]
                     await member.click(lobby, label="Join")
                 await members[0].click(lobby, label="Start")
                 session = await bot.store.session_in_channel(channel.id)
+                assert session is not None
                 async for panel, _state, index in policy_clicks(env, bot, game, session.id, channel.id, [], rng):
                     if len(first) >= moves:
                         break

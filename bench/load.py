@@ -22,6 +22,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from bench.clicks import TimedLog, Timer, click, percentile, policy_click
 
@@ -45,14 +46,17 @@ async def _worker(url: str, shard: int, processes: int, games: int, moves: int, 
     async with simcord.run(bot, settle_timeout=60.0) as env:
         guild = env.create_guild(f"load {shard}", shard_id=shard)
         members = [guild.add_member(env.create_user(n)) for n in ("ana", "ben", "cleo")]
-        tables = []
+        tables: list[tuple[Any, int, list[Any], Timer]] = []
         for g in range(games):
             channel = guild.create_text_channel(f"game-{g}")
-            lobby = (await members[0].slash(channel, "game new", game=game_name)).response.message
+            opened = await members[0].slash(channel, "game new", game=game_name)
+            assert opened.response is not None
+            lobby = opened.response.message
             for member in members[1:]:
                 await member.click(lobby, label="Join")
             await members[0].click(lobby, label="Start")
             session = await bot.store.session_in_channel(channel.id)
+            assert session is not None
             tables.append((channel, session.id, [], Timer(TimedLog(), channel.id)))
         timed = TimedLog()
         env.backend.http_requests = timed

@@ -14,9 +14,12 @@ import random
 import tempfile
 import time
 from collections.abc import Awaitable, Callable
+from functools import partial
 from pathlib import Path
 
 from bot.store import Seat, Store, open_store
+from bot.store.postgres import PostgresStore
+from bot.store.sqlite import SqliteStore
 
 
 async def _fill(store: Store, count: int, rng: random.Random) -> tuple[int, int]:
@@ -50,15 +53,16 @@ async def lookups(url_for: str | None, sizes: list[int], repeats: int) -> None:
             store = open_store(url)
             await store.open()
             try:
-                if not url.startswith("postgres"):
-                    await store.db.execute_fetchall("PRAGMA synchronous = OFF")  # type: ignore[attr-defined]
+                if isinstance(store, SqliteStore):
+                    await store.db.execute_fetchall("PRAGMA synchronous = OFF")
                 else:
-                    await store.pool.execute(  # type: ignore[attr-defined]
+                    assert isinstance(store, PostgresStore)
+                    await store.pool.execute(
                         "TRUNCATE sessions, actions, session_state, session_seats, session_meta")
                 channel, user = await _fill(store, size, random.Random(size))
                 timings = {
-                    "channel": await _time(lambda s=store, c=channel: s.latest_in_channel(c, ("finished",)), repeats),
-                    "user": await _time(lambda s=store, u=user: s.sessions_of_user(u), repeats),
+                    "channel": await _time(partial(store.latest_in_channel, channel, ("finished",)), repeats),
+                    "user": await _time(partial(store.sessions_of_user, user), repeats),
                 }
                 print(f"{size:>9,}  {timings['channel']:>26.3f} ms  {timings['user']:>16.3f} ms")
             finally:

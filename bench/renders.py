@@ -8,11 +8,16 @@ import argparse
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
+from typing import Any
 
 from renderers import catalogue
 from renderers.kit.paint import to_png
 from renderers.kit.rules import MAX_RENDER_RATIO
 
+
+def _draw_png(sample: catalogue.Sample, view: dict[str, Any]) -> bytes:
+    return to_png(sample.draw(view))
 
 def _timed(fn: Callable[[], object]) -> float:
     start = time.perf_counter()
@@ -31,8 +36,8 @@ def bench(renders: int) -> None:
         image = sample.draw(view)  # warms every cache: a game draws its static layers once, then reuses them
         renders_ms, encodes_ms = [], []
         for _ in range(renders):
-            renders_ms.append(_timed(lambda s=sample, v=view: to_png(s.draw(v))))
-            encodes_ms.append(_timed(lambda im=image: to_png(im)))
+            renders_ms.append(_timed(partial(_draw_png, sample, view)))
+            encodes_ms.append(_timed(partial(to_png, image)))
         render, encode = statistics.median(renders_ms), statistics.median(encodes_ms)
         ratio = render / encode
         rule = "" if sample.kind != "board" else ("ok" if ratio <= MAX_RENDER_RATIO else f"over {MAX_RENDER_RATIO}x")

@@ -14,6 +14,8 @@ import tempfile
 from pathlib import Path
 
 from bot.store import Seat, Store, open_store
+from bot.store.postgres import PostgresStore
+from bot.store.sqlite import SqliteStore
 from engine.core import apply, dump_state, new_game
 from engine.core.selfplay import playout
 from engine.registry import get as get_game
@@ -22,14 +24,15 @@ _TABLES = ("sessions", "actions", "session_state", "session_seats", "session_met
 
 
 async def _size(store: Store, url: str) -> int:
-    if url.startswith("postgres"):
-        pool = store.pool  # type: ignore[attr-defined]
+    if isinstance(store, PostgresStore):
+        pool = store.pool
         total = 0
         for table in _TABLES:
             if await pool.fetchval("SELECT to_regclass($1)", table) is not None:
                 total += await pool.fetchval("SELECT pg_total_relation_size($1::regclass)", table)
         return int(total)
-    db = store.db  # type: ignore[attr-defined]
+    assert isinstance(store, SqliteStore)
+    db = store.db
     await db.execute_fetchall("PRAGMA wal_checkpoint(TRUNCATE)")
     return Path(url).stat().st_size
 

@@ -94,7 +94,7 @@ class Settings(BaseSettings):
 
 def load_settings(env_file: str | Path | None = ".env", *, require_token: bool = True) -> Settings:
     try:
-        settings = Settings(_env_file=env_file)  # type: ignore[call-arg]
+        settings = Settings(_env_file=env_file)
     except ValidationError as exc:
         # Never echo the input: for the token that would be the secret itself.
         lines = []

@@ -57,8 +57,10 @@ class KeyValueFormatter(logging.Formatter):
         fields.update(_CONTEXT.get())
         fields.update({k: v for k, v in record.__dict__.items() if k not in _STANDARD and not k.startswith("_")})
         line = " ".join(f"{k}={_quote(v)}" for k, v in fields.items())
-        if record.exc_text or record.exc_info:
-            line += "\n" + (record.exc_text or self.formatException(record.exc_info))  # type: ignore[arg-type]
+        if record.exc_text:
+            line += "\n" + record.exc_text
+        elif record.exc_info:
+            line += "\n" + self.formatException(record.exc_info)
         return line
 
 

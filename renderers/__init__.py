@@ -24,6 +24,6 @@ def for_game(name: str) -> GameRenderer | None:
     if entry is None or not entry.renderer:
         return None
     try:
-        return import_module(entry.renderer)  # type: ignore[return-value]
+        return import_module(entry.renderer)  # a module with render_board and render_hand is a GameRenderer
     except ModuleNotFoundError:
         return None

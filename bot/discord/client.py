@@ -43,7 +43,9 @@ class TarmacBot(discord.AutoShardedClient):
         # Nothing the bot sends pings anyone unless that message names them (a turn's player, a reminder, an undo
         # request): a crowd or role mention never, whatever a member's name or typed words make of the text.
         super().__init__(intents=discord.Intents.default(), chunk_guilds_at_startup=False,
-                         shard_count=shard_count, shard_ids=shard_ids, allowed_mentions=discord.AllowedMentions.none())
+                         shard_count=shard_count, allowed_mentions=discord.AllowedMentions.none(),
+                         # None (every shard) is discord.py's own default, though its typed options allow only a list.
+                         shard_ids=shard_ids)  # type: ignore[arg-type]
         self.store = store
         self.presenter = presenter(self)
         # discord.utils.utcnow is the clock of the Discord layer (and the one a simulated Discord moves in tests).

@@ -9,7 +9,7 @@ import functools
 import io
 from collections.abc import Callable, Coroutine
 from datetime import timedelta
-from typing import Any
+from typing import Any, cast
 
 import discord
 from discord import app_commands
@@ -60,7 +60,9 @@ def offer_games(command: app_commands.Command[Any, ..., Any], games: list[app_co
     """Give this group's copy of `command` the games it offers as the choices of its `game` option. discord.py fixes a
     parameter's choices when the class is defined, but the games are known only when the bot is built (the tests
     build it with a toy game), so the parameter is replaced on the copy the group made for itself in __init__."""
-    command._params["game"] = dataclasses.replace(command._params["game"], choices=games)
+    # A Choice list is invariant in its value type, so list[Choice[str]] must be named as the parameter's own type.
+    choices = cast("list[app_commands.Choice[str | int | float]]", games)
+    command._params["game"] = dataclasses.replace(command._params["game"], choices=choices)
 
 
 Method = Callable[..., Coroutine[Any, Any, None]]
@@ -260,7 +262,7 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
     async def hand(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         update = await self.parts.publisher.hand(await self._here(interaction, statuses=FINISHED), interaction.user.id)
-        await interaction.followup.send(ephemeral=True, **private_message(update, in_dm=False))  # type: ignore[arg-type]
+        await interaction.followup.send(ephemeral=True, **private_message(update, in_dm=False))
 
     @command("status", "Who plays, whose turn it is, or the final scores")
     async def status(self, interaction: discord.Interaction) -> None:
@@ -312,9 +314,8 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
 
     @rules.autocomplete("topic")
     async def rules_topics(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        name = getattr(interaction.namespace, "game", None)
-        if name not in self.parts.games:
-            name = await self._channel_game(interaction)
+        typed = getattr(interaction.namespace, "game", None)
+        name = typed if isinstance(typed, str) and typed in self.parts.games else await self._channel_game(interaction)
         names = [name] if name in self.parts.games else list(self.parts.games)
         topics = [t for n in names for t in rules_pages(self.parts.sessions.game(n))]
         return [choice(t, t) for t in topics if current.lower() in t.lower()][:25]

@@ -107,7 +107,7 @@ def _embed_length(embed: discord.Embed) -> int:
 
 
 def _shorten_longest(embeds: list[discord.Embed], excess: int) -> None:
-    texts = [(len(e.description or ""), e, None) for e in embeds]
+    texts: list[tuple[int, discord.Embed, int | None]] = [(len(e.description or ""), e, None) for e in embeds]
     texts += [(len(f.value or ""), e, i) for e in embeds for i, f in enumerate(e.fields)]
     length, embed, index = max(texts, key=lambda t: t[0])
     keep = max(length - excess, 1)

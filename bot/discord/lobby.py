@@ -26,7 +26,7 @@ from bot.discord.limits import (
     fit,
 )
 from bot.discord.markup import mention
-from bot.discord.reach import parts_of
+from bot.discord.reach import panel_channel, parts_of, payload, selected
 from bot.discord.replies import run_for_player, tell
 from bot.discord.texts import ai_tag
 from bot.naming import escape
@@ -200,7 +200,7 @@ class LobbyOption(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"to:
         parts = parts_of(interaction)
 
         async def act() -> None:
-            value = ((interaction.data or {}).get("values") or [""])[0]  # type: ignore[union-attr]
+            value = (selected(interaction) or [""])[0]
             session = await parts.lobby.set_option(self.sid, interaction.user.id, self.key, str(value),
                                                    manager=may_manage(interaction))
             await interaction.response.edit_message(
@@ -298,7 +298,7 @@ def typed_text(components: list[Any]) -> str:
 async def answer_form(interaction: discord.Interaction) -> None:
     """Set the option a "Type a value" form was for (any other interaction is left alone). The value goes through
     the same call as a select, so the engine judges it."""
-    data: Any = interaction.data or {}
+    data = payload(interaction)
     match = FORM.fullmatch(str(data.get("custom_id", "")))
     if interaction.type != discord.InteractionType.modal_submit or match is None:
         return
@@ -406,7 +406,7 @@ class AILevelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"t
         parts = parts_of(interaction)
 
         async def act() -> None:
-            value = str(((interaction.data or {}).get("values") or [""])[0])  # type: ignore[union-attr]
+            value = (selected(interaction) or [""])[0]
             seat, _sep, level = value.partition(":")
             if not seat.isdigit():
                 raise Refusal("That menu is out of date; use the lobby's newest one.")
@@ -523,7 +523,7 @@ async def refresh_lobby(interaction: discord.Interaction, session: SessionRow, p
     fresh = await parts.store.get_session(session.id)
     if fresh is None:
         return
-    message = interaction.channel.get_partial_message(session.panel_message_id)  # type: ignore[union-attr]
+    message = panel_channel(interaction.channel).get_partial_message(session.panel_message_id)
     # If the lobby message was deleted the game goes on without it.
     with contextlib.suppress(discord.HTTPException):
         await message.edit(**lobby_message(fresh, parts.sessions.game(fresh.game), page,

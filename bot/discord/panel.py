@@ -28,7 +28,7 @@ from bot.discord.limits import (
 )
 from bot.discord.lobby import play_again_view
 from bot.discord.markup import timestamp
-from bot.discord.reach import parts_of
+from bot.discord.reach import parts_of, payload, selected
 from bot.discord.replies import run_for_player
 from bot.discord.texts import mention_of
 from bot.discord.typed import TypedButton
@@ -90,8 +90,7 @@ class ChoiceSelect(
         return cls(int(match["sid"]), int(match["ver"]), int(match["seat"]), int(match["page"]), stamp=match["st"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
-        await choose(interaction, self.sid, self.ver, self.seat, int(values[0]), self.stamp)
+        await choose(interaction, self.sid, self.ver, self.seat, int(selected(interaction)[0]), self.stamp)
 
 
 class PageButton(
@@ -233,7 +232,7 @@ async def _choose_on_controls(interaction: discord.Interaction, turns: Turns, si
 
 def _label_of(message: discord.Message, interaction: discord.Interaction) -> str:
     """The label of the button or select entry the member just used, read from the message they used it on."""
-    data: Any = interaction.data or {}
+    data = payload(interaction)
     for row in message.components:
         for item in getattr(row, "children", []):
             if getattr(item, "custom_id", None) != data.get("custom_id"):

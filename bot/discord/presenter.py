@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import io
 import logging
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.discord.limits import EMBED_DESCRIPTION, code_block, fit, latest
 from bot.discord.markup import channel_link, mention
 from bot.discord.panel import COLOUR, turn_message
+from bot.discord.reach import PanelChannel, panel_channel
 from bot.discord.texts import notice_text, reminder_text
 from bot.discord.undo import answer_view
 from bot.naming import escape
@@ -19,16 +21,19 @@ from bot.session.sessions import seat_name, seats_of
 from bot.session.types import Notice
 from bot.store import SessionRow
 
+if TYPE_CHECKING:
+    from bot.discord.client import TarmacBot
+
 log = logging.getLogger("tarmac.discord")
 
 
-def private_message(update: PrivateUpdate, *, in_dm: bool, channel_name: str | None = None) -> dict[str, object]:
+def private_message(update: PrivateUpdate, *, in_dm: bool, channel_name: str | None = None) -> dict[str, Any]:
     """A DM (or `/game hand` reply) with one player's hand. A member may sit in several games at once, so a DM says
     which game it belongs to: the channel by name in the title, and a link back to it."""
     session = update.session
     where = f" in #{channel_name}" if in_dm and channel_name else ""
     embed = discord.Embed(title=f"{update.title}{where} — your hand", colour=COLOUR)
-    url = channel_link(session.guild_id, session.channel_id)
+    url = channel_link(session.guild_id or "@me", session.channel_id)  # no guild: a DM channel's own link
     lines = [f"[Back to the game{where}]({url})"] if in_dm else []
     if update.events:
         lines.append(latest(update.events, EMBED_DESCRIPTION // 2))  # the newest of many, and room for the hand
@@ -44,18 +49,15 @@ def private_message(update: PrivateUpdate, *, in_dm: bool, channel_name: str | N
 
 
 class DiscordPresenter:
-    def __init__(self, client: discord.Client) -> None:
+    def __init__(self, client: TarmacBot) -> None:
         self.client = client
         self._dm_channels: dict[int, int] = {}  # member id -> DM channel id
 
     def saw(self, interaction: discord.Interaction) -> None:
         """Every interaction passes here; on Discord nothing needs it (private things go by DM)."""
 
-    async def _channel(self, channel_id: int) -> discord.abc.Messageable:
-        channel = self.client.get_channel(channel_id)
-        if channel is None:
-            channel = await self.client.fetch_channel(channel_id)
-        return channel  # type: ignore[return-value]
+    async def _channel(self, channel_id: int) -> PanelChannel:
+        return panel_channel(self.client.get_channel(channel_id) or await self.client.fetch_channel(channel_id))
 
     async def show_turn(self, update: TurnUpdate) -> None:
         """Post the panel, or edit the newest one in place when the update continues its turn (`replaces`)."""
@@ -67,28 +69,28 @@ class DiscordPresenter:
         if update.replaces is not None and newest in (None, update.replaces):
             message = await self._edit_panel(channel, update.replaces, update)
         if message is None:
-            message = await channel.send(**turn_message(update))  # type: ignore[arg-type]
+            message = await channel.send(**turn_message(update))
         if update.retires is not None and update.retires != message.id:
             await self._retire(channel, update.retires, update)
-        await self.client.store.set_messages(  # type: ignore[attr-defined]
+        await self.client.store.set_messages(
             update.session.id, board_message_id=message.id, panel_message_id=update.session.panel_message_id)
 
-    async def _retire(self, channel: discord.abc.Messageable, message_id: int, update: TurnUpdate) -> None:
+    async def _retire(self, channel: PanelChannel, message_id: int, update: TurnUpdate) -> None:
         """Take the buttons off a panel a newer one replaces, so nobody clicks there for an "out of date"."""
         await self._strip(channel, message_id, "This panel was posted again below.", update.session.id)
 
     async def retire(self, session: SessionRow, message_id: int, text: str) -> None:
         await self._strip(await self._channel(session.channel_id), message_id, text, session.id)
 
-    async def _strip(self, channel: discord.abc.Messageable, message_id: int, text: str, session_id: int) -> None:
+    async def _strip(self, channel: PanelChannel, message_id: int, text: str, session_id: int) -> None:
         try:
-            await channel.get_partial_message(message_id).edit(  # type: ignore[attr-defined]
+            await channel.get_partial_message(message_id).edit(
                 **fit(content=text, view=None))
         except Exception:  # its buttons would only refuse anyway
             log.warning("could not take the buttons off an old panel", exc_info=True,
                         extra={"session_id": session_id})
 
-    async def _edit_panel(self, channel: discord.abc.Messageable, message_id: int,
+    async def _edit_panel(self, channel: PanelChannel, message_id: int,
                           update: TurnUpdate) -> discord.Message | None:
         """Edit the panel message in place: the new board replaces the old attachment (`attachments` lists only the
         new file, so Discord drops the old one), and the buttons carry the new state version. None when the edit
@@ -96,8 +98,8 @@ class DiscordPresenter:
         kwargs = turn_message(update)
         board = kwargs.pop("file", None)
         try:
-            partial = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
-            return await partial.edit(  # type: ignore[no-any-return]
+            partial = channel.get_partial_message(message_id)
+            return await partial.edit(
                 content=kwargs["content"], embed=kwargs["embed"], attachments=[board] if board else [],
                 view=kwargs.get("view"), allowed_mentions=kwargs["allowed_mentions"])
         except Exception:
@@ -121,7 +123,7 @@ class DiscordPresenter:
         channel = self.client.get_channel(update.session.channel_id)
         try:
             dm = await self._dm_channel(user_id)
-            await dm.send(**private_message(  # type: ignore[arg-type]
+            await dm.send(**private_message(
                 update, in_dm=True, channel_name=getattr(channel, "name", None)))
         except discord.Forbidden:
             log.info("DMs closed", extra={"session_id": update.session.id, "seat": update.seat.seat})

@@ -9,6 +9,7 @@ from collections.abc import Awaitable, Callable
 import discord
 
 from bot.discord.limits import fit
+from bot.discord.reach import parts_of
 from bot.session import Refusal
 
 log = logging.getLogger("tarmac.discord")
@@ -55,7 +56,7 @@ async def answer_failure(interaction: discord.Interaction, error: BaseException,
 async def _session_of_channel(interaction: discord.Interaction) -> int | None:
     """For the log line of a slash command that failed: the game of its channel, if one can be found."""
     try:
-        store = interaction.client.parts.store  # type: ignore[attr-defined]
+        store = parts_of(interaction).store
         session = await store.session_in_channel(interaction.channel_id or 0)
     except Exception:  # already handling one error: a second one only costs the session id in the log
         return None

@@ -16,7 +16,7 @@ import discord
 
 from bot.discord.limits import BUTTON_LABEL, INPUT_LABEL, INPUT_PLACEHOLDER, MODAL_TITLE, cut
 from bot.discord.lobby import typed_text
-from bot.discord.reach import parts_of
+from bot.discord.reach import parts_of, payload
 from bot.discord.replies import run_for_player
 from bot.session import Refusal
 from engine.core import TypedValue
@@ -69,7 +69,7 @@ def typed_form(sid: int, ver: int, seat: int, typed: TypedValue, stamp: str | No
 
 async def answer_typed_form(interaction: discord.Interaction) -> None:
     """Play the value a "Type a price…" form was sent with (any other interaction is left alone)."""
-    data: Any = interaction.data or {}
+    data = payload(interaction)
     match = FORM.fullmatch(str(data.get("custom_id", "")))
     if interaction.type != discord.InteractionType.modal_submit or match is None:
         return

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from datetime import timedelta
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -21,6 +22,9 @@ from bot.discord.markup import mention
 from bot.discord.presenter import DiscordPresenter, private_message
 from bot.session import PrivateUpdate
 from bot.store import SessionRow
+
+if TYPE_CHECKING:
+    from bot.discord.client import TarmacBot
 
 log = logging.getLogger("tarmac.sandbox")
 
@@ -33,7 +37,7 @@ Key = tuple[int, int]  # (member id, channel id)
 
 
 class SandboxPresenter(DiscordPresenter):
-    def __init__(self, client: discord.Client) -> None:
+    def __init__(self, client: TarmacBot) -> None:
         super().__init__(client)
         self._latest: dict[Key, discord.Interaction] = {}
         self._waiting: dict[Key, list[PrivateUpdate]] = {}
@@ -96,7 +100,7 @@ class SandboxPresenter(DiscordPresenter):
                                events=[e for u in updates for e in u.events], hand_png=newest.hand_png,
                                hand_text=newest.hand_text)
         try:
-            await interaction.followup.send(ephemeral=True, **private_message(merged, in_dm=False))  # type: ignore[arg-type]
+            await interaction.followup.send(ephemeral=True, **private_message(merged, in_dm=False))
         except discord.HTTPException:
             log.info("could not show a private update; it waits for the member's next interaction",
                      extra={"session_id": newest.session.id})

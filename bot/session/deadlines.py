@@ -234,8 +234,8 @@ class Deadlines:
         for seat in labels:
             session = await self.sessions.fresh(session.id)
             state = await self.sessions.state(session)
-            decision = next((d for d in engine.pending(state) if d.seat == seat), None)
-            answer = self._answer_of(engine, state, decision) if decision is not None else None
+            still_open = next((d for d in engine.pending(state) if d.seat == seat), None)
+            answer = self._answer_of(engine, state, still_open) if still_open is not None else None
             if session.status != "active" or answer is None:
                 continue  # an earlier answer closed it already (the last bidder's pass ends the auction)
             state = await self.turns.apply_choice(session, state, seat, answer, held)

@@ -117,7 +117,7 @@ class Reminders:
             await self.present(reminder)
             log.info("reminder sent", extra={"session_id": session.id, "guild_id": session.guild_id,
                                              "channel_id": session.channel_id})
-            return min(period * 2 ** meta.reminders_sent, (given_up - now).total_seconds())
+            return min(period * 2.0 ** meta.reminders_sent, (given_up - now).total_seconds())
 
     async def _check_seats(self, session: SessionRow, meta: SessionMeta, period: float,
                            given_up: datetime) -> float | None:

@@ -180,11 +180,13 @@ def secrecy_problems(game: Game, state: GameState, rng: Rng, redeals: int = 2) -
             if mine is not None and theirs is not None and mine.split("\n")[1] != theirs.split("\n")[1]:
                 problems.append(f"after the public choice {choice!r} of seat {seat}, the channel "
                                 "depends on the hidden cards:" + _difference(mine, theirs))
-        theirs = _hidden_outcomes(game, other)
-        if theirs != hidden:
+        hidden_there = _hidden_outcomes(game, other)
+        if hidden_there != hidden:
             problems.append("a hidden choice that reveals no card leaves a channel that depends on the hidden cards:"
-                            f"\n    possible with the true cards only: {[describe(o) for o in sorted(hidden - theirs)]}"
-                            f"\n    possible after a re-deal only: {[describe(o) for o in sorted(theirs - hidden)]}")
+                            f"\n    possible with the true cards only: "
+                            f"{[describe(o) for o in sorted(hidden - hidden_there)]}"
+                            f"\n    possible after a re-deal only: "
+                            f"{[describe(o) for o in sorted(hidden_there - hidden)]}")
         for seat in range(state.players):
             if game.view(game.redeal_hidden(state, seat, rng), seat) != game.view(state, seat):
                 problems.append(f"redeal_hidden for seat {seat} changed what that seat sees")

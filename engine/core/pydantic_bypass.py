@@ -10,18 +10,20 @@ pydantic's own results and fails if a pydantic release changes either, so an upg
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
 SLOTS = ("__dict__", "__pydantic_fields_set__", "__pydantic_extra__", "__pydantic_private__")
 """pydantic's instance slots, all of which `trusted_model` fills."""
 
+M = TypeVar("M", bound=BaseModel)
+
 _new = object.__new__
 _set = object.__setattr__
 
 
-def trusted_model(cls: type[BaseModel], values: dict[str, Any], given: set[str]) -> Any:
+def trusted_model(cls: type[M], values: dict[str, Any], given: set[str]) -> M:
     """A model built from values the engine made itself, skipping validation: `values` holds every field, in the
     order the model declares them, and `given` the ones the caller named (pydantic's fields_set). The result equals,
     dumps and prints exactly like `cls(**given fields)`. Validation would only re-check what the engine just made,

@@ -29,7 +29,8 @@ class Rng(BaseModel):
         # Straight into the model's __dict__: `state` is a plain int field with nothing to validate, and a playout
         # draws often enough for pydantic's __setattr__ to show (docs/engine-speed.md).
         fields = self.__dict__
-        z = fields["state"] = (fields["state"] + 0x9E3779B97F4A7C15) & _MASK
+        z: int = (fields["state"] + 0x9E3779B97F4A7C15) & _MASK
+        fields["state"] = z
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return z ^ (z >> 31)
@@ -47,7 +48,8 @@ class Rng(BaseModel):
         limit = _SPAN - _SPAN % n
         while True:
             # next64() written out: a playout draws a few times a choice, so the call itself is worth saving.
-            z = fields["state"] = (fields["state"] + 0x9E3779B97F4A7C15) & _MASK
+            z: int = (fields["state"] + 0x9E3779B97F4A7C15) & _MASK
+            fields["state"] = z
             z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
             x = z ^ (z >> 31)

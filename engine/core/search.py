@@ -30,7 +30,7 @@ import math
 import time
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from engine.core.contract import Game, GameState, Offer, Result
 from engine.core.play import apply_in_place
@@ -223,7 +223,7 @@ class Search:
         node = self.root
         path: list[Edge] = []
         rewards: list[float] | None = None
-        run_seat, seen = -1, set()  # states met in the current run of one seat's choices
+        run_seat, seen = -1, set[str]()  # states met in the current run of one seat's choices
         decisions = self.game.legal(state)
         while True:
             if not decisions:
@@ -330,7 +330,7 @@ def _sorted(value: Any) -> Hashable:
         return tuple(sorted((k, _sorted(v)) for k, v in value.items()))
     if isinstance(value, list):
         return tuple(_sorted(v) for v in value)
-    return value  # type: ignore[no-any-return]
+    return cast(Hashable, value)  # a leaf of dumped JSON: a string, number, bool or None
 
 
 def plan(game: Game, state: GameState, seat: int, rng: Rng, budget: Budget, stats: Stats | None = None,

@@ -172,6 +172,7 @@ def command_suggestions(game: Game, state: FPState, seat: int, text: str) -> lis
     if reader.stopped:
         return []  # what follows a draw depends on what it drew, not known until it is played
     work = reader.state
+    assert isinstance(work, FPState)
     prefix = head.strip() + "; " if sep else ""
     typed = " ".join(WORDS.findall(tail.lower()))
     out = []

@@ -10,6 +10,7 @@ that colour; a Nervous VIP aboard keeps the plane out of every storm half and ta
 from __future__ import annotations
 
 import heapq
+from collections.abc import Collection
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
@@ -98,7 +99,7 @@ def tailwinds(weather: Weather) -> frozenset[str]:
     return frozenset(node for node, kind in weather if kind == "tailwind")
 
 
-def reach(side: str, start: str, budget: int, colours: set[str] | frozenset[str], weather: Weather,
+def reach(side: str, start: str, budget: int, colours: Collection[str], weather: Weather,
           avoid_weather: bool = False) -> dict[str, int]:
     """Cheapest cost to every node reachable from `start` within `budget` moves (a tailwind space costs nothing to
     enter; it is in the answer, though no flight may end there). The answer is shared between callers asking the
@@ -132,7 +133,7 @@ def _reach(side: str, start: str, budget: int, colours: frozenset[str], weather:
     return best
 
 
-def distances(side: str, start: str, colours: set[str] | frozenset[str], weather: Weather,
+def distances(side: str, start: str, colours: Collection[str], weather: Weather,
               avoid_weather: bool = False) -> dict[str, int]:
     """Cheapest cost from `start` to every node, with no budget (for AIs planning several rounds ahead)."""
     return reach(side, start, 10_000, colours, weather, avoid_weather)

@@ -3,6 +3,8 @@ weather each stage brings."""
 
 from __future__ import annotations
 
+from typing import Literal
+
 from engine.core.contract import Event
 from engine.core.rng import Rng
 from engine.now_boarding.board import DASH, printed
@@ -114,7 +116,7 @@ def weather_card(st: NBState) -> str:
     return weather_route(st.weather_left[0])
 
 
-def next_token(st: NBState) -> str:
+def next_token(st: NBState) -> Literal["storm", "tailwind"]:
     """The kind of the next token to place: storms and tailwinds alternate, a storm first."""
     return "storm" if len(st.weather) % 2 == 0 else "tailwind"
 

@@ -83,7 +83,7 @@ class NBState(GameState):
     spent: list[str] = Field(default_factory=list)
     out_of_play: list[str] = Field(default_factory=list)
     """Cards the preflight chart leaves out (its piles hold one card fewer than the deck at 4 and 5 pilots)."""
-    temp: dict[str, int | None] = Field(default_factory=lambda: {"seat": None, "speed": None})
+    temp: dict[str, int | None] = Field(default_factory=lambda: dict.fromkeys(("seat", "speed")))
     """Who holds each temporary token (None: in the supply)."""
     supply: dict[str, int] = Field(default_factory=dict)
     """Permanent upgrade tiles left: 'seat', 'speed' and 'route:<colour>'."""

@@ -92,20 +92,20 @@ def plan_ids(state: PCState, ids: list[str], rng: Rng) -> list[str]:
         # A Factory Manager names the plane first: one whose free slots a hand card fits, if any.
         builds = [i for i in ids if i.startswith("build:")]
         if builds:
-            useful = _useful_planes(state)
-            planes = [i for i in builds if int(i[6:]) in useful]
-            if planes:
-                return [rng.choice(planes)]
+            fitting = _useful_planes(state)
+            onto = [i for i in builds if int(i[6:]) in fitting]
+            if onto:
+                return [rng.choice(onto)]
         return ["back" if step == "build" else ids[1] if ids[0] == "moves" else ids[0]]
     if step in ("place", "thief_place"):
-        planes = state.planes[state.turn]
+        factory = state.planes[state.turn]
 
-        def free(option: str) -> bool:
+        def empty_slot(option: str) -> bool:
             _, p, slot = option.split(":")
-            return int(p) >= len(planes) or slot not in planes[int(p)].parts
+            return int(p) >= len(factory) or slot not in factory[int(p)].parts
 
         # A stolen part too goes into an empty slot when there is one.
-        empty = [i for i in ids if i.startswith(("to:", "put:")) and free(i)]
+        empty = [i for i in ids if i.startswith(("to:", "put:")) and empty_slot(i)]
         return [rng.choice(empty or [i for i in ids if i != "back"] or ids)]
     if step == "buyer":
         sells = [i for i in ids if i.startswith("sell:") and _worth_selling(state, i)]

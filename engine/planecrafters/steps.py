@@ -173,8 +173,9 @@ def take(state: PCState, where: str) -> list[Event]:
                   event(text=f"You drew {part_label(card)}.", private_to=seat)]
     else:
         i = int(where)
-        card = state.depot[i]
-        assert card is not None
+        shown = state.depot[i]
+        assert shown is not None
+        card = shown
         state.depot[i] = draw_top(state) if state.stack else None
         events = [event(text=f"{who(seat)} took {part_label(card)} from the Depot.")]
     state.hands[seat].append(card)

@@ -86,7 +86,7 @@ def boarding_plan(state: PlanesState, rng: Rng | None = None, offered: set[str] 
         found.append(candidate)
         if len(found) >= MAX_PLANS:
             break
-    return rng.choice(found) if found else []
+    return rng.choice(found) if rng is not None and found else []
 
 
 

@@ -31,11 +31,12 @@ class Poi(StrEnum):
         return {"restroom": "R", "fast_food": "F", "gift_shop": "G", "help_desk": "H", "fine_dining": "D"}[self.value]
 
     @property
-    def title(self) -> str:
+    def label(self) -> str:
+        # Not `title`: this enum is a str, whose own title() method a property of that name would hide.
         return self.value.replace("_", " ").title()
 
 
-POI_NAMES: dict[str, str] = {poi.value: poi.title for poi in Poi}
+POI_NAMES: dict[str, str] = {poi.value: poi.label for poi in Poi}
 """A point of interest's name, as sentences give it ('Fast Food'); the board's legend writes it in lower case."""
 
 

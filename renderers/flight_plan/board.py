@@ -128,8 +128,7 @@ def draw_map(d: Pen, view: dict[str, Any]) -> None:
     for a in view["airlines"]:
         for h in a["hubs"]:
             x, y = city_xy(h["city"])
-            box = badge(d, x, TOP + y, a["seat"], size=34, square=True)
-            taken.append(box)
+            taken.append(badge(d, x, TOP + y, a["seat"], size=34, square=True))
             if not h["active"]:
                 taken.append((x - 17, TOP + y + 17, x + 17, TOP + y + 21))
             labelled.append(h["city"])

@@ -11,6 +11,8 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+from engine.core.contract import GameState
+from engine.core.play import LoggedAction
 from engine.core.selfplay import playout
 from engine.flight_plan.game import GAME
 from engine.flight_plan.state import FPState
@@ -27,7 +29,12 @@ LONG_NAMES = ["Maximiliana Featherstonehaugh-Wolfeschlegel", "Bartholomew the Un
 @cache
 def _states(players: int, seed: int) -> tuple[FPState, ...]:
     states: list[FPState] = []
-    playout(GAME, players, seed, on_step=lambda _b, _a, after: states.append(after))  # type: ignore[arg-type]
+
+    def keep(_before: GameState, _action: LoggedAction, after: GameState) -> None:
+        assert isinstance(after, FPState)
+        states.append(after)
+
+    playout(GAME, players, seed, on_step=keep)
     return tuple(states)
 
 

@@ -20,6 +20,8 @@ Font = ImageFont.FreeTypeFont
 Box = tuple[float, float, float, float]
 Point = tuple[float, float]
 RGB = tuple[int, int, int]
+Fill = tuple[int, ...] | str
+"""A colour as Pillow takes it: an RGB (or RGBA) tuple, or a colour's name."""
 
 INK: RGB = (28, 30, 36)
 PAPER: RGB = (250, 248, 242)
@@ -84,7 +86,7 @@ class Pen(ImageDraw.ImageDraw):
         text = drawable(str(text))
         log = record.active()
         if log is not None:
-            log.text(text, int(font.size), tuple(self.textbbox(xy, text, font=font, anchor=anchor)))
+            log.text(text, int(font.size), self.textbbox(xy, text, font=font, anchor=anchor))
         if args or kwargs or not isinstance(font, ImageFont.FreeTypeFont) or "\n" in text:
             super().text(xy, text, fill, font, anchor, *args, **kwargs)
             return
@@ -174,7 +176,7 @@ def wrap(text: str, size: int, width: float) -> tuple[str, ...]:
     return (*lines, line) if line else tuple(lines)
 
 
-def centred(draw: ImageDraw.ImageDraw, xy: Point, text: str, size: int, fill: object = INK) -> None:
+def centred(draw: ImageDraw.ImageDraw, xy: Point, text: str, size: int, fill: Fill = INK) -> None:
     draw.text(xy, text, font=font(size), fill=fill, anchor="mm")
 
 

@@ -6,7 +6,7 @@ import math
 
 from PIL import ImageDraw
 
-from renderers.kit.paint import INK, Box, Point, centred
+from renderers.kit.paint import INK, Box, Fill, Point, centred
 
 
 def edge_point(centre: Point, half: Point, toward: Point) -> Point:
@@ -19,7 +19,7 @@ def edge_point(centre: Point, half: Point, toward: Point) -> Point:
     return cx + dx * scale, cy + dy * scale
 
 
-def arrow(draw: ImageDraw.ImageDraw, start: Point, end: Point, fill: object = INK, width: int = 5,
+def arrow(draw: ImageDraw.ImageDraw, start: Point, end: Point, fill: Fill = INK, width: int = 5,
           head: int = 20) -> None:
     angle = math.atan2(end[1] - start[1], end[0] - start[0])
     base = (end[0] - head * math.cos(angle), end[1] - head * math.sin(angle))
@@ -30,7 +30,7 @@ def arrow(draw: ImageDraw.ImageDraw, start: Point, end: Point, fill: object = IN
     draw.polygon([end, left, right], fill=fill)
 
 
-def chip(draw: ImageDraw.ImageDraw, box: Box, fill: object, label: str, size: int, text: object,
+def chip(draw: ImageDraw.ImageDraw, box: Box, fill: Fill, label: str, size: int, text: Fill,
          radius: int = 6) -> None:
     """A colour chip with its label inside (a letter, 'R3'): the colour is never the only sign of what it is."""
     draw.rounded_rectangle(box, radius=radius, fill=fill, outline=INK, width=2)

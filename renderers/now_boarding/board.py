@@ -399,7 +399,7 @@ def _waiting(draw: Pen, view: dict[str, Any], top: float) -> None:
 
 
 def _plane_rows(draw: Pen, view: dict[str, Any]) -> None:
-    y = BAND_Y + 4
+    y: float = BAND_Y + 4
     row_h = min(ROW_H, (SIZE[1] - BAND_Y - 8) / max(len(view["seats"]), 1))
     for seat in view["seats"]:
         mid = y + row_h / 2

@@ -12,6 +12,8 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+from engine.core.contract import GameState
+from engine.core.play import LoggedAction
 from engine.core.selfplay import playout
 from engine.planecrafters.game import GAME
 from engine.planecrafters.state import PCState
@@ -29,8 +31,12 @@ LONG_NAMES = ["Maximiliana Featherstonehaugh-Wolfeschlegel", "Bartholomew the Un
 def _states(players: int, seed: int, objectives: bool = False) -> tuple[PCState, ...]:
     """Every state of one seeded playout, in order (the last one is the finished game)."""
     states: list[PCState] = []
-    run = playout(GAME, players, seed, {"objectives": "on"} if objectives else {},
-                  on_step=lambda _before, _action, after: states.append(after))
+
+    def keep(_before: GameState, _action: LoggedAction, after: GameState) -> None:
+        assert isinstance(after, PCState)
+        states.append(after)
+
+    run = playout(GAME, players, seed, {"objectives": "on"} if objectives else {}, on_step=keep)
     assert states[-1] == run.state
     return tuple(states)
 
@@ -92,7 +98,8 @@ def swap_two_models(view: dict[str, Any]) -> dict[str, Any]:
             return [walk(v) for v in node]
         return node
 
-    return walk(view)  # type: ignore[no-any-return]
+    swapped: dict[str, Any] = walk(view)
+    return swapped
 
 
 SAMPLES = [

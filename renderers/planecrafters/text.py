@@ -6,7 +6,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from renderers.kit.paint import INK, font, text_width
+from renderers.kit.paint import INK, Fill, font, text_width
 
 _MEASURE = ImageDraw.Draw(Image.new("L", (1, 1)))
 
@@ -18,7 +18,7 @@ def _middle(size: int) -> float:
     return (top + bottom) / 2
 
 
-def say(draw: ImageDraw.ImageDraw, x: float, cy: float, text: str, size: int, fill: object = INK,
+def say(draw: ImageDraw.ImageDraw, x: float, cy: float, text: str, size: int, fill: Fill = INK,
         align: str = "left") -> float:
     """Draw `text` with its line's middle at `cy`, starting at `x` (or ending there if align is "right").
     Returns the x just past the text (or its start, for right-aligned text)."""
@@ -28,7 +28,7 @@ def say(draw: ImageDraw.ImageDraw, x: float, cy: float, text: str, size: int, fi
     return left if align == "right" else left + width
 
 
-def say_centred(draw: ImageDraw.ImageDraw, cx: float, cy: float, text: str, size: int, fill: object = INK) -> None:
+def say_centred(draw: ImageDraw.ImageDraw, cx: float, cy: float, text: str, size: int, fill: Fill = INK) -> None:
     """Draw `text` centred on its own ink (not the font's line): a lower-case mark such as "any" sits in the middle
     of its cell like "TB" does."""
     left, top, right, bottom = _MEASURE.textbbox((0, 0), text, font=font(size))

@@ -100,7 +100,7 @@ def hand_image(view: dict[str, Any]) -> Image.Image:
     draw.text((GAP + 38, 10), f"Your hand: {name}{tail}", font=font(28), fill=WHITE)
     if not cards:
         draw.text((GAP, TOP + 10), "No cards in hand.", font=font(28), fill=INK)
-    y = TOP
+    y: float = TOP
     for r, row_h in enumerate(rows):
         for i, card in enumerate(cards[r * cols:(r + 1) * cols]):
             _card(draw, card, GAP + i * (width + GAP), y, width, row_h, most)

@@ -8,7 +8,7 @@ from typing import Any
 from PIL import ImageDraw
 
 from engine.planes.board import POI_NAMES, Airport
-from renderers.kit.paint import INK, MUTED, PAPER, fit, font, wrap
+from renderers.kit.paint import INK, MUTED, PAPER, Fill, fit, font, wrap
 from renderers.planes.layout import HEIGHT, PANEL_W, WIDTH
 from renderers.planes.style import (
     CHIP_H,
@@ -74,7 +74,7 @@ def draw_legend(draw: ImageDraw.ImageDraw, pois: tuple[str, ...], rewards: bool 
     _entry(draw, x + half, y, "path")
 
 
-def _lines(draw: ImageDraw.ImageDraw, y: float, text: str, most: int, fill: object = INK) -> float:
+def _lines(draw: ImageDraw.ImageDraw, y: float, text: str, most: int, fill: Fill = INK) -> float:
     lines = list(wrap(text, 24, TEXT_W))
     if len(lines) > most:
         lines = [*lines[:most - 1], fit(" ".join(lines[most - 1:]), 24, TEXT_W)]
@@ -96,11 +96,12 @@ def _status(draw: ImageDraw.ImageDraw, board: Airport, view: dict[str, Any], roo
     action = f"Action: {view['action']['title']}" if view.get("action") else ""
     effects = [EFFECTS.get(e, e) for e in view.get("effects") or []]
     now = "Now: " + ", ".join(effects) if effects else ""
-    parts = [[text, min(2, len(wrap(text, 24, TEXT_W)))] for text in (phase, action, now) if text]
-    for part in reversed(parts):  # give back lines, last part first, never below one line each
-        while sum(most for _t, most in parts) > room and part[1] > 1:
-            part[1] -= 1
-    for text, most in parts:
+    texts = [text for text in (phase, action, now) if text]
+    lines = [min(2, len(wrap(text, 24, TEXT_W))) for text in texts]
+    for i in reversed(range(len(lines))):  # give back lines, last part first, never below one line each
+        while sum(lines) > room and lines[i] > 1:
+            lines[i] -= 1
+    for text, most in zip(texts, lines, strict=True):
         y = _lines(draw, y, text, most)
     return y
 
