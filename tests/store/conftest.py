@@ -68,10 +68,11 @@ def seats(*users: int | None) -> list[Seat]:
             for i, u in enumerate(users)]
 
 
-async def new_active(store: Store, channel_id: int = 10, users: tuple[int | None, ...] = (1, 2)) -> int:
-    """A session started at state version 0 with snapshot '{"v": 0}'."""
+async def new_active(store: Store, channel_id: int = 10, users: tuple[int | None, ...] = (1, 2),
+                     state_json: str = '{"v": 0}') -> int:
+    """A session started at state version 0 with snapshot `state_json`."""
     row = await store.create_session(guild_id=5, channel_id=channel_id, game="toy", host_id=users[0] or 0,
                                      options={"hand": "3"}, seats=seats(*users))
-    row = await store.start_session(row.id, seed=42, seats=row.seats, state_json='{"v": 0}', state_version=0,
+    row = await store.start_session(row.id, seed=42, seats=row.seats, state_json=state_json, state_version=0,
                                     expected_version=row.version)
     return row.id
