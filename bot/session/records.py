@@ -63,7 +63,7 @@ class Records:
         """The channel's past games (started ones), newest first."""
         found: list[PastGame] = []
         for session in reversed(await self.sessions.store.sessions_in_channel(channel_id)):
-            if session.status not in DONE or session.seed is None:
+            if session.status not in DONE or session.seed is None or not self.sessions.offers(session):
                 continue
             engine = self.sessions.game(session.game)
             state = await self.sessions.state(session)
@@ -77,7 +77,7 @@ class Records:
         found: list[OpenGame] = []
         now = self.sessions.now()
         for session in await self.sessions.store.sessions_of_user(user_id):
-            if session.status not in OPEN or session.guild_id != guild_id:
+            if session.status not in OPEN or session.guild_id != guild_id or not self.sessions.offers(session):
                 continue
             engine = self.sessions.game(session.game)
             if session.status == "lobby":

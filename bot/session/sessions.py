@@ -9,6 +9,7 @@ a session's state, and none reaches into another part. Call the methods that say
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -18,6 +19,8 @@ from bot.naming import escape
 from bot.session.types import Refusal
 from bot.store import SessionRow, Store
 from engine.core import Game, GameState, load_state
+
+log = logging.getLogger("tarmac.service")
 
 OPEN = ("lobby", "active")
 DONE = ("finished", "abandoned", "cancelled")
@@ -71,13 +74,31 @@ class Sessions:
         """Whether this process looks after a session's background work (bot/shards.py); clicks need no check,
         as Discord delivers them only to the process holding the guild's shard."""
         self._live: dict[int, Live] = {}
+        self._not_offered: set[int] = set()
+        """Sessions of a game this bot does not offer that a warning has named already (once per process)."""
         self.no_dms: set[int] = set()
         """Members not to DM (their DMs refused us, or they said `/game dms off`): Discord counts refused requests
         toward its ban limit, so they are not retried on every change, in any game, until they say otherwise."""
 
     async def active_here(self) -> list[SessionRow]:
-        """The active sessions whose reminders, deadlines and resumed AI turns are this process's job."""
-        return [s for s in await self.store.active_sessions() if self.owns(s)]
+        """The active sessions whose reminders, deadlines and resumed AI turns are this process's job: its shards'
+        games, of the games it offers. A database may hold others (one shared with a build that offers more games):
+        those are left alone, and said so once each."""
+        found: list[SessionRow] = []
+        for session in await self.store.active_sessions():
+            if not self.owns(session):
+                continue
+            if self.offers(session):
+                found.append(session)
+            elif session.id not in self._not_offered:
+                self._not_offered.add(session.id)
+                log.warning("left alone: a game this bot does not offer",
+                            extra={"session_id": session.id, "game": session.game})
+        return found
+
+    def offers(self, session: SessionRow) -> bool:
+        """Whether this bot plays the session's game (the database may hold games of a build that offers more)."""
+        return session.game in self.games
 
     def game(self, name: str) -> Game:
         try:
