@@ -48,26 +48,37 @@ def name_seats(text: str, names: dict[int, str], *, markdown: bool = True) -> st
 
 
 def name_view(view: dict[str, Any], names: dict[int, str]) -> dict[str, Any]:
-    """A copy of a view whose per-seat entries ({"seat": n, "name": ...}) carry the players' names, so the board
-    and hand images say who is who. Views without such entries come back unchanged."""
-    seats = view.get("seats")
-    if not isinstance(seats, list):
-        return view
-    renamed = [
-        {**entry, "name": names[entry["seat"]]}
-        if isinstance(entry, dict) and "name" in entry and entry.get("seat") in names else entry
-        for entry in seats
-    ]
-    return {**view, "seats": renamed}
+    """A copy of a view whose per-seat entries ({"seat": n, "name": ...}, in any list of the view's top level:
+    Planes' "seats", Flight Plan's "airlines") carry the players' names, so the board and hand images say who is
+    who. An entry is renamed only while its name is the engine's own for that seat ("Seat 2", "Player 2"): any
+    other name (a plane's, a city's) is the game's. Views without such entries come back unchanged."""
+    renamed = {key: [_named_entry(entry, names) for entry in value]
+               for key, value in view.items() if isinstance(value, list)}
+    changed = {key: value for key, value in renamed.items() if value != view[key]}
+    return {**view, **changed} if changed else view
+
+
+def _named_entry(entry: Any, names: dict[int, str]) -> Any:
+    if not isinstance(entry, dict) or entry.get("seat") not in names or not isinstance(entry.get("name"), str):
+        return entry
+    own = _SEAT_REF.fullmatch(entry["name"])
+    if own is None or int(own[1]) != entry["seat"] + 1:
+        return entry
+    return {**entry, "name": names[entry["seat"]]}
 
 
 def name_decision(decision: D, names: dict[int, str]) -> D:
-    """A copy of an open decision whose prompt, labels and details name players as their members ("Spy on ana's
-    hand"). Labels are plain text on Discord (buttons, select entries), so only the prompt is escaped."""
+    """A copy of an open decision whose prompt, labels and details, and the button and hint of a typed value, name
+    players as their members ("Spy on ana's hand"). Labels are plain text on Discord (buttons, select entries, a
+    form's fields), so only the prompt is escaped."""
     options = [o.model_copy(update={"label": name_seats(o.label, names, markdown=False),
                                     "detail": name_seats(o.detail, names, markdown=False)})
                for o in decision.options]
-    return decision.model_copy(update={"prompt": name_seats(decision.prompt, names), "options": options})
+    typed = None if decision.typed is None else decision.typed.model_copy(update={
+        "label": name_seats(decision.typed.label, names, markdown=False),
+        "hint": name_seats(decision.typed.hint, names, markdown=False)})
+    return decision.model_copy(update={"prompt": name_seats(decision.prompt, names), "options": options,
+                                       "typed": typed})
 
 
 def unname_seats(text: str, names: dict[int, str], seat_word: str) -> str:

@@ -431,11 +431,12 @@ def _score_lines(update: TurnUpdate) -> list[str]:
     Places are words ("1st"), not "1." — Discord renders "1." lines as a list and renumbers a shared first place."""
     assert update.result is not None
     winners = set(update.result.winners)
+    names = seat_names(update.session)
     lines = []
     for place, standing in enumerate(sorted(update.result.standings, key=lambda r: -r.score), start=1):
         rank = 1 if standing.seat in winners else place
         line = f"{_ordinal(rank)} {mention_of(update, standing.seat)}: {standing.score}"
-        lines.append(line + (f" ({standing.detail})" if standing.detail else ""))
+        lines.append(line + (f" ({name_seats(standing.detail, names)})" if standing.detail else ""))
     return lines
 
 

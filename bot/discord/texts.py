@@ -141,7 +141,7 @@ def reminder_text(reminder: Reminder) -> str:
         text = f"{who}, {reminder.title} has been waiting {describe(reminder.quiet_for)} for your move"
     prompt = reminder.prompt.rstrip(".")
     if reminder.deadline is not None:
-        then = (f"the game answers \u201c{reminder.answer}\u201d for you" if reminder.answer is not None
+        then = (f"the game answers \u201c{escape(reminder.answer)}\u201d for you" if reminder.answer is not None
                 else "the AI plays this turn for you")
         prompt = f"{prompt}; the deadline ends {timestamp(reminder.deadline)}, then {then}"
     text += f" ({prompt})." if prompt else "."

@@ -186,7 +186,7 @@ class Deadlines:
                             session=session, title=engine.title, user_ids=[seat.user_id],
                             prompt=name_seats(decision.prompt, seat_names(session)),
                             quiet_for=now - self.started(meta, decision.seat), deadline=due,
-                            answer=self._answer_label(engine, state, decision)))
+                            answer=self._answer_label(engine, state, decision, seat_names(session))))
                     next_at = due if now >= warn_at else warn_at
                     wait = (next_at - now).total_seconds()
                     soonest = wait if soonest is None else min(soonest, wait)
@@ -205,11 +205,12 @@ class Deadlines:
         return timeout if timeout is not None and decision.option(timeout) is not None else None
 
     @classmethod
-    def _answer_label(cls, engine: Game, state: GameState, decision: Decision) -> str | None:
-        """For the warning: the label of the game's own answer when the deadline passes (None: the AI plays)."""
+    def _answer_label(cls, engine: Game, state: GameState, decision: Decision, names: dict[int, str]) -> str | None:
+        """For the warning: the label of the game's own answer when the deadline passes (None: the AI plays), with
+        the players named as the buttons name them (plain text: the Discord layer escapes it where it quotes it)."""
         answer = cls._answer_of(engine, state, decision)
         option = decision.option(answer) if answer is not None else None
-        return option.label if option else None
+        return name_seats(option.label, names, markdown=False) if option else None
 
     def _due(self, meta: SessionMeta, seat: Seat) -> datetime:
         assert seat.user_id is not None
@@ -223,11 +224,12 @@ class Deadlines:
         events that follow (who won the auction) come in one panel. Only that decision is answered, never the seat's
         next turn; and it is no missed deadline: the seat keeps its player. With the lock held."""
         engine = self.sessions.game(session.game)
+        names = seat_names(session)
         labels = {}
         for decision in decisions:
-            option = decision.option(self._answer_of(engine, state, decision) or "")
-            assert option is not None
-            labels[decision.seat] = option.label
+            label = self._answer_label(engine, state, decision, names)
+            assert label is not None
+            labels[decision.seat] = label
         log.info("deadline answered", extra={"session_id": session.id, "seats": list(labels)})
         await self.notify(DeadlineAnswered(session, labels))
         held: list[Any] = []

@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 import secrets as _secrets
 
+from bot.naming import name_seats, seat_names
 from bot.session.ai_levels import with_level
 from bot.session.deadlines import AWAY, DEADLINE_KEY, DEADLINE_OPTION, Deadlines
 from bot.session.meta import MetaBook
@@ -162,7 +163,7 @@ class Lobby:
             try:
                 options = engine.check_options(len(session.seats), {**session.options, key: value})
             except IllegalAction as exc:
-                raise Refusal(exc.sentence) from None
+                raise Refusal(exc.sentence) from None  # it may quote what the host typed: left as they typed it
             return await self._update_lobby(session, session.seats, options)
 
     async def values(self, session: SessionRow) -> dict[str, str]:
@@ -194,7 +195,7 @@ class Lobby:
         try:
             state = new_game(engine, len(session.seats), seed, session.options)
         except IllegalAction as exc:
-            raise Refusal(exc.sentence) from None
+            raise Refusal(name_seats(exc.sentence, seat_names(session))) from None
         session = await self.store.start_session(
             session.id, seed=seed, seats=session.seats, state_json=dump_state(state),
             state_version=state.version, expected_version=session.version,
