@@ -14,13 +14,12 @@ from typing import Any, cast
 import discord
 from discord import app_commands
 
-from bot.discord.limits import CHOICE_TEXT, EMBED_DESCRIPTION, THREAD_NAME, choice, cut, fit, latest
+from bot.discord.limits import CHOICE_TEXT, EMBED_DESCRIPTION, EMBEDS, THREAD_NAME, choice, cut, fit, latest, paragraphs
 from bot.discord.lobby import (
     has_ai,
     lobby_action,
     lobby_message,
     may_manage,
-    option_label,
     page_of,
     refresh_lobby,
 )
@@ -28,7 +27,7 @@ from bot.discord.markup import timestamp
 from bot.discord.panel import turn_message
 from bot.discord.presenter import private_message
 from bot.discord.replies import answer_failure, tell
-from bot.discord.texts import history_lines, log_lines, open_game_lines, rules_pages, status_text
+from bot.discord.texts import history_lines, log_lines, open_game_lines, option_label, rules_pages, status_text
 from bot.naming import escape
 from bot.session import Parts, Refusal, describe
 from bot.session.ai_levels import level_of
@@ -46,7 +45,7 @@ def value_suggestions(spec: GameOptionSpec, current: str) -> list[app_commands.C
     """The choices matching what was typed; where the game takes free text, what was typed itself comes first and
     an example shows the form while nothing is typed. The engine judges whatever is sent."""
     text = current.strip()
-    found = [choice(c.label, c.value) for c in spec.choices
+    found = [choice(f"{c.label} (default)" if c.value == spec.default else c.label, c.value) for c in spec.choices
              if text.casefold() in c.label.casefold() or text.casefold() in c.value.casefold()]
     if spec.free_text:
         if not text:
@@ -209,7 +208,9 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
         session, game = found
         typed = current.strip().casefold()
         values = await self.parts.lobby.values(session)
-        return [choice(f"{s.label} (now: {option_label(s, values.get(s.key, s.default))})", s.key)
+        # Its value now, then what it is about (cut to fit a suggestion; the lobby menu's "About" has it whole).
+        return [choice(f"{s.label} (now: {option_label(s, values.get(s.key, s.default))})"
+                       + (f" · {s.help}" if s.help else ""), s.key)
                 for s in lobby_specs(game) if typed in s.label.casefold() or typed in s.key.casefold()][:25]
 
     @option.autocomplete("value")
@@ -307,10 +308,13 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
         if not pages:
             raise Refusal("This game has no rules pages yet.")
         key = topic if topic in pages else next(iter(pages))
-        embed = discord.Embed(title=f"{self.parts.sessions.game(name).title} — {key}", description=pages[key])
+        # A long page (a game's lobby options, all explained) comes in several embeds of one message.
+        first, *more = paragraphs(pages[key], EMBED_DESCRIPTION)
+        embeds = [discord.Embed(title=f"{self.parts.sessions.game(name).title} — {key}", description=first),
+                  *(discord.Embed(description=piece) for piece in more)]
         if topic and topic not in pages:
-            embed.set_footer(text=f"No topic '{quoted(topic)}'; showing the overview. Topics: {', '.join(pages)}")
-        await interaction.response.send_message(**fit(embed=embed), ephemeral=True)
+            embeds[-1].set_footer(text=f"No topic '{quoted(topic)}'; showing the overview. Topics: {', '.join(pages)}")
+        await interaction.response.send_message(**fit(embeds=embeds[:EMBEDS]), ephemeral=True)
 
     @rules.autocomplete("topic")
     async def rules_topics(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

@@ -24,6 +24,7 @@ FIELD_VALUE = 1024
 FOOTER = 2048
 AUTHOR = 256
 EMBED_TOTAL = 6000  # titles, descriptions, field names and values, footers and authors of one message's embeds
+EMBEDS = 10  # embeds in one message
 BUTTON_LABEL = 80
 PLACEHOLDER = 150
 OPTION_TEXT = 100  # a select entry's label, value and description
@@ -56,6 +57,18 @@ def latest(lines: list[str], limit: int) -> str:
         kept.insert(0, line)
         used += len(line) + 1
     return "\n".join(["…", *kept]) if kept else shorten(lines[-1], limit)
+
+
+def paragraphs(text: str, limit: int) -> list[str]:
+    """`text` in pieces of at most `limit` characters, each made of whole paragraphs (split at blank lines) where
+    they fit: a long page goes out as several embeds rather than be cut. A paragraph longer than `limit` is cut."""
+    pieces: list[str] = []
+    for paragraph in text.split("\n\n"):
+        if pieces and len(pieces[-1]) + 2 + len(paragraph) <= limit:
+            pieces[-1] += "\n\n" + paragraph
+        else:
+            pieces.append(cut(paragraph, limit))
+    return pieces
 
 
 def code_block(text: str, limit: int, language: str = "") -> str:

@@ -4,7 +4,8 @@ Buttons and option selects are DynamicItems keyed by session id, so a lobby surv
 lobby buttons; the other four rows show the game's options, and once the lobby has an AI seat the last row holds a menu
 of AI levels instead. When the options do not fit (more than the free rows, or one the host may type), they come in
 pages and the row under them holds the page button and a "Type a value" button per option that needs one (free text,
-or more choices than a select shows). /game option sets any of them too, /game ai an AI's level.
+or more choices than a select shows). /game option sets any of them too, /game ai an AI's level. Each option's menu
+ends with "About this option": picked by anyone, it explains the option to them alone and sets nothing.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from bot.discord.limits import (
 from bot.discord.markup import mention
 from bot.discord.reach import panel_channel, parts_of, payload, selected
 from bot.discord.replies import run_for_player, tell
-from bot.discord.texts import ai_tag
+from bot.discord.texts import OPTIONS_TOPIC, ai_tag, option_help, option_label
 from bot.naming import escape
 from bot.session import PostFailed, Refusal
 from bot.session.ai_levels import level_of, other_levels
@@ -45,11 +46,6 @@ STYLES = {"join": discord.ButtonStyle.success, "start": discord.ButtonStyle.prim
 def may_manage(interaction: discord.Interaction) -> bool:
     perms = getattr(interaction, "permissions", None)
     return bool(perms and perms.manage_channels)
-
-
-def option_label(spec: GameOptionSpec, value: str) -> str:
-    """A value as the lobby shows it: its choice's label, or the text the host typed."""
-    return next((c.label for c in spec.choices if c.value == value), value)
 
 
 def lobby_embed(session: SessionRow, game: Game, values: dict[str, str] | None = None) -> discord.Embed:
@@ -69,6 +65,8 @@ def lobby_embed(session: SessionRow, game: Game, values: dict[str, str] | None =
         embed.add_field(name=spec.label, value=label, inline=True)
     if session.status == "lobby":
         embed.set_footer(text="The host sets the options with the menus below or with /game option; "
+                              "each menu's last entry, About this option, says what it does and which choices are "
+                              f"house rules (all of them: /game rules topic:{OPTIONS_TOPIC}). "
                               "/game deadline changes the turn deadline after the start too. "
                               f"A new AI plays at {levels.LABELS[levels.default_for(game)]}; the AI level menu or "
                               "/game ai changes it, in the lobby or during the game.")
@@ -77,12 +75,15 @@ def lobby_embed(session: SessionRow, game: Game, values: dict[str, str] | None =
 
 OPTION_ROWS = 4  # rows 1-4: row 0 holds the lobby buttons
 AI_ROW = 4  # with an AI seat in the lobby, its level menu takes the last row from the options
-SELECT_MAX = 25  # choices a select menu may hold
+SELECT_MAX = 25  # entries a select menu may hold
+CHOICES_SHOWN = SELECT_MAX - 1  # an option's menu: its choices, then "About this option"
+ABOUT = "?about"
+"""The value of a lobby menu's "About this option" entry (no engine's option value starts with "?")."""
 
 
 def needs_typing(spec: GameOptionSpec) -> bool:
     """A value a select cannot offer: the engine accepts free text, or there are more choices than fit."""
-    return bool(spec.free_text) or len(spec.choices) > SELECT_MAX
+    return bool(spec.free_text) or len(spec.choices) > CHOICES_SHOWN
 
 
 def has_ai(session: SessionRow) -> bool:
@@ -118,13 +119,18 @@ def shown_page(message: discord.Message | None) -> int:
 
 
 def _select_options(spec: GameOptionSpec, current: str) -> list[discord.SelectOption]:
-    choices = spec.choices[:SELECT_MAX]
-    if len(spec.choices) > SELECT_MAX and all(c.value != current for c in choices):
+    """The option's choices (the default one says so), then "About this option": where the host picks a value,
+    what it means (which choices are house rules, and why) is one entry away, for anyone who wonders."""
+    choices = spec.choices[:CHOICES_SHOWN]
+    if len(spec.choices) > CHOICES_SHOWN and all(c.value != current for c in choices):
         # The current value stays visible; the rest can be typed (the "Type a value" button, /game option).
         chosen = [c for c in spec.choices if c.value == current]
-        choices = spec.choices[:SELECT_MAX - len(chosen)] + chosen
-    return [discord.SelectOption(label=cut(c.label, OPTION_TEXT), value=c.value[:OPTION_TEXT],
-                                 default=c.value == current) for c in choices]
+        choices = spec.choices[:CHOICES_SHOWN - len(chosen)] + chosen
+    return [*(discord.SelectOption(label=cut(c.label, OPTION_TEXT), value=c.value[:OPTION_TEXT],
+                                   description="The default" if c.value == spec.default else None,
+                                   default=c.value == current) for c in choices),
+            discord.SelectOption(label="About this option", value=ABOUT, emoji="\N{INFORMATION SOURCE}",
+                                 description=cut(spec.help, OPTION_TEXT) or "What it does and its choices")]
 
 
 def lobby_view(session: SessionRow, game: Game, page: int = 0,
@@ -201,6 +207,9 @@ class LobbyOption(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"to:
 
         async def act() -> None:
             value = (selected(interaction) or [""])[0]
+            if value == ABOUT:
+                await explain_option(interaction, self.sid, self.key)
+                return
             session = await parts.lobby.set_option(self.sid, interaction.user.id, self.key, str(value),
                                                    manager=may_manage(interaction))
             await interaction.response.edit_message(
@@ -208,6 +217,21 @@ class LobbyOption(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"to:
                                 await parts.lobby.values(session)))
 
         await run_for_player(interaction, act, session_id=self.sid)
+
+
+async def explain_option(interaction: discord.Interaction, sid: int, key: str) -> None:
+    """A lobby menu's "About this option", for anyone: the lobby is shown again as it was (so the menu shows the
+    option's value again, not the entry picked), and the member alone reads what the option does."""
+    parts = parts_of(interaction)
+    session = await parts.sessions.fresh(sid)
+    game = parts.sessions.game(session.game)
+    spec = next((s for s in lobby_specs(game) if s.key == key), None)
+    if spec is None:
+        raise Refusal("That setting no longer exists.")
+    values = await parts.lobby.values(session)
+    await interaction.response.edit_message(**lobby_message(session, game, shown_page(interaction.message), values))
+    await interaction.followup.send(**fit(content=option_help(spec, values.get(spec.key, spec.default))),
+                                    ephemeral=True)
 
 
 class OptionPager(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tlp:(?P<sid>\d+):(?P<page>\d+)"):

@@ -10,6 +10,7 @@ from bot.discord.markup import channel_mention, mention, message_link, timestamp
 from bot.naming import escape, seat_names
 from bot.prose import unwrap
 from bot.session.ai_levels import level_of
+from bot.session.lobby import lobby_specs
 from bot.session.records import OpenGame, PastGame, Waiting
 from bot.session.sessions import seat_name
 from bot.session.types import (
@@ -24,7 +25,7 @@ from bot.session.types import (
     describe,
 )
 from bot.store import Seat, SessionRow
-from engine.core import Game, levels
+from engine.core import Game, GameOptionSpec, levels
 
 STATUS_WORDS = {"lobby": "waiting in the lobby", "active": "running", "finished": "finished",
                 "abandoned": "ended early (every player resigned)", "cancelled": "cancelled"}
@@ -121,9 +122,41 @@ def log_lines(turns: list[LogLine]) -> list[str]:
             f"{t.text or 'nothing shown yet (a move in progress).'}" for t in turns]
 
 
+OPTIONS_TOPIC = "lobby options"
+"""The /game rules topic the bot writes itself for every game with options: each option's help, choices and default."""
+
+
+def option_label(spec: GameOptionSpec, value: str) -> str:
+    """A value as the lobby shows it: its choice's label, or the text the host typed."""
+    return next((c.label for c in spec.choices if c.value == value), value)
+
+
+def option_text(spec: GameOptionSpec) -> str:
+    """One lobby option explained: its help (which values are house rules, and why), then its choices with the
+    default marked, and the form of a value of one's own where the game takes one."""
+    values = [f"{c.label} *(default)*" if c.value == spec.default else c.label for c in spec.choices]
+    if spec.free_text:
+        values.append(f"your own, e.g. `{spec.free_text}`")
+    return f"**{spec.label}**{f': {spec.help}' if spec.help else ''}\n{' · '.join(values)}"
+
+
+def option_help(spec: GameOptionSpec, current: str) -> str:
+    """The answer to a lobby menu's "About this option": the option explained, and what it is set to now."""
+    return f"{option_text(spec)}\nNow: {option_label(spec, current)}."
+
+
+def options_page(game: Game) -> str:
+    """The lobby options topic: every option the host may set, explained."""
+    intro = ("What the host sets in the lobby, with its menus (each menu's last entry explains its option) or "
+             "`/game option`. Each option starts at its *default*.")
+    return "\n\n".join([intro, *(option_text(spec) for spec in lobby_specs(game))])
+
+
 def rules_pages(game: Game) -> dict[str, str]:
-    """/game rules: the game's pages by topic; the first, shown when no topic is asked for, says what else there is."""
+    """/game rules: the game's pages by topic, then the lobby options explained; the first, shown when no topic is
+    asked for, says what else there is."""
     pages = {topic: unwrap(text) for topic, text in game.rules().items()}
+    pages[OPTIONS_TOPIC] = options_page(game)
     if len(pages) > 1:
         first, *others = pages
         pages[first] += f"\n\nMore with `/game rules topic:` {', '.join(others)}."

@@ -234,10 +234,13 @@ async def test_game_option_command_suggests_names_and_values_and_takes_labels(si
     lobby = await open_lobby(table, "planes")
     names = await alice.autocomplete(table.channel, "game option", "name", "")
     assert [c["value"] for c in names] == [*(s.key for s in registry.get("planes").option_specs), "deadline"]
-    assert names[3]["name"] == "Shorter games: track end (now: Space 12)"
-    assert names[-1]["name"] == "Turn deadline (now: Off)", "every lobby has the turn deadline too"
+    assert names[3]["name"] == ("Shorter games: track end (now: Space 12) · The game ends after the round in which "
+                                "this many cubes…"), "its value now, then what it is about, cut to fit"
+    assert names[-1]["name"].startswith("Turn deadline (now: Off) · Hours each player has for a turn"), \
+        "every lobby has the turn deadline too"
     values = await alice.autocomplete(table.channel, "game option", "value", "spa", name="end_space")
     assert [c["value"] for c in values] == [str(n) for n in range(12, 0, -1)]
+    assert [c["name"] for c in values][:2] == ["Space 12 (default)", "Space 11"]
     typed = await alice.autocomplete(table.channel, "game option", "value", "custom:a2=blank", name="pois")
     assert typed[0] == {"name": "custom:a2=blank", "value": "custom:a2=blank"}, "free text is offered as typed"
     assert await alice.autocomplete(table.channel, "game option", "value", "x", name="player_decks") == []

@@ -168,7 +168,7 @@ async def test_rules_pages_read_as_paragraphs(simcord_env):
     overview, more = shown["overview"].split("\n\n")
     assert "\n" not in overview, "one paragraph shows as one"
     assert more == ("More with `/game rules topic:` turn, move, boarding, blockages, end, cards, options, "
-                    "typed moves, round trip, planes, new airports, scenarios, new cards."), (
+                    "typed moves, round trip, planes, new airports, scenarios, new cards, lobby options."), (
         "and the first page says what else there is")
     assert "\n- a colour after a space" in shown["typed moves"], "list items keep their own lines"
 
