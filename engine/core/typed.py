@@ -99,6 +99,33 @@ def read_line(game: Game, state: GameState, seat: int, steps: list[str], separat
     return Typed(reader.ids), reader
 
 
+@dataclass(frozen=True)
+class Typing:
+    """A line being typed, for its suggestions: the finished steps read, and the step still being typed."""
+
+    reader: Reader
+    """The finished steps played on the seat's sample."""
+    prefix: str
+    """The finished steps as typed, to start each suggestion with ('' when the first step is being typed)."""
+    tail: str
+    """The step being typed."""
+
+
+def typing(game: Game, state: GameState, seat: int, text: str, separator: str,
+           read_step: Callable[[Reader, str], None]) -> Typing | None:
+    """`text` split at its last `separator` into finished steps (read as `read_line` reads them) and the step being
+    typed; None when the finished steps are refused, or one of them shows something hidden: nothing may be
+    suggested past it, since what follows depends on what it shows."""
+    head, sep, tail = text.rpartition(separator)
+    try:
+        _typed, reader = read_line(game, state, seat, head.split(separator) if sep else [], separator, read_step)
+    except IllegalAction:
+        return None
+    if reader.stopped:
+        return None
+    return Typing(reader, f"{head.strip()}{separator} " if sep else "", tail)
+
+
 def play_line(game: Game, state: GameState, seat: int, text: str) -> tuple[GameState, list[str]]:
     """Play a whole typed line on `state` as the bot does: apply what can be read, then read the rest again once the
     hidden things those steps showed are known. Returns the new state and every id played. For tests and tools; the

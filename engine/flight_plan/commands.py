@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from engine.core.contract import IllegalAction
 from engine.core.play import apply
 from engine.core.text import number, quoted
-from engine.core.typed import Reader, Typed, read_line
+from engine.core.typed import Reader, Typed, read_line, typing
 from engine.flight_plan.data import catalog
 from engine.flight_plan.state import FPState
 
@@ -164,17 +164,13 @@ def parse_command(game: Game, state: FPState, seat: int, text: str) -> Typed:
 
 def command_suggestions(game: Game, state: FPState, seat: int, text: str) -> list[str]:
     """Typed forms of what is on offer after the finished steps, that start like the step being typed."""
-    head, sep, tail = text.rpartition(";")
-    try:
-        _typed, reader = _read(game, state, seat, head.split(";") if sep else [])
-    except IllegalAction:
+    now = typing(game, state, seat, text, ";", _read_step)
+    if now is None:
         return []
-    if reader.stopped:
-        return []  # what follows a draw depends on what it drew, not known until it is played
-    work = reader.state
+    work = now.reader.state
     assert isinstance(work, FPState)
-    prefix = head.strip() + "; " if sep else ""
-    typed = " ".join(WORDS.findall(tail.lower()))
+    prefix = now.prefix
+    typed = " ".join(WORDS.findall(now.tail.lower()))
     out = []
     for choice in sorted(_offered(game, work, seat)):
         kind, _, key = choice.partition(":")

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.contract import IllegalAction, Option
 from engine.core.text import quoted
-from engine.core.typed import Reader, Typed, by_label, fits, read_line, words
+from engine.core.typed import Reader, Typed, by_label, fits, read_line, typing, words
 from engine.now_boarding.board import is_airport
 
 if TYPE_CHECKING:
@@ -68,13 +68,8 @@ def parse_command(game: Game, state: GameState, seat: int, text: str) -> Typed:
 def command_suggestions(game: Game, state: GameState, seat: int, text: str) -> list[str]:
     """The labels of the pilot's buttons after the finished steps that hold every word of the step being typed;
     none past a step that shows something hidden."""
-    head, sep, tail = text.rpartition(";")
-    try:
-        _typed, reader = _read(game, state, seat, head.split(";") if sep else [])
-    except IllegalAction:
+    now = typing(game, state, seat, text, ";", _read_step)
+    if now is None:
         return []
-    if reader.stopped:
-        return []
-    prefix = head.strip() + "; " if sep else ""
-    typed = words(tail)
-    return [prefix + o.label for o in _offered(game, reader.state, seat) if fits(typed, o.label, SYNONYMS)][:25]
+    typed = words(now.tail)
+    return [now.prefix + o.label for o in _offered(game, now.reader.state, seat) if fits(typed, o.label, SYNONYMS)][:25]

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.contract import IllegalAction
 from engine.core.text import number, quoted
-from engine.core.typed import Reader, Typed, by_label, fits, read_line, words
+from engine.core.typed import Reader, Typed, by_label, fits, read_line, typing, words
 from engine.planecrafters import choices
 from engine.planecrafters.mechanics import count
 from engine.planecrafters.state import PCState
@@ -95,15 +95,12 @@ def command_suggestions(game: Game, state: PCState, seat: int, text: str) -> lis
     step that draws or turns up a card (what it shows is not known until it is played)."""
     if state.over or seat != state.turn:
         return []
-    head, sep, tail = text.rpartition(";")
-    try:
-        _typed, reader = read_line(game, state, seat, head.split(";") if sep else [], ";", _read_step)
-    except IllegalAction:
+    now = typing(game, state, seat, text, ";", _read_step)
+    if now is None:
         return []
-    work = reader.state
+    work = now.reader.state
     assert isinstance(work, PCState)
-    if reader.stopped or work.over or work.turn != seat:
+    if work.over or work.turn != seat:
         return []
-    prefix = head.strip() + "; " if sep else ""
-    typed = words(tail)
-    return [prefix + o.label for o in choices.options(work) if _fits(typed, o.label)][:25]
+    typed = words(now.tail)
+    return [now.prefix + o.label for o in choices.options(work) if _fits(typed, o.label)][:25]
