@@ -67,9 +67,11 @@ def offer_games(command: app_commands.Command[Any, ..., Any], games: list[app_co
 Method = Callable[..., Coroutine[Any, Any, None]]
 
 
-def command(name: str, description: str) -> Callable[[Method], app_commands.Command[Any, ..., None]]:
-    """`app_commands.command` for a method of the group, with the one answer to whatever goes wrong in it
-    (replies.answer_failure): a refusal gets its sentence, our own error is logged and apologised for.
+def command(name: str, description: str,
+            group: app_commands.Group | None = None) -> Callable[[Method], app_commands.Command[Any, ..., None]]:
+    """`app_commands.command` for a method of the group (or of its subgroup `group`, such as /game host), with the
+    one answer to whatever goes wrong in it (replies.answer_failure): a refusal gets its sentence, our own error is
+    logged and apologised for.
 
     The answer is given here rather than in `on_error` because discord.py hands every error a command raises to
     the command tree as well, handled or not, and SimCord (the tests' Discord and the sandbox's) counts each one
@@ -85,14 +87,19 @@ def command(name: str, description: str) -> Callable[[Method], app_commands.Comm
             except Exception as error:
                 await answer_failure(interaction, error)
 
-        return app_commands.command(name=name, description=description)(answered)
+        register = group.command if group is not None else app_commands.command
+        return register(name=name, description=description)(answered)
 
     return decorate
 
 
 class GameCommands(app_commands.Group, name="game", description="Play airplane board games in this channel",
                    guild_only=True):
-    """/game: 25 subcommands, Discord's most for one group, in the order Discord lists them."""
+    """/game, in the order Discord lists its subcommands. Discord allows 25 entries in a group; the host's controls
+    sit in the subgroup /game host so that the commands every player uses stay one word away and there is room for
+    more (see tests/bot/test_command_tree.py)."""
+
+    host = app_commands.Group(name="host", description="The host's controls: options, AI seats, deadlines, cancel")
 
     def __init__(self, parts: Parts) -> None:
         super().__init__()
@@ -170,11 +177,11 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
     async def start(self, interaction: discord.Interaction) -> None:
         await self._lobby_action(interaction, "start")
 
-    @command("cancel", "Cancel the game in this channel (host or channel managers)")
+    @command("cancel", "Cancel the game in this channel (the host or a channel manager)", host)
     async def cancel(self, interaction: discord.Interaction) -> None:
         await self._lobby_action(interaction, "cancel")
 
-    @command("remove", "Take a seat (an AI or a member) out of the lobby (host only)")
+    @command("remove", "Take a seat (an AI or a member) out of the lobby", host)
     @app_commands.describe(seat="The seat's number as the lobby lists it")
     async def remove(self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 10]) -> None:
         session = await self._here(interaction)
@@ -184,7 +191,7 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
         await tell(interaction, f"Seat {seat} is free again.", ephemeral=False)
         await refresh_lobby(interaction, session)
 
-    @command("option", "Set one of the lobby's options (host only)")
+    @command("option", "Set one of the lobby's options", host)
     @app_commands.describe(name="Which option (the suggestions list them with their current values)",
                            value="Its new value: a suggestion, or your own where the option allows it")
     async def option(self, interaction: discord.Interaction, name: str, value: str) -> None:
@@ -222,7 +229,7 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
         spec = next((s for s in lobby_specs(found[1]) if s.key == key), None)
         return value_suggestions(spec, current) if spec else []
 
-    @command("ai", "Change how well an AI seat plays, in the lobby or during the game (host)")
+    @command("ai", "Change how well an AI seat plays, in the lobby or during the game", host)
     @app_commands.describe(seat="The AI seat (the suggestions list them with their levels)", level="Its new level")
     @app_commands.choices(level=LEVEL_CHOICES)
     async def ai(self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 10],
@@ -337,7 +344,7 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
             await tell(interaction, "The AI moved, but I could not post the new board. Use /game panel to show it.")
 
     # ------------------------------------------------------- slow games
-    @command("deadline", "Hours each player has for a turn before the AI plays it (host)")
+    @command("deadline", "Hours each player has for a turn before the AI plays it", host)
     @app_commands.describe(hours="Hours per turn (0: no deadline)",
                            missed="Missed deadlines in a row before the AI keeps the seat (default 3)")
     @app_commands.choices(hours=DEADLINE_CHOICES)
@@ -385,13 +392,26 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
                                         ephemeral=True)
 
     # ----------------------------------------------------- while playing
-    @command("dms", "Whether your hand comes by DM in this game (on after you open DMs)")
-    @app_commands.describe(on="On: send me my hand by DM again; off: I use /game hand")
-    async def dms(self, interaction: discord.Interaction, on: bool) -> None:
-        await self.parts.publisher.set_dms(await self._here(interaction, statuses=("active",)), interaction.user.id,
-                                           on=on)
-        await tell(interaction, "Your hand comes by DM again from your next change." if on else
-                   "No more DMs for you in this game; /game hand shows your hand.")
+    @command("settings", "Your own settings: shown as they are now, changed by the options you give")
+    @app_commands.describe(dms="Your hand in this channel's game by DM: on (again), or off (you use /game hand)")
+    async def settings(self, interaction: discord.Interaction, dms: bool | None = None) -> None:
+        lines = []
+        try:
+            session: SessionRow | None = await self._here(interaction, statuses=("active",))
+        except Refusal:
+            session = None
+        if dms is not None:
+            if session is None:
+                raise Refusal("There is no game running in this channel, so there is no hand to send by DM.")
+            await self.parts.publisher.set_dms(session, interaction.user.id, on=dms)
+            lines.append("Your hand comes by DM again from your next change." if dms else
+                         "No more DMs for you in this game; /game hand shows your hand.")
+        elif session is not None and any(s.user_id == interaction.user.id for s in session.seats):
+            on = await self.parts.publisher.dms_on(session, interaction.user.id)
+            lines.append(f"Hand by DM in this game: {'on' if on else 'off'} (change it with the option dms).")
+        else:
+            lines.append("You play no game in this channel, so there is nothing to set for it here.")
+        await tell(interaction, "\n".join(lines))
 
     @command("undo", "Take back your last step, or ask the others to go back to a turn")
     @app_commands.describe(turn="Ask every other player to take the game back to the start of this turn")
@@ -422,7 +442,7 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
                                          manager=may_manage(interaction))
         await tell(interaction, "Reminded.")
 
-    @command("reminders", "Hours of quiet before the bot reminds whoever must act (0: never)")
+    @command("reminders", "Hours of quiet before the bot reminds whoever must act (0: never)", host)
     @app_commands.describe(hours="Hours of quiet before a reminder, 0 to turn reminders off")
     async def reminders(self, interaction: discord.Interaction, hours: app_commands.Range[float, 0, 720]) -> None:
         seconds = await self.parts.reminders.set_period(await self._here(interaction), interaction.user.id, hours,

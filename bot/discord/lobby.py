@@ -4,8 +4,8 @@ Buttons and option selects are DynamicItems keyed by session id, so a lobby surv
 lobby buttons; the other four rows show the game's options, and once the lobby has an AI seat the last row holds a menu
 of AI levels instead. When the options do not fit (more than the free rows, or one the host may type), they come in
 pages and the row under them holds the page button and a "Type a value" button per option that needs one (free text,
-or more choices than a select shows). /game option sets any of them too, /game ai an AI's level. Each option's menu
-ends with "About this option": picked by anyone, it explains the option to them alone and sets nothing.
+or more choices than a select shows). /game host option sets any of them too, /game host ai an AI's level. Each
+option's menu ends with "About this option": picked by anyone, it explains the option to them alone and sets nothing.
 """
 
 from __future__ import annotations
@@ -64,12 +64,12 @@ def lobby_embed(session: SessionRow, game: Game, values: dict[str, str] | None =
         label = option_label(spec, values.get(spec.key, spec.default))
         embed.add_field(name=spec.label, value=label, inline=True)
     if session.status == "lobby":
-        embed.set_footer(text="The host sets the options with the menus below or with /game option; "
+        embed.set_footer(text="The host sets the options with the menus below or with /game host option; "
                               "each menu's last entry, About this option, says what it does and which choices are "
                               f"house rules (all of them: /game rules topic:{OPTIONS_TOPIC}). "
-                              "/game deadline changes the turn deadline after the start too. "
+                              "/game host deadline changes the turn deadline after the start too. "
                               f"A new AI plays at {levels.LABELS[levels.default_for(game)]}; the AI level menu or "
-                              "/game ai changes it, in the lobby or during the game.")
+                              "/game host ai changes it, in the lobby or during the game.")
     return embed
 
 
@@ -123,7 +123,7 @@ def _select_options(spec: GameOptionSpec, current: str) -> list[discord.SelectOp
     what it means (which choices are house rules, and why) is one entry away, for anyone who wonders."""
     choices = spec.choices[:CHOICES_SHOWN]
     if len(spec.choices) > CHOICES_SHOWN and all(c.value != current for c in choices):
-        # The current value stays visible; the rest can be typed (the "Type a value" button, /game option).
+        # The current value stays visible; the rest can be typed (the "Type a value" button, /game host option).
         chosen = [c for c in spec.choices if c.value == current]
         choices = spec.choices[:CHOICES_SHOWN - len(chosen)] + chosen
     return [*(discord.SelectOption(label=cut(c.label, OPTION_TEXT), value=c.value[:OPTION_TEXT],
@@ -406,7 +406,7 @@ def ai_level_message(session: SessionRow, game: Game, seat_number: int) -> dict[
     default = " (what a new AI plays at)" if current == levels.default_for(game) else ""
     text = (f"{escape(seat.name)} (seat {seat_number}) plays at **{levels.LABELS[current]}**{default}. Easy plays "
             "the game's simple policy; Normal and Hard think ahead (Hard up to a second a move). Pick another here; "
-            "the lobby's AI level menu and /game ai change it later, during the game too.")
+            "the lobby's AI level menu and /game host ai change it later, during the game too.")
     if not game.search_beats_policy:  # say so rather than let a host pick Hard expecting a stronger opponent
         text += (f" In {game.title} thinking ahead has not yet been shown to beat the simple policy, "
                  "so Normal and Hard may play no better than Easy.")

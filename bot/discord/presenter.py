@@ -134,7 +134,7 @@ class DiscordPresenter:
         channel = await self._channel(session.channel_id)
         await channel.send(**fit(
             content=f"{mention(user_id)}, I cannot send you DMs, so I stop trying: /game hand shows your hand. Once "
-                    "your DMs are open, say /game dms on.",
+                    "your DMs are open, say /game settings dms:True.",
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=user_id)])))
 
     async def remind(self, reminder: Reminder) -> None:

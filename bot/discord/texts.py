@@ -148,7 +148,7 @@ def option_help(spec: GameOptionSpec, current: str) -> str:
 def options_page(game: Game) -> str:
     """The lobby options topic: every option the host may set, explained."""
     intro = ("What the host sets in the lobby, with its menus (each menu's last entry explains its option) or "
-             "`/game option`. Each option starts at its *default*.")
+             "`/game host option`. Each option starts at its *default*.")
     return "\n\n".join([intro, *(option_text(spec) for spec in lobby_specs(game))])
 
 
@@ -200,7 +200,7 @@ def notice_text(notice: Notice) -> tuple[str, list[int]]:
         return f"The deadline ended with no answer, so the game answers for {said}.", []
     if isinstance(notice, Abandoned):
         return (f"{mention(session.host_id)}, nobody has moved in this {notice.title} game for "
-                f"{describe(notice.quiet_for)}, so I stop reminding. `/game cancel` ends it; any move starts the "
+                f"{describe(notice.quiet_for)}, so I stop reminding. `/game host cancel` ends it; any move starts the "
                 f"reminders again."), [session.host_id]
     assert isinstance(notice, LateRoundEnd)
     return (f"This round's time ran out {timestamp(notice.ended)}, while the bot was offline, so the round ends now, "

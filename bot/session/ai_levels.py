@@ -1,5 +1,6 @@
 """Who may change an AI seat's level (engine.core.levels), and to what: the same checks in the lobby and during a
-game, so a refusal reads the same whichever way the host asks (a lobby menu, the chooser after Add AI, /game ai)."""
+game, so a refusal reads the same whichever way the host asks (a lobby menu, the chooser after Add AI,
+/game host ai)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ def level_of(seat: Seat) -> str:
 def stand_in_level(game: Game) -> str:
     """The level the AI plays a member's seat at when it stands in (a missed deadline, a resignation, a seat kept
     after missed deadlines): the same as a new AI seat, so the others keep an opponent that plays to win where the
-    game's search has been shown to (levels.default_for). The host can change it with /game ai."""
+    game's search has been shown to (levels.default_for). The host can change it with /game host ai."""
     return levels.default_for(game)
 
 

@@ -46,7 +46,7 @@ DEADLINE_OPTION = GameOptionSpec(
     key=DEADLINE_KEY, label="Turn deadline", default="0",
     choices=[OptionChoice(value=str(h), label=f"{h} hours" if h else "Off") for h in CHOICES],
     help="Hours each player has for a turn before the AI plays it for them; the host may change it later with "
-         "/game deadline.",
+         "/game host deadline.",
 )
 """The deadline as a lobby option, shown and set beside the game's own options (kept in SessionMeta, not in the
 engine's options: the engine never sees it)."""

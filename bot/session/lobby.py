@@ -148,7 +148,7 @@ class Lobby:
         """Set one option by key or label, to a choice's value or label or to typed text. The game's own options go
         to the engine, which checks the whole set, so an invalid value is refused with its sentence and nothing is
         stored; the turn deadline goes to the bot's bookkeeping, which the game keeps once started (the host changes
-        it later with /game deadline)."""
+        it later with /game host deadline)."""
         session = await self.sessions.fresh(session_id)
         if typed_option(self.game(session.game), key, value)[0] == DEADLINE_KEY:
             async with self.sessions.lock(session_id):

@@ -33,7 +33,8 @@ class SessionMeta(BaseModel):
     dm_notice: list[int] = Field(default_factory=list)
     """Members already told in the channel that their DMs are closed (told once per game)."""
     dm_stopped: list[int] = Field(default_factory=list)
-    """Members this game sends no DM (refused, or `/game dms off`), kept across restarts; see Sessions.no_dms."""
+    """Members this game sends no DM (refused, or `/game settings dms:False`), kept across restarts; see
+    Sessions.no_dms."""
     deadline_hours: int = 0
     """The turn deadline of this game in hours (0: none); see bot.session.deadlines."""
     deadline_limit: int = 3

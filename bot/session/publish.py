@@ -300,7 +300,7 @@ class Publisher:
         await self.presenter.dms_closed(session, user_id)
 
     async def set_dms(self, session: SessionRow, user_id: int, *, on: bool) -> None:
-        """/game dms on|off: whether this member gets their hand by DM (in this game, and after a refusal, in every
+        """/game settings dms: whether this member gets their hand by DM (in this game, and after a refusal, in every
         game). On: the next change of their hand is sent again."""
         if not any(s.user_id == user_id for s in session.seats):
             raise Refusal("You are not in this game.")
@@ -317,6 +317,11 @@ class Publisher:
                 if user_id not in meta.dm_stopped:
                     meta.dm_stopped.append(user_id)
                     await self.meta.save(session.id, meta)
+
+    async def dms_on(self, session: SessionRow, user_id: int) -> bool:
+        """Whether this member's hand in this game goes by DM (off after `/game settings dms:False` or a refusal)."""
+        stopped = set((await self.meta.get(session)).dm_stopped) | self.sessions.no_dms
+        return user_id not in stopped
 
     async def hand(self, session: SessionRow, user_id: int) -> PrivateUpdate:
         """/game hand: the member's own view of the game. Asking for it means they are here, so DMs that were

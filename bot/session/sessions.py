@@ -77,8 +77,9 @@ class Sessions:
         self._not_offered: set[int] = set()
         """Sessions of a game this bot does not offer that a warning has named already (once per process)."""
         self.no_dms: set[int] = set()
-        """Members not to DM (their DMs refused us, or they said `/game dms off`): Discord counts refused requests
-        toward its ban limit, so they are not retried on every change, in any game, until they say otherwise."""
+        """Members not to DM (their DMs refused us, or they said `/game settings dms:False`): Discord counts refused
+        requests toward its ban limit, so they are not retried on every change, in any game, until they say
+        otherwise."""
 
     async def active_here(self) -> list[SessionRow]:
         """The active sessions whose reminders, deadlines and resumed AI turns are this process's job: its shards'

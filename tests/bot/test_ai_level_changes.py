@@ -1,5 +1,5 @@
 """Changing an AI seat's level (issue 13): a new AI plays at Normal and the lobby says so; the host changes any AI
-seat's level with the lobby's menu (only real changes offered) or with /game ai, in the lobby and during the game,
+seat's level with the lobby's menu (only real changes offered) or with /game host ai, in the lobby and during the game,
 for a seat the AI took over too; the change survives a restart, is announced in one line, shows in the seat list,
 and the AI then plays at it. Whoever else asks, or asks for what cannot be, gets a sentence and nothing changes."""
 
@@ -60,19 +60,19 @@ async def test_the_lobby_offers_each_ai_seat_the_levels_it_could_change_to(simco
     await ana.click(lobby, label="Add AI")
     lobby = await fresh_lobby(table, lobby)
     assert select_values(lobby, "tla:1") == ["3:easy", "3:normal", "4:easy", "4:hard"]
-    # /game ai does the same in the lobby, answered privately; its refusals are sentences.
-    said = await ana.slash(table.channel, "game ai", seat=4, level="easy")
+    # /game host ai does the same in the lobby, answered privately; its refusals are sentences.
+    said = await ana.slash(table.channel, "game host ai", seat=4, level="easy")
     assert refusal(said) == "AI 2 (seat 4) now plays at Easy.", "answered privately"
-    assert "not an AI's" in refusal(await ana.slash(table.channel, "game ai", seat=2, level="hard"))
-    assert "no seat 6" in refusal(await ana.slash(table.channel, "game ai", seat=6, level="hard"))
-    assert "already plays at Hard" in refusal(await ana.slash(table.channel, "game ai", seat=3, level="hard"))
+    assert "not an AI's" in refusal(await ana.slash(table.channel, "game host ai", seat=2, level="hard"))
+    assert "no seat 6" in refusal(await ana.slash(table.channel, "game host ai", seat=6, level="hard"))
+    assert "already plays at Hard" in refusal(await ana.slash(table.channel, "game host ai", seat=3, level="hard"))
     with pytest.raises(Refusal, match="not an AI level"):
         parts = table.bot.parts
         await parts.lobby.set_level(await parts.sessions.here(table.channel.id), ana.id, 3, "expert", manager=False)
     assert await seat_levels(table) == [(False, ""), (False, ""), (True, "hard"), (True, "easy")]
     lobby = await fresh_lobby(table, lobby)
-    assert "4. AI 2 (AI, Easy)" in lobby.embeds[0].fields[0].value, "the lobby follows /game ai"
-    offered = await ana.autocomplete(table.channel, "game ai", "seat", "")
+    assert "4. AI 2 (AI, Easy)" in lobby.embeds[0].fields[0].value, "the lobby follows /game host ai"
+    offered = await ana.autocomplete(table.channel, "game host ai", "seat", "")
     assert [(c["name"], c["value"]) for c in offered] == [("3. AI 1 (now Hard)", 3), ("4. AI 2 (now Easy)", 4)]
 
 
@@ -115,16 +115,16 @@ async def test_the_host_changes_a_taken_over_seats_level_during_the_game_and_it_
     await ana.click(lobby, label="Start")
     await ben.slash(table.channel, "game resign")  # the AI takes Ben's seat, at the level a new AI seat gets
     assert await seat_levels(table) == [(False, ""), (True, "normal"), (False, "")]
-    offered = await ana.autocomplete(table.channel, "game ai", "seat", "")
+    offered = await ana.autocomplete(table.channel, "game host ai", "seat", "")
     assert [(c["name"], c["value"]) for c in offered] == [("2. ben (resigned) (now Normal)", 2)], "AI seats only"
 
-    assert "Only the host" in refusal(await cleo.slash(table.channel, "game ai", seat=2, level="hard"))
-    assert "not an AI's" in refusal(await ana.slash(table.channel, "game ai", seat=3, level="hard"))
-    assert "already plays at Normal" in refusal(await ana.slash(table.channel, "game ai", seat=2, level="normal"))
+    assert "Only the host" in refusal(await cleo.slash(table.channel, "game host ai", seat=2, level="hard"))
+    assert "not an AI's" in refusal(await ana.slash(table.channel, "game host ai", seat=3, level="hard"))
+    assert "already plays at Normal" in refusal(await ana.slash(table.channel, "game host ai", seat=2, level="normal"))
     assert await seat_levels(table) == [(False, ""), (True, "normal"), (False, "")], "refusals change nothing"
 
     mark = newest_id(table.channel)
-    said = await ana.slash(table.channel, "game ai", seat=2, level="hard")
+    said = await ana.slash(table.channel, "game host ai", seat=2, level="hard")
     assert not said.response.flags.ephemeral
     assert said.response.content == f"{ana.mention} set ben (resigned) (seat 2) to Hard."
     assert len(messages_after(table.channel, mark)) == 1, "one short line in the channel"
@@ -147,22 +147,22 @@ async def test_a_seat_the_ai_keeps_after_missed_deadlines_gets_a_level_until_its
     ana, ben = table.players
     lobby = await open_lobby(table)
     await ben.click(lobby, label="Join")
-    await ana.slash(table.channel, "game deadline", hours=12, missed=1)
+    await ana.slash(table.channel, "game host deadline", hours=12, missed=1)
     await ana.click(lobby, label="Start")
     await ana.click(latest_panel(table.channel), label="Pass")
     await simcord_env.advance_time(13 * 3600.0)  # Ben misses his deadline: the AI keeps his seat, at Normal
     assert await seat_levels(table) == [(False, ""), (True, "normal")]
-    offered = await ana.autocomplete(table.channel, "game ai", "seat", "")
+    offered = await ana.autocomplete(table.channel, "game host ai", "seat", "")
     assert [c["value"] for c in offered] == [2]
-    said = await ana.slash(table.channel, "game ai", seat=2, level="hard")
+    said = await ana.slash(table.channel, "game host ai", seat=2, level="hard")
     assert said.response.content == f"{ana.mention} set ben (AI while away) (seat 2) to Hard."
     status = await ana.slash(table.channel, "game status")
     assert "ben (AI while away) (AI, Hard)" in status.response.content
 
     await ben.slash(table.channel, "game rejoin")  # his seat is his again, and a member's seat has no level
     assert await seat_levels(table) == [(False, ""), (False, "")]
-    assert await ana.autocomplete(table.channel, "game ai", "seat", "") == []
-    assert "not an AI's" in refusal(await ana.slash(table.channel, "game ai", seat=2, level="hard"))
+    assert await ana.autocomplete(table.channel, "game host ai", "seat", "") == []
+    assert "not an AI's" in refusal(await ana.slash(table.channel, "game host ai", seat=2, level="hard"))
 
 
 async def test_a_new_ai_starts_at_easy_where_the_search_is_not_shown_to_beat_the_policy(simcord_env,

@@ -146,8 +146,8 @@ async def test_lobby_by_command_and_who_may_start_or_cancel(simcord_env):
     assert (await table.bot.store.get_session(1)).status == "active" and panels(table.channel)
     assert "already started" in refusal(await bob.slash(table.channel, "game join"))
 
-    assert "Only the host" in refusal(await bob.slash(table.channel, "game cancel"))
-    asked = await mod.slash(table.channel, "game cancel")  # a started game: asked to confirm first
+    assert "Only the host" in refusal(await bob.slash(table.channel, "game host cancel"))
+    asked = await mod.slash(table.channel, "game host cancel")  # a started game: asked to confirm first
     cancelled = await mod.click(asked.response.message, label="Yes, cancel the game")
     assert not cancelled.followups[0].ephemeral, "the whole table learns the game is cancelled"
     assert (await table.bot.store.get_session(1)).status == "cancelled"

@@ -53,8 +53,8 @@ async def start(table: Table, hours: int, missed: int | None = None) -> None:
     for player in table.players[1:]:
         await player.click(lobby, label="Join")
     options = {"hours": hours} if missed is None else {"hours": hours, "missed": missed}
-    assert "Only the host" in refusal(await table.players[1].slash(table.channel, "game deadline", **options))
-    reply = await alice.slash(table.channel, "game deadline", **options)
+    assert "Only the host" in refusal(await table.players[1].slash(table.channel, "game host deadline", **options))
+    reply = await alice.slash(table.channel, "game host deadline", **options)
     assert f"within {hours} hours" in reply.response.content and not reply.response.ephemeral
     await alice.click(lobby, label="Start")
 
@@ -132,9 +132,9 @@ async def test_the_deadline_is_a_lobby_option_the_game_keeps_and_the_host_change
     assert option_shown(lobby, "Turn deadline") == "Off"
     await bob.click(lobby, label="Join")
     assert "host" in refusal(await bob.select(lobby, ["12"], custom_id="to:1:deadline"))
-    typed = await alice.slash(table.channel, "game option", name="Turn deadline", value="24 hours")
+    typed = await alice.slash(table.channel, "game host option", name="Turn deadline", value="24 hours")
     assert typed.response.content == "Turn deadline: 24 hours."
-    assert "12, 24, 48 or 72 hours" in refusal(await alice.slash(table.channel, "game option", name="deadline",
+    assert "12, 24, 48 or 72 hours" in refusal(await alice.slash(table.channel, "game host option", name="deadline",
                                                                  value="5"))
     shown = (await alice.select(lobby, ["12"], custom_id="to:1:deadline")).response.message
     assert option_shown(shown, "Turn deadline") == "12 hours"
@@ -153,8 +153,8 @@ async def test_the_deadline_is_a_lobby_option_the_game_keeps_and_the_host_change
     assert told.content.startswith(f"<@{alice.id}>'s deadline ended, so the AI plays alice's turn")
     assert await state_version(table) == 1
 
-    # The host changes it later with /game deadline: bob's turn now has 48 hours.
-    await alice.slash(table.channel, "game deadline", hours=48)
+    # The host changes it later with /game host deadline: bob's turn now has 48 hours.
+    await alice.slash(table.channel, "game host deadline", hours=48)
     await simcord_env.advance_time(24 * HOUR)
     assert len(said(table, "deadline ended")) == 1, "12 hours no longer apply"
     await simcord_env.advance_time(25 * HOUR)

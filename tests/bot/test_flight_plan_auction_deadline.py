@@ -29,7 +29,7 @@ async def start_with_deadline(table: Table, hours: int) -> None:
     lobby = await open_lobby(table, "flight-plan")
     for player in table.players[1:]:
         await player.click(lobby, label="Join")
-    await table.players[0].slash(table.channel, "game deadline", hours=hours)
+    await table.players[0].slash(table.channel, "game host deadline", hours=hours)
     await table.players[0].click(lobby, label="Start")
 
 

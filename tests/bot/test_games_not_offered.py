@@ -41,13 +41,13 @@ async def test_a_game_this_bot_does_not_offer_gets_one_warning_and_the_others_pl
     lobby = await open_lobby(there, "elsewhere")
     await ana.click(lobby, label="Add AI")
     await ana.click(lobby, label="Start")
-    confirm = (await ana.slash(there.channel, "game cancel")).response.message
+    confirm = (await ana.slash(there.channel, "game host cancel")).response.message
     await ana.click(confirm, label="Yes, cancel the game")
     # And a running one with every kind of background work: an AI seat, a turn deadline, reminders.
     lobby = await open_lobby(there, "elsewhere")
     await ben.click(lobby, label="Join")
     await ana.click(lobby, label="Add AI")
-    await ana.slash(there.channel, "game deadline", hours=12)
+    await ana.slash(there.channel, "game host deadline", hours=12)
     await ana.click(lobby, label="Start")
     here = Table(simcord_env, there.guild, there.guild.create_text_channel("here"), [ana, ben])
     await start_with_all(here)  # a toy game, which the restarted bot still offers

@@ -1,4 +1,4 @@
-"""The lobby: join, leave, add an AI, set options (selects, pages, a typed value, /game option), start; who may
+"""The lobby: join, leave, add an AI, set options (selects, pages, a typed value, /game host option), start; who may
 start or set options; one game per channel; threads."""
 
 from __future__ import annotations
@@ -87,8 +87,8 @@ async def test_join_and_cancel_by_command(simcord_env):
     assert joined.response.ephemeral
     session = await table.bot.store.session_in_channel(table.channel.id)
     assert [s.user_id for s in session.seats] == [alice.id, bob.id]
-    assert "host" in refusal(await bob.slash(table.channel, "game cancel"))
-    await alice.slash(table.channel, "game cancel")
+    assert "host" in refusal(await bob.slash(table.channel, "game host cancel"))
+    await alice.slash(table.channel, "game host cancel")
     assert await table.bot.store.session_in_channel(table.channel.id) is None
     # The channel is free again.
     again = await bob.slash(table.channel, "game new", game="toy")
@@ -197,7 +197,7 @@ async def test_an_invalid_layout_gets_the_engines_sentence_and_changes_nothing(s
     form = await alice.click(lobby, custom_id="tlt:1:pois")
     refused = await alice.submit_modal(form, {"value": bad})
     assert refusal(refused) == engine_sentence({**before, "pois": bad})
-    by_command = await alice.slash(table.channel, "game option", name="pois", value="custom:a2=Q")
+    by_command = await alice.slash(table.channel, "game host option", name="pois", value="custom:a2=Q")
     assert refusal(by_command) == engine_sentence({**before, "pois": "custom:a2=Q"})
     assert await stored_options(table) == before
     assert field(current(table, lobby), "Points of interest") == "Printed"
@@ -208,7 +208,7 @@ async def test_only_the_host_pages_types_or_commands_options(simcord_env):
     alice, bob = table.players
     lobby = await open_lobby(table)
     await bob.click(lobby, label="Join")
-    assert "host" in refusal(await bob.slash(table.channel, "game option", name="hand", value="3"))
+    assert "host" in refusal(await bob.slash(table.channel, "game host option", name="hand", value="3"))
     assert await stored_options(table) == {"hand": "2"}
 
 
@@ -223,7 +223,7 @@ async def test_a_non_host_cannot_page_or_type_options(simcord_env):
     form = await bob.click(lobby, custom_id="tlt:1:pois")
     assert form.modal is None and "host" in refusal(form)
     assert "host" in refusal(await bob.select(lobby, ["5"], custom_id="to:1:end_space"))
-    assert "host" in refusal(await bob.slash(table.channel, "game option", name="pois", value=LAYOUT))
+    assert "host" in refusal(await bob.slash(table.channel, "game host option", name="pois", value=LAYOUT))
     assert await stored_options(table) == registry.get("planes").default_options()
 
 
@@ -232,28 +232,28 @@ async def test_game_option_command_suggests_names_and_values_and_takes_labels(si
     table = make_table(simcord_env)
     alice = table.players[0]
     lobby = await open_lobby(table, "planes")
-    names = await alice.autocomplete(table.channel, "game option", "name", "")
+    names = await alice.autocomplete(table.channel, "game host option", "name", "")
     assert [c["value"] for c in names] == [*(s.key for s in registry.get("planes").option_specs), "deadline"]
     assert names[3]["name"] == ("Shorter games: track end (now: Space 12) · The game ends after the round in which "
                                 "this many cubes…"), "its value now, then what it is about, cut to fit"
     assert names[-1]["name"].startswith("Turn deadline (now: Off) · Hours each player has for a turn"), \
         "every lobby has the turn deadline too"
-    values = await alice.autocomplete(table.channel, "game option", "value", "spa", name="end_space")
+    values = await alice.autocomplete(table.channel, "game host option", "value", "spa", name="end_space")
     assert [c["value"] for c in values] == [str(n) for n in range(12, 0, -1)]
     assert [c["name"] for c in values][:2] == ["Space 12 (default)", "Space 11"]
-    typed = await alice.autocomplete(table.channel, "game option", "value", "custom:a2=blank", name="pois")
+    typed = await alice.autocomplete(table.channel, "game host option", "value", "custom:a2=blank", name="pois")
     assert typed[0] == {"name": "custom:a2=blank", "value": "custom:a2=blank"}, "free text is offered as typed"
-    assert await alice.autocomplete(table.channel, "game option", "value", "x", name="player_decks") == []
+    assert await alice.autocomplete(table.channel, "game host option", "value", "x", name="player_decks") == []
 
-    done = await alice.slash(table.channel, "game option", name="Shorter games: track end", value="Space 5")
+    done = await alice.slash(table.channel, "game host option", name="Shorter games: track end", value="Space 5")
     assert done.response.ephemeral and done.response.content == "Shorter games: track end: Space 5."
-    await alice.slash(table.channel, "game option", name="start", value="random")
-    await alice.slash(table.channel, "game option", name="pois", value="custom:a2=blank; M1=R+D")
+    await alice.slash(table.channel, "game host option", name="start", value="random")
+    await alice.slash(table.channel, "game host option", name="pois", value="custom:a2=blank; M1=R+D")
     assert (await stored_options(table))["end_space"] == "5"
     shown = current(table, lobby)
     assert field(shown, "Shorter games: track end") == "Space 5"
     assert "tlt:1:pois" in component_ids(shown), "the lobby shows the page of the option just set"
-    assert "no setting" in refusal(await alice.slash(table.channel, "game option", name="wings", value="2"))
+    assert "no setting" in refusal(await alice.slash(table.channel, "game host option", name="wings", value="2"))
 
 
 @PLANES
@@ -306,13 +306,13 @@ async def test_the_host_adds_and_removes_seats(simcord_env):
     await carol.click(lobby, label="Join")
     assert "Only the host" in refusal(await bob.click(lobby, label="Add AI"))
     await alice.click(lobby, label="Add AI")
-    assert "Only the host" in refusal(await bob.slash(table.channel, "game remove", seat=4))
-    assert "host's own seat" in refusal(await alice.slash(table.channel, "game remove", seat=1))
-    await alice.slash(table.channel, "game remove", seat=4)  # the AI
-    await alice.slash(table.channel, "game remove", seat=2)  # bob
+    assert "Only the host" in refusal(await bob.slash(table.channel, "game host remove", seat=4))
+    assert "host's own seat" in refusal(await alice.slash(table.channel, "game host remove", seat=1))
+    await alice.slash(table.channel, "game host remove", seat=4)  # the AI
+    await alice.slash(table.channel, "game host remove", seat=2)  # bob
     session = await table.bot.store.session_in_channel(table.channel.id)
     assert [(s.seat, s.user_id, s.is_ai) for s in session.seats] == [(0, alice.id, False), (1, carol.id, False)]
-    assert "no seat 5" in refusal(await alice.slash(table.channel, "game remove", seat=5))
+    assert "no seat 5" in refusal(await alice.slash(table.channel, "game host remove", seat=5))
 
 
 async def test_ai_seats_keep_distinct_names_after_one_is_removed(simcord_env):
@@ -321,7 +321,7 @@ async def test_ai_seats_keep_distinct_names_after_one_is_removed(simcord_env):
     lobby = await open_lobby(table)
     for _ in range(3):
         await alice.click(lobby, label="Add AI")
-    await alice.slash(table.channel, "game remove", seat=2)  # AI 1 goes; AI 2 and AI 3 stay
+    await alice.slash(table.channel, "game host remove", seat=2)  # AI 1 goes; AI 2 and AI 3 stay
     await alice.click(lobby, label="Add AI")
     session = await table.bot.store.session_in_channel(table.channel.id)
     assert [s.name for s in session.seats] == ["alice", "AI 2", "AI 3", "AI 1"], "the new AI takes the free name"

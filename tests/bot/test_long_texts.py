@@ -69,7 +69,7 @@ async def test_a_long_option_name_or_value_gets_a_short_refusal(simcord_env: Env
     await ana.slash(table.channel, "game new", game="planes")
     for name, value in (("pois", "custom:" + "Q" * LONG), ("pois", "custom:a2=" + "Q" * LONG),
                         ("Q" * LONG, "on"), ("airport", "Q" * LONG)):
-        said = refusal(await ana.slash(table.channel, "game option", name=name, value=value))
+        said = refusal(await ana.slash(table.channel, "game host option", name=name, value=value))
         assert 0 < len(said) <= 2000, said
         assert longest_run(said, "Q") < QUOTE_MAX, f"the option is quoted in full: {said[:300]}"
 
@@ -81,7 +81,7 @@ async def test_a_long_option_value_that_is_taken_is_shown_cut(simcord_env: Env) 
     lobby = (await ana.slash(table.channel, "game new", game="planes")).response.message
     layout = "custom:" + "; ".join(["a2=blank"] * 600)
     assert len(layout) > LONG
-    said = refusal(await ana.slash(table.channel, "game option", name="pois", value=layout))
+    said = refusal(await ana.slash(table.channel, "game host option", name="pois", value=layout))
     assert said.startswith("Points of interest: custom:a2=blank") and said.endswith("…."), said
     assert len(said) < 150, "the value typed is quoted back short; the lobby shows more of it"
     shown = next(m for m in messages_after(table.channel, 0) if m.id == lobby.id)

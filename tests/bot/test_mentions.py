@@ -90,7 +90,7 @@ async def test_odd_names_ping_nobody_in_a_whole_game(simcord_env: Env) -> None:
     await host.click(lobby, label="Start")
     await _play_once(table)
     await crowd.slash(table.channel, "game resign")
-    await host.slash(table.channel, "game ai", seat=2, level="easy")
+    await host.slash(table.channel, "game host ai", seat=2, level="easy")
     await here.slash(table.channel, "game nudge")
     for command in ("game status", "game board", "game hand", "game log", "game mine"):
         await host.slash(table.channel, command)
@@ -131,12 +131,12 @@ async def test_odd_names_ping_nobody_in_planes(simcord_env: Env) -> None:
     await host.click(lobby, label="Start")
     await _play_to_the_end(table, "planes", moves=12)
     await crowd.slash(table.channel, "game resign")
-    await host.slash(table.channel, "game ai", seat=2, level="easy")
+    await host.slash(table.channel, "game host ai", seat=2, level="easy")
     await here.slash(table.channel, "game nudge")
     for command in ("game status", "game board", "game hand", "game log", "game mine"):
         await role_named.slash(table.channel, command)
     await role_named.slash(table.channel, "game resign")
-    await host.slash(table.channel, "game ai", seat=3, level="easy")
+    await host.slash(table.channel, "game host ai", seat=3, level="easy")
     table.players = [host]
     await _play_to_the_end(table, "planes")
     assert latest_panel(table.channel).content.startswith("Game over.")

@@ -62,7 +62,7 @@ async def start(table: Table, *, deadline: int = 0) -> None:
     lobby = await open_lobby(table)
     await bob.click(lobby, label="Join")
     if deadline:
-        await alice.slash(table.channel, "game deadline", hours=deadline)
+        await alice.slash(table.channel, "game host deadline", hours=deadline)
     await alice.click(lobby, label="Start")
 
 

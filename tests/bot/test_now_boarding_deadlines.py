@@ -30,9 +30,9 @@ async def start(table: Table, deadline: int = 12) -> None:
     """No round timer (a round ends when all press Done), and a turn deadline set in the lobby (0: none)."""
     host = table.players[0]
     lobby = await open_lobby(table, "now-boarding")
-    await host.slash(table.channel, "game option", name="timer", value="async")
+    await host.slash(table.channel, "game host option", name="timer", value="async")
     if deadline:
-        await host.slash(table.channel, "game deadline", hours=deadline)
+        await host.slash(table.channel, "game host deadline", hours=deadline)
     for player in table.players[1:]:
         await player.click(lobby, label="Join")
     await host.click(lobby, label="Start")

@@ -53,7 +53,7 @@ def _redraw_on_the_virtual_clock(monkeypatch: pytest.MonkeyPatch) -> None:
 async def start(table: Table, timer: str, **options: str) -> None:
     lobby = await open_lobby(table, "now-boarding")
     for name, value in {"timer": timer, **options}.items():
-        await table.players[0].slash(table.channel, "game option", name=name, value=value)
+        await table.players[0].slash(table.channel, "game host option", name=name, value=value)
     for player in table.players[1:]:
         await player.click(lobby, label="Join")
     await table.players[0].click(lobby, label="Start")

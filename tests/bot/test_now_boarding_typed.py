@@ -19,7 +19,7 @@ async def _typed(actor: Any, table: Any, text: str) -> str:
 async def test_pilots_set_up_place_weather_and_fly_by_typing(simcord_env: Any) -> None:
     table = make_table(simcord_env, ("ana", "ben"))
     lobby = await open_lobby(table, "now-boarding")
-    await table.players[0].slash(table.channel, "game option", name="timer", value="async")
+    await table.players[0].slash(table.channel, "game host option", name="timer", value="async")
     await table.players[1].click(lobby, label="Join")
     await table.players[0].click(lobby, label="Start")
     ana, ben = table.players

@@ -1,7 +1,8 @@
 """What each lobby option means (GameOptionSpec.help: which values are house rules, and why) reaches whoever decides:
 each option's menu ends with "About this option" (the help's start as its description, the whole of it privately
-when picked, by anyone), the default choice says so, `/game option` suggests names with their help, and `/game rules`
-has a "lobby options" topic that explains every option, whole, however long (in several embeds of one message)."""
+when picked, by anyone), the default choice says so, `/game host option` suggests names with their help, and
+`/game rules` has a "lobby options" topic that explains every option, whole, however long (in several embeds of one
+message)."""
 
 from __future__ import annotations
 

@@ -57,7 +57,7 @@ async def test_a_scenario_game_on_a_new_airport_by_clicks_with_an_ai_seat(simcor
     await ben.click(lobby, label="Join")
     await ana.click(lobby, label="Add AI")
     for name, value in (("scenario", scenario), ("end_space", "4"), ("cards", "expansion")):
-        await ana.slash(table.channel, "game option", name=name, value=value)
+        await ana.slash(table.channel, "game host option", name=name, value=value)
     session = await table.bot.store.session_in_channel(table.channel.id)
     assert session.options["airport"] == airport, "the scenario preset filled the airport, for the host to see"
     await ana.click(lobby, label="Start")

@@ -22,8 +22,8 @@ async def test_cancelling_a_started_game_asks_first_and_keeps_its_record(simcord
     alice, bob = table.players
     await start_with_all(table)
     await pass_once(table)
-    assert "Only the host" in refusal(await bob.slash(table.channel, "game cancel"))
-    asked = await alice.slash(table.channel, "game cancel")
+    assert "Only the host" in refusal(await bob.slash(table.channel, "game host cancel"))
+    asked = await alice.slash(table.channel, "game host cancel")
     assert asked.response.ephemeral and "Cancel it?" in asked.response.content
     assert (await table.bot.store.get_session(1)).status == "active", "nothing happens before the confirmation"
     panel = latest_panel(table.channel)

@@ -98,13 +98,13 @@ async def test_the_host_sets_the_period_or_turns_reminders_off(simcord_env):
     alice, bob = table.players
     await start_with_all(table)
 
-    assert "Only the host" in refusal(await bob.slash(table.channel, "game reminders", hours=1))
-    said = await alice.slash(table.channel, "game reminders", hours=0)
+    assert "Only the host" in refusal(await bob.slash(table.channel, "game host reminders", hours=1))
+    said = await alice.slash(table.channel, "game host reminders", hours=0)
     assert "off" in said.response.content and not said.response.ephemeral
     await simcord_env.advance_time(30 * HOUR)
     assert reminders(table) == []
 
-    await alice.slash(table.channel, "game reminders", hours=2)
+    await alice.slash(table.channel, "game host reminders", hours=2)
     await simcord_env.advance_time(0.5 * HOUR)
     assert len(reminders(table)) == 1, "30 quiet hours are more than the new 2-hour period: reminded at once"
     await simcord_env.advance_time(3 * HOUR)
@@ -138,11 +138,13 @@ async def test_closed_dms_are_tried_once_and_mentioned_once_until_the_member_say
     await mentioned_actor(table, panel).click(panel, label="Pass")
     assert tries() == 1 and len(notices()) == 1, "tried once, told once"
 
-    await bob.slash(table.channel, "game dms", on=True)
+    assert "Hand by DM in this game: off" in refusal(await bob.slash(table.channel, "game settings"))
+    await bob.slash(table.channel, "game settings", dms=True)
+    assert "Hand by DM in this game: on" in refusal(await bob.slash(table.channel, "game settings"))
     simcord_env.backend.faults.clear()
     panel = latest_panel(table.channel)
     await mentioned_actor(table, panel).click(panel, label="Pass")  # the fourth pass ends the game
-    assert tries() == 2, "after /game dms on his hand comes by DM again"
+    assert tries() == 2, "after /game settings dms:True his hand comes by DM again"
     users = [e for e in simcord_env.http_requests if e.method == "GET" and e.path.startswith("/users/")]
     assert len(users) <= 2 * 2, "each member is looked up once per bot instance, not before every DM"
 

@@ -96,8 +96,8 @@ def test_each_notice_is_worded_and_notifies_only_whom_it_concerns() -> None:
         "The deadline ended with no answer, so the game answers for \\*ana\\*: \u201cPass\u201d; AI 1: "
         "\u201c\\*No\\*\u201d.", [])
     assert notice_text(Abandoned(row, "Toy", timedelta(days=14))) == (
-        "<@11>, nobody has moved in this Toy game for 14 days, so I stop reminding. `/game cancel` ends it; any move "
-        "starts the reminders again.", [11])
+        "<@11>, nobody has moved in this Toy game for 14 days, so I stop reminding. `/game host cancel` ends it; "
+        "any move starts the reminders again.", [11])
     assert notice_text(LateRoundEnd(row, WHEN)) == (
         f"This round's time ran out <t:{STAMP}:R>, while the bot was offline, so the round ends now, as it would "
         f"have then.", [])

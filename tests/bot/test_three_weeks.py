@@ -59,7 +59,7 @@ async def test_three_weeks_of_play_by_post(simcord_env):
     lobby = await open_lobby(table)
     await ben.click(lobby, label="Join")
     await cleo.click(lobby, label="Join")
-    await ana.slash(table.channel, "game deadline", hours=24, missed=2)
+    await ana.slash(table.channel, "game host deadline", hours=24, missed=2)
     await ana.click(lobby, label="Start")
 
     # Day 0: two passes, then cleo asks to go back to turn 1 and both others accept.
@@ -87,7 +87,7 @@ async def test_three_weeks_of_play_by_post(simcord_env):
         if hour == 11 * DAY + 20:
             await ben.slash(table.channel, "game rejoin")
         if hour == 14 * DAY:
-            await ana.slash(table.channel, "game deadline", hours=0)
+            await ana.slash(table.channel, "game host deadline", hours=0)
         panel = latest_panel(table.channel)
         if not panel.components:
             break  # the game ended

@@ -43,7 +43,7 @@ async def test_a_typed_move_on_a_round_trip_airport(simcord_env, airport: str, v
     ana, ben = table.players
     lobby = await open_lobby(table, "planes")
     await ben.click(lobby, label="Join")
-    await ana.slash(table.channel, "game option", name="airport", value=airport)
+    await ana.slash(table.channel, "game host option", name="airport", value=airport)
     await ana.click(lobby, label="Start")
     actor = mentioned_actor(table, panels(table.channel)[-1])
     line = await typed_line(actor, table, via)

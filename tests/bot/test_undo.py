@@ -25,7 +25,7 @@ async def start_three(table: Table) -> None:
     lobby = await open_lobby(table)
     for player in table.players[1:]:
         await player.click(lobby, label="Join")
-    await alice.slash(table.channel, "game option", name="hand", value="3")
+    await alice.slash(table.channel, "game host option", name="hand", value="3")
     await alice.click(lobby, label="Start")
 
 
