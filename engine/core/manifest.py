@@ -32,6 +32,9 @@ class GameManifest:
     (`Game.rules` reads it). Empty: no pages."""
     renderer: str = ""
     """The module whose `render_board(view)` and `render_hand(view)` draw its pictures. Empty: the bot posts text."""
+    words: str = ""
+    """The module whose `describe(view)` and `describe_hand(view)` put the board and a hand in words
+    (renderers/words.py): the pictures' alt text and the text boards of members who ask for them. Empty: none."""
     samples: str = ""
     """The module listing its SAMPLES and PALETTES for the picture rules, `python -m renderers samples` and `bench`
     (renderers/catalogue.py). Empty: none."""

@@ -9,4 +9,5 @@ MANIFEST = GameManifest(
     rules="data/flight_plan/rules.md",
     renderer="renderers.flight_plan",
     samples="renderers.flight_plan.samples",
+    words="renderers.flight_plan.describe",
 )

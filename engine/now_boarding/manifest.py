@@ -9,4 +9,5 @@ MANIFEST = GameManifest(
     rules="data/now_boarding/rules.md",
     renderer="renderers.now_boarding",
     samples="renderers.now_boarding.samples",
+    words="renderers.now_boarding.describe",
 )

@@ -9,4 +9,5 @@ MANIFEST = GameManifest(
     rules="data/planecrafters/rules.md",
     renderer="renderers.planecrafters",
     samples="renderers.planecrafters.samples",
+    words="renderers.planecrafters.describe",
 )

@@ -9,4 +9,5 @@ MANIFEST = GameManifest(
     rules="data/planes/rules.md",
     renderer="renderers.planes",
     samples="renderers.planes.samples",
+    words="renderers.planes.describe",
 )
