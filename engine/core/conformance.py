@@ -4,13 +4,16 @@ For a seeded random playout: the JSON round trip is exact at every step, replayi
 illegal choices leave the state unchanged, the options a playout lists (`Game.legal`) are those `pending` shows,
 and no view holds another seat's secrets. `check_secrecy` adds that what the channel shows never depends on the
 hidden cards, `check_blindness` that a search AI's answer never depends on what its seat may not see, and
-`check_scores` that `score_now` and a co-operative game's results are what the search reads them as.
+`check_scores` that `score_now` and a co-operative game's results are what the search reads them as, and
+`check_words` that a board put into words never depends on hidden cards either.
 """
 
 from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
+from typing import Any
 
 from engine.core import search as ismcts
 from engine.core.contract import Game, GameState, IllegalAction
@@ -386,3 +389,49 @@ def check_typed(game: Game, players: int, seed: int, options: dict[str, str] | N
             checked += min(TYPED_SEATS, len({d.seat for d in game.pending(state)}))
         state, _ = apply(game, state, action.seat, action.choice)
     return checked
+
+
+WORDS_STATES = 12
+"""States of a playout whose boards in words `check_words` compares with a re-deal of their hidden cards."""
+
+Words = Callable[[dict[str, Any]], str]
+"""A view put into words (renderers/words.py): the board from the public view, or a hand from a seat's view."""
+
+
+def words_problems(game: Game, state: GameState, rng: Rng, board: Words, hand: Words) -> list[str]:
+    """Sentences for every way a board in words depends on what its reader may not see: the channel's description
+    of `state` and of a re-deal of its hidden cards (`Game.redeal_hidden` for the public) must be the same text, and
+    each seat's hand in words the same after a re-deal of what that seat cannot see."""
+    problems: list[str] = []
+    shown = board(game.view(state, None))
+    other = board(game.view(game.redeal_hidden(state, None, rng), None))
+    if other != shown:
+        problems.append(f"the board in words depends on the hidden cards:\n    true cards: {shown!r}\n"
+                        f"    re-dealt:   {other!r}")
+    for seat in range(state.players):
+        mine = hand(game.view(state, seat))
+        theirs = hand(game.view(game.redeal_hidden(state, seat, rng), seat))
+        if mine != theirs:
+            problems.append(f"seat {seat}'s hand in words depends on what it cannot see:\n    true cards: {mine!r}\n"
+                            f"    re-dealt:   {theirs!r}")
+    return problems
+
+
+def check_words(game: Game, players: int, seed: int, board: Words, hand: Words,
+                options: dict[str, str] | None = None, states: int = WORDS_STATES) -> int:
+    """Play one game by the playout policy and, on `states` of its states picked at random, check that its boards
+    in words never depend on hidden cards (`words_problems`). Raise AssertionError naming the state. Returns the
+    number of states whose re-deal changed the hidden cards (so the check compared something)."""
+    run = playout(game, players, seed, options)
+    rng = Rng.seeded(seed * 43 + 17)
+    picked = sorted({rng.below(len(run.actions)) for _ in range(states)})
+    state = new_game(game, players, seed, run.state.options)
+    changed = 0
+    for n, action in enumerate(run.actions):
+        if n in picked:
+            problems = words_problems(game, state, rng, board, hand)
+            assert not problems, (f"{game.name}, {players} players, seed {seed}, move {state.version} "
+                                  f"(after {n} choices of the playout): " + "\n".join(problems[:3]))
+            changed += dump_state(game.redeal_hidden(state, None, rng)) != dump_state(state)
+        state, _ = apply(game, state, action.seat, action.choice)
+    return changed

@@ -1,7 +1,8 @@
 """The conformance test over every registered game (engine/core/conformance.py): random seeded playouts to the end
 with JSON round trips, replay equality, illegal-choice probes and leak checks at every step; and, on one playout per
 player count (40 states each, re-dealt twice), that what the channel shows never depends on the hidden cards (issue
-7), and that what a typed line tells its seat never depends on what that seat cannot see (issue 20)."""
+7), that what a typed line tells its seat never depends on what that seat cannot see (issue 20), and that neither do
+the boards and hands put into words (issue 23)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,16 @@ import pytest
 
 from engine import registry
 from engine.core import Game
-from engine.core.conformance import check_blindness, check_playout, check_scores, check_secrecy, check_typed
+from engine.core.conformance import (
+    check_blindness,
+    check_playout,
+    check_scores,
+    check_secrecy,
+    check_typed,
+    check_words,
+)
+from engine.core.play import new_game
+from renderers import words
 
 CASES = [
     (name, players, seed)
@@ -51,3 +61,12 @@ def test_the_search_reads_scores_and_team_results_as_the_game_means_them(name: s
 def test_a_typed_line_tells_its_seat_only_what_it_can_see(name: str, players: int) -> None:
     # Issue 20: autocomplete and refusals of a typed line once showed the cards a draw in the line would bring.
     assert check_typed(registry.get(name), players, 1, states=10) > 0
+
+
+@pytest.mark.parametrize(("name", "players"), [(name, players) for name, players, seed in CASES if seed == 1])
+def test_the_board_and_hands_in_words_never_depend_on_hidden_cards(name: str, players: int) -> None:
+    described = words.for_game(name)
+    assert described is not None, f"{name}'s manifest names no words module"
+    game = registry.get(name)
+    changed = check_words(game, players, 1, described.describe, described.describe_hand)
+    assert changed > 0 or not any(game.secrets(new_game(game, players, 1)).values())
