@@ -130,6 +130,14 @@ class Store(ABC):
         """Replace that bookkeeping (a JSON object)."""
 
     @abstractmethod
+    async def get_member_settings(self, user_id: int) -> dict[str, Any]:
+        """A member's own settings, the same in every server (text boards...); {} when none was written."""
+
+    @abstractmethod
+    async def set_member_settings(self, user_id: int, settings: dict[str, Any]) -> None:
+        """Replace a member's settings (a JSON object)."""
+
+    @abstractmethod
     async def active_sessions(self) -> list[SessionRow]:
         """Every session in 'active' (for resuming AI turns and timers after a restart)."""
 

@@ -291,6 +291,18 @@ class PostgresStore(Backend[asyncpg.Pool]):
                 session_id, meta_json, _now(),
             )
 
+    async def get_member_settings(self, user_id: int) -> dict[str, Any]:
+        row = await self.pool.fetchrow("SELECT settings_json FROM member_settings WHERE user_id = $1", user_id)
+        return dict(json.loads(row["settings_json"])) if row else {}
+
+    async def set_member_settings(self, user_id: int, settings: dict[str, Any]) -> None:
+        await self.pool.execute(
+            "INSERT INTO member_settings (user_id, settings_json, updated_at) VALUES ($1, $2, $3) "
+            "ON CONFLICT (user_id) DO UPDATE SET settings_json = excluded.settings_json, "
+            "updated_at = excluded.updated_at",
+            user_id, json.dumps(settings), _now(),
+        )
+
     async def active_sessions(self) -> list[SessionRow]:
         return await self._many("status = 'active'")
 

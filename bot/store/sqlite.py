@@ -377,6 +377,22 @@ class SqliteStore(Backend[aiosqlite.Connection]):
                 (session_id, meta_json, _now()),
             )
 
+    async def get_member_settings(self, user_id: int) -> dict[str, Any]:
+        async with self._lock:
+            rows = list(await self.db.execute_fetchall(
+                "SELECT settings_json FROM member_settings WHERE user_id = ?", (user_id,)))
+        return dict(json.loads(rows[0][0])) if rows else {}
+
+    async def set_member_settings(self, user_id: int, settings: dict[str, Any]) -> None:
+        settings_json = json.dumps(settings)
+        async with self._write() as db:
+            await db.execute_fetchall(
+                "INSERT INTO member_settings (user_id, settings_json, updated_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET settings_json = excluded.settings_json, "
+                "updated_at = excluded.updated_at",
+                (user_id, settings_json, _now()),
+            )
+
     async def active_sessions(self) -> list[SessionRow]:
         return await self._many("status = 'active'", ())
 

@@ -41,3 +41,20 @@ async def test_meta_round_trips_and_is_replaced_whole(new_store: Callable[[], St
     again = new_store()
     await again.open()
     assert await again.get_meta(sid) == {"version": 4}
+
+
+async def test_member_settings_are_each_members_own_and_kept(new_store: Callable[[], Store]) -> None:
+    """Issue 23: a member's settings (text boards) hold in every server and game, and survive a restart."""
+    store = new_store()
+    await store.open()
+    assert await store.get_member_settings(7) == {}
+    await store.set_member_settings(7, {"text_boards": True})
+    await store.set_member_settings(8, {"text_boards": False, "later": [1]})
+    await store.set_member_settings(7, {"text_boards": False})  # replaced whole
+    again = new_store()
+    await again.open()
+    assert await again.get_member_settings(7) == {"text_boards": False}
+    assert await again.get_member_settings(8) == {"text_boards": False, "later": [1]}
+    assert await again.get_member_settings(2**62) == {}  # Discord ids are 64-bit
+    await again.set_member_settings(2**62, {"text_boards": True})
+    assert await store.get_member_settings(2**62) == {"text_boards": True}

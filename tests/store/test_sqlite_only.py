@@ -89,6 +89,7 @@ async def test_games_stored_before_the_compact_log_carry_over_unchanged(db_file:
         assert [a.choice for a in await store.actions(1)] == ["a", "b", "c"]
         assert await store.load_snapshot(1) == ('{"v": 3}', 3)
         assert not await store.db.execute_fetchall("SELECT 1 FROM sqlite_master WHERE name = 'checkpoints'")
+        assert await store.get_member_settings(7) == {}  # migration 005: members' settings, none yet
     finally:
         await store.close()
 
