@@ -28,6 +28,7 @@ from bot.discord.panel import turn_message
 from bot.discord.presenter import private_message
 from bot.discord.replies import answer_failure, tell
 from bot.discord.texts import history_lines, log_lines, open_game_lines, option_label, rules_pages, status_text
+from bot.discord.words import words_messages
 from bot.naming import escape
 from bot.session import Parts, Refusal, describe
 from bot.session.ai_levels import level_of
@@ -36,6 +37,15 @@ from bot.session.sessions import FINISHED, OPEN
 from bot.store import SessionRow
 from engine.core import Game, GameOptionSpec, levels
 from engine.core.text import quoted
+
+
+def text_boards_said(on: bool) -> str:
+    """The answer to `/game settings text_boards:…`: what changes, and where."""
+    if on:
+        return ("Boards in words: on, in every server. Your hand, by DM and with /game hand, comes as a description "
+                "instead of a picture; /game board text:True shows the whole board in words.")
+    return "Boards in words: off. Your hand comes as a picture again (its alt text still describes it)."
+
 
 LEVEL_CHOICES = [app_commands.Choice(name=levels.LABELS[key], value=key) for key in levels.LEVELS]
 DEADLINE_CHOICES = [app_commands.Choice(name="off" if h == 0 else f"{h} hours", value=h) for h in (0, 12, 24, 48, 72)]
@@ -257,19 +267,28 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
 
     # ------------------------------------------------------------- the game
     @command("board", "Show the current board of this channel's game")
-    async def board(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(text="The whole board in words instead of the picture (for screen readers)")
+    async def board(self, interaction: discord.Interaction, text: bool = False) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         session = await self._here(interaction, statuses=FINISHED)
         state = await self.parts.sessions.state(session)
-        kwargs = turn_message(await self.parts.publisher.turn_update(session, state, []))
+        update = await self.parts.publisher.turn_update(session, state, [], render=not text)
+        if text and update.board_words:
+            title = f"{update.title} — move {update.version}, the board in words"
+            for message in words_messages(update.board_words, title):
+                await interaction.followup.send(ephemeral=True, **message)
+            return
+        kwargs = turn_message(update)
         kwargs.pop("view", None)  # the live panel is the newest channel message; this copy is for looking
         kwargs.pop("allowed_mentions", None)
         await interaction.followup.send(ephemeral=True, **kwargs)
 
     @command("hand", "See your own hand in this channel's game (only you see it)")
-    async def hand(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(text="Your hand in words instead of the picture (for screen readers)")
+    async def hand(self, interaction: discord.Interaction, text: bool = False) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        update = await self.parts.publisher.hand(await self._here(interaction, statuses=FINISHED), interaction.user.id)
+        update = await self.parts.publisher.hand(await self._here(interaction, statuses=FINISHED), interaction.user.id,
+                                                 words=text)
         await interaction.followup.send(ephemeral=True, **private_message(update, in_dm=False))
 
     @command("status", "Who plays, whose turn it is, or the final scores")
@@ -393,8 +412,11 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
 
     # ----------------------------------------------------- while playing
     @command("settings", "Your own settings: shown as they are now, changed by the options you give")
-    @app_commands.describe(dms="Your hand in this channel's game by DM: on (again), or off (you use /game hand)")
-    async def settings(self, interaction: discord.Interaction, dms: bool | None = None) -> None:
+    @app_commands.describe(dms="Your hand in this channel's game by DM: on (again), or off (you use /game hand)",
+                           text_boards="Boards in words instead of pictures in your hand and DMs, in every server "
+                                       "(for screen readers)")
+    async def settings(self, interaction: discord.Interaction, dms: bool | None = None,
+                       text_boards: bool | None = None) -> None:
         lines = []
         try:
             session: SessionRow | None = await self._here(interaction, statuses=("active",))
@@ -406,11 +428,20 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
             await self.parts.publisher.set_dms(session, interaction.user.id, on=dms)
             lines.append("Your hand comes by DM again from your next change." if dms else
                          "No more DMs for you in this game; /game hand shows your hand.")
+        elif text_boards is not None:
+            pass  # the one setting given is said below
         elif session is not None and any(s.user_id == interaction.user.id for s in session.seats):
             on = await self.parts.publisher.dms_on(session, interaction.user.id)
             lines.append(f"Hand by DM in this game: {'on' if on else 'off'} (change it with the option dms).")
         else:
-            lines.append("You play no game in this channel, so there is nothing to set for it here.")
+            lines.append("You play no game in this channel, so there is no hand by DM to set here.")
+        if text_boards is not None:
+            await self.parts.settings.change(interaction.user.id, text_boards=text_boards)
+            lines.append(text_boards_said(text_boards))
+        elif dms is None:
+            on = (await self.parts.settings.get(interaction.user.id)).text_boards
+            lines.append(f"Boards in words, in every server: {'on' if on else 'off'} (change it with the option "
+                         "text_boards).")
         await tell(interaction, "\n".join(lines))
 
     @command("undo", "Take back your last step, or ask the others to go back to a turn")

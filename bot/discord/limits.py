@@ -59,13 +59,14 @@ def latest(lines: list[str], limit: int) -> str:
     return "\n".join(["…", *kept]) if kept else shorten(lines[-1], limit)
 
 
-def paragraphs(text: str, limit: int) -> list[str]:
-    """`text` in pieces of at most `limit` characters, each made of whole paragraphs (split at blank lines) where
-    they fit: a long page goes out as several embeds rather than be cut. A paragraph longer than `limit` is cut."""
+def paragraphs(text: str, limit: int, sep: str = "\n\n") -> list[str]:
+    """`text` in pieces of at most `limit` characters, each made of whole paragraphs (split at blank lines, or at
+    `sep`) where they fit: a long page goes out as several embeds rather than be cut. A paragraph longer than `limit`
+    is cut."""
     pieces: list[str] = []
-    for paragraph in text.split("\n\n"):
-        if pieces and len(pieces[-1]) + 2 + len(paragraph) <= limit:
-            pieces[-1] += "\n\n" + paragraph
+    for paragraph in text.split(sep):
+        if pieces and len(pieces[-1]) + len(sep) + len(paragraph) <= limit:
+            pieces[-1] += sep + paragraph
         else:
             pieces.append(cut(paragraph, limit))
     return pieces

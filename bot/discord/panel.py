@@ -38,6 +38,7 @@ from bot.session import Controls, PostFailed, Refusal, TurnUpdate
 from bot.session.turns import Turns
 from engine.core import Decision
 from engine.core.panel import PanelOption, PublicDecision
+from renderers.words import alt_text
 
 BUTTONS_MAX = 20
 PAGE = 25
@@ -360,7 +361,9 @@ def turn_message(update: TurnUpdate) -> dict[str, Any]:
                               inline=False)
     kwargs: dict[str, Any] = {} if view is None else {"view": view}
     if update.board_png:
-        kwargs["file"] = discord.File(io.BytesIO(update.board_png), filename="board.png")
+        # Its alt text: the board in words, most important part first, for a member who uses a screen reader.
+        kwargs["file"] = discord.File(io.BytesIO(update.board_png), filename="board.png",
+                                      description=alt_text(update.board_words) or None)
         embed.set_image(url="attachment://board.png")
     else:
         embed.description = code_block(update.board_text, EMBED_DESCRIPTION, "json")

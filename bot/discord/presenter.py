@@ -9,17 +9,19 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.discord.limits import EMBED_DESCRIPTION, code_block, fit, latest
+from bot.discord.limits import EMBED_DESCRIPTION, EMBEDS, code_block, fit, latest
 from bot.discord.markup import channel_link, mention
 from bot.discord.panel import COLOUR, turn_message
 from bot.discord.reach import PanelChannel, panel_channel
 from bot.discord.texts import notice_text, reminder_text
 from bot.discord.undo import answer_view
+from bot.discord.words import words_embeds
 from bot.naming import escape
 from bot.session import PrivateUpdate, Reminder, TurnUpdate, UndoRequest
 from bot.session.sessions import seat_name, seats_of
 from bot.session.types import Notice
 from bot.store import SessionRow
+from renderers.words import alt_text
 
 if TYPE_CHECKING:
     from bot.discord.client import TarmacBot
@@ -37,13 +39,21 @@ def private_message(update: PrivateUpdate, *, in_dm: bool, channel_name: str | N
     lines = [f"[Back to the game{where}]({url})"] if in_dm else []
     if update.events:
         lines.append(latest(update.events, EMBED_DESCRIPTION // 2))  # the newest of many, and room for the hand
+    room = EMBED_DESCRIPTION - sum(len(line) + 2 for line in lines)
+    more: list[discord.Embed] = []
     if update.hand_text:
-        room = EMBED_DESCRIPTION - sum(len(line) + 2 for line in lines)
         lines.append(code_block(update.hand_text, room, "json"))
+    elif update.hand_words and not update.hand_png:  # in words, in place of the picture: whole, in several embeds
+        first, *more = words_embeds(update.hand_words)
+        if len(first.description or "") <= room:
+            lines.append(first.description or "")
+        else:
+            more.insert(0, first)
     embed.description = "\n\n".join(lines) or None
-    kwargs: dict[str, object] = {"embed": embed}
+    kwargs: dict[str, object] = {"embeds": [embed, *more][:EMBEDS]}
     if update.hand_png:
-        kwargs["file"] = discord.File(io.BytesIO(update.hand_png), filename="hand.png")
+        kwargs["file"] = discord.File(io.BytesIO(update.hand_png), filename="hand.png",
+                                      description=alt_text(update.hand_words) or None)
         embed.set_image(url="attachment://hand.png")
     return fit(**kwargs)
 

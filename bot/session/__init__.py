@@ -24,6 +24,7 @@ Dependencies point one way, down this list; no module imports one above it:
 - `clock.py`     round clocks of timed phases (the game's `clock`), their end kept in `meta` so a restart resumes
                  them; `turns` applies the game's `timeout` when one runs out.
 - `meta.py`      the bot's bookkeeping beside a session (since when it waits, notices given), stored as JSON.
+- `settings.py`  a member's own settings for every server and game (boards in words in place of pictures).
 - `sessions.py`  the floor: store, games, clock, and per-session memory (lock, cached state, newest panel); which
                  game a channel has (`here`).
 - `simultaneous.py` what a click answers while several seats choose at once (decision stamps), and each seat's own

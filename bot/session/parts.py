@@ -15,6 +15,7 @@ from bot.session.publish import Publisher
 from bot.session.records import Records
 from bot.session.reminders import Reminders
 from bot.session.sessions import Sessions
+from bot.session.settings import Settings
 from bot.session.turns import Turns
 from bot.session.types import Notice, Presenter, Reminder
 from bot.session.undo import Undo
@@ -23,6 +24,8 @@ from engine import registry
 from engine.core import Game
 from renderers import GameRenderer
 from renderers import for_game as renderer_for_game
+from renderers.words import GameWords
+from renderers.words import for_game as words_for_game
 
 
 class Parts:
@@ -34,6 +37,7 @@ class Parts:
         games: Mapping[str, Game] | None = None,
         ai_delay: float = 0.0,
         renderer_for: Callable[[str], GameRenderer | None] = renderer_for_game,
+        words_for: Callable[[str], GameWords | None] = words_for_game,
         remind_after: float = 12 * 3600,
         nudge_gap: float = 3600,
         abandon_after: float = 14 * 86400,
@@ -46,7 +50,9 @@ class Parts:
         self.sessions = Sessions(store, self.games, now, owns)
         self.meta = MetaBook(self.sessions)
         self.clock = RoundClock(self.sessions, self.meta)
-        self.publisher = Publisher(self.sessions, self.meta, presenter, renderer_for, self.clock)
+        self.settings = Settings(store)
+        self.publisher = Publisher(self.sessions, self.meta, presenter, renderer_for, self.clock,
+                                   words_for=words_for, settings=self.settings)
         self.turns = Turns(self.sessions, self.publisher, self.clock, ai_delay=ai_delay)
         self.clock.on_expire = self.turns.expire
         self.undo = Undo(self.sessions, self.meta, self.publisher, self.turns)

@@ -19,12 +19,14 @@ from bot.naming import escape, name_decision, name_seats, name_view, seat_names
 from bot.session.clock import RoundClock
 from bot.session.meta import MetaBook, SessionMeta
 from bot.session.sessions import Sessions, seats_of
+from bot.session.settings import Settings
 from bot.session.simultaneous import several_open
 from bot.session.types import Notice, Presenter, PrivateUpdate, Refusal, TurnUpdate, UndoRequest
 from bot.store import Seat, SessionRow
 from engine.core import GameState
 from engine.core.panel import public_panel
 from renderers import GameRenderer
+from renderers.words import GameWords
 
 log = logging.getLogger("tarmac.service")
 
@@ -46,12 +48,16 @@ def view_text(view: dict[str, Any], limit: int = 3500) -> str:
 
 class Publisher:
     def __init__(self, sessions: Sessions, meta: MetaBook, presenter: Presenter | None,
-                 renderer_for: Callable[[str], GameRenderer | None], clock: RoundClock) -> None:
+                 renderer_for: Callable[[str], GameRenderer | None], clock: RoundClock, *,
+                 words_for: Callable[[str], GameWords | None] = lambda _game: None,
+                 settings: Settings | None = None) -> None:
         self.sessions = sessions
         self.clock = clock
         self.meta = meta
         self.presenter = presenter
         self.renderer_for = renderer_for
+        self.words_for = words_for
+        self.settings = settings or Settings(sessions.store)
 
     async def publish(self, session: SessionRow, state: GameState, events: list[Any], *, first: bool = False,
                       before: GameState | None = None, undoable: int | None = None) -> None:
@@ -323,16 +329,16 @@ class Publisher:
         stopped = set((await self.meta.get(session)).dm_stopped) | self.sessions.no_dms
         return user_id not in stopped
 
-    async def hand(self, session: SessionRow, user_id: int) -> PrivateUpdate:
-        """/game hand: the member's own view of the game. Asking for it means they are here, so DMs that were
-        refused are tried again from their next change."""
+    async def hand(self, session: SessionRow, user_id: int, *, words: bool = False) -> PrivateUpdate:
+        """/game hand: the member's own view of the game (in words with `words`, or when their settings say so).
+        Asking for it means they are here, so DMs that were refused are tried again from their next change."""
         mine = seats_of(session, user_id)
         if not mine:
             raise Refusal("You are not in the game of this channel.")
         seat = next(s for s in session.seats if s.seat == mine[0])
         if session.status == "active" and user_id in self.sessions.no_dms | set((await self._meta(session)).dm_stopped):
             await self.set_dms(session, user_id, on=True)
-        return await self.private(session, await self.sessions.state(session), seat, [])
+        return await self.private(session, await self.sessions.state(session), seat, [], words=words)
 
     async def _meta(self, session: SessionRow) -> SessionMeta:
         async with self.sessions.lock(session.id):
@@ -348,12 +354,14 @@ class Publisher:
         view = name_view(engine.view(state, None), names)
         renderer = self.renderer_for(session.game) if render else None
         png = await asyncio.to_thread(renderer.render_board, view) if renderer else None
+        words = self.words_for(session.game)
         clock = engine.clock(state)
         key = clock[0] if clock else None  # its clock is armed by publish, with the lock held; only read here
         return TurnUpdate(
             session=session, title=engine.title, version=state.version,
             events=[name_seats(text, names) for text in events], board_png=png,
             board_text="" if png else view_text(view), result=engine.result(state),
+            board_words=words.describe(view) if words else "",
             # Named after the secrecy check's public description is built: names are public, so this adds nothing
             # that differs with a hidden card.
             decisions=[name_decision(d, names) for d in engine.pending(state)],
@@ -362,12 +370,18 @@ class Publisher:
         )
 
     async def private(
-        self, session: SessionRow, state: GameState, seat: Seat, events: list[str], view: dict[str, Any] | None = None
+        self, session: SessionRow, state: GameState, seat: Seat, events: list[str], view: dict[str, Any] | None = None,
+        *, words: bool = False,
     ) -> PrivateUpdate:
-        """What one seat alone sees: its view (the hand picture) and the events only it may read."""
+        """What one seat alone sees: its view (the hand picture, with its words) and the events only it may read.
+        In words alone, without the picture, when `words` asks for it or the member's settings say text boards."""
         engine = self.sessions.game(session.game)
         view = name_view(view if view is not None else engine.view(state, seat.seat), seat_names(session))
-        renderer = self.renderer_for(session.game)
+        described = self.words_for(session.game)
+        text = described.describe_hand(view) if described else ""
+        if text and not words and seat.user_id is not None:
+            words = (await self.settings.get(seat.user_id)).text_boards
+        renderer = None if words and text else self.renderer_for(session.game)
         png = await asyncio.to_thread(renderer.render_hand, view) if renderer else None
         return PrivateUpdate(session=session, title=engine.title, seat=seat, events=events, hand_png=png,
-                             hand_text="" if png else view_text(view))
+                             hand_text="" if png or text else view_text(view), hand_words=text)

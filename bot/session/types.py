@@ -44,6 +44,9 @@ class TurnUpdate:
     board_text: str
     decisions: list[Decision]
     result: Result | None
+    board_words: str = ""
+    """The board in words (renderers/words.py), from the public view: the picture's alt text, cut, and the whole of
+    `/game board text:True`. Empty when the game has no words module."""
     public: list[PublicDecision] = field(default_factory=list)
     """The open decisions as the channel may show them (engine.core.panel): the channel's panel is built from these
     alone, never from `decisions`, whose options may name a chooser's hidden cards."""
@@ -89,6 +92,9 @@ class PrivateUpdate:
     events: list[str]
     hand_png: bytes | None
     hand_text: str
+    hand_words: str = ""
+    """The hand in words, from this seat's view: the picture's alt text or, with `hand_png` None, the hand itself
+    (the member asked for words, or set text boards on). Empty when the game has no words module."""
 
 
 @dataclass
