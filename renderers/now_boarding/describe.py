@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.now_boarding.board import SECOND_HALF
 from renderers.words import count, listing
 
 COMPLAINTS_LOST = 3
@@ -51,7 +52,8 @@ def _where(at: str) -> str:
         return f"at {at}"
     route, space = at.split(".")
     a, b = route.split("-")
-    return f"in the air between {a} and {b} (space {space})"
+    storm = ", the storm's far half" if space.endswith(SECOND_HALF) else ""
+    return f"in the air between {a} and {b} (space {space.removesuffix(SECOND_HALF)} from {a}{storm})"
 
 
 def _passenger(card: dict[str, Any]) -> str:

@@ -67,7 +67,7 @@ def _awards(view: dict[str, Any]) -> str:
         shares = view["awards"].get(kind) or {}
         who = listing((f"{seat_name(view, int(s))} {count(c, 'crown')}" for s, c in shares.items()), "nobody yet")
         parts.append(f"{kind} to {who}")
-    text = "Awards if the game ended now: " + "; ".join(parts) + "."
+    text = ("Awards: " if view["over"] else "Awards if the game ended now: ") + "; ".join(parts) + "."
     best = view.get("distinction")
     if best:
         plane = listing(_card(c) for c in best["plane"])
@@ -102,8 +102,8 @@ def _staff(view: dict[str, Any], kinds: list[str]) -> str:
 
 
 def _objectives(view: dict[str, Any]) -> str:
-    open_ = [f"{o['text']} ({count(o['crowns'], 'crown')})" for o in view.get("objectives") or []]
-    claimed = [f"{seat_name(view, c['seat'])} met {c['text']}" for c in view.get("claimed") or []]
+    open_ = [f"{o['text'].rstrip('.')}, for {count(o['crowns'], 'crown')}" for o in view.get("objectives") or []]
+    claimed = [f"{seat_name(view, c['seat'])} met: {c['text'].rstrip('.')}" for c in view.get("claimed") or []]
     parts = []
     if open_:
         parts.append(f"Objectives: {'; '.join(open_)}.")

@@ -12,7 +12,7 @@ import pytest
 import renderers
 from engine import registry
 from engine.core.manifest import ROOT, GameManifest, manifests, register, unregister
-from renderers import catalogue
+from renderers import catalogue, words
 from tests.support import tiny_game
 
 
@@ -29,11 +29,13 @@ def test_every_shipped_manifest_names_parts_that_exist() -> None:
         assert registry.get(m.name).name == m.name
         assert (ROOT / m.rules).is_file() and registry.get(m.name).rules()
         assert find_spec(m.renderer) is not None and find_spec(m.samples) is not None
+        assert find_spec(m.words) is not None, f"{m.name} puts its board in words (issue 23)"
 
 
 def test_a_game_is_unknown_until_its_manifest_is_registered() -> None:
     assert "tiny" not in registry.names()
     assert renderers.for_game("tiny") is None
+    assert words.for_game("tiny") is None
     assert "tiny" not in catalogue.games()
     with pytest.raises(KeyError):
         registry.get("tiny")

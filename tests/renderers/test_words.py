@@ -17,7 +17,7 @@ from engine import registry
 from engine.core.contract import GameState
 from engine.core.play import LoggedAction
 from engine.core.selfplay import playout
-from renderers import words
+from renderers import catalogue, words
 from renderers.words import ALT_TEXT_MAX, alt_text, count
 
 NAMES = {0: "Ana Quill", 1: "Bruno Vale", 2: "Chidi Oak", 3: "Dagny Fern", 4: "Esme Rook", 5: "Fumiko Lark"}
@@ -181,3 +181,18 @@ def test_one_endless_sentence_is_cut_at_a_word() -> None:
     text = " ".join(["word"] * 600)
     alt = alt_text(text)
     assert len(alt) <= ALT_TEXT_MAX and alt.endswith("word …") and text.startswith(alt[:-2])
+
+
+@pytest.mark.parametrize("name", [s.name for s in catalogue.samples()])
+def test_every_sample_picture_has_words(name: str) -> None:
+    """The pictures' stress cases too (long names, crowded boards, a weather token being placed, planes being chosen,
+    the game over): each is described, names the seats its picture names, and fits as alt text."""
+    sample = catalogue.sample(name)
+    described = words.for_game(sample.game)
+    assert described is not None
+    view = sample.view()
+    text = described.describe(view) if sample.kind == "board" else described.describe_hand(view)
+    assert text.strip() and len(alt_text(text)) <= ALT_TEXT_MAX
+    seats = view.get("seats") or view.get("airlines") or []
+    shown = seats if sample.kind == "board" else [seats[view.get("you", view.get("seat", 0))]]
+    assert all(s["name"] in text for s in shown)
