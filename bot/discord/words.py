@@ -4,6 +4,8 @@ hold them all (Discord's limits, bot/discord/limits.py)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 
 from bot.discord.limits import EMBED_DESCRIPTION, EMBED_TOTAL, EMBEDS, fit, paragraphs
@@ -18,7 +20,7 @@ def words_embeds(text: str, title: str | None = None) -> list[discord.Embed]:
             for n, piece in enumerate(pieces)]
 
 
-def words_messages(text: str, title: str) -> list[dict[str, object]]:
+def words_messages(text: str, title: str) -> list[dict[str, Any]]:
     """The keyword arguments of the messages that carry `text` whole: as many embeds a message as one may hold."""
     messages: list[list[discord.Embed]] = []
     used = 0
