@@ -1,7 +1,8 @@
 """The Planes board and hand in words (renderers/words.py): what board.py and hand.py draw, from the same views.
 
 The board, most important first: whose turn and what is happening, the scores, a move in progress, each plane's
-seats and who is aboard, each space's cubes by colour, the goals scored, then the cards and the points of interest.
+seats and who is aboard, each space's cubes by colour, what each kind of plane scores, the goals scored, then the
+cards and the points of interest.
 """
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ REWARDS = {"cards": "card", "tokens": "VP token", "stars": "VP at the end"}
 
 
 def describe(view: dict[str, Any]) -> str:
-    lines = [_headline(view), _scores(view), _move(view), _planes(view), _cubes(view), _goals(view), _cards(view),
-             _pois(view)]
+    lines = [_headline(view), _scores(view), _move(view), _planes(view), _cubes(view), _sides(view), _goals(view),
+             _cards(view), _pois(view)]
     return "\n".join(line for line in lines if line)
 
 
@@ -95,10 +96,9 @@ def _move(view: dict[str, Any]) -> str:
         return f"Last move: {' to '.join(path)}." if len(path) > 1 else ""
     carried = Counter(move["active"])
     group = listing(f"{n} {_colour(view, c)}" for c, n in carried.items()) if carried else "no cubes"
-    text = f"Moving {group} from {move['origin']}"
-    if move["path"]:
-        text += f" by way of {', '.join(move['path'])}"
-    text += f", now at {move['at']}"
+    if not move["path"]:
+        return f"Moving {group} from {move['origin']}, not moved yet."
+    text = f"Moving {group} from {move['origin']} by way of {', '.join(move['path'])}, now at {move['at']}"
     drops = [f"{_colour(view, c)} at {space}" for space, c in move.get("drops") or []]
     if drops:
         text += f"; dropped {listing(drops)}"
@@ -112,9 +112,9 @@ def _planes(view: dict[str, Any]) -> str:
         whose = f"{view['seats'][owner]['name']}'s {plane['colour']} plane" if owner is not None else (
             f"neutral {plane['colour']} plane")
         aboard = Counter(plane["slots"])
-        who = listing(f"{n} {_colour(view, c)}" for c, n in aboard.items()) if aboard else "nobody"
+        who = listing(f"{n} {_colour(view, c)}" for c, n in aboard.items()) + " aboard" if aboard else "empty"
         free = plane["capacity"] - len(plane["slots"])
-        text = f"{plane['gate']}, {whose} ({plane['title']}): aboard {who}; {count(free, 'seat')} free"
+        text = f"{plane['gate']}, {whose}: {who}, {count(free, 'seat')} free"
         rewards = plane.get("rewards") or []
         if view.get("round_trip") and free and len(plane["slots"]) < len(rewards):
             earned = rewards[len(plane["slots"])]
@@ -124,6 +124,15 @@ def _planes(view: dict[str, Any]) -> str:
                 text += f", the next earns {listing(gains)}"
         parts.append(text + ".")
     return "Planes: " + " ".join(parts)
+
+
+def _sides(view: dict[str, Any]) -> str:
+    """What each plane scores, once per kind of plane (the planes' own line would repeat it for every gate)."""
+    gates: dict[str, list[str]] = {}
+    for plane in view["planes"]:
+        gates.setdefault(plane["title"], []).append(plane["gate"])
+    return "Plane sides: " + "; ".join(f"{listing(g)} {'is' if len(g) == 1 else 'are'} {title}"
+                                       for title, g in gates.items()) + "."
 
 
 def _cubes(view: dict[str, Any]) -> str:
