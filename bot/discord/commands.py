@@ -42,8 +42,8 @@ from engine.core.text import quoted
 def text_boards_said(on: bool) -> str:
     """The answer to `/game settings text_boards:…`: what changes, and where."""
     if on:
-        return ("Boards in words: on, in every server. Your hand, by DM and with /game hand, comes as a description "
-                "instead of a picture; /game board text:True shows the whole board in words.")
+        return ("Boards in words: on, in every server. Your hand, by DM and with /game hand, and the board you ask "
+                "for with /game board come as a description instead of a picture.")
     return "Boards in words: off. Your hand comes as a picture again (its alt text still describes it)."
 
 
@@ -272,6 +272,8 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
         await interaction.response.defer(ephemeral=True, thinking=True)
         session = await self._here(interaction, statuses=FINISHED)
         state = await self.parts.sessions.state(session)
+        # Only the member sees this copy: words are their default when they set text boards on.
+        text = text or (await self.parts.settings.get(interaction.user.id)).text_boards
         update = await self.parts.publisher.turn_update(session, state, [], render=not text)
         if text and update.board_words:
             title = f"{update.title} — move {update.version}, the board in words"

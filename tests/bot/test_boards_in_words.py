@@ -100,6 +100,11 @@ async def test_a_member_with_text_boards_gets_words_in_place_of_pictures_everywh
 
     hand = await alice.slash(table.channel, "game hand")
     assert escape(await _words(table, 0)) in _descriptions(hand)
+    board = await alice.slash(table.channel, "game board")
+    assert _descriptions(board) == escape(await _words(table, None)), "the board she asks for comes in words too"
+    board = await bob.slash(table.channel, "game board")
+    assert [a.filename for m in [board.response, *board.followups] if m is not None for a in m.message.attachments] == [
+        "board.png"], "Bob's is the picture"
 
     # Kept for the member, not the server: another server shows it on; turning it off brings the picture back.
     elsewhere = simcord_env.create_guild()
