@@ -9,6 +9,7 @@ import logging
 import secrets as _secrets
 
 from bot.naming import name_seats, seat_names
+from bot.ratings.rated import RATED_KEY, RATED_OPTION
 from bot.session.ai_levels import with_level
 from bot.session.deadlines import AWAY, DEADLINE_KEY, DEADLINE_OPTION, Deadlines
 from bot.session.meta import MetaBook
@@ -150,6 +151,16 @@ class Lobby:
         stored; the turn deadline goes to the bot's bookkeeping, which the game keeps once started (the host changes
         it later with /game host deadline)."""
         session = await self.sessions.fresh(session_id)
+        if typed_option(self.game(session.game), key, value)[0] == RATED_KEY:
+            async with self.sessions.lock(session_id):
+                session = await self.options_lobby(session_id, user_id, manager=manager)
+                value = typed_option(self.game(session.game), key, value)[1]
+                if all(c.value != value for c in RATED_OPTION.choices):
+                    raise Refusal("Rated is one of: " + ", ".join(c.label for c in RATED_OPTION.choices) + ".")
+                meta = await self.meta.get(session)
+                meta.rated = value
+                await self.meta.save(session.id, meta)
+            return session
         if typed_option(self.game(session.game), key, value)[0] == DEADLINE_KEY:
             async with self.sessions.lock(session_id):
                 session = await self.options_lobby(session_id, user_id, manager=manager)
@@ -167,10 +178,10 @@ class Lobby:
             return await self._update_lobby(session, session.seats, options)
 
     async def values(self, session: SessionRow) -> dict[str, str]:
-        """The values the lobby shows for `lobby_specs`: the game's options and the turn deadline."""
+        """The values the lobby shows for `lobby_specs`: the game's options, the turn deadline and Rated."""
         async with self.sessions.lock(session.id):
             meta = await self.meta.get(await self.sessions.fresh(session.id))
-        return {**session.options, DEADLINE_KEY: str(meta.deadline_hours)}
+        return {**session.options, DEADLINE_KEY: str(meta.deadline_hours), RATED_KEY: meta.rated}
 
     async def start(self, session_id: int, user_id: int, *, manager: bool, seed: int | None = None) -> SessionRow:
         """The lobby becomes a game: first panel posted, then the AI plays if it opens."""
@@ -191,6 +202,7 @@ class Lobby:
         if user_id != session.host_id and not manager:
             raise Refusal("Only the host or someone who may manage this channel can start the game.")
         engine = self.game(session.game)
+        chosen = seed is not None
         seed = seed if seed is not None else _secrets.randbits(63)
         try:
             state = new_game(engine, len(session.seats), seed, session.options)
@@ -200,6 +212,10 @@ class Lobby:
             session.id, seed=seed, seats=session.seats, state_json=dump_state(state),
             state_version=state.version, expected_version=session.version,
         )
+        if chosen:
+            meta = await self.meta.get(session)
+            meta.seed_chosen = True
+            await self.meta.save(session.id, meta)
         self.sessions.remember(session.id, state)
         self.sessions.take_unposted(session.id)
         log.info("session started", extra={"session_id": session.id, "guild_id": session.guild_id,
@@ -269,8 +285,8 @@ def again(seat: Seat) -> Seat:
 
 def lobby_specs(engine: Game) -> list[GameOptionSpec]:
     """The options a lobby shows: the game's own, then the ones every game has, which the bot keeps (the turn
-    deadline, see deadlines.py)."""
-    return [*engine.option_specs, DEADLINE_OPTION]
+    deadline, see deadlines.py; Rated, see bot/ratings/rated.py)."""
+    return [*engine.option_specs, DEADLINE_OPTION, RATED_OPTION]
 
 
 def typed_option(engine: Game, name: str, value: str) -> tuple[str, str]:

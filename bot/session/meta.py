@@ -65,6 +65,10 @@ class SessionMeta(BaseModel):
     expired_version: int | None = None
     """The state version the last timed stretch's timeout was applied to: a click shown at or before it came too late
     and is told so, after a restart too (see bot.session.clock)."""
+    rated: str = "auto"
+    """The lobby option Rated (bot.ratings.rated): auto, on or off."""
+    seed_chosen: bool = False
+    """The game started from a seed given to `Lobby.start` rather than a fresh one: never rated."""
     panel_version: int | None = None
     """The state version the newest posted panel shows. Behind the session's version when the process stopped
     after a move was saved but before its panel was posted: the panel is then posted again (Turns.recover)."""

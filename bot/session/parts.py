@@ -4,9 +4,11 @@ needs (`parts.lobby.join`, `parts.turns.choose`, ...); there is no façade in be
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 
+from bot.ratings import Ratings
 from bot.session.clock import RoundClock
 from bot.session.deadlines import Deadlines
 from bot.session.lobby import Lobby
@@ -21,7 +23,7 @@ from bot.session.types import Notice, Presenter, Reminder
 from bot.session.undo import Undo
 from bot.store import SessionRow, Store
 from engine import registry
-from engine.core import Game
+from engine.core import Game, GameState
 from renderers import GameRenderer
 from renderers import for_game as renderer_for_game
 from renderers.words import GameWords
@@ -63,11 +65,15 @@ class Parts:
         self.turns.on_played = self.deadlines.moved
         self.lobby = Lobby(self.sessions, self.meta, self.publisher, self.turns, self.deadlines)
         self.records = Records(self.sessions, self.meta, self.deadlines)
+        self.ratings = Ratings(store, self.games)
+        self.turns.on_finished = self._finished
 
     async def resume(self) -> None:
         """At start-up: run the round clocks again (ending the rounds whose time ran out meanwhile), play the AI turns
         that were due when the previous process stopped, then post the current panel of every game whose newest
-        panel is behind its state (stopped between a saved move and its panel)."""
+        panel is behind its state (stopped between a saved move and its panel). First, the results of finished
+        games that have none (see Ratings.catch_up)."""
+        await self.ratings.catch_up(self._final)
         await self.turns.resume_clocks()
         await self.turns.resume_ai()
         await self.turns.recover()
@@ -90,3 +96,20 @@ class Parts:
     async def _notify(self, notice: Notice) -> None:
         if self.presenter is not None:
             await self.presenter.notify(notice)
+
+    async def _finished(self, session: SessionRow, state: GameState) -> None:
+        """A move ended the game (with its lock held): its result, and its ratings when it is rated. A failure here
+        never takes the final panel from the players: the result is written at the next start (catch_up)."""
+        try:
+            meta = await self.meta.get(session)
+            await self.ratings.record(session, state, option=meta.rated, seed_chosen=meta.seed_chosen,
+                                      finished_at=self.sessions.now())
+        except Exception:
+            logging.getLogger("tarmac.ratings").exception("could not record the result",
+                                                          extra={"session_id": session.id})
+
+    async def _final(self, session: SessionRow) -> tuple[GameState, str, bool]:
+        """A finished session's final state, Rated option and chosen seed (for Ratings.catch_up)."""
+        async with self.sessions.lock(session.id):
+            meta = await self.meta.get(session)
+            return await self.sessions.state(session), meta.rated, meta.seed_chosen

@@ -34,6 +34,8 @@ class Turns:
         self.ai_delay = ai_delay
         self.on_played: Callable[[int, list[int]], Awaitable[None]] | None = None
         """Called (with the lock held) after members chose for themselves, with the session id and their seats."""
+        self.on_finished: Callable[[SessionRow, GameState], Awaitable[None]] | None = None
+        """Called (with the lock held) when a move ended the game, with the finished session and its final state."""
 
     # ------------------------------------------------------------- humans
     async def check_click(self, session_id: int, user_id: int, *, version: int, seat: int,
@@ -276,8 +278,8 @@ class Turns:
             if not mine:
                 raise Refusal("You are not in this game.")
             level = stand_in_level(self.sessions.game(session.game))
-            seats = [Seat(seat=s.seat, user_id=None, name=f"{s.name}{RESIGNED}", is_ai=True, level=level)
-                     if s.seat in mine else s for s in session.seats]
+            seats = [Seat(seat=s.seat, user_id=None, name=f"{s.name}{RESIGNED}", is_ai=True, level=level,
+                          resigned_by=user_id) if s.seat in mine else s for s in session.seats]
             ended = all(s.is_ai for s in seats)
             store = self.sessions.store
             session = await (store.set_status(session.id, "abandoned") if ended else store.set_seats(session.id, seats))
@@ -308,6 +310,8 @@ class Turns:
             raise Refusal("The game moved on at the same moment; look at the newest panel.") from None
         self.sessions.remember(session.id, new_state)
         (await self.sessions.acted(session.id))[seat] = new_state.version
+        if finished and self.on_finished is not None:
+            await self.on_finished(session, new_state)
         log.info("move applied", extra={"session_id": session.id, "guild_id": session.guild_id,
                                         "channel_id": session.channel_id, "seat": seat})
         undoable = None

@@ -17,11 +17,22 @@ from bot.store.base import (
     StoreError,
     StoreUnavailable,
 )
-from bot.store.models import STATUSES, ActionRow, Seat, SessionRow, Status
+from bot.store.models import (
+    STATUSES,
+    ActionRow,
+    RatingRow,
+    RatingStep,
+    ResultRow,
+    ResultSeat,
+    Seat,
+    SessionRow,
+    Status,
+)
 from bot.store.sqlite import SqliteStore
 
 __all__ = [
-    "STATUSES", "ActionRow", "ChannelBusy", "Seat", "SessionClosed", "SessionNotFound", "SessionRow",
+    "STATUSES", "ActionRow", "ChannelBusy", "RatingRow", "RatingStep", "ResultRow", "ResultSeat", "Seat",
+    "SessionClosed", "SessionNotFound", "SessionRow",
     "SqliteStore", "StaleVersion", "Status", "Store", "StoreError", "StoreUnavailable", "open_store",
 ]
 

@@ -12,7 +12,8 @@ Guarantees every backend must keep:
 - at most one session in 'lobby' or 'active' per channel (ChannelBusy otherwise), enforced by the database;
 - record_move is one transaction: version check, action append, latest state, version bump, or
   nothing at all; two processes can never both apply a move for the same expected version;
-- the action log is append-only and holds at most one action per (session, version).
+- the action log is append-only and holds at most one action per (session, version);
+- a finished game has at most one result; a result and the ratings it moved are written in one transaction.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any
 
-from bot.store.models import ActionRow, Seat, SessionRow
+from bot.store.models import ActionRow, RatingRow, RatingStep, ResultRow, Seat, SessionRow
 
 
 class StoreError(Exception):
@@ -148,3 +149,43 @@ class Store(ABC):
     @abstractmethod
     async def sessions_of_user(self, user_id: int) -> list[SessionRow]:
         """Every session, any status, where the user hosts or holds a seat; oldest first."""
+
+    # ------------------------------------------------------------ results and ratings (bot/ratings)
+    @abstractmethod
+    async def add_result(self, result: ResultRow, ratings: list[RatingRow], steps: list[RatingStep]) -> bool:
+        """One transaction: a finished game's result, the ratings it moved (each replaces its row) and their steps.
+        False, with nothing written, when that session already has a result."""
+
+    @abstractmethod
+    async def results(self, *, guild_id: int | None = None, user_id: int | None = None,
+                      game: str | None = None) -> list[ResultRow]:
+        """Results in the order ratings take them (finished_at, then session id); only those of a server, of games a
+        member played and of a game, when given."""
+
+    @abstractmethod
+    async def get_ratings(self, keys: list[tuple[int, str, str, str]]) -> list[RatingRow]:
+        """The ratings stored for these (guild_id, game, season, player) keys; a key with none is left out."""
+
+    @abstractmethod
+    async def leaderboard(self, guild_id: int, game: str, season: str, *, min_games: int,
+                          limit: int) -> list[RatingRow]:
+        """The best ratings (mu - 3 sigma, then games) of a server's board, with the shared ones (guild 0) on it too,
+        counting only those with at least `min_games` games."""
+
+    @abstractmethod
+    async def rating_place(self, guild_id: int, game: str, season: str, player: str, *, min_games: int) -> int | None:
+        """Where that player stands on the board `leaderboard` reads (1: first; level ratings share a place); None
+        when they are not on it."""
+
+    @abstractmethod
+    async def rating_steps(self, guild_id: int, game: str, player: str, *, last: int) -> list[RatingStep]:
+        """The player's all-time rating after each of their `last` rated games of that game, oldest first."""
+
+    @abstractmethod
+    async def replace_ratings(self, ratings: list[RatingRow], steps: list[RatingStep]) -> None:
+        """Everything derived replaced at once (a rebuild from the results): all ratings and steps, one transaction."""
+
+    @abstractmethod
+    async def finished_without_result(self) -> list[SessionRow]:
+        """Finished sessions that have no result yet (games that ended before results were kept, or whose result
+        was not written before the process stopped), oldest first."""

@@ -21,6 +21,8 @@ class Seat(BaseModel):
     """An AI seat's level (engine.core.levels: easy, normal, hard); empty: easy, the game's playout policy, which
     every AI seat played before levels existed. A seat added in the lobby, or handed to the AI (a resignation, missed
     deadlines), starts at levels.default_for(its game); the host changes it with /game host ai."""
+    resigned_by: int | None = None
+    """The member who resigned this seat (the AI plays it from then on): they count as last in the game's result."""
 
 
 class SessionRow(BaseModel):
@@ -47,3 +49,58 @@ class ActionRow(BaseModel):
     choice: str
     events: list[dict[str, Any]]
     created_at: datetime
+
+
+class ResultSeat(BaseModel):
+    """One seat of a finished game as its result record keeps it."""
+
+    seat: int
+    user_id: int | None
+    """The member who played it, the AI standing in for them included (None: an AI seat from the start)."""
+    ai_level: str = ""
+    """An AI seat's level (easy, normal, hard); empty for a member's seat."""
+    name: str
+    place: int
+    """1 for the winners. In a team game: 1 when the team won, 2 when the game beat it, 3 for a resigned seat."""
+    score: int
+    resigned: bool = False
+    """The member left the game (the AI finished it); they count as last whatever the seat scored."""
+
+
+class ResultRow(BaseModel):
+    """A finished game: the truth ratings are recomputed from (bot/ratings). Cancelled and abandoned games have none."""
+
+    session_id: int
+    guild_id: int | None
+    channel_id: int
+    game: str
+    finished_at: datetime
+    rated: bool
+    team: bool = False
+    """The seats played together against the game (Now Boarding)."""
+    seats: list[ResultSeat]
+
+
+class RatingRow(BaseModel):
+    """A rating as it stands: one per (server, game, season, player). guild_id 0 holds the ratings every server
+    shares (AI levels, a co-operative game's own); season "" is the all-time board."""
+
+    guild_id: int
+    game: str
+    season: str
+    player: str
+    """"member:<id>", "ai:<level>" or "game:<seats>" (see bot.ratings.keys)."""
+    mu: float
+    sigma: float
+    games: int
+
+
+class RatingStep(BaseModel):
+    """A player's all-time rating right after one rated game: a rating's trend and its audit trail."""
+
+    session_id: int
+    guild_id: int
+    game: str
+    player: str
+    mu: float
+    sigma: float

@@ -20,7 +20,18 @@ import asyncpg
 from bot.store import codec, postgres_errors
 from bot.store.backend import SESSION_COLUMNS, Backend, migrations, seats_json
 from bot.store.base import ChannelBusy, SessionClosed, SessionNotFound, StaleVersion, StoreUnavailable
-from bot.store.models import OPEN_STATUSES, STATUSES, ActionRow, Seat, SessionRow
+from bot.store.models import (
+    OPEN_STATUSES,
+    STATUSES,
+    ActionRow,
+    RatingRow,
+    RatingStep,
+    ResultRow,
+    ResultSeat,
+    Seat,
+    SessionRow,
+)
+from bot.store.results import RATING_ORDER, conservative
 
 _ONE_OPEN = "sessions_one_open_per_channel"
 _MIGRATION_LOCK = 7_340_414  # any fixed number: pg_advisory_xact_lock key that serialises migrations
@@ -60,9 +71,11 @@ async def _write_state(con: asyncpg.Connection, session_id: int, version: int, s
 
 
 class PostgresStore(Backend[asyncpg.Pool]):
-    def __init__(self, url: str, *, pool_size: int = 10) -> None:
+    def __init__(self, url: str, *, pool_size: int = 10, through: int | None = None) -> None:
         self.url = url
         self.pool_size = pool_size
+        self.through = through
+        """Apply the migrations up to this number only: a test builds an older database with it."""
 
     # ---------------------------------------------------------------- lifecycle
     async def _connect(self) -> asyncpg.Pool:
@@ -94,6 +107,8 @@ class PostgresStore(Backend[asyncpg.Pool]):
             )
             done = {r["number"] for r in await con.fetch("SELECT number FROM schema_migrations")}
             for number, name, sql in migrations("migrations/postgres"):
+                if self.through is not None and number > self.through:
+                    break
                 if number in done:
                     continue
                 await con.execute(sql)
@@ -315,3 +330,111 @@ class PostgresStore(Backend[asyncpg.Pool]):
             "WHERE user_id = $1)",
             user_id,
         )
+
+    # ---------------------------------------------------------------- results and ratings
+    async def add_result(self, result: ResultRow, ratings: list[RatingRow], steps: list[RatingStep]) -> bool:
+        async with self.pool.acquire() as con, con.transaction():
+            added = await con.fetchval(
+                "INSERT INTO results (session_id, guild_id, channel_id, game, finished_at, rated, team) "
+                "VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (session_id) DO NOTHING RETURNING session_id",
+                result.session_id, result.guild_id, result.channel_id, result.game, result.finished_at,
+                result.rated, result.team)
+            if added is None:
+                return False
+            await con.executemany(
+                "INSERT INTO result_seats (session_id, seat, user_id, ai_level, name, place, score, resigned) "
+                "VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                [(result.session_id, s.seat, s.user_id, s.ai_level, s.name, s.place, s.score, s.resigned)
+                 for s in result.seats])
+            await _write_ratings(con, ratings, steps)
+        return True
+
+    async def results(self, *, guild_id: int | None = None, user_id: int | None = None,
+                      game: str | None = None) -> list[ResultRow]:
+        where, params = ["TRUE"], []
+        if guild_id is not None:
+            params.append(guild_id)
+            where.append(f"r.guild_id = ${len(params)}")
+        if game is not None:
+            params.append(game)
+            where.append(f"r.game = ${len(params)}")
+        if user_id is not None:
+            params.append(user_id)
+            where.append(f"r.session_id IN (SELECT session_id FROM result_seats WHERE user_id = ${len(params)})")
+        async with self.pool.acquire() as con, con.transaction(isolation="repeatable_read", readonly=True):
+            heads = await con.fetch(
+                "SELECT r.session_id, r.guild_id, r.channel_id, r.game, r.finished_at, r.rated, r.team FROM results r "
+                f"WHERE {' AND '.join(where)} ORDER BY r.finished_at, r.session_id", *params)
+            seats = await con.fetch(
+                "SELECT s.session_id, s.seat, s.user_id, s.ai_level, s.name, s.place, s.score, s.resigned "
+                f"FROM result_seats s JOIN results r ON r.session_id = s.session_id WHERE {' AND '.join(where)} "
+                "ORDER BY s.session_id, s.seat", *params)
+        by_session: dict[int, list[ResultSeat]] = {}
+        for s in seats:
+            by_session.setdefault(s["session_id"], []).append(ResultSeat(
+                seat=s["seat"], user_id=s["user_id"], ai_level=s["ai_level"], name=s["name"], place=s["place"],
+                score=s["score"], resigned=s["resigned"]))
+        return [ResultRow(session_id=r["session_id"], guild_id=r["guild_id"], channel_id=r["channel_id"],
+                          game=r["game"], finished_at=r["finished_at"], rated=r["rated"], team=r["team"],
+                          seats=by_session.get(r["session_id"], []))
+                for r in heads]
+
+    async def get_ratings(self, keys: list[tuple[int, str, str, str]]) -> list[RatingRow]:
+        if not keys:
+            return []
+        rows = await self.pool.fetch(
+            "SELECT r.guild_id, r.game, r.season, r.player, r.mu, r.sigma, r.games FROM ratings r "
+            "JOIN unnest($1::bigint[], $2::text[], $3::text[], $4::text[]) AS k (guild_id, game, season, player) "
+            "USING (guild_id, game, season, player)",
+            [k[0] for k in keys], [k[1] for k in keys], [k[2] for k in keys], [k[3] for k in keys])
+        return [_rating(r) for r in rows]
+
+    async def leaderboard(self, guild_id: int, game: str, season: str, *, min_games: int,
+                          limit: int) -> list[RatingRow]:
+        rows = await self.pool.fetch(
+            "SELECT guild_id, game, season, player, mu, sigma, games FROM ratings WHERE guild_id IN ($1, 0) "
+            f"AND game = $2 AND season = $3 AND games >= $4 ORDER BY {RATING_ORDER} LIMIT $5",
+            guild_id, game, season, min_games, limit)
+        return [_rating(r) for r in rows]
+
+    async def rating_place(self, guild_id: int, game: str, season: str, player: str, *, min_games: int) -> int | None:
+        place = await self.pool.fetchval(
+            "SELECT 1 + (SELECT count(*) FROM ratings o WHERE o.guild_id IN ($1, 0) AND o.game = r.game "
+            "AND o.season = r.season AND o.games >= $5 AND o.conservative > r.conservative) "
+            "FROM ratings r WHERE r.guild_id IN ($1, 0) AND r.game = $2 AND r.season = $3 AND r.player = $4 "
+            "AND r.games >= $5",
+            guild_id, game, season, player, min_games)
+        return None if place is None else int(place)
+
+    async def rating_steps(self, guild_id: int, game: str, player: str, *, last: int) -> list[RatingStep]:
+        rows = await self.pool.fetch(
+            "SELECT t.session_id, t.guild_id, t.game, t.player, t.mu, t.sigma FROM rating_steps t "
+            "JOIN results r ON r.session_id = t.session_id WHERE t.guild_id = $1 AND t.game = $2 AND t.player = $3 "
+            "ORDER BY r.finished_at DESC, t.session_id DESC LIMIT $4", guild_id, game, player, max(last, 0))
+        return [RatingStep(session_id=r["session_id"], guild_id=r["guild_id"], game=r["game"], player=r["player"],
+                           mu=r["mu"], sigma=r["sigma"]) for r in reversed(rows)]
+
+    async def replace_ratings(self, ratings: list[RatingRow], steps: list[RatingStep]) -> None:
+        async with self.pool.acquire() as con, con.transaction():
+            await con.execute("DELETE FROM rating_steps")
+            await con.execute("DELETE FROM ratings")
+            await _write_ratings(con, ratings, steps)
+
+    async def finished_without_result(self) -> list[SessionRow]:
+        return await self._many("status = 'finished' AND id NOT IN (SELECT session_id FROM results)")
+
+
+def _rating(row: asyncpg.Record) -> RatingRow:
+    return RatingRow(guild_id=row["guild_id"], game=row["game"], season=row["season"], player=row["player"],
+                     mu=row["mu"], sigma=row["sigma"], games=row["games"])
+
+
+async def _write_ratings(con: asyncpg.Connection, ratings: list[RatingRow], steps: list[RatingStep]) -> None:
+    await con.executemany(
+        "INSERT INTO ratings (guild_id, game, season, player, mu, sigma, games, conservative) "
+        "VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (guild_id, game, season, player) DO UPDATE SET "
+        "mu = excluded.mu, sigma = excluded.sigma, games = excluded.games, conservative = excluded.conservative",
+        [(r.guild_id, r.game, r.season, r.player, r.mu, r.sigma, r.games, conservative(r)) for r in ratings])
+    await con.executemany(
+        "INSERT INTO rating_steps (session_id, guild_id, game, player, mu, sigma) VALUES ($1, $2, $3, $4, $5, $6)",
+        [(t.session_id, t.guild_id, t.game, t.player, t.mu, t.sigma) for t in steps])

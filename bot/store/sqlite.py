@@ -23,7 +23,18 @@ import aiosqlite
 from bot.store import codec, sqlite_file
 from bot.store.backend import SESSION_COLUMNS, Backend, migrations, seats_json
 from bot.store.base import ChannelBusy, SessionClosed, SessionNotFound, StaleVersion, StoreUnavailable
-from bot.store.models import OPEN_STATUSES, STATUSES, ActionRow, Seat, SessionRow
+from bot.store.models import (
+    OPEN_STATUSES,
+    STATUSES,
+    ActionRow,
+    RatingRow,
+    RatingStep,
+    ResultRow,
+    ResultSeat,
+    Seat,
+    SessionRow,
+)
+from bot.store.results import RATING_ORDER, conservative
 
 
 def _statements(sql: str) -> list[str]:
@@ -102,8 +113,10 @@ async def _check_intact(db: aiosqlite.Connection, path: str) -> None:
 
 
 class SqliteStore(Backend[aiosqlite.Connection]):
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, *, through: int | None = None) -> None:
         self.path = str(path)
+        self.through = through
+        """Apply the migrations up to this number only: a test builds an older database with it."""
         self._lock = asyncio.Lock()
 
     # ---------------------------------------------------------------- lifecycle
@@ -155,6 +168,8 @@ class SqliteStore(Backend[aiosqlite.Connection]):
             "(number INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
         )
         for number, name, sql in migrations():
+            if self.through is not None and number > self.through:
+                break
             # Checked inside the write lock: two processes starting at once apply each migration once.
             async with self._write() as db:
                 # execute_fetchall everywhere: a half-read cursor keeps its statement open and COMMIT then fails.
@@ -406,3 +421,117 @@ class SqliteStore(Backend[aiosqlite.Connection]):
             "WHERE user_id = ?)",
             (user_id, user_id),
         )
+
+    # ---------------------------------------------------------------- results and ratings
+    async def add_result(self, result: ResultRow, ratings: list[RatingRow], steps: list[RatingStep]) -> bool:
+        async with self._write() as db:
+            if await db.execute_fetchall("SELECT 1 FROM results WHERE session_id = ?", (result.session_id,)):
+                return False
+            await db.execute_fetchall(
+                "INSERT INTO results (session_id, guild_id, channel_id, game, finished_at, rated, team) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (result.session_id, result.guild_id, result.channel_id, result.game,
+                 result.finished_at.astimezone(UTC).isoformat(timespec="microseconds"), int(result.rated),
+                 int(result.team)),
+            )
+            await db.executemany(
+                "INSERT INTO result_seats (session_id, seat, user_id, ai_level, name, place, score, resigned) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [(result.session_id, s.seat, s.user_id, s.ai_level, s.name, s.place, s.score, int(s.resigned))
+                 for s in result.seats],
+            )
+            await _write_ratings(db, ratings, steps)
+        return True
+
+    async def results(self, *, guild_id: int | None = None, user_id: int | None = None,
+                      game: str | None = None) -> list[ResultRow]:
+        where, params = ["1 = 1"], []
+        if guild_id is not None:
+            where.append("r.guild_id = ?")
+            params.append(guild_id)
+        if game is not None:
+            where.append("r.game = ?")
+            params.append(game)
+        if user_id is not None:
+            where.append("r.session_id IN (SELECT session_id FROM result_seats WHERE user_id = ?)")
+            params.append(user_id)
+        async with self._lock:
+            heads = list(await self.db.execute_fetchall(
+                "SELECT r.session_id, r.guild_id, r.channel_id, r.game, r.finished_at, r.rated, r.team FROM results r "
+                f"WHERE {' AND '.join(where)} ORDER BY r.finished_at, r.session_id", tuple(params)))
+            seats = list(await self.db.execute_fetchall(
+                "SELECT s.session_id, s.seat, s.user_id, s.ai_level, s.name, s.place, s.score, s.resigned "
+                f"FROM result_seats s JOIN results r ON r.session_id = s.session_id WHERE {' AND '.join(where)} "
+                "ORDER BY s.session_id, s.seat", tuple(params)))
+        by_session: dict[int, list[ResultSeat]] = {}
+        for sid, seat, user, level, name, place, score, resigned in seats:
+            by_session.setdefault(sid, []).append(ResultSeat(seat=seat, user_id=user, ai_level=level, name=name,
+                                                             place=place, score=score, resigned=bool(resigned)))
+        return [ResultRow(session_id=sid, guild_id=g, channel_id=c, game=gm, finished_at=datetime.fromisoformat(at),
+                          rated=bool(rated), team=bool(team), seats=by_session.get(sid, []))
+                for sid, g, c, gm, at, rated, team in heads]
+
+    async def get_ratings(self, keys: list[tuple[int, str, str, str]]) -> list[RatingRow]:
+        if not keys:
+            return []
+        marks = ", ".join("(?, ?, ?, ?)" for _ in keys)
+        async with self._lock:
+            rows = await self.db.execute_fetchall(
+                "SELECT guild_id, game, season, player, mu, sigma, games FROM ratings "
+                f"WHERE (guild_id, game, season, player) IN (VALUES {marks})", tuple(v for k in keys for v in k))
+        return [_rating(tuple(r)) for r in rows]
+
+    async def leaderboard(self, guild_id: int, game: str, season: str, *, min_games: int,
+                          limit: int) -> list[RatingRow]:
+        async with self._lock:
+            rows = await self.db.execute_fetchall(
+                "SELECT guild_id, game, season, player, mu, sigma, games FROM ratings WHERE guild_id IN (?, 0) "
+                f"AND game = ? AND season = ? AND games >= ? ORDER BY {RATING_ORDER} LIMIT ?",
+                (guild_id, game, season, min_games, limit))
+        return [_rating(tuple(r)) for r in rows]
+
+    async def rating_place(self, guild_id: int, game: str, season: str, player: str, *, min_games: int) -> int | None:
+        async with self._lock:
+            rows = list(await self.db.execute_fetchall(
+                "SELECT 1 + (SELECT count(*) FROM ratings o WHERE o.guild_id IN (?, 0) AND o.game = r.game "
+                "AND o.season = r.season AND o.games >= ? AND o.conservative > r.conservative) "
+                "FROM ratings r WHERE r.guild_id IN (?, 0) AND r.game = ? AND r.season = ? AND r.player = ? "
+                "AND r.games >= ?",
+                (guild_id, min_games, guild_id, game, season, player, min_games)))
+        return int(rows[0][0]) if rows else None
+
+    async def rating_steps(self, guild_id: int, game: str, player: str, *, last: int) -> list[RatingStep]:
+        async with self._lock:
+            rows = list(await self.db.execute_fetchall(
+                "SELECT t.session_id, t.guild_id, t.game, t.player, t.mu, t.sigma FROM rating_steps t "
+                "JOIN results r ON r.session_id = t.session_id WHERE t.guild_id = ? AND t.game = ? AND t.player = ? "
+                "ORDER BY r.finished_at DESC, t.session_id DESC LIMIT ?", (guild_id, game, player, max(last, 0))))
+        return [RatingStep(session_id=sid, guild_id=g, game=gm, player=p, mu=mu, sigma=sigma)
+                for sid, g, gm, p, mu, sigma in reversed(rows)]
+
+    async def replace_ratings(self, ratings: list[RatingRow], steps: list[RatingStep]) -> None:
+        async with self._write() as db:
+            await db.execute_fetchall("DELETE FROM rating_steps")
+            await db.execute_fetchall("DELETE FROM ratings")
+            await _write_ratings(db, ratings, steps)
+
+    async def finished_without_result(self) -> list[SessionRow]:
+        return await self._many("status = 'finished' AND id NOT IN (SELECT session_id FROM results)", ())
+
+
+def _rating(row: tuple[Any, ...]) -> RatingRow:
+    guild_id, game, season, player, mu, sigma, games = row
+    return RatingRow(guild_id=guild_id, game=game, season=season, player=player, mu=mu, sigma=sigma, games=games)
+
+
+async def _write_ratings(db: aiosqlite.Connection, ratings: list[RatingRow], steps: list[RatingStep]) -> None:
+    await db.executemany(
+        "INSERT INTO ratings (guild_id, game, season, player, mu, sigma, games, conservative) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, game, season, player) DO UPDATE SET "
+        "mu = excluded.mu, sigma = excluded.sigma, games = excluded.games, conservative = excluded.conservative",
+        [(r.guild_id, r.game, r.season, r.player, r.mu, r.sigma, r.games, conservative(r)) for r in ratings],
+    )
+    await db.executemany(
+        "INSERT INTO rating_steps (session_id, guild_id, game, player, mu, sigma) VALUES (?, ?, ?, ?, ?, ?)",
+        [(t.session_id, t.guild_id, t.game, t.player, t.mu, t.sigma) for t in steps],
+    )

@@ -1,0 +1,103 @@
+"""openskill's Plackett-Luce model over results: one result moves the ratings of its players, in its server's
+all-time board and its season's; `recompute` runs every result in order and gives what the store keeps.
+
+Free-for-all games rate each seat as a team of one, ranked by place. A co-operative game rates the seats as one team
+against the game itself (its own rating per number of seats); a member who resigned is a third team, below both.
+Two AI seats of the same level in one game are one player twice: its rating moves by the mean of their updates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from openskill.models import PlackettLuce
+
+from bot.ratings.keys import ALL_TIME, SHARED, Key, season_of, seat_player, the_game
+from bot.store import RatingRow, RatingStep, ResultRow
+
+MODEL = PlackettLuce()
+"""The defaults (mu 25, sigma 25/3): a new player's conservative figure mu - 3 sigma starts at 0."""
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """One seat as the model sees it: whose rating it moves, and its team and rank."""
+
+    guild_id: int
+    player: str
+    team: int
+    rank: int
+
+
+def entrants(result: ResultRow) -> list[Entrant]:
+    if not result.team:
+        found = []
+        for i, seat in enumerate(sorted(result.seats, key=lambda s: s.seat)):
+            guild, player = seat_player(result, seat)
+            found.append(Entrant(guild, player, i, seat.place))
+        return found
+    # Teams: 0 the players (rank 1 if they won), 1 the game, 2 who resigned (last).
+    won = any(s.place == 1 for s in result.seats)
+    found = [Entrant(SHARED, the_game(len(result.seats)), 1, 2 if won else 1)]
+    for seat in result.seats:
+        guild, player = seat_player(result, seat)
+        found.append(Entrant(guild, player, 2, 3) if seat.resigned else Entrant(guild, player, 0, 1 if won else 2))
+    return found
+
+
+def keys(result: ResultRow) -> list[Key]:
+    """The stored ratings a rated result reads and moves."""
+    seasons = (ALL_TIME, season_of(result.finished_at))
+    return sorted({(e.guild_id, result.game, season, e.player) for e in entrants(result) for season in seasons})
+
+
+def fresh(key: Key) -> RatingRow:
+    guild_id, game, season, player = key
+    return RatingRow(guild_id=guild_id, game=game, season=season, player=player, mu=MODEL.mu, sigma=MODEL.sigma,
+                     games=0)
+
+
+def update(result: ResultRow, current: Mapping[Key, RatingRow]) -> tuple[list[RatingRow], list[RatingStep]]:
+    """The ratings `result` moves (from `current`; a key not there starts fresh) and the all-time steps it makes.
+    An unrated result moves nothing."""
+    if not result.rated:
+        return [], []
+    found = list(entrants(result))
+    moved: list[RatingRow] = []
+    steps: list[RatingStep] = []
+    for season in (ALL_TIME, season_of(result.finished_at)):
+        def row(entrant: Entrant, season: str = season) -> RatingRow:
+            key = (entrant.guild_id, result.game, season, entrant.player)
+            return current.get(key) or fresh(key)
+
+        teams = sorted({e.team for e in found})
+        rated = MODEL.rate(
+            [[MODEL.rating(mu=row(e).mu, sigma=row(e).sigma) for e in found if e.team == t] for t in teams],
+            ranks=[float(next(e.rank for e in found if e.team == t)) for t in teams],
+        )
+        after: dict[tuple[int, str], list[tuple[float, float]]] = {}
+        for t, team in zip(teams, rated, strict=True):
+            for entrant, new in zip([e for e in found if e.team == t], team, strict=True):
+                after.setdefault((entrant.guild_id, entrant.player), []).append((new.mu, new.sigma))
+        for (guild_id, player), news in after.items():
+            mu, sigma = sum(n[0] for n in news) / len(news), sum(n[1] for n in news) / len(news)
+            before = current.get((guild_id, result.game, season, player))
+            moved.append(RatingRow(guild_id=guild_id, game=result.game, season=season, player=player, mu=mu,
+                                   sigma=sigma, games=(before.games if before else 0) + 1))
+            if season == ALL_TIME:
+                steps.append(RatingStep(session_id=result.session_id, guild_id=guild_id, game=result.game,
+                                        player=player, mu=mu, sigma=sigma))
+    return moved, steps
+
+
+def recompute(results: Iterable[ResultRow]) -> tuple[list[RatingRow], list[RatingStep]]:
+    """Every rating and step from the results, taken in the order given (the store's: finished_at, session id)."""
+    ratings: dict[Key, RatingRow] = {}
+    steps: list[RatingStep] = []
+    for result in results:
+        moved, made = update(result, ratings)
+        for rating in moved:
+            ratings[(rating.guild_id, rating.game, rating.season, rating.player)] = rating
+        steps.extend(made)
+    return list(ratings.values()), steps

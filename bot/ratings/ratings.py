@@ -1,0 +1,179 @@
+"""The ratings part: a result written when a game ends (its ratings moved in the same transaction), the results of
+games that ended without one written at start-up, a member's stats and a server's boards.
+
+Ratings are read-modify-write: one lock serialises this process's updates, so results are rated in the order they
+are written. Two processes on one PostgreSQL could interleave the updates of two games ending at the same moment;
+`rebuild` (run at start-up whenever a result was caught up) puts every rating back to the in-order recomputation.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import Counter
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.ratings import rate, rated
+from bot.ratings.keys import ALL_TIME, member, user_of
+from bot.ratings.outcome import result_record
+from bot.store import RatingRow, ResultRow, SessionRow, Store
+from engine.core import Game, GameState
+
+log = logging.getLogger("tarmac.ratings")
+
+MIN_GAMES = 5
+"""Games a rating needs before a board shows it: fewer say little about a player."""
+TOP = 10
+TREND = 10
+
+
+def conservative(rating: RatingRow) -> float:
+    return rating.mu - 3 * rating.sigma
+
+
+@dataclass
+class MemberStats:
+    game: str
+    games: int
+    wins: int
+    rating: RatingRow | None
+    """All-time, in this server; None before their first rated game."""
+    trend: list[float]
+    """The conservative figure after each of their last rated games (up to 10), oldest first."""
+    favourite_seat: int | None
+    """The seat (from 0) they played most often, the earliest of equals."""
+    average_score: float
+    best: ResultRow | None
+    """Their best game: the best place, then the highest score, then the earliest."""
+    place: int | None
+    """Their place on the server's all-time board (None: not on it yet)."""
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+@dataclass
+class BoardLine:
+    place: int
+    rating: RatingRow
+
+    @property
+    def user_id(self) -> int | None:
+        return user_of(self.rating.player)
+
+
+@dataclass
+class Board:
+    game: str
+    season: str
+    lines: list[BoardLine]
+    own: BoardLine | None = None
+    """The asking member's line when they are on the board but not in its top 10."""
+    own_rating: RatingRow | None = None
+    """The asking member's rating on this board, shown or not (fewer than MIN_GAMES games)."""
+
+
+StateOf = Callable[[SessionRow], Awaitable[tuple[GameState, str, bool]]]
+"""A finished session's final state, its Rated option and whether its seed was chosen (for catch_up)."""
+
+
+class Ratings:
+    def __init__(self, store: Store, games: Mapping[str, Game]) -> None:
+        self.store = store
+        self.games = games
+        self._lock = asyncio.Lock()
+
+    def members(self, session: SessionRow) -> int:
+        return len({s.user_id if s.user_id is not None else s.resigned_by for s in session.seats} - {None})
+
+    def counts(self, session: SessionRow, *, option: str, seed_chosen: bool) -> bool:
+        return rated.counts(self.games[session.game], option=option, members=self.members(session),
+                            guild_id=session.guild_id, options=session.options, seed_chosen=seed_chosen)
+
+    async def record(self, session: SessionRow, state: GameState, *, option: str, seed_chosen: bool,
+                     finished_at: datetime) -> ResultRow | None:
+        """Write the result of a game that just ended, and move its ratings when it is rated. None when it already
+        had a result."""
+        result = result_record(session, self.games[session.game], state, finished_at=finished_at,
+                               rated=self.counts(session, option=option, seed_chosen=seed_chosen))
+        async with self._lock:
+            current = {(r.guild_id, r.game, r.season, r.player): r
+                       for r in await self.store.get_ratings(rate.keys(result) if result.rated else [])}
+            moved, steps = rate.update(result, current)
+            added = await self.store.add_result(result, moved, steps)
+        if added:
+            log.info("result recorded", extra={"session_id": session.id, "guild_id": session.guild_id,
+                                               "rated": result.rated})
+        return result if added else None
+
+    async def catch_up(self, state_of: StateOf) -> int:
+        """Write the results of finished games that have none (games that ended before results were kept, or whose
+        result the process did not write before it stopped), then rebuild every rating in order. Returns how many."""
+        added = 0
+        for session in await self.store.finished_without_result():
+            if session.game not in self.games:
+                continue  # another build's game: left for that build
+            state, option, seed_chosen = await state_of(session)
+            if self.games[session.game].result(state) is None:
+                log.warning("finished game without a result", extra={"session_id": session.id})
+                continue
+            result = result_record(session, self.games[session.game], state, finished_at=session.updated_at,
+                                   rated=self.counts(session, option=option, seed_chosen=seed_chosen))
+            async with self._lock:
+                added += await self.store.add_result(result, [], [])
+        if added:
+            await self.rebuild()
+            log.info("results caught up", extra={"results": added})
+        return added
+
+    async def rebuild(self) -> None:
+        """Every rating recomputed from the results, in order, and stored in place of the old ones."""
+        async with self._lock:
+            ratings, steps = rate.recompute(await self.store.results())
+            await self.store.replace_ratings(ratings, steps)
+
+    # ------------------------------------------------------------------ reading
+    async def stats(self, guild_id: int, user_id: int, game: str | None) -> MemberStats | None:
+        """A member's record in this server for `game` (None: the game they played most here); None when they have
+        finished no game of it here."""
+        results = await self.store.results(guild_id=guild_id, user_id=user_id, game=game)
+        if game is None:
+            played = Counter(r.game for r in results)
+            if not played:
+                return None
+            game = max(played, key=lambda g: (played[g], -min(i for i, r in enumerate(results) if r.game == g)))
+            results = [r for r in results if r.game == game]
+        if not results:
+            return None
+        mine = [(r, next(s for s in r.seats if s.user_id == user_id)) for r in results]
+        player = member(user_id)
+        found = await self.store.get_ratings([(guild_id, game, ALL_TIME, player)])
+        steps = await self.store.rating_steps(guild_id, game, player, last=TREND)
+        seats = Counter(s.seat for _r, s in mine)
+        best = min(mine, key=lambda m: (m[1].place, -m[1].score))[0]
+        return MemberStats(
+            game=game, games=len(mine), wins=sum(1 for _r, s in mine if s.place == 1 and not s.resigned),
+            rating=found[0] if found else None, trend=[t.mu - 3 * t.sigma for t in steps],
+            favourite_seat=max(sorted(seats), key=lambda s: seats[s]),
+            average_score=sum(s.score for _r, s in mine) / len(mine), best=best,
+            place=await self.store.rating_place(guild_id, game, ALL_TIME, player, min_games=MIN_GAMES),
+        )
+
+    async def board(self, guild_id: int, user_id: int, game: str, season: str) -> Board:
+        """The top 10 of a server's board for `game` in `season` ("" all time), and the asking member's place."""
+        rows = await self.store.leaderboard(guild_id, game, season, min_games=MIN_GAMES, limit=TOP)
+        lines: list[BoardLine] = []
+        for row in rows:
+            level = lines and conservative(lines[-1].rating) == conservative(row)
+            lines.append(BoardLine(lines[-1].place if level else len(lines) + 1, row))
+        player = member(user_id)
+        own_rows = await self.store.get_ratings([(guild_id, game, season, player)])
+        board = Board(game, season, lines, own_rating=own_rows[0] if own_rows else None)
+        if board.own_rating is not None and all(line.rating.player != player for line in lines):
+            place = await self.store.rating_place(guild_id, game, season, player, min_games=MIN_GAMES)
+            if place is not None:
+                board.own = BoardLine(place, board.own_rating)
+        return board
