@@ -8,7 +8,7 @@ import dataclasses
 import functools
 import io
 from collections.abc import Callable, Coroutine
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any, cast
 
 import discord
@@ -26,10 +26,12 @@ from bot.discord.lobby import (
 from bot.discord.markup import timestamp
 from bot.discord.panel import turn_message
 from bot.discord.presenter import private_message
+from bot.discord.ratings_texts import board_text, season_name, stats_text
 from bot.discord.replies import answer_failure, tell
 from bot.discord.texts import history_lines, log_lines, open_game_lines, option_label, rules_pages, status_text
 from bot.discord.words import words_messages
 from bot.naming import escape
+from bot.ratings.keys import parse_season, season_of
 from bot.session import Parts, Refusal, describe
 from bot.session.ai_levels import level_of
 from bot.session.lobby import lobby_specs, typed_option
@@ -117,6 +119,8 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
         games = [choice(g.title, name) for name, g in list(parts.games.items())[:25]]
         offer_games(self.new, games)
         offer_games(self.rules, games)
+        offer_games(self.stats, games)
+        offer_games(self.leaderboard, games)
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError, /) -> None:
         """What discord.py refuses before a command runs (an option it cannot read): answered like any failure.
@@ -411,6 +415,44 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
         text = "\n".join(lines) or "You are in no open game in this server."
         await interaction.followup.send(**fit(embed=discord.Embed(title="Your games", description=text)),
                                         ephemeral=True)
+
+    @command("stats", "A member's games, wins and rating in this server")
+    @app_commands.describe(member="Whose (you if not given)", game="Which game (the one they played most here)")
+    async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None,
+                    game: app_commands.Choice[str] | None = None) -> None:
+        who = member or interaction.user
+        found = await self.parts.ratings.stats(interaction.guild_id or 0, who.id, game.value if game else None)
+        if found is None:
+            what = f"a game of {self.parts.sessions.game(game.value).title}" if game else "a game"
+            raise Refusal(f"{'You have' if who.id == interaction.user.id else who.mention + ' has'} not finished "
+                          f"{what} on this server yet.")
+        await tell(interaction, stats_text(found, who.id, self.parts.sessions.game(found.game)))
+
+    @command("leaderboard", "The best ratings of this server in a game, all time or a season")
+    @app_commands.describe(game="Which game (this channel's by default)",
+                           season="A quarter such as 2026-Q4, 'now' for this one; all time if not given")
+    async def leaderboard(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None,
+                          season: str = "") -> None:
+        name = game.value if game else await self._channel_game(interaction)
+        found = parse_season(season, self.parts.sessions.now())
+        if found is None:
+            raise Refusal("A season is a calendar quarter such as 2026-Q4, or 'now'; leave it out for all time.")
+        board = await self.parts.ratings.board(interaction.guild_id or 0, interaction.user.id, name, found)
+        title = f"{self.parts.sessions.game(name).title} — {season_name(found)}"
+        await tell(interaction, f"**{title}**\n" + board_text(board, interaction.user.id,
+                                                                self.parts.sessions.game(name)))
+
+    @leaderboard.autocomplete("season")
+    async def seasons(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        now = self.parts.sessions.now()
+        found = [choice("All time", "all")]
+        for back in range(4):
+            month = now.month - 1 - 3 * back
+            year = now.year + month // 12
+            key = season_of(datetime(year, month % 12 + 1, 1, tzinfo=UTC))
+            found.append(choice(key.replace("-", " ") + (" (now)" if back == 0 else ""), key))
+        typed = current.strip().casefold()
+        return [c for c in found if typed in c.name.casefold()] or found
 
     # ----------------------------------------------------- while playing
     @command("settings", "Your own settings: shown as they are now, changed by the options you give")

@@ -99,15 +99,20 @@ class Ratings:
         had a result."""
         result = result_record(session, self.games[session.game], state, finished_at=finished_at,
                                rated=self.counts(session, option=option, seed_chosen=seed_chosen))
-        async with self._lock:
-            current = {(r.guild_id, r.game, r.season, r.player): r
-                       for r in await self.store.get_ratings(rate.keys(result) if result.rated else [])}
-            moved, steps = rate.update(result, current)
-            added = await self.store.add_result(result, moved, steps)
+        added = await self.add(result)
         if added:
             log.info("result recorded", extra={"session_id": session.id, "guild_id": session.guild_id,
                                                "rated": result.rated})
         return result if added else None
+
+    async def add(self, result: ResultRow) -> bool:
+        """Store a result with the ratings it moves, read from the store as they stand (the newest result is the
+        last in order, so this equals a recomputation). False when its session already had one."""
+        async with self._lock:
+            current = {(r.guild_id, r.game, r.season, r.player): r
+                       for r in await self.store.get_ratings(rate.keys(result) if result.rated else [])}
+            moved, steps = rate.update(result, current)
+            return await self.store.add_result(result, moved, steps)
 
     async def catch_up(self, state_of: StateOf) -> int:
         """Write the results of finished games that have none (games that ended before results were kept, or whose

@@ -1,0 +1,87 @@
+"""The words of /game stats and /game leaderboard, from what bot/ratings gathers. Plain functions of plain data, with
+no discord import. A rating shows as its conservative figure (mu - 3 sigma, what boards sort by) with mu and sigma
+beside it, and the games it counts."""
+
+from __future__ import annotations
+
+from bot.discord.markup import mention, timestamp
+from bot.ratings import Board, BoardLine, MemberStats
+from bot.ratings.keys import ALL_TIME
+from bot.ratings.ratings import MIN_GAMES, conservative
+from bot.store import RatingRow
+from engine.core import Game, levels
+
+
+def figure(value: float) -> str:
+    return f"{value:.2f}"
+
+
+def rating_text(rating: RatingRow) -> str:
+    games = f"{rating.games} rated game{'s' if rating.games != 1 else ''}"
+    return f"**{figure(conservative(rating))}** (μ {figure(rating.mu)}, σ {figure(rating.sigma)}; {games})"
+
+
+def player_name(player: str, game: Game) -> str:
+    """Whose rating a board line is: a member, an AI level (every server's), or the game itself."""
+    kind, _, rest = player.partition(":")
+    if kind == "member":
+        return mention(int(rest))
+    if kind == "ai":
+        return f"{levels.LABELS.get(rest, rest)} AI (every server)"
+    return f"{game.title} itself, {rest} players (every server)"
+
+
+def season_name(season: str) -> str:
+    return "all time" if season == ALL_TIME else season.replace("-", " ")
+
+
+def trend_text(trend: list[float]) -> str:
+    if len(trend) < 2:
+        return ""
+    change = trend[-1] - trend[0]
+    way = "up" if change > 0 else "down" if change < 0 else "level"
+    return (f"Trend over the last {len(trend)} rated games: {way} {figure(abs(change))} "
+            f"({' → '.join(figure(v) for v in trend)})")
+
+
+def stats_text(stats: MemberStats, user_id: int, game: Game) -> str:
+    """A member's record in one game in this server."""
+    lines = [f"{mention(user_id)} in **{game.title}** on this server:",
+             f"Games: {stats.games}; wins: {stats.wins} ({stats.win_rate:.0%}).",
+             f"Average score: {stats.average_score:.1f}."]
+    if stats.favourite_seat is not None:
+        lines.append(f"Favourite seat: {stats.favourite_seat + 1}.")
+    if stats.best is not None:
+        seat = next(s for s in stats.best.seats if s.user_id == user_id)
+        lines.append(f"Best game: #{stats.best.session_id}, {timestamp(stats.best.finished_at, 'd')}: place "
+                     f"{seat.place} of {len(stats.best.seats)} with {seat.score}.")
+    if stats.rating is None:
+        lines.append("Rating: none yet (no rated game).")
+    else:
+        lines.append(f"Rating: {rating_text(stats.rating)}.")
+        place = f"place {stats.place} on the all-time board" if stats.place is not None else \
+            f"on the boards after {MIN_GAMES} rated games"
+        lines.append(f"Board: {place}.")
+    trend = trend_text(stats.trend)
+    if trend:
+        lines.append(trend + ".")
+    return "\n".join(lines)
+
+
+def board_line(line: BoardLine, game: Game) -> str:
+    return f"{line.place}. {player_name(line.rating.player, game)}: {rating_text(line.rating)}"
+
+
+def board_text(board: Board, user_id: int, game: Game) -> str:
+    """The top of a server's board, then the asking member's own place when it is not among them."""
+    lines = [board_line(line, game) for line in board.lines]
+    if not lines:
+        lines.append(f"Nobody has {MIN_GAMES} rated games of {game.title} here yet"
+                     + (" this season." if board.season else "."))
+    if board.own is not None:
+        lines += ["…", board_line(board.own, game)]
+    elif board.own_rating is not None and all(line.user_id != user_id for line in board.lines):
+        games = board.own_rating.games
+        lines.append(f"You: {rating_text(board.own_rating)}; on the board after {MIN_GAMES - games} more "
+                     f"rated game{'s' if MIN_GAMES - games != 1 else ''}.")
+    return "\n".join(lines)

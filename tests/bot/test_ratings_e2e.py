@@ -1,0 +1,200 @@
+"""Ratings on Discord (issue 24), on SimCord: a 3-member game of each kind finishes (its members miss one deadline
+each and the AI keeps their seats and plays on to the end, at Easy) and writes its result; `/game stats` and
+`/game leaderboard` show ratings equal to openskill's Plackett-Luce called directly; an unrated game changes no
+rating; a cancelled game is in no table; two seasons give two boards."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from openskill.models import PlackettLuce
+
+from bot.discord import TarmacBot
+from bot.discord.ratings_texts import figure
+from bot.store import ResultRow
+from engine import registry
+from engine.core import levels
+from tests.bot.helpers import Table, latest_panel, make_table, mentioned_actor, open_lobby, refusal
+from tests.support.toy_game import ToyGame
+
+HOUR = 3600.0
+DAY = 24 * HOUR
+KINDS = ["planes", "planecrafters", "now-boarding", "flight-plan"]
+PL = PlackettLuce()
+
+
+@pytest.fixture
+def simcord_bot(make_bot: Callable[..., TarmacBot]) -> TarmacBot:
+    return make_bot({"toy": ToyGame(), **{name: registry.get(name) for name in KINDS}})
+
+
+@pytest.fixture(autouse=True)
+def _easy_stand_ins(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The AI keeping a member's seat plays at Easy (the policy): a whole game of searches takes minutes."""
+    def easy(game, state, seat, level, rng, budget=None, stats=None, history=()):  # noqa: ANN001, ANN202
+        return levels.plan(game, state, seat, levels.EASY, rng)
+
+    monkeypatch.setattr("bot.session.turns.levels", SimpleNamespace(plan=easy, EASY=levels.EASY))
+
+
+@pytest.fixture(autouse=True)
+def _seeded_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("bot.session.lobby._secrets.randbits", lambda _bits: 5)
+
+
+def reply_text(result: Any) -> str:
+    messages = [m for m in [result.response, *result.followups] if m is not None]
+    return "\n".join(str(m.content) for m in messages)
+
+
+async def lobby_of_three(table: Table, channel: Any, game: str) -> Any:
+    result = await table.players[0].slash(channel, "game new", game=game)
+    lobby = result.response.message
+    for player in table.players[1:]:
+        await player.click(lobby, label="Join")
+    return lobby
+
+
+async def finish_by_deadlines(table: Table, channel: Any, game: str) -> int:
+    """A 3-member game whose members each miss one deadline: the AI keeps each seat and ends the game."""
+    lobby = await lobby_of_three(table, channel, game)
+    await table.players[0].slash(channel, "game host deadline", hours=12, missed=1)
+    await table.players[0].click(lobby, label="Start")
+    session = await table.bot.store.session_in_channel(channel.id)
+    for _ in range(12):
+        if (await table.bot.store.get_session(session.id)).status != "active":
+            break
+        await table.env.advance_time(13 * HOUR)
+    return session.id
+
+
+async def toy_game(table: Table, *, rated: str | None = None, order: tuple[int, ...] = (0, 1, 2)) -> int:
+    """A 3-member toy game in the table's channel, everyone passing until it ends (a three-way tie unless `order`
+    plays cards first). Returns its session id."""
+    players = [table.players[i] for i in order]
+    lobby = await open_lobby(table, "toy")
+    for player in table.players[1:]:
+        await player.click(lobby, label="Join")
+    if rated is not None:
+        await table.players[0].slash(table.channel, "game host option", name="Rated", value=rated)
+    await table.players[0].click(lobby, label="Start")
+    session = await table.bot.store.session_in_channel(table.channel.id)
+    plays = {p.id: 1 for p in players[:1]}  # the first in `order` plays one card; everyone else passes
+    while True:
+        panel = latest_panel(table.channel)
+        if panel.content.startswith("Game over"):
+            return session.id
+        actor = mentioned_actor(table, panel)
+        if plays.get(actor.id):
+            plays[actor.id] -= 1
+            chooser = (await actor.click(panel, label="Show my choices")).response.message  # cards are private
+            card = next(c for row in chooser.components for c in row.children if c.label.startswith("Play"))
+            await actor.click(chooser, custom_id=card.custom_id)
+        else:
+            await actor.click(panel, label="Pass")
+
+
+def expected(results: list[ResultRow], season: str | None = None) -> dict[int, Any]:
+    """Every member's rating after `results` (only those of `season` when given), from openskill directly."""
+    ratings: dict[int, Any] = {}
+    for result in results:
+        if not result.rated or (season and f"{result.finished_at.year}-Q{(result.finished_at.month - 1) // 3 + 1}"
+                                != season):
+            continue
+        seats = sorted(result.seats, key=lambda s: s.seat)
+        if result.team:
+            day = ratings.get(f"game:{len(seats)}", PL.rating())
+            won = seats[0].place == 1
+            [[day], team] = PL.rate([[day], [ratings.get(s.user_id, PL.rating()) for s in seats]],
+                                    ranks=[2, 1] if won else [1, 2])
+            ratings[f"game:{len(seats)}"] = day
+            ratings.update({s.user_id: r for s, r in zip(seats, team, strict=True)})
+            continue
+        new = PL.rate([[ratings.get(s.user_id, PL.rating())] for s in seats], ranks=[s.place for s in seats])
+        ratings.update({s.user_id: r[0] for s, r in zip(seats, new, strict=True)})
+    return ratings
+
+
+def shown(rating: Any) -> str:
+    return f"**{figure(rating.mu - 3 * rating.sigma)}** (μ {figure(rating.mu)}, σ {figure(rating.sigma)}"
+
+
+async def test_a_game_of_each_kind_finishes_with_its_result_and_the_ratings_openskill_gives(simcord_env) -> None:
+    simcord_env.settle_timeout = 600.0  # the AI plays whole games in one settle
+    table = make_table(simcord_env, ("ana", "ben", "cy"))
+    channels = {kind: table.guild.create_text_channel(kind) for kind in KINDS}
+    for kind in KINDS:
+        sid = await finish_by_deadlines(table, channels[kind], kind)
+        assert (await table.bot.store.get_session(sid)).status == "finished", kind
+    results = await table.bot.store.results()
+    assert [r.game for r in results] == KINDS
+    for result in results:
+        assert result.rated and {s.user_id for s in result.seats} == {p.id for p in table.players}, result.game
+        assert [s.ai_level for s in result.seats] == ["", "", ""], "the seats stay their members' while away"
+        ana = next(s for s in result.seats if s.user_id == table.players[0].id)
+        text = reply_text(await table.players[1].slash(table.channel, "game stats", member=table.players[0],
+                                                       game=result.game))
+        assert "Games: 1;" in text and shown(expected([result])[ana.user_id]) in text, text
+        assert f"Average score: {ana.score:.1f}" in text
+        board = reply_text(await table.players[0].slash(channels[result.game], "game leaderboard"))
+        assert "on the board after 4 more rated games" in board and shown(expected([result])[ana.user_id]) in board
+    day = next(r for r in results if r.team)
+    stored = await table.bot.store.get_ratings([(0, "now-boarding", "", "game:3")])
+    assert [(r.mu, r.sigma) for r in stored] == [(expected([day])["game:3"].mu, expected([day])["game:3"].sigma)], \
+        "Now Boarding's team played against the game itself"
+
+
+async def test_boards_unrated_and_cancelled_games_and_two_seasons(simcord_env) -> None:
+    table = make_table(simcord_env, ("ana", "ben", "cy"))
+    ana, ben, cy = table.players
+    store = table.bot.store
+    for round_ in range(5):  # season one (2026 Q1 on SimCord's clock): each plays first in turn
+        await toy_game(table, order=(round_ % 3, (round_ + 1) % 3, (round_ + 2) % 3))
+    first = await store.results()
+    assert len(first) == 5 and all(r.rated for r in first)
+    want = expected(first)
+    board = reply_text(await ben.slash(table.channel, "game leaderboard"))
+    for player in table.players:
+        assert shown(want[player.id]) in board
+    assert "1. " in board and board.count("5 rated games") == 3
+
+    before = await store.get_ratings([(table.guild.id, "toy", "", f"member:{p.id}") for p in table.players])
+    await toy_game(table, rated="off")
+    assert [r.rated for r in await store.results()][-1] is False, "the unrated game has its result..."
+    assert await store.get_ratings([(table.guild.id, "toy", "", f"member:{p.id}") for p in table.players]) == before
+    assert reply_text(await ben.slash(table.channel, "game leaderboard")) == board, "...and moves no rating"
+
+    lobby = await open_lobby(table, "toy")
+    for player in (ben, cy):
+        await player.click(lobby, label="Join")
+    await ana.click(lobby, label="Start")
+    cancelled = (await store.session_in_channel(table.channel.id)).id
+    asked = await ana.slash(table.channel, "game host cancel")
+    await ana.click(asked.response.message, label="Yes, cancel the game")
+    assert (await store.get_session(cancelled)).status == "cancelled"
+    assert cancelled not in [r.session_id for r in await store.results()], "a cancelled game is in no table"
+    assert await store.rating_steps(table.guild.id, "toy", f"member:{ana.id}", last=99) == [
+        s for s in await store.rating_steps(table.guild.id, "toy", f"member:{ana.id}", last=99)
+        if s.session_id != cancelled]
+
+    for _week in range(13):  # into 2026 Q2, a week at a time (the bot wakes every few hours to check its timers)
+        await table.env.advance_time(7 * DAY)
+    for round_ in range(5):
+        await toy_game(table, order=((round_ + 1) % 3, round_ % 3, (round_ + 2) % 3))
+    every = await store.results()
+    q1 = reply_text(await ana.slash(table.channel, "game leaderboard", season="2026-Q1"))
+    q2 = reply_text(await ana.slash(table.channel, "game leaderboard", season="now"))
+    all_time = reply_text(await ana.slash(table.channel, "game leaderboard"))
+    assert "2026 Q1" in q1 and "2026 Q2" in q2 and "all time" in all_time
+    for player in table.players:
+        assert shown(expected(every, "2026-Q1")[player.id]) in q1
+        assert shown(expected(every, "2026-Q2")[player.id]) in q2, "a season's board counts only its own games"
+        assert shown(expected(every)[player.id]) in all_time
+    assert q1 != q2
+    stats = reply_text(await cy.slash(table.channel, "game stats"))
+    assert "Games: 11;" in stats and "Trend over the last 10 rated games" in stats
+    assert "A season is a calendar quarter" in refusal(await ana.slash(table.channel, "game leaderboard",
+                                                                       season="spring"))
