@@ -351,7 +351,7 @@ class PostgresStore(Backend[asyncpg.Pool]):
 
     async def results(self, *, guild_id: int | None = None, user_id: int | None = None,
                       game: str | None = None) -> list[ResultRow]:
-        where, params = ["TRUE"], []
+        where, params = ["TRUE"], list[object]()
         if guild_id is not None:
             params.append(guild_id)
             where.append(f"r.guild_id = ${len(params)}")

@@ -445,7 +445,7 @@ class SqliteStore(Backend[aiosqlite.Connection]):
 
     async def results(self, *, guild_id: int | None = None, user_id: int | None = None,
                       game: str | None = None) -> list[ResultRow]:
-        where, params = ["1 = 1"], []
+        where, params = ["1 = 1"], list[object]()
         if guild_id is not None:
             where.append("r.guild_id = ?")
             params.append(guild_id)

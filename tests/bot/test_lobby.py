@@ -233,11 +233,14 @@ async def test_game_option_command_suggests_names_and_values_and_takes_labels(si
     alice = table.players[0]
     lobby = await open_lobby(table, "planes")
     names = await alice.autocomplete(table.channel, "game host option", "name", "")
-    assert [c["value"] for c in names] == [*(s.key for s in registry.get("planes").option_specs), "deadline"]
+    assert [c["value"] for c in names] == [*(s.key for s in registry.get("planes").option_specs), "deadline",
+                                           "rated"]
     assert names[3]["name"] == ("Shorter games: track end (now: Space 12) · The game ends after the round in which "
                                 "this many cubes…"), "its value now, then what it is about, cut to fit"
-    assert names[-1]["name"].startswith("Turn deadline (now: Off) · Hours each player has for a turn"), \
+    assert names[-2]["name"].startswith("Turn deadline (now: Off) · Hours each player has for a turn"), \
         "every lobby has the turn deadline too"
+    assert names[-1]["name"].startswith("Rated (now: Rated with 2+ members) · Whether this game moves"), \
+        "and whether it counts for ratings"
     values = await alice.autocomplete(table.channel, "game host option", "value", "spa", name="end_space")
     assert [c["value"] for c in values] == [str(n) for n in range(12, 0, -1)]
     assert [c["name"] for c in values][:2] == ["Space 12 (default)", "Space 11"]
@@ -286,7 +289,7 @@ async def test_a_choice_past_the_select_limit_is_typed_and_stays_shown(simcord_e
     alice = table.players[0]
     lobby = await open_lobby(table, "wide")
     menu = next(c for row in lobby.components for c in row.children if c.custom_id == "to:1:table")
-    assert len(menu.options) == 25 and "tlp:1:0" not in component_ids(lobby), "one page, no page button"
+    assert len(menu.options) == 25, "24 of its choices, then About this option"
 
     typed = await alice.submit_modal(await alice.click(lobby, custom_id="tlt:1:table"), {"value": "Table 30"})
     assert field(typed.response.message, "Table number") == "Table 30"

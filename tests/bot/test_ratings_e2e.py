@@ -23,6 +23,8 @@ from tests.support.toy_game import ToyGame
 HOUR = 3600.0
 DAY = 24 * HOUR
 KINDS = ["planes", "planecrafters", "now-boarding", "flight-plan"]
+ROUND_TRIP = {"scenario": "business_as_usual"}
+"""Planes with its Round Trip expansion: the fifth kind, a game of Planes with a scenario."""
 PL = PlackettLuce()
 
 
@@ -58,9 +60,11 @@ async def lobby_of_three(table: Table, channel: Any, game: str) -> Any:
     return lobby
 
 
-async def finish_by_deadlines(table: Table, channel: Any, game: str) -> int:
+async def finish_by_deadlines(table: Table, channel: Any, game: str, options: dict[str, str] | None = None) -> int:
     """A 3-member game whose members each miss one deadline: the AI keeps each seat and ends the game."""
     lobby = await lobby_of_three(table, channel, game)
+    for name, value in (options or {}).items():
+        await table.players[0].slash(channel, "game host option", name=name, value=value)
     await table.players[0].slash(channel, "game host deadline", hours=12, missed=1)
     await table.players[0].click(lobby, label="Start")
     session = await table.bot.store.session_in_channel(channel.id)
@@ -129,18 +133,24 @@ async def test_a_game_of_each_kind_finishes_with_its_result_and_the_ratings_open
     for kind in KINDS:
         sid = await finish_by_deadlines(table, channels[kind], kind)
         assert (await table.bot.store.get_session(sid)).status == "finished", kind
+    sid = await finish_by_deadlines(table, table.guild.create_text_channel("round-trip"), "planes", ROUND_TRIP)
+    assert (await table.bot.store.get_session(sid)).options["scenario"] == ROUND_TRIP["scenario"]
     results = await table.bot.store.results()
-    assert [r.game for r in results] == KINDS
+    assert [r.game for r in results] == [*KINDS, "planes"] and results[-1].session_id == sid
     for result in results:
         assert result.rated and {s.user_id for s in result.seats} == {p.id for p in table.players}, result.game
         assert [s.ai_level for s in result.seats] == ["", "", ""], "the seats stay their members' while away"
-        ana = next(s for s in result.seats if s.user_id == table.players[0].id)
+    ana = table.players[0].id
+    for kind in KINDS:
+        games = [r for r in results if r.game == kind]  # Planes twice: with and without Round Trip
+        want = shown(expected(games)[ana])
         text = reply_text(await table.players[1].slash(table.channel, "game stats", member=table.players[0],
-                                                       game=result.game))
-        assert "Games: 1;" in text and shown(expected([result])[ana.user_id]) in text, text
-        assert f"Average score: {ana.score:.1f}" in text
-        board = reply_text(await table.players[0].slash(channels[result.game], "game leaderboard"))
-        assert "on the board after 4 more rated games" in board and shown(expected([result])[ana.user_id]) in board
+                                                       game=kind))
+        assert f"Games: {len(games)};" in text and want in text, text
+        scores = [next(s.score for s in r.seats if s.user_id == ana) for r in games]
+        assert f"Average score: {sum(scores) / len(scores):.1f}" in text
+        board = reply_text(await table.players[0].slash(channels[kind], "game leaderboard"))
+        assert f"on the board after {5 - len(games)} more rated games" in board and want in board
     day = next(r for r in results if r.team)
     stored = await table.bot.store.get_ratings([(0, "now-boarding", "", "game:3")])
     assert [(r.mu, r.sigma) for r in stored] == [(expected([day])["game:3"].mu, expected([day])["game:3"].sigma)], \
@@ -176,9 +186,9 @@ async def test_boards_unrated_and_cancelled_games_and_two_seasons(simcord_env) -
     await ana.click(asked.response.message, label="Yes, cancel the game")
     assert (await store.get_session(cancelled)).status == "cancelled"
     assert cancelled not in [r.session_id for r in await store.results()], "a cancelled game is in no table"
-    assert await store.rating_steps(table.guild.id, "toy", f"member:{ana.id}", last=99) == [
-        s for s in await store.rating_steps(table.guild.id, "toy", f"member:{ana.id}", last=99)
-        if s.session_id != cancelled]
+    for player in table.players:
+        steps = await store.rating_steps(table.guild.id, "toy", f"member:{player.id}", last=99)
+        assert len(steps) == 5 and cancelled not in [s.session_id for s in steps]
 
     for _week in range(13):  # into 2026 Q2, a week at a time (the bot wakes every few hours to check its timers)
         await table.env.advance_time(7 * DAY)
@@ -198,3 +208,16 @@ async def test_boards_unrated_and_cancelled_games_and_two_seasons(simcord_env) -
     assert "Games: 11;" in stats and "Trend over the last 10 rated games" in stats
     assert "A season is a calendar quarter" in refusal(await ana.slash(table.channel, "game leaderboard",
                                                                        season="spring"))
+
+
+async def test_a_game_started_from_a_chosen_seed_is_not_rated(simcord_env) -> None:
+    table = make_table(simcord_env, ("ana", "ben"))
+    ana, ben = table.players
+    lobby = await open_lobby(table, "toy")
+    await ben.click(lobby, label="Join")
+    session = await table.bot.store.session_in_channel(table.channel.id)
+    await table.bot.parts.lobby.start(session.id, ana.id, manager=False, seed=5)  # the seed every test here uses
+    while not (panel := latest_panel(table.channel)).content.startswith("Game over"):
+        await mentioned_actor(table, panel).click(panel, label="Pass")
+    assert [r.rated for r in await table.bot.store.results()] == [False]
+    assert await table.bot.store.get_ratings([(table.guild.id, "toy", "", f"member:{ana.id}")]) == []
