@@ -7,8 +7,9 @@ from __future__ import annotations
 from bot.discord.markup import mention, timestamp
 from bot.ratings import Board, BoardLine, MemberStats
 from bot.ratings.keys import ALL_TIME
-from bot.ratings.ratings import MIN_GAMES, conservative
+from bot.ratings.ratings import MIN_GAMES
 from bot.store import RatingRow
+from bot.store.results import conservative
 from engine.core import Game, levels
 
 

@@ -19,6 +19,7 @@ from bot.ratings import rate, rated
 from bot.ratings.keys import ALL_TIME, member, user_of
 from bot.ratings.outcome import result_record
 from bot.store import RatingRow, ResultRow, SessionRow, Store
+from bot.store.results import conservative
 from engine.core import Game, GameState
 
 log = logging.getLogger("tarmac.ratings")
@@ -27,10 +28,6 @@ MIN_GAMES = 5
 """Games a rating needs before a board shows it: fewer say little about a player."""
 TOP = 10
 TREND = 10
-
-
-def conservative(rating: RatingRow) -> float:
-    return rating.mu - 3 * rating.sigma
 
 
 @dataclass
@@ -149,7 +146,7 @@ class Ratings:
             played = Counter(r.game for r in results)
             if not played:
                 return None
-            game = max(played, key=lambda g: (played[g], -min(i for i, r in enumerate(results) if r.game == g)))
+            game = played.most_common(1)[0][0]  # of equals, the one played first
             results = [r for r in results if r.game == game]
         if not results:
             return None

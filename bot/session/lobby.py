@@ -225,13 +225,19 @@ class Lobby:
     async def play_again(self, session_id: int, user_id: int, *, manager: bool) -> SessionRow:
         """A new lobby in the finished game's channel with its seats and options, for the same host to start:
         offered on the final panel where the rules settle a result by another game (Planes: a complete tie). The
-        finished game keeps its own record, and the new one its turn deadline. Members come back to their seats (a
-        seat the AI held while its member was away too); AI seats stay as they were; a resigned member's seat is
-        left out, for anyone to take."""
+        finished game keeps its own record, and the new one its turn deadline and Rated. Members come back to their
+        seats (a seat the AI held while its member was away too); AI seats stay as they were; a resigned member's
+        seat is left out, for anyone to take."""
         old = await self.sessions.fresh(session_id)
         async with self.sessions.lock(session_id):
-            deadline = (await self.meta.get(old)).deadline_hours
+            old_meta = await self.meta.get(old)
+            deadline, rated = old_meta.deadline_hours, old_meta.rated
         session = await self._again(old, user_id, manager=manager)
+        if rated != RATED_OPTION.default:
+            async with self.sessions.lock(session.id):
+                meta = await self.meta.get(session)
+                meta.rated = rated
+                await self.meta.save(session.id, meta)
         if deadline:
             async with self.sessions.lock(session.id):
                 await self.deadlines.set_option(session, str(deadline))

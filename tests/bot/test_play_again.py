@@ -35,12 +35,14 @@ def reply(result):
 
 
 async def _tie(table) -> None:
-    """alice hosts with hand size 3 and a 24-hour turn deadline; everyone passes until the game ends at 0 each."""
+    """alice hosts with hand size 3, a 24-hour turn deadline and no rating; everyone passes until the game ends at
+    0 each."""
     alice, bob = table.players[:2]
     lobby = await open_lobby(table)
     await bob.click(lobby, label="Join")
     await alice.select(lobby, ["3"], custom_id="to:1:hand")
     await alice.select(lobby, ["24"], custom_id="to:1:deadline")
+    await alice.select(lobby, ["off"], custom_id="to:1:rated")
     await alice.click(lobby, label="Start")
     while True:
         panel = latest_panel(table.channel)
@@ -68,6 +70,7 @@ async def test_a_tie_the_rules_replay_offers_play_again_and_keeps_the_shared_win
     assert [(s.user_id, s.name, s.is_ai) for s in new.seats] == [(alice.id, "alice", False), (bob.id, "bob", False)]
     assert new.panel_message_id == lobby.id
     assert "24 hours" in [f.value for f in lobby.embeds[0].fields], "the turn deadline comes along too"
+    assert "Not rated" in [f.value for f in lobby.embeds[0].fields], "and whether the game counts"
 
     assert "already has a game open" in refusal(await alice.click(final, custom_id="tpa:1"))
     history = reply(await alice.slash(table.channel, "game history")).embeds[0].description

@@ -213,6 +213,7 @@ async def test_boards_unrated_and_cancelled_games_and_two_seasons(simcord_env) -
 async def test_a_game_started_from_a_chosen_seed_is_not_rated(simcord_env) -> None:
     table = make_table(simcord_env, ("ana", "ben"))
     ana, ben = table.players
+    assert refusal(await ana.slash(table.channel, "game stats")) == "You have not finished a game on this server yet."
     lobby = await open_lobby(table, "toy")
     await ben.click(lobby, label="Join")
     session = await table.bot.store.session_in_channel(table.channel.id)
