@@ -89,7 +89,8 @@ async def run(url: str, label: str, games: int, repeats: int, *, own_server: boo
 
         async def fill(worker: int) -> None:  # a few at once: PostgreSQL commits them together
             for n in range(worker, games, FILLERS):
-                await store.add_result(await _game(store, rng, START + step * n, 10 + n % 50), [], [])
+                # One channel per filler: a channel has one open game at a time.
+                await store.add_result(await _game(store, rng, START + step * n, 1000 + worker), [], [])
 
         await asyncio.gather(*(fill(w) for w in range(FILLERS)))
         filled = time.perf_counter() - began
