@@ -206,6 +206,9 @@ async def test_boards_unrated_and_cancelled_games_and_two_seasons(simcord_env) -
     assert q1 != q2
     stats = reply_text(await cy.slash(table.channel, "game stats"))
     assert "Games: 11;" in stats and "Trend over the last 10 rated games" in stats
+    offered = await ana.autocomplete(table.channel, "game leaderboard", "season", "")
+    assert [c["value"] for c in offered] == ["all", "2026-Q2", "2026-Q1", "2025-Q4", "2025-Q3"]
+    assert offered[1]["name"] == "2026 Q2 (now)"
     assert "A season is a calendar quarter" in refusal(await ana.slash(table.channel, "game leaderboard",
                                                                        season="spring"))
 
