@@ -97,7 +97,7 @@ async def test_the_results_migration_adds_tables_to_a_database_with_games(new_st
     """A database of today's schema (before the results migration) with a finished game: the migration keeps the game
     and adds empty results for the bot to fill (tests/bot/test_ratings_migration.py fills them)."""
     old = new_store()
-    old.through = 4 if isinstance(old, SqliteStore) else 2  # type: ignore[attr-defined]
+    old.through = 5 if isinstance(old, SqliteStore) else 3  # type: ignore[attr-defined]
     await old.open()
     done = await finished(old, 10)
     with pytest.raises(Exception, match="results"):
