@@ -18,8 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from simcord import Env
+from simcord.backend.errors import SetupError
 
 from bot.discord import TarmacBot, create_bot
+from bot.sandbox.address import PageAddress, address_file, load_address, save_address
 from bot.sandbox.presenter import SandboxPresenter
 from bot.sandbox.world import World, build_world, carry_clock
 from bot.store import open_store
@@ -53,36 +55,77 @@ class Sandbox:
         self.world: World = build_world(self.env)
         carry_clock(self.env)
         self.turn = asyncio.Lock()
+        stored = load_address(address_file(options.db_path))
+        # A port asked for on the command line wins; the secret stays, so an open tab needs only a reload.
+        self.address = PageAddress(options.port or stored.port, stored.secret)
         self.preview: Any = None
         self._seen = 0
+        # Pages the sandbox closed itself to show another channel: their end is not the end of the session.
+        self._replaced: list[Any] = []
+        self._page_changed = asyncio.Event()
 
     async def bring_back_panels(self) -> None:
-        """The simulated channels start empty on every run, the games do not: post each game's panel again, as a
-        player of it would with /game panel."""
+        """The simulated channels start empty on every run, the games do not: post each game's panel again. The bot
+        does it itself, not a member by command, so the channel shows no "/game panel" nobody typed."""
         for channel in self.world.channels.values():
             session = await self.bot.store.session_in_channel(channel.id)
             if session is None or session.status != "active":
                 continue
-            seated = [self.world.member(s.user_id) for s in session.seats if s.user_id is not None and not s.is_ai]
-            player = next((m for m in seated if m is not None), self.world.members[0])
-            await player.slash(channel, "game panel")
+            await self.bot.parts.publisher.post_again(session)
+        await self.env.settle()
 
     async def open_page(self, name: str) -> str:
         """Show channel `name` on the page (the same port and secret as before, so the URL stays valid)."""
         old = self.preview
-        capability = getattr(old, "capability", None)
-        port = self.options.port if old is None else old._server.port  # the port of the open page, if any
+        address = self.address if old is None else PageAddress(old._server.port, old.capability)
         if old is not None:
+            # Marked before it closes: whoever waits on the old page's end must know a new page follows.
+            self._replaced.append(old)
             await old.close()
-        preview = self.env.preview(self.world.channels[name], viewers=self.world.members, layout="channel",
-                                   port=port)
-        if capability is not None:
-            preview.capability = capability
-        await preview.__aenter__()
+        try:
+            preview = self.env.preview(self.world.channels[name], viewers=self.world.members, layout="channel",
+                                       port=address.port)
+            if address.secret:
+                preview.capability = address.secret
+            await preview.__aenter__()
+        except BaseException:
+            if old is not None:
+                self._replaced.remove(old)  # no page follows: its end is the session's end after all
+            self._page_changed.set()
+            raise
         self._serialise(preview)
         self.preview = preview
+        if self.address != PageAddress(preview._server.port, preview.capability):
+            self.address = PageAddress(preview._server.port, preview.capability)
+            save_address(address_file(self.options.db_path), self.address)
         self._seen = len(self.env.backend.transcript)
+        self._page_changed.set()
         return str(preview.url)
+
+    async def open_first_page(self) -> str:
+        """The page at the address of the last run when its port is still free, else at a new port (same secret)."""
+        try:
+            return await self.open_page(self.options.channel)
+        except (OSError, SetupError):
+            if self.options.port or not self.address.port:
+                raise  # a port the host asked for, or any free port: nothing else to try
+        self.options.out(f"Port {self.address.port} of the last run is taken now, so the page moves to a new port.")
+        self.address = PageAddress(0, self.address.secret)
+        return await self.open_page(self.options.channel)
+
+    async def page_ended(self) -> None:
+        """Return when the person ends the session on the page ("End preview session"), not when the sandbox
+        closes a page to show another channel."""
+        while True:
+            preview = self.preview
+            await preview.wait_closed()
+            if preview not in self._replaced:
+                return
+            while self.preview is preview and preview in self._replaced:
+                self._page_changed.clear()
+                await self._page_changed.wait()
+            if self.preview is preview:
+                return  # the new page never opened
 
     def _serialise(self, preview: Any) -> None:
         """Page actions take the same lock as the sandbox's own work (see the module's docstring)."""
@@ -121,10 +164,6 @@ class Sandbox:
 
 
 async def run_sandbox(options: SandboxOptions) -> None:
-    # discord.py's start-up warnings here (no voice libraries; a state SimCord builds without the guilds intent) say
-    # nothing about the bot and would only worry whoever tries the sandbox: there is no real Discord to warn about.
-    for name in ("discord.client", "discord.state"):
-        logging.getLogger(name).setLevel(logging.ERROR)
     sandbox = Sandbox(options)
     # The database first, outside the simulated Discord: a file the sandbox cannot use is reported as such
     # (StoreUnavailable, one sentence) before anything starts; setup_hook's open is then a no-op.
@@ -138,11 +177,11 @@ async def run_sandbox(options: SandboxOptions) -> None:
         await sandbox.env.start()
         with sandbox.env.time_context():
             await sandbox.bring_back_panels()
-            url = await sandbox.open_page(options.channel)
+            url = await sandbox.open_first_page()
             _announce(options, url, sandbox.world)
             pump = asyncio.create_task(sandbox.pump())
             switcher = _read_switches(sandbox, options, loop)
-            closed = asyncio.ensure_future(_page_ended(sandbox))
+            closed = asyncio.ensure_future(sandbox.page_ended())
             waiter = asyncio.ensure_future(stop.wait())
             await asyncio.wait({closed, waiter}, return_when=asyncio.FIRST_COMPLETED)
             for task in (closed, waiter):
@@ -159,20 +198,12 @@ async def run_sandbox(options: SandboxOptions) -> None:
     options.out("Sandbox stopped; its games are kept in " + str(options.db_path))
 
 
-async def _page_ended(sandbox: Sandbox) -> None:
-    """The page's "End preview session" stops the sandbox too; a page closed to switch channel does not."""
-    while True:
-        preview = sandbox.preview
-        await preview.wait_closed()
-        if sandbox.preview is preview:
-            return
-
-
 def _announce(options: SandboxOptions, url: str, world: World) -> None:
     others = ", ".join(f"{i + 1} for #{name}" for i, name in enumerate(world.channels))
     options.out(f"Tarmac sandbox: the real bot on a simulated Discord, games kept in {options.db_path}.")
     options.out(f"Open {url}")
-    options.out("That address is a password to this sandbox: keep it to yourself.")
+    options.out("That address is a password to this sandbox: keep it to yourself. It stays the same on the next start "
+                f"(delete {address_file(options.db_path)} for a new one).")
     options.out(f"Showing #{options.channel}; to show another channel type its number and Enter ({others}), "
                 "then reload the page.")
     options.out("Stop with Ctrl-C.")

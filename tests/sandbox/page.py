@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import pty
 import re
 import signal
 import socket
@@ -36,15 +37,36 @@ class SandboxProcess:
     proc: asyncio.subprocess.Process
     url: str
     lines: list[str]
+    terminal: int | None = None  # the write end of its input, when it is a terminal
+
+    async def typed(self, text: str, until: str) -> str:
+        """Type a line at its terminal; returns the first line it prints that starts with `until`."""
+        assert self.terminal is not None and self.proc.stdout is not None
+        os.write(self.terminal, text.encode() + b"\n")
+        while True:
+            raw = await asyncio.wait_for(self.proc.stdout.readline(), START_SECONDS)
+            if not raw:
+                raise AssertionError("the sandbox ended:\n" + "".join(self.lines))
+            line = raw.decode()
+            self.lines.append(line)
+            if line.startswith(until):
+                return line
 
     @classmethod
-    async def start(cls, folder: Path, db: Path, port: int) -> SandboxProcess:
+    async def start(cls, folder: Path, db: Path, port: int | None, *, tty: bool = False) -> SandboxProcess:
+        """With no port, the sandbox picks (the last run's, when kept); with tty, its input is a terminal (`typed`)."""
         env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
         env["TARMAC_SANDBOX_DB_PATH"] = str(db)
         env["TARMAC_DB_PATH"] = str(folder / "production.sqlite3")
+        terminal: int | None = None
+        stdin: int | None = None
+        if tty:
+            terminal, stdin = pty.openpty()
         proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", "--sandbox", "--port", str(port), cwd=folder, env=env,
-            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+            sys.executable, "-m", "bot", "--sandbox", *(["--port", str(port)] if port else []), cwd=folder, env=env,
+            stdin=stdin, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+        if stdin is not None:
+            os.close(stdin)
         lines: list[str] = []
         assert proc.stdout is not None
         while True:
@@ -54,7 +76,7 @@ class SandboxProcess:
             line = raw.decode()
             lines.append(line)
             if line.startswith("Open http://127.0.0.1:"):
-                return cls(proc, line.split()[1], lines)
+                return cls(proc, line.split()[1], lines, terminal)
 
     async def stop(self) -> str:
         """SIGTERM, as a service manager stops it; returns everything it printed."""
@@ -62,6 +84,9 @@ class SandboxProcess:
         assert self.proc.stdout is not None
         rest = await asyncio.wait_for(self.proc.stdout.read(), START_SECONDS)
         await asyncio.wait_for(self.proc.wait(), START_SECONDS)
+        if self.terminal is not None:
+            os.close(self.terminal)
+            self.terminal = None
         return "".join(self.lines) + rest.decode()
 
 

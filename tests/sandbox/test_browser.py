@@ -92,3 +92,31 @@ async def test_two_members_play_planes_in_the_browser_across_a_restart(tmp_path:
                 out = await sandbox.stop()
                 assert sandbox.proc.returncode == 0, out
     assert not (tmp_path / "production.sqlite3").exists(), "the sandbox never touches the production database"
+
+
+async def test_typing_a_channel_number_shows_that_channel_and_the_sandbox_goes_on(tmp_path: Path) -> None:
+    """The start-up text says to type a channel's number and Enter: the page then shows that channel at the same
+    address, and the sandbox keeps running (closing the old page is not the end of the session)."""
+    from playwright.async_api import async_playwright
+
+    sandbox = await SandboxProcess.start(tmp_path, tmp_path / "sandbox.sqlite3", free_port(), tty=True)
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch_persistent_context(
+            tempfile.mkdtemp(dir=tmp_path), executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True,
+            viewport={"width": 900, "height": 1000})
+        page = SandboxPage(browser.pages[0] if browser.pages else await browser.new_page())
+        try:
+            await page.open(sandbox.url)
+            shown = await sandbox.typed("2", until="Showing #games-2")
+            assert shown.split()[-1] == sandbox.url, shown
+            await page.page.reload()  # as the text says (the same address: a goto would not load it again)
+            await page.page.locator("#channel-composer-input").wait_for()
+            await page.page.locator("#channel-composer-input[placeholder*='games-2']").wait_for()
+            await page.slash("game new", game="planes")
+            await page.page.get_by_text("Seats (1/4)").wait_for()
+            assert sandbox.proc.returncode is None
+        finally:
+            await browser.close()
+            out = await sandbox.stop()
+    assert sandbox.proc.returncode == 0, out
+    assert out.count("Sandbox stopped") == 1 and "Traceback" not in out, out
