@@ -148,9 +148,8 @@ def _why_the_start_failed(exc: Exception) -> str | None:
 
 
 def _sandbox(settings: Settings, port: int) -> int:
-    from simcord.backend.errors import SetupError
-
-    from bot.sandbox import SandboxOptions, run_sandbox
+    # SimCord's SetupError through bot.sandbox, which quiets discord.py before SimCord is imported
+    from bot.sandbox import SandboxOptions, SetupError, run_sandbox
     from bot.store import StoreUnavailable
 
     options = SandboxOptions(db_path=settings.sandbox_db_path, port=port, reminder_hours=settings.reminder_hours,

@@ -96,6 +96,8 @@ class DiscordPresenter:
         try:
             await channel.get_partial_message(message_id).edit(
                 **fit(content=text, view=None))
+        except discord.NotFound:  # deleted, or from before a sandbox restart: nothing left to take off
+            log.info("the old panel is gone; no buttons to take off", extra={"session_id": session_id})
         except Exception:  # its buttons would only refuse anyway
             log.warning("could not take the buttons off an old panel", exc_info=True,
                         extra={"session_id": session_id})
