@@ -34,7 +34,7 @@ def private_message(update: PrivateUpdate, *, in_dm: bool, channel_name: str | N
     which game it belongs to: the channel by name in the title, and a link back to it."""
     session = update.session
     where = f" in #{channel_name}" if in_dm and channel_name else ""
-    embed = discord.Embed(title=f"{update.title}{where} — your hand", colour=COLOUR)
+    embed = discord.Embed(title=f"{update.title}{where} — {update.what}", colour=COLOUR)
     url = channel_link(session.guild_id or "@me", session.channel_id)  # no guild: a DM channel's own link
     lines = [f"[Back to the game{where}]({url})"] if in_dm else []
     if update.events:

@@ -98,7 +98,7 @@ class SandboxPresenter(DiscordPresenter):
         newest = updates[-1]
         merged = PrivateUpdate(session=newest.session, title=newest.title, seat=newest.seat,
                                events=[e for u in updates for e in u.events], hand_png=newest.hand_png,
-                               hand_text=newest.hand_text, hand_words=newest.hand_words)
+                               hand_text=newest.hand_text, hand_words=newest.hand_words, what=newest.what)
         try:
             await interaction.followup.send(ephemeral=True, **private_message(merged, in_dm=False))
         except discord.HTTPException:

@@ -256,8 +256,8 @@ class Publisher:
             if seat.seat in acting and not private:
                 continue
             view = engine.view(state, seat.seat)
-            if not private and view == public:
-                continue  # nothing this seat sees that the channel does not (Now Boarding has no hands)
+            if not private and (view == public or not engine.private_view):
+                continue  # nothing this seat sees that the channel does not (Flight Plan, Now Boarding)
             # DM only when the hidden things this seat holds change (a card in or out), not on every public move:
             # a DM notifies every time, and marks that follow the board (Planes' "scorable now") used to send
             # one on most moves of the others. Its open options are among its secrets too; only what its view
@@ -335,6 +335,10 @@ class Publisher:
         mine = seats_of(session, user_id)
         if not mine:
             raise Refusal("You are not in the game of this channel.")
+        engine = self.sessions.game(session.game)
+        if not engine.private_view:
+            raise Refusal(f"{engine.title} has no hands: nothing in it is private, and every player sees the whole "
+                          "board (/game board shows it).")
         seat = next(s for s in session.seats if s.seat == mine[0])
         if session.status == "active" and user_id in self.sessions.no_dms | set((await self._meta(session)).dm_stopped):
             await self.set_dms(session, user_id, on=True)
@@ -376,6 +380,9 @@ class Publisher:
         """What one seat alone sees: its view (the hand picture, with its words) and the events only it may read.
         In words alone, without the picture, when `words` asks for it or the member's settings say text boards."""
         engine = self.sessions.game(session.game)
+        if not engine.private_view:  # its own view would be the board: the events alone
+            return PrivateUpdate(session=session, title=engine.title, seat=seat, events=events, hand_png=None,
+                                 hand_text="", what="for you")
         view = name_view(view if view is not None else engine.view(state, seat.seat), seat_names(session))
         described = self.words_for(session.game)
         text = described.describe_hand(view) if described else ""
@@ -384,4 +391,5 @@ class Publisher:
         renderer = None if words and text else self.renderer_for(session.game)
         png = await asyncio.to_thread(renderer.render_hand, view) if renderer else None
         return PrivateUpdate(session=session, title=engine.title, seat=seat, events=events, hand_png=png,
-                             hand_text="" if png or text else view_text(view), hand_words=text)
+                             hand_text="" if png or text else view_text(view), hand_words=text,
+                             what=engine.private_view)

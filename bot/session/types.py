@@ -95,6 +95,8 @@ class PrivateUpdate:
     hand_words: str = ""
     """The hand in words, from this seat's view: the picture's alt text or, with `hand_png` None, the hand itself
     (the member asked for words, or set text boards on). Empty when the game has no words module."""
+    what: str = "your hand"
+    """The message's title after the game's: the game's private view, or "for you" when it has none (events only)."""
 
 
 @dataclass

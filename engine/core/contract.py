@@ -190,6 +190,10 @@ class Game(ABC):
     option_specs: ClassVar[list[GameOptionSpec]] = []
     seat_word: ClassVar[str] = "Player"
     """How the engine's texts name a seat ("Player 2"); the bot swaps that for the member's name and back."""
+    private_view: ClassVar[str] = "your hand"
+    """What a seat alone sees, as its private messages are titled. Empty for a game where no seat holds anything the
+    channel does not see (Flight Plan, Now Boarding): the bot then sends no private picture (it would be the board)
+    and `/game hand` says there is none; events meant for one seat alone still reach it."""
     everyone_at_once: ClassVar[bool] = False
     """True for a game whose seats all play at the same time (Now Boarding's pilots): while several seats have open
     decisions, each member works from their own private controls. False: other seats' open decisions are short

@@ -184,6 +184,7 @@ SETUP_PROMPTS = {
 class NowBoarding(Game):
     name = "now-boarding"
     title = "Now Boarding"
+    private_view = ""  # a co-operative game: every pilot sees the whole board
     min_players = 2
     max_players = 5
     state_model = NBState
