@@ -22,6 +22,7 @@ from simcord.backend.errors import SetupError
 
 from bot.discord import TarmacBot, create_bot
 from bot.sandbox.address import PageAddress, address_file, load_address, save_address
+from bot.sandbox.games import sandbox_games
 from bot.sandbox.presenter import SandboxPresenter
 from bot.sandbox.world import World, build_world, carry_clock
 from bot.store import open_store
@@ -48,8 +49,8 @@ class Sandbox:
         self.options = options
         store = open_store(options.db_path)
         # No AI pause: the page shows a click's outcome once everything it set off is done, so a pause only delays.
-        self.bot: TarmacBot = create_bot(store, ai_delay=0.0, remind_after=options.reminder_hours * 3600,
-                                         presenter=SandboxPresenter)
+        self.bot: TarmacBot = create_bot(store, games=sandbox_games(), ai_delay=0.0,
+                                         remind_after=options.reminder_hours * 3600, presenter=SandboxPresenter)
         self.env = Env(self.bot, settle_timeout=SETTLE_SECONDS)
         self.env.backend.edit_bot_profile("Tarmac")  # SimCord's stand-in name would be the one players read
         self.world: World = build_world(self.env)

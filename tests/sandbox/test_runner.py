@@ -20,3 +20,20 @@ async def test_the_host_switches_channel_and_the_address_stays_the_same(tmp_path
             assert sandbox.preview.channel.id == sandbox.world.channels["games-2"].id
     finally:
         await sandbox.stop()
+
+
+async def test_now_boarding_starts_with_no_round_timer_in_the_sandbox_and_the_lobby_says_so(tmp_path: Path) -> None:
+    """One person plays every pilot in the sandbox: the book's 15-30 seconds a round cannot be met there."""
+    sandbox = Sandbox(SandboxOptions(db_path=tmp_path / "sandbox.sqlite3", out=lambda _line: None))
+    await sandbox.env.start()
+    try:
+        with sandbox.env.time_context():
+            ada = sandbox.world.members[0]
+            lobby = (await ada.slash(sandbox.world.channels["games"], "game new", game="now-boarding")).response
+            assert lobby is not None
+            fields = {f.name: f.value for f in lobby.message.embeds[0].fields}
+            session = await sandbox.bot.store.session_in_channel(sandbox.world.channels["games"].id)
+    finally:
+        await sandbox.stop()
+    assert session is not None and session.options["timer"] == "async"
+    assert fields["Round timer (sandbox: none)"].startswith("No timer")
