@@ -60,7 +60,8 @@ class Publisher:
         self.settings = settings or Settings(sessions.store)
 
     async def publish(self, session: SessionRow, state: GameState, events: list[Any], *, first: bool = False,
-                      before: GameState | None = None, undoable: int | None = None) -> None:
+                      before: GameState | None = None, undoable: int | None = None,
+                      took_back: bool = False) -> None:
         """Post the panel and send what changed privately. Call with the session lock held.
         `before` is the state the move started from: whoever had to act then is not notified again.
         `undoable`: the seat whose last choice the panel offers to take back (see TurnUpdate.undo_seat).
@@ -85,7 +86,8 @@ class Publisher:
         texts = live.deferred_events + texts
         self._drop_deferred(live)
         if continues:
-            texts = live.shown_events + texts
+            # A take-back (Planes' redo) said already in this turn's summary is not said again.
+            texts = live.shown_events + [t for t in texts if not (took_back and t in live.shown_events)]
         try:
             update = await self.turn_update(session, state, texts)
             if before is not None:

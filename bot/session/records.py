@@ -102,12 +102,15 @@ class Records:
 
     async def log(self, session: SessionRow, count: int | None) -> list[LogLine]:
         """The public log by turns (the last `count`, or all with None); the last one is the turn so far."""
-        found = History(self.sessions.game(session.game), session, await self.sessions.store.actions(session.id))
+        engine = self.sessions.game(session.game)
+        found = History(engine, session, await self.sessions.store.actions(session.id))
         names = seat_names(session)
         turns: list[LogLine] = []
         for row in found.rows:
             texts = [name_seats(e["text"], names) for e in row.events if e.get("private_to") is None and e["text"]]
             number = found.numbers.get(row.version)
+            if turns and row.choice in engine.take_backs:
+                texts = [t for t in texts if t not in turns[-1].text]  # taking back again says nothing new
             if turns and number is not None and turns[-1].turn == number:
                 turns[-1].text = " ".join([turns[-1].text, *texts]).strip()
             else:

@@ -329,7 +329,8 @@ class Turns:
             return new_state
         elif seat in pending and not engine.reveals(state, new_state, events):
             undoable = seat  # a member's step within their turn that showed nothing hidden: offer to take it back
-        await self.publisher.publish(session, new_state, events, before=state, undoable=undoable)
+        await self.publisher.publish(session, new_state, events, before=state, undoable=undoable,
+                                     took_back=choice in engine.take_backs)
         return new_state
 
     # ----------------------------------------------------------------- AI

@@ -360,7 +360,7 @@ class PlanesGame(Game):
             if choice.startswith("from:"):
                 events += moves.start(s, seat, choice[5:])
             elif choice == "redo":
-                events += moves.redo(s)
+                events += moves.redo(s, seat)
             elif choice == "confirm":
                 assert s.move is not None
                 ended = None if s.move.boarded else s.move.at

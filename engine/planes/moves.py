@@ -286,12 +286,13 @@ def step(state: PlanesState, choice: str) -> list[Event]:
     return []
 
 
-def redo(state: PlanesState) -> list[Event]:
+def redo(state: PlanesState, seat: int) -> list[Event]:
+    """Put the cubes back. The log says what was undone; what to do next is the panel's to say, not the history's."""
     move = state.move
     assert move is not None
     state.cubes = {k: dict(v) for k, v in move.snapshot.items()}
     state.move = None
-    return [event(text="The move was taken back; choose where to start again.")]
+    return [event(text=f"Seat {seat + 1} took back their unfinished move from {move.origin}; its cubes went back.")]
 
 
 def confirm(state: PlanesState, seat: int) -> tuple[list[Event], int]:

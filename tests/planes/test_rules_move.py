@@ -232,3 +232,15 @@ def test_rulebook_moving_tip_redo_is_offered_until_the_move_is_confirmed() -> No
     assert option_ids(state) == ["confirm", "redo"]
     state = run(state, "confirm")
     assert "redo" not in option_ids(state) and state.move is None
+
+
+def test_redo_says_what_was_undone_and_gives_no_instruction() -> None:
+    """The event goes into the game's history: it says who took back which move, not what to click next."""
+    from engine.core.play import apply
+    from engine.planes.game import GAME
+
+    board = build_airport("mv8", {"A": ["B"], "B": ["C"]})
+    half_way = run(moving(build_state(board, cubes={"A": {"red": 2}})), "from:A", "drop:B:red")
+    _, events = apply(GAME, half_way, half_way.turn, "redo")
+    assert [e.text for e in events] == [f"Seat {half_way.turn + 1} took back their unfinished move from A; its cubes "
+                                        "went back."]
