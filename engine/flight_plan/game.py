@@ -24,7 +24,7 @@ from engine.flight_plan.briefing import new_deck
 from engine.flight_plan.data import catalog
 from engine.flight_plan.mechanics import ROUND_CAP, net_worth, round_cap, who, win_reason
 from engine.flight_plan.state import Airline, FPState
-from engine.flight_plan.view import public_view, seat_view
+from engine.flight_plan.view import named_cities, public_view, seat_view
 
 ENDINGS = ["six regions", "three hub regions", "short-haul sweep", "last airline", "round cap"]
 FIRST = "first"
@@ -262,7 +262,10 @@ class FlightPlan(Game):
 
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
         st = _s(state)
-        return public_view(st) if seat is None else seat_view(st, seat)
+        out = public_view(st) if seat is None else seat_view(st, seat)
+        # The cities the open choices name ("Buy 21 Tokyo-Seoul", "Develop a hub in Lima"): the map labels them.
+        out["named_cities"] = named_cities(d.options for d in self.pending(state))
+        return out
 
     def result(self, state: GameState) -> Result | None:
         st = _s(state)

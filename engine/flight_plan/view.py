@@ -3,10 +3,12 @@ view is the public view; the deck is a count."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from engine.flight_plan.briefing import design
-from engine.flight_plan.data import CLASS_NAMES, city_name
+from engine.core.contract import Option
+from engine.flight_plan.data import CLASS_NAMES, catalog, city_name
 from engine.flight_plan.market import lot_summary
 from engine.flight_plan.mechanics import (
     active,
@@ -84,3 +86,24 @@ def seat_view(st: FPState, seat: int) -> dict[str, Any]:
     out = public_view(st)
     out["seat"] = seat
     return out
+
+
+ROUTE_CHOICES = ("take", "buy", "fly", "route")
+CITY_CHOICES = ("start", "hub")
+
+
+def named_cities(option_lists: Iterable[list[Option]]) -> list[str]:
+    """The city codes that offered options name: both ends of a route bought, flown or traded, and a city to start
+    in or to develop a hub in (a trade's asset id is 'asset:route:21' or 'asset:hub:LIM')."""
+    cat = catalog()
+    found: set[str] = set()
+    for options in option_lists:
+        for option in options:
+            parts = option.id.split(":")
+            for kind, key in zip(parts, parts[1:], strict=False):
+                if kind in ROUTE_CHOICES and key.isdigit() and int(key) in cat.routes:
+                    r = cat.routes[int(key)]
+                    found |= {r.origin, r.destination}
+                elif kind in CITY_CHOICES and key in cat.cities:
+                    found.add(key)
+    return sorted(found)

@@ -155,8 +155,13 @@ def draw_map(d: Pen, view: dict[str, Any]) -> None:
         for i, seat in enumerate(seats):
             taken.append(badge(d, left + 18 + 36 * i, top + 18, seat, size=34))
         labelled.append(city)
-    # 4. City codes and route badges where there is room.
-    for city in sorted(set(labelled), key=lambda c: city_xy(c)[0]):
+    # 4. City codes: first every city a button names ("Buy 21 Tokyo-Seoul"), which must be found on the map even
+    # where nobody owns a route yet (away from its dot, with a line to it, when crowded); then where something
+    # stands, where there is room. Then route badges where there is room.
+    named = view.get("named_cities", [])
+    for city in sorted(named, key=lambda c: city_xy(c)[0]):
+        _label(d, city, taken, must=True)
+    for city in sorted(set(labelled) - set(named), key=lambda c: city_xy(c)[0]):
         _label(d, city, taken)
     for a in view["airlines"]:
         for n in a["routes"]:
@@ -170,17 +175,27 @@ def draw_map(d: Pen, view: dict[str, Any]) -> None:
                     break
 
 
-def _label(d: Pen, city: str, taken: list[Rect]) -> None:
+def _label(d: Pen, city: str, taken: list[Rect], must: bool = False) -> None:
+    """The city's code beside its dot where there is room; with `must`, else on the nearest free ground with a line
+    to the dot."""
     x, y = city_xy(city)
     y += TOP
     w = text_width(city, TEXT)
+    h = TEXT + 8
     for lx, ly in ((x + 20, y - 14), (x - 20 - w, y - 14), (x - w / 2, y + 20), (x - w / 2, y - 48)):
-        box = (lx - 4, ly - 2, lx + w + 4, ly + 30)
+        box = (lx - 4, ly - 2, lx + w + 4, ly + h - 2)
         if _inside_map(box) and not _overlaps(box, taken):
             taken.append(box)
             d.rectangle(box, fill=PAPER, outline=MUTED)
             d.text((lx, ly + 1), city, font=font(TEXT), fill=INK)
             return
+    spot = free_spot(x, y, w + 8, h, taken) if must else None
+    if spot is None:
+        return
+    taken.append(spot)
+    d.line([(x, y), ((spot[0] + spot[2]) / 2, (spot[1] + spot[3]) / 2)], fill=INK, width=2)
+    d.rectangle(spot, fill=PAPER, outline=INK)
+    d.text((spot[0] + 4, spot[1] + 3), city, font=font(TEXT), fill=INK)
 
 
 def money(amount: int) -> str:
