@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from engine.flight_plan.briefing import design
 from engine.core.contract import Option
+from engine.flight_plan.briefing import design
 from engine.flight_plan.data import CLASS_NAMES, catalog, city_name
 from engine.flight_plan.market import lot_summary
 from engine.flight_plan.mechanics import (
