@@ -1,13 +1,14 @@
-"""Flight Plan colours and sizes (1200 x 900 canvas, shown at 400 x 300: text at least 24 px)."""
+"""Flight Plan colours and sizes (1200 x 900 canvas, shown at 373 x 280: text at least MIN_FONT, 26 px)."""
 
 from __future__ import annotations
 
 from renderers.kit.paint import RGB
+from renderers.kit.rules import MIN_FONT
 
 W, H = 1200, 900
 TOP = 44
 MAP_H = 450
-TEXT = 24
+TEXT = MIN_FONT
 # Airline colours (the Okabe-Ito set, adjusted so every pair stays apart under colour-blind simulations); the
 # airline's number is always drawn with them.
 OWNER: dict[str, RGB] = {"1": (240, 170, 0), "2": (0, 114, 178), "3": (0, 158, 115), "4": (213, 94, 0),

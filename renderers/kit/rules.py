@@ -1,13 +1,14 @@
 """The picture rules every renderer follows, as numbers the tests check (renderers/README.md explains each one).
 
 A board or hand is posted as the image of a Discord embed. Discord shows an embed image at most 400 px wide and 300 px
-tall on desktop, and a phone shows it about 400 px wide: so a canvas is *shown* at `shown_scale(size)` of its pixels,
-and every rule below is measured at that shown size.
+tall on desktop, and narrower where the message column is narrow: 373 px wide was measured in the channel (issue 26).
+So a canvas is *shown* at `shown_scale(size)` of its pixels, the narrowest of those, and every rule below is measured
+at that shown size.
 """
 
 from __future__ import annotations
 
-SHOWN_MAX = (400, 300)  # the largest an embed image is shown in the channel (desktop; a phone is ~400 px wide)
+SHOWN_MAX = (373, 280)  # an embed image as shown in a narrow channel column (at most 400 x 300 on a wide one)
 MIN_TEXT_PX = 8.0  # font size (em height, as CSS font-size) of any text, in shown pixels
 MIN_DELTA_E = 12.0  # CIEDE2000 between any two colours a player must tell apart, in every vision simulated
 MAX_RENDER_RATIO = 2.0  # a board render costs at most this many times the PNG encoding of the same image
@@ -24,3 +25,7 @@ def min_font_px(size: tuple[int, int]) -> int:
     scale = shown_scale(size)
     px = MIN_TEXT_PX / scale
     return int(px) if px == int(px) else int(px) + 1
+
+
+MIN_FONT = min_font_px((1200, 900))
+"""The smallest font size on the 1200 x 900 canvas every board uses (26 px)."""

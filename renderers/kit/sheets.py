@@ -6,13 +6,15 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from renderers.kit.paint import INK, PAPER, font
-from renderers.kit.rules import shown_scale
 from renderers.kit.vision import SIMULATIONS, simulate_image
+
+SHEET_MAX = (400, 300)  # the README's "at 400 px" copies: an embed image in a wide channel column
 
 
 def shown(image: Image.Image) -> Image.Image:
-    """The picture scaled as Discord shows it in the channel (an embed image: at most 400x300)."""
-    scale = shown_scale(image.size)
+    """The picture scaled as Discord shows it in a wide channel column (an embed image: at most 400x300; the text
+    rule is measured at the narrower rules.SHOWN_MAX)."""
+    scale = min(SHEET_MAX[0] / image.width, SHEET_MAX[1] / image.height, 1.0)
     size = (max(1, round(image.width * scale)), max(1, round(image.height * scale)))
     return image.convert("RGB").resize(size, Image.Resampling.LANCZOS)
 

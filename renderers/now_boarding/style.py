@@ -7,6 +7,7 @@ colour blindnesses (renderers/README.md); every coloured thing also carries its 
 from __future__ import annotations
 
 from renderers.kit.paint import INK, RGB, WHITE
+from renderers.kit.rules import MIN_FONT
 
 SIZE = (1200, 900)
 ROUTE_FILL: dict[str, RGB] = {
@@ -26,7 +27,7 @@ FACE_DOWN = (215, 215, 220)
 CARD = (255, 255, 255)
 SEAT_EMPTY = (236, 236, 240)
 
-TEXT = 24  # the smallest text: 8 px where Discord shows the canvas at 400 x 300
+TEXT = MIN_FONT  # the smallest text (26 px): 8 px where Discord shows the canvas at 373 x 280
 BIG = 30
 MAP_LEFT, MAP_TOP, MAP_SCALE_X, MAP_SCALE_Y = 25, 30, 0.78, 0.8  # map.toml's 1000 x 600 frame onto the canvas
 AIRPORT_HALF = (38, 20)

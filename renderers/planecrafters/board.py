@@ -1,7 +1,7 @@
 """The Planecrafters board posted in the channel: a pure function of the public view (engine.planecrafters.view).
 
-Laid out for the size Discord shows it (renderers/README.md): a 1200 x 900 canvas shown at 400 x 300, so no text is
-smaller than 24 px here. The factories take the left, where a Factory Manager's planes have room to grow; the
+Laid out for the size Discord shows it (renderers/README.md): a 1200 x 900 canvas shown at 373 x 280, so no text is
+smaller than MIN_FONT (26 px) here. The factories take the left, where a Factory Manager's planes have room to grow; the
 employee pool, the Parts Depot and the awards sit in a column on the right. The model key goes under the factories
 while there is room for it (the Depot and the hand name every model in full too). What never changes between moves
 (the pool's names and costs, the titles) is drawn once (kit.layer.static_layer).
@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 
 from renderers.kit.layer import static_layer
 from renderers.kit.paint import INK, MUTED, WHITE, canvas, fit, pen, text_width, to_png, wrap
-from renderers.kit.rules import SHOWN_MAX
+from renderers.kit.rules import MIN_FONT
 from renderers.planecrafters.style import (
     BAND,
     BG,
@@ -33,17 +33,17 @@ from renderers.planecrafters.style import (
 from renderers.planecrafters.text import say, say_centred
 
 W, H = 1200, 900
-SMALL, TEXT, TITLE = 24, 28, 32  # 24 px is the smallest size still 8 px tall when 1200 px are shown as 400
+SMALL, TEXT, TITLE = MIN_FONT, 28, 32  # MIN_FONT (26 px): the smallest still 8 px tall when 1200 px are shown as 373
 M = 16
 LEFT_END = 776  # factories: x from M to here; the right-hand column after it
 COL_X, COL_END = 796, W - M
 HEADER_H = 50
 TOP = HEADER_H + 8
 BAND_H = 38
-ROW = 28  # one 24 px line
+ROW = 28  # one MIN_FONT line
 CELL_H, CELL_GAP = 46, 3
 CELL_W = 52  # two planes a row, each after its caption
-CAPTION = 90  # "plane 10"
+CAPTION = 108  # "plane 10" at MIN_FONT, and a little air
 PLANE_W = CAPTION + 5 * CELL_W + 4 * CELL_GAP
 COMPACT_CELL = 46  # three planes a row, each under its caption: for a Factory Manager's many planes
 COMPACT_W = 5 * COMPACT_CELL + 4 * CELL_GAP
@@ -319,4 +319,4 @@ def _key(d: ImageDraw.ImageDraw, y: int, models: tuple[str, ...], palette: tuple
         say(d, x + 60, top + POOL_ROW / 2, fit(name, SMALL, KEY_COL_W - 66), SMALL)
 
 
-assert SHOWN_MAX[0] * 3 == W and SHOWN_MAX[1] * 3 == H, "the layout is drawn for three times the shown size"
+assert (W, H) == (1200, 900), "the layout is drawn for the 4:3 canvas every board uses"

@@ -12,11 +12,11 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from renderers.kit.paint import INK, MUTED, canvas, fit, pen, text_width, to_png
-from renderers.kit.rules import MIN_TEXT_PX, shown_scale
+from renderers.kit.rules import MIN_FONT, MIN_TEXT_PX, shown_scale
 from renderers.planecrafters.style import BG, SLOT_NAMES, colour, hatch, ink_on, mark
 from renderers.planecrafters.text import say
 
-SMALL, TEXT, MARK = 24, 28, 40
+SMALL, TEXT, MARK = MIN_FONT, 28, 40
 M, GAP = 16, 12
 CARD_W, CARD_H, SHORT_H = 248, 176, 140
 BAND = 64

@@ -18,6 +18,7 @@ from engine.planes.sides import side
 from engine.planes.terrain import load
 from renderers.kit.layer import static_layer
 from renderers.kit.paint import INK, MUTED, PAPER, WHITE, Box, canvas, fit, font, pen, text_width, to_png, wrap
+from renderers.kit.rules import MIN_FONT
 from renderers.kit.shapes import arrow, chip, edge_point
 from renderers.planes.layout import (
     GATE_SLOTS,
@@ -57,13 +58,13 @@ HEADER = 34  # a box's top row: its name and its marks
 def header_height(space_id: str, box: Box, pois: tuple[str, ...]) -> float:
     """One row for the name and the marks, or two on a box too narrow for both."""
     marks = len(pois) * (MARK + 3)
-    return HEADER if text_width(space_id, 24) + 10 + marks <= box[2] - box[0] - 2 * PAD else HEADER + MARK + 3
+    return HEADER if text_width(space_id, MIN_FONT) + 10 + marks <= box[2] - box[0] - 2 * PAD else HEADER + MARK + 3
 
 
 def _space_frame(draw: ImageDraw.ImageDraw, space: Space, box: Box, pois: tuple[str, ...]) -> None:
     fill = START_FILL if space.kind is SpaceKind.START else PAPER
     draw.rounded_rectangle(box, radius=10, fill=fill, outline=INK, width=3)
-    draw.text((box[0] + 6, box[1] + 4), space.id, font=font(24), fill=INK)
+    draw.text((box[0] + 6, box[1] + 4), space.id, font=font(MIN_FONT), fill=INK)
     y = box[1] + PAD if header_height(space.id, box, pois) == HEADER else box[1] + HEADER
     x = box[2] - PAD - 1
     for poi in reversed(pois):
@@ -109,21 +110,21 @@ def _gate_frame(draw: ImageDraw.ImageDraw, space: Space, box: Box, plane: tuple[
     wild = colour not in CUBE_FILL
     draw.rounded_rectangle(box, radius=8, fill=GATE_FILL, outline=INK if wild else CUBE_FILL[colour], width=5)
     draw.rounded_rectangle(box, radius=8, outline=INK, width=1)
-    draw.text((box[0] + 7, box[1] + 5), space.id, font=font(24), fill=INK)
-    mark = (box[2] - 7 - 24, box[1] + 5, box[2] - 7, box[1] + 5 + CHIP_H)
+    draw.text((box[0] + 7, box[1] + 5), space.id, font=font(MIN_FONT), fill=INK)
+    mark = (box[2] - 7 - (29 if wild else 24), box[1] + 5, box[2] - 7, box[1] + 5 + CHIP_H)  # a MIN_FONT 'W' is wide
     if wild:
-        chip(draw, mark, WHITE, WILD_MARK, 24, INK, radius=5)
+        chip(draw, mark, WHITE, WILD_MARK, MIN_FONT, INK, radius=5)
     else:
         cube_chip(draw, mark, colour)
     reward = "" if plane is None else side_label(plane[2])
-    lines = wrap(reward, 24, box[2] - box[0] - 14)
+    lines = wrap(reward, MIN_FONT, box[2] - box[0] - 14)
     room = int((_slot(box, 0, layout)[1] - box[1] - 36) // 27)  # the lines above the slots
     if room <= 0:  # the slots show their rewards instead
         lines = ()
     elif len(lines) > room:
-        lines = (*lines[:room - 1], fit(" ".join(lines[room - 1:]), 24, box[2] - box[0] - 14))
+        lines = (*lines[:room - 1], fit(" ".join(lines[room - 1:]), MIN_FONT, box[2] - box[0] - 14))
     for i, line in enumerate(lines):
-        draw.text((box[0] + 7, box[1] + 36 + 27 * i), line, font=font(24), fill=INK)
+        draw.text((box[0] + 7, box[1] + 36 + 27 * i), line, font=font(MIN_FONT), fill=INK)
     for i in range(plane[3] if plane else GATE_SLOTS):
         draw.rectangle(_slot(box, i, layout), outline=MUTED, width=2)
 
@@ -190,12 +191,17 @@ def _static(airport_id: str, board_json: str, pois: tuple[tuple[str, tuple[str, 
 
 
 def _flow(draw: ImageDraw.ImageDraw, items: list[tuple[float, Any]], left: float, top: float, right: float,
-          row_h: float = CHIP_H + 3) -> float:
-    """Lay items (width, draw-at-x-y) left to right, wrapping at `right`; returns the bottom of the last row."""
+          row_h: float = CHIP_H + 3, avoid: Box | None = None) -> float:
+    """Lay items (width, draw-at-x-y) left to right, wrapping at `right`, each past `avoid` (a badge) where it would
+    overlap it; returns the bottom of the last row."""
     x, y = left, top
     for width, paint in items:
         if x > left and x + width > right:
             x, y = left, y + row_h
+        if avoid is not None and x < avoid[2] and avoid[0] < x + width and y < avoid[3] and avoid[1] < y + row_h - 3:
+            x = avoid[2] + 3
+            if x + width > right:
+                x, y = left, y + row_h
         paint(x, y)
         x += width + 3
     return y + row_h if items else top
@@ -229,9 +235,9 @@ def _carried(draw: ImageDraw.ImageDraw, box: Box, top: float, left: float, activ
     rows = _tray_rows(items, inner)
     if top + rows * (CHIP_H + 3) + 5 > box[3] - PAD:
         label = next((t for t in (f"{len(active)} carried", f"{len(active)} held", str(len(active)))
-                      if text_width(t, 24) <= inner), str(len(active)))
-        w = text_width(label, 24) + 8
-        items = [(w, lambda x, y: draw.text((x + 4, y + 3), label, font=font(24), fill=WHITE))]
+                      if text_width(t, MIN_FONT) <= inner), str(len(active)))
+        w = text_width(label, MIN_FONT) + 8
+        items = [(w, lambda x, y: draw.text((x + 4, y + 3), label, font=font(MIN_FONT), fill=WHITE))]
         rows = 1
     height = rows * (CHIP_H + 3) + 5
     tray = (left, max(top, box[3] - PAD - height), box[2] - PAD, max(top, box[3] - PAD - height) + height)
@@ -247,9 +253,11 @@ def _space_contents(draw: ImageDraw.ImageDraw, space_id: str, box: Box, view: di
     if space_id in view["cones"]:
         items.insert(0, (MARK, lambda x, y: cone(draw, x, y + 1)))
     top = box[1] + header_height(space_id, box, tuple(view["pois"].get(space_id, ())))
-    bottom = _flow(draw, items, box[0] + PAD + 1, top, box[2] - PAD)
-    # The step badge sits on the bottom-left corner (moved right at the canvas edge); the tray starts after it.
-    badge_x = max(box[0], BADGE_R + 1)
+    # The step badge sits on the bottom-left corner (moved right at the canvas edge, and a little inside so that a
+    # two-digit step at MIN_FONT stays off the box to the left); chips and the tray keep out of its way.
+    badge_x = max(box[0] + 3, BADGE_R + 1)
+    badge = (badge_x - BADGE_R, box[3] - BADGE_R, badge_x + BADGE_R, box[3] + BADGE_R) if step is not None else None
+    bottom = _flow(draw, items, box[0] + PAD + 1, top, box[2] - PAD, avoid=badge)
     move = view.get("move")
     if move and move["at"] == space_id and move["active"]:
         left = badge_x + BADGE_R + 3 if step is not None else box[0] + PAD

@@ -1,7 +1,7 @@
 """A Planes player's hand, sent by DM: the cards side by side on a landscape canvas, each with its title, points,
 action and goal, and a band on every goal that could be scored now. Same rules as the board (renderers/README.md):
-1200 px wide, shown at 400, so no text under 24 px; a bigger hand takes more columns and rows, and past what fits
-in 900 px its longest texts are cut (ending in '…')."""
+1200 px wide, shown at 373, so no text under MIN_FONT (26 px); a bigger hand takes more columns and rows, and past
+what fits in 900 px its longest texts are cut (ending in '…')."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from renderers.kit.paint import INK, WHITE, canvas, fit, font, pen, text_width, to_png, wrap
+from renderers.kit.rules import MIN_FONT
 from renderers.planes.style import CHIP_H, CUBE_LETTER, cube_chip
 
 WIDTH = 1200
@@ -25,12 +26,12 @@ def _cut(lines: list[str], most: int | None, width: float) -> list[str]:
     """At most `most` lines, the last one ending in '…' when text was left out."""
     if most is None or len(lines) <= most:
         return lines
-    return [*lines[:most - 1], fit(" ".join(lines[most - 1:]), 24, width)]
+    return [*lines[:most - 1], fit(" ".join(lines[most - 1:]), MIN_FONT, width)]
 
 
 def _card_lines(card: dict[str, Any], width: float, most: int | None) -> tuple[list[str], list[str]]:
-    action = list(wrap(f"Action: {card['action']}", 24, width))
-    goal = list(wrap(f"Goal: {card['goal']}", 24, width))
+    action = list(wrap(f"Action: {card['action']}", MIN_FONT, width))
+    goal = list(wrap(f"Goal: {card['goal']}", MIN_FONT, width))
     return _cut(action, most, width), _cut(goal, most, width)
 
 
@@ -76,13 +77,13 @@ def _card(draw: ImageDraw.ImageDraw, card: dict[str, Any], x: float, y: float, w
     ty += 6
     action, goal = _card_lines(card, width - 28, most)
     for line in action + goal:
-        draw.text((x + 14, ty), line, font=font(24), fill=INK)
+        draw.text((x + 14, ty), line, font=font(MIN_FONT), fill=INK)
         ty += LINE
     if card["scorable"]:
         band = (x + 12, ty + 6, x + width - 12, ty + 6 + BAND)
         draw.rectangle(band, fill=SCORABLE)
         _tick(draw, band[0] + 10, band[1] + 10)
-        draw.text((band[0] + 46, band[1] + 8), "scorable now", font=font(24), fill=WHITE)
+        draw.text((band[0] + 46, band[1] + 8), "scorable now", font=font(MIN_FONT), fill=WHITE)
 
 
 def hand_image(view: dict[str, Any]) -> Image.Image:

@@ -2,7 +2,7 @@
 the left, the panel on the right.
 
 The airport files place spaces by centre in their own units. The board keeps those positions, scaled on each axis
-separately, and makes the boxes as large as their nearest neighbours allow (up to a size that holds 24 px text with
+separately, and makes the boxes as large as their nearest neighbours allow (up to a size that holds MIN_FONT text with
 room to spare): the two shipped airports get 116 px wide boxes, the ten-column practice ring narrower, taller ones.
 """
 
@@ -15,6 +15,7 @@ from functools import cache
 from engine.planes.board import Airport, Space
 from engine.planes.terrain import load
 from renderers.kit.paint import text_width
+from renderers.kit.rules import MIN_FONT
 from renderers.planes.style import CHIP_H
 
 WIDTH, HEIGHT = 1200, 900
@@ -29,7 +30,7 @@ SLOT_W, SLOT_GAP = 20, 2
 GATE_SLOTS = 5
 REWARDS = ("+5 VP", "draw 2")
 # A Round Trip slot shows what it pays as a column of tiles (one per kind of reward its side pays), until a cube takes
-# it: one tile is as tall as a 24 px digit with a rim.
+# it: one tile is as tall as a MIN_FONT digit with a rim.
 TILE_H, TILE_GAP = 20, 1
 
 Rect = tuple[float, float, float, float]
@@ -56,7 +57,7 @@ def slots_per_row(box_w: float) -> int:
 
 def reward_lines(box_w: float) -> int:
     """The reward ('draw 2', '+5 VP') on one line, or on two on a narrow gate."""
-    return 1 if max(text_width(r, 24) for r in REWARDS) <= box_w - 14 else 2
+    return 1 if max(text_width(r, MIN_FONT) for r in REWARDS) <= box_w - 14 else 2
 
 
 def cell_height(tiles: int) -> float:

@@ -9,6 +9,7 @@ from PIL import ImageDraw
 
 from engine.planes.board import POI_NAMES, Airport
 from renderers.kit.paint import INK, MUTED, PAPER, Fill, fit, font, wrap
+from renderers.kit.rules import MIN_FONT
 from renderers.planes.layout import HEIGHT, PANEL_W, WIDTH
 from renderers.planes.style import (
     CHIP_H,
@@ -36,7 +37,7 @@ def legend_top(pois: tuple[str, ...], rewards: bool = False) -> int:
 
 
 def _entry(draw: ImageDraw.ImageDraw, x: float, y: float, word: str) -> None:
-    draw.text((x + MARK + 6, y + 2), word, font=font(24), fill=INK)
+    draw.text((x + MARK + 6, y + 2), word, font=font(MIN_FONT), fill=INK)
 
 
 def _tile_entry(draw: ImageDraw.ImageDraw, x: float, y: float, kind: str) -> None:
@@ -54,8 +55,8 @@ def draw_legend(draw: ImageDraw.ImageDraw, pois: tuple[str, ...], rewards: bool 
         _tile_entry(draw, x, y, "cards")
         _tile_entry(draw, x + half - 22, y, "tokens")
         y += LEGEND_STEP
-        _tile_entry(draw, x, y, "stars")
-        _entry(draw, x + half - 22, y, "(owner)")
+        reward_tile(draw, (x + 4, y + 3, x + MARK - 4, y + MARK - 3), "stars", None)
+        _entry(draw, x, y, f"{REWARD_NAMES['stars']} (owner)")  # one line: at MIN_FONT it just fits the panel
         y += LEGEND_STEP
     for poi in pois:
         poi_mark(draw, x, y, poi)
@@ -75,11 +76,11 @@ def draw_legend(draw: ImageDraw.ImageDraw, pois: tuple[str, ...], rewards: bool 
 
 
 def _lines(draw: ImageDraw.ImageDraw, y: float, text: str, most: int, fill: Fill = INK) -> float:
-    lines = list(wrap(text, 24, TEXT_W))
+    lines = list(wrap(text, MIN_FONT, TEXT_W))
     if len(lines) > most:
-        lines = [*lines[:most - 1], fit(" ".join(lines[most - 1:]), 24, TEXT_W)]
+        lines = [*lines[:most - 1], fit(" ".join(lines[most - 1:]), MIN_FONT, TEXT_W)]
     for line in lines:
-        draw.text((LEFT + 4, y), fit(line, 24, TEXT_W), font=font(24), fill=fill)
+        draw.text((LEFT + 4, y), fit(line, MIN_FONT, TEXT_W), font=font(MIN_FONT), fill=fill)
         y += LINE
     return y
 
@@ -97,7 +98,7 @@ def _status(draw: ImageDraw.ImageDraw, board: Airport, view: dict[str, Any], roo
     effects = [EFFECTS.get(e, e) for e in view.get("effects") or []]
     now = "Now: " + ", ".join(effects) if effects else ""
     texts = [text for text in (phase, action, now) if text]
-    lines = [min(2, len(wrap(text, 24, TEXT_W))) for text in texts]
+    lines = [min(2, len(wrap(text, MIN_FONT, TEXT_W))) for text in texts]
     for i in reversed(range(len(lines))):  # give back lines, last part first, never below one line each
         while sum(lines) > room and lines[i] > 1:
             lines[i] -= 1
@@ -109,7 +110,7 @@ def _status(draw: ImageDraw.ImageDraw, board: Airport, view: dict[str, Any], roo
 def _track(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> float:
     """The boarding track: its number in words, and a bar of cells with the token and the chequered end."""
     end, at = view["track_end"], view["track"]
-    draw.text((LEFT + 4, y + 2), f"Track {at}, ends at {end}", font=font(24), fill=INK)
+    draw.text((LEFT + 4, y + 2), f"Track {at}, ends at {end}", font=font(MIN_FONT), fill=INK)
     y += LINE + 4
     cells = max(end + 1, at + 1)
     cell = TEXT_W / cells
@@ -139,7 +140,7 @@ def _seats(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> float:
             draw.rectangle((LEFT, y - 3, WIDTH - 4, y + SEAT_H - 3), fill=PALE_HILITE, outline=INK, width=2)
             draw.polygon([(LEFT + 3, y + 6), (LEFT + 13, y + 15), (LEFT + 3, y + 24)], fill=INK)
         cube_chip(draw, (LEFT + 16, y, LEFT + 16 + 24, y + CHIP_H), seat["colour"])
-        draw.text((LEFT + 46, y + 2), fit(seat["name"], 24, TEXT_W - 44), font=font(24), fill=INK)
+        draw.text((LEFT + 46, y + 2), fit(seat["name"], MIN_FONT, TEXT_W - 44), font=font(MIN_FONT), fill=INK)
         if view.get("round_trip"):  # Round Trip: stars of own cubes on any plane + goals + VP tokens
             lines = (f"{seat['score']} VP, {seat['tokens']} tokens",
                      f"{seat['aboard']} aboard, hand {seat['hand_size']}")
@@ -147,7 +148,7 @@ def _seats(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> float:
             lines = (f"{seat['score']} VP ({seat['goal_vp']} from goals)",
                      f"{seat['boarded']} boarded, hand {seat['hand_size']}")
         for i, line in enumerate(lines, start=1):
-            draw.text((LEFT + 16, y + i * LINE + 2), fit(line, 24, TEXT_W - 14), font=font(24), fill=INK)
+            draw.text((LEFT + 16, y + i * LINE + 2), fit(line, MIN_FONT, TEXT_W - 14), font=font(MIN_FONT), fill=INK)
         y += SEAT_H
     return y
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from PIL import ImageDraw
 
 from renderers.kit.paint import INK, RGB, WHITE, Box, centred
+from renderers.kit.rules import MIN_FONT
 from renderers.kit.shapes import chip
 
 HILITE: RGB = (255, 196, 0)
@@ -27,14 +28,14 @@ CUBE_LETTER = {"red": "R", "blue": "B", "green": "G", "yellow": "Y", "grey": "N"
 COLOURS = tuple(CUBE_FILL)
 # White letters on the dark fills, ink on the light ones, so the letter always reads.
 CUBE_TEXT: dict[str, RGB] = {"red": WHITE, "blue": WHITE, "green": INK, "yellow": INK, "grey": INK}
-CHIP_FONT = 24
-CHIP_H = 30
+CHIP_FONT = MIN_FONT
+CHIP_H = 28  # a MIN_FONT letter and digits with a rim; low enough for a crowded space
 
 
 def chip_width(label: str) -> float:
     from renderers.kit.paint import text_width
 
-    return max(22.0, text_width(label, CHIP_FONT) + 8)
+    return max(22.0, text_width(label, CHIP_FONT) + 4)  # a 2 px rim: at MIN_FONT a crowded space still fits
 
 
 def cube_label(colour: str, count: int | None) -> str:
@@ -68,13 +69,13 @@ def poi_mark(draw: ImageDraw.ImageDraw, x: float, y: float, poi: str) -> None:
         draw.line((cx - 6, y + 5, cx, y + 10), fill=INK, width=2)
         draw.line((cx + 6, y + 5, cx, y + 10), fill=INK, width=2)
     elif poi == "help_desk":  # a question mark: ask here
-        centred(draw, (cx, cy + 1), "?", 24, INK)
+        centred(draw, (cx, cy + 1), "?", MIN_FONT, INK)
     elif poi == "fine_dining":  # a wine glass
         draw.polygon([(x + 7, y + 5), (x + s - 7, y + 5), (cx, cy + 3)], fill=INK)
         draw.line((cx, cy + 3, cx, y + s - 7), fill=INK, width=2)
         draw.line((cx - 6, y + s - 6, cx + 6, y + s - 6), fill=INK, width=3)
     else:  # a point of interest this renderer does not know yet: still marked
-        centred(draw, (cx, cy + 1), "*", 24, INK)
+        centred(draw, (cx, cy + 1), "*", MIN_FONT, INK)
 
 
 def cone(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
@@ -93,7 +94,7 @@ def step_badge(draw: ImageDraw.ImageDraw, x: float, y: float, step: int) -> None
     label = str(step) if step else "S"
     r = BADGE_R
     draw.ellipse((x - r, y - r, x + r, y + r), fill=HILITE, outline=INK, width=2)
-    centred(draw, (x, y + 1), label, 24, INK)
+    centred(draw, (x, y + 1), label, MIN_FONT, INK)
 
 
 # Round Trip slot rewards, one tile per kind, told apart by shape and lightness as well as colour: a white card with
@@ -117,5 +118,5 @@ def reward_tile(draw: ImageDraw.ImageDraw, box: Box, kind: str, count: int | Non
         c = 5
         draw.polygon([(x0 + c, y0), (x1 - c, y0), (x1, y0 + c), (x1, y1 - c), (x1 - c, y1), (x0 + c, y1),
                       (x0, y1 - c), (x0, y0 + c)], fill=STAR_FILL, outline=INK, width=2)
-    if count is not None:
-        centred(draw, ((x0 + x1) / 2, (y0 + y1) / 2 + 1), str(count), 24, ink)
+    if count is not None:  # a MIN_FONT digit fills the tile's height: centred exactly, no room for a nudge
+        centred(draw, ((x0 + x1) / 2, (y0 + y1) / 2), str(count), MIN_FONT, ink)
