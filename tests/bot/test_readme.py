@@ -1,0 +1,58 @@
+"""The README as a newcomer reads it stays true: no figure that goes stale (the lobby's options pager counts pages per
+game), every link leads somewhere, the deploy guide and every rulings file are linked, every /game command is in
+its table, and the topics it names for `/game rules` exist."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from engine import registry
+
+ROOT = Path(__file__).resolve().parents[2]
+README = (ROOT / "README.md").read_text()
+TREE = json.loads((ROOT / "tests/bot/command_tree.json").read_text())
+
+
+def commands(node: dict, prefix: str = "") -> list[str]:  # type: ignore[type-arg]
+    found = []
+    for option in node.get("options", []):
+        if option.get("type") == 2:
+            found += commands(option, f"{prefix}{option['name']} ")
+        elif option.get("type") == 1:
+            found.append(prefix + option["name"])
+    return found
+
+
+def test_the_options_pager_is_named_without_a_page_count() -> None:
+    assert not re.search(r"Options \d+/\d+", README), "the page count differs by game and goes stale"
+
+
+def test_every_relative_link_leads_to_a_file() -> None:
+    links = re.findall(r"\]\(([^)#:]+)(?:#[^)]*)?\)", README)
+    assert links
+    assert [link for link in links if not (ROOT / link).exists()] == []
+
+
+def test_the_deploy_guide_and_every_rulings_file_are_linked() -> None:
+    wanted = ["docs/deploy.md", *(f"docs/{p.name}" for p in sorted((ROOT / "docs").glob("*-rulings.md")))]
+    assert [w for w in wanted if f"]({w})" not in README] == []
+
+
+def test_every_game_command_is_in_the_readmes_table() -> None:
+    roots = TREE if isinstance(TREE, list) else [TREE]
+    names = [name for root in roots for name in commands(root)]
+    assert "host option" in names and "settings" in names
+    table = README[README.index("| To… | Use |"):README.index("In more detail:")]
+    assert [n for n in names if f"`{n}" not in table] == []
+
+
+def test_the_rules_topics_it_names_exist() -> None:
+    section = README[README.index("## How each game plays"):README.index("## What players see")]
+    for game in registry.names():
+        title = registry.get(game).title
+        entry = next(line for line in section.split("\n- ") if line.startswith(f"**{title}**"))
+        named = re.findall(r"`([a-z ]+)`", entry.split("Topics:")[1])
+        assert named and set(named) <= set(registry.get(game).rules()), (game, named)
+    assert "/game rules" in section
