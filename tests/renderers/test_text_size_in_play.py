@@ -73,3 +73,21 @@ def test_every_text_of_every_board_and_hand_is_readable_where_it_is_shown(game: 
             problems += [f"{what} at version {state.version}: {p}"
                          for p in too_small(image_of(render), name_view(view, names))]
     assert not problems, f"{len(problems)} texts too small, e.g.:\n" + "\n".join(sorted(set(problems))[:15])
+
+
+@pytest.mark.parametrize(("game", "players", "seed"), GAMES, ids=[f"{g}-{p}p-seed{s}" for g, p, s in GAMES])
+def test_every_board_names_the_seats_by_member_name(game: str, players: int, seed: int) -> None:
+    """The names come from the bot (name_view), never the engine's seat words ("Player 2") (issue 23)."""
+    import re
+
+    engine = registry.get(game)
+    renderer = for_game(game)
+    assert renderer is not None
+    names = dict(enumerate(NAMES[:players]))
+    for state in states(game, players, seed):
+        with recording() as log:
+            renderer.render_board(name_view(engine.view(state, None), names))
+        texts = [t.text for t in log.texts]
+        assert not [t for t in texts if re.search(rf"\b{engine.seat_word} \d\b", t)], f"version {state.version}"
+        # A long name may be cut ("Bartholomew the Pa…"): its start is enough.
+        assert [n for n in names.values() if not any(n[:4] in t for t in texts)] == [], f"version {state.version}"
