@@ -46,6 +46,8 @@ class Tally:
     plans: dict[str, int] = field(default_factory=dict)
     thinking: dict[str, float] = field(default_factory=dict)
     longest: dict[str, float] = field(default_factory=dict)
+    times: dict[str, list[float]] = field(default_factory=dict)
+    """Every plan's seconds per side, from asking the AI to its answer: the time limit holds when the longest does."""
     searched: dict[str, Stats] = field(default_factory=dict)
     """Iterations per searching side: under a time limit they show how hard a level really thought here."""
 
@@ -78,6 +80,7 @@ def play_match(game: Game, players: int, seed: int, seats: dict[int, str], budge
                 tally.plans[side] = tally.plans.get(side, 0) + 1
                 tally.thinking[side] = tally.thinking.get(side, 0.0) + spent
                 tally.longest[side] = max(tally.longest.get(side, 0.0), spent)
+                tally.times.setdefault(side, []).append(spent)
         run.append(state)
         state, _ = apply(game, state, seat, queued.pop(0))
     raise RuntimeError(f"{game.name}: seed {seed} did not finish within {MAX_ACTIONS} choices")
@@ -157,12 +160,12 @@ def team_arena(game: Game, a: str, b: str, players: int, games: int, seed: int,
         rest = ", ".join(f"{key} {value / games:.2f}" for key, value in totals[name].items() if key != "won")
         lines.append(f"team {side} {name}: won {won:g} of {games} = {won / games:.1%} (95% CI {low:.1%} to "
                      f"{high:.1%}); a game on average: {rest}")
-    lines += _thinking(tally, a, b)
+    lines += _thinking(tally, a, b, budgets)
     lines.append(f"time: {time.perf_counter() - started:.1f} s")
     return lines
 
 
-def _thinking(tally: Tally, a: str, b: str) -> list[str]:
+def _thinking(tally: Tally, a: str, b: str, budgets: dict[str, Budget | None]) -> list[str]:
     lines = []
     for name in dict.fromkeys((a, b)):
         if tally.plans.get(name):
@@ -170,7 +173,27 @@ def _thinking(tally: Tally, a: str, b: str) -> list[str]:
                          f"a plan on average, longest {tally.longest[name]:.3f} s"
                          + (f", {tally.searched[name].iterations / tally.plans[name]:.0f} iterations a plan on average"
                             if tally.searched.get(name) and tally.searched[name].iterations else ""))
+    for name in dict.fromkeys((a, b)):
+        budget = budgets.get(name) if name != POLICY else None
+        if budget is None:
+            budget = levels.LEVELS.get(level_of(name))
+        if tally.times.get(name) and budget is not None and budget.seconds is not None:
+            lines.append(plan_times(name, tally.times[name], budget.seconds))
     return lines
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The value `share` of the way up the sorted values (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(share * len(ordered)) - 1))]
+
+
+def plan_times(name: str, times: list[float], limit: float) -> str:
+    """How long `name`'s plans took against its time limit: the percentiles, the longest, and how many ran over."""
+    over = [t for t in times if t > limit]
+    worst = f" (the longest {max(over) / limit - 1:.1%} over)" if over else ""
+    return (f"plan time {name}: p50 {percentile(times, 0.5):.3f} s, p99 {percentile(times, 0.99):.3f} s, max "
+            f"{max(times):.3f} s against a limit of {limit:g} s; {len(over)} of {len(times)} plans over it{worst}")
 
 
 def _merge(into: Tally, part: Tally) -> None:
@@ -179,6 +202,7 @@ def _merge(into: Tally, part: Tally) -> None:
         into.plans[side] = into.plans.get(side, 0) + n
         into.thinking[side] = into.thinking.get(side, 0.0) + part.thinking[side]
         into.longest[side] = max(into.longest.get(side, 0.0), part.longest[side])
+        into.times.setdefault(side, []).extend(part.times.get(side, []))
     for side, stats in part.searched.items():
         total = into.searched.setdefault(side, Stats())
         total.iterations += stats.iterations
@@ -215,7 +239,7 @@ def arena(game: Game, a: str, b: str, players: int, games: int, seed: int, budge
         low, high = wilson(wins[side], games)
         lines.append(f"{side} {name}: won {wins[side]:g} of {games} = {wins[side] / games:.1%} "
                      f"(95% CI {low:.1%} to {high:.1%})")
-    lines += _thinking(tally, a, b)
+    lines += _thinking(tally, a, b, budgets)
     if players > 2:
         lines.append(f"(an even share for one seat of {players} is {1 / players:.1%})")
     lines.append(f"time: {elapsed:.1f} s")

@@ -1,19 +1,21 @@
 """AI levels a host picks per AI seat: easy plays the game's playout policy, normal and hard search (ISMCTS).
 
 Each level's budget holds an iteration cap and a time limit per plan. With the cap alone (tests, arena figures with
-`--seconds 0`) the answer depends on the seed only; the time limit keeps a plan short on a slow or busy machine: no
-iteration starts that would end past it at the pace of the slowest one so far, so a hard plan stays under a second.
+`--seconds 0`) the answer depends on the seed only; the time limit keeps a plan short on a slow or busy machine: it
+counts from the call of `plan` (or the caller's `asked`), and the search reads the clock before every choice it
+plays, so a hard plan answers within its second whatever the load, with fewer iterations when the machine is busy.
 A plan covers the seat's consecutive choices (a whole move), so a turn usually costs one search or a few.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 
 from engine.core import random_ai
 from engine.core.contract import Game, GameState
 from engine.core.rng import Rng
-from engine.core.search import Budget, Stats
+from engine.core.search import Budget, Clock, Stats
 from engine.core.search import plan as search_plan
 
 EASY, NORMAL, HARD = "easy", "normal", "hard"
@@ -43,13 +45,17 @@ moves can be undone by other moves (the policy finishes every game: selfplay che
 
 
 def plan(game: Game, state: GameState, seat: int, level: str, rng: Rng, budget: Budget | None = None,
-         stats: Stats | None = None, history: Sequence[GameState] = ()) -> list[str]:
+         stats: Stats | None = None, history: Sequence[GameState] = (), clock: Clock = time.perf_counter,
+         asked: float | None = None) -> list[str]:
     """The choices an AI seat of `level` makes from `state`, first one first; the caller follows them while each
     stays on offer to that seat. `budget` overrides the level's (benchmarks); `stats` adds up a search's work.
     `history`: the states at the seat's earlier choices in this run of them (its turn so far), oldest first, so
-    that a search never plans its way back to one of them (engine.core.search.plan)."""
+    that a search never plans its way back to one of them (engine.core.search.plan).
+    `asked`: when the AI was asked, on `clock` (default: now, read before anything else here); a search's time
+    limit counts from then, so whatever the caller and this call do first is spent from it."""
+    asked = clock() if asked is None else asked
     budget = budget if budget is not None else LEVELS[level]
     decision = next(d for d in game.pending(state) if d.seat == seat)
     if level == EASY or budget is None or len(history) >= RUN_LIMIT:
         return random_ai.plan(game, state, decision, rng)
-    return search_plan(game, state, seat, rng, budget, stats, history)
+    return search_plan(game, state, seat, rng, budget, stats, history, clock, asked)

@@ -22,13 +22,21 @@ the reward then comes from those scores. That trades a little accuracy for many 
 The answer is a plan, not just one choice: the most visited line of the seat's own consecutive choices (a whole
 Planes move, a whole Planecrafters turn), so one search plays a whole turn. A caller follows it while each step
 stays on offer and searches again when it runs out, exactly as with `Game.playout_plan`.
+
+A time limit (`Budget.seconds`) counts from the moment the AI was asked (`asked`, on the search's `Clock`), so the
+set-up (the caller's, and the sights of the turn's earlier plans) spends it too. The clock is read before every
+choice the search plays, inside the tree and in rollouts alike: on a busy machine an iteration can take many times
+its usual time, and a limit looked at only between iterations let one plan run for ten times its limit. An
+iteration the limit cuts short is dropped, so under load the search answers on time with fewer iterations: it
+plays weaker, never slower. Without a time limit the clock only times the search: the answer depends on the seed
+alone.
 """
 
 from __future__ import annotations
 
 import math
 import time
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -41,14 +49,18 @@ SIGHTS = 40
 levels.RUN_LIMIT, which bounds every turn anyway."""
 SIGHT_SEED = 0x5167
 
+Clock = Callable[[], float]
+"""Seconds on a clock that never goes back: `time.perf_counter`, or a test's own clock that jumps."""
+
 MAX_DEPTH = 5_000
 """Choices a rollout plays at most without an estimate; a game longer than this is a bug (see selfplay)."""
 
 
 @dataclass(frozen=True)
 class Budget:
-    """How hard to think about one plan. The search stops at `iterations` or after `seconds`, whichever comes first;
-    with `seconds=None` only the iteration count binds, which makes the answer depend on the seed alone (tests)."""
+    """How hard to think about one plan. The search stops at `iterations` or `seconds` after it was asked, whichever
+    comes first; with `seconds=None` only the iteration count binds, which makes the answer depend on the seed alone
+    (tests, arena figures with `--seconds 0`)."""
 
     iterations: int
     seconds: float | None = None
@@ -76,6 +88,10 @@ class Edge:
 class Node:
     edges: dict[str, Edge] = field(default_factory=dict)
     visits: int = 0
+
+
+class OutOfTime(Exception):
+    """The plan's time ran out in the middle of an iteration: the iteration is dropped and the search answers."""
 
 
 @dataclass
@@ -124,16 +140,30 @@ def result_reward(result: Result, players: int) -> list[float]:
 class Search:
     """One search for one seat. Use `plan` (or the module function `plan`)."""
 
-    def __init__(self, game: Game, seat: int, rng: Rng, budget: Budget, history: Sequence[GameState] = ()) -> None:
+    def __init__(self, game: Game, seat: int, rng: Rng, budget: Budget, history: Sequence[GameState] = (),
+                 clock: Clock = time.perf_counter, asked: float | None = None) -> None:
         self.game = game
         self.seat = seat
         self.rng = rng
         self.budget = budget
         self.root = Node()
         self.stats = Stats()
-        self.met = {self._sight(state) for state in history[-SIGHTS:]}
+        self.clock = clock
+        self.asked = clock() if asked is None else asked
+        self.deadline = None if budget.seconds is None else self.asked + budget.seconds
+        self.met: set[Hashable] = set()
         """What the seat saw at its latest choices earlier in this run of them (see `plan`): a first step that leads
-        back to one of those sights undoes the last plans, so the search never takes it."""
+        back to one of those sights undoes the last plans, so the search never takes it. Newest first, and only
+        while time is left: each is a re-deal, and a long turn's forty of them cost a busy machine a good part of
+        a second. Those left out only leave a way back open; levels.RUN_LIMIT still ends the turn."""
+        for state in reversed(history[-SIGHTS:]):
+            if self.late():
+                break
+            self.met.add(self._sight(state))
+
+    def late(self) -> bool:
+        """Whether the time limit has passed (never, without one: then the clock is not even read)."""
+        return self.deadline is not None and self.clock() >= self.deadline
 
     def _sight(self, state: GameState) -> Hashable:
         """What the seat sees of `state`: its re-deal from a fixed seed, which depends on that alone (the contract's
@@ -152,6 +182,8 @@ class Search:
         the decisions open afterwards. No copy per choice (engine.core.play.apply's), no labels (`Game.legal`) and
         no second listing of the options (the listed ones go to the game's `apply`, which may hand back the next)
         are what make rollouts affordable."""
+        if self.late():
+            raise OutOfTime
         after: list[Offer] = []
         apply_in_place(self.game, state, seat, choice, offers, after)
         return after or self.game.legal(state)
@@ -270,24 +302,21 @@ class Search:
             edge.value += rewards[edge.seat]
 
     def run(self, state: GameState) -> list[str]:
-        started = time.perf_counter()
         sample = self.game.redeal_hidden(state, self.seat, self.rng)
         mine = [o for o in self.game.legal(sample) if o.seat == self.seat]
         if not mine:
             raise ValueError(f"seat {self.seat} has nothing to choose")
         if len(mine[0].ids) == 1:
             return [mine[0].ids[0]]
-        deadline = None if self.budget.seconds is None else started + self.budget.seconds
-        longest = 0.0  # the slowest iteration so far: the next one is not started unless that much time is left
-        for _ in range(max(1, self.budget.iterations)):
-            began = time.perf_counter()
-            self.iterate(sample)
-            self.stats.iterations += 1
-            now = time.perf_counter()
-            longest = max(longest, now - began)
-            if deadline is not None and now + longest >= deadline:
-                break
-        self.stats.seconds = time.perf_counter() - started
+        try:
+            for _ in range(max(1, self.budget.iterations)):
+                if self.late():
+                    break
+                self.iterate(sample)
+                self.stats.iterations += 1
+        except OutOfTime:
+            pass  # the cut iteration's visits never reached its edges, so the tree holds the finished ones only
+        self.stats.seconds = self.clock() - self.asked
         self.stats.root_visits = {c: e.visits for c, e in self.root.edges.items()}
         return self._best_line() or [self._fallback(sample, mine[0].seat)]
 
@@ -313,7 +342,7 @@ class Search:
                 break
             choice, edge = max(live.items(), key=lambda ce: (ce[1].visits, ce[1].value / max(ce[1].visits, 1),
                                                                    ce[0]))
-            if edge.seat != self.seat or (line and edge.visits < self.budget.follow):
+            if not edge.visits or edge.seat != self.seat or (line and edge.visits < self.budget.follow):
                 break
             line.append(choice)
             node = edge.child
@@ -334,15 +363,16 @@ def _sorted(value: Any) -> Hashable:
 
 
 def plan(game: Game, state: GameState, seat: int, rng: Rng, budget: Budget, stats: Stats | None = None,
-         history: Sequence[GameState] = ()) -> list[str]:
+         history: Sequence[GameState] = (), clock: Clock = time.perf_counter, asked: float | None = None) -> list[str]:
     """The choices `seat` should make from `state`, first one first (see the module note). `state` is only read
     through `game.redeal_hidden(state, seat, rng)`, so nothing hidden from the seat can change the answer.
     `stats`, if given, adds up the iterations and seconds spent (the arena prints them).
     `history`: the states at the seat's earlier choices in the run of them that leads to `state` (its turn so far),
     oldest first. One search only sees its own tree, so without them a turn could go round in circles over several
     plans (a Planecrafters part moved to another slot, then back, for ever); only what the seat sees of them is
-    read (`Search._sight`)."""
-    search = Search(game, seat, rng, budget, history)
+    read (`Search._sight`).
+    `asked`: when the AI was asked, on `clock` (default: now); the time limit counts from then."""
+    search = Search(game, seat, rng, budget, history, clock, asked)
     line = search.run(state)
     if stats is not None:
         stats.iterations += search.stats.iterations

@@ -1,0 +1,154 @@
+"""A search's time limit (issue 25): it counts from the moment the AI is asked, set-up included, and the search
+looks at it inside an iteration, so a machine that stalls in the middle of one costs iterations, never time. The
+clock here is the test's own: it moves only when the game does work, and jumps when the test says another process
+took the core. Without a time limit, the clock changes nothing: the same seed gives the same plan."""
+
+from __future__ import annotations
+
+from engine.core import GameState, Offer, Rng, levels
+from engine.core.arena import arena, plan_times
+from engine.core.contract import Event
+from engine.core.play import new_game
+from engine.core.search import Budget, Search, Stats, plan
+from engine.planes.game import PlanesGame
+
+LIMIT = 1.0
+SLACK = 0.03
+"""A plan may end past its limit by at most this share of it: the work of one choice, never of an iteration."""
+
+
+class WorkClock:
+    """Fake seconds that pass only as the game works: `tick` for every choice applied and every re-deal, plus the
+    jumps the test sets (the n-th piece of work also costs `jumps[n]`: a stall on a busy machine)."""
+
+    def __init__(self, tick: float, jumps: dict[int, float] | None = None) -> None:
+        self.now = 100.0
+        self.tick = tick
+        self.jumps = dict(jumps or {})
+        self.work = 0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def spend(self) -> None:
+        self.work += 1
+        self.now += self.tick + self.jumps.pop(self.work, 0.0)
+
+
+class SlowPlanes(PlanesGame):
+    """Planes whose every choice and re-deal spends time on a `WorkClock`."""
+
+    def __init__(self, clock: WorkClock) -> None:
+        self.clock = clock
+
+    def apply(self, state: GameState, seat: int, choice: str, legal: list[Offer] | None = None,
+              after: list[Offer] | None = None) -> list[Event]:
+        self.clock.spend()
+        return super().apply(state, seat, choice, legal, after)
+
+    def redeal_hidden(self, state: GameState, seat: int | None, rng: Rng) -> GameState:
+        self.clock.spend()
+        return super().redeal_hidden(state, seat, rng)
+
+
+def _opening(game: PlanesGame) -> GameState:
+    return new_game(game, 2, 5)
+
+
+def test_a_stall_in_the_middle_of_a_rollout_costs_iterations_not_time() -> None:
+    """Rollouts played to the end of the game take a few hundred choices; the core is taken away for most of the
+    second early in one. Looked at only between iterations, the limit let that rollout run on to its end."""
+    calm_clock = WorkClock(tick=0.0005)
+    calm = Stats()
+    plan(SlowPlanes(calm_clock), _opening(PlanesGame()), 0, Rng.seeded(3),
+         Budget(iterations=10_000, seconds=LIMIT, horizon=None), calm, clock=calm_clock)
+    assert calm_clock.now - 100.0 <= LIMIT * (1 + SLACK)
+
+    clock = WorkClock(tick=0.0005, jumps={60: 0.9 * LIMIT})
+    game = SlowPlanes(clock)
+    state = _opening(game)
+    stats = Stats()
+    line = plan(game, state, 0, Rng.seeded(3), Budget(iterations=10_000, seconds=LIMIT, horizon=None), stats,
+                clock=clock)
+    assert clock.now - 100.0 <= LIMIT * (1 + SLACK), "the plan ran past its limit"
+    assert line and any(line[0] in d.ids for d in game.legal(state) if d.seat == 0)
+    assert stats.iterations < calm.iterations, "a stalled machine leaves time for fewer iterations"
+
+
+def test_the_sights_of_the_turn_so_far_are_paid_from_the_limit() -> None:
+    """A long turn's earlier states are re-dealt once each before the search starts; on a slow machine they alone
+    take longer than the limit. The plan still answers on time, with the policy's pick if nothing else fits."""
+    clock = WorkClock(tick=0.04)
+    game = SlowPlanes(clock)
+    state = _opening(game)
+    history = [state] * 40
+    stats = Stats()
+    line = plan(game, state, 0, Rng.seeded(3), Budget(iterations=400, seconds=LIMIT), stats, history, clock)
+    # Past the limit by two re-deals at most: the sight being taken when time ran out, and the sample the answer
+    # is read from (the policy may not see the true state either).
+    assert clock.now - 100.0 <= LIMIT + 2 * clock.tick + 1e-9
+    assert stats.iterations == 0 and line
+
+
+def test_the_limit_counts_from_when_the_ai_was_asked() -> None:
+    """A caller that spent time before asking the search (listing the options, waiting for a thread) passes when
+    it was asked: the search has only the rest of the limit."""
+    clock = WorkClock(tick=0.001)
+    game = SlowPlanes(clock)
+    state = _opening(game)
+    asked = clock()
+    clock.now += 0.8 * LIMIT  # the caller's own set-up
+    stats = Stats()
+    budget = Budget(iterations=10_000, seconds=LIMIT, horizon=16)
+    levels.plan(game, state, 0, levels.HARD, Rng.seeded(3), budget, stats, clock=clock, asked=asked)
+    assert clock.now - asked <= LIMIT * (1 + SLACK)
+    assert stats.seconds <= LIMIT * (1 + SLACK)
+    assert stats.iterations > 0
+
+
+def test_a_limit_that_has_passed_before_the_search_answers_with_the_policy() -> None:
+    clock = WorkClock(tick=0.001)
+    game = SlowPlanes(clock)
+    state = _opening(game)
+    search = Search(game, 0, Rng.seeded(3), Budget(iterations=400, seconds=LIMIT), clock=clock,
+                    asked=clock() - 2 * LIMIT)
+    line = search.run(state)
+    assert search.stats.iterations == 0 and len(line) == 1
+    assert line[0] in next(d for d in game.legal(state) if d.seat == 0).ids
+
+
+def test_without_a_time_limit_the_clock_changes_nothing() -> None:
+    """Seeded games with an iteration cap replay exactly (the arena's `--seconds 0`, the tests): a clock that
+    jumps about does not change the plan, and neither does a limit that never comes (reading the clock draws
+    nothing from the search's random numbers)."""
+    game = PlanesGame()
+    state = _opening(game)
+    capped = Budget(iterations=30, horizon=8)
+
+    def searched(budget: Budget, clock: WorkClock | None = None) -> tuple[list[str], dict[str, int]]:
+        search = (Search(game, 0, Rng.seeded(9), budget) if clock is None
+                  else Search(game, 0, Rng.seeded(9), budget, clock=clock))
+        return search.run(state), search.stats.root_visits
+
+    alone = searched(capped)
+    jumpy = WorkClock(tick=5.0)
+    for _ in range(10):
+        jumpy.spend()
+    assert searched(capped, jumpy) == alone
+    frozen = WorkClock(tick=0.0)
+    assert searched(Budget(iterations=30, seconds=LIMIT, horizon=8), frozen) == alone
+
+
+def test_the_arena_prints_each_plan_time_against_its_limit() -> None:
+    """The arena shows whether a time limit held: the distribution of plan times, the longest, and the plans over."""
+    times = [0.2] * 97 + [0.5, 0.99, 1.02]
+    assert plan_times("hard", times, 1.0) == ("plan time hard: p50 0.200 s, p99 0.990 s, max 1.020 s against a "
+                                              "limit of 1 s; 1 of 100 plans over it (the longest 2.0% over)")
+    assert plan_times("hard", [0.3], 1.0).endswith("; 0 of 1 plans over it")
+    from tests.support.toy_game import GAME as TOY
+
+    timed: dict[str, Budget | None] = {"normal": Budget(iterations=3, seconds=60.0, horizon=4), "policy": None}
+    lines = arena(TOY, "normal", "policy", 3, 2, 11, timed)
+    assert sum(line.startswith("plan time normal: ") and "against a limit of 60 s" in line for line in lines) == 1
+    capped: dict[str, Budget | None] = {"normal": Budget(iterations=3, horizon=4), "policy": None}
+    assert not any(line.startswith("plan time") for line in arena(TOY, "normal", "policy", 3, 2, 11, capped))
