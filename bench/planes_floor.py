@@ -13,9 +13,9 @@ docs/engine-speed.md).
 from __future__ import annotations
 
 import argparse
-import time
 
 from engine.core.rng import Rng
+from engine.core.stopwatch import Stopwatch
 from engine.planes.setup import new_state, option_specs
 from engine.planes.terrain import terrain
 
@@ -70,9 +70,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--players", type=int, default=4)
     args = parser.parse_args(argv)
-    started = time.process_time()
+    watch = Stopwatch()
     choices = sum(play(seed, args.players) for seed in range(1, args.games + 1))
-    elapsed = time.process_time() - started
+    speed = watch.rates(args.games, "games")  # as `python -m engine selfplay` prints it, so the two compare
+    cpu = watch.cpu_clock() - watch.cpu_start
     print(f"bare moves on flying_cloud, {args.players} players: {args.games} games, {choices / args.games:.1f} choices "
-          f"a game, {args.games / elapsed:.0f} games per CPU second ({elapsed / choices * 1e6:.1f} us a choice)")
+          f"a game, {cpu / choices * 1e6:.1f} us of CPU a choice")
+    print(speed)
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 import traceback
 
 from engine import registry
@@ -17,6 +16,7 @@ from engine.core import levels
 from engine.core.arena import POLICY, arena
 from engine.core.search import Budget
 from engine.core.selfplay import Tally, playout
+from engine.core.stopwatch import Stopwatch
 
 
 def selfplay(args: argparse.Namespace) -> int:
@@ -26,7 +26,7 @@ def selfplay(args: argparse.Namespace) -> int:
     total_actions = 0
     longest = (0, 0)  # (choices, seed) of the longest game
     most_turns = (0, 0)  # (turns, seed), for games whose summary counts turns
-    started = time.perf_counter()
+    watch = Stopwatch()
     for i in range(args.games):
         seed = args.seed + i
         try:
@@ -45,7 +45,7 @@ def selfplay(args: argparse.Namespace) -> int:
         longest = max(longest, (len(run.actions), seed))
         if isinstance(summary.get("turns"), int):
             most_turns = max(most_turns, (summary["turns"], seed))
-    elapsed = time.perf_counter() - started
+    speed = watch.rates(tally.games, "games")  # read before the printing, which is no part of the games
     policy = "uniform random" if args.uniform else "the game's playout policy"
     print(f"game: {game.name}, players: {args.players}, seed: {args.seed}, options: {options or 'defaults'}, "
           f"choices by {policy}")
@@ -57,7 +57,7 @@ def selfplay(args: argparse.Namespace) -> int:
         print(f"most turns in a game: {most_turns[0]} ({most_turns[0] / args.players:g} rounds, seed {most_turns[1]})")
     for line in tally.lines(game.summary_values):
         print(line)
-    print(f"games per second: {tally.games / elapsed:.1f} ({elapsed:.2f} s)")
+    print(speed)
     return 0
 
 
