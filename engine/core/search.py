@@ -26,8 +26,9 @@ stays on offer and searches again when it runs out, exactly as with `Game.playou
 A time limit (`Budget.seconds`) counts from the moment the AI was asked (`asked`, on the search's `Clock`), so the
 set-up (the caller's, and the sights of the turn's earlier plans) spends it too. The clock is read before every
 choice the search plays, inside the tree and in rollouts alike: on a busy machine an iteration can take many times
-its usual time, and a limit looked at only between iterations let one plan run for ten times its limit. An
-iteration the limit cuts short is dropped, so under load the search answers on time with fewer iterations: it
+its usual time, and a limit looked at only between iterations let one plan run for ten times its limit. The search
+stops when the longest stretch between two readings so far would end past the limit (`Search.late`), and an
+iteration that stop cuts short is dropped, so under load the search answers on time with fewer iterations: it
 plays weaker, never slower. Without a time limit the clock only times the search: the answer depends on the seed
 alone.
 """
@@ -151,6 +152,8 @@ class Search:
         self.clock = clock
         self.asked = clock() if asked is None else asked
         self.deadline = None if budget.seconds is None else self.asked + budget.seconds
+        self.looked = self.asked if self.deadline is None else clock()  # the last reading, for `late`
+        self.gap = 0.0
         self.met: set[Hashable] = set()
         """What the seat saw at its latest choices earlier in this run of them (see `plan`): a first step that leads
         back to one of those sights undoes the last plans, so the search never takes it. Newest first, and only
@@ -162,8 +165,16 @@ class Search:
             self.met.add(self._sight(state))
 
     def late(self) -> bool:
-        """Whether the time limit has passed (never, without one: then the clock is not even read)."""
-        return self.deadline is not None and self.clock() >= self.deadline
+        """Whether the time limit would pass before the clock is next read (never, without a limit: then the clock
+        is not even read). The next stretch between two readings is taken to be as long as the longest so far: on
+        a machine that keeps the search waiting for the core the stretches grow, and the search stops that much
+        sooner rather than finding itself past the limit by one of them."""
+        if self.deadline is None:
+            return False
+        now = self.clock()
+        self.gap = max(self.gap, now - self.looked)
+        self.looked = now
+        return now + self.gap >= self.deadline
 
     def _sight(self, state: GameState) -> Hashable:
         """What the seat sees of `state`: its re-deal from a fixed seed, which depends on that alone (the contract's

@@ -152,3 +152,15 @@ def test_the_arena_prints_each_plan_time_against_its_limit() -> None:
     assert sum(line.startswith("plan time normal: ") and "against a limit of 60 s" in line for line in lines) == 1
     capped: dict[str, Budget | None] = {"normal": Budget(iterations=3, horizon=4), "policy": None}
     assert not any(line.startswith("plan time") for line in arena(TOY, "normal", "policy", 3, 2, 11, capped))
+
+
+def test_a_search_kept_waiting_once_stops_early_enough_to_be_kept_waiting_again() -> None:
+    """Early in the plan the core is taken away for 0.3 s. A machine that does that may do it again just before
+    the limit, so from then on the search stops while such a wait would still end within it."""
+    clock = WorkClock(tick=0.0005, jumps={20: 0.3})
+    game = SlowPlanes(clock)
+    stats = Stats()
+    plan(game, _opening(game), 0, Rng.seeded(3), Budget(iterations=10_000, seconds=LIMIT, horizon=16), stats,
+         clock=clock)
+    assert clock.now - 100.0 + 0.3 <= LIMIT + 2 * clock.tick
+    assert stats.iterations > 0
