@@ -28,12 +28,13 @@ def test_every_worker_is_waited_for_and_the_finished_ones_are_read(tmp_path: Pat
 
 
 def test_the_report_gives_the_finished_workers_figures_beside_a_failure() -> None:
-    finished = {"clicks": 6, "elapsed": 2.0, "requests": 12, "callbacks": [1.0, 2.0], "boards": [40.0],
+    finished = {"clicks": 6, "elapsed": 2.0, "requests": 12, "answers": 6, "callbacks": [1.0, 2.0], "boards": [40.0],
                 "clicked": {"1": 3, "2": 3}, "unsettled": [2]}
     lines = report([finished], ["worker 1 failed (exit 1)"], (5, []), 60.0)
     assert lines[0] == "  worker 1 failed (exit 1); the figures below are the other workers' alone"
     assert "  moves clicked: 6, moves stored: 5: nothing lost, nothing applied twice" in lines
-    assert "  moves/s: 3.0   REST requests per move: 2.00" in lines
+    assert ("  moves/s: 3.0   REST requests per move: 2.00, of them interaction answers (outside the request "
+            "budget): 1.00") in lines
     assert ("  clicks the bot did not settle after within 60 s: 1 of 6 (their games played no further moves)"
             in lines)
     assert report([], ["worker 0 failed (exit 1)"], (0, []), 60.0)[-1] == "  no worker finished"
@@ -61,3 +62,4 @@ async def test_a_click_that_does_not_settle_is_counted_on_sqlite(tmp_path: Path,
     assert sorted(clicked.values()) == [1, 3]
     stored, problems = await _check(url, clicked, set(result["unsettled"]))
     assert problems == [] and stored == 3, "the click that never reached the bot is not held against it"
+    assert result["answers"] == 3, "each click that settled was answered once"
