@@ -27,8 +27,8 @@ A time limit (`Budget.seconds`) counts from the moment the AI was asked (`asked`
 set-up (the caller's, and the sights of the turn's earlier plans) spends it too. The clock is read before every
 choice the search plays, inside the tree and in rollouts alike: on a busy machine an iteration can take many times
 its usual time, and a limit looked at only between iterations let one plan run for ten times its limit. The search
-stops when the longest stretch between two readings so far would end past the limit (`Search.late`), and an
-iteration that stop cuts short is dropped, so under load the search answers on time with fewer iterations: it
+stops when twice the longest stretch between two readings so far would end past the limit (`Search.late`), and
+an iteration that stop cuts short is dropped, so under load the search answers on time with fewer iterations: it
 plays weaker, never slower. Without a time limit the clock only times the search: the answer depends on the seed
 alone.
 """
@@ -52,6 +52,12 @@ SIGHT_SEED = 0x5167
 
 Clock = Callable[[], float]
 """Seconds on a clock that never goes back: `time.perf_counter`, or a test's own clock that jumps."""
+
+SPARE = 2.0
+"""A timed search stops while this many times the longest stretch between two readings of its clock would still end
+within the limit (`Search.late`): on a loaded machine the next stretch may be longer than any so far (the process
+waits for a core, or for a full garbage collection, which took up to 0.19 s on a loaded 2-core machine). A stall
+longer than that, landing at the very end of a plan, still shows as an overrun: no reading can foresee it."""
 
 MAX_DEPTH = 5_000
 """Choices a rollout plays at most without an estimate; a game longer than this is a bug (see selfplay)."""
@@ -165,16 +171,16 @@ class Search:
             self.met.add(self._sight(state))
 
     def late(self) -> bool:
-        """Whether the time limit would pass before the clock is next read (never, without a limit: then the clock
-        is not even read). The next stretch between two readings is taken to be as long as the longest so far: on
-        a machine that keeps the search waiting for the core the stretches grow, and the search stops that much
-        sooner rather than finding itself past the limit by one of them."""
+        """Whether the time limit might pass before the clock is next read (never, without a limit: then the clock
+        is not even read). The next stretch between two readings is taken to be up to `SPARE` times as long as the
+        longest so far: on a machine that keeps the search waiting for the core the stretches grow, and the search
+        stops that much sooner rather than finding itself past the limit by one of them."""
         if self.deadline is None:
             return False
         now = self.clock()
         self.gap = max(self.gap, now - self.looked)
         self.looked = now
-        return now + self.gap >= self.deadline
+        return now + SPARE * self.gap >= self.deadline
 
     def _sight(self, state: GameState) -> Hashable:
         """What the seat sees of `state`: its re-deal from a fixed seed, which depends on that alone (the contract's
