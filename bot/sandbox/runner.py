@@ -96,8 +96,10 @@ class Sandbox:
             raise
         self._serialise(preview)
         self.preview = preview
-        if self.address != PageAddress(preview._server.port, preview.capability):
-            self.address = PageAddress(preview._server.port, preview.capability)
+        port = preview._server.port
+        assert port is not None, "the page's server is listening: __aenter__ started it"
+        if self.address != PageAddress(port, preview.capability):
+            self.address = PageAddress(port, preview.capability)
             save_address(address_file(self.options.db_path), self.address)
         self._seen = len(self.env.backend.transcript)
         self._page_changed.set()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -384,6 +385,7 @@ class Turns:
         seed and version, so the same state gets the same answer. Easy keeps one step per call, as it always did.
         `run`: the states at the seat's earlier choices in this run of them, so a search never plans its way back
         to one (a copy: the caller goes on adding to its list while the search runs in its thread)."""
+        asked = time.perf_counter()  # the AI's time limit counts from here: the thread's start is spent from it
         history = list(run or [])
         engine = self.sessions.game(session.game)
         owner = next((s for s in session.seats if s.seat == seat), None)
@@ -392,7 +394,7 @@ class Turns:
         if level == levels.EASY:
             return levels.plan(engine, state, seat, level, rng)[:1]
         # A search thinks for up to a second: in a worker thread, so the bot keeps answering everyone meanwhile.
-        return await asyncio.to_thread(levels.plan, engine, state, seat, level, rng, None, None, history)
+        return await asyncio.to_thread(levels.plan, engine, state, seat, level, rng, None, None, history, asked=asked)
 
     async def _catch_up(self, session_id: int) -> None:
         """A click was refused: if that is because the newest panel is behind the game (the process stopped between

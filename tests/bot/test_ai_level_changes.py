@@ -101,9 +101,9 @@ async def test_the_host_changes_a_taken_over_seats_level_during_the_game_and_it_
         simcord_env, make_bot, monkeypatch) -> None:
     searches: list[str] = []
 
-    def spy(game, state, seat, level, rng, budget=None, stats=None, history=()):
+    def spy(game, state, seat, level, rng, budget=None, stats=None, history=(), asked=None):
         searches.append(level)
-        return levels.plan(game, state, seat, level, rng, budget, stats, history)
+        return levels.plan(game, state, seat, level, rng, budget, stats, history, asked=asked)
 
     monkeypatch.setattr("bot.session.turns.levels", SimpleNamespace(plan=spy, EASY=levels.EASY))
     table = make_table(simcord_env, ("ana", "ben", "cleo"))

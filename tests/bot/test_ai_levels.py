@@ -4,6 +4,7 @@ show it, only the host may change it, and a Hard AI seat plays its whole turn by
 from __future__ import annotations
 
 import threading
+import time
 from types import SimpleNamespace
 
 import pytest
@@ -30,11 +31,13 @@ simcord_bot, _seeded_start = one_game("planes", SEED)
 
 async def test_a_hard_ai_seat_is_chosen_in_the_lobby_and_plays_its_whole_turn_as_one_panel(simcord_env, monkeypatch
                                                                                             ) -> None:
-    searches: list[tuple[str, bool]] = []  # (level, ran off the event loop's thread)
+    # (level, ran off the event loop's thread, its time limit counted from before the thread started)
+    searches: list[tuple[str, bool, bool]] = []
 
-    def spy(game, state, seat, level, rng, budget=None, stats=None, history=()):
-        searches.append((level, threading.current_thread() is not threading.main_thread()))
-        return levels.plan(game, state, seat, level, rng, budget, stats, history)
+    def spy(game, state, seat, level, rng, budget=None, stats=None, history=(), asked=None):
+        searches.append((level, threading.current_thread() is not threading.main_thread(),
+                         asked is not None and asked <= time.perf_counter()))
+        return levels.plan(game, state, seat, level, rng, budget, stats, history, asked=asked)
 
     monkeypatch.setattr("bot.session.turns.levels", SimpleNamespace(plan=spy, EASY=levels.EASY))
     # A Hard seat thinks up to a second a plan in a worker thread, a few plans a turn, on a machine shared with others.
@@ -81,5 +84,6 @@ async def test_a_hard_ai_seat_is_chosen_in_the_lobby_and_plays_its_whole_turn_as
             if ai_turns == 2:
                 break
     assert ai_turns == 2
-    assert searches and set(searches) == {("hard", True)}, "the Hard seat searched, in a worker thread"
+    assert searches and set(searches) == {("hard", True, True)}, (
+        "the Hard seat searched, in a worker thread, on a clock started when the bot asked it")
     validate_all(simcord_env)

@@ -29,9 +29,9 @@ async def test_the_bot_hands_the_search_its_turn_so_far_and_the_turn_ends(simcor
     monkeypatch.setattr(levels, "RUN_LIMIT", 6)
     histories: list[tuple[int, int]] = []  # (state version, states handed in) per plan
 
-    def spy(game, state, seat, level, rng, budget=None, stats=None, history=()):  # noqa: ANN001, ANN202
+    def spy(game, state, seat, level, rng, budget=None, stats=None, history=(), asked=None):  # noqa: ANN001, ANN202
         histories.append((state.version, len(history)))
-        return levels.plan(game, state, seat, level, rng, budget, stats, history)
+        return levels.plan(game, state, seat, level, rng, budget, stats, history, asked=asked)
 
     monkeypatch.setattr("bot.session.turns.levels", SimpleNamespace(plan=spy, EASY=levels.EASY))
     table = make_table(simcord_env, ("ana",))
@@ -60,9 +60,9 @@ async def test_the_stand_in_for_a_missed_deadline_hands_the_search_its_turn_so_f
     monkeypatch.setattr("bot.session.turns.stand_in_level", lambda _engine: levels.NORMAL)
     histories: list[tuple[int, int]] = []
 
-    def spy(game, state, seat, level, rng, budget=None, stats=None, history=()):  # noqa: ANN001, ANN202
+    def spy(game, state, seat, level, rng, budget=None, stats=None, history=(), asked=None):  # noqa: ANN001, ANN202
         histories.append((state.version, len(history)))
-        return levels.plan(game, state, seat, level, rng, budget, stats, history)
+        return levels.plan(game, state, seat, level, rng, budget, stats, history, asked=asked)
 
     monkeypatch.setattr("bot.session.turns.levels", SimpleNamespace(plan=spy, EASY=levels.EASY))
     table = make_table(simcord_env, ("ana", "ben"))

@@ -35,7 +35,7 @@ def ai_levels(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     passes in a row)."""
     seen: list[str] = []
 
-    def spy(game, state, seat, level, rng, budget=None, stats=None, history=()):  # noqa: ANN001, ANN202
+    def spy(game, state, seat, level, rng, budget=None, stats=None, history=(), asked=None):  # noqa: ANN001, ANN202
         seen.append(level)
         return levels.plan(game, state, seat, levels.EASY, rng)
 

@@ -36,7 +36,7 @@ def simcord_bot(make_bot: Callable[..., TarmacBot]) -> TarmacBot:
 @pytest.fixture(autouse=True)
 def _easy_stand_ins(monkeypatch: pytest.MonkeyPatch) -> None:
     """The AI keeping a member's seat plays at Easy (the policy): a whole game of searches takes minutes."""
-    def easy(game, state, seat, level, rng, budget=None, stats=None, history=()):  # noqa: ANN001, ANN202
+    def easy(game, state, seat, level, rng, budget=None, stats=None, history=(), asked=None):  # noqa: ANN001, ANN202
         return levels.plan(game, state, seat, levels.EASY, rng)
 
     monkeypatch.setattr("bot.session.turns.levels", SimpleNamespace(plan=easy, EASY=levels.EASY))
