@@ -36,7 +36,7 @@ async def policy_click(env: Any, bot: Any, game: Any, session_id: int, channel_i
     from engine.core import load_state, random_ai
 
     panel = newest_panel(env, channel_id)
-    if not panel.components:
+    if not _items(panel):
         return None
     state = load_state(game, (await bot.store.load_snapshot(session_id))[0])
     decision = game.pending(state)[0]
@@ -65,13 +65,40 @@ def newest_panel(env: Any, channel_id: int) -> Any:
     stored = env.backend.messages.get(channel_id, {})
     for message_id in sorted(stored, reverse=True):
         message = stored[message_id]
-        if message.visible_to(None) and message.embeds and " — move " in (message.embeds[0].get("title") or ""):
+        texts = [c.get("content") or "" for c in _walk(message.components) if c.get("type") == TEXT_DISPLAY]
+        if message.visible_to(None) and texts and " — move " in texts[0]:  # a V2 panel's heading
             return to_discord_message(env, message)
     raise LookupError("no turn panel")
 
 
+TEXT_DISPLAY = 10
+
+
+def _walk(components: list[Any]) -> list[Any]:
+    """Every component of a message, nested ones (a V2 container's rows and buttons) included; raw dicts (as SimCord
+    stores them) or discord.py's objects."""
+    found: list[Any] = []
+    for component in components or []:
+        found.append(component)
+        inner = component.get("components") if isinstance(component, dict) else getattr(component, "children", None)
+        found += _walk(list(inner or []))
+    return found
+
+
 def _items(message: Any) -> list[Any]:
-    return [c for row in message.components for c in row.children]
+    """The buttons and selects of a received message."""
+    import discord
+
+    return [c for c in _walk(list(message.components))
+            if isinstance(c, discord.components.Button | discord.components.SelectMenu)]
+
+
+def called(members: list[Any], panel: Any) -> Any:
+    """The member a panel calls on: its prompt, under the board, starts with their mention."""
+    import discord
+
+    texts = [c.content for c in _walk(list(panel.components)) if isinstance(c, discord.components.TextDisplay)]
+    return next(m for m in members if any(t.startswith(m.mention) for t in texts))
 
 
 class Timer:

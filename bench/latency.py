@@ -17,7 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.clicks import Timer, click, percentile, policy_clicks, timed_table
+from bench.clicks import Timer, called, click, percentile, policy_clicks, timed_table
 
 
 async def _bench(moves: int, game_name: str, seed: int) -> dict[str, list[float]]:
@@ -49,7 +49,7 @@ async def _bench(moves: int, game_name: str, seed: int) -> dict[str, list[float]
                 async for panel, _state, index in policy_clicks(env, bot, game, session.id, channel.id, [], rng):
                     if len(first) >= moves:
                         break
-                    actor = next(m for m in members if panel.content.startswith(m.mention))
+                    actor = called(members, panel)
                     to_callback, to_board = await click(actor, panel, index, timer, shows)
                     first.append(to_callback)
                     if to_board is not None:

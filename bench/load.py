@@ -29,7 +29,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench.clicks import TimedLog, Timer, click, percentile, policy_click
+from bench.clicks import TimedLog, Timer, called, click, percentile, policy_click
 
 SET_UP_SETTLE = 60.0
 """Seconds SimCord waits for the bot to settle while the games are opened. Not above discord.py's 180 s view
@@ -89,7 +89,7 @@ async def _worker(url: str, shard: int, processes: int, games: int, moves: int, 
                 if found is None:
                     continue  # that game is over
                 panel, _state, index = found
-                actor = next(m for m in members if panel.content.startswith(m.mention))
+                actor = called(members, panel)
                 clicks += 1
                 clicked[session_id] += 1
                 try:

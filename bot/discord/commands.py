@@ -9,7 +9,7 @@ import functools
 import io
 from collections.abc import Callable, Coroutine
 from datetime import UTC, datetime, timedelta
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
@@ -39,6 +39,9 @@ from bot.session.sessions import FINISHED, OPEN
 from bot.store import SessionRow
 from engine.core import Game, GameOptionSpec, levels
 from engine.core.text import quoted
+
+if TYPE_CHECKING:
+    from bot.discord.client import TarmacBot
 
 
 def text_boards_said(on: bool) -> str:
@@ -161,23 +164,37 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
     async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str], thread: bool = False) -> None:
         engine = self.parts.sessions.game(game.value)
         channel: Any = interaction.channel
+        where = None
         if thread:
             if not isinstance(channel, discord.TextChannel):
                 raise Refusal("Threads can only be opened from a text channel.")
             # Acknowledged before the thread is made: a slow Discord must not make the 3-second deadline fail.
             await interaction.response.defer(thinking=True)
-            channel = await channel.create_thread(name=cut(f"{engine.title} game", THREAD_NAME),
-                                                  type=discord.ChannelType.public_thread)
+            channel, where = await self._thread_for(interaction, channel, engine)
         session = await self.parts.lobby.open_lobby(guild_id=interaction.guild_id or 0, channel_id=channel.id,
                                                     game=game.value, host_id=interaction.user.id,
                                                     host_name=interaction.user.display_name)
         if thread:
             message = await channel.send(**lobby_message(session, engine))
-            await interaction.followup.send(**fit(content=f"Your {engine.title} lobby is open in {channel.mention}."))
+            await interaction.followup.send(**fit(content=where or f"Your {engine.title} lobby is open in "
+                                                                    f"{channel.mention}."))
         else:
             await interaction.response.send_message(**lobby_message(session, engine))
             message = await interaction.original_response()
         await self.parts.store.set_messages(session.id, board_message_id=None, panel_message_id=message.id)
+
+    async def _thread_for(self, interaction: discord.Interaction, channel: discord.TextChannel,
+                          engine: Game) -> tuple[Any, str | None]:
+        """The thread a new game opens in, or where this Discord cannot show threads (the sandbox's page) the
+        channel that stands in for one, with the sentence that says so."""
+        stand_in = cast("TarmacBot", interaction.client).presenter.thread_stand_in(channel.id)
+        if stand_in is None:
+            return await channel.create_thread(name=cut(f"{engine.title} game", THREAD_NAME),
+                                               type=discord.ChannelType.public_thread), None
+        other = interaction.client.get_channel(stand_in) or await interaction.client.fetch_channel(stand_in)
+        mention = getattr(other, "mention", f"<#{stand_in}>")
+        return other, (f"Threads do not show in the sandbox, so your {engine.title} lobby is open in {mention}, "
+                       "the sandbox's other game channel, instead.")
 
     @command("join", "Take a seat in the lobby of this channel")
     async def join(self, interaction: discord.Interaction) -> None:
@@ -284,8 +301,8 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
             for message in words_messages(update.board_words, title):
                 await interaction.followup.send(ephemeral=True, **message)
             return
-        kwargs = turn_message(update)
-        kwargs.pop("view", None)  # the live panel is the newest channel message; this copy is for looking
+        # The live panel is the newest channel message; this copy is for looking, with no buttons and no pings.
+        kwargs = turn_message(update, live=False)
         kwargs.pop("allowed_mentions", None)
         await interaction.followup.send(ephemeral=True, **kwargs)
 

@@ -35,6 +35,7 @@ INPUT_PLACEHOLDER = 100
 INPUT_VALUE = 4000
 ALT_TEXT = 1024  # an attachment's description, which Discord shows as the picture's alt text
 THREAD_NAME = 100
+TEXT_TOTAL = 4000  # the text displays of one Components V2 message, in all
 
 
 def cut(text: str, limit: int) -> str:
@@ -132,10 +133,13 @@ def _shorten_longest(embeds: list[discord.Embed], excess: int) -> None:
         embed.set_field_at(index, name=field.name, value=shorten(field.value or "", keep), inline=bool(field.inline))
 
 
-def fit_view(view: discord.ui.View) -> None:
+def fit_view(view: discord.ui.View | discord.ui.LayoutView) -> None:
     """Button labels, select placeholders and select entries cut to their limits (an entry's value is an id, never
-    cut: the bot writes it and keeps it short)."""
-    for child in view.children:
+    cut: the bot writes it and keeps it short); on a V2 layout, its texts and the alt text of its pictures too."""
+    children = list(view.walk_children()) if isinstance(view, discord.ui.LayoutView) else view.children
+    if isinstance(view, discord.ui.LayoutView):
+        fit_layout(children)
+    for child in children:
         item = getattr(child, "item", child)  # a DynamicItem wraps the button or select it shows
         if isinstance(item, discord.ui.Button) and item.label:
             item.label = cut(item.label, BUTTON_LABEL)
@@ -146,6 +150,31 @@ def fit_view(view: discord.ui.View) -> None:
                 option.label = cut(option.label, OPTION_TEXT)
                 if option.description:
                     option.description = cut(option.description, OPTION_TEXT)
+
+
+def fit_layout(children: list[discord.ui.Item[Any]]) -> None:
+    """Alt texts cut to ALT_TEXT; then, while the text displays hold more than TEXT_TOTAL characters in all, the
+    longest is cut by the excess (its newest lines kept: they are what a reader looks for)."""
+    for child in children:
+        if isinstance(child, discord.ui.MediaGallery):
+            for picture in child.items:
+                if picture.description:
+                    picture.description = cut(picture.description, ALT_TEXT)
+    texts = [c for c in children if isinstance(c, discord.ui.TextDisplay)]
+    for display in texts:
+        display.content = defuse_crowds(display.content)
+    before = None
+    while texts and (excess := sum(len(t.content) for t in texts) - TEXT_TOTAL) > 0 and excess != before:
+        before = excess  # a pass that cuts nothing more ends it
+        # Words first; a code block (a board drawn as text) only when nothing else is left to cut, and whole.
+        words = [t for t in texts if not t.content.startswith("```")]
+        longest = max(words if any(len(t.content) > 1 for t in words) else texts, key=lambda t: len(t.content))
+        keep = max(len(longest.content) - excess, 1)
+        if longest.content.startswith("```"):
+            language, _newline, inner = longest.content.removesuffix("\n```").partition("\n")
+            longest.content = code_block(inner, max(keep, 16), language.removeprefix("```"))
+        else:
+            longest.content = latest(longest.content.split("\n"), keep)
 
 
 def choice(name: str, value: str) -> app_commands.Choice[str]:

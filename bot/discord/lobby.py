@@ -16,6 +16,7 @@ from typing import Any
 
 import discord
 
+from bot.discord.layout import card, text, walk
 from bot.discord.limits import (
     BUTTON_LABEL,
     INPUT_LABEL,
@@ -48,30 +49,35 @@ def may_manage(interaction: discord.Interaction) -> bool:
     return bool(perms and perms.manage_channels)
 
 
-def lobby_embed(session: SessionRow, game: Game, values: dict[str, str] | None = None) -> discord.Embed:
+def lobby_texts(session: SessionRow, game: Game, values: dict[str, str] | None = None) -> list[str]:
+    """The lobby's words: heading and host, the seats, the options, and (while open) how the host sets them."""
     status = {"lobby": "Waiting for players", "active": "Started", "cancelled": "Cancelled"}.get(
         session.status, session.status)
-    embed = discord.Embed(title=f"{game.title} — lobby", colour=COLOUR,
-                          description=f"{status}. {game.min_players}–{game.max_players} players. "
-                                      f"Host: {mention(session.host_id)}.")
-    seats = "\n".join(
-        f"{s.seat + 1}. {escape(s.name)}{ai_tag(s)}" if s.is_ai else f"{s.seat + 1}. <@{s.user_id}>"
-        for s in session.seats
-    ) or "nobody yet"
-    embed.add_field(name=f"Seats ({len(session.seats)}/{game.max_players})", value=seats, inline=False)
+    # Names, not mentions: the lobby pings nobody, and a client that has not met a member shows a mention as
+    # "@unknown" (the sandbox's page showed raw ids).
+    host = next((escape(s.name) for s in session.seats if s.user_id == session.host_id and not s.is_ai),
+                mention(session.host_id))
+    head = (f"### {escape(game.title)} — lobby\n{status}. {game.min_players}–{game.max_players} players. "
+            f"Host: {host}.")
+    seats = "\n".join(f"{s.seat + 1}. {escape(s.name)}{ai_tag(s)}" for s in session.seats) or "nobody yet"
     values = values if values is not None else session.options
-    for spec in lobby_specs(game):
-        label = option_label(spec, values.get(spec.key, spec.default))
-        embed.add_field(name=spec.label, value=label, inline=True)
+    # Each value cut on its own (a custom layout may run to thousands of characters), so every option still shows.
+    options = "\n".join(
+        f"{escape(spec.label)}: **{cut(option_label(spec, values.get(spec.key, spec.default)), VALUE)}**"
+        for spec in lobby_specs(game))
+    said = [head, f"**Seats ({len(session.seats)}/{game.max_players})**\n{seats}"]
+    if options:
+        said.append(f"**Options**\n{options}")
     if session.status == "lobby":
-        embed.set_footer(text="The host sets the options with the menus below or with /game host option; "
-                              "each menu's last entry, About this option, says what it does and which choices are "
-                              f"house rules (all of them: /game rules topic:{OPTIONS_TOPIC}). "
-                              "/game host deadline changes the turn deadline after the start too. "
-                              f"A new AI plays at {levels.LABELS[levels.default_for(game)]}; the AI level menu or "
-                              "/game host ai changes it, in the lobby or during the game.")
-    return embed
+        said.append("-# The host sets the options with the menus below or with /game host option; each menu's last "
+                    "entry, About this option, says what it does and which choices are house rules (all of them: "
+                    f"/game rules topic:{OPTIONS_TOPIC}). /game host deadline changes the turn deadline after the "
+                    f"start too. A new AI plays at {levels.LABELS[levels.default_for(game)]}; the AI level menu or "
+                    "/game host ai changes it, in the lobby or during the game.")
+    return said
 
+
+VALUE = 600  # characters of one option's value in the lobby's text
 
 OPTION_ROWS = 4  # rows 1-4: row 0 holds the lobby buttons
 AI_ROW = 4  # with an AI seat in the lobby, its level menu takes the last row from the options
@@ -110,11 +116,10 @@ def page_of(game: Game, key: str, ai: bool = False) -> int:
 
 def shown_page(message: discord.Message | None) -> int:
     """The options page a lobby message shows (its page button says), so an edit keeps the host where they were."""
-    for row in getattr(message, "components", None) or []:
-        for item in getattr(row, "children", []):
-            found = re.fullmatch(r"tlp:\d+:(\d+)", getattr(item, "custom_id", None) or "")
-            if found:
-                return int(found[1])
+    for item in walk(list(getattr(message, "components", None) or [])):
+        found = re.fullmatch(r"tlp:\d+:(\d+)", getattr(item, "custom_id", None) or "")
+        if found:
+            return int(found[1])
     return 0
 
 
@@ -172,7 +177,9 @@ def lobby_message(session: SessionRow, game: Game, page: int = 0,
                   values: dict[str, str] | None = None) -> dict[str, Any]:
     """`values`: what each of `lobby_specs` is set to (Lobby.values); None: the game's options alone,
     the others at their defaults (a lobby just opened)."""
-    return fit(embed=lobby_embed(session, game, values), view=lobby_view(session, game, page, values))
+    blocks: list[discord.ui.Item[Any]] = [text(t) for t in lobby_texts(session, game, values)]
+    return fit(view=card(blocks, lobby_view(session, game, page, values), COLOUR),
+               allowed_mentions=discord.AllowedMentions.none())
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tl:(?P<sid>\d+):(?P<act>[a-z]+)"):

@@ -20,6 +20,11 @@ def timestamp(when: datetime, style: str = "R") -> str:
     return f"<t:{int(when.timestamp())}:{style}>"
 
 
+def moment(when: datetime) -> str:
+    """A time both ways: how long until or since, then the date and time in the reader's own zone."""
+    return f"{timestamp(when)} ({timestamp(when, 'f')})"
+
+
 def channel_link(guild: int | str, channel_id: int) -> str:
     """`guild`: its id, or "@me" for a DM."""
     return f"https://discord.com/channels/{guild}/{channel_id}"

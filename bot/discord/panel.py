@@ -15,12 +15,13 @@ from typing import Any
 
 import discord
 
+from bot.discord.layout import BOARD_FILE, alt_text, card, gallery, note, private, text, walk
 from bot.discord.limits import (
     BUTTON_LABEL,
-    EMBED_DESCRIPTION,
     FIELD_VALUE,
     OPTION_TEXT,
     PLACEHOLDER,
+    TEXT_TOTAL,
     code_block,
     cut,
     fit,
@@ -38,11 +39,11 @@ from bot.session import Controls, PostFailed, Refusal, TurnUpdate
 from bot.session.turns import Turns
 from engine.core import Decision
 from engine.core.panel import PanelOption, PublicDecision
-from renderers.words import alt_text
 
 BUTTONS_MAX = 20
 PAGE = 25
-COLOUR = discord.Colour.from_rgb(46, 110, 190)
+COLOUR = discord.Colour.from_rgb(46, 110, 190)  # a panel's accent when the acting seat has no colour of its own
+SUMMARY = 1500  # characters of "what just happened" (the newest lines kept): room left for the prompt and board
 
 log = logging.getLogger("tarmac.discord")
 
@@ -127,12 +128,12 @@ class PageButton(
             count = len(decision.options)
             shown = f"{self.page * PAGE + 1}–{min(count, (self.page + 1) * PAGE)} of {count}"
             # Said plainly: the chooser should know the others cannot see their cards here.
-            text = (f"{decision.prompt.rstrip('.')}. Only you can see this message"
+            said = (f"{decision.prompt.rstrip('.')}. Only you can see this message"
                     + (f" (options {shown})." if count > PAGE else "."))
-            await interaction.response.send_message(**fit(content=text, view=view), ephemeral=True)
-            # discord.py gives an ephemeral view a 15-minute timeout and keeps it listening; its buttons are dynamic
-            # items matched by custom_id anyway, so stop it rather than pile up one live timer per chooser shown.
-            view.stop()
+            # A stopped layout: discord.py would give an ephemeral view a 15-minute timer and keep it listening,
+            # though its buttons are dynamic items matched by custom_id anyway.
+            await interaction.response.send_message(
+                **fit(view=private(said, view, seat_colour(update, self.seat))), ephemeral=True)
 
         await run_for_player(interaction, show, session_id=self.sid)
 
@@ -167,18 +168,17 @@ def _timer(deadline: datetime | None) -> str:
     return f" The round ends {timestamp(deadline)}." if deadline else ""
 
 
-def controls_message(controls: Controls) -> dict[str, Any]:
+def controls_message(controls: Controls, before: str = "") -> dict[str, Any]:
     """A member's own controls: the moves legal for them now (with Done among them), refreshed in place after each
-    click; once they are done, who the game still waits for."""
+    click; once they are done, who the game still waits for. `before`: a line said first (why a click was refused)."""
     decision = controls.decision
+    head = f"{before}\n" if before else ""
     if decision is None:
         others = ", ".join(escape(n) for n in controls.waiting_for) or "nobody"
-        text = f"You are done for now; waiting for {others}.{_timer(controls.deadline)}"
-        return fit(content=text, view=discord.ui.View(timeout=None))
+        return fit(view=private(f"{head}You are done for now; waiting for {others}.{_timer(controls.deadline)}"))
     view = decision_view(controls.session.id, controls.version, decision, stamp=controls.stamp)
-    view.stop()  # dynamic items answer by custom_id; no live timer per panel shown
-    text = f"{decision.prompt}{_timer(controls.deadline)} Only you can see these controls."
-    return fit(content=text, view=view)
+    said = f"{head}{decision.prompt}{_timer(controls.deadline)} Only you can see these controls."
+    return fit(view=private(said, view))
 
 
 async def choose(interaction: discord.Interaction, sid: int, ver: int, seat: int, idx: int,
@@ -198,9 +198,9 @@ async def choose(interaction: discord.Interaction, sid: int, ver: int, seat: int
             # that would only answer "out of date".
             picked = _label_of(message, interaction)
             # A label is plain text on its button; quoted in a message it is markdown, so its names are escaped.
-            text = f"You chose: {escape(picked)}." if picked else "Done: your choice was played."
+            said = f"You chose: {escape(picked)}." if picked else "Done: your choice was played."
             try:
-                await interaction.edit_original_response(**fit(content=text, view=None))
+                await interaction.edit_original_response(**fit(view=note(said)))
             except discord.HTTPException:  # the move stands and the new panel is posted: no apology for a note
                 log.warning("could not mark the private choices as used", extra={"session_id": sid})
 
@@ -219,10 +219,9 @@ async def _choose_on_controls(interaction: discord.Interaction, turns: Turns, si
     except Refusal as exc:
         refused = exc
     try:
-        fresh = controls_message(await turns.controls(sid, interaction.user.id))
-        if refused is not None:
-            fresh["content"] = f"{refused.sentence}\n{fresh['content']}"
-        await interaction.edit_original_response(**fit(**fresh))
+        fresh = controls_message(await turns.controls(sid, interaction.user.id),
+                                 refused.sentence if refused is not None else "")
+        await interaction.edit_original_response(**fresh)
     except Refusal:
         pass  # the game is over or the member left it: the refusal below says so
     except discord.HTTPException:
@@ -234,14 +233,13 @@ async def _choose_on_controls(interaction: discord.Interaction, turns: Turns, si
 def _label_of(message: discord.Message, interaction: discord.Interaction) -> str:
     """The label of the button or select entry the member just used, read from the message they used it on."""
     data = payload(interaction)
-    for row in message.components:
-        for item in getattr(row, "children", []):
-            if getattr(item, "custom_id", None) != data.get("custom_id"):
-                continue
-            if isinstance(item, discord.components.SelectMenu):
-                values = data.get("values") or []
-                return next((o.label for o in item.options if values and o.value == values[0]), "")
-            return getattr(item, "label", None) or ""
+    for item in walk(list(message.components)):
+        if getattr(item, "custom_id", None) != data.get("custom_id"):
+            continue
+        if isinstance(item, discord.components.SelectMenu):
+            values = data.get("values") or []
+            return next((o.label for o in item.options if values and o.value == values[0]), "")
+        return getattr(item, "label", None) or ""
     return ""
 
 
@@ -334,43 +332,83 @@ def channel_view(sid: int, ver: int, decision: PublicDecision) -> discord.ui.Vie
 
 
 Said = tuple[str, set[int], discord.ui.View | None]
-"""What a panel says above its embed, the seats whose member it notifies, and its components."""
+"""What a panel says under its board (the mentions that notify), the seats whose member it notifies, and its
+controls."""
 
 
-def turn_message(update: TurnUpdate) -> dict[str, Any]:
-    """Keyword arguments for channel.send: content (the mention that notifies), embed, file and components."""
+def turn_message(update: TurnUpdate, *, live: bool = True, ended: str | None = None) -> dict[str, Any]:
+    """Keyword arguments for channel.send: one V2 container (its accent the acting seat's colour) with the heading,
+    what happened, the board, the prompt and, when `live`, the controls; the board file; the allowed mentions.
+    Not `live`: a copy to look at (/game board), with no controls and no pings. `ended`: a superseded panel, whose
+    prompt and controls give way to that note."""
     session = update.session
-    embed = discord.Embed(title=f"{update.title} — move {update.version}", colour=COLOUR)
-    events = update.events
-    if update.result is not None:
-        # The engine's summary is the headline; its copy among the events would only repeat it.
-        plain = name_seats(update.result.summary, seat_names(session))
-        events = [e for e in events if e != plain]
-        embed.add_field(name="Final scores", value="\n".join(_score_lines(update)), inline=False)
-        content, notify, view = _game_over(update)
+    if ended is not None:
+        said: Said = (f"-# {ended}", set(), None)
+    elif update.result is not None:
+        said = _game_over(update)
     elif update.public and update.several:
-        content, notify, view = _everyone_chooses(update)
+        said = _everyone_chooses(update)
     elif update.public:
-        content, notify, view = _one_chooses(update)
+        said = _one_chooses(update)
     else:
-        content, notify, view = "", set(), None
-    if events:
-        embed.insert_field_at(0, name="What just happened", value=latest(events, FIELD_VALUE), inline=False)
-    if update.earlier and update.result is None:
-        embed.insert_field_at(0, name="Since your last turn, before that", value=latest(update.earlier, FIELD_VALUE),
-                              inline=False)
-    kwargs: dict[str, Any] = {} if view is None else {"view": view}
+        said = ("", set(), None)
+    prompt, notify, controls = said
+    blocks: list[discord.ui.Item[Any]] = [text(_heading(update)), *_summary(update)]
+    kwargs: dict[str, Any] = {}
     if update.board_png:
+        kwargs["file"] = discord.File(io.BytesIO(update.board_png), filename=BOARD_FILE)
         # Its alt text: the board in words, most important part first, for a member who uses a screen reader.
-        kwargs["file"] = discord.File(io.BytesIO(update.board_png), filename="board.png",
-                                      description=alt_text(update.board_words) or None)
-        embed.set_image(url="attachment://board.png")
+        blocks.append(gallery(BOARD_FILE, alt_text(session.game, update.view, update.board_words)))
     else:
-        embed.description = code_block(update.board_text, EMBED_DESCRIPTION, "json")
+        blocks.append(text(code_block(update.board_text, TEXT_TOTAL // 2, "json")))
+    if prompt:
+        blocks.append(text(prompt))
+    acting = update.public[0].seat if update.public and not update.several and update.result is None else None
+    layout = card(blocks, controls if live and ended is None else None, seat_colour(update, acting))
     users = [discord.Object(id=s.user_id) for s in session.seats
-             if s.seat in notify and s.user_id is not None and not s.is_ai]
-    return fit(**kwargs, embed=embed, content=content,
+             if live and ended is None and s.seat in notify and s.user_id is not None and not s.is_ai]
+    return fit(**kwargs, view=layout,
                allowed_mentions=discord.AllowedMentions(users=users, roles=False, everyone=False))
+
+
+def seat_colour(update: TurnUpdate, seat: int | None) -> discord.Colour:
+    """The seat's colour on the board, for the accent bar of its panel and its own views; the game's own colour
+    when no one seat acts or the game gives seats no colour."""
+    rgb = update.colours.get(seat) if seat is not None else None
+    return discord.Colour.from_rgb(*rgb) if rgb else COLOUR
+
+
+def _heading(update: TurnUpdate) -> str:
+    """The title and move, then who acts, by name: the accent colour is never the only sign of whose turn it is."""
+    names = seat_names(update.session)
+    if update.result is not None:
+        who = ""  # the game-over line under the board says it, with the winners
+    elif update.several:  # no one seat acts, so the accent stays the game's own; the heading names them all
+        who = "Everyone chooses at once: " + ", ".join(
+            f"**{escape(names.get(d.seat, f'Seat {d.seat + 1}'))}**" for d in update.public) + "."
+    elif update.public:
+        who = "Now: " + ", ".join(f"**{escape(names.get(d.seat, f'Seat {d.seat + 1}'))}**" for d in update.public)
+    else:
+        who = ""
+    return f"### {escape(update.title)} — move {update.version}\n{who}".rstrip()
+
+
+def _summary(update: TurnUpdate) -> list[discord.ui.Item[Any]]:
+    """What happened since the last panel (and, for a member whose turn comes round, the turns before that), and
+    the final scores of a finished game."""
+    events = update.events
+    blocks: list[discord.ui.Item[Any]] = []
+    if update.result is not None:
+        # The engine's summary is the game-over line; its copy among the events would only repeat it.
+        plain = name_seats(update.result.summary, seat_names(update.session))
+        events = [e for e in events if e != plain]
+    elif update.earlier:
+        blocks.append(text("**Since your last turn, before that**\n" + latest(update.earlier, FIELD_VALUE)))
+    if events:
+        blocks.append(text("**What just happened**\n" + latest(events, SUMMARY)))
+    if update.result is not None:
+        blocks.append(text("**Final scores**\n" + "\n".join(_score_lines(update))))
+    return blocks
 
 
 def _game_over(update: TurnUpdate) -> Said:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord.layout import note
 from bot.discord.limits import EMBED_DESCRIPTION, EMBEDS, code_block, fit, latest
 from bot.discord.markup import channel_link, mention
 from bot.discord.panel import COLOUR, turn_message
@@ -62,6 +63,13 @@ class DiscordPresenter:
     def __init__(self, client: TarmacBot) -> None:
         self.client = client
         self._dm_channels: dict[int, int] = {}  # member id -> DM channel id
+        # channel id -> its newest panel: message id, what it showed, its attachments (for its retirement)
+        self._shown: dict[int, tuple[int, TurnUpdate, list[discord.Attachment]]] = {}
+
+    def thread_stand_in(self, channel_id: int) -> int | None:
+        """Where this Discord cannot show threads: the channel a game asked for in a thread opens in instead. On
+        Discord threads show, so none."""
+        return None
 
     def saw(self, interaction: discord.Interaction) -> None:
         """Every interaction passes here; on Discord nothing needs it (private things go by DM)."""
@@ -79,23 +87,45 @@ class DiscordPresenter:
         if update.replaces is not None and newest in (None, update.replaces):
             message = await self._edit_panel(channel, update.replaces, update)
         if message is None:
-            message = await channel.send(**turn_message(update))
-        if update.retires is not None and update.retires != message.id:
-            await self._retire(channel, update.retires, update)
+            sent = turn_message(update)
+            # Nobody to ping (an AI's turn, a board shown again): no buzz either, whatever a member's settings.
+            message = await channel.send(**sent, silent=not sent["allowed_mentions"].users)
+        # The panel this one follows keeps no buttons: a click there could only be refused as out of date.
+        superseded = update.retires or update.session.board_message_id
+        if superseded is not None and superseded != message.id:
+            await self._retire(channel, superseded, update)
+        self._shown[update.session.channel_id] = (message.id, update, list(message.attachments))
         await self.client.store.set_messages(
             update.session.id, board_message_id=message.id, panel_message_id=update.session.panel_message_id)
 
     async def _retire(self, channel: PanelChannel, message_id: int, update: TurnUpdate) -> None:
         """Take the buttons off a panel a newer one replaces, so nobody clicks there for an "out of date"."""
-        await self._strip(channel, message_id, "This panel was posted again below.", update.session.id)
+        said = ("This panel was posted again below." if update.retires is not None
+                else "The game moved on: the newest panel is below.")
+        shown = self._shown.get(update.session.channel_id)
+        if shown is None or shown[0] != message_id:  # not posted by this process: only a note can replace it
+            await self._strip(channel, message_id, said, update.session.id)
+            return
+        # Known: it keeps its summary and board for whoever scrolls back; the prompt and controls give way to a note.
+        kept = turn_message(shown[1], ended=said)
+        kept.pop("file", None)
+        try:
+            await channel.get_partial_message(message_id).edit(view=kept["view"], attachments=shown[2],
+                                                               allowed_mentions=discord.AllowedMentions.none())
+        except Exception:  # its buttons would only refuse anyway
+            log.warning("could not take the buttons off an old panel", exc_info=True,
+                        extra={"session_id": update.session.id})
 
     async def retire(self, session: SessionRow, message_id: int, text: str) -> None:
         await self._strip(await self._channel(session.channel_id), message_id, text, session.id)
 
     async def _strip(self, channel: PanelChannel, message_id: int, text: str, session_id: int) -> None:
         try:
+            # A V2 message stays V2: the note is a text display, and the old board goes with its buttons. A panel of
+            # an older build (an embed) loses its content and embed, which a V2 message may not have.
             await channel.get_partial_message(message_id).edit(
-                **fit(content=text, view=None))
+                **fit(content=None, embeds=[], view=note(text), attachments=[],
+                      allowed_mentions=discord.AllowedMentions.none()))
         except discord.NotFound:  # deleted, or from before a sandbox restart: nothing left to take off
             log.info("the old panel is gone; no buttons to take off", extra={"session_id": session_id})
         except Exception:  # its buttons would only refuse anyway
@@ -111,9 +141,8 @@ class DiscordPresenter:
         board = kwargs.pop("file", None)
         try:
             partial = channel.get_partial_message(message_id)
-            return await partial.edit(
-                content=kwargs["content"], embed=kwargs["embed"], attachments=[board] if board else [],
-                view=kwargs.get("view"), allowed_mentions=kwargs["allowed_mentions"])
+            return await partial.edit(view=kwargs["view"], attachments=[board] if board else [],
+                                      allowed_mentions=kwargs["allowed_mentions"])
         except Exception:
             log.warning("could not edit the turn panel; posting a new one", exc_info=True,
                         extra={"session_id": update.session.id, "channel_id": update.session.channel_id})
@@ -159,8 +188,10 @@ class DiscordPresenter:
     async def notify(self, notice: Notice) -> None:
         text, mentions = notice_text(notice)
         channel = await self._channel(notice.session.channel_id)
+        # A notice that calls on nobody (the game answered for a silent member, a round ended while offline) is
+        # for whoever reads the channel next: no buzz.
         await channel.send(**fit(content=text, allowed_mentions=discord.AllowedMentions(
-            users=[discord.Object(id=u) for u in mentions], roles=False, everyone=False)))
+            users=[discord.Object(id=u) for u in mentions], roles=False, everyone=False)), silent=not mentions)
 
     async def ask_undo(self, session: SessionRow, request: UndoRequest) -> None:
         channel = await self._channel(session.channel_id)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from bot.discord.markup import channel_mention, mention, message_link, timestamp
+from bot.discord.markup import channel_mention, mention, message_link, moment, timestamp
 from bot.naming import escape, seat_names
 from bot.prose import unwrap
 from bot.session.ai_levels import level_of
@@ -69,13 +69,14 @@ def waiting_text(update: TurnUpdate, waiting: Waiting) -> str:
     session = update.session
     names = ", ".join(escape(seat_name(session, d.seat)) for d in update.decisions) or "nobody"
     waited = waiting.waited
-    since = f" for {describe(waited)}" if waited is not None and waited >= timedelta(minutes=1) else ""
+    long = waited is not None and waited >= timedelta(minutes=1) and waiting.since is not None
+    since = f" since {moment(waiting.since)}" if long and waiting.since is not None else ""
     parts = [f"Move {update.version}; waiting for {names}{since}."]
     if waiting.deadline_hours:
-        when = f" This turn's ends {timestamp(waiting.ends)}." if waiting.ends else ""
+        when = f" This turn's ends {moment(waiting.ends)}." if waiting.ends else ""
         parts.append(f"Turn deadline: {waiting.deadline_hours} hours.{when}")
     if waiting.away:
-        parts.append("Away: " + ", ".join(f"{mention(u)} until {timestamp(t)}" for u, t in waiting.away) + ".")
+        parts.append("Away: " + ", ".join(f"{mention(u)} until {moment(t)}" for u, t in waiting.away) + ".")
     if session.board_message_id:
         link = message_link(session.guild_id or "@me", session.channel_id, session.board_message_id)
         parts.append(f"Newest panel: {link}")
@@ -105,7 +106,8 @@ def open_game_lines(games: list[OpenGame]) -> list[str]:
     lines = []
     for game in games:
         where = channel_mention(game.session.channel_id)
-        since = f" for {describe(game.waited)}" if game.waited is not None else ""
+        since = (f" since {timestamp(game.since)}" if game.since is not None
+                 else f" for {describe(game.waited)}" if game.waited is not None else "")
         if game.session.status == "lobby":
             lines.append(f"{where}: {game.title}, in the lobby.")
         elif game.yours:
@@ -171,12 +173,13 @@ def reminder_text(reminder: Reminder) -> str:
     if reminder.nudged_by is not None:
         text = f"{who}, {mention(reminder.nudged_by)} nudges you: {reminder.title} is waiting for your move"
     else:
-        text = f"{who}, {reminder.title} has been waiting {describe(reminder.quiet_for)} for your move"
+        waited = f"since {timestamp(reminder.since)}" if reminder.since else describe(reminder.quiet_for)
+        text = f"{who}, {reminder.title} has been waiting {waited} for your move"
     prompt = reminder.prompt.rstrip(".")
     if reminder.deadline is not None:
         then = (f"the game answers \u201c{escape(reminder.answer)}\u201d for you" if reminder.answer is not None
                 else "the AI plays this turn for you")
-        prompt = f"{prompt}; the deadline ends {timestamp(reminder.deadline)}, then {then}"
+        prompt = f"{prompt}; the deadline ends {moment(reminder.deadline)}, then {then}"
     text += f" ({prompt})." if prompt else "."
     if session.board_message_id:
         text += f" The board: {message_link(session.guild_id or 0, session.channel_id, session.board_message_id)}"

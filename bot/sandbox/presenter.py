@@ -42,6 +42,12 @@ class SandboxPresenter(DiscordPresenter):
         self._latest: dict[Key, discord.Interaction] = {}
         self._waiting: dict[Key, list[PrivateUpdate]] = {}
         self._deliveries: set[asyncio.Task[None]] = set()
+        self.stand_ins: dict[int, int] = {}
+        """Channel -> the game channel a thread's game opens in instead (the page shows no threads): set by the
+        sandbox from its world."""
+
+    def thread_stand_in(self, channel_id: int) -> int | None:
+        return self.stand_ins.get(channel_id)
 
     def saw(self, interaction: discord.Interaction) -> None:
         if interaction.type not in FOLLOWS_UP or interaction.channel_id is None:

@@ -24,7 +24,7 @@ from bot.discord import TarmacBot, create_bot
 from bot.sandbox.address import PageAddress, address_file, load_address, save_address
 from bot.sandbox.games import sandbox_games
 from bot.sandbox.presenter import SandboxPresenter
-from bot.sandbox.world import World, build_world, carry_clock
+from bot.sandbox.world import World, build_world, carry_clock, stand_ins
 from bot.store import open_store
 
 log = logging.getLogger("tarmac.sandbox")
@@ -54,6 +54,8 @@ class Sandbox:
         self.env = Env(self.bot, settle_timeout=SETTLE_SECONDS)
         self.env.backend.edit_bot_profile("Tarmac")  # SimCord's stand-in name would be the one players read
         self.world: World = build_world(self.env)
+        assert isinstance(self.bot.presenter, SandboxPresenter)
+        self.bot.presenter.stand_ins = stand_ins(self.world)
         carry_clock(self.env)
         self.turn = asyncio.Lock()
         stored = load_address(address_file(options.db_path))

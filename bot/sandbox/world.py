@@ -44,3 +44,9 @@ def carry_clock(env: Env, now: datetime | None = None) -> None:
     ahead = (target - env.now()).total_seconds()
     if ahead > 0:
         env.backend.advance_clock(ahead)
+
+
+def stand_ins(world: World) -> dict[int, int]:
+    """Each game channel's stand-in for a thread: the next game channel (the page shows channels, not threads)."""
+    ids = [c.id for c in world.channels.values()]
+    return {channel: ids[(n + 1) % len(ids)] for n, channel in enumerate(ids)}

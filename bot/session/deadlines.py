@@ -186,6 +186,7 @@ class Deadlines:
                             session=session, title=engine.title, user_ids=[seat.user_id],
                             prompt=name_seats(decision.prompt, seat_names(session)),
                             quiet_for=now - self.started(meta, decision.seat), deadline=due,
+                            since=self.started(meta, decision.seat),
                             answer=self._answer_label(engine, state, decision, seat_names(session))))
                     next_at = due if now >= warn_at else warn_at
                     wait = (next_at - now).total_seconds()

@@ -26,6 +26,7 @@ from bot.store import Seat, SessionRow
 from engine.core import GameState
 from engine.core.panel import public_panel
 from renderers import GameRenderer
+from renderers.kit.paint import RGB
 from renderers.words import GameWords
 
 log = logging.getLogger("tarmac.service")
@@ -361,6 +362,7 @@ class Publisher:
         renderer = self.renderer_for(session.game) if render else None
         png = await asyncio.to_thread(renderer.render_board, view) if renderer else None
         words = self.words_for(session.game)
+        public = [name_decision(d, names) for d in public_panel(engine, state)]
         clock = engine.clock(state)
         key = clock[0] if clock else None  # its clock is armed by publish, with the lock held; only read here
         return TurnUpdate(
@@ -371,8 +373,8 @@ class Publisher:
             # Named after the secrecy check's public description is built: names are public, so this adds nothing
             # that differs with a hidden card.
             decisions=[name_decision(d, names) for d in engine.pending(state)],
-            public=[name_decision(d, names) for d in public_panel(engine, state)],
-            several=several_open(engine, state), deadline=self.clock.deadline(session.id, key),
+            public=public, several=several_open(engine, state), deadline=self.clock.deadline(session.id, key),
+            view=view, colours=_colours(self.renderer_for(session.game), view, session),
         )
 
     async def private(
@@ -395,3 +397,13 @@ class Publisher:
         return PrivateUpdate(session=session, title=engine.title, seat=seat, events=events, hand_png=png,
                              hand_text="" if png or text else view_text(view), hand_words=text,
                              what=engine.private_view)
+
+
+def _colours(renderer: GameRenderer | None, view: dict[str, Any], session: SessionRow) -> dict[int, RGB]:
+    """The colour the board draws each seat in, from the renderer that draws it (a game whose seats have no colour
+    of their own has none): the Discord layer tints a seat's panel and private views with it."""
+    colour_of = getattr(renderer, "seat_colour", None)
+    if colour_of is None:
+        return {}
+    found = {s.seat: colour_of(view, s.seat) for s in session.seats}
+    return {seat: colour for seat, colour in found.items() if colour is not None}

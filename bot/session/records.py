@@ -40,6 +40,8 @@ class OpenGame:
     yours: bool
     """It waits for this member."""
     waited: timedelta | None
+    since: datetime | None = None
+    """When the wait began."""
 
 
 @dataclass
@@ -51,6 +53,8 @@ class Waiting:
     ends: datetime | None
     away: list[tuple[int, datetime]]
     """(member, back at) of the members on vacation."""
+    since: datetime | None = None
+    """When the wait began."""
 
 
 class Records:
@@ -87,7 +91,7 @@ class Records:
             meta = await self._meta(session)
             waiting = [d.seat for d in engine.pending(state)]
             found.append(OpenGame(session, engine.title, waiting, bool(set(waiting) & set(seats_of(session, user_id))),
-                                  now - meta.since if meta.since else None))
+                                  now - meta.since if meta.since else None, meta.since))
         return sorted(found, key=lambda g: 2 if g.session.status == "lobby" else 0 if g.yours else 1)
 
     async def waiting(self, session: SessionRow, decisions: list[Decision]) -> Waiting:
@@ -98,7 +102,7 @@ class Records:
                 if s.seat == d.seat and not s.is_ai and s.user_id is not None]
         return Waiting(waited=now - meta.since if meta.since else None, deadline_hours=meta.deadline_hours,
                        ends=min((e for e in ends if e), default=None),
-                       away=[(u, t) for u, t in meta.vacation.items() if t > now])
+                       away=[(u, t) for u, t in meta.vacation.items() if t > now], since=meta.since)
 
     async def log(self, session: SessionRow, count: int | None) -> list[LogLine]:
         """The public log by turns (the last `count`, or all with None); the last one is the turn so far."""

@@ -109,7 +109,8 @@ class Reminders:
             if now < due:
                 return (min(due, given_up) - now).total_seconds()
             reminder = Reminder(session=session, title=self.sessions.game(session.game).title, user_ids=users,
-                                prompt=prompt, quiet_for=now - meta.since if meta.since else timedelta())
+                                prompt=prompt, quiet_for=now - meta.since if meta.since else timedelta(),
+                                since=meta.since)
             # Recorded before posting: a failed post costs one reminder, a crash after posting never repeats it.
             meta.reminded_at = now
             meta.reminders_sent += 1
@@ -149,9 +150,10 @@ class Reminders:
         await self.book.save(session.id, meta)
         # Each seat's decision is its own (where its plane is, what it may buy): quoted only for one member.
         prompt = name_seats(decisions[due_seats[0]].prompt, seat_names(session)) if len(due_seats) == 1 else ""
+        since = max(meta.seat_since[s] for s in due_seats)
         await self.present(Reminder(
             session=session, title=engine.title, user_ids=list(dict.fromkeys(humans[s] for s in due_seats)),
-            prompt=prompt, quiet_for=now - max(meta.seat_since[s] for s in due_seats)))
+            prompt=prompt, quiet_for=now - since, since=since))
         log.info("reminder sent", extra={"session_id": session.id, "guild_id": session.guild_id,
                                          "channel_id": session.channel_id, "seats": due_seats})
         return soonest
@@ -177,7 +179,7 @@ class Reminders:
             await self.book.save(session.id, meta)
             reminder = Reminder(session=session, title=self.sessions.game(session.game).title, user_ids=users,
                                 prompt=prompt, quiet_for=now - meta.since if meta.since else timedelta(),
-                                nudged_by=user_id)
+                                nudged_by=user_id, since=meta.since)
             await self.present(reminder)
             return reminder
 

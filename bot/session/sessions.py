@@ -62,6 +62,10 @@ class Live:
     flush: asyncio.Task[None] | None = None
 
 
+CONTROL_WORDS = {"offer": "answer this offer", "bid": "bid in this auction", "debt": "settle this debt"}
+"""What a control of a decision kind is for, in a refusal to a member it is not meant for."""
+
+
 class Sessions:
     def __init__(
         self, store: Store, games: Mapping[str, Game], now: Callable[[], datetime],
@@ -190,6 +194,18 @@ class Sessions:
         if not seats_of(session, user_id):
             raise Refusal("You are not in this game.")
         return session, await self.state(session)
+
+    def not_yours(self, session: SessionRow, state: GameState, seat: int) -> Refusal:
+        """A click on a control meant for another seat: names who may use it, and for what (an answer to an offer,
+        a bid), rather than a turn the clicker may well be in the middle of."""
+        pending = self.game(session.game).pending(state)
+        decision = next((d for d in pending if d.seat == seat), None)
+        if decision is None or (decision.kind not in CONTROL_WORDS and len(pending) == 1):
+            return self.not_your_turn(session, state)  # names the one seat it waits for
+        name = escape(seat_name(session, seat))
+        if decision.kind in CONTROL_WORDS:
+            return Refusal(f"Only {name} can {CONTROL_WORDS[decision.kind]}.")
+        return Refusal(f"It is not your turn: only {name} can use these buttons.")
 
     def not_your_turn(self, session: SessionRow, state: GameState) -> Refusal:
         """Says who the game waits for, so the player knows whom to wait for (or nudge)."""

@@ -52,7 +52,7 @@ class Turns:
             if stamp is None or not await self._still_open(session, state, seat, version, stamp):
                 raise Refusal("That panel is out of date; use the newest one in the channel.")
         if seat not in seats_of(session, user_id):
-            raise self.sessions.not_your_turn(session, state)
+            raise self.sessions.not_yours(session, state, seat)
         return session, state
 
     async def _still_open(self, session: SessionRow, state: GameState, seat: int, version: int, stamp: str) -> bool:

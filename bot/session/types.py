@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Protocol
+from typing import Any, Protocol
 
 from pydantic import BaseModel, Field
 
@@ -66,6 +66,10 @@ class TurnUpdate:
     """An older panel message this one replaces: the presenter takes its buttons away once this one is posted."""
     undo_seat: int | None = None
     """The seat whose last choice this panel offers to take back for free (an Undo button), if any."""
+    view: dict[str, Any] = field(default_factory=dict)
+    """The public view the board shows, seats named: what the picture's alt text is made from."""
+    colours: dict[int, tuple[int, int, int]] = field(default_factory=dict)
+    """The colour the board draws each seat in (none where the game gives seats no colour of their own)."""
 
 
 @dataclass
@@ -124,6 +128,8 @@ class Reminder:
     answer: str | None = None
     """...and the label of the answer the game then gives for the member (a pass, a decline); None: the AI plays the
     turn for them."""
+    since: datetime | None = None
+    """When the wait began (shown as a Discord timestamp, which each reader's client counts in their own zone)."""
 
 
 @dataclass

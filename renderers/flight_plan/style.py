@@ -21,3 +21,8 @@ REGION_TINT: dict[str, RGB] = {"NA": (214, 226, 244), "SA": (244, 236, 200), "EU
 FREE_ROUTE: RGB = (188, 194, 202)
 WIDTH = {"short": 3, "medium": 5, "long": 7, "ultra": 9}
 FLEET_LETTER = {"short": "S", "medium": "M", "long": "L", "ultra": "U", "cargo": "C"}
+
+
+def seat_colour(view: dict[str, object], seat: int) -> RGB | None:
+    """The airline's colour on the map (airline n is seat n - 1): the Discord layer tints its panel with it."""
+    return OWNER.get(str(seat + 1))

@@ -39,3 +39,11 @@ ANGER_TAB = 26  # a waiting passenger's anger number sits on a red tab this wide
 
 def at(x: float, y: float) -> tuple[float, float]:
     return MAP_LEFT + x * MAP_SCALE_X, MAP_TOP + y * MAP_SCALE_Y
+
+
+def seat_colour(view: dict[str, object], seat: int) -> RGB | None:
+    """The seat's plane colour once it has one (None before the planes are handed out)."""
+    seats = view.get("seats")
+    found = next((s for s in seats if isinstance(s, dict) and s.get("seat") == seat), None) if isinstance(
+        seats, list) else None
+    return ROUTE_FILL.get(str(found.get("colour"))) if found else None

@@ -5,5 +5,6 @@ renders` use."""
 
 from renderers.planes.board import board_image, render_board
 from renderers.planes.hand import hand_image, render_hand
+from renderers.planes.style import seat_colour
 
-__all__ = ["board_image", "hand_image", "render_board", "render_hand"]
+__all__ = ["board_image", "hand_image", "render_board", "render_hand", "seat_colour"]

@@ -120,3 +120,11 @@ def reward_tile(draw: ImageDraw.ImageDraw, box: Box, kind: str, count: int | Non
                       (x0, y1 - c), (x0, y0 + c)], fill=STAR_FILL, outline=INK, width=2)
     if count is not None:  # a MIN_FONT digit fills the tile's height: centred exactly, no room for a nudge
         centred(draw, ((x0 + x1) / 2, (y0 + y1) / 2), str(count), MIN_FONT, ink)
+
+
+def seat_colour(view: dict[str, object], seat: int) -> RGB | None:
+    """The fill of the seat's cubes, which the board draws it in: the Discord layer tints its panel with it."""
+    seats = view.get("seats")
+    found = next((s for s in seats if isinstance(s, dict) and s.get("seat") == seat), None) if isinstance(
+        seats, list) else None
+    return CUBE_FILL.get(str(found.get("colour"))) if found else None

@@ -83,9 +83,30 @@ def _stored(channel: ChannelHandle) -> dict[int, Any]:
     return channel._env.backend.messages.get(channel.id, {})  # type: ignore[no-any-return]
 
 
+def walk(components: list[Any]) -> list[dict[str, Any]]:
+    """Every component of a message body, nested ones (a V2 container's texts, rows and buttons) included."""
+    found: list[dict[str, Any]] = []
+    for component in components or []:
+        found.append(component)
+        found += walk(component.get("components") or [])
+        if isinstance(component.get("accessory"), dict):
+            found.append(component["accessory"])
+    return found
+
+
+def body_texts(components: list[Any]) -> list[str]:
+    """The text displays of a V2 message body, in order."""
+    return [c["content"] for c in walk(components) if c.get("type") == 10]
+
+
+def heading(components: list[Any]) -> str:
+    texts = body_texts(components)
+    return texts[0] if texts else ""
+
+
 def _is_panel(stored: Any) -> bool:
-    """A turn message everyone sees (it carries a move number in the embed title)."""
-    return stored.visible_to(None) and bool(stored.embeds) and " — move " in (stored.embeds[0].get("title") or "")
+    """A turn message everyone sees (its heading carries a move number)."""
+    return stored.visible_to(None) and " — move " in heading(stored.components)
 
 
 def panels(channel: ChannelHandle) -> list[discord.Message]:
@@ -102,6 +123,14 @@ def latest_panel(channel: ChannelHandle) -> discord.Message:
     raise AssertionError("no turn panel in this channel")
 
 
+def now_shown(channel: ChannelHandle, message: discord.Message) -> discord.Message:
+    """`message` as the channel shows it now, after the bot's edits."""
+    return to_discord_message(channel._env, _stored(channel)[message.id])
+
+
+RETIRED = ("-# The game moved on", "-# This panel was posted again")
+
+
 def turn_bodies(env: Env, channel: ChannelHandle) -> list[tuple[str, dict[str, Any]]]:
     """(method, body) of every request that posted (POST) or edited in place (PATCH) a turn panel in the channel,
     oldest first. While a seat goes on with its turn its panel is edited, so `panels()` shows only each turn's last
@@ -110,18 +139,87 @@ def turn_bodies(env: Env, channel: ChannelHandle) -> list[tuple[str, dict[str, A
     found = []
     for entry in env.http_requests:
         body = entry.json if isinstance(entry.json, dict) else {}
-        title = (body.get("embeds") or [{}])[0].get("title") or ""
-        if " — move " not in title:
-            continue
+        said = body_texts(body.get("components") or [])
+        if " — move " not in heading(body.get("components") or []) or said[-1].startswith(RETIRED):
+            continue  # not a panel, or an old one handing its buttons over to the newest
         if (entry.method, entry.path) == ("POST", path) or (entry.method == "PATCH" and entry.path.startswith(path)):
             found.append((entry.method, body))
     return found
 
 
 def has_board(body: dict[str, Any]) -> bool:
-    """The body attaches the board image and shows it in its embed (a POST adds it, a PATCH replaces the old one)."""
+    """The body attaches the board image and shows it in its gallery (a POST adds it, a PATCH replaces the old one)."""
     files = [a.get("filename") for a in body.get("attachments") or []]
-    return files == ["board.png"] and body["embeds"][0].get("image", {}).get("url") == "attachment://board.png"
+    shown = [i["media"]["url"] for c in walk(body.get("components") or []) if c.get("type") == 12 for i in c["items"]]
+    return files == ["board.png"] and shown == ["attachment://board.png"]
+
+
+def gallery_items(message: discord.Message) -> list[Any]:
+    """The pictures of a received V2 message's media galleries."""
+    return [i for c in _walk_received(message.components) if isinstance(c, discord.components.MediaGalleryComponent)
+            for i in c.items]
+
+
+def _walk_received(components: list[Any]) -> list[Any]:
+    found: list[Any] = []
+    for component in components:
+        found.append(component)
+        found += _walk_received(list(getattr(component, "children", None) or []))
+    return found
+
+
+def texts(message: Any) -> list[str]:
+    """What a received message (or a SimCord record of one) says: its V2 text displays, or its content."""
+    components = list(getattr(message, "components", None) or [])
+    if components and isinstance(components[0], dict):
+        found = body_texts(components)
+    else:
+        found = [c.content for c in _walk_received(components) if isinstance(c, discord.components.TextDisplay)]
+    content = getattr(message, "content", None)
+    return found or ([content] if content else [])
+
+
+def title_of(message: Any) -> str:
+    """A message's title: its first embed's, or the heading line of a V2 message ("Planes — move 3")."""
+    embeds = getattr(message, "embeds", None) or []
+    if embeds:
+        first = embeds[0]
+        return str(first.get("title") if isinstance(first, dict) else first.title or "")
+    said = texts(message)
+    return said[0].split("\n", 1)[0].removeprefix("### ") if said else ""
+
+
+def field_of(message: Any, name: str, default: str | None = None) -> str:
+    """A named part of a message: an embed field's value, or a V2 text display that starts with the bold name."""
+    embeds = getattr(message, "embeds", None) or []
+    for field in embeds[0].fields if embeds else []:
+        if field.name == name:
+            return str(field.value)
+    for said in texts(message):
+        if said.startswith(f"**{name}**\n"):
+            return said.split("\n", 1)[1]
+        for line in said.split("\n"):  # a lobby option: "Turn deadline: **Off**"
+            if line.startswith(f"{name}: **") and line.endswith("**"):
+                return line.removeprefix(f"{name}: **").removesuffix("**")
+    if default is not None:
+        return default
+    raise AssertionError(f"no part named {name!r} in the message")
+
+
+def seats_text(message: Any) -> str:
+    """The lobby's list of seats."""
+    return next(t for t in texts(message) if t.startswith("**Seats"))
+
+
+def prompt_of(message: Any) -> str:
+    """What a panel says last, under its board: whose move and what to do (the mentions that ping), or the end."""
+    said = texts(message)
+    return said[-1] if said else ""
+
+
+def text_of(message: Any) -> str:
+    """Everything a message says in words, as one text (a V2 message's text displays, one per line)."""
+    return "\n".join(texts(message))
 
 
 def newest_id(channel: ChannelHandle) -> int:
@@ -138,19 +236,18 @@ def messages_after(channel: ChannelHandle, after: int, *, viewer: int | None = N
 
 
 def choice_ids(message: discord.Message) -> list[str]:
-    return [c.custom_id for row in message.components for c in row.children  # type: ignore[attr-defined]
-            if (c.custom_id or "").startswith(("tc:", "ts:"))]
+    return [c.custom_id for c in items(message) if (c.custom_id or "").startswith(("tc:", "ts:"))]
 
 
 def mentioned_actor(table: Table, message: discord.Message) -> MemberActor:
-    """The member the panel calls on (its content starts with their mention)."""
-    return next(p for p in table.players if message.content.startswith(p.mention))
+    """The member the panel calls on (its prompt starts with their mention)."""
+    return next(p for p in table.players if any(t.startswith(p.mention) for t in texts(message)))
 
 
 def message_text(message: discord.Message) -> str:
-    """Everything a reader could see in a message: content, embeds and component labels."""
+    """Everything a reader could see in a message: content, embeds, texts, alt texts and component labels."""
     parts: list[Any] = [message.content, [e.to_dict() for e in message.embeds]]
-    parts += [c.to_dict() for row in message.components for c in row.children]  # type: ignore[attr-defined]
+    parts += [c.to_dict() for c in message.components]
     return json.dumps(parts)
 
 
@@ -170,8 +267,15 @@ def refusal(result: Any) -> str:
 # ---------------------------------------------------------------- playing a real game by clicks
 
 
+def action_rows(message: discord.Message) -> list[Any]:
+    """The rows of buttons and selects of a message, classic or V2."""
+    return [c for c in _walk_received(message.components) if isinstance(c, discord.components.ActionRow)]
+
+
 def items(message: discord.Message) -> list[Any]:
-    return [c for row in message.components for c in row.children]  # type: ignore[attr-defined]
+    """The buttons and selects of a message, classic or V2."""
+    return [c for c in _walk_received(message.components)
+            if isinstance(c, discord.components.Button | discord.components.SelectMenu)]
 
 
 async def stored_state(table: Table, session_id: int = 1) -> GameState:
@@ -239,13 +343,13 @@ async def assert_engine_scores(table: Table, game: Game) -> tuple[discord.Messag
     """The game is over as the channel shows it: 'Game over.', the session finished, and every member's score in
     'Final scores' is the engine's. Returns the final panel and the final state."""
     final = latest_panel(table.channel)
-    assert final.content.startswith("Game over.")
+    assert prompt_of(final).startswith("Game over.")
     session = await table.bot.store.get_session(1)
     assert session.status == "finished"
     state = await stored_state(table)
     result = game.result(state)
     assert result is not None
-    scores = next(f.value for f in final.embeds[0].fields if f.name == "Final scores")
+    scores = field_of(final, "Final scores")
     for standing in result.standings:
         member = table.by_id(session.seats[standing.seat].user_id)
         assert f"{member.mention}: {standing.score}" in scores, "the final scores are the engine's"

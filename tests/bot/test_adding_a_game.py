@@ -12,7 +12,7 @@ import pytest
 from bot.discord import TarmacBot, create_bot
 from bot.store import SqliteStore
 from engine.core.manifest import register, unregister
-from tests.bot.helpers import latest_panel, make_table, start_with_all
+from tests.bot.helpers import gallery_items, latest_panel, make_table, start_with_all, title_of
 from tests.support import tiny_game
 
 
@@ -37,8 +37,8 @@ async def test_the_bot_offers_plays_draws_and_explains_a_registered_game(simcord
     assert session.game == "tiny" and session.status == "active"
     panel = latest_panel(table.channel)
     assert [a.filename for a in panel.attachments] == ["board.png"], "drawn by the renderer its manifest names"
-    assert panel.embeds[0].image.url == "attachment://board.png"
+    assert [i.media.url.rsplit("/", 1)[1] for i in gallery_items(panel)] == ["board.png"], "shown in its gallery"
 
     reply = (await table.players[0].slash(table.channel, "game rules", game="tiny")).response
-    assert reply.message.embeds[0].title == "Tiny Cards — overview"
+    assert title_of(reply.message) == "Tiny Cards — overview"
     assert reply.message.embeds[0].description.startswith("Each of you holds a few numbered cards.")

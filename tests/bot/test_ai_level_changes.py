@@ -13,11 +13,24 @@ from bot.session import Refusal
 from bot.session.lobby import lobby_specs
 from engine import registry
 from engine.core import levels
-from tests.bot.helpers import choice_ids, latest_panel, make_table, messages_after, newest_id, open_lobby, refusal
+from tests.bot.helpers import (
+    action_rows,
+    choice_ids,
+    items,
+    latest_panel,
+    make_table,
+    messages_after,
+    newest_id,
+    open_lobby,
+    prompt_of,
+    refusal,
+    seats_text,
+    text_of,
+)
 
 
 def select_values(message, custom_id: str) -> list[str]:
-    menu = next(c for row in message.components for c in row.children if c.custom_id == custom_id)
+    menu = next(c for c in items(message) if c.custom_id == custom_id)
     return [o.value for o in menu.options]
 
 
@@ -37,13 +50,13 @@ async def test_the_lobby_offers_each_ai_seat_the_levels_it_could_change_to(simco
     await ben.click(lobby, label="Join")
     added = await ana.click(lobby, label="Add AI")
     chooser = next(m for m in added.followups if m.ephemeral)
-    assert "AI 1 (seat 3) plays at **Normal** (what a new AI plays at)" in chooser.content
-    assert "no better than Easy" not in chooser.content, "where the search wins, no warning"
+    assert "AI 1 (seat 3) plays at **Normal** (what a new AI plays at)" in prompt_of(chooser)
+    assert "no better than Easy" not in prompt_of(chooser), "where the search wins, no warning"
     disabled = [bool(c.get("disabled")) for row in chooser.components for c in row["components"]]
     assert disabled == [False, True, False], "the level it plays at now cannot be picked again"
     lobby = await fresh_lobby(table, lobby)
-    assert "3. AI 1 (AI, Normal)" in lobby.embeds[0].fields[0].value
-    assert "A new AI plays at Normal" in lobby.embeds[0].footer.text
+    assert "3. AI 1 (AI, Normal)" in seats_text(lobby)
+    assert "A new AI plays at Normal" in text_of(lobby)
     assert select_values(lobby, "tla:1") == ["3:easy", "3:hard"], "only the levels AI 1 does not play at yet"
 
     assert "Only the host" in refusal(await ben.select(lobby, ["3:hard"], custom_id="tla:1"))
@@ -54,7 +67,7 @@ async def test_the_lobby_offers_each_ai_seat_the_levels_it_could_change_to(simco
     assert refusal(picked) == "AI 1 (seat 3) now plays at Hard.", "the host's answer is private"
     assert await seat_levels(table) == [(False, ""), (False, ""), (True, "hard")]
     lobby = await fresh_lobby(table, lobby)
-    assert "3. AI 1 (AI, Hard)" in lobby.embeds[0].fields[0].value
+    assert "3. AI 1 (AI, Hard)" in seats_text(lobby)
     assert select_values(lobby, "tla:1") == ["3:easy", "3:normal"]
 
     await ana.click(lobby, label="Add AI")
@@ -71,7 +84,7 @@ async def test_the_lobby_offers_each_ai_seat_the_levels_it_could_change_to(simco
         await parts.lobby.set_level(await parts.sessions.here(table.channel.id), ana.id, 3, "expert", manager=False)
     assert await seat_levels(table) == [(False, ""), (False, ""), (True, "hard"), (True, "easy")]
     lobby = await fresh_lobby(table, lobby)
-    assert "4. AI 2 (AI, Easy)" in lobby.embeds[0].fields[0].value, "the lobby follows /game host ai"
+    assert "4. AI 2 (AI, Easy)" in seats_text(lobby), "the lobby follows /game host ai"
     offered = await ana.autocomplete(table.channel, "game host ai", "seat", "")
     assert [(c["name"], c["value"]) for c in offered] == [("3. AI 1 (now Hard)", 3), ("4. AI 2 (now Easy)", 4)]
 
@@ -87,8 +100,8 @@ async def test_a_paged_lobby_gives_its_last_row_to_the_ai_levels_and_every_optio
     lobby = await fresh_lobby(table, lobby)
     shown: list[str] = []
     for _page in range(len(lobby_specs(registry.get("planes")))):
-        ids = [c.custom_id for row in lobby.components for c in row.children]
-        assert len(lobby.components) <= 5 and ids[-1] == "tla:1", "the AI level menu keeps the last row"
+        ids = [c.custom_id for c in items(lobby)]
+        assert len(action_rows(lobby)) <= 5 and ids[-1] == "tla:1", "the AI level menu keeps the last row"
         shown += [i.removeprefix("to:1:") for i in ids if i.startswith("to:")]
         pager = next(i for i in ids if i.startswith("tlp:"))
         lobby = (await ana.click(lobby, custom_id=pager)).response.message
@@ -137,7 +150,7 @@ async def test_the_host_changes_a_taken_over_seats_level_during_the_game_and_it_
     panel = latest_panel(table.channel)
     await ana.click(panel, custom_id=choice_ids(panel)[0])  # Ana plays; the AI plays Ben's turn, at Hard
     assert searches and set(searches) == {"hard"}
-    assert latest_panel(table.channel).content.startswith(cleo.mention), "the AI played and passed the turn on"
+    assert prompt_of(latest_panel(table.channel)).startswith(cleo.mention), "the AI played and passed the turn on"
 
 
 async def test_a_seat_the_ai_keeps_after_missed_deadlines_gets_a_level_until_its_player_rejoins(simcord_env,
@@ -175,9 +188,9 @@ async def test_a_new_ai_starts_at_easy_where_the_search_is_not_shown_to_beat_the
     lobby = await open_lobby(table, "flight-plan")
     added = await ana.click(lobby, label="Add AI")
     chooser = next(m for m in added.followups if m.ephemeral)
-    assert "AI 1 (seat 2) plays at **Easy** (what a new AI plays at)" in chooser.content
-    assert "may play no better than Easy" in chooser.content, "the host is told before picking Hard"
+    assert "AI 1 (seat 2) plays at **Easy** (what a new AI plays at)" in prompt_of(chooser)
+    assert "may play no better than Easy" in prompt_of(chooser), "the host is told before picking Hard"
     lobby = await fresh_lobby(table, lobby)
-    assert "2. AI 1 (AI, Easy)" in lobby.embeds[0].fields[0].value
-    assert "A new AI plays at Easy" in lobby.embeds[0].footer.text
+    assert "2. AI 1 (AI, Easy)" in seats_text(lobby)
+    assert "A new AI plays at Easy" in text_of(lobby)
     assert await seat_levels(table) == [(False, ""), (True, "easy")]

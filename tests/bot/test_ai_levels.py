@@ -22,7 +22,10 @@ from tests.bot.helpers import (
     newest_id,
     one_game,
     open_lobby,
+    prompt_of,
+    seats_text,
     stored_state,
+    title_of,
 )
 
 SEED = 21
@@ -47,14 +50,14 @@ async def test_a_hard_ai_seat_is_chosen_in_the_lobby_and_plays_its_whole_turn_as
     lobby = await open_lobby(table, "planes")
     added = await ana.click(lobby, label="Add AI")
     chooser = next(m for m in added.followups if m.ephemeral)
-    assert "AI 1 (seat 2) plays at **Normal** (what a new AI plays at)" in chooser.content
+    assert "AI 1 (seat 2) plays at **Normal** (what a new AI plays at)" in prompt_of(chooser)
     with pytest.raises(Refusal, match="Only the host"):  # the chooser is Ana's alone; the lobby checks anyway
         await table.bot.parts.lobby.set_ai_level(1, ben.id, 2, "hard", manager=False)
     await ana.click(chooser, label="Hard")
     session = await table.bot.store.session_in_channel(table.channel.id)
     assert [(s.is_ai, s.level) for s in session.seats] == [(False, ""), (True, "hard")]
     lobby = next(m for m in messages_after(table.channel, 0) if m.id == lobby.id)
-    assert "2. AI 1 (AI, Hard)" in lobby.embeds[0].fields[0].value, "the lobby shows the AI seat's level"
+    assert "2. AI 1 (AI, Hard)" in seats_text(lobby), "the lobby shows the AI seat's level"
     status = await ana.slash(table.channel, "game status")
     assert "AI 1 (AI, Hard)" in status.response.message.content
     await ana.click(lobby, label="Start")
@@ -67,15 +70,15 @@ async def test_a_hard_ai_seat_is_chosen_in_the_lobby_and_plays_its_whole_turn_as
     for _ in range(200):
         state = await stored_state(table)
         panel = latest_panel(table.channel)
-        assert panel.content.startswith(ana.mention), "the AI answered: the turn is Ana's again"
+        assert prompt_of(panel).startswith(ana.mention), "the AI answered: the turn is Ana's again"
         mark = newest_id(table.channel)
         (decision,) = game.pending(state)
         await click_option(ana, panel, policy.choose(state, decision))
         after = await stored_state(table)
         if after.version > state.version + 1:  # Ana's click ended her turn and the AI played its own
             assert after.turn == 0
-            new = [m for m in messages_after(table.channel, mark) if m.embeds]
-            assert len(new) == 1 and new[0].content.startswith(ana.mention), "the AI's whole turn is one panel"
+            new = [m for m in messages_after(table.channel, mark) if " — move " in title_of(m)]
+            assert len(new) == 1 and prompt_of(new[0]).startswith(ana.mention), "the AI's whole turn is one panel"
             log = await table.bot.store.actions(1)
             ai_choices = [a for a in log[state.version + 1:] if a.seat == 1]
             assert len(ai_choices) >= 3, "a whole Planes turn of the AI: a move of several steps, then more"

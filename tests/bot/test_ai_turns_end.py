@@ -12,7 +12,7 @@ import pytest
 from bot.discord import TarmacBot
 from engine.core import levels
 from engine.core.search import Budget
-from tests.bot.helpers import latest_panel, make_table, start_with_all, stored_state
+from tests.bot.helpers import latest_panel, make_table, prompt_of, start_with_all, stored_state
 from tests.support.loop_games import Count
 
 
@@ -43,7 +43,7 @@ async def test_the_bot_hands_the_search_its_turn_so_far_and_the_turn_ends(simcor
 
     state = await stored_state(table)
     assert state.turns == 2, "the AI ended its turn"
-    assert latest_panel(table.channel).content.startswith(ana.mention)
+    assert prompt_of(latest_panel(table.channel)).startswith(ana.mention)
     assert histories and all(handed == version - 1 for version, handed in histories), (
         "each plan got every state of the AI's turn before it")
     assert state.points[1] >= levels.RUN_LIMIT, "the search kept taking points up to the limit"
@@ -74,7 +74,7 @@ async def test_the_stand_in_for_a_missed_deadline_hands_the_search_its_turn_so_f
 
     state = await stored_state(table)
     assert state.turns == 1, "the stand-in ended Ana's turn"
-    assert latest_panel(table.channel).content.startswith(table.players[1].mention)
+    assert prompt_of(latest_panel(table.channel)).startswith(table.players[1].mention)
     assert histories and all(handed == version for version, handed in histories), (
         "each plan got every state of Ana's turn before it")
     assert state.points[0] >= levels.RUN_LIMIT, "the search kept taking points up to the limit"

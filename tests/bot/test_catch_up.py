@@ -3,11 +3,21 @@ the latest turn as "What just happened", the ones before it under "Since your la
 
 from __future__ import annotations
 
-from tests.bot.helpers import latest_panel, make_table, mentioned_actor, messages_after, newest_id, start_with_all
+from tests.bot.helpers import (
+    field_of,
+    latest_panel,
+    make_table,
+    mentioned_actor,
+    messages_after,
+    newest_id,
+    prompt_of,
+    start_with_all,
+    title_of,
+)
 
 
 def field(panel, name: str) -> list[str]:
-    return next((f.value for f in panel.embeds[0].fields if f.name == name), "").splitlines()
+    return field_of(panel, name, "").splitlines()
 
 
 async def test_the_ping_summarises_the_others_turns_since_the_members_last_one(simcord_env):
@@ -18,13 +28,13 @@ async def test_the_ping_summarises_the_others_turns_since_the_members_last_one(s
         panel = latest_panel(table.channel)
         await mentioned_actor(table, panel).click(panel, label="Pass")
     panel = latest_panel(table.channel)
-    assert panel.content.startswith(alice.mention)
+    assert prompt_of(panel).startswith(alice.mention)
     assert field(panel, "What just happened") == ["carol passed."]
     assert field(panel, "Since your last turn, before that") == ["bob: bob passed."]
 
     await alice.click(panel, label="Pass")
     panel = latest_panel(table.channel)
-    assert panel.content.startswith(bob.mention)
+    assert prompt_of(panel).startswith(bob.mention)
     assert field(panel, "Since your last turn, before that") == ["carol: carol passed."]
 
 
@@ -35,11 +45,11 @@ async def test_an_ai_turn_leaves_no_frozen_panel_behind(simcord_env):
     panel = latest_panel(table.channel)
     await mentioned_actor(table, panel).click(panel, label="Pass")
     panel = latest_panel(table.channel)
-    assert panel.content.startswith(table.players[1].mention)
+    assert prompt_of(panel).startswith(table.players[1].mention)
     mark = newest_id(table.channel)
     await table.players[1].click(panel, label="Pass")  # the turn passes to AI 1, then AI 2, then alice
-    new = [m for m in messages_after(table.channel, mark) if m.embeds]
-    assert len(new) == 1 and new[0].content.startswith(alice.mention), "one panel for both AI turns"
+    new = [m for m in messages_after(table.channel, mark) if " — move " in title_of(m)]
+    assert len(new) == 1 and prompt_of(new[0]).startswith(alice.mention), "one panel for both AI turns"
     happened = field(new[0], "What just happened")
     assert happened[0] == "bob passed." and any("AI 1" in line for line in happened)
     assert any("AI 2" in line for line in happened)

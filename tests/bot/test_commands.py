@@ -10,15 +10,19 @@ import discord
 from tests.bot.helpers import (
     Table,
     choice_ids,
+    field_of,
+    items,
     latest_panel,
     make_table,
     mentioned_actor,
     message_text,
     open_lobby,
     panels,
+    prompt_of,
     refusal,
     start_with_all,
     state_version,
+    title_of,
 )
 
 
@@ -41,7 +45,7 @@ async def pass_turns(table: Table, count: int) -> None:
 
 async def finish(table: Table) -> None:
     """Everyone passes until the toy game ends (twice round the table)."""
-    while latest_panel(table.channel).components:
+    while items(latest_panel(table.channel)):
         await pass_turns(table, 1)
 
 
@@ -58,10 +62,10 @@ async def test_board_status_and_log_while_running_and_after_the_end(simcord_env)
     await pass_turns(table, 3)
 
     board = await bob.slash(table.channel, "game board")
-    assert is_ephemeral(board) and reply(board).embeds[0].title == "Toy Cards — move 3"
-    assert not reply(board).components, "the copy of the board has no buttons: the live panel is in the channel"
+    assert is_ephemeral(board) and title_of(reply(board)) == "Toy Cards — move 3"
+    assert not items(reply(board)), "the copy of the board has no buttons: the live panel is in the channel"
     status = await bob.slash(table.channel, "game status")
-    assert "running" in reply(status).content and "Move 3; waiting for bob" in reply(status).content
+    assert "running" in prompt_of(reply(status)) and "Move 3; waiting for bob" in prompt_of(reply(status))
     log = await alice.slash(table.channel, "game log", count=2)
     lines = reply(log).embeds[0].description.splitlines()
     # The log names players as the table knows them, not by the engine's seat numbers.
@@ -70,19 +74,19 @@ async def test_board_status_and_log_while_running_and_after_the_end(simcord_env)
     await finish(table)
     assert (await table.bot.store.get_session(1)).status == "finished"
     board = await bob.slash(table.channel, "game board")
-    assert any(f.name == "Final scores" for f in reply(board).embeds[0].fields)
+    assert field_of(reply(board), "Final scores", "")
     status = await alice.slash(table.channel, "game status")
-    assert "finished" in reply(status).content and "Final scores" in reply(status).content
+    assert "finished" in prompt_of(reply(status)) and "Final scores" in prompt_of(reply(status))
     log = await alice.slash(table.channel, "game log")
     assert "passed" in reply(log).embeds[0].description
     hand = await alice.slash(table.channel, "game hand")
-    assert is_ephemeral(hand) and "your hand" in reply(hand).embeds[0].title
+    assert is_ephemeral(hand) and "your hand" in title_of(reply(hand))
 
     # A new lobby in the channel: status speaks of it, the board is still the last game's, resigning makes no sense.
     await bob.slash(table.channel, "game new", game="toy")
     assert "waiting in the lobby" in reply(await alice.slash(table.channel, "game status")).content
     board = await alice.slash(table.channel, "game board")
-    assert any(f.name == "Final scores" for f in reply(board).embeds[0].fields)
+    assert field_of(reply(board), "Final scores", "")
     assert "not started yet" in refusal(await bob.slash(table.channel, "game resign"))
 
 
@@ -121,7 +125,7 @@ async def test_rules_by_topic_with_autocomplete(simcord_env):
     assert await alice.autocomplete(table.channel, "game rules", "topic", "zzz", game="toy") == []
 
     page = await alice.slash(table.channel, "game rules", topic="overview")
-    assert is_ephemeral(page) and reply(page).embeds[0].title == "Toy Cards — overview"
+    assert is_ephemeral(page) and title_of(reply(page)) == "Toy Cards — overview"
     unknown = await alice.slash(table.channel, "game rules", game="toy", topic="flying")
     assert "No topic 'flying'" in reply(unknown).embeds[0].footer.text
 
@@ -157,7 +161,7 @@ async def test_resign_hands_the_seat_to_the_ai_and_the_game_goes_on(simcord_env)
     table = make_table(simcord_env, ("alice", "bob", "carol"))
     alice, bob, carol = table.players
     await start_with_all(table)
-    assert latest_panel(table.channel).content.startswith(alice.mention)
+    assert prompt_of(latest_panel(table.channel)).startswith(alice.mention)
 
     said = await carol.slash(table.channel, "game resign")
     assert not said.response.ephemeral and "AI plays their seat" in said.response.content
@@ -167,12 +171,12 @@ async def test_resign_hands_the_seat_to_the_ai_and_the_game_goes_on(simcord_env)
 
     # Alice and Bob pass; the AI plays Carol's turn by itself and the turn comes back to Alice.
     await pass_turns(table, 2)
-    assert latest_panel(table.channel).content.startswith(alice.mention)
+    assert prompt_of(latest_panel(table.channel)).startswith(alice.mention)
     assert [a.seat for a in await table.bot.store.actions(1)] == [0, 1, 2]
 
     # Resigning on one's own turn: the AI moves at once.
     await alice.slash(table.channel, "game resign")
-    assert latest_panel(table.channel).content.startswith(bob.mention)
+    assert prompt_of(latest_panel(table.channel)).startswith(bob.mention)
     assert (await table.bot.store.actions(1))[-1].seat == 0
 
     # The last member leaves: nobody is left to play against, so the game ends.
@@ -180,7 +184,7 @@ async def test_resign_hands_the_seat_to_the_ai_and_the_game_goes_on(simcord_env)
     assert "game ends here" in ended.response.content
     assert (await table.bot.store.get_session(1)).status == "abandoned"
     status = await bob.slash(table.channel, "game status")
-    assert "ended early" in reply(status).content
+    assert "ended early" in prompt_of(reply(status))
     again = await bob.slash(table.channel, "game new", game="toy")
     assert not again.response.ephemeral, "the channel is free for a new game"
 
@@ -205,8 +209,8 @@ async def test_a_panel_that_failed_to_post_comes_back_with_game_panel(simcord_en
     shown = await bob.slash(table.channel, "game panel")
     assert is_ephemeral(shown)
     fresh = latest_panel(table.channel)
-    assert fresh.id != panel.id and fresh.content.startswith(bob.mention)
-    assert fresh.embeds[0].title == "Toy Cards — move 1"
+    assert fresh.id != panel.id and prompt_of(fresh).startswith(bob.mention)
+    assert title_of(fresh) == "Toy Cards — move 1"
     await bob.click(fresh, custom_id=choice_ids(fresh)[-1])
     assert await state_version(table) == 2, "the reposted panel's buttons work"
 
@@ -236,7 +240,7 @@ async def test_private_choices_stay_off_the_channel(simcord_env):
         panel = latest_panel(table.channel)
         actor = mentioned_actor(table, panel)
         cards = (await seat_cards(table))[[p.id for p in table.players].index(actor.id)]
-        labels = [c.label for row in panel.components for c in row.children]  # type: ignore[attr-defined]
+        labels = [c.label for c in items(panel)]  # type: ignore[attr-defined]
         assert "Show my choices" in labels and not any(label.startswith("Play") for label in labels)
 
         for other in table.players:
@@ -244,7 +248,7 @@ async def test_private_choices_stay_off_the_channel(simcord_env):
                 assert "not your turn" in refusal(await other.click(panel, label="Show my choices"))
         chooser = await actor.click(panel, label="Show my choices")
         assert chooser.response.ephemeral
-        offered = [c for row in chooser.response.message.components for c in row.children]  # type: ignore[attr-defined]
+        offered = [c for c in items(chooser.response.message)]  # type: ignore[attr-defined]
         assert sorted(c.label for c in offered if c.label.startswith("Play")) == sorted(
             f"Play {card.split(':')[1]}" for card in cards)
         before = await state_version(table)

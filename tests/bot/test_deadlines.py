@@ -12,9 +12,11 @@ import pytest
 from engine.core import levels
 from tests.bot.helpers import (
     Table,
+    field_of,
     latest_panel,
     make_table,
     open_lobby,
+    prompt_of,
     refusal,
     state_version,
 )
@@ -44,7 +46,7 @@ def ai_levels(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def said(table: Table, words: str) -> list[Any]:
-    return [m for m in table.channel.history() if words in m.content]
+    return [m for m in table.channel.history() if words in prompt_of(m)]
 
 
 async def start(table: Table, hours: int, missed: int | None = None) -> None:
@@ -67,12 +69,12 @@ async def test_a_missed_deadline_lets_the_ai_play_that_turn_after_a_warning(simc
     assert not said(table, "deadline ends")
     await simcord_env.advance_time(1 * HOUR)
     [warning] = said(table, "deadline ends")
-    assert warning.content.startswith(alice.mention) and "<t:" in warning.content, "a warning 3 hours before"
+    assert prompt_of(warning).startswith(alice.mention) and "<t:" in prompt_of(warning), "a warning 3 hours before"
     await simcord_env.advance_time(3 * HOUR)
     [told] = said(table, "deadline ended")
-    assert told.content.startswith(f"<@{alice.id}>'s deadline ended, so the AI plays alice's turn (1 missed")
+    assert prompt_of(told).startswith(f"<@{alice.id}>'s deadline ended, so the AI plays alice's turn (1 missed")
     assert await state_version(table) == 1
-    assert latest_panel(table.channel).content.startswith(bob.mention), "the game went on to bob"
+    assert prompt_of(latest_panel(table.channel)).startswith(bob.mention), "the game went on to bob"
     assert ai_levels == [levels.NORMAL], "the stand-in plays at a new AI seat's level, not the bare policy"
 
     status = (await bob.slash(table.channel, "game status")).response.content
@@ -89,9 +91,9 @@ async def test_after_n_missed_deadlines_the_ai_keeps_the_seat_until_its_player_r
     await bob.click(panel, label="Pass")
     await simcord_env.advance_time(13 * HOUR)  # alice misses twice: the AI keeps her seat
     assert said(table, "the AI keeps the seat until alice comes back with `/game rejoin`")
-    assert latest_panel(table.channel).content.startswith(bob.mention)
+    assert prompt_of(latest_panel(table.channel)).startswith(bob.mention)
     await bob.click(latest_panel(table.channel), label="Pass")
-    assert latest_panel(table.channel).content.startswith(bob.mention), "the AI played alice's turn at once"
+    assert prompt_of(latest_panel(table.channel)).startswith(bob.mention), "the AI played alice's turn at once"
     session = await table.bot.store.get_session(1)
     assert [(s.is_ai, s.level) for s in session.seats] == [(True, levels.NORMAL), (False, "")]
     assert set(ai_levels) == {levels.NORMAL}, "the seat it keeps plays at Normal too"
@@ -101,7 +103,7 @@ async def test_after_n_missed_deadlines_the_ai_keeps_the_seat_until_its_player_r
     session = await table.bot.store.get_session(1)
     assert [(s.name, s.is_ai) for s in session.seats] == [("alice", False), ("bob", False)]
     await bob.click(latest_panel(table.channel), label="Pass")
-    assert latest_panel(table.channel).content.startswith(alice.mention), "alice plays her own seat again"
+    assert prompt_of(latest_panel(table.channel)).startswith(alice.mention), "alice plays her own seat again"
     assert "no seat of yours" in refusal(await alice.slash(table.channel, "game rejoin"))
 
 
@@ -114,7 +116,8 @@ async def test_a_vacation_pauses_the_deadline_and_shows_in_the_status(simcord_en
     await simcord_env.advance_time(30 * HOUR)
     assert not said(table, "deadline ended"), "no deadline while away"
     status = (await bob.slash(table.channel, "game status")).response.content
-    assert "waiting for alice for 1 day and 6 hours" in status and f"Away: <@{alice.id}> until <t:" in status
+    began = int(simcord_env.now().timestamp() - 30 * HOUR)
+    assert f"waiting for alice since <t:{began}:R>" in status and f"Away: <@{alice.id}> until <t:" in status
     await simcord_env.advance_time(41 * HOUR)  # 2 days away + 24 hours = 72 hours after the start
     assert not said(table, "deadline ended")
     await simcord_env.advance_time(2 * HOUR)
@@ -122,7 +125,7 @@ async def test_a_vacation_pauses_the_deadline_and_shows_in_the_status(simcord_en
 
 
 def option_shown(message: Any, label: str) -> str:
-    return next(f.value for f in message.embeds[0].fields if f.name == label)
+    return field_of(message, label)
 
 
 async def test_the_deadline_is_a_lobby_option_the_game_keeps_and_the_host_changes_later(simcord_env):
@@ -147,10 +150,10 @@ async def test_the_deadline_is_a_lobby_option_the_game_keeps_and_the_host_change
     assert not said(table, "deadline ends")
     await simcord_env.advance_time(1 * HOUR)
     [warning] = said(table, "deadline ends")
-    assert warning.content.startswith(alice.mention)
+    assert prompt_of(warning).startswith(alice.mention)
     await simcord_env.advance_time(3 * HOUR)
     [told] = said(table, "deadline ended")
-    assert told.content.startswith(f"<@{alice.id}>'s deadline ended, so the AI plays alice's turn")
+    assert prompt_of(told).startswith(f"<@{alice.id}>'s deadline ended, so the AI plays alice's turn")
     assert await state_version(table) == 1
 
     # The host changes it later with /game host deadline: bob's turn now has 48 hours.

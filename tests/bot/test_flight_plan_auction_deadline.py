@@ -8,7 +8,15 @@ from typing import Any
 
 import pytest
 
-from tests.bot.helpers import Table, latest_panel, make_table, open_lobby, public_events, stored_state
+from tests.bot.helpers import (
+    Table,
+    latest_panel,
+    make_table,
+    open_lobby,
+    prompt_of,
+    public_events,
+    stored_state,
+)
 from tests.bot.test_flight_plan_auction import Prepared, click
 
 HOUR = 3600.0
@@ -22,7 +30,7 @@ def simcord_bot(make_bot: Any) -> Any:
 
 
 def said(table: Table, words: str) -> list[Any]:
-    return [m for m in table.channel.history() if words in m.content]
+    return [m for m in table.channel.history() if words in prompt_of(m)]
 
 
 async def start_with_deadline(table: Table, hours: int) -> None:
@@ -44,19 +52,21 @@ async def test_the_deadline_closes_the_auction_with_a_pass_for_whoever_is_silent
 
     await simcord_env.advance_time(9.5 * HOUR)  # a quarter of the deadline before its end: ana is warned
     [warning] = said(table, "the deadline ends")
-    assert warning.content.startswith(ana.mention) and PASS_FOR_YOU in warning.content
+    assert prompt_of(warning).startswith(ana.mention) and PASS_FOR_YOU in prompt_of(warning)
     assert not said(table, "deadline ended")
 
     await simcord_env.advance_time(3 * HOUR)
     [told] = said(table, "deadline ended")
-    assert told.content == f"The deadline ended with no answer, so the game answers for ana: {PASS}."
+    assert prompt_of(told) == f"The deadline ended with no answer, so the game answers for ana: {PASS}."
+    assert told.flags.suppress_notifications, "it calls on nobody, so it buzzes nobody"
+    assert not warning.flags.suppress_notifications, "the warning calls on ana out loud"
     state = await stored_state(table)
     assert state.auction is None and 11 in state.airlines[1].routes  # type: ignore[attr-defined]
     assert "Player 2 wins the route 11 London–Paris for $5M." in await public_events(table, last=20)
     session = await table.bot.store.get_session(1)
     assert not any(s.is_ai for s in session.seats), "an unanswered bid is no missed turn"
     assert not said(table, "deadline ended, so the AI plays"), "the AI played nobody's turn"
-    assert latest_panel(table.channel).content.startswith(ana.mention), "play goes on with ana's own turn"
+    assert prompt_of(latest_panel(table.channel)).startswith(ana.mention), "play goes on with ana's own turn"
 
 
 async def test_when_nobody_bids_the_deadline_answers_for_both_in_one_message(simcord_env):
@@ -67,7 +77,7 @@ async def test_when_nobody_bids_the_deadline_answers_for_both_in_one_message(sim
     assert not said(table, "deadline ended")
     await simcord_env.advance_time(2 * HOUR)
     [told] = said(table, "deadline ended")
-    assert f"ana: {PASS}; ben: {PASS}" in told.content
+    assert f"ana: {PASS}; ben: {PASS}" in prompt_of(told)
     state = await stored_state(table)
     assert state.auction is None and 11 not in state.airlines[1].routes  # type: ignore[attr-defined]
     assert any("goes back to the bank" in t for t in await public_events(table, last=20))
@@ -94,8 +104,8 @@ async def test_an_unanswered_offer_is_declined_at_the_deadline_and_the_proposer_
     assert state.offer is not None  # type: ignore[attr-defined]
     await simcord_env.advance_time(12.5 * HOUR)
     [told] = said(table, "deadline ended")
-    assert told.content == "The deadline ended with no answer, so the game answers for ben: \u201cDecline\u201d."
+    assert prompt_of(told) == "The deadline ended with no answer, so the game answers for ben: \u201cDecline\u201d."
     state = await stored_state(table)
     assert state.offer is None and state.airlines[1].routes == [11] and state.turn == 0  # type: ignore[attr-defined]
     assert not said(table, "deadline ended, so the AI plays"), "ana's own turn is hers to finish, on a new clock"
-    assert latest_panel(table.channel).content.startswith(ana.mention)
+    assert prompt_of(latest_panel(table.channel)).startswith(ana.mention)

@@ -120,7 +120,7 @@ async def test_three_members_play_flight_plan_with_trades(simcord_env):
     game = registry.get("flight-plan")
     policy = Steered()
     moves = 0
-    while latest_panel(table.channel).components:
+    while items(latest_panel(table.channel)):
         state = await stored_state(table)
         decisions = game.pending(state)
         # An open offer is answered first, by its own member's buttons.

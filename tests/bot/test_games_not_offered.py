@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.bot.helpers import Table, make_table, open_lobby, start_with_all
+from tests.bot.helpers import Table, make_table, open_lobby, prompt_of, start_with_all
 from tests.support.toy_game import GAME as TOY
 from tests.support.toy_game import ToyGame
 
@@ -62,10 +62,10 @@ async def test_a_game_this_bot_does_not_offer_gets_one_warning_and_the_others_pl
     warned = [(r.getMessage(), getattr(r, "session_id", None), getattr(r, "game", None))
               for r in caplog.records if r.levelno == logging.WARNING]
     assert warned == [("left alone: a game this bot does not offer", 2, "elsewhere")], "one line, once"
-    reminded = [m for m in here.channel.history() if "for your move" in m.content]
-    assert reminded and reminded[0].content.startswith(ana.mention), "the offered game's reminders go on"
-    quiet = [m.content for m in there.channel.history()
-             if any(w in m.content for w in ("deadline ends", "deadline ended", "for your move"))]
+    reminded = [m for m in here.channel.history() if "for your move" in prompt_of(m)]
+    assert reminded and prompt_of(reminded[0]).startswith(ana.mention), "the offered game's reminders go on"
+    quiet = [prompt_of(m) for m in there.channel.history()
+             if any(w in prompt_of(m) for w in ("deadline ends", "deadline ended", "for your move"))]
     assert quiet == [], "nothing runs for the game this bot does not offer"
 
     mine = (await ana.slash(here.channel, "game mine")).response.message.embeds[0].description

@@ -16,7 +16,7 @@ import pytest
 
 from bot.__main__ import install_stop_signals, remove_stop_signals
 from bot.store import SqliteStore
-from tests.bot.helpers import latest_panel, make_table, panels, start_with_all
+from tests.bot.helpers import latest_panel, make_table, panels, prompt_of, start_with_all, title_of
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -126,7 +126,7 @@ async def test_sigterm_finishes_the_move_in_flight_then_closes_the_database(simc
     assert bot.is_closed()
     with pytest.raises(RuntimeError, match="not open"):
         await bot.store.actions(1)
-    assert latest_panel(table.channel).embeds[0].title == "Toy Cards — move 1", "the move's panel was posted"
+    assert title_of(latest_panel(table.channel)) == "Toy Cards — move 1", "the move's panel was posted"
     assert len(panels(table.channel)) == 2
     store = SqliteStore(db_path)
     await store.open()
@@ -151,5 +151,5 @@ async def test_an_ai_turn_left_open_by_a_stopped_bot_is_played_after_the_restart
 
     await simcord_env.restart_bot(make_bot())
     await simcord_env.settle()
-    assert latest_panel(table.channel).content.startswith(alice.mention), "the new bot played the AI's turn"
+    assert prompt_of(latest_panel(table.channel)).startswith(alice.mention), "the new bot played the AI's turn"
     assert [a.seat for a in await simcord_env.bot.store.actions(1)] == [0, 1]

@@ -81,3 +81,21 @@ def test_a_name_is_shown_as_typed_and_pings_nobody() -> None:
     assert escape("ana@example") == "ana@example"
     # A name copied from a message, zero-width space and all, is still the member's name in a typed move.
     assert unname_seats(f"spy on @{ZW}everyone", {1: "@everyone"}, "Player") == "spy on Player 2"
+
+
+def test_a_v2_layout_keeps_its_texts_within_4000_its_code_block_whole_and_its_alt_text_within_1024() -> None:
+    from bot.discord.layout import card, gallery, text
+
+    words = [f"line {n}: ana moved a{n} > G{n}." for n in range(300)]
+    board = code_block("{" + '"x": 1, ' * 400 + "}", 2000, "json")
+    layout = card([text("### Toy — move 3"), text("\n".join(words)), text(board), gallery("board.png", "a" * 3000),
+                   text("@everyone " + "go " * 500)])
+    fit(view=layout)
+    said = [c.content for c in layout.walk_children() if isinstance(c, discord.ui.TextDisplay)]
+    assert sum(map(len, said)) <= limits.TEXT_TOTAL
+    assert said[0] == "### Toy — move 3", "the short heading is left alone"
+    assert said[1].endswith("line 299: ana moved a299 > G299."), "the newest lines of a long summary are kept"
+    assert said[2] == board, "a code block is cut only when nothing else is left, so its fences stay whole"
+    assert said[-1].startswith(f"@{ZW}everyone"), "crowd mentions defused"
+    [picture] = next(c for c in layout.walk_children() if isinstance(c, discord.ui.MediaGallery)).items
+    assert picture.description is not None and len(picture.description) <= limits.ALT_TEXT

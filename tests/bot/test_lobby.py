@@ -9,25 +9,25 @@ import pytest
 
 from engine import registry
 from engine.core import GameOptionSpec, IllegalAction, OptionChoice
-from tests.bot.helpers import latest_panel, make_table, open_lobby, panels, refusal
+from tests.bot.helpers import items, latest_panel, make_table, open_lobby, panels, refusal, texts
 from tests.support.toy_game import ToyGame
 
 
 def seats_field(message) -> str:
-    return next(f.value for f in message.embeds[0].fields if f.name.startswith("Seats"))
+    return next(t for t in texts(message) if t.startswith("**Seats"))
 
 
 async def test_join_leave_add_ai_and_start_by_buttons(simcord_env):
     table = make_table(simcord_env, ("alice", "bob", "carol"))
     alice, bob, carol = table.players
     lobby = await open_lobby(table)
-    assert "2–4 players" in lobby.embeds[0].description
+    assert "2–4 players" in texts(lobby)[0]
 
     await bob.click(lobby, label="Join")
     await carol.click(lobby, label="Join")
     result = await carol.click(lobby, label="Leave")
     shown = result.response.message
-    assert bob.mention in seats_field(shown) and carol.mention not in seats_field(shown)
+    assert "2. bob" in seats_field(shown) and "carol" not in seats_field(shown)
 
     await alice.click(lobby, label="Add AI")
     result = await alice.click(lobby, label="Start")
@@ -48,7 +48,7 @@ async def test_only_the_host_starts_and_sets_options(simcord_env):
     assert "host" in refusal(await bob.select(lobby, ["3"], custom_id="to:1:hand"))
 
     changed = await alice.select(lobby, ["3"], custom_id="to:1:hand")
-    assert any(f.value == "3 cards" for f in changed.response.message.embeds[0].fields)
+    assert field(changed.response.message, "Hand size") == "3 cards"
     session = await table.bot.store.session_in_channel(table.channel.id)
     assert session.status == "lobby" and session.options == {"hand": "3"}
 
@@ -76,7 +76,7 @@ async def test_one_game_per_channel_and_threads_for_more(simcord_env):
     [thread] = table.channel.threads
     session = await table.bot.store.session_in_channel(thread.id)
     assert session is not None and session.host_id == bob.id
-    assert thread.history()[0].embeds[0].title == "Toy Cards — lobby"
+    assert texts(thread.history()[0])[0].startswith("### Toy Cards — lobby")
 
 
 async def test_join_and_cancel_by_command(simcord_env):
@@ -102,7 +102,7 @@ async def test_start_by_command_posts_the_first_panel(simcord_env):
     await bob.slash(table.channel, "game join")
     await alice.slash(table.channel, "game start")
     panel = latest_panel(table.channel)
-    assert panel.components, "the first panel offers the legal options"
+    assert items(panel), "the first panel offers the legal options"
 
 
 # ---------------------------------------------------------------- every option of a real game (Planes)
@@ -120,15 +120,17 @@ def simcord_bot(make_bot, request):
 
 
 def component_ids(message) -> list[str]:
-    return [c.custom_id for row in message.components for c in row.children]
+    return [c.custom_id for c in items(message)]
 
 
 def button(message, prefix: str):
-    return next(c for row in message.components for c in row.children if (c.custom_id or "").startswith(prefix))
+    return next(c for c in items(message) if (c.custom_id or "").startswith(prefix))
 
 
 def field(message, name: str) -> str:
-    return next(f.value for f in message.embeds[0].fields if f.name == name)
+    """The value an option's line in the lobby shows ("Airport: Zephyr")."""
+    options = next(t for t in texts(message) if t.startswith("**Options**")).split("\n")[1:]
+    return next(line.rsplit(": **", 1)[1].removesuffix("**") for line in options if line.rsplit(": **", 1)[0] == name)
 
 
 def current(table, message):
@@ -152,7 +154,9 @@ async def test_the_host_sets_every_planes_option_in_the_lobby_and_the_game_uses_
     alice, bob, carol = table.players
     lobby = await open_lobby(table, "planes")
     specs = registry.get("planes").option_specs
-    assert {f.name for f in lobby.embeds[0].fields} >= {s.label for s in specs}, "the embed lists every option"
+    options = next(t for t in texts(lobby) if t.startswith("**Options**")).split("\n")[1:]
+    listed = {line.rsplit(": **", 1)[0] for line in options}
+    assert listed >= {s.label for s in specs}, "the lobby lists every option"
     # Page 1: three selects and the page button; the other options (and the turn deadline) wait on pages 2 to 4.
     assert component_ids(lobby)[5:] == ["to:1:airport", "to:1:start", "to:1:player_decks", "tlp:1:0"]
     assert button(lobby, "tlp:").label == "Options 1/4 ▸"
@@ -288,12 +292,12 @@ async def test_a_choice_past_the_select_limit_is_typed_and_stays_shown(simcord_e
     table = make_table(simcord_env)
     alice = table.players[0]
     lobby = await open_lobby(table, "wide")
-    menu = next(c for row in lobby.components for c in row.children if c.custom_id == "to:1:table")
+    menu = next(c for c in items(lobby) if c.custom_id == "to:1:table")
     assert len(menu.options) == 25, "24 of its choices, then About this option"
 
     typed = await alice.submit_modal(await alice.click(lobby, custom_id="tlt:1:table"), {"value": "Table 30"})
     assert field(typed.response.message, "Table number") == "Table 30"
-    menu = next(c for row in typed.response.message.components for c in row.children if c.custom_id == "to:1:table")
+    menu = next(c for c in items(typed.response.message) if c.custom_id == "to:1:table")
     assert len(menu.options) == 25 and [o.value for o in menu.options if o.default] == ["30"]
 
     refused = await alice.submit_modal(await alice.click(lobby, custom_id="tlt:1:table"), {"value": "31"})

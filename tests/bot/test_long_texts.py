@@ -18,10 +18,12 @@ from tests.bot.helpers import (
     Policy,
     Table,
     click_option,
+    field_of,
     latest_panel,
     make_table,
     mentioned_actor,
     messages_after,
+    prompt_of,
     refusal,
     start_with_all,
     stored_state,
@@ -42,7 +44,7 @@ def _seeded_start(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def field(message: Any, name: str) -> str:
-    return str(next(f.value for f in message.embeds[0].fields if f.name == name))
+    return str(field_of(message, name))
 
 
 def longest_run(text: str, letter: str) -> int:
@@ -99,7 +101,7 @@ async def test_long_wide_names_fit_everywhere_in_a_whole_game(simcord_env: Env) 
     table = Table(simcord_env, guild, channel, players)
     await start_with_all(table, "toy")
     policy = Policy(table.bot.parts.sessions.game("toy"), seed=3)
-    while not latest_panel(channel).content.startswith("Game over."):
+    while not prompt_of(latest_panel(channel)).startswith("Game over."):
         panel = latest_panel(channel)
         state = await stored_state(table)
         decision = table.bot.parts.sessions.game("toy").pending(state)[0]

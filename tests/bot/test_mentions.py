@@ -19,6 +19,7 @@ from tests.bot.helpers import (
     click_option,
     latest_panel,
     mentioned_actor,
+    prompt_of,
     stored_state,
 )
 from tests.support.discord_mentions import CROWD_MENTION, mention_problems, message_bodies, shown_texts
@@ -59,9 +60,9 @@ def assert_no_ping(env: Env, members: set[int], nicks: list[str]) -> None:
               if m.author_id == env.backend.bot_user.id]
     assert stored
     for message in stored:
-        assert not message.mention_everyone, message.content
-        assert not message.ping_role_ids, message.content
-        assert set(message.ping_user_ids) <= members, message.content
+        assert not message.mention_everyone, prompt_of(message)
+        assert not message.ping_role_ids, prompt_of(message)
+        assert set(message.ping_user_ids) <= members, prompt_of(message)
     for nick in nicks:
         assert any(nick in text.replace("\u200b", "").replace("\\", "") for body in bodies
                    for text, _ in shown_texts(body)), f"the name {nick!r} is still shown"
@@ -71,7 +72,7 @@ async def _play_to_the_end(table: Table, game: str, *, moves: int = 10_000) -> N
     policy = Policy(table.bot.parts.sessions.game(game), seed=5)
     for _ in range(moves):
         panel = latest_panel(table.channel)
-        if panel.content.startswith("Game over."):
+        if prompt_of(panel).startswith("Game over."):
             return
         state = await stored_state(table)
         decision = table.bot.parts.sessions.game(game).pending(state)[0]
@@ -95,7 +96,7 @@ async def test_odd_names_ping_nobody_in_a_whole_game(simcord_env: Env) -> None:
     for command in ("game status", "game board", "game hand", "game log", "game mine"):
         await host.slash(table.channel, command)
     await _play_to_the_end(table, "toy")
-    assert latest_panel(table.channel).content.startswith("Game over.")
+    assert prompt_of(latest_panel(table.channel)).startswith("Game over.")
     await host.slash(table.channel, "game status")
     await host.slash(table.channel, "game history")
     await host.slash(table.channel, "game log", whole=True)
@@ -139,7 +140,7 @@ async def test_odd_names_ping_nobody_in_planes(simcord_env: Env) -> None:
     await host.slash(table.channel, "game host ai", seat=3, level="easy")
     table.players = [host]
     await _play_to_the_end(table, "planes")
-    assert latest_panel(table.channel).content.startswith("Game over.")
+    assert prompt_of(latest_panel(table.channel)).startswith("Game over.")
     await host.slash(table.channel, "game status")
     await host.slash(table.channel, "game history")
     await host.slash(table.channel, "game log", whole=True)

@@ -12,7 +12,7 @@ import pytest
 from bot.naming import name_decision, name_view
 from engine import registry
 from engine.core import Decision, GameState, IllegalAction, Option, Result, SeatResult, TypedValue, new_game
-from tests.bot.helpers import Table, latest_panel, make_table, open_lobby, refusal
+from tests.bot.helpers import Table, field_of, items, latest_panel, make_table, open_lobby, prompt_of, refusal
 from tests.support.toy_game import ToyGame, ToyState
 
 HOUR = 3600.0
@@ -54,7 +54,7 @@ def simcord_bot(make_bot: Any) -> Any:
 
 
 def said(table: Table, words: str) -> list[str]:
-    return [m.content for m in table.channel.history() if words in m.content]
+    return [prompt_of(m) for m in table.channel.history() if words in prompt_of(m)]
 
 
 async def start(table: Table, *, deadline: int = 0) -> None:
@@ -95,10 +95,10 @@ async def test_the_final_scores_details_name_the_members(simcord_env):
     await start(table)
     for _turn in range(4):  # four passes in a row end the toy game
         panel = latest_panel(table.channel)
-        actor = alice if panel.content.startswith(alice.mention) else bob
-        await actor.click(panel, label=next(c.label for row in panel.components for c in row.children
+        actor = alice if prompt_of(panel).startswith(alice.mention) else bob
+        await actor.click(panel, label=next(c.label for c in items(panel)
                                             if (c.label or "").startswith("Pass")))
-    scores = next(f.value for f in latest_panel(table.channel).embeds[0].fields if f.name == "Final scores")
+    scores = field_of(latest_panel(table.channel), "Final scores")
     assert "(played after bob)" in scores and "(played after alice)" in scores, scores
 
 

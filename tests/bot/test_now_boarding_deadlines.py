@@ -13,7 +13,7 @@ import pytest
 from bot.session import publish
 from engine.now_boarding.game import GAME
 from engine.now_boarding.state import NBState
-from tests.bot.helpers import Table, make_table, one_game, open_lobby, stored_state
+from tests.bot.helpers import Table, make_table, one_game, open_lobby, prompt_of, stored_state
 from tests.bot.test_now_boarding_e2e import NAMES, REDRAW, press, setup_all
 
 simcord_bot, _seeded_start = one_game("now-boarding", 7)
@@ -39,7 +39,7 @@ async def start(table: Table, deadline: int = 12) -> None:
 
 
 def said(table: Table, words: str) -> list[Any]:
-    return [m for m in table.channel.history() if words in m.content]
+    return [m for m in table.channel.history() if words in prompt_of(m)]
 
 
 async def fly(table: Table, seat: int) -> None:
@@ -68,15 +68,15 @@ async def test_an_absent_pilots_deadline_runs_from_the_round_start_while_the_oth
     await simcord_env.advance_time(4 * HOUR)
     await fly(table, 1)  # ben last chose at 8 h
     await simcord_env.advance_time(1.5 * HOUR)
-    warned = [m.content.split(",")[0] for m in said(table, "deadline ends")]
+    warned = [prompt_of(m).split(",")[0] for m in said(table, "deadline ends")]
     assert sorted(warned) == sorted([ana.mention, cleo.mention]), "3 hours before: the two who never chose"
     await simcord_env.advance_time(0.5 * HOUR)
     await fly(table, 2)  # cleo last chose at 10 h
     await simcord_env.advance_time(2.5 * HOUR)  # 12.5 h after the round opened, 2.5 h after anyone's last move
 
     [told] = said(table, "deadline ended")
-    assert told.content.startswith(f"<@{ana.id}>'s deadline ended, so the AI plays ana's turn")
-    assert len([m for m in said(table, "deadline ends") if m.content.startswith(ana.mention)]) == 1, \
+    assert prompt_of(told).startswith(f"<@{ana.id}>'s deadline ended, so the AI plays ana's turn")
+    assert len([m for m in said(table, "deadline ends") if prompt_of(m).startswith(ana.mention)]) == 1, \
         "the others' moves did not start ana's clock, nor her warning, again"
     assert await planes_done(table) == [True, False, False], "the AI played ana's part of the round only"
 
@@ -93,8 +93,8 @@ async def test_an_absent_pilots_deadline_runs_from_the_round_start_while_the_oth
 
 def reminded(table: Table) -> list[str]:
     """Whom each reminder mentions (the mentions come first), oldest first."""
-    return [m.content.split(", Now Boarding has been waiting")[0] for m in table.channel.history()
-            if "Now Boarding has been waiting" in m.content]
+    return [prompt_of(m).split(", Now Boarding has been waiting")[0] for m in table.channel.history()
+            if "Now Boarding has been waiting" in prompt_of(m)]
 
 
 async def test_an_absent_pilot_is_reminded_after_their_own_quiet_period_while_the_others_play(
@@ -114,8 +114,10 @@ async def test_an_absent_pilot_is_reminded_after_their_own_quiet_period_while_th
     assert reminded(table) == []
     await simcord_env.advance_time(1 * HOUR)  # 12.5 h after the round opened, 2.5 h after anyone's last move
     assert reminded(table) == [ana.mention], "ana, who never chose, is reminded 12 hours after the round opened"
-    [text] = [m.content for m in table.channel.history() if "Now Boarding has been waiting" in m.content]
-    assert "waiting 12 hours for your move (Morning, round 1 of 3: your plane at ATL" in text, "with her own decision"
+    [message] = [m for m in table.channel.history() if "Now Boarding has been waiting" in prompt_of(m)]
+    began = int(message.created_at.timestamp() - 12 * HOUR)  # since the round opened, as a Discord timestamp
+    assert f"waiting since <t:{began}:R> for your move (Morning, round 1 of 3: your plane at ATL" in prompt_of(
+        message), "with her own decision"
 
     await simcord_env.advance_time(8 * HOUR)  # 20.5 h: ben's own 12 hours since his last choice are over
     assert reminded(table) == [ana.mention, ben.mention]

@@ -31,9 +31,11 @@ from tests.bot.helpers import (
     make_table,
     one_game,
     open_lobby,
+    prompt_of,
     refusal,
     state_version,
     stored_state,
+    texts,
     turn_bodies,
 )
 
@@ -133,7 +135,7 @@ async def test_two_pilots_clicking_at_once_both_apply(simcord_env: Any) -> None:
     assert isinstance(after, NBState) and await state_version(table) == version + 2
     assert (after.planes[0].at, after.planes[1].at) == ("MIA", "SFO")
     # Each member's controls were refreshed in place with what their plane may do now.
-    assert "MIA" in reread(table, mine[0]).content and "SFO" in reread(table, mine[1]).content
+    assert "MIA" in prompt_of(reread(table, mine[0])) and "SFO" in prompt_of(reread(table, mine[1]))
 
 
 async def test_a_double_click_applies_once(simcord_env: Any) -> None:
@@ -175,7 +177,7 @@ async def test_late_click_after_the_timer_is_refused(simcord_env: Any) -> None:
     table = make_table(simcord_env, NAMES)
     await start(table, "book")
     await setup_all(table)
-    assert "<t:" in latest_panel(table.channel).content, "the panel shows when the round ends"
+    assert "<t:" in prompt_of(latest_panel(table.channel)), "the panel shows when the round ends"
     ana = table.players[0]
     state = await stored_state(table)
     assert isinstance(state, NBState)
@@ -203,7 +205,7 @@ async def test_timed_three_pilot_game_to_the_end(simcord_env: Any) -> None:
         await simcord_env.advance_time(16)
     state = await stored_state(table)
     assert isinstance(state, NBState) and state.over and state.lost
-    assert "Game over" in latest_panel(table.channel).content
+    assert "Game over" in prompt_of(latest_panel(table.channel))
     session = await table.bot.store.get_session(1)
     assert session is not None and session.status == "finished"
 
@@ -213,7 +215,7 @@ async def test_async_three_pilot_game_to_the_end(simcord_env: Any) -> None:
     flight and maintenance until the day ends: flights, boarding, deliveries and purchases, all by button."""
     table = make_table(simcord_env, NAMES)
     await start(table, "async")
-    assert "<t:" not in latest_panel(table.channel).content, "no clock in async play"
+    assert "<t:" not in prompt_of(latest_panel(table.channel)), "no clock in async play"
     rng = Rng.seeded(11)
     clicks = 0
     for clicks in range(3000):
@@ -232,7 +234,7 @@ async def test_async_three_pilot_game_to_the_end(simcord_env: Any) -> None:
     assert sum(p.delivered for p in state.planes) >= 3, "passengers were flown home by button"
     assert any(p.seats + p.speed > 5 for p in state.planes), "upgrades were bought in maintenance"
     await simcord_env.advance_time(REDRAW + 1)
-    assert "Game over" in latest_panel(table.channel).content
+    assert "Game over" in prompt_of(latest_panel(table.channel))
 
 
 async def test_two_pilots_taking_the_same_plane_at_once_one_gets_it(simcord_env: Any) -> None:
@@ -251,7 +253,7 @@ async def test_two_pilots_taking_the_same_plane_at_once_one_gets_it(simcord_env:
     after = await stored_state(table)
     assert isinstance(after, NBState) and [p.colour for p in after.planes[:2]] == ["purple", ""]
     assert "plane:purple" not in [o.id for d in GAME.pending(after) if d.seat == 1 for o in d.options]
-    assert "Purple" not in reread(table, mine[1]).content and "purple" not in " ".join(
+    assert "Purple" not in prompt_of(reread(table, mine[1])) and "purple" not in " ".join(
         i.label or "" for i in items(reread(table, mine[1]))), "ben's controls no longer offer it"
 
 
@@ -270,7 +272,7 @@ async def test_weather_is_placed_by_one_pilot_on_the_channel_panel_and_the_clock
     assert isinstance(state, NBState) and state.phase == "weather"
     [decision] = GAME.pending(state)
     panel = latest_panel(table.channel)
-    assert "weather" in panel.content and "<t:" in panel.content, "the token's clock is shown"
+    assert "weather" in prompt_of(panel) and "<t:" in prompt_of(panel), "the token's clock is shown"
     assert not any((i.custom_id or "").startswith("tk:") for i in items(panel)), "no private controls: one chooses"
     other = table.players[(decision.seat + 1) % 3]
     result = await other.click(panel, custom_id=option_id(panel, decision.options[-1].id, state, decision.seat))
@@ -281,5 +283,5 @@ async def test_weather_is_placed_by_one_pilot_on_the_channel_panel_and_the_clock
     assert isinstance(after, NBState) and len(after.weather) > placed
     token = after.weather[placed]
     assert token.space == route_middle(token.route)
-    happened = " ".join(f.value or "" for f in latest_panel(table.channel).embeds[0].fields)
+    happened = " ".join(texts(latest_panel(table.channel))[1:])
     assert f"Time is up: the {token.kind} goes" in happened, "everyone sees where it went"

@@ -15,7 +15,7 @@ from bot.discord import TarmacBot
 from bot.session import publish
 from engine.now_boarding.game import GAME
 from engine.now_boarding.state import NBState
-from tests.bot.helpers import latest_panel, make_table, one_game, refusal, stored_state
+from tests.bot.helpers import latest_panel, make_table, one_game, prompt_of, refusal, stored_state
 from tests.bot.test_now_boarding_e2e import NAMES, REDRAW, controls, option_id, setup_all, start
 
 simcord_bot, _seeded_start = one_game("now-boarding", 7)
@@ -58,7 +58,7 @@ async def test_a_restart_mid_round_resumes_its_clock_with_the_time_left(
     table = make_table(simcord_env, NAMES)
     await start(table, "relaxed")
     await setup_all(table)
-    ends = round_end(latest_panel(table.channel).content)
+    ends = round_end(prompt_of(latest_panel(table.channel)))
     await simcord_env.advance_time(60)
     await simcord_env.restart_bot(make_bot({"now-boarding": GAME}))
 
@@ -67,7 +67,7 @@ async def test_a_restart_mid_round_resumes_its_clock_with_the_time_left(
     assert isinstance(state, NBState)
     mine = await controls(table, ana)
     fly = option_id(mine, "fly:MIA", state, 0)
-    assert round_end(mine.content) == ends, "the pilots' controls show the same end as before the restart"
+    assert round_end(prompt_of(mine)) == ends, "the pilots' controls show the same end as before the restart"
     await simcord_env.advance_time(RELAXED - 60 - 10)
     assert await flight_round(table) == 1, "the round still runs until its own end"
     await simcord_env.advance_time(10 + 1)
@@ -91,13 +91,13 @@ async def test_a_round_whose_time_ran_out_while_the_bot_was_down_ends_when_it_is
     await simcord_env.settle()
 
     assert await flight_round(table) == 2, "the round ended as soon as the bot was back"
-    said = [m for m in table.channel.history() if "while the bot was offline" in m.content]
+    said = [m for m in table.channel.history() if "while the bot was offline" in prompt_of(m)]
     assert len(said) == 1 and not said[0].mentions
     assert latest_panel(table.channel).id > said[0].id, "said before the panel of the round that follows"
     after = await stored_state(table)
     assert isinstance(after, NBState) and after.planes[0].at == "ATL"
     # The round the new panel shows got a full clock of its own from when it began.
-    assert round_end(latest_panel(table.channel).content) >= int(simcord_env.now().timestamp()) + RELAXED - 1
+    assert round_end(prompt_of(latest_panel(table.channel))) >= int(simcord_env.now().timestamp()) + RELAXED - 1
     assert "Time ran out" in refusal(await ana.click(mine, custom_id=fly))
     assert (await stored_state(table)).version == after.version
 

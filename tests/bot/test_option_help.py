@@ -14,7 +14,7 @@ from bot.discord.limits import EMBED_DESCRIPTION, EMBED_TOTAL, EMBEDS, OPTION_TE
 from bot.discord.texts import OPTIONS_TOPIC, rules_pages
 from bot.session.lobby import lobby_specs
 from engine import registry
-from tests.bot.helpers import make_table, open_lobby, refusal
+from tests.bot.helpers import items, make_table, open_lobby, prompt_of, refusal, title_of
 
 NEEDED = [name for name in ("now-boarding", "planes") if name in registry.names()]
 
@@ -25,7 +25,7 @@ def simcord_bot(make_bot: Any) -> Any:
 
 
 def menu(message: Any, key: str) -> Any:
-    return next(c for row in message.components for c in row.children if c.custom_id == f"to:1:{key}")
+    return next(c for c in items(message) if c.custom_id == f"to:1:{key}")
 
 
 def current(table: Any, message: Any) -> Any:
@@ -49,10 +49,10 @@ async def test_each_lobby_menu_explains_its_option_to_anyone_who_asks(simcord_en
     before = (await table.bot.store.session_in_channel(table.channel.id)).options
     asked = await bob.select(lobby, [about.value], custom_id="to:1:weather_clock")  # not the host: reading is free
     [reply] = [m for m in asked.followups if m.ephemeral]
-    assert spec.help in reply.content, "the whole help, not the menu's cut"
+    assert spec.help in prompt_of(reply), "the whole help, not the menu's cut"
     assert ("Off, as the book: the team takes its time *(default)* · House rule: the round timer runs for each "
-            "token") in reply.content
-    assert reply.content.endswith("Now: Off, as the book: the team takes its time.")
+            "token") in prompt_of(reply)
+    assert prompt_of(reply).endswith("Now: Off, as the book: the team takes its time.")
     assert (await table.bot.store.session_in_channel(table.channel.id)).options == before, "nothing was set"
     shown = menu(current(table, lobby), "weather_clock")
     assert [o.value for o in shown.options if o.default] == ["off"], "the menu shows the value again, not About"
@@ -60,7 +60,7 @@ async def test_each_lobby_menu_explains_its_option_to_anyone_who_asks(simcord_en
     await alice.select(lobby, ["on"], custom_id="to:1:weather_clock")
     reply = [m for m in (await alice.select(lobby, [about.value], custom_id="to:1:weather_clock")).followups
              if m.ephemeral][0]
-    assert reply.content.endswith("Now: House rule: the round timer runs for each token.")
+    assert prompt_of(reply).endswith("Now: House rule: the round timer runs for each token.")
     assert "host" in refusal(await bob.select(lobby, ["off"], custom_id="to:1:weather_clock")), "setting is not"
 
 
@@ -72,7 +72,7 @@ async def test_game_rules_explains_every_lobby_option_whole(simcord_env):
                                                            game="planes")]
     assert OPTIONS_TOPIC in topics
     reply = (await alice.slash(table.channel, "game rules", game="planes", topic=OPTIONS_TOPIC)).response
-    assert reply.ephemeral and reply.embeds[0].title == f"Planes — {OPTIONS_TOPIC}"
+    assert reply.ephemeral and title_of(reply) == f"Planes — {OPTIONS_TOPIC}"
     text = "\n\n".join(e.description for e in reply.embeds)
     assert len(reply.embeds) > 1, "Planes' options are longer than one embed holds"
     assert text == rules_pages(registry.get("planes"))[OPTIONS_TOPIC], "the whole page, nothing cut"

@@ -24,6 +24,8 @@ from tests.bot.helpers import (
     assert_engine_scores,
     click_option,
     has_board,
+    heading,
+    items,
     latest_panel,
     make_table,
     mentioned_actor,
@@ -105,7 +107,7 @@ async def test_three_members_play_planecrafters_with_spy_and_agent(simcord_env):
     watch = PlanecraftersWatch(table)
     await watch.check()
     moves = 0
-    while (panel := latest_panel(table.channel)).components:
+    while items(panel := latest_panel(table.channel)):
         state = await stored_state(table)
         (decision,) = game.pending(state)
         actor = mentioned_actor(table, panel)
@@ -133,7 +135,7 @@ async def test_three_members_play_planecrafters_with_spy_and_agent(simcord_env):
         assert secret not in channel_text and secret not in dm_text["cleo"]
     # Posted when the turn passes, edited in place while a member goes on with their turn: a board after every move.
     shown = turn_bodies(simcord_env, table.channel)
-    assert [body["embeds"][0]["title"] for _method, body in shown] == [
+    assert [heading(body["components"]).split("\n")[0].removeprefix("### ") for _method, body in shown] == [
         f"{game.title} — move {v}" for v in range(moves + 1)], "a board follows every move"
     if for_game("planecrafters") is not None:
         assert all(has_board(body) for _method, body in shown)

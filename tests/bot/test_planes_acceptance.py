@@ -13,8 +13,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from simcord import MemberActor
 
+from bot.session import Refusal
 from engine import registry
 from renderers import for_game
 from tests.bot.conftest import validate_all
@@ -27,18 +29,21 @@ from tests.bot.helpers import (
     click_option,
     hand_picture,
     has_board,
+    heading,
     items,
     latest_panel,
     make_table,
     mentioned_actor,
     messages_after,
     newest_id,
+    now_shown,
     one_game,
     panels,
     refusal,
     start_with_all,
     state_version,
     stored_state,
+    title_of,
     turn_bodies,
 )
 
@@ -103,7 +108,11 @@ async def probe_refusals(table: Table, outsider: MemberActor, panel: Any, older:
     assert older.id != panel.id
     assert "not in this game" in refusal(await click_first(outsider, panel))
     assert "not your turn" in refusal(await click_first(waiting, panel))
-    assert "out of date" in refusal(await click_first(actor, older))
+    # The old panel gave its buttons up; a click it sent before that (its version in the custom_id) is refused.
+    assert not items(now_shown(table.channel, older))
+    _kind, _sid, old_version, seat, *_rest = items(older)[0].custom_id.split(":")
+    with pytest.raises(Refusal, match="out of date"):
+        await table.bot.parts.turns.choose(1, actor.id, version=int(old_version), seat=int(seat), index=0)
     shown = await waiting.slash(table.channel, "game hand")
     reply = shown.followups[-1] if shown.followups else shown.response
     assert reply.ephemeral
@@ -132,7 +141,7 @@ async def test_three_members_play_planes_to_the_final_scores(simcord_env, make_b
     kinds: set[str] = set()
     restarted = False
     board = latest_panel(table.channel).attachments
-    while (panel := latest_panel(table.channel)).components:
+    while items(panel := latest_panel(table.channel)):
         (decision,) = game.pending(state)
         actor = mentioned_actor(table, panel)
         assert seats[decision.seat].user_id == actor.id, "the panel calls on the member who must choose"
@@ -153,7 +162,7 @@ async def test_three_members_play_planes_to_the_final_scores(simcord_env, make_b
         state = await watch.check()
         assert state.version == moves, "each click applies exactly one choice"
         shown = latest_panel(table.channel)
-        assert shown.embeds[0].title == f"Planes — move {moves}", "the newest panel shows the move just made"
+        assert title_of(shown) == f"Planes — move {moves}", "the newest panel shows the move just made"
         if for_game("planes") is not None:
             # Posted anew or edited in place, the newest panel carries a newly uploaded board.
             assert shown.attachments and shown.attachments[0].url != board[0].url
@@ -166,7 +175,7 @@ async def test_three_members_play_planes_to_the_final_scores(simcord_env, make_b
     assert restarted, "a new bot instance finished the game"
     assert {"private", "buttons"} <= kinds, "both kinds of panel were clicked, and refused, through Discord"
     shown = turn_bodies(simcord_env, table.channel)
-    assert [body["embeds"][0]["title"] for _method, body in shown] == [
+    assert [heading(body["components"]).split("\n")[0].removeprefix("### ") for _method, body in shown] == [
         f"Planes — move {v}" for v in range(moves + 1)], "a board follows every move"
     if for_game("planes") is not None:
         assert all(has_board(body) for _method, body in shown)

@@ -15,12 +15,14 @@ from tests.bot.conftest import validate_all
 from tests.bot.helpers import (
     Policy,
     click_option,
+    field_of,
     items,
     latest_panel,
     make_table,
     mentioned_actor,
     one_game,
     open_lobby,
+    prompt_of,
     stored_state,
 )
 from tests.bot.test_planes_acceptance import PlanesWatch, _halves
@@ -70,7 +72,7 @@ async def test_a_scenario_game_on_a_new_airport_by_clicks_with_an_ai_seat(simcor
     state = await watch.check()
     assert state.airport == airport and state.options["scenario"] == scenario and state.round_trip
     clicks = 0
-    while (panel := latest_panel(table.channel)).components:
+    while items(panel := latest_panel(table.channel)):
         (decision,) = game.pending(state)
         actor = mentioned_actor(table, panel)
         assert seats[decision.seat].user_id == actor.id, "the panel calls on the member who must choose"
@@ -82,10 +84,10 @@ async def test_a_scenario_game_on_a_new_airport_by_clicks_with_an_ai_seat(simcor
         state = await watch.check()
         assert clicks < 600, "the game should have ended"
     final = latest_panel(table.channel)
-    assert final.content.startswith("Game over.")
+    assert prompt_of(final).startswith("Game over.")
     state = await stored_state(table)
     result = game.result(state)
-    scores = next(f.value for f in final.embeds[0].fields if f.name == "Final scores")
+    scores = field_of(final, "Final scores")
     for standing in result.standings:
         seat = seats[standing.seat]
         who = table.by_id(seat.user_id).mention if seat.user_id is not None else f"**{seat.name}** (AI, Normal)"

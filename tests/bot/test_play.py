@@ -5,18 +5,26 @@ from __future__ import annotations
 import asyncio
 import random
 
+import pytest
+
 from bot.session import Refusal
 from tests.bot.helpers import (
     Table,
     choice_ids,
+    field_of,
+    gallery_items,
+    items,
     latest_panel,
     make_table,
     mentioned_actor,
     message_text,
+    now_shown,
     panels,
+    prompt_of,
     refusal,
     start_with_all,
     state_version,
+    texts,
 )
 
 
@@ -25,9 +33,9 @@ async def play_out(table: Table, rng: random.Random, *, limit: int = 200) -> int
     The cards in a hand are offered only privately ("Show my choices", ephemeral), so half the time the player
     opens that chooser and picks there."""
     clicks = 0
-    while (panel := latest_panel(table.channel)).components:
+    while items(panel := latest_panel(table.channel)):
         actor = mentioned_actor(table, panel)
-        private = [c.custom_id for row in panel.components for c in row.children  # type: ignore[attr-defined]
+        private = [c.custom_id for c in items(panel)
                    if c.label == "Show my choices"]
         if private and rng.random() < 0.5:
             chooser = await actor.click(panel, custom_id=private[0])
@@ -47,8 +55,8 @@ async def test_a_whole_game_by_clicking(simcord_env):
     clicks = await play_out(table, random.Random(7))
 
     final = latest_panel(table.channel)
-    assert final.content.startswith("Game over.")
-    assert any(f.name == "Final scores" for f in final.embeds[0].fields)
+    assert prompt_of(final).startswith("Game over.")
+    assert field_of(final, "Final scores", "")
     session = await table.bot.store.get_session(1)
     assert session.status == "finished"
     assert await state_version(table) == clicks
@@ -62,7 +70,7 @@ async def test_game_with_an_ai_seat_plays_its_turns(simcord_env):
     await play_out(table, random.Random(3))
     actions = await table.bot.store.actions(1, last=500)
     assert {a.seat for a in actions} == {0, 1}, "both the human and the AI made moves"
-    assert latest_panel(table.channel).content.startswith("Game over.")
+    assert prompt_of(latest_panel(table.channel)).startswith("Game over.")
 
 
 async def test_outsiders_and_waiting_players_change_nothing(simcord_env):
@@ -71,7 +79,7 @@ async def test_outsiders_and_waiting_players_change_nothing(simcord_env):
     mallory = table.guild.add_member(simcord_env.create_user("mallory"))  # in the server, not in the game
     await start_with_all(table)
     panel = latest_panel(table.channel)
-    assert panel.content.startswith(alice.mention)
+    assert prompt_of(panel).startswith(alice.mention)
     before = await state_version(table)
 
     assert "not in this game" in refusal(await mallory.click(panel, custom_id=choice_ids(panel)[0]))
@@ -80,18 +88,24 @@ async def test_outsiders_and_waiting_players_change_nothing(simcord_env):
     assert latest_panel(table.channel).id == panel.id, "a refused click posts nothing in the channel"
 
 
-async def test_a_click_on_an_outdated_panel_is_refused(simcord_env):
+async def test_a_superseded_panel_loses_its_controls_and_a_stale_click_is_refused(simcord_env):
     table = make_table(simcord_env)
     alice, bob = table.players
     await start_with_all(table)
     first = latest_panel(table.channel)
+    chooser = (await alice.click(first, label="Show my choices")).response.message
     await alice.click(first, custom_id=choice_ids(first)[-1])  # pass
     second = latest_panel(table.channel)
     await bob.click(second, custom_id=choice_ids(second)[-1])
     version = await state_version(table)
 
-    # Alice's turn again, but she clicks the panel of two moves ago.
-    assert "out of date" in refusal(await alice.click(first, custom_id=choice_ids(first)[0]))
+    # The old panels keep their heading and board for whoever scrolls back, but no live-looking buttons.
+    for old in (first, second):
+        retired = now_shown(table.channel, old)
+        assert not items(retired) and prompt_of(retired) == "-# The game moved on: the newest panel is below."
+        assert " — move " in texts(retired)[0] and gallery_items(retired) == gallery_items(old)
+    # Alice's turn again, and she clicks in the list of her choices she opened two moves ago.
+    assert "out of date" in refusal(await alice.click(chooser, custom_id=choice_ids(chooser)[0]))
     assert await state_version(table) == version
 
 
@@ -114,12 +128,15 @@ async def test_two_simultaneous_clicks_apply_once(simcord_env):
 
 
 async def test_a_second_click_on_the_same_panel_is_refused(simcord_env):
+    # The first click retires the panel; a second one already on its way (sent before the edit reached the
+    # member's client) arrives as a call with the panel's old version.
     table = make_table(simcord_env)
     alice = table.players[0]
     await start_with_all(table)
     panel = latest_panel(table.channel)
     await alice.click(panel, custom_id=choice_ids(panel)[0])
-    assert "out of date" in refusal(await alice.click(panel, custom_id=choice_ids(panel)[0]))
+    with pytest.raises(Refusal, match="out of date"):
+        await table.bot.parts.turns.choose(1, alice.id, version=0, seat=0, index=0)
     assert await state_version(table) == 1
 
 
@@ -139,7 +156,7 @@ async def test_restart_mid_game_and_finish_with_the_old_panel(simcord_env, make_
     await bob.click(old_panel, custom_id=choice_ids(old_panel)[0])
     assert await state_version(table) == version + 1
     await play_out(table, random.Random(11))
-    assert latest_panel(table.channel).content.startswith("Game over.")
+    assert prompt_of(latest_panel(table.channel)).startswith("Game over.")
 
 
 async def hidden_cards(table: Table) -> dict[int, set[str]]:
@@ -181,8 +198,8 @@ async def test_closed_dms_get_a_channel_sentence_and_nothing_private(simcord_env
     simcord_env.inject_error("POST", f"/channels/{dm.id}/messages", status=403, code=50007,
                              message="Cannot send messages to this user", times=None)
     await start_with_all(table)
-    sentences = [m for m in table.channel.history() if m.content.startswith(f"{bob.mention}, I cannot send you DMs")]
-    assert sentences and "/game hand shows your hand" in sentences[0].content
+    sentences = [m for m in table.channel.history() if prompt_of(m).startswith(f"{bob.mention}, I cannot send you DMs")]
+    assert sentences and "/game hand shows your hand" in prompt_of(sentences[0])
     assert not sentences[0].embeds and not sentences[0].attachments
 
     # /game hand is the fallback: ephemeral, Bob's cards only.

@@ -13,7 +13,19 @@ from bot.session.deadlines import AWAY
 from bot.session.lobby import again
 from bot.store import Seat
 from engine.core import GameState, Result
-from tests.bot.helpers import click_option, latest_panel, make_table, mentioned_actor, open_lobby, refusal
+from tests.bot.helpers import (
+    click_option,
+    field_of,
+    items,
+    latest_panel,
+    make_table,
+    mentioned_actor,
+    open_lobby,
+    prompt_of,
+    refusal,
+    text_of,
+    title_of,
+)
 from tests.support.toy_game import ToyGame
 
 
@@ -46,7 +58,7 @@ async def _tie(table) -> None:
     await alice.click(lobby, label="Start")
     while True:
         panel = latest_panel(table.channel)
-        if panel.content.startswith("Game over"):
+        if prompt_of(panel).startswith("Game over"):
             return
         await mentioned_actor(table, panel).click(panel, label="Pass")
 
@@ -56,21 +68,21 @@ async def test_a_tie_the_rules_replay_offers_play_again_and_keeps_the_shared_win
     alice, bob, carol = table.players
     await _tie(table)
     final = latest_panel(table.channel)
-    assert "Press **Play again**" in final.content
-    again = [c for row in final.components for c in row.children if getattr(c, "custom_id", "") == "tpa:1"]
+    assert "Press **Play again**" in prompt_of(final)
+    again = [c for c in items(final) if getattr(c, "custom_id", "") == "tpa:1"]
     assert [c.label for c in again] == ["Play again"]
 
     assert "Only the players of that game" in refusal(await carol.click(final, custom_id="tpa:1"))
     opened = await bob.click(final, custom_id="tpa:1")
     lobby = opened.response.message
-    assert lobby.embeds[0].title == "Toy Cards — lobby"
+    assert title_of(lobby) == "Toy Cards — lobby"
     new = await table.bot.store.get_session(2)
     assert new is not None and new.status == "lobby" and new.host_id == alice.id
     assert new.options == {"hand": "3"}
     assert [(s.user_id, s.name, s.is_ai) for s in new.seats] == [(alice.id, "alice", False), (bob.id, "bob", False)]
     assert new.panel_message_id == lobby.id
-    assert "24 hours" in [f.value for f in lobby.embeds[0].fields], "the turn deadline comes along too"
-    assert "Not rated" in [f.value for f in lobby.embeds[0].fields], "and whether the game counts"
+    assert field_of(lobby, "Turn deadline") == "24 hours", "the turn deadline comes along too"
+    assert "Not rated" in text_of(lobby), "and whether the game counts"
 
     assert "already has a game open" in refusal(await alice.click(final, custom_id="tpa:1"))
     history = reply(await alice.slash(table.channel, "game history")).embeds[0].description
@@ -88,9 +100,9 @@ async def test_a_clear_result_offers_no_play_again(simcord_env):
     await alice.click(lobby, label="Start")
     panel = latest_panel(table.channel)
     await click_option(mentioned_actor(table, panel), panel, 0)  # a card: it scores, so nobody ties
-    while not (panel := latest_panel(table.channel)).content.startswith("Game over"):
+    while not prompt_of(panel := latest_panel(table.channel)).startswith("Game over"):
         await mentioned_actor(table, panel).click(panel, label="Pass")
-    assert "Play again" not in panel.content and not panel.components
+    assert "Play again" not in prompt_of(panel) and not items(panel)
 
 
 def test_a_seat_the_ai_held_while_its_member_was_away_goes_back_to_them() -> None:

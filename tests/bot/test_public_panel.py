@@ -6,6 +6,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
+import discord
+
 from bot.discord.panel import turn_message
 from bot.session import TurnUpdate
 from bot.store import Seat, SessionRow
@@ -23,7 +25,8 @@ def _update(public: list[PublicDecision], decisions: list[Decision]) -> TurnUpda
 
 
 def _buttons(sent: dict[str, Any]) -> list[tuple[str, str]]:
-    return [(child.item.label, child.item.custom_id) for child in sent["view"].children]  # type: ignore[attr-defined]
+    return [(child.item.label, child.item.custom_id) for child in sent["view"].walk_children()
+            if isinstance(child, discord.ui.DynamicItem)]
 
 
 def test_a_private_step_with_nothing_hidden_on_offer_still_shows_show_my_choices() -> None:
@@ -34,7 +37,8 @@ def test_a_private_step_with_nothing_hidden_on_offer_still_shows_show_my_choices
                             options=[PanelOption(index=0, label="No goal")])
     sent = turn_message(_update([public], [decision]))
     assert _buttons(sent) == [("Show my choices", "tp:3:4:0:0:s"), ("No goal", "tc:3:4:0:0")]
-    assert "Show my choices" in sent["content"]
+    said = [c.content for c in sent["view"].walk_children() if isinstance(c, discord.ui.TextDisplay)]
+    assert "Show my choices" in said[-1]
 
 
 def test_the_channel_lists_no_option_the_public_description_leaves_out() -> None:

@@ -4,7 +4,16 @@
 
 from __future__ import annotations
 
-from tests.bot.helpers import latest_panel, make_table, mentioned_actor, refusal, start_with_all
+from tests.bot.helpers import (
+    items,
+    latest_panel,
+    make_table,
+    mentioned_actor,
+    prompt_of,
+    refusal,
+    start_with_all,
+    title_of,
+)
 
 
 def reply(result):
@@ -31,14 +40,14 @@ async def test_cancelling_a_started_game_asks_first_and_keeps_its_record(simcord
     await alice.click(asked.response.message, label="Yes, cancel the game")
     assert (await table.bot.store.get_session(1)).status == "cancelled"
     retired = next(m for m in table.channel.history() if m.id == panel.id)
-    assert not retired.components and "This game was cancelled" in retired.content
+    assert not items(retired) and "This game was cancelled" in prompt_of(retired)
     status = await bob.slash(table.channel, "game status")
     assert "cancelled" in status.response.content
     log = await bob.slash(table.channel, "game log")
     assert "passed" in log.response.message.embeds[0].description
     board = await bob.slash(table.channel, "game board")
     shown = board.followups[0].message if board.followups else board.response.message
-    assert shown.embeds[0].title.startswith("Toy Cards — move 1"), "the board still answers"
+    assert title_of(shown).startswith("Toy Cards — move 1"), "the board still answers"
 
     history = reply(await bob.slash(table.channel, "game history")).embeds[0].description
     assert "#1 Toy Cards" in history and "cancelled at move 1" in history

@@ -8,13 +8,21 @@ import signal
 import sys
 from pathlib import Path
 
-from tests.bot.helpers import latest_panel, make_table, mentioned_actor, refusal, start_with_all, state_version
+from tests.bot.helpers import (
+    latest_panel,
+    make_table,
+    mentioned_actor,
+    refusal,
+    start_with_all,
+    state_version,
+    title_of,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def shown_version(message) -> int:
-    return int(message.embeds[0].title.rsplit(" ", 1)[1])
+    return int(title_of(message).rsplit(" ", 1)[1])
 
 
 async def test_a_bot_killed_between_saving_a_move_and_posting_its_panel_posts_it_when_it_starts(

@@ -6,13 +6,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.bot.helpers import Table, latest_panel, make_table, mentioned_actor, refusal, start_with_all
+from tests.bot.helpers import (
+    Table,
+    latest_panel,
+    make_table,
+    mentioned_actor,
+    prompt_of,
+    refusal,
+    start_with_all,
+)
 
 HOUR = 3600.0
 
 
 def reminders(table: Table) -> list[Any]:
-    return [m for m in table.channel.history() if "waiting" in m.content and "for your move" in m.content]
+    return [m for m in table.channel.history() if "waiting" in prompt_of(m) and "for your move" in prompt_of(m)]
 
 
 def mention_requests(env: Any) -> list[dict[str, Any]]:
@@ -30,8 +38,10 @@ async def test_one_reminder_per_quiet_period_for_whoever_must_act(simcord_env):
     assert reminders(table) == [], "not before the quiet period is over"
     await simcord_env.advance_time(2 * HOUR)
     [first] = reminders(table)
-    assert first.content.startswith(f"{alice.mention}, Toy Cards has been waiting 12 hours")
-    assert bob.mention not in first.content and carol.mention not in first.content
+    # The wait as a Discord timestamp: each reader's client shows how long ago in their own zone, 12 hours here.
+    began = int(first.created_at.timestamp() - 12 * HOUR)
+    assert prompt_of(first).startswith(f"{alice.mention}, Toy Cards has been waiting since <t:{began}:R>")
+    assert bob.mention not in prompt_of(first) and carol.mention not in prompt_of(first)
     [body] = mention_requests(simcord_env)
     assert [int(u) for u in body["allowed_mentions"]["users"]] == [alice.id], "only the player who must act is notified"
 
@@ -47,7 +57,9 @@ async def test_one_reminder_per_quiet_period_for_whoever_must_act(simcord_env):
     await simcord_env.advance_time(11 * HOUR)
     assert len(reminders(table)) == 2
     await simcord_env.advance_time(2 * HOUR)
-    assert reminders(table)[-1].content.startswith(f"{bob.mention}, Toy Cards has been waiting 12 hours")
+    newest = reminders(table)[-1]
+    began = int(newest.created_at.timestamp() - 12 * HOUR)
+    assert prompt_of(newest).startswith(f"{bob.mention}, Toy Cards has been waiting since <t:{began}:R>")
 
 
 async def test_reminders_survive_a_restart_without_repeating(simcord_env, make_bot):
@@ -59,7 +71,7 @@ async def test_reminders_survive_a_restart_without_repeating(simcord_env, make_b
     await simcord_env.restart_bot(make_bot())
     await simcord_env.advance_time(7 * HOUR)
     [reminder] = reminders(table)
-    assert reminder.content.startswith(alice.mention), "the quiet period went on counting across the restart"
+    assert prompt_of(reminder).startswith(alice.mention), "the quiet period went on counting across the restart"
 
     await simcord_env.restart_bot(make_bot())
     await simcord_env.advance_time(2 * HOUR)
@@ -81,7 +93,7 @@ async def test_nudge_reminds_now_but_not_again_and_again(simcord_env):
     done = await bob.slash(table.channel, "game nudge")
     assert done.response.ephemeral
     [nudge] = reminders(table)
-    assert nudge.content.startswith(f"{alice.mention}, {bob.mention} nudges you")
+    assert prompt_of(nudge).startswith(f"{alice.mention}, {bob.mention} nudges you")
     [body] = mention_requests(simcord_env)
     assert [int(u) for u in body["allowed_mentions"]["users"]] == [alice.id]
     assert "less than 1 hour ago" in refusal(await bob.slash(table.channel, "game nudge"))
@@ -122,7 +134,7 @@ async def test_closed_dms_are_tried_once_and_mentioned_once_until_the_member_say
     await start_with_all(table)
 
     def notices() -> list[Any]:
-        return [m for m in table.channel.history() if m.content.startswith(f"{bob.mention}, I cannot send you DMs")]
+        return [m for m in table.channel.history() if prompt_of(m).startswith(f"{bob.mention}, I cannot send you DMs")]
 
     def tries() -> int:
         return sum(1 for e in simcord_env.http_requests if e.method == "POST" and e.path == dm_path)
@@ -159,9 +171,9 @@ async def test_reminders_back_off_and_stop_when_the_game_is_abandoned(simcord_en
         if len(reminders(table)) > len(sent_at):
             sent_at.append(hour)
     assert sent_at == [12, 36, 84, 180], "each wait doubles: 12, 24, 48, 96 hours"
-    told = [m for m in table.channel.history() if "I stop reminding" in m.content]
-    assert len(told) == 1 and told[0].content.startswith(f"<@{alice.id}>, nobody has moved"), "the host, once"
-    assert "14 days" in told[0].content
+    told = [m for m in table.channel.history() if "I stop reminding" in prompt_of(m)]
+    assert len(told) == 1 and prompt_of(told[0]).startswith(f"<@{alice.id}>, nobody has moved"), "the host, once"
+    assert "14 days" in prompt_of(told[0])
 
     panel = latest_panel(table.channel)
     await mentioned_actor(table, panel).click(panel, label="Pass")  # a move: reminders start again

@@ -4,17 +4,20 @@ are refused)."""
 
 from __future__ import annotations
 
+import pytest
+
+from bot.session import Refusal
 from engine import registry
 from tests.bot.helpers import (
     Policy,
-    click_first,
     click_option,
     items,
     latest_panel,
     make_table,
     mentioned_actor,
+    now_shown,
     one_game,
-    refusal,
+    prompt_of,
     state_version,
     stored_state,
 )
@@ -38,7 +41,7 @@ async def test_restarts_mid_move_and_on_a_private_panel_then_finish(simcord_env,
     older = None  # the newest panel of an earlier turn (a turn's own panel is edited as it goes): outdated buttons
     restarted: set[str] = set()
     clicks = 0
-    while (panel := latest_panel(table.channel)).components:
+    while items(panel := latest_panel(table.channel)):
         state = await stored_state(table)
         (decision,) = game.pending(state)
         move = state.move  # type: ignore[attr-defined]
@@ -51,7 +54,11 @@ async def test_restarts_mid_move_and_on_a_private_panel_then_finish(simcord_env,
             # Nothing moved on: the newest panel is still the old instance's, and its older panels are outdated.
             assert await state_version(table) == version
             assert latest_panel(table.channel).id == panel.id
-            assert "out of date" in refusal(await click_first(mentioned_actor(table, panel), older))
+            assert not items(now_shown(table.channel, older)), "an earlier turn's panel gave its buttons up"
+            _kind, _sid, old_version, seat, *_rest = items(older)[0].custom_id.split(":")
+            with pytest.raises(Refusal, match="out of date"):  # a click it sent before that, after the restart
+                await table.bot.parts.turns.choose(1, mentioned_actor(table, panel).id, version=int(old_version),
+                                                   seat=int(seat), index=0)
             if move is not None:
                 reloaded = (await stored_state(table)).move  # type: ignore[attr-defined]
                 assert reloaded is not None and reloaded.drops == move.drops, "the move in progress survived"
@@ -62,5 +69,5 @@ async def test_restarts_mid_move_and_on_a_private_panel_then_finish(simcord_env,
         assert clicks < 500, "the game should have ended"
 
     assert restarted == {"mid-move", "private panel"}
-    assert latest_panel(table.channel).content.startswith("Game over.")
+    assert prompt_of(latest_panel(table.channel)).startswith("Game over.")
     assert (await table.bot.store.get_session(1)).status == "finished"

@@ -45,19 +45,22 @@ def test_history_names_the_winners_and_scores_or_says_where_a_game_stopped() -> 
 
 
 def test_mine_says_whose_turn_it_is_in_each_game() -> None:
-    lines = open_game_lines([OpenGame(session(), "Toy", [0], True, timedelta(hours=3)),
+    lines = open_game_lines([OpenGame(session(), "Toy", [0], True, timedelta(hours=3), WHEN),
                              OpenGame(session(channel_id=10), "Toy", [1], False, None),
                              OpenGame(session("lobby", channel_id=12), "Toy", [], False, None)])
-    assert lines == ["<#9>: Toy, **your turn** for 3 hours.", "<#10>: Toy, waiting for AI 1.",
+    assert lines == [f"<#9>: Toy, **your turn** since <t:{STAMP}:R>.", "<#10>: Toy, waiting for AI 1.",
                      "<#12>: Toy, in the lobby."]
 
 
 def test_status_of_a_running_game_gives_the_deadline_who_is_away_and_the_newest_panel() -> None:
     row = session(board_message_id=44)
-    waiting = Waiting(waited=timedelta(minutes=90), deadline_hours=24, ends=WHEN, away=[(12, WHEN)])
+    began = WHEN - timedelta(minutes=90)
+    waiting = Waiting(waited=timedelta(minutes=90), deadline_hours=24, ends=WHEN, away=[(12, WHEN)], since=began)
+    # Every time as Discord's timestamps: each reader's client shows it in their own zone and counts it down.
+    both = f"<t:{STAMP}:R> (<t:{STAMP}:f>)"
     assert waiting_text(update(row), waiting) == (
-        f"Move 3; waiting for \\*ana\\* for 1 hour and 30 minutes. Turn deadline: 24 hours. This turn's ends "
-        f"<t:{STAMP}:R>. Away: <@12> until <t:{STAMP}:R>. Newest panel: https://discord.com/channels/5/9/44")
+        f"Move 3; waiting for \\*ana\\* since <t:{STAMP - 5400}:R> (<t:{STAMP - 5400}:f>). Turn deadline: 24 "
+        f"hours. This turn's ends {both}. Away: <@12> until {both}. Newest panel: https://discord.com/channels/5/9/44")
     brief = waiting_text(update(session()), Waiting(waited=timedelta(seconds=20), deadline_hours=0, ends=None,
                                                     away=[]))
     assert brief == "Move 3; waiting for \\*ana\\*.", "under a minute is no wait worth saying"
@@ -74,17 +77,18 @@ def test_status_lists_the_players_and_then_the_game_or_its_final_scores() -> Non
 
 def test_a_reminder_calls_the_members_and_before_a_deadline_says_what_happens_then() -> None:
     quiet = Reminder(session=session(board_message_id=44), title="Toy", user_ids=[11, 12], prompt="Pick a card.",
-                     quiet_for=timedelta(hours=12))
-    assert reminder_text(quiet) == ("<@11> <@12>, Toy has been waiting 12 hours for your move (Pick a card). The "
-                                    "board: https://discord.com/channels/5/9/44")
+                     quiet_for=timedelta(hours=12), since=WHEN)
+    assert reminder_text(quiet) == (f"<@11> <@12>, Toy has been waiting since <t:{STAMP}:R> for your move (Pick a "
+                                    "card). The board: https://discord.com/channels/5/9/44")
     warned = Reminder(session=session(), title="Toy", user_ids=[11], prompt="Bid.", quiet_for=timedelta(hours=18),
                       deadline=WHEN)
     assert reminder_text(warned) == (f"<@11>, Toy has been waiting 18 hours for your move (Bid; the deadline ends "
-                                     f"<t:{STAMP}:R>, then the AI plays this turn for you).")
+                                     f"<t:{STAMP}:R> (<t:{STAMP}:f>), then the AI plays this turn for you).")
     answered = Reminder(session=session(), title="Toy", user_ids=[11], prompt="", quiet_for=timedelta(hours=1),
                         deadline=WHEN, answer="Pass", nudged_by=12)
     assert reminder_text(answered) == (f"<@11>, <@12> nudges you: Toy is waiting for your move (; the deadline ends "
-                                       f"<t:{STAMP}:R>, then the game answers \u201cPass\u201d for you).")
+                                       f"<t:{STAMP}:R> (<t:{STAMP}:f>), then the game answers \u201cPass\u201d for "
+                                       "you).")
 
 
 def test_each_notice_is_worded_and_notifies_only_whom_it_concerns() -> None:

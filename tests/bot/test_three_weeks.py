@@ -14,7 +14,7 @@ import pytest
 from bot.discord import TarmacBot
 from bot.store import Seat
 from engine.core import Rng
-from tests.bot.helpers import Table, latest_panel, make_table, mentioned_actor, open_lobby
+from tests.bot.helpers import Table, items, latest_panel, make_table, mentioned_actor, open_lobby, prompt_of
 from tests.support.toy_game import ToyGame, ToyState
 
 HOUR = 3600.0
@@ -37,7 +37,7 @@ def simcord_bot(make_bot: Callable[..., TarmacBot]) -> TarmacBot:
 
 
 def texts(table: Table) -> list[str]:
-    return [m.content for m in sorted(table.channel.history(), key=lambda m: m.id)]
+    return [prompt_of(m) for m in sorted(table.channel.history(), key=lambda m: m.id)]
 
 
 async def act(table: Table) -> None:
@@ -49,7 +49,7 @@ async def act(table: Table) -> None:
         await actor.click(panel, label="Pass")
         return
     chooser = (await actor.click(panel, label="Show my choices")).response.message
-    play = next(c for row in chooser.components for c in row.children if c.label.startswith("Play"))
+    play = next(c for c in items(chooser) if c.label.startswith("Play"))
     await actor.click(chooser, custom_id=play.custom_id)
 
 
@@ -69,7 +69,7 @@ async def test_three_weeks_of_play_by_post(simcord_env):
     request = max(table.channel.history(), key=lambda m: m.id)
     await ana.click(request, label="Accept")
     await ben.click(request, label="Accept")
-    assert latest_panel(table.channel).content.startswith(ana.mention), "back to turn 1"
+    assert prompt_of(latest_panel(table.channel)).startswith(ana.mention), "back to turn 1"
     await cleo.slash(table.channel, "game vacation", days=3)
 
     hour_of = {ana.id: 9, ben.id: 20, cleo.id: 14}
@@ -89,9 +89,9 @@ async def test_three_weeks_of_play_by_post(simcord_env):
         if hour == 14 * DAY:
             await ana.slash(table.channel, "game host deadline", hours=0)
         panel = latest_panel(table.channel)
-        if not panel.components:
+        if not items(panel):
             break  # the game ended
-        who = mentioned_actor(table, panel) if not panel.content.startswith("**") else None
+        who = mentioned_actor(table, panel) if not prompt_of(panel).startswith("**") else None
         if who is None or hour % DAY != hour_of[who.id]:
             continue
         if who is ben and 4 * DAY <= hour < 11 * DAY:

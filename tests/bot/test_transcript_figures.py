@@ -11,6 +11,7 @@ from engine import registry
 from tests.bot.helpers import (
     Policy,
     click_option,
+    items,
     latest_panel,
     make_table,
     mentioned_actor,
@@ -40,7 +41,7 @@ async def test_pings_dms_and_messages_per_turn_in_a_seeded_game(simcord_env):
     game = registry.get("planecrafters")
     await start_with_all(table, "planecrafters")
     policy = Policy(game, SEED)
-    while (panel := latest_panel(table.channel)).components:
+    while items(panel := latest_panel(table.channel)):
         state = await stored_state(table)
         actor = mentioned_actor(table, panel)
         decision = next(d for d in game.pending(state) if d.seat == [p.id for p in table.players].index(actor.id))

@@ -15,6 +15,8 @@ import re
 from datetime import UTC, datetime
 from typing import Any
 
+import discord
+
 from bot.discord.panel import decision_view, turn_message
 from bot.naming import name_seats, name_view
 from bot.prose import unwrap
@@ -24,7 +26,9 @@ from engine import registry
 from engine.core import Decision, Option, Result, SeatResult
 from tests.bot.helpers import (
     Policy,
+    body_texts,
     click_option,
+    field_of,
     items,
     latest_panel,
     make_table,
@@ -33,9 +37,11 @@ from tests.bot.helpers import (
     messages_after,
     one_game,
     panels,
+    prompt_of,
     refusal,
     start_with_all,
     stored_state,
+    title_of,
     turn_bodies,
 )
 
@@ -48,7 +54,8 @@ simcord_bot, _seeded_start = one_game("planes", SEED)
 def _panel_pings(env: Any, channel: Any) -> list[tuple[str, str, list[str]]]:
     """(method, content, user ids it may ping) of every turn panel the bot posted (POST) or edited (PATCH) in the
     channel, in order."""
-    return [(method, body.get("content") or "", [str(u) for u in (body.get("allowed_mentions") or {}).get("users", [])])
+    return [(method, body_texts(body.get("components") or [])[-1],
+             [str(u) for u in (body.get("allowed_mentions") or {}).get("users", [])])
             for method, body in turn_bodies(env, channel)]
 
 
@@ -68,7 +75,7 @@ async def test_a_planes_game_reads_by_name_pings_once_per_turn_and_ends_clearly(
     dms = {p.id: len(messages_after(p.user.dm_channel, 0)) for p in table.players}
     hands = [list(h) for h in (await stored_state(table)).hands]  # type: ignore[attr-defined]
     assert all(dms.values()), "everyone gets their first hand by DM"
-    while (panel := latest_panel(table.channel)).components:
+    while items(panel := latest_panel(table.channel)):
         state = await stored_state(table)
         (decision,) = game.pending(state)
         actor = mentioned_actor(table, panel)
@@ -77,12 +84,12 @@ async def test_a_planes_game_reads_by_name_pings_once_per_turn_and_ends_clearly(
         if private and choosers_used < 3 and decision.options[index].id != "skip":
             # The private chooser, by hand: what it says, and what it leaves behind once used.
             shown = (await actor.click(panel, custom_id=private[0])).response
-            assert shown.ephemeral and "Only you can see this message" in shown.message.content
-            assert shown.message.content.startswith(decision.prompt)
+            assert shown.ephemeral and "Only you can see this message" in prompt_of(shown.message)
+            assert prompt_of(shown.message).startswith(decision.prompt)
             await click_option(actor, shown.message, index)
             used = next(m for m in messages_after(table.channel, 0, viewer=actor.id) if m.id == shown.message.id)
-            assert used.content == f"You chose: {decision.options[index].label}.", "it says what was picked"
-            assert not used.components, "and offers no buttons that could only answer 'out of date'"
+            assert prompt_of(used) == f"You chose: {decision.options[index].label}.", "it says what was picked"
+            assert not items(used), "and offers no buttons that could only answer 'out of date'"
             choosers_used += 1
         else:
             await click_option(actor, panel, index)
@@ -109,8 +116,7 @@ async def test_a_planes_game_reads_by_name_pings_once_per_turn_and_ends_clearly(
     seen += [m for p in table.players for m in messages_after(p.user.dm_channel, 0)]
     for message in seen:
         assert not SEAT_NUMBER.search(message_text(message)), message_text(message)
-    happened = "\n".join(f.value for p in panels(table.channel) for f in p.embeds[0].fields
-                         if f.name == "What just happened")
+    happened = "\n".join(field_of(p, "What just happened", "") for p in panels(table.channel))
     for name in ("ana", "ben", "cleo"):
         assert f"{name} moved " in happened and f"{name}'s turn." in happened
 
@@ -134,20 +140,19 @@ async def test_a_planes_game_reads_by_name_pings_once_per_turn_and_ends_clearly(
     member = {s.seat: table.by_id(s.user_id) for s in session.seats}
     (winner,) = result.winners
     best = result.standings[0]
-    assert final.content == f"Game over. {member[winner].mention} wins with {best.score} VP."
-    fields = {f.name: f.value for f in final.embeds[0].fields}
-    assert fields["Final scores"].splitlines() == [
+    assert prompt_of(final) == f"Game over. {member[winner].mention} wins with {best.score} VP."
+    assert field_of(final, "Final scores").splitlines() == [
         f"{place} {member[s.seat].mention}: {s.score} ({s.detail})"
         for place, s in zip(("1st", "2nd", "3rd"), result.standings, strict=True)
     ]
     assert all(re.fullmatch(r"\d+ VP from \d+ goals? \+ \d+ VP from \d+ cubes? boarded", s.detail)
                for s in result.standings)
-    assert "wins with" not in fields.get("What just happened", ""), "the headline is not repeated below"
+    assert "wins with" not in field_of(final, "What just happened", ""), "the headline is not repeated below"
     assert sorted(pings[-1][2]) == sorted(str(p.id) for p in table.players), "everyone hears how it ended"
 
     # ---- a DM says which game it is about and links to it
     dm = messages_after(ben.user.dm_channel, 0)[-1]
-    assert dm.embeds[0].title == "Planes in #games — your hand"
+    assert title_of(dm) == "Planes in #games — your hand"
     link = f"https://discord.com/channels/{table.guild.id}/{table.channel.id}"
     assert dm.embeds[0].description.startswith(f"[Back to the game in #games]({link})")
 
@@ -157,7 +162,7 @@ async def test_rules_pages_read_as_paragraphs(simcord_env):
     shown = {}
     for topic in ("overview", "move", "typed moves"):
         reply = (await table.players[0].slash(table.channel, "game rules", game="planes", topic=topic)).response
-        assert reply.message.embeds[0].title == f"Planes — {topic}"
+        assert title_of(reply.message) == f"Planes — {topic}"
         shown[topic] = text = reply.message.embeds[0].description
         lines = text.splitlines()
         # A line that stops mid-sentence and goes on in lower case is a wrap of the source file, not a break.
@@ -218,7 +223,7 @@ async def test_an_ai_turn_shows_as_one_panel_with_all_it_did(simcord_env):
     game = registry.get("planes")
     policy = Policy(game, SEED)
     ai_turns = 0
-    while ai_turns < 3 and (panel := latest_panel(table.channel)).components:
+    while ai_turns < 3 and items(panel := latest_panel(table.channel)):
         state = await stored_state(table)
         (decision,) = game.pending(state)
         before = len(panels(table.channel))
@@ -229,8 +234,8 @@ async def test_an_ai_turn_shows_as_one_panel_with_all_it_did(simcord_env):
         posted = panels(table.channel)[before:]
         # Ana's last click hands the turn to the AI: no panel that nobody could click, but one panel once the AI has
         # played its whole turn, headed by what ana's click did.
-        assert [p.content.startswith(ana.mention) for p in posted] == [True], [p.content for p in posted]
-        happened = next(f.value for f in posted[-1].embeds[0].fields if f.name == "What just happened")
+        assert [prompt_of(p).startswith(ana.mention) for p in posted] == [True], [prompt_of(p) for p in posted]
+        happened = field_of(posted[-1], "What just happened")
         assert "AI 1 moved " in happened and "ana's turn." in happened
     assert ai_turns == 3
 
@@ -246,7 +251,7 @@ async def test_a_failed_note_on_the_private_choices_is_no_reason_to_apologise(si
     assert not simcord_env.backend.faults, "the note on the private choices did fail"
     assert (await stored_state(table)).version == 1, "the choice was played"
     assert not [m for m in result.followups if m.ephemeral], "and the player is not told something went wrong"
-    assert latest_panel(table.channel).embeds[0].title == "Planes — move 1", "the panel shows the move"
+    assert title_of(latest_panel(table.channel)) == "Planes — move 1", "the panel shows the move"
 
 
 def test_a_shared_win_shares_first_place_and_names_both_winners() -> None:
@@ -262,8 +267,9 @@ def test_a_shared_win_shares_first_place_and_names_both_winners() -> None:
     update = TurnUpdate(session=session, title="Planes", version=9, board_png=None, board_text="{}", decisions=[],
                         events=["ben moved a1 > G2.", "ana and ben share the win with 12 VP."], result=result)
     sent = turn_message(update)
-    assert sent["content"] == "Game over. <@11> and <@12> share the win with 12 VP."
-    fields = {f.name: f.value for f in sent["embed"].fields}
+    said = [c.content for c in sent["view"].walk_children() if isinstance(c, discord.ui.TextDisplay)]
+    assert said[-1] == "Game over. <@11> and <@12> share the win with 12 VP."
+    fields = {t.split("\n", 1)[0].strip("*"): t.split("\n", 1)[1] for t in said if t.startswith("**")}
     assert fields["Final scores"].splitlines() == [
         "1st <@12>: 12 (2 VP from 1 goal + 10 VP from 2 cubes boarded)",
         "1st <@11>: 12 (2 VP from 1 goal + 10 VP from 2 cubes boarded)",

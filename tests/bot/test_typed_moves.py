@@ -7,6 +7,7 @@ edited in place while the player goes on with the turn, or a new panel when the 
 from __future__ import annotations
 
 from tests.bot.helpers import (
+    field_of,
     make_table,
     mentioned_actor,
     one_game,
@@ -56,7 +57,7 @@ async def test_a_typed_move_plays_through_and_shows_once(simcord_env):
     state = await stored_state(table)
     assert state.move is None and state.phase in {"goal", "action"}  # type: ignore[attr-defined]
     # The panel tells the channel what the typed move did, as a clicked one would.
-    happened = next(f.value for f in panels(table.channel)[-1].embeds[0].fields if f.name == "What just happened")
+    happened = field_of(panels(table.channel)[-1], "What just happened")
     assert f"{actor.name} moved {line.split(' stop')[0]}" in happened
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.bot.helpers import make_table, mentioned_actor, one_game, open_lobby, panels, refusal, stored_state
+from tests.bot.helpers import field_of, make_table, mentioned_actor, one_game, open_lobby, panels, refusal, stored_state
 
 simcord_bot, _seeded_start = one_game("planes", 11)
 
@@ -52,6 +52,6 @@ async def test_a_typed_move_on_a_round_trip_airport(simcord_env, airport: str, v
     assert reply.startswith("Done ("), reply
     state = await stored_state(table)
     assert state.airport == airport and state.move is None  # type: ignore[attr-defined]
-    happened = next(f.value for f in panels(table.channel)[-1].embeds[0].fields if f.name == "What just happened")
+    happened = field_of(panels(table.channel)[-1], "What just happened")
     path = " > ".join(step.split()[0] for step in line.removesuffix(" stop").split(" > "))
     assert f"{actor.name} moved {path}" in happened, "the panel tells the channel the path the typed move took"

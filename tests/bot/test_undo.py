@@ -10,10 +10,12 @@ import json
 
 from tests.bot.helpers import (
     Table,
+    items,
     latest_panel,
     make_table,
     mentioned_actor,
     open_lobby,
+    prompt_of,
     refusal,
     state_version,
     stored_state,
@@ -50,7 +52,7 @@ async def play_a_card(table: Table) -> None:
     panel = latest_panel(table.channel)
     actor = mentioned_actor(table, panel)
     chooser = (await actor.click(panel, label="Show my choices")).response.message
-    play = next(c for row in chooser.components for c in row.children if c.label.startswith("Play"))
+    play = next(c for c in items(chooser) if c.label.startswith("Play"))
     await actor.click(chooser, custom_id=play.custom_id)
 
 
@@ -70,7 +72,7 @@ async def test_taking_back_a_pass_returns_the_exact_state_and_keeps_a_line_in_th
     assert "took back" in refusal(done)
     back = await stored_state(table)
     assert content(back) == content(start) and back.version == 2, "the same state, at a new version"
-    assert latest_panel(table.channel).content.startswith(alice.mention), "alice's turn again"
+    assert prompt_of(latest_panel(table.channel)).startswith(alice.mention), "alice's turn again"
     assert "alice took back their last choice." in await log_text(table)
     await click(table, "Pass")
     assert await state_version(table) == 3, "the game goes on from there"
@@ -99,17 +101,18 @@ async def test_undo_by_consent_goes_back_to_a_named_turn_when_everyone_accepts(s
     asked = await carol.slash(table.channel, "game undo", turn=1)
     assert "every other player accepts" in refusal(asked)
     request = newest(table)
-    assert request.content == (f"{alice.mention} {bob.mention}: carol asks to take the game back to the start of turn "
+    assert prompt_of(request) == (
+        f"{alice.mention} {bob.mention}: carol asks to take the game back to the start of turn "
                                "1. It happens only if every other player accepts; any move meanwhile cancels the "
                                "request.")
     assert "not yours" in refusal(await carol.click(request, label="Accept"))
     await alice.click(request, label="Accept")
-    assert newest(table).content == "alice accepted; still waiting for 1 more."
+    assert prompt_of(newest(table)) == "alice accepted; still waiting for 1 more."
     assert await state_version(table) == 2, "one answer is missing"
     await bob.click(request, label="Accept")
     back = await stored_state(table)
     assert content(back) == content(start) and back.version == 3
-    assert latest_panel(table.channel).content.startswith(alice.mention)
+    assert prompt_of(latest_panel(table.channel)).startswith(alice.mention)
     assert "back to turn 1, as everyone agreed" in await log_text(table)
     assert "no longer open" in refusal(await bob.click(request, label="Accept"))
 
@@ -126,7 +129,7 @@ async def test_a_decline_or_a_move_ends_the_request_and_nothing_goes_back_past_a
     await carol.slash(table.channel, "game undo", turn=2)
     request = newest(table)
     await alice.click(request, label="Decline")
-    assert newest(table).content == "alice declined, so the game goes on from where it is."
+    assert prompt_of(newest(table)) == "alice declined, so the game goes on from where it is."
     assert "no longer open" in refusal(await bob.click(request, label="Accept"))
     assert await state_version(table) == 2
 

@@ -9,6 +9,7 @@ from engine import registry
 from tests.bot.helpers import (
     Policy,
     click_option,
+    items,
     latest_panel,
     make_table,
     mentioned_actor,
@@ -29,7 +30,7 @@ def content(state) -> dict:
 
 
 def labels(message) -> list[str]:
-    return [c.label for row in message.components for c in row.children]
+    return [c.label for c in items(message)]
 
 
 async def test_each_step_of_a_turn_is_taken_back_from_the_panel(simcord_env):

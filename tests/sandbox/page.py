@@ -20,7 +20,8 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
 WAIT_MS = 60_000  # generous: two cores are shared by many processes
 START_SECONDS = 90.0
 
-PANEL = "article.channel-message:has(.embed-title:text-matches('— move \\\\d+'))"
+HEADING = ".component-container .text-display h3"  # a V2 panel's heading: "Planes — move 3"
+PANEL = f"article.channel-message:has({HEADING}:text-matches('— move \\\\d+'))"
 EPHEMERAL = "article.channel-message:has(.message-ephemeral-note)"
 
 
@@ -146,20 +147,20 @@ class SandboxPage:
         return self.page.locator(PANEL).last
 
     async def move(self) -> int:
-        title = await self.panel().locator(".embed-title").inner_text()
+        title = await self.panel().locator(HEADING).first.inner_text()
         return int(title.rsplit(" ", 1)[1])
 
     async def wait_for_move_after(self, move: int) -> int:
         await self.page.wait_for_function(
-            """m => { const t = [...document.querySelectorAll('.embed-title')].map(e => e.textContent)
+            """([m, sel]) => { const t = [...document.querySelectorAll(sel)].map(e => e.textContent)
                      .filter(x => /— move \\d+$/.test(x));
                      return t.length && +t[t.length - 1].split(' ').pop() > m; }""",
-            arg=move)
+            arg=[move, HEADING])
         return await self.move()
 
     async def actor(self) -> str:
-        """Whom the newest panel calls on: its first mention, '@Name'."""
-        return (await self.panel().locator(".message-content .mention").first.inner_text()).lstrip("@")
+        """Whom the newest panel calls on: the first mention in it, '@Name' (its prompt, under the board)."""
+        return (await self.panel().locator(".text-display .mention").first.inner_text()).lstrip("@")
 
     async def hand_ids(self) -> set[str]:
         """The hand messages this member can see, once the newest has its picture."""
@@ -178,8 +179,17 @@ class SandboxPage:
         fresh = sorted(await self.ephemeral_ids() - before, key=int)[-1]
         return self.page.locator(f'article.channel-message[data-message-id="{fresh}"]')
 
+    def hand(self) -> Any:
+        return self.page.locator(f"{EPHEMERAL}:has(.embed-title:text-matches('— your hand$'))").last
+
+    async def shown_size(self, message: Any) -> tuple[int, int]:
+        """The width and height the page shows a message's picture at, in CSS pixels."""
+        await self.image_loaded(message)
+        box = await message.locator("img.gallery-image, img.embed-image").first.bounding_box()
+        return round(box["width"]), round(box["height"])
+
     async def image_loaded(self, message: Any) -> int:
-        image = message.locator("img.embed-image").first
+        image = message.locator("img.gallery-image, img.embed-image").first
         await image.wait_for()
         handle = await image.element_handle()
         await self.page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=handle)

@@ -38,7 +38,7 @@ async def test_two_members_play_planes_in_the_browser_across_a_restart(tmp_path:
             await page.slash("game new", game="planes")
             await page.view_as("Bruno")
             await page.click("Join")
-            await page.page.get_by_text("Seats (2/4)").wait_for()
+            await page.page.get_by_text("Seats (2/4)", exact=True).wait_for()
             await page.view_as("Ada")
             await page.click("Start")
             await page.panel().wait_for()
@@ -47,6 +47,11 @@ async def test_two_members_play_planes_in_the_browser_across_a_restart(tmp_path:
             # The member called on opens "Show my choices" and picks; each member sees their own hand and their own
             # choices, never the other's.
             hands = {"Ada": await page.hand_ids()}
+            # The board in the panel's media gallery shows larger than a picture in an embed (the hand) does: the
+            # figures renderers/README.md gives.
+            board, hand = await page.shown_size(page.panel()), await page.shown_size(page.hand())
+            print(f"shown at 900 px wide: board in the gallery {board}, hand in an embed {hand}")
+            assert board[0] > hand[0] and board[1] > hand[1]
             actor = await page.actor()
             if actor != "Ada":
                 await page.view_as(actor)

@@ -12,7 +12,7 @@ from simcord import Env
 from bot.discord import TarmacBot, create_bot
 from bot.sandbox.presenter import TOKEN_LIFE, SandboxPresenter
 from bot.store import SqliteStore
-from tests.bot.helpers import make_table, messages_after, newest_id, start_with_all
+from tests.bot.helpers import make_table, messages_after, newest_id, prompt_of, start_with_all, title_of
 from tests.support.discord_spec import assert_requests_valid
 from tests.support.toy_game import GAME as TOY
 
@@ -25,8 +25,8 @@ async def simcord_bot(tmp_path: Path) -> AsyncIterator[TarmacBot]:
 
 
 def hands_seen_by(table, member_id: int) -> list[str]:  # type: ignore[no-untyped-def]
-    return [m.embeds[0].title or "" for m in messages_after(table.channel, 0, viewer=member_id)
-            if m.embeds and (m.embeds[0].title or "").endswith("your hand")]
+    return [title_of(m) for m in messages_after(table.channel, 0, viewer=member_id)
+            if m.embeds and title_of(m).endswith("your hand")]
 
 
 async def test_each_hand_reaches_its_member_alone_as_an_ephemeral_message(simcord_env: Env) -> None:
@@ -36,7 +36,7 @@ async def test_each_hand_reaches_its_member_alone_as_an_ephemeral_message(simcor
     # Alice's hand answers her Start click, Bob's his Join click: each sees one hand, the channel none.
     assert hands_seen_by(table, alice.id) == ["Toy Cards — your hand"]
     assert hands_seen_by(table, bob.id) == ["Toy Cards — your hand"]
-    assert not [m for m in messages_after(table.channel, 0) if "hand" in (m.embeds[0].title if m.embeds else "")]
+    assert not [m for m in messages_after(table.channel, 0) if m.embeds and "hand" in title_of(m)]
     assert_requests_valid(simcord_env)
 
 
@@ -51,7 +51,7 @@ async def test_a_hand_with_no_live_interaction_waits_for_the_members_next_comman
     mark = newest_id(table.channel)
     await alice.click(lobby.message, label="Start")
     assert hands_seen_by(table, bob.id) == []
-    notice = [m.content for m in messages_after(table.channel, mark) if str(bob.id) in m.content]
+    notice = [prompt_of(m) for m in messages_after(table.channel, mark) if str(bob.id) in prompt_of(m)]
     assert len(notice) == 1 and "waiting" in notice[0] and "toy:" not in notice[0].lower()
 
     await bob.slash(table.channel, "game status")

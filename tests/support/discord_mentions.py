@@ -15,6 +15,8 @@ MESSAGE_CALLBACKS = (4, 7)  # a new message, or an edit of the one a component s
 # Raw, these ping a crowd or a role; defused, a zero-width space follows the "@".
 CROWD_MENTION = re.compile(r"@(everyone|here)|<@&\d+>", re.IGNORECASE)
 _NOT_SHOWN = ("custom_id", "url", "allowed_mentions", "attachments")
+IS_COMPONENTS_V2 = 1 << 15
+TEXT_DISPLAY = 10
 
 
 def message_bodies(entries: Any) -> list[dict[str, Any]]:
@@ -33,15 +35,16 @@ def message_bodies(entries: Any) -> list[dict[str, Any]]:
 
 
 def shown_texts(node: Any, markdown: bool = True) -> list[tuple[str, bool]]:
-    """(text, whether Discord renders it as markdown) for every string a reader sees in a message body: content and
-    embeds are markdown; what components show (labels, placeholders, select entries) is plain text."""
+    """(text, whether Discord renders it as markdown) for every string a reader sees in a message body: content,
+    embeds and a V2 message's text displays are markdown; what other components show (labels, placeholders, select
+    entries) is plain text."""
     found: list[tuple[str, bool]] = []
     if isinstance(node, dict):
         for key, value in node.items():
             if key in _NOT_SHOWN or (key == "value" and not markdown):  # a select entry's value is an id
                 continue
             if isinstance(value, str):
-                found.append((value, markdown))
+                found.append((value, markdown or (key == "content" and node.get("type") == TEXT_DISPLAY)))
             else:
                 found += shown_texts(value, markdown and key != "components")
     elif isinstance(node, list):
@@ -54,8 +57,10 @@ def body_problems(body: dict[str, Any]) -> list[str]:
     where = json.dumps(body, ensure_ascii=False)[:200]
     problems: list[str] = []
     mentions = body.get("allowed_mentions")
-    # Only content pings (embeds and components never do), and an edit that leaves it alone keeps its mentions.
-    if "content" in body and not isinstance(mentions, dict):
+    # Only content and a V2 message's text displays ping (embeds and classic components never do), and an edit
+    # that leaves them alone keeps its mentions.
+    pings = "content" in body or bool((body.get("flags") or 0) & IS_COMPONENTS_V2)
+    if pings and not isinstance(mentions, dict):
         problems.append(f"content without allowed_mentions: {where}")
     if isinstance(mentions, dict):
         parse = mentions.get("parse") or []
