@@ -356,9 +356,11 @@ def turn_message(update: TurnUpdate, *, live: bool = True, ended: str | None = N
     blocks: list[discord.ui.Item[Any]] = [text(_heading(update)), *_summary(update)]
     kwargs: dict[str, Any] = {}
     if update.board_png:
-        kwargs["file"] = discord.File(io.BytesIO(update.board_png), filename=BOARD_FILE)
-        # Its alt text: the board in words, most important part first, for a member who uses a screen reader.
-        blocks.append(gallery(BOARD_FILE, alt_text(session.game, update.view, update.board_words)))
+        # Its alt text: the board in words, most important part first, for a member who uses a screen reader; on
+        # the gallery's picture, which a V2 message shows, and on the file itself, for a client that reads that.
+        alt = alt_text(session.game, update.view, update.board_words)
+        kwargs["file"] = discord.File(io.BytesIO(update.board_png), filename=BOARD_FILE, description=alt)
+        blocks.append(gallery(BOARD_FILE, alt))
     else:
         blocks.append(text(code_block(update.board_text, TEXT_TOTAL // 2, "json")))
     if prompt:

@@ -17,7 +17,7 @@ from bot.discord.ratings_texts import figure
 from bot.store import ResultRow
 from engine import registry
 from engine.core import levels
-from tests.bot.helpers import Table, latest_panel, make_table, mentioned_actor, open_lobby, refusal
+from tests.bot.helpers import Table, items, latest_panel, make_table, mentioned_actor, open_lobby, prompt_of, refusal
 from tests.support.toy_game import ToyGame
 
 HOUR = 3600.0
@@ -89,13 +89,13 @@ async def toy_game(table: Table, *, rated: str | None = None, order: tuple[int, 
     plays = {p.id: 1 for p in players[:1]}  # the first in `order` plays one card; everyone else passes
     while True:
         panel = latest_panel(table.channel)
-        if panel.content.startswith("Game over"):
+        if prompt_of(panel).startswith("Game over"):
             return session.id
         actor = mentioned_actor(table, panel)
         if plays.get(actor.id):
             plays[actor.id] -= 1
             chooser = (await actor.click(panel, label="Show my choices")).response.message  # cards are private
-            card = next(c for row in chooser.components for c in row.children if c.label.startswith("Play"))
+            card = next(c for c in items(chooser) if c.label.startswith("Play"))
             await actor.click(chooser, custom_id=card.custom_id)
         else:
             await actor.click(panel, label="Pass")
@@ -221,7 +221,7 @@ async def test_a_game_started_from_a_chosen_seed_is_not_rated(simcord_env) -> No
     await ben.click(lobby, label="Join")
     session = await table.bot.store.session_in_channel(table.channel.id)
     await table.bot.parts.lobby.start(session.id, ana.id, manager=False, seed=5)  # the seed every test here uses
-    while not (panel := latest_panel(table.channel)).content.startswith("Game over"):
+    while not prompt_of(panel := latest_panel(table.channel)).startswith("Game over"):
         await mentioned_actor(table, panel).click(panel, label="Pass")
     assert [r.rated for r in await table.bot.store.results()] == [False]
     assert await table.bot.store.get_ratings([(table.guild.id, "toy", "", f"member:{ana.id}")]) == []

@@ -16,6 +16,8 @@ from bot.session import Refusal
 from bot.session.simultaneous import several_open
 from engine import registry
 from renderers import for_game
+from renderers.words import alt_text
+from renderers.words import for_game as words_for
 from tests.bot.helpers import (
     items,
     latest_panel,
@@ -82,7 +84,10 @@ async def test_the_v2_panel_of_each_game(simcord_env, make_bot, game):
     [gallery] = [c for c in walk(container["components"]) if c["type"] == 12]
     [picture] = gallery["items"]
     assert picture["media"]["url"] == "attachment://board.png"
-    assert 0 < len(picture["description"]) <= ALT_TEXT and engine.title in picture["description"]
+    # The alt text is the board in words (the public view's description, cut to Discord's limit).
+    words = words_for(game)
+    assert words is not None and picture["description"] == alt_text(words.describe(view))
+    assert 0 < len(picture["description"]) <= ALT_TEXT
 
     # After a restart the panel's controls still work, and the panel they superseded takes no more clicks.
     panel = latest_panel(table.channel)
