@@ -19,6 +19,7 @@ from simcord import MemberActor
 from bot.session import Refusal
 from engine import registry
 from renderers import for_game
+from renderers.words import for_game as words_for
 from tests.bot.conftest import validate_all
 from tests.bot.helpers import (
     Policy,
@@ -75,6 +76,10 @@ class PlanesWatch(SecretsWatch):
         # them even while another seat holds its twin.
         own = {n for st in (state, self.before or state) if seat is not None for c in st.hands[seat]
                for n in _halves(c)}
+        # What the public board in words says (the panel's alt text) is public too: a card in play is named whole,
+        # both halves, while the log names only the half played. The conformance suite keeps that text public.
+        words = words_for("planes")
+        public = f"{public} {words.describe(self.game.view(state, None)) if words else ''}"
         return {name for other, hand in enumerate(state.hands) if other != seat for c in hand for name in _halves(c)
                 if name not in public and name not in own}
 
