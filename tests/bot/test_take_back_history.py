@@ -10,10 +10,12 @@ from tests.bot.helpers import (
     Policy,
     Table,
     click_option,
+    field_of,
     latest_panel,
     make_table,
     mentioned_actor,
     one_game,
+    prompt_of,
     start_with_all,
     stored_state,
 )
@@ -25,7 +27,7 @@ PLANES = registry.get("planes")
 def reply_text(result) -> str:  # type: ignore[no-untyped-def]
     shown = [m for m in [result.response, *result.followups] if m is not None]
     message = shown[-1].message if hasattr(shown[-1], "message") else shown[-1]
-    return " ".join([message.content or "", *(e.description or "" for e in message.embeds)])
+    return " ".join([prompt_of(message), *(e.description or "" for e in message.embeds)])
 
 
 async def choose(table: Table, state: GameState, option_id: str) -> None:
@@ -52,7 +54,7 @@ async def test_a_move_taken_back_three_times_is_told_once_and_never_as_an_instru
         state = await stored_state(table)
 
     said = f"took back their unfinished move from {start[5:]}"
-    field = next(f.value for f in latest_panel(table.channel).embeds[0].fields if f.name == "What just happened")
+    field = field_of(latest_panel(table.channel), "What just happened")
     log = reply_text(await table.players[0].slash(table.channel, "game log", count=1))
     for text in (field, log):
         assert text.count(said) == 1, text

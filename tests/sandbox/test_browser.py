@@ -118,7 +118,7 @@ async def test_typing_a_channel_number_shows_that_channel_and_the_sandbox_goes_o
             await page.page.locator("#channel-composer-input").wait_for()
             await page.page.locator("#channel-composer-input[placeholder*='games-2']").wait_for()
             await page.slash("game new", game="planes")
-            await page.page.get_by_text("Seats (1/4)").wait_for()
+            await page.page.get_by_text("Seats (1/4)", exact=True).wait_for()
             assert sandbox.proc.returncode is None
         finally:
             await browser.close()

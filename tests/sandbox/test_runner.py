@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.sandbox.runner import Sandbox, SandboxOptions
+from tests.bot.helpers import field_of
 
 
 async def test_the_host_switches_channel_and_the_address_stays_the_same(tmp_path: Path) -> None:
@@ -31,9 +32,9 @@ async def test_now_boarding_starts_with_no_round_timer_in_the_sandbox_and_the_lo
             ada = sandbox.world.members[0]
             lobby = (await ada.slash(sandbox.world.channels["games"], "game new", game="now-boarding")).response
             assert lobby is not None
-            fields = {f.name: f.value for f in lobby.message.embeds[0].fields}
+            timer = field_of(lobby.message, "Round timer (sandbox: none)")
             session = await sandbox.bot.store.session_in_channel(sandbox.world.channels["games"].id)
     finally:
         await sandbox.stop()
     assert session is not None and session.options["timer"] == "async"
-    assert fields["Round timer (sandbox: none)"].startswith("No timer")
+    assert timer.startswith("No timer")
