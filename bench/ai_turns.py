@@ -35,12 +35,12 @@ class _TimedLevels:
         return getattr(self.real, name)
 
     def plan(self, game: Any, state: Any, seat: int, level: str, rng: Any, budget: Any = None, stats: Any = None,
-             history: Sequence[Any] = ()) -> list[str]:
+             history: Sequence[Any] = (), asked: float | None = None) -> list[str]:
         from engine.core.search import Stats
 
         work = Stats()
-        started = time.perf_counter()
-        steps: list[str] = self.real.plan(game, state, seat, level, rng, budget, work, history)
+        started = time.perf_counter() if asked is None else asked  # the plan's time, as its limit counts it
+        steps: list[str] = self.real.plan(game, state, seat, level, rng, budget, work, history, asked=asked)
         if work.iterations:  # a searched plan (a lone option is taken without searching)
             self.plans.append((time.perf_counter() - started, work.iterations))
         return steps
