@@ -15,7 +15,7 @@ from contextlib import nullcontext
 from dataclasses import dataclass, field
 
 from engine.core import levels
-from engine.core.contract import Game, GameState
+from engine.core.contract import Decision, Game, GameState
 from engine.core.play import apply, new_game
 from engine.core.rng import Rng
 from engine.core.search import Budget, Stats
@@ -65,7 +65,7 @@ def play_match(game: Game, players: int, seed: int, seats: dict[int, str], budge
         decisions = game.pending(state)
         if not decisions:
             return state
-        decision = decisions[0]
+        decision = answer_first(game, decisions)
         seat = decision.seat
         if seat != queued_seat:
             run = []
@@ -84,6 +84,16 @@ def play_match(game: Game, players: int, seed: int, seats: dict[int, str], budge
         run.append(state)
         state, _ = apply(game, state, seat, queued.pop(0))
     raise RuntimeError(f"{game.name}: seed {seed} did not finish within {MAX_ACTIONS} choices")
+
+
+def answer_first(game: Game, decisions: list[Decision]) -> Decision:
+    """The decision an arena plays next. In a game of turns, the others' open decisions are short answers to the
+    player whose turn it is (an offer, a bid), listed after that player's: an AI seat answers at once, as it does on
+    Discord, so the answer comes before the turn goes on (played strictly first, an offer would always lapse
+    unanswered at the end of the turn)."""
+    if game.everyone_at_once or len(decisions) < 2:
+        return decisions[0]
+    return decisions[-1]
 
 
 @dataclass(frozen=True)

@@ -353,6 +353,13 @@ class Game(ABC):
         """
         return state.model_copy(deep=True)
 
+    def level_plan(self, state: GameState, seat: int, level: str, rng: Rng) -> list[str] | None:
+        """A game's own planner for a searching level (engine.core.levels: "normal", "hard"), used instead of the
+        search: the choices `seat` makes from `state`, first one first, followed while each stays on offer. It
+        must read `state` only through `redeal_hidden(state, seat, rng)`, as the search does (the conformance
+        suite's blindness check asks it too). None (the default): the search plans."""
+        return None
+
     take_backs: ClassVar[frozenset[str]] = frozenset()
     """Option ids that only take back choices of the turn in progress (Planes' "redo", a "back" out of a menu): a
     convenience for people, never a game move. The search AI leaves them out while anything else is on offer."""

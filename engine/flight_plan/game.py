@@ -314,6 +314,11 @@ class FlightPlan(Game):
 
         return playout_plan(_s(state), self.label(state, offer), rng)
 
+    def level_plan(self, state: GameState, seat: int, level: str, rng: Rng) -> list[str] | None:
+        from engine.flight_plan.ai_planner import plan
+
+        return plan(self, _s(state), seat, level == "hard", rng)
+
     def parse_command(self, state: GameState, seat: int, text: str) -> Typed:
         from engine.flight_plan.commands import parse_command
 

@@ -1,0 +1,254 @@
+"""The Flight Plan AI of the Normal and Hard levels: it plans each turn whole and weighs every deal by how it moves
+the race to win (ai_value.py), instead of searching with random rollouts.
+
+- Its turn (and its first move): every line of its own choices up to the end of the turn is played out on a copy
+  (buy, fly, a second leg, fly and buy, a fleet, a hub, or nothing), and the line whose end position is worth most
+  is played. Nothing past the end of the turn is looked at: the next briefing is hidden from everyone.
+- An offer it is asked to answer, an auction lot, a debt: each answer (accept, decline, a counter-price; a bid or
+  a pass; each asset it could deactivate) is tried on a copy and the best kept. A bid never leaves it less than
+  ai_value.LOW_CASH, unless the lot wins the game.
+- Hard also reads its rivals (a position is worth the fastest rival's distance to winning minus its own, so it takes
+  the hub city a rival needs) and proposes deals: a rival's asset that brings its own win nearer, at the price
+  where the deal is still worth it; Normal plays its own race only.
+
+It reads the state only through `redeal_hidden` for its seat, so it never sees the deck's order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.core.contract import Game, Offer
+from engine.core.play import apply_in_place
+from engine.core.rng import Rng
+from engine.flight_plan.ai_value import LOW_CASH, value
+from engine.flight_plan.data import catalog, route
+from engine.flight_plan.mechanics import can_hold, deactivate, price_of
+from engine.flight_plan.state import FPState
+from engine.flight_plan.trade import LADDER, partners, tradeable, transfer
+
+NODES = 4000
+"""Positions a turn's plan looks at most: the first move can branch widely (routes, fleets, a city, hubs)."""
+ENDS = ("end", "stay", "pass")
+FIRST_DONE = "done"
+GAIN = 0.05
+"""How much better (in turns) an answer must be than doing nothing before the AI takes it: ties go to caution."""
+DEAL_GAIN = 0.5
+"""How much a proposed deal must bring, in turns, for Hard to put it on the table."""
+MOST = 1.5
+"""The highest share of the list price Hard offers for a rival's asset."""
+
+
+def _s(state: object) -> FPState:
+    assert isinstance(state, FPState)
+    return state
+
+
+def plan(game: Game, state: FPState, seat: int, hard: bool, rng: Rng) -> list[str]:
+    """The choices `seat` makes from `state`, first one first."""
+    st = _s(game.redeal_hidden(state, seat, rng))
+    mine = next(o for o in game.legal(st) if o.seat == seat)
+    ids = mine.ids
+    if len(ids) == 1:
+        return [ids[0]]
+    if mine.kind == "debt":
+        return [_best_single(st, seat, ids, hard, _deactivated)]
+    if mine.kind == "bid":
+        return [bid(st, seat, ids, hard)]
+    if mine.kind == "offer":
+        return [answer(st, seat, ids, hard)]
+    if st.step in ("cash", "trade_partner", "trade_asset", "trade_price"):
+        return ["back"] if "back" in ids else [ids[0]]
+    if hard and st.step == "action" and "trade" in ids and st.offers_made == 0 and st.offer is None:
+        deal = propose(st, seat)
+        if deal is not None:
+            return deal
+    return best_turn(game, st, seat, hard)
+
+
+# ---- a whole turn --------------------------------------------------------------------------------------------------
+
+def _walkable(st: FPState, seat: int, ids: list[str], path: list[str]) -> list[str]:
+    """The choices worth trying at this step: no menus (cash, trade), and in the first move each set of routes,
+    fleets and hubs once (in one order), fleets only of a class it owns a route of."""
+    out = [i for i in ids if i not in ("cash", "trade")]
+    if not st.step.startswith("fm_"):
+        return out
+    head = {"fm_routes": "take:", "fm_fleets": "fleet:", "fm_hubs": "hub:"}.get(st.step)
+    if head is None:
+        return out
+    taken = [p for p in path if p.startswith(head)]
+    last = taken[-1] if taken else ""
+    a = st.airlines[seat]
+    keep = []
+    for i in out:
+        if not i.startswith(head):
+            keep.append(i)
+            continue
+        if _order(i) <= _order(last):
+            continue
+        if head == "fleet:":
+            cls = i[6:]
+            if cls == "cargo" and not any(route(n).cargo for n in a.routes):
+                continue
+            if cls != "cargo" and not any(route(n).cls == cls for n in a.routes):
+                continue
+        keep.append(i)
+    return keep
+
+
+def _order(option: str) -> tuple[int, str]:
+    key = option.partition(":")[2]
+    return (int(key), "") if key.isdigit() else (0, key)
+
+
+def best_turn(game: Game, st: FPState, seat: int, hard: bool) -> list[str]:
+    best: tuple[float, list[str]] = (-1e9, [])
+    budget = [NODES]
+
+    def score(s: FPState, line: list[str]) -> None:
+        nonlocal best
+        v = value(s, seat, rivals=hard)
+        if v > best[0] + 1e-9:
+            best = (v, line)
+
+    def walk(s: FPState, offers: list[Offer], line: list[str]) -> None:
+        mine = next((o for o in offers if o.seat == seat and o.kind == s.step), None)
+        if s.phase == "over" or mine is None or s.turn != seat:
+            score(s, line)
+            return
+        if s.step in ("wrap_up", "end"):
+            score(s, [*line, "end"] if "end" in mine.ids else line)
+            return
+        for choice in _walkable(s, seat, mine.ids, line):
+            if choice in ENDS or (choice == FIRST_DONE and s.step == "fm_hubs"):
+                score(s, [*line, choice])
+                continue
+            budget[0] -= 1
+            if budget[0] < 0:
+                return
+            copy = s.model_copy(deep=True)
+            after: list[Offer] = []
+            apply_in_place(game, copy, seat, choice, offers, after)
+            walk(copy, after or game.legal(copy), [*line, choice])
+
+    walk(st, game.legal(st), [])
+    return best[1] or [_fallback(game, st, seat)]
+
+
+def _fallback(game: Game, st: FPState, seat: int) -> str:
+    ids = next(o for o in game.legal(st) if o.seat == seat).ids
+    return next((i for i in ("end", "pass", "stay", "done") if i in ids), ids[0])
+
+
+# ---- single answers: debts, bids, offers ---------------------------------------------------------------------------
+
+def _best_single(st: FPState, seat: int, ids: list[str], hard: bool,
+                 after: Callable[[FPState, int, str], FPState]) -> str:
+    return max(ids, key=lambda i: (value(after(st, seat, i), seat, rivals=hard), i))
+
+
+def _deactivated(st: FPState, seat: int, choice: str) -> FPState:
+    copy = st.model_copy(deep=True)
+    deactivate(copy, seat, choice.partition(":")[2])
+    return copy
+
+
+def _wins(st: FPState, seat: int) -> bool:
+    return st.phase == "over" and seat in st.winners
+
+
+def _bought(st: FPState, seller: int | None, buyer: int, assets: list[str], price: int) -> FPState:
+    """A copy of `st` after `buyer` takes `assets` from `seller` (None: the bank) for `price`."""
+    copy = st.model_copy(deep=True)
+    for x in assets:
+        transfer(copy, seller, buyer, x)
+    copy.airlines[buyer].cash -= price
+    if seller is not None:
+        copy.airlines[seller].cash += price
+    return copy
+
+
+def bid(st: FPState, seat: int, ids: list[str], hard: bool) -> str:
+    """The lowest bid that still leaves the AI better off than letting the lot go (and solvent), else a pass."""
+    auc = st.auction
+    assert auc is not None
+    lot = auc.lots[0]
+    now = value(st, seat, rivals=hard)
+    cash = st.airlines[seat].cash
+    bids = sorted((int(i[4:]) for i in ids if i.startswith("bid:")))
+    for amount in bids:
+        after = _bought(st, None, seat, [lot], amount)
+        winning = not after.airlines[seat].off and _wins_now(after, seat)
+        if cash - amount < LOW_CASH and not winning:
+            break
+        if value(after, seat, rivals=hard) > now + GAIN:
+            return f"bid:{amount}"
+    return "pass"
+
+
+def _wins_now(st: FPState, seat: int) -> bool:
+    from engine.flight_plan.mechanics import win_reason
+
+    return win_reason(st.airlines[seat]) is not None
+
+
+def answer(st: FPState, seat: int, ids: list[str], hard: bool) -> str:
+    """Accept when the deal leaves the AI better off than no deal; otherwise the counter-price nearest the one on
+    the table that would, else decline."""
+    o = st.offer
+    assert o is not None
+    if "accept" not in ids:
+        return "decline"
+    now = value(st, seat, rivals=hard)
+
+    def worth(price: int) -> float:
+        return value(_bought(st, o.seller, o.buyer, o.assets, price), seat, rivals=hard)
+
+    buying = seat == o.buyer
+    if buying and st.airlines[seat].cash - o.price < LOW_CASH and not _wins_now(_bought(st, o.seller, o.buyer,
+                                                                                         o.assets, o.price), seat):
+        good_now = False
+    else:
+        good_now = worth(o.price) > now + GAIN
+    if good_now:
+        return "accept"
+    counters = sorted((int(i[8:]) for i in ids if i.startswith("counter:")), key=lambda p: abs(p - o.price))
+    for price in counters:
+        if buying and st.airlines[seat].cash - price < LOW_CASH:
+            continue
+        if worth(price) > now + GAIN:
+            return f"counter:{price}"
+    return "decline"
+
+
+def propose(st: FPState, seat: int) -> list[str] | None:
+    """A purchase from a rival that brings the AI's win nearer by DEAL_GAIN turns or more, at the list price
+    times the highest step of the trade ladder at which it still does (sellers ask more than list), or None."""
+    now = value(st, seat)
+    cash = st.airlines[seat].cash
+    best: tuple[float, list[str]] | None = None
+    for p in partners(st, seat):
+        for x in tradeable(st, p, seat):
+            if not can_hold(st, seat, x):
+                continue
+            for share in sorted((f for f in LADDER if f <= MOST), reverse=True):
+                price = _price(price_of(x), share)
+                if price > cash - LOW_CASH:
+                    continue
+                gain = value(_bought(st, p, seat, [x], price), seat) - now
+                if gain >= DEAL_GAIN:
+                    if best is None or gain > best[0]:
+                        best = (gain, ["trade", f"with:{p}", f"asset:{x}", f"price:{price}"])
+                    break
+    return best[1] if best else None
+
+
+def _price(base: int, share: float) -> int:
+    from engine.flight_plan.mechanics import ceil5
+
+    return ceil5(base * share)
+
+
+def hub_price() -> int:
+    return catalog().economy.hub_price
