@@ -176,7 +176,7 @@ def bid(st: FPState, seat: int, ids: list[str], hard: bool) -> str:
     lot = auc.lots[0]
     now = value(st, seat, rivals=hard)
     cash = st.airlines[seat].cash
-    bids = sorted((int(i[4:]) for i in ids if i.startswith("bid:")))
+    bids = sorted(int(i[4:]) for i in ids if i.startswith("bid:"))
     for amount in bids:
         after = _bought(st, None, seat, [lot], amount)
         winning = not after.airlines[seat].off and _wins_now(after, seat)

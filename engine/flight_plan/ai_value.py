@@ -12,7 +12,6 @@ Everything here reads public facts only (what each airline owns and where its pl
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from functools import cache
 
@@ -26,7 +25,6 @@ from engine.flight_plan.mechanics import (
     limit_lifted,
     operating,
     other_end,
-    owner_of_hub,
     win_reason,
 )
 from engine.flight_plan.state import FPState
@@ -38,20 +36,31 @@ LOW_CASH = 30
 """Below this, a fine or a fee may force a deactivation (which keeps the win away for three turns)."""
 LOW_CASH_COST = 0.6
 """Turns a position is marked down when cash after the turn is below LOW_CASH."""
-CASH_WEIGHT = 0.15
-"""The share of the turns its income needs that counts even when actions take longer: money in hand is worth a
-little always, so the AI never spends it on what brings the win no closer."""
 TYPICAL_PRICE = {"short": 55, "medium": 95, "long": 155, "ultra": 225}
-"""A route of each class costs about this much: for the cost of a route still to be bought."""
+TYPICAL_REVENUE = {"short": 12, "medium": 20, "long": 30, "ultra": 45}
+"""A route of each class costs and earns about this much: for a route still to be bought."""
+STUCK = 6.0
+"""Turns added when nothing free inside its two regions lifts the limit (a briefing or a trade may still)."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One action still needed: what it costs and how much income a turn it adds."""
+
+    cash: int
+    income: int = 0
 
 
 @dataclass(frozen=True)
 class Need:
-    """What one region's hub would still take: actions, cash, and the regions it adds."""
+    """What one region's hub would still take: its actions in order, and the region."""
 
-    actions: float
-    cash: int
+    steps: tuple[Step, ...]
     region: str
+
+    @property
+    def cash(self) -> int:
+        return sum(s.cash for s in self.steps)
 
 
 @cache
@@ -87,18 +96,25 @@ def _reach(st: FPState, seat: int) -> set[str]:
     return out
 
 
+def _route_step(st: FPState, seat: int, n: int) -> Step:
+    a = st.airlines[seat]
+    r = route(n)
+    earns = r.revenue if r.cls in a.fleets else 0
+    return Step(r.price, earns)
+
+
 def region_need(st: FPState, seat: int, region: str, owned: set[int], taken: set[str]) -> Need | None:
     """The cheapest way to a hub in `region`: a free hub city on one of the airline's routes (one action), else a
-    free route to a free hub city there (two actions, a third if the plane cannot get there and buy this turn)."""
+    free route to a free hub city there first (a flight first too if the plane cannot get there and buy at once)."""
     a = st.airlines[seat]
     free = [c for c in hub_cities()[region] if c not in taken]
     if not free:
         return None
-    hub_price = catalog().economy.hub_price
+    hub = Step(catalog().economy.hub_price)
     mine = set(a.routes)
     for c in free:
         if any(n in mine for n in routes_touching(c)):
-            return Need(1.0, hub_price, region)
+            return Need((hub,), region)
     reach = _reach(st, seat)
     best: Need | None = None
     for c in free:
@@ -106,45 +122,111 @@ def region_need(st: FPState, seat: int, region: str, owned: set[int], taken: set
             if n in owned:
                 continue
             r = route(n)
-            steps = 2.0 if reach & {r.origin, r.destination} else 3.0
-            need = Need(steps, r.price + hub_price, region)
-            if best is None or (need.actions, need.cash) < (best.actions, best.cash):
+            steps = (_route_step(st, seat, n), hub)
+            if not reach & {r.origin, r.destination}:
+                steps = (Step(0), *steps)
+            need = Need(steps, region)
+            if best is None or (len(need.steps), need.cash) < (len(best.steps), best.cash):
                 best = need
     return best
 
 
-def lift_need(st: FPState, seat: int) -> tuple[float, int]:
-    """Actions and cash that would lift the two-region limit: every route and fleet earning, and either all four
-    passenger fleets flying (fleets worth $500M) or $120M income a turn."""
+def _near_routes(st: FPState, seat: int) -> list[tuple[int, bool]]:
+    """Free routes the airline may own before the limit lifts (inside its two regions), each with whether a flight
+    must come first (the plane cannot reach an end of it and buy this coming turn)."""
+    a = st.airlines[seat]
+    ops = operating(a)
+    owned = _owned(st)
+    reach = _reach(st, seat)
+    cat = catalog()
+    out = []
+    for n, r in cat.routes.items():
+        if n in owned or len(ops | cat.regions_of(n)) > 2:
+            continue
+        out.append((n, not reach & {r.origin, r.destination}))
+    return out
+
+
+def _with_travel(n: int, far: bool, step: Step) -> list[Step]:
+    return [Step(0), step] if far else [step]
+
+
+def lift_options(st: FPState, seat: int) -> list[tuple[Step, ...]]:
+    """Ways to lift the two-region limit, as actions with the routes free inside its regions now: every route and
+    fleet earning, and either all four passenger fleets flying (fleets worth $500M) or $120M income a turn."""
     a = st.airlines[seat]
     if limit_lifted(st, seat):
-        return 0.0, 0
+        return [()]
     eco = catalog().economy
     classes = {route(n).cls for n in a.routes}
-    actions, cash = 0.0, 0
-    for cls in classes:
+    fix: list[Step] = []
+    for cls in sorted(classes):
         if cls not in a.fleets:
-            actions, cash = actions + 1, cash + eco.fleet[cls].price
-    if "cargo" in a.fleets and not any(route(n).cargo for n in a.routes):
-        actions, cash = actions + 1, cash + 60
-    off = [x for x in a.off if not x.startswith("hub:")]
-    wait = max((a.off[x] - a.turns_played for x in off), default=0)
-    # Fleets: every passenger class flown.
-    missing = [c for c in CLASSES if c not in classes]
-    by_fleets = (actions + 2 * len(missing), cash + sum(TYPICAL_PRICE[c] + eco.fleet[c].price for c in missing))
+            gain = sum(route(n).revenue for n in a.routes if route(n).cls == cls)
+            fix.append(Step(eco.fleet[cls].price, gain))
+    near = _near_routes(st, seat)
+    out: list[tuple[Step, ...]] = []
+    # All four passenger fleets, each with a route.
+    fleets: list[Step] = list(fix)
+    feasible = True
     for c in CLASSES:
-        if c in a.fleets and c not in classes:
-            by_fleets = (by_fleets[0] - 1, by_fleets[1] - eco.fleet[c].price)
-    # Income: about $25M more a turn for each route bought (with a fleet it already flies).
-    deficit = eco.revenue_threshold - income(st, seat)
-    routes = max(0, math.ceil(deficit / 25))
-    by_income = (actions + routes, cash + routes * 100)
-    best = min(by_fleets, by_income, key=lambda x: x[0] + x[1] / 300)
-    return max(best[0], float(wait)), best[1]
+        if c in classes:
+            continue
+        if c not in a.fleets:
+            fleets.append(Step(eco.fleet[c].price))
+        picks = sorted((far, route(n).price, n) for n, far in near if route(n).cls == c)
+        if not picks:
+            feasible = False
+            break
+        far, _, n = picks[0]
+        fleets += _with_travel(n, far, Step(route(n).price, route(n).revenue))
+    if "cargo" in a.fleets and not any(route(n).cargo for n in a.routes):
+        picks = sorted((far, route(n).price, n) for n, far in near if route(n).cargo and route(n).cls in a.fleets)
+        if not picks:
+            feasible = False
+        else:
+            far, _, n = picks[0]
+            cargo = _with_travel(n, far, Step(route(n).price, route(n).revenue + eco.cargo_revenue))
+            fix += cargo
+            fleets += cargo
+    if feasible:
+        out.append(tuple(fleets))
+    # Income: the best earning routes of classes it flies (or will fly once `fix` is done).
+    deficit = eco.revenue_threshold - income(st, seat) - sum(s.income for s in fix)
+    flown = set(a.fleets) | classes
+    picks = sorted(((far, -route(n).revenue / route(n).price, n) for n, far in near if route(n).cls in flown))
+    by_income = list(fix)
+    for far, _, n in picks:
+        if deficit <= 0:
+            break
+        r = route(n)
+        earns = r.revenue + (eco.cargo_revenue if r.cargo and "cargo" in a.fleets else 0)
+        by_income += _with_travel(n, far, Step(r.price, earns))
+        deficit -= earns
+    if deficit <= 0:
+        out.append(tuple(by_income))
+    return out
+
+
+def race(cash: int, flow: int, steps: list[Step]) -> float:
+    """Turns to take `steps` in order, one a turn, each once its cash is there (income comes at each turn's start),
+    with what cash is left as a fraction of a turn (more is better)."""
+    turns = 0
+    for step in steps:
+        while True:
+            turns += 1
+            cash += flow
+            if cash >= step.cash:
+                break
+            if turns > FAR:
+                return FAR
+        cash -= step.cash
+        flow += step.income
+    return turns - min(cash, 500) / 2000
 
 
 def turns_to_win(st: FPState, seat: int) -> float:
-    """The turns `seat` still needs to win by three hub regions, as things stand (fractions: waiting for cash)."""
+    """The turns `seat` still needs to win by three hub regions, as things stand."""
     a = st.airlines[seat]
     if a.out:
         return FAR
@@ -158,18 +240,30 @@ def turns_to_win(st: FPState, seat: int) -> float:
     if len(options) < need:
         return FAR
     ops = operating(a)
-    options.sort(key=lambda n: (n.actions + (0.5 if n.region not in ops else 0), n.cash))
-    chosen = options[:need]
-    actions = sum(n.actions for n in chosen)
-    cash = sum(n.cash for n in chosen)
-    if len(ops | {n.region for n in chosen}) > 2:
-        lift_actions, lift_cash = lift_need(st, seat)
-        actions += lift_actions
-        cash += lift_cash
-    flow = max(net_income(st, seat), 5)
-    short = max(0, cash - a.cash)
-    cash_turns = short / flow
-    return max(actions, cash_turns, float(wait)) + CASH_WEIGHT * cash_turns
+    inside = sorted((n for n in options if n.region in ops), key=lambda n: (len(n.steps), n.cash))
+    outside = sorted((n for n in options if n.region not in ops), key=lambda n: (len(n.steps), n.cash))
+    flow = net_income(st, seat)
+    best = FAR
+    lifted: list[tuple[Step, ...]] | None = None
+    for k in range(need + 1):  # k hubs in regions it operates in already, the rest outside
+        if k > len(inside) or need - k > len(outside):
+            continue
+        chosen = inside[:k] + outside[:need - k]
+        hubs = [s for n in chosen for s in n.steps]
+        regions_after = ops | {n.region for n in chosen}
+        if len(regions_after) > 2 and lifted is None:
+            lifted = lift_options(st, seat)
+        lifts = lifted if len(regions_after) > 2 and lifted is not None else [()]
+        for lift in lifts:
+            # What it may do inside its regions first, then the lift, then the rest.
+            first = [s for n in chosen if n.region in ops for s in n.steps]
+            rest = [s for n in chosen if n.region not in ops for s in n.steps]
+            turns = race(a.cash, flow, first + list(lift) + rest) if hubs else 0.0
+            best = min(best, turns)
+        if not lifts:
+            turns = race(a.cash, flow, hubs) + STUCK if hubs else 0.0
+            best = min(best, turns)
+    return max(best, float(wait))
 
 
 def net_income(st: FPState, seat: int) -> int:
@@ -195,7 +289,3 @@ def value(st: FPState, seat: int, rivals: bool = True) -> float:
     if not all_earning(a):
         score -= 0.05
     return score
-
-
-def hub_owner(st: FPState, city: str) -> int | None:
-    return owner_of_hub(st, city)
