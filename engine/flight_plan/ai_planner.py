@@ -22,13 +22,14 @@ from engine.core.contract import Game, Offer
 from engine.core.play import apply_in_place
 from engine.core.rng import Rng
 from engine.flight_plan.ai_value import LOW_CASH, value
-from engine.flight_plan.data import catalog, route
-from engine.flight_plan.mechanics import can_hold, deactivate, price_of
+from engine.flight_plan.data import route
+from engine.flight_plan.mechanics import can_hold, ceil5, deactivate, price_of, win_reason
 from engine.flight_plan.state import FPState
 from engine.flight_plan.trade import LADDER, partners, tradeable, transfer
 
-NODES = 4000
-"""Positions a turn's plan looks at most: the first move can branch widely (routes, fleets, a city, hubs)."""
+NODES = {True: 4000, False: 60}
+"""Positions a turn's plan looks at most, by level (hard or not): the first move can branch widely (routes, fleets,
+a city, hubs), so Normal, which looks at fewer, settles its first move on the first few lines it tries."""
 ENDS = ("end", "stay", "pass")
 FIRST_DONE = "done"
 GAIN = 0.05
@@ -102,15 +103,17 @@ def _order(option: str) -> tuple[int, str]:
     return (int(key), "") if key.isdigit() else (0, key)
 
 
-def best_turn(game: Game, st: FPState, seat: int, hard: bool) -> list[str]:
-    best: tuple[float, list[str]] = (-1e9, [])
-    budget = [NODES]
+Leaf = tuple[float, list[str], FPState]
+
+
+def turn_lines(game: Game, st: FPState, seat: int, hard: bool, nodes: int) -> list[Leaf]:
+    """Every line of `seat`'s own choices to the end of its turn (at most `nodes` positions looked at), each with the
+    value of where it ends and that position."""
+    leaves: list[Leaf] = []
+    budget = [nodes]
 
     def score(s: FPState, line: list[str]) -> None:
-        nonlocal best
-        v = value(s, seat, rivals=hard)
-        if v > best[0] + 1e-9:
-            best = (v, line)
+        leaves.append((value(s, seat, rivals=hard), line, s))
 
     def walk(s: FPState, offers: list[Offer], line: list[str]) -> None:
         mine = next((o for o in offers if o.seat == seat and o.kind == s.step), None)
@@ -120,8 +123,11 @@ def best_turn(game: Game, st: FPState, seat: int, hard: bool) -> list[str]:
         if s.step in ("wrap_up", "end"):
             score(s, [*line, "end"] if "end" in mine.ids else line)
             return
+        if s.step == "fm_hubs":
+            greedy_hubs(s, offers, mine.ids, line)
+            return
         for choice in _walkable(s, seat, mine.ids, line):
-            if choice in ENDS or (choice == FIRST_DONE and s.step == "fm_hubs"):
+            if choice in ENDS:
                 score(s, [*line, choice])
                 continue
             budget[0] -= 1
@@ -132,8 +138,34 @@ def best_turn(game: Game, st: FPState, seat: int, hard: bool) -> list[str]:
             apply_in_place(game, copy, seat, choice, offers, after)
             walk(copy, after or game.legal(copy), [*line, choice])
 
+    def greedy_hubs(s: FPState, offers: list[Offer], ids: list[str], line: list[str]) -> None:
+        """The first move's hubs one at a time, the best each time (all orders of them end alike)."""
+        best_here: tuple[float, str | None, tuple[FPState, list[Offer]] | None] = (
+            value(s, seat, rivals=hard), None, None)
+        for choice in ids:
+            if not choice.startswith("hub:"):
+                continue
+            copy = s.model_copy(deep=True)
+            after: list[Offer] = []
+            apply_in_place(game, copy, seat, choice, offers, after)
+            v = value(copy, seat, rivals=hard)
+            if v > best_here[0] + 1e-9:
+                best_here = (v, choice, (copy, after or game.legal(copy)))
+        if best_here[1] is None or best_here[2] is None:
+            score(s, [*line, FIRST_DONE])
+            return
+        walk(best_here[2][0], best_here[2][1], [*line, best_here[1]])
+
     walk(st, game.legal(st), [])
-    return best[1] or [_fallback(game, st, seat)]
+    return leaves
+
+
+def best_turn(game: Game, st: FPState, seat: int, hard: bool) -> list[str]:
+    """The line of this turn that ends in the position worth most (the first found of equal ones)."""
+    leaves = turn_lines(game, st, seat, hard, NODES[hard])
+    if not leaves:
+        return [_fallback(game, st, seat)]
+    return max(enumerate(leaves), key=lambda il: (il[1][0], -il[0]))[1][1]
 
 
 def _fallback(game: Game, st: FPState, seat: int) -> str:
@@ -152,10 +184,6 @@ def _deactivated(st: FPState, seat: int, choice: str) -> FPState:
     copy = st.model_copy(deep=True)
     deactivate(copy, seat, choice.partition(":")[2])
     return copy
-
-
-def _wins(st: FPState, seat: int) -> bool:
-    return st.phase == "over" and seat in st.winners
 
 
 def _bought(st: FPState, seller: int | None, buyer: int, assets: list[str], price: int) -> FPState:
@@ -188,8 +216,6 @@ def bid(st: FPState, seat: int, ids: list[str], hard: bool) -> str:
 
 
 def _wins_now(st: FPState, seat: int) -> bool:
-    from engine.flight_plan.mechanics import win_reason
-
     return win_reason(st.airlines[seat]) is not None
 
 
@@ -245,10 +271,4 @@ def propose(st: FPState, seat: int) -> list[str] | None:
 
 
 def _price(base: int, share: float) -> int:
-    from engine.flight_plan.mechanics import ceil5
-
     return ceil5(base * share)
-
-
-def hub_price() -> int:
-    return catalog().economy.hub_price

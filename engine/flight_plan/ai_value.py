@@ -39,6 +39,9 @@ LOW_CASH_COST = 0.6
 TYPICAL_PRICE = {"short": 55, "medium": 95, "long": 155, "ultra": 225}
 TYPICAL_REVENUE = {"short": 12, "medium": 20, "long": 30, "ultra": 45}
 """A route of each class costs and earns about this much: for a route still to be bought."""
+RIVAL_WEIGHT = 0.6
+"""How much a turn the fastest rival loses counts against a turn of one's own: less than one, since a rival's
+plans are read less surely than one's own."""
 STUCK = 6.0
 """Turns added when nothing free inside its two regions lifts the limit (a briefing or a trade may still)."""
 
@@ -282,7 +285,7 @@ def value(st: FPState, seat: int, rivals: bool = True) -> float:
     if rivals:
         others = [turns_to_win(st, s) for s in range(st.players) if s != seat and not st.airlines[s].out]
         if others:
-            score += min(others)
+            score += RIVAL_WEIGHT * min(others)
     a = st.airlines[seat]
     if a.cash < LOW_CASH and not a.out:
         score -= LOW_CASH_COST * (LOW_CASH - a.cash) / LOW_CASH

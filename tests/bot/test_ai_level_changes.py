@@ -27,6 +27,7 @@ from tests.bot.helpers import (
     seats_text,
     text_of,
 )
+from tests.support.toy_game import ToyGame
 
 
 def select_values(message, custom_id: str) -> list[str]:
@@ -178,14 +179,20 @@ async def test_a_seat_the_ai_keeps_after_missed_deadlines_gets_a_level_until_its
     assert "not an AI's" in refusal(await ana.slash(table.channel, "game host ai", seat=2, level="hard"))
 
 
+class UnprovenToy(ToyGame):
+    """The toy game as a game whose search has not been shown to beat its policy."""
+
+    search_beats_policy = False
+
+
 async def test_a_new_ai_starts_at_easy_where_the_search_is_not_shown_to_beat_the_policy(simcord_env,
                                                                                          make_bot) -> None:
-    """Flight Plan's thin searches lost to its policy in arena runs (docs/ai.md), so a new AI there plays the policy
-    unless the host asks for more, and the lobby says which."""
-    await simcord_env.restart_bot(make_bot({"flight-plan": registry.get("flight-plan")}))
+    """Where the search levels have not been shown to beat the policy, a new AI plays the policy unless the host
+    asks for more, and the lobby says which."""
+    await simcord_env.restart_bot(make_bot({"toy": UnprovenToy()}))
     table = make_table(simcord_env, ("ana", "ben"))
     ana, _ben = table.players
-    lobby = await open_lobby(table, "flight-plan")
+    lobby = await open_lobby(table, "toy")
     added = await ana.click(lobby, label="Add AI")
     chooser = next(m for m in added.followups if m.ephemeral)
     assert "AI 1 (seat 2) plays at **Easy** (what a new AI plays at)" in prompt_of(chooser)
@@ -194,3 +201,16 @@ async def test_a_new_ai_starts_at_easy_where_the_search_is_not_shown_to_beat_the
     assert "2. AI 1 (AI, Easy)" in seats_text(lobby)
     assert "A new AI plays at Easy" in text_of(lobby)
     assert await seat_levels(table) == [(False, ""), (True, "easy")]
+
+
+async def test_a_new_flight_plan_airline_starts_at_normal(simcord_env, make_bot) -> None:
+    """Flight Plan's Normal and Hard beat its policy in arena runs (docs/ai.md), so a new AI airline plans."""
+    await simcord_env.restart_bot(make_bot({"flight-plan": registry.get("flight-plan")}))
+    table = make_table(simcord_env, ("ana", "ben"))
+    ana, _ben = table.players
+    lobby = await open_lobby(table, "flight-plan")
+    added = await ana.click(lobby, label="Add AI")
+    chooser = next(m for m in added.followups if m.ephemeral)
+    assert "AI 1 (seat 2) plays at **Normal** (what a new AI plays at)" in prompt_of(chooser)
+    assert "may play no better than Easy" not in prompt_of(chooser)
+    assert await seat_levels(table) == [(False, ""), (True, "normal")]
