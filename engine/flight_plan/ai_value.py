@@ -39,9 +39,16 @@ LOW_CASH_COST = 0.6
 TYPICAL_PRICE = {"short": 55, "medium": 95, "long": 155, "ultra": 225}
 TYPICAL_REVENUE = {"short": 12, "medium": 20, "long": 30, "ultra": 45}
 """A route of each class costs and earns about this much: for a route still to be bought."""
-RIVAL_WEIGHT = 0.6
-"""How much a turn the fastest rival loses counts against a turn of one's own: less than one, since a rival's
-plans are read less surely than one's own."""
+RIVAL_WEIGHT = 1.0
+"""How much a turn the fastest rival loses counts against a turn of one's own."""
+RIVAL_HORIZON = 10.0
+"""A rival further from winning than this many turns is as good as stuck: the game is decided before, and the
+estimate of a distant airline swings on little (a route sold to one with no fleet)."""
+LOSS = 20.0
+"""Turns a position is marked down when a rival can win on its next turn: as good as lost."""
+DANGER = 1.0
+"""Turns a position is marked down for each turn under two that the fastest rival needs: one about to win must
+be stopped whatever it costs."""
 STUCK = 6.0
 """Turns added when nothing free inside its two regions lifts the limit (a briefing or a trade may still)."""
 
@@ -285,7 +292,10 @@ def value(st: FPState, seat: int, rivals: bool = True) -> float:
     if rivals:
         others = [turns_to_win(st, s) for s in range(st.players) if s != seat and not st.airlines[s].out]
         if others:
-            score += RIVAL_WEIGHT * min(others)
+            fastest = min(others)
+            score += RIVAL_WEIGHT * min(fastest, RIVAL_HORIZON) - DANGER * max(0.0, 2.0 - fastest)
+            if fastest < 1.0:
+                score -= LOSS  # a rival wins on its next turn, before this airline's
     a = st.airlines[seat]
     if a.cash < LOW_CASH and not a.out:
         score -= LOW_CASH_COST * (LOW_CASH - a.cash) / LOW_CASH

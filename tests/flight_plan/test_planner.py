@@ -1,0 +1,148 @@
+"""The Normal and Hard AI of Flight Plan (engine/flight_plan/ai_planner.py) on small hand-built positions: it wins
+when it can, answers offers and bids by what they do to its race, stays solvent, and never reads the deck."""
+
+from __future__ import annotations
+
+from engine.core import levels
+from engine.core.play import apply, new_game
+from engine.core.rng import Rng
+from engine.flight_plan.ai_planner import best_turn, plan
+from engine.flight_plan.ai_value import LOW_CASH, turns_to_win
+from engine.flight_plan.game import GAME
+from engine.flight_plan.mechanics import charge
+from engine.flight_plan.state import Auction, FPState, Offer
+from tests.flight_plan.helpers import give, play_state
+
+
+def hard(st: FPState, seat: int) -> list[str]:
+    return plan(GAME, st, seat, True, Rng.seeded(7))
+
+
+def two_hub_regions(cash: int = 600) -> FPState:
+    """Seat 0 at London with hubs in North America and Europe, the two-region limit lifted, a long-haul fleet."""
+    st = play_state(players=2, cash=cash)
+    give(st, 0, routes=(63,), fleets=("long",), hubs=("NYC", "LON"))
+    st.airlines[0].unrestricted = True
+    return st
+
+
+def test_it_develops_the_hub_that_wins() -> None:
+    st = two_hub_regions()
+    give(st, 0, routes=(75,))  # London-Dubai: Dubai is a hub city of a third region
+    assert hard(st, 0)[0] == "hub:DXB"
+    assert levels.plan(GAME, st, 0, levels.NORMAL, Rng.seeded(1))[0] == "hub:DXB", "Normal sees it too"
+
+
+def test_it_buys_the_route_to_a_third_hub_region_and_keeps_the_cash_for_the_hub() -> None:
+    st = two_hub_regions(cash=420)
+    line = hard(st, 0)
+    assert line[0] == "buy:75", f"London-Dubai opens a hub in a third region: {line}"
+    assert "fly:75" not in line or line.index("fly:75") > 0
+
+
+def test_it_accepts_a_clearly_good_trade() -> None:
+    st = two_hub_regions()
+    give(st, 1, routes=(75,))
+    st.turn = 1
+    st.offer = Offer(seller=1, buyer=0, assets=["route:75"], price=140, to=0)  # at its list price
+    assert hard(st, 0) == ["accept"]
+
+
+def test_it_declines_a_ruinous_offer() -> None:
+    st = two_hub_regions(cash=420)
+    give(st, 1, routes=(3,))  # Seattle-Vancouver: nothing it needs
+    st.turn = 1
+    st.offer = Offer(seller=1, buyer=0, assets=["route:3"], price=400, to=0)
+    answer = hard(st, 0)[0]
+    assert answer != "accept"
+    assert answer == "decline" or int(answer.partition(":")[2]) <= 40, answer
+
+
+def test_it_will_not_sell_what_its_rival_needs_to_win() -> None:
+    st = play_state(players=2, cash=600)
+    give(st, 1, routes=(63,), fleets=("long",), hubs=("NYC", "LON"))
+    st.airlines[1].unrestricted = True
+    give(st, 0, routes=(75,), fleets=("long",))  # London-Dubai would give seat 1 its third hub region
+    st.offer = Offer(seller=0, buyer=1, assets=["route:75"], price=280, to=0)  # twice its list price
+    st.turn = 1
+    assert hard(st, 0) == ["decline"]
+
+
+def test_it_sells_what_it_has_no_use_for_at_a_good_price() -> None:
+    st = two_hub_regions()
+    give(st, 0, routes=(3,))  # Seattle-Vancouver: short haul, no fleet for it, no hub city
+    give(st, 1, routes=(13,), fleets=("short",))
+    st.turn = 1
+    st.offer = Offer(seller=0, buyer=1, assets=["route:3"], price=80, to=0)  # twice its list price
+    assert hard(st, 0) == ["accept"]
+
+
+def auction(st: FPState, lot: str, high: int = 0, bidder: int | None = None) -> FPState:
+    st.auction = Auction(lots=[lot], high=high, bidder=bidder)
+    return st
+
+
+def test_it_bids_for_a_lot_that_brings_its_win_nearer() -> None:
+    st = auction(two_hub_regions(), "route:75")
+    assert hard(st, 0) == ["bid:5"], "the lowest bid first"
+
+
+def test_it_does_not_bid_beyond_what_keeps_it_solvent() -> None:
+    st = auction(two_hub_regions(cash=60), "route:75", high=5, bidder=1)
+    bids = [o.id for d in GAME.pending(st) if d.seat == 0 for o in d.options]
+    assert "bid:30" in bids, "the bid is on offer"
+    assert hard(st, 0) == ["bid:10"], "the lowest bid, leaving $50M"
+    assert LOW_CASH < 50
+    st.auction = Auction(lots=["route:75"], high=35, bidder=1)
+    assert hard(st, 0) == ["pass"], "a bid of $40M would leave it $20M: a fine away from ruin"
+
+
+def test_it_passes_on_a_lot_it_has_no_use_for() -> None:
+    st = auction(two_hub_regions(), "route:3")
+    assert hard(st, 0) == ["pass"]
+
+
+def test_a_debt_is_paid_with_what_costs_its_race_least() -> None:
+    st = play_state(players=2, cash=0)
+    give(st, 0, routes=(63,), fleets=("long", "ultra"))  # no ultra-long route to fly: that fleet earns nothing
+    charge(st, 0, 50, None, "a fine")
+    assert hard(st, 0) == ["deactivate:fleet:ultra"]
+
+
+def test_hard_takes_the_hub_city_its_rival_needs_and_normal_does_not_look() -> None:
+    st = play_state(players=2, cash=300)
+    give(st, 0, routes=(11,), fleets=("short",), hubs=("LON",))  # London-Paris: a hub in Paris adds no region
+    give(st, 1, routes=(44,), fleets=("medium",), hubs=("ATL", "SAO"))  # Paris-Rome: Paris would be its third
+    st.airlines[1].unrestricted = True
+    assert turns_to_win(st, 1) < 1, "seat 1 would win on its next turn"
+    assert best_turn(GAME, st, 0, hard=True)[0] == "hub:PAR"
+    assert best_turn(GAME, st, 0, hard=False)[0] != "hub:PAR", "Normal plays its own race only"
+    after, _ = apply(GAME, st, 0, "hub:PAR")
+    assert isinstance(after, FPState) and turns_to_win(after, 1) > 1
+
+
+def test_hard_offers_to_buy_the_route_to_its_third_hub_region() -> None:
+    st = two_hub_regions()
+    give(st, 1, routes=(75,), fleets=("long",))
+    line = hard(st, 0)
+    assert line[:3] == ["trade", "with:1", "asset:route:75"], line
+    assert 0 < int(line[3].partition(":")[2]) <= 210, "at most half again its list price"
+    assert levels.plan(GAME, st, 0, levels.NORMAL, Rng.seeded(1))[0] != "trade", "Normal makes no offers"
+
+
+def test_the_plan_never_depends_on_the_deck() -> None:
+    """The same answer for the true deck and for another order of it (the only hidden thing in Flight Plan)."""
+    st = new_game(GAME, 3, 5, {})
+    rng = Rng.seeded(5)
+    seen = 0
+    while GAME.pending(st) and seen < 40:
+        d = GAME.pending(st)[0]
+        shuffled = GAME.redeal_hidden(st, d.seat, Rng.seeded(seen))
+        assert isinstance(st, FPState) and isinstance(shuffled, FPState)
+        assert shuffled.deck != st.deck or len(st.deck) < 2
+        for level in (levels.NORMAL, levels.HARD):
+            assert GAME.level_plan(st, d.seat, level, Rng.seeded(3)) == GAME.level_plan(
+                shuffled, d.seat, level, Rng.seeded(3))
+        st, _ = apply(GAME, st, d.seat, levels.plan(GAME, st, d.seat, levels.HARD, rng)[0])
+        seen += 1
+    assert seen == 40
