@@ -15,6 +15,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+from engine.core import levels
 from engine.core import search as ismcts
 from engine.core.contract import Game, GameState, IllegalAction
 from engine.core.json_values import strings_in
@@ -248,6 +249,12 @@ def blindness_problems(game: Game, state: GameState, rng: Rng, search: bool) -> 
             if a != b:
                 problems.append(f"the search for seat {seat} answered {a} with the true cards and {b} after a re-deal "
                                 "of what the seat cannot see")
+            for level in (levels.NORMAL, levels.HARD):  # a game's own planner for a level, if it has one
+                a_own = game.level_plan(state, seat, level, Rng.seeded(seed))
+                b_own = game.level_plan(other, seat, level, Rng.seeded(seed))
+                if a_own != b_own:
+                    problems.append(f"the {level} planner for seat {seat} answered {a_own} with the true cards and "
+                                    f"{b_own} after a re-deal of what the seat cannot see")
     return problems
 
 

@@ -3,12 +3,16 @@ when it can, answers offers and bids by what they do to its race, stays solvent,
 
 from __future__ import annotations
 
+import pytest
+
 from engine.core import levels
+from engine.core.conformance import check_blindness
+from engine.core.contract import GameState
 from engine.core.play import apply, new_game
 from engine.core.rng import Rng
 from engine.flight_plan.ai_planner import best_turn, plan
 from engine.flight_plan.ai_value import LOW_CASH, turns_to_win
-from engine.flight_plan.game import GAME
+from engine.flight_plan.game import GAME, FlightPlan
 from engine.flight_plan.mechanics import charge
 from engine.flight_plan.state import Auction, FPState, Offer
 from tests.flight_plan.helpers import give, play_state
@@ -146,3 +150,17 @@ def test_the_plan_never_depends_on_the_deck() -> None:
         st, _ = apply(GAME, st, d.seat, levels.plan(GAME, st, d.seat, levels.HARD, rng)[0])
         seen += 1
     assert seen == 40
+
+
+class Peeking(FlightPlan):
+    """A planner that reads the deck's true order: the conformance check must catch it."""
+
+    def level_plan(self, state: GameState, seat: int, level: str, rng: Rng) -> list[str] | None:
+        assert isinstance(state, FPState)
+        return [state.deck[0]]
+
+
+def test_the_blindness_check_asks_the_planner_too() -> None:
+    assert check_blindness(GAME, 2, 1, searches=2) > 0
+    with pytest.raises(AssertionError, match="planner for seat"):
+        check_blindness(Peeking(), 2, 1, searches=2)
