@@ -3,7 +3,8 @@ the race to win (ai_value.py), instead of searching with random rollouts.
 
 - Its turn (and its first move): every line of its own choices up to the end of the turn is played out on a copy
   (buy, fly, a second leg, fly and buy, a fleet, a hub, or nothing), and the line whose end position is worth most
-  is played. Nothing past the end of the turn is looked at: the next briefing is hidden from everyone.
+  is played. Nothing past the end of the turn is looked at: the next briefing is hidden from everyone. Normal looks
+  one choice ahead in regular play (the next step is planned when it comes) and at fewer first moves.
 - An offer it is asked to answer, an auction lot, a debt: each answer (accept, decline, a counter-price; a bid or
   a pass; each asset it could deactivate) is tried on a copy and the best kept. A bid never leaves it less than
   ai_value.LOW_CASH, unless the lot wins the game.
@@ -30,6 +31,8 @@ from engine.flight_plan.trade import LADDER, partners, tradeable, transfer
 NODES = {True: 4000, False: 60}
 """Positions a turn's plan looks at most, by level (hard or not): the first move can branch widely (routes, fleets,
 a city, hubs), so Normal, which looks at fewer, settles its first move on the first few lines it tries."""
+DEPTH = {True: 99, False: 1}
+"""Choices of its turn a plan looks through in regular play, by level: Hard the whole turn, Normal one choice."""
 ENDS = ("end", "stay", "pass")
 FIRST_DONE = "done"
 GAIN = 0.05
@@ -106,7 +109,7 @@ def _order(option: str) -> tuple[int, str]:
 Leaf = tuple[float, list[str], FPState]
 
 
-def turn_lines(game: Game, st: FPState, seat: int, hard: bool, nodes: int) -> list[Leaf]:
+def turn_lines(game: Game, st: FPState, seat: int, hard: bool, nodes: int, depth: int = 99) -> list[Leaf]:
     """Every line of `seat`'s own choices to the end of its turn (at most `nodes` positions looked at), each with the
     value of where it ends and that position."""
     leaves: list[Leaf] = []
@@ -136,6 +139,9 @@ def turn_lines(game: Game, st: FPState, seat: int, hard: bool, nodes: int) -> li
             copy = s.model_copy(deep=True)
             after: list[Offer] = []
             apply_in_place(game, copy, seat, choice, offers, after)
+            if len(line) + 1 >= depth and s.phase == "play":
+                score(copy, [*line, choice])  # no further: the rest of the turn is planned when it comes
+                continue
             walk(copy, after or game.legal(copy), [*line, choice])
 
     def greedy_hubs(s: FPState, offers: list[Offer], ids: list[str], line: list[str]) -> None:
@@ -162,7 +168,7 @@ def turn_lines(game: Game, st: FPState, seat: int, hard: bool, nodes: int) -> li
 
 def best_turn(game: Game, st: FPState, seat: int, hard: bool) -> list[str]:
     """The line of this turn that ends in the position worth most (the first found of equal ones)."""
-    leaves = turn_lines(game, st, seat, hard, NODES[hard])
+    leaves = turn_lines(game, st, seat, hard, NODES[hard], DEPTH[hard])
     if not leaves:
         return [_fallback(game, st, seat)]
     return max(enumerate(leaves), key=lambda il: (il[1][0], -il[0]))[1][1]
