@@ -14,6 +14,7 @@ import traceback
 from engine import registry
 from engine.core import levels
 from engine.core.arena import POLICY, arena
+from engine.core.contract import Game
 from engine.core.search import Budget
 from engine.core.selfplay import Tally, playout
 from engine.core.stopwatch import Stopwatch
@@ -73,7 +74,9 @@ def run_arena(args: argparse.Namespace) -> int:
                             horizon=budget.horizon if args.horizon is None else args.horizon or None,
                             widen=budget.widen, explore=budget.explore, follow=budget.follow)
         budgets[side] = budget
-        if budget is not None:
+        if budget is not None and type(game).level_plan is not Game.level_plan:
+            print(f"{side}: {game.title}'s own planner for this level (Game.level_plan), not the search")
+        elif budget is not None:
             print(f"{side}: up to {budget.iterations} iterations"
                   + (f" or {budget.seconds:g} s" if budget.seconds else "") + " a plan, rollouts "
                   + (f"scored after {budget.horizon} choices a seat" if budget.horizon else "played to the end"))
