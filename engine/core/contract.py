@@ -202,7 +202,7 @@ class Game(ABC):
     search_beats_policy: ClassVar[bool] = False
     """True once arena figures show the search levels (normal, hard) beating this game's playout policy: a new AI
     seat then starts at Normal. False: it starts at Easy (the policy), since a search that has not been shown to
-    play better may well play worse (a thin search in Flight Plan and Now Boarding does; docs/ai.md has figures)."""
+    play better may well play worse (a thin search in Now Boarding does; docs/ai.md has figures)."""
 
     cooperative: ClassVar[bool] = False
     """True for a game the seats win or lose together (Now Boarding): `result` names every seat or none as winners,
@@ -353,11 +353,13 @@ class Game(ABC):
         """
         return state.model_copy(deep=True)
 
-    def level_plan(self, state: GameState, seat: int, level: str, rng: Rng) -> list[str] | None:
+    def level_plan(self, state: GameState, seat: int, level: str, rng: Rng,
+                   seconds: float | None = None) -> list[str] | None:
         """A game's own planner for a searching level (engine.core.levels: "normal", "hard"), used instead of the
         search: the choices `seat` makes from `state`, first one first, followed while each stays on offer. It
         must read `state` only through `redeal_hidden(state, seat, rng)`, as the search does (the conformance
-        suite's blindness check asks it too). None (the default): the search plans."""
+        suite's blindness check asks it too), and answer within `seconds` (the level's time limit; None: no limit,
+        the answer then depends on the state and the seed alone). None (the default): the search plans."""
         return None
 
     take_backs: ClassVar[frozenset[str]] = frozenset()

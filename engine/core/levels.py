@@ -1,4 +1,5 @@
-"""AI levels a host picks per AI seat: easy plays the game's playout policy, normal and hard search (ISMCTS).
+"""AI levels a host picks per AI seat: easy plays the game's playout policy, normal and hard search (ISMCTS), or
+plan with the game's own planner where it has one (`Game.level_plan`: Flight Plan).
 
 Each level's budget holds an iteration cap and a time limit per plan. With the cap alone (tests, arena figures with
 `--seconds 0`) the answer depends on the seed only; the time limit keeps a plan short on a slow or busy machine: it
@@ -58,7 +59,7 @@ def plan(game: Game, state: GameState, seat: int, level: str, rng: Rng, budget: 
     decision = next(d for d in game.pending(state) if d.seat == seat)
     if level == EASY or budget is None or len(history) >= RUN_LIMIT:
         return random_ai.plan(game, state, decision, rng)
-    own = game.level_plan(state, seat, level, rng)
+    own = game.level_plan(state, seat, level, rng, budget.seconds)
     if own is not None:
         return own
     return search_plan(game, state, seat, rng, budget, stats, history, clock, asked)

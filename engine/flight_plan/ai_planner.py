@@ -17,6 +17,7 @@ It reads the state only through `redeal_hidden` for its seat, so it never sees t
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 from engine.core.contract import Game, Offer
@@ -48,8 +49,16 @@ def _s(state: object) -> FPState:
     return state
 
 
-def plan(game: Game, state: FPState, seat: int, hard: bool, rng: Rng) -> list[str]:
-    """The choices `seat` makes from `state`, first one first."""
+def now() -> float:
+    """The clock a plan's time limit is read on (a test replaces it with one that jumps)."""
+    return time.perf_counter()
+
+
+def plan(game: Game, state: FPState, seat: int, hard: bool, rng: Rng, seconds: float | None = None) -> list[str]:
+    """The choices `seat` makes from `state`, first one first. With `seconds`, a turn's plan stops looking at new
+    lines once that long has passed since it was asked (the best line found so far stands): on a busy machine it
+    plays weaker, never slower."""
+    deadline = None if seconds is None else now() + seconds
     st = _s(game.redeal_hidden(state, seat, rng))
     mine = next(o for o in game.legal(st) if o.seat == seat)
     ids = mine.ids
@@ -67,7 +76,7 @@ def plan(game: Game, state: FPState, seat: int, hard: bool, rng: Rng) -> list[st
         deal = propose(st, seat)
         if deal is not None:
             return deal
-    return best_turn(game, st, seat, hard)
+    return best_turn(game, st, seat, hard, deadline)
 
 
 # ---- a whole turn --------------------------------------------------------------------------------------------------
@@ -109,7 +118,8 @@ def _order(option: str) -> tuple[int, str]:
 Leaf = tuple[float, list[str], FPState]
 
 
-def turn_lines(game: Game, st: FPState, seat: int, hard: bool, nodes: int, depth: int = 99) -> list[Leaf]:
+def turn_lines(game: Game, st: FPState, seat: int, hard: bool, nodes: int, depth: int = 99,
+               deadline: float | None = None) -> list[Leaf]:
     """Every line of `seat`'s own choices to the end of its turn (at most `nodes` positions looked at), each with the
     value of where it ends and that position."""
     leaves: list[Leaf] = []
@@ -134,7 +144,7 @@ def turn_lines(game: Game, st: FPState, seat: int, hard: bool, nodes: int, depth
                 score(s, [*line, choice])
                 continue
             budget[0] -= 1
-            if budget[0] < 0:
+            if budget[0] < 0 or (deadline is not None and now() > deadline):
                 return
             copy = s.model_copy(deep=True)
             after: list[Offer] = []
@@ -166,9 +176,9 @@ def turn_lines(game: Game, st: FPState, seat: int, hard: bool, nodes: int, depth
     return leaves
 
 
-def best_turn(game: Game, st: FPState, seat: int, hard: bool) -> list[str]:
+def best_turn(game: Game, st: FPState, seat: int, hard: bool, deadline: float | None = None) -> list[str]:
     """The line of this turn that ends in the position worth most (the first found of equal ones)."""
-    leaves = turn_lines(game, st, seat, hard, NODES[hard], DEPTH[hard])
+    leaves = turn_lines(game, st, seat, hard, NODES[hard], DEPTH[hard], deadline)
     if not leaves:
         return [_fallback(game, st, seat)]
     return max(enumerate(leaves), key=lambda il: (il[1][0], -il[0]))[1][1]

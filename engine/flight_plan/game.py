@@ -315,10 +315,11 @@ class FlightPlan(Game):
 
         return playout_plan(_s(state), self.label(state, offer), rng)
 
-    def level_plan(self, state: GameState, seat: int, level: str, rng: Rng) -> list[str] | None:
+    def level_plan(self, state: GameState, seat: int, level: str, rng: Rng,
+                   seconds: float | None = None) -> list[str] | None:
         from engine.flight_plan.ai_planner import plan
 
-        return plan(self, _s(state), seat, level == "hard", rng)
+        return plan(self, _s(state), seat, level == "hard", rng, seconds)
 
     def parse_command(self, state: GameState, seat: int, text: str) -> Typed:
         from engine.flight_plan.commands import parse_command

@@ -10,7 +10,8 @@ from engine.core.conformance import check_blindness
 from engine.core.contract import GameState
 from engine.core.play import apply, new_game
 from engine.core.rng import Rng
-from engine.flight_plan.ai_planner import best_turn, plan
+from engine.flight_plan import ai_planner
+from engine.flight_plan.ai_planner import NODES, best_turn, plan, turn_lines
 from engine.flight_plan.ai_value import LOW_CASH, turns_to_win
 from engine.flight_plan.game import GAME, FlightPlan
 from engine.flight_plan.mechanics import charge
@@ -164,3 +165,22 @@ def test_the_blindness_check_asks_the_planner_too() -> None:
     assert check_blindness(GAME, 2, 1, searches=2) > 0
     with pytest.raises(AssertionError, match="planner for seat"):
         check_blindness(Peeking(), 2, 1, searches=2)
+
+
+def test_a_turn_plan_stops_looking_at_its_time_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    st = new_game(GAME, 2, 8, {})  # seat 0's first move: dozens of lines
+    assert isinstance(st, FPState)
+    assert len(turn_lines(GAME, st, 0, True, NODES[True])) > 10
+    readings = iter(range(0, 10**6, 10))  # every reading of the clock 10 s after the one before
+    looked = []
+    real = ai_planner.apply_in_place
+
+    def counted(*args: object, **kwargs: object) -> object:
+        looked.append(1)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ai_planner, "now", lambda: next(readings))
+    monkeypatch.setattr(ai_planner, "apply_in_place", counted)
+    line = plan(GAME, st, 0, True, Rng.seeded(1), seconds=1.0)
+    assert line[0] in {o.id for o in GAME.pending(st)[0].options}
+    assert len(looked) <= 1, "past its time the plan takes the best line found so far"
