@@ -73,7 +73,7 @@ def plan(game: Game, state: FPState, seat: int, hard: bool, rng: Rng, seconds: f
     if st.step in ("cash", "trade_partner", "trade_asset", "trade_price"):
         return ["back"] if "back" in ids else [ids[0]]
     if hard and st.step == "action" and "trade" in ids and st.offers_made == 0 and st.offer is None:
-        deal = propose(st, seat)
+        deal = propose(st, seat, None if deadline is None else now() + (deadline - now()) / 2)
         if deal is not None:
             return deal
     return best_turn(game, st, seat, hard, deadline)
@@ -218,7 +218,7 @@ def bid(st: FPState, seat: int, ids: list[str], hard: bool) -> str:
     auc = st.auction
     assert auc is not None
     lot = auc.lots[0]
-    now = value(st, seat, rivals=hard)
+    here = value(st, seat, rivals=hard)
     cash = st.airlines[seat].cash
     bids = sorted(int(i[4:]) for i in ids if i.startswith("bid:"))
     for amount in bids:
@@ -226,7 +226,7 @@ def bid(st: FPState, seat: int, ids: list[str], hard: bool) -> str:
         winning = not after.airlines[seat].off and _wins_now(after, seat)
         if cash - amount < LOW_CASH and not winning:
             break
-        if value(after, seat, rivals=hard) > now + GAIN:
+        if value(after, seat, rivals=hard) > here + GAIN:
             return f"bid:{amount}"
     return "pass"
 
@@ -242,7 +242,7 @@ def answer(st: FPState, seat: int, ids: list[str], hard: bool) -> str:
     assert o is not None
     if "accept" not in ids:
         return "decline"
-    now = value(st, seat, rivals=hard)
+    here = value(st, seat, rivals=hard)
 
     def worth(price: int) -> float:
         return value(_bought(st, o.seller, o.buyer, o.assets, price), seat, rivals=hard)
@@ -252,33 +252,35 @@ def answer(st: FPState, seat: int, ids: list[str], hard: bool) -> str:
                                                                                          o.assets, o.price), seat):
         good_now = False
     else:
-        good_now = worth(o.price) > now + GAIN
+        good_now = worth(o.price) > here + GAIN
     if good_now:
         return "accept"
     counters = sorted((int(i[8:]) for i in ids if i.startswith("counter:")), key=lambda p: abs(p - o.price))
     for price in counters:
         if buying and st.airlines[seat].cash - price < LOW_CASH:
             continue
-        if worth(price) > now + GAIN:
+        if worth(price) > here + GAIN:
             return f"counter:{price}"
     return "decline"
 
 
-def propose(st: FPState, seat: int) -> list[str] | None:
+def propose(st: FPState, seat: int, deadline: float | None = None) -> list[str] | None:
     """A purchase from a rival that brings the AI's win nearer by DEAL_GAIN turns or more, at the list price
     times the highest step of the trade ladder at which it still does (sellers ask more than list), or None."""
-    now = value(st, seat)
+    here = value(st, seat)
     cash = st.airlines[seat].cash
     best: tuple[float, list[str]] | None = None
     for p in partners(st, seat):
         for x in tradeable(st, p, seat):
+            if deadline is not None and now() > deadline:
+                break  # half the plan's time at most: its turn still needs the rest
             if not can_hold(st, seat, x):
                 continue
             for share in sorted((f for f in LADDER if f <= MOST), reverse=True):
                 price = _price(price_of(x), share)
                 if price > cash - LOW_CASH:
                     continue
-                gain = value(_bought(st, p, seat, [x], price), seat) - now
+                gain = value(_bought(st, p, seat, [x], price), seat) - here
                 if gain >= DEAL_GAIN:
                     if best is None or gain > best[0]:
                         best = (gain, ["trade", f"with:{p}", f"asset:{x}", f"price:{price}"])
