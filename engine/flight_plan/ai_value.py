@@ -132,7 +132,7 @@ def region_need(st: FPState, seat: int, region: str, owned: set[int], taken: set
             if n in owned:
                 continue
             r = route(n)
-            steps = (_route_step(st, seat, n), hub)
+            steps: tuple[Step, ...] = (_route_step(st, seat, n), hub)
             if not reach & {r.origin, r.destination}:
                 steps = (Step(0), *steps)
             need = Need(steps, region)
@@ -204,9 +204,9 @@ def lift_options(st: FPState, seat: int) -> list[tuple[Step, ...]]:
     # Income: the best earning routes of classes it flies (or will fly once `fix` is done).
     deficit = eco.revenue_threshold - income(st, seat) - sum(s.income for s in fix)
     flown = set(a.fleets) | classes
-    picks = sorted(((far, -route(n).revenue / route(n).price, n) for n, far in near if route(n).cls in flown))
+    earners = sorted((far, -route(n).revenue / route(n).price, n) for n, far in near if route(n).cls in flown)
     by_income = list(fix)
-    for far, _, n in picks:
+    for far, _, n in earners:
         if deficit <= 0:
             break
         r = route(n)
