@@ -59,7 +59,8 @@ def plan(game: Game, state: GameState, seat: int, level: str, rng: Rng, budget: 
     decision = next(d for d in game.pending(state) if d.seat == seat)
     if level == EASY or budget is None or len(history) >= RUN_LIMIT:
         return random_ai.plan(game, state, decision, rng)
-    own = game.level_plan(state, seat, level, rng, budget.seconds)
+    left = None if budget.seconds is None else max(0.0, budget.seconds - (clock() - asked))
+    own = game.level_plan(state, seat, level, rng, left)
     if own is not None:
         return own
     return search_plan(game, state, seat, rng, budget, stats, history, clock, asked)

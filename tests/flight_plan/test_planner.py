@@ -184,3 +184,23 @@ def test_a_turn_plan_stops_looking_at_its_time_limit(monkeypatch: pytest.MonkeyP
     line = plan(GAME, st, 0, True, Rng.seeded(1), seconds=1.0)
     assert line[0] in {o.id for o in GAME.pending(st)[0].options}
     assert len(looked) <= 1, "past its time the plan takes the best line found so far"
+
+
+class Timed(FlightPlan):
+    """Flight Plan whose planner notes the time it was given."""
+
+    given: list[float | None] = []
+
+    def level_plan(self, state: GameState, seat: int, level: str, rng: Rng,
+                   seconds: float | None = None) -> list[str] | None:
+        self.given.append(seconds)
+        return super().level_plan(state, seat, level, rng, seconds)
+
+
+def test_the_planner_gets_what_is_left_of_the_levels_time() -> None:
+    game = Timed()
+    st = two_hub_regions()
+    give(st, 0, routes=(75,))
+    levels.plan(game, st, 0, levels.HARD, Rng.seeded(1), clock=lambda: 10.0, asked=9.6)
+    levels.plan(game, st, 0, levels.NORMAL, Rng.seeded(1), clock=lambda: 10.0, asked=9.0)
+    assert game.given == [pytest.approx(0.6), 0.0], "Hard's second less 0.4 s gone; Normal's 0.3 s all gone"
