@@ -28,6 +28,7 @@ from engine.now_boarding import commands, flight, maintenance
 from engine.now_boarding.ai import greedy_plan
 from engine.now_boarding.board import route_name
 from engine.now_boarding.data import catalog
+from engine.now_boarding.pilot import pilot_plan
 from engine.now_boarding.setup import (
     WEATHER_CARD,
     begin_weather,
@@ -377,6 +378,13 @@ class NowBoarding(Game):
 
     def playout_plan(self, state: GameState, offer: Offer, rng: Rng) -> list[str]:
         return greedy_plan(_s(state), self.label(state, offer), rng)
+
+    def level_plan(self, state: GameState, seat: int, level: str, rng: Rng,
+                   seconds: float | None = None) -> list[str] | None:
+        """The team planner's pilot (engine/now_boarding/pilot.py) at Normal and Hard. Its work per plan is fixed by
+        the level and the table's size, well inside a round's time (docs/ai.md), so `seconds` is not consulted."""
+        decision = next((d for d in self.pending(state) if d.seat == seat), None)
+        return (pilot_plan(_s(state), decision, level, rng) or None) if decision is not None else None
 
 
 GAME = NowBoarding()

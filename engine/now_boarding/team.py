@@ -1,0 +1,137 @@
+"""The team planner: one flight phase planned for every plane at once, each plane's round a tour (tours.py).
+
+Every pilot that is still flying gets a tour; the team's tours are scored together by what the round leaves behind
+(`worth`), and improved one plane at a time with the others' tours held fixed (coordinate descent) until no plane's
+change helps. A pilot then flies its own tour. Every AI pilot works this out alike from what the whole table sees,
+so their tours fit together; a plane whose pilot pressed Done stays put, and a member's plane is planned as a
+teammate would fly it: the passengers it carries are its own to deliver, and what it still needs is left to it.
+
+What a round leaves behind is worth, in points:
+- each delivery (`DELIVERY`, plus its fare: fares buy the upgrades the day needs);
+- for each passenger aboard, the rounds its plane still needs to reach its destination (`ROUND`);
+- for each passenger waiting, the anger the coming maintenance gives it (`ANGER`; the fourth is a complaint), and
+  the rounds the nearest plane needs to fetch it and its trip after that; one that would complain next round with no
+  plane able to reach it in time counts most of a complaint;
+- in the final round, half a complaint for everyone not delivered (the exit count).
+"""
+
+from __future__ import annotations
+
+from engine.now_boarding.board import is_airport
+from engine.now_boarding.flight import nervous_aboard, weather_key
+from engine.now_boarding.maintenance import ANGER_TO_COMPLAIN, COMPLAINTS_TO_LOSE
+from engine.now_boarding.state import NBState
+from engine.now_boarding.tours import Flyer, Rider, Table, Tour, tours
+
+COMPLAINT = 100.0
+DELIVERY = 12.0
+FARE = 0.0
+ROUND = 4.0
+"""Worth lost per round a passenger still needs before its delivery."""
+ANGER = (0.0, 1.0, 3.0, 8.0)
+"""Worth lost for a waiting passenger at each anger it will have after the coming maintenance."""
+STRANDED = 0.7
+"""Share of a complaint for a passenger at anger 3 that no plane can reach next round."""
+PASSES = 3
+"""Rounds of coordinate descent over the planes (each plane's tour re-chosen with the others fixed)."""
+
+
+def riders(st: NBState) -> dict[str, list[Rider]]:
+    """Who waits where, face-up passengers only (a face-down card's trip is hidden)."""
+    return {code: [Rider(c.id, c.origin, c.dest, c.fare, c.anger) for c in cards if c.face_up]
+            for code, cards in st.airports.items()}
+
+
+def flyers(st: NBState) -> list[Flyer]:
+    out = []
+    for seat, p in enumerate(st.planes):
+        boost = 1 if st.temp["speed"] == seat else 0
+        out.append(Flyer(seat=seat, at=p.at, moves=p.moves_left + boost if not p.done else 0, seats=p.seats,
+                         speed=p.speed, colours=frozenset(p.routes),
+                         cargo=tuple(Rider(c.id, c.origin, c.dest, c.fare) for c in p.cargo),
+                         avoid_weather=nervous_aboard(p), fixed=p.done))
+    return out
+
+
+def worth(st: NBState, table: Table, team: list[Flyer], plan: list[Tour], waiting: dict[str, list[Rider]]) -> float:
+    """What the team's tours leave behind (see the module note)."""
+    taken: set[str] = set()
+    for tour in plan:
+        taken |= tour.boarded
+    left: dict[str, list[Rider]] = {code: [r for r in rs if r.id not in taken] for code, rs in waiting.items()}
+    for tour in plan:
+        for code, r in tour.left:
+            left[code].append(Rider(r.id, r.origin, r.dest, r.fare, -1))  # left this round: anger 0 after maintenance
+    delivered = [r for tour in plan for r in tour.delivered]
+    aboard = sum(len(t.cargo) for t in plan)
+    if st.final_round:
+        stranded = aboard + sum(len(rs) for rs in left.values()) + sum(
+            1 for cards in st.airports.values() for c in cards if not c.face_up)
+        return -COMPLAINT * (stranded // 2) + DELIVERY * len(delivered) - 0.1 * stranded
+    value = sum(DELIVERY + FARE * r.fare for r in delivered)
+    dists = [table.dist(f, t.at) for f, t in zip(team, plan, strict=True)]
+    for f, t, dist in zip(team, plan, dists, strict=True):
+        for r in t.cargo:
+            value -= ROUND * dist.get(r.dest, 99) / f.speed
+    complaints = len(st.complaints)
+    for code, rs in left.items():
+        for r in rs:
+            anger = r.anger + 1
+            if anger >= ANGER_TO_COMPLAIN:
+                complaints += 1
+                continue
+            fetch = min((d.get(code, 99) / f.speed for f, d in zip(team, dists, strict=True)), default=99.0)
+            trip = min((table.dist(f, code).get(r.dest, 99) / f.speed for f in team), default=99.0)
+            value -= ANGER[anger] + ROUND * (fetch + trip)
+            if anger == ANGER_TO_COMPLAIN - 1 and not any(d.get(code, 99) <= f.speed for f, d in
+                                                          zip(team, dists, strict=True)):
+                value -= STRANDED * COMPLAINT
+    if complaints >= COMPLAINTS_TO_LOSE:
+        value -= 10 * COMPLAINT
+    return value - COMPLAINT * (complaints - len(st.complaints))
+
+
+def plan_round(st: NBState, seat: int, passes: int = PASSES) -> list[str]:
+    """The steps of `seat`'s tour in the team's best plan for this flight phase (Done not included)."""
+    return candidates(st, seat, 1, passes)[0]
+
+
+def candidates(st: NBState, seat: int, k: int, passes: int = PASSES) -> list[list[str]]:
+    """The steps (Done not included) of `seat`'s `k` best tours, the best first, each scored with the other planes
+    flying their tours of the team's plan."""
+    table = Table(st.side, weather_key(st))
+    team = flyers(st)
+    waiting = riders(st)
+    codes = [c for c in st.airports if is_airport(c)]
+    plan = [Tour(f.seat, [], f.at, f.cargo) for f in team]
+    best = worth(st, table, team, plan, waiting)
+    for _ in range(passes):
+        changed = False
+        for i, f in enumerate(team):
+            if f.fixed:
+                continue
+            others: set[str] = set()
+            for j, t in enumerate(plan):
+                if j != i:
+                    others |= t.boarded
+            free = {code: [r for r in rs if r.id not in others] for code, rs in waiting.items()}
+            for cand in tours(table, f, free, codes, team):
+                trial = plan[:i] + [cand] + plan[i + 1:]
+                value = worth(st, table, team, trial, waiting)
+                if value > best + 1e-9:
+                    best, plan, changed = value, trial, True
+        if not changed:
+            break
+    others = set().union(*(t.boarded for j, t in enumerate(plan) if j != seat))
+    free = {code: [r for r in rs if r.id not in others] for code, rs in waiting.items()}
+    scored = [(worth(st, table, team, plan[:seat] + [cand] + plan[seat + 1:], waiting), n, cand)
+              for n, cand in enumerate(tours(table, team[seat], free, codes, team))]
+    scored.sort(key=lambda x: (-x[0], x[1]))
+    return [_steps(st, seat, cand) for _v, _n, cand in scored[:k]] or [[]]
+
+
+def _steps(st: NBState, seat: int, tour: Tour) -> list[str]:
+    steps = list(tour.steps)
+    if tour.moves > st.planes[seat].moves_left:
+        steps.insert(0, "boost")
+    return steps
