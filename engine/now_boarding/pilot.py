@@ -1,5 +1,6 @@
-"""The AI pilots of the Normal and Hard levels: the team planner (engine/now_boarding/team.py) flies the plane; the
-greedy team's choices (engine/now_boarding/ai.py) do the rest (set-up, weather, upgrades).
+"""The AI pilots of the Normal and Hard levels: the team planner (engine/now_boarding/team.py) flies the plane, the
+route colours of two pilots are chosen together (fleet.py), and the greedy team's choices (engine/now_boarding/ai.py)
+do the rest (the plane, the starting upgrade, weather, upgrades).
 
 A pilot plans on a re-deal of what it cannot see (`Game.redeal_hidden`), like the search, so nothing hidden can
 change its answer (the planner reads only what is face up anyway). A plan is cut where the game would refuse a
@@ -15,6 +16,7 @@ from __future__ import annotations
 from engine.core.contract import Decision, IllegalAction
 from engine.core.rng import Rng
 from engine.now_boarding.ai import greedy_plan
+from engine.now_boarding.fleet import route_choice
 from engine.now_boarding.state import NBState
 from engine.now_boarding.team import plan_round
 
@@ -25,6 +27,10 @@ PASSES = {"normal": 1, "hard": 3}
 def pilot_plan(st: NBState, decision: Decision, level: str, rng: Rng) -> list[str]:
     from engine.now_boarding.game import GAME  # the game module imports this one
 
+    if decision.kind == "setup" and decision.options[0].id.startswith("route:"):
+        route = route_choice(st, decision.seat)
+        if route is not None and decision.option(route) is not None:
+            return [route]
     if decision.kind != "flight":
         return greedy_plan(st, decision, rng)
     sample = GAME.redeal_hidden(st, decision.seat, rng)
