@@ -17,9 +17,12 @@ from engine.core.contract import Decision, IllegalAction
 from engine.core.rng import Rng
 from engine.now_boarding.ai import greedy_plan
 from engine.now_boarding.fleet import route_choice
+from engine.now_boarding.lookahead import two_rounds
 from engine.now_boarding.state import NBState
 from engine.now_boarding.team import plan_round
 
+LOOKAHEAD_TOURS = 3
+LOOKAHEAD_SAMPLES = 1
 PASSES = {"normal": 1, "hard": 3}
 """Rounds of coordinate descent over the team's tours at each level."""
 
@@ -34,7 +37,10 @@ def pilot_plan(st: NBState, decision: Decision, level: str, rng: Rng) -> list[st
     if decision.kind != "flight":
         return greedy_plan(st, decision, rng)
     sample = GAME.redeal_hidden(st, decision.seat, rng)
-    steps = [*plan_round(sample, decision.seat, PASSES.get(level, 1)), "done"]
+    if level == "hard":
+        steps = [*two_rounds(sample, decision.seat, LOOKAHEAD_TOURS, LOOKAHEAD_SAMPLES, PASSES[level], rng), "done"]
+    else:
+        steps = [*plan_round(sample, decision.seat, PASSES.get(level, 1)), "done"]
     return legal_steps(sample, decision.seat, steps) or greedy_plan(sample, decision, rng)
 
 

@@ -25,7 +25,7 @@ from engine.now_boarding.tours import Flyer, Rider, Table, Tour, tours
 
 COMPLAINT = 100.0
 DELIVERY = 12.0
-FARE = 0.0
+FARE = 4.0
 ROUND = 4.0
 """Worth lost per round a passenger still needs before its delivery."""
 ANGER = (0.0, 1.0, 3.0, 8.0)
@@ -93,12 +93,11 @@ def worth(st: NBState, table: Table, team: list[Flyer], plan: list[Tour], waitin
 
 def plan_round(st: NBState, seat: int, passes: int = PASSES) -> list[str]:
     """The steps of `seat`'s tour in the team's best plan for this flight phase (Done not included)."""
-    return candidates(st, seat, 1, passes)[0]
+    return candidates(st, seat, 1, passes)[0][1]
 
 
-def candidates(st: NBState, seat: int, k: int, passes: int = PASSES) -> list[list[str]]:
-    """The steps (Done not included) of `seat`'s `k` best tours, the best first, each scored with the other planes
-    flying their tours of the team's plan."""
+def team_plan(st: NBState, passes: int = PASSES) -> tuple[float, list[Tour]]:
+    """The team's best tours for this flight phase (one per plane, by seat) and what they are worth."""
     table = Table(st.side, weather_key(st))
     team = flyers(st)
     waiting = riders(st)
@@ -122,16 +121,30 @@ def candidates(st: NBState, seat: int, k: int, passes: int = PASSES) -> list[lis
                     best, plan, changed = value, trial, True
         if not changed:
             break
+    return best, plan
+
+
+def candidates(st: NBState, seat: int, k: int, passes: int = PASSES) -> list[tuple[float, list[str], list[Tour]]]:
+    """`seat`'s `k` best tours, the best first, each scored with the other planes flying their tours of the team's
+    plan: (worth, the seat's steps without Done, the team's tours with this one in the seat's place)."""
+    _value, plan = team_plan(st, passes)
+    table = Table(st.side, weather_key(st))
+    team = flyers(st)
+    waiting = riders(st)
+    codes = [c for c in st.airports if is_airport(c)]
     others = set().union(*(t.boarded for j, t in enumerate(plan) if j != seat))
     free = {code: [r for r in rs if r.id not in others] for code, rs in waiting.items()}
-    scored = [(worth(st, table, team, plan[:seat] + [cand] + plan[seat + 1:], waiting), n, cand)
-              for n, cand in enumerate(tours(table, team[seat], free, codes, team))]
+    scored = []
+    for n, cand in enumerate(tours(table, team[seat], free, codes, team)):
+        trial = plan[:seat] + [cand] + plan[seat + 1:]
+        scored.append((worth(st, table, team, trial, waiting), n, trial))
     scored.sort(key=lambda x: (-x[0], x[1]))
-    return [_steps(st, seat, cand) for _v, _n, cand in scored[:k]] or [[]]
+    return [(v, steps(st, seat, trial[seat]), trial) for v, _n, trial in scored[:k]] or [(0.0, [], plan)]
 
 
-def _steps(st: NBState, seat: int, tour: Tour) -> list[str]:
-    steps = list(tour.steps)
+def steps(st: NBState, seat: int, tour: Tour) -> list[str]:
+    """A tour's steps, with the temporary speed token used first when the tour needs its move."""
+    out = list(tour.steps)
     if tour.moves > st.planes[seat].moves_left:
-        steps.insert(0, "boost")
-    return steps
+        out.insert(0, "boost")
+    return out

@@ -1,0 +1,76 @@
+"""Two rounds instead of one: the Hard pilot's few best tours, each followed through the maintenance after it and
+the team's best plan for the round after that.
+
+The team planner (team.py) scores a round by what it leaves behind; that misses what only shows a round later (a
+queue that two planes can no longer both reach, passengers that check in where a plane just left). So for its few
+best tours, a Hard pilot plays the round out on re-deals of what nobody can see: its own tour, the others' tours of
+the team's plan, the maintenance (anger, complaints, new passengers, the greedy team's purchases), then plans the
+next round for the whole team and scores it. The tour whose two rounds add up best wins.
+"""
+
+from __future__ import annotations
+
+from engine.core.contract import IllegalAction
+from engine.core.rng import Rng
+from engine.now_boarding.ai import greedy_plan
+from engine.now_boarding.state import NBState
+from engine.now_boarding.team import COMPLAINT, DELIVERY, FARE, candidates, steps, team_plan
+
+LOST = 10 * COMPLAINT
+WON = 10 * COMPLAINT
+
+
+def _fly(st: NBState, seat: int, plan: list[str]) -> None:
+    from engine.now_boarding.game import GAME  # the game module imports the AI
+
+    for step in [*plan, "done"]:
+        if st.phase != "flight" or st.planes[seat].done:
+            return
+        try:
+            GAME.apply(st, seat, step)
+        except IllegalAction:
+            GAME.apply(st, seat, "done")
+            return
+
+
+def _maintain(st: NBState, rng: Rng) -> None:
+    """The greedy team's purchases (and any weather token) until the next flight phase or the end of the day."""
+    from engine.now_boarding.game import GAME
+
+    for _ in range(200):
+        if st.over or st.phase == "flight":
+            return
+        decision = GAME.pending(st)[0]
+        GAME.apply(st, decision.seat, greedy_plan(st, decision, rng)[0])
+
+
+def two_rounds(st: NBState, seat: int, tours: int, samples: int, passes: int, rng: Rng) -> list[str]:
+    """The steps (Done not included) of the seat's tour whose two rounds score best over `samples` re-deals."""
+    from engine.now_boarding.game import GAME
+
+    options = candidates(st, seat, tours, passes)
+    if len(options) == 1 or st.final_round:
+        return options[0][1]
+    seeds = [rng.next64() for _ in range(samples)]
+    best, best_score = options[0][1], float("-inf")
+    for _value, mine, plan in options:
+        score = 0.0
+        for seed in seeds:
+            trial = GAME.redeal_hidden(st, seat, Rng.seeded(seed))
+            before = (sum(p.delivered for p in trial.planes), sum(p.earned for p in trial.planes),
+                      len(trial.complaints))
+            _fly(trial, seat, mine)
+            for other, tour in enumerate(plan):
+                if other != seat:
+                    _fly(trial, other, steps(trial, other, tour))
+            _maintain(trial, Rng.seeded(seed))
+            delivered = sum(p.delivered for p in trial.planes) - before[0]
+            earned = sum(p.earned for p in trial.planes) - before[1]
+            score += DELIVERY * delivered + FARE * earned - COMPLAINT * (len(trial.complaints) - before[2])
+            if trial.over:
+                score += LOST if trial.lost else WON
+            else:
+                score += team_plan(trial, 1)[0]
+        if score > best_score:
+            best, best_score = mine, score
+    return best
