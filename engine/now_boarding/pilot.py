@@ -1,14 +1,15 @@
-"""The AI pilots of the Normal and Hard levels: the team planner (engine/now_boarding/team.py) flies the plane, the
-route colours of two pilots are chosen together (fleet.py), and the greedy team's choices (engine/now_boarding/ai.py)
-do the rest (the plane, the starting upgrade, weather, upgrades).
+"""The AI pilots of the Normal and Hard levels: the team planner (engine/now_boarding/team.py) flies the plane (at
+Hard looking two rounds ahead, lookahead.py), the route colours of two pilots are chosen together (fleet.py), and
+the greedy team's choices (engine/now_boarding/ai.py) do the rest (the plane, the starting upgrade, weather,
+upgrades).
 
 A pilot plans on a re-deal of what it cannot see (`Game.redeal_hidden`), like the search, so nothing hidden can
 change its answer (the planner reads only what is face up anyway). A plan is cut where the game would refuse a
 step, and one whose first step would be refused gives way to the greedy pilot's pick.
 
-Measured and left out (docs/ai.md): an upgrade plan that saves for speed first, and choosing between the planner's
-best tours by playing the rest of the day with the greedy team; neither won more days, and the second took ten
-times as long.
+Measured and left out (docs/ai.md): an upgrade plan that saves for speed first, temporary tokens bought with the
+fares left, and choosing between the planner's best tours by playing the rest of the day with the greedy team; none
+won more days, and the last took ten times as long.
 """
 
 from __future__ import annotations
@@ -21,8 +22,9 @@ from engine.now_boarding.lookahead import two_rounds
 from engine.now_boarding.state import NBState
 from engine.now_boarding.team import plan_round
 
-LOOKAHEAD_TOURS = 3
-LOOKAHEAD_SAMPLES = 1
+LOOKAHEAD = {2: (5, 2), 3: (5, 2), 4: (3, 1), 5: (3, 1)}
+"""Pilots -> (tours, re-deals) a Hard pilot looks two rounds ahead with: a plan costs about the same at every table
+size (well under a second on a busy machine), inside the book's 15 s (2-3 pilots) and 30 s (4-5) a round."""
 PASSES = {"normal": 1, "hard": 3}
 """Rounds of coordinate descent over the team's tours at each level."""
 
@@ -38,7 +40,8 @@ def pilot_plan(st: NBState, decision: Decision, level: str, rng: Rng) -> list[st
         return greedy_plan(st, decision, rng)
     sample = GAME.redeal_hidden(st, decision.seat, rng)
     if level == "hard":
-        steps = [*two_rounds(sample, decision.seat, LOOKAHEAD_TOURS, LOOKAHEAD_SAMPLES, PASSES[level], rng), "done"]
+        tours, samples = LOOKAHEAD[st.players]
+        steps = [*two_rounds(sample, decision.seat, tours, samples, PASSES[level], rng), "done"]
     else:
         steps = [*plan_round(sample, decision.seat, PASSES.get(level, 1)), "done"]
     return legal_steps(sample, decision.seat, steps) or greedy_plan(sample, decision, rng)

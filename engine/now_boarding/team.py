@@ -21,7 +21,7 @@ from engine.now_boarding.board import is_airport
 from engine.now_boarding.flight import nervous_aboard, weather_key
 from engine.now_boarding.maintenance import ANGER_TO_COMPLAIN, COMPLAINTS_TO_LOSE
 from engine.now_boarding.state import NBState
-from engine.now_boarding.tours import Flyer, Rider, Table, Tour, tours
+from engine.now_boarding.tours import Flyer, Rider, Table, Tour, table_for, tours
 
 COMPLAINT = 100.0
 DELIVERY = 12.0
@@ -75,16 +75,19 @@ def worth(st: NBState, table: Table, team: list[Flyer], plan: list[Tour], waitin
             value -= ROUND * dist.get(r.dest, 99) / f.speed
     complaints = len(st.complaints)
     for code, rs in left.items():
+        if not rs:
+            continue
+        fetch = min((d.get(code, 99) / f.speed for f, d in zip(team, dists, strict=True)), default=99.0)
+        reached = any(d.get(code, 99) <= f.speed for f, d in zip(team, dists, strict=True))
+        from_here = [(f.speed, table.dist(f, code)) for f in team]
         for r in rs:
             anger = r.anger + 1
             if anger >= ANGER_TO_COMPLAIN:
                 complaints += 1
                 continue
-            fetch = min((d.get(code, 99) / f.speed for f, d in zip(team, dists, strict=True)), default=99.0)
-            trip = min((table.dist(f, code).get(r.dest, 99) / f.speed for f in team), default=99.0)
+            trip = min((d.get(r.dest, 99) / speed for speed, d in from_here), default=99.0)
             value -= ANGER[anger] + ROUND * (fetch + trip)
-            if anger == ANGER_TO_COMPLAIN - 1 and not any(d.get(code, 99) <= f.speed for f, d in
-                                                          zip(team, dists, strict=True)):
+            if anger == ANGER_TO_COMPLAIN - 1 and not reached:
                 value -= STRANDED * COMPLAINT
     if complaints >= COMPLAINTS_TO_LOSE:
         value -= 10 * COMPLAINT
@@ -98,7 +101,7 @@ def plan_round(st: NBState, seat: int, passes: int = PASSES) -> list[str]:
 
 def team_plan(st: NBState, passes: int = PASSES) -> tuple[float, list[Tour]]:
     """The team's best tours for this flight phase (one per plane, by seat) and what they are worth."""
-    table = Table(st.side, weather_key(st))
+    table = table_for(st.side, weather_key(st))
     team = flyers(st)
     waiting = riders(st)
     codes = [c for c in st.airports if is_airport(c)]
@@ -128,7 +131,7 @@ def candidates(st: NBState, seat: int, k: int, passes: int = PASSES) -> list[tup
     """`seat`'s `k` best tours, the best first, each scored with the other planes flying their tours of the team's
     plan: (worth, the seat's steps without Done, the team's tours with this one in the seat's place)."""
     _value, plan = team_plan(st, passes)
-    table = Table(st.side, weather_key(st))
+    table = table_for(st.side, weather_key(st))
     team = flyers(st)
     waiting = riders(st)
     codes = [c for c in st.airports if is_airport(c)]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import combinations
 
 from engine.now_boarding.board import Weather, distances, is_airport, tailwinds
@@ -71,9 +72,21 @@ class Table:
 
     side: str
     weather: Weather
+    known: dict[tuple[frozenset[str], bool, str], dict[str, int]] = field(default_factory=dict, compare=False)
+    """The maps asked for so far: a plan asks for the same few tens of thousands of times."""
 
     def dist(self, flyer: Flyer, node: str) -> dict[str, int]:
-        return distances(self.side, node, flyer.colours, self.weather, flyer.avoid_weather)
+        key = (flyer.colours, flyer.avoid_weather, node)
+        found = self.known.get(key)
+        if found is None:
+            found = self.known[key] = distances(self.side, node, flyer.colours, self.weather, flyer.avoid_weather)
+        return found
+
+
+@lru_cache(maxsize=64)
+def table_for(side: str, weather: Weather) -> Table:
+    """The table of this board and weather, with the maps worked out for earlier plans on it."""
+    return Table(side, weather)
 
 
 def boardings(waiting: list[Rider], room: int) -> list[tuple[Rider, ...]]:

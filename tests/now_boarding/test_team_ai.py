@@ -1,0 +1,133 @@
+"""The team planner's pieces (engine/now_boarding/tours.py, team.py, fleet.py, lookahead.py, pilot.py) on small
+hand-built positions."""
+
+from __future__ import annotations
+
+from engine.core import levels
+from engine.core.conformance import blindness_problems
+from engine.core.play import apply, new_game
+from engine.core.rng import Rng
+from engine.now_boarding.fleet import route_choice
+from engine.now_boarding.flight import weather_key
+from engine.now_boarding.game import GAME
+from engine.now_boarding.lookahead import two_rounds
+from engine.now_boarding.state import NBState
+from engine.now_boarding.team import flyers, plan_round, riders
+from engine.now_boarding.tours import Rider, Table, boardings, relay_worth, tours, toward
+from tests.now_boarding.helpers import act, bare, pax
+
+
+def rider(origin: str, dest: str, anger: int = 0) -> Rider:
+    return Rider(f"pax:{origin}>{dest}", origin, dest, 1, anger)
+
+
+def test_every_waiting_passenger_boards_when_all_fit() -> None:
+    waiting = [rider("ATL", "MIA"), rider("ATL", "DEN")]
+    assert boardings(waiting, 3) == [tuple(waiting)]
+    assert boardings(waiting, 0) == [()]
+
+
+def test_when_not_all_fit_the_angriest_come_first_then_shared_destinations() -> None:
+    calm_den, angry, calm_mia, other_mia = (rider("ATL", "DEN"), rider("ATL", "SFO", 2), rider("ATL", "MIA"),
+                                            Rider("x:ATL>MIA", "ATL", "MIA", 1))
+    sets = boardings([calm_den, angry, calm_mia, other_mia], 2)
+    assert sets[0] == (angry, calm_mia), "the angry one, then one of the two going to Miami"
+    assert all(len(s) in (1, 2) for s in sets)
+
+
+def test_a_plane_short_of_moves_stops_as_far_as_it_gets_on_its_way() -> None:
+    st = bare()  # orange at LAX, speed 3; LAX-MIA is an orange route of four spaces
+    table = Table(st.side, weather_key(st))
+    orange = flyers(st)[1]
+    assert toward(table, orange, "LAX", 3, "MIA") == ("LAX-MIA.3", 3)
+    assert toward(table, orange, "LAX", 0, "MIA") is None
+
+
+def test_a_relay_needs_a_plane_that_gets_the_passenger_home_sooner() -> None:
+    st = bare()  # green at ATL (ATL-ORD is green), orange at LAX
+    table = Table(st.side, weather_key(st))
+    team = flyers(st)
+    to_ord = rider("SFO", "ORD")
+    assert relay_worth(table, team[1], team, "DEN", to_ord), "green reaches ORD from DEN in 7 moves, orange in 10"
+    assert not relay_worth(table, team[0], team, "DEN", to_ord), "nobody beats green's own way"
+    assert not relay_worth(table, team[1], team, "SFO", to_ord), "never back where it checked in"
+
+
+def test_tours_deliver_on_the_way_and_board_where_they_stop() -> None:
+    st = bare()
+    st.planes[0].cargo = [pax("DEN", "MIA")]
+    st.airports["MIA"] = [pax("MIA", "ATL", anger=1)]
+    table = Table(st.side, weather_key(st))
+    found = tours(table, flyers(st)[0], riders(st), list(st.airports), flyers(st))
+    assert any(t.steps[:3] == ["fly:MIA", "drop:pax:DEN>MIA", "board:pax:MIA>ATL"] for t in found)
+    assert all(t.moves <= 3 for t in found)
+
+
+def test_two_planes_share_out_the_queues() -> None:
+    st = bare()  # green at ATL, orange at LAX: Miami is two moves from green, San Francisco two from orange
+    st.airports["MIA"] = [pax("MIA", "DEN", anger=2)]
+    st.airports["SFO"] = [pax("SFO", "DEN", anger=2)]
+    green, orange = plan_round(st, 0), plan_round(st, 1)
+    assert green[:2] == ["fly:MIA", "board:pax:MIA>DEN"]
+    assert orange[:2] == ["fly:SFO", "board:pax:SFO>DEN"]
+
+
+def test_a_plane_whose_pilot_is_done_stays_put_and_is_still_counted_on_next_round() -> None:
+    st = bare()
+    st.airports["SFO"] = [pax("SFO", "LAX", anger=2)]
+    assert plan_round(st, 1)[:2] == ["fly:SFO", "board:pax:SFO>LAX"], "orange is nearest"
+    st, _ = act(st, 1, "done")
+    orange = flyers(st)[1]
+    assert orange.fixed and len(tours(Table(st.side, weather_key(st)), orange, riders(st), list(st.airports))) == 1
+    assert plan_round(st, 0) == [], "orange can still fetch the passenger next round: green does not cross the map"
+
+
+def test_the_final_round_counts_only_who_is_still_not_home() -> None:
+    st = bare()
+    st.final_round = True
+    st.planes[0].cargo = [pax("DEN", "MIA")]
+    assert plan_round(st, 0) == ["fly:MIA", "drop:pax:DEN>MIA"]
+
+
+def test_two_pilots_pick_route_colours_that_cover_the_map_together() -> None:
+    st = new_game(GAME, 2, 1, {"vips": "off"})
+    for _ in range(6):
+        decision = GAME.pending(st)[0]
+        if decision.options[0].id.startswith("route:"):
+            break
+        st, _ = apply(GAME, st, decision.seat, decision.options[0].id)
+    assert isinstance(st, NBState)
+    assert route_choice(st, 0) == "route:purple"
+    st, _ = apply(GAME, st, 0, "route:purple")
+    for _ in range(2):
+        st, _ = apply(GAME, st, 1, GAME.pending(st)[0].options[0].id)
+    assert isinstance(st, NBState)
+    assert route_choice(st, 1) == "route:red", "green with purple, orange with red: the shortest flights overall"
+
+
+def test_looking_two_rounds_ahead_gives_steps_the_game_takes() -> None:
+    st = bare()
+    st.airports["MIA"] = [pax("MIA", "DEN", anger=2)]
+    st.airports["SFO"] = [pax("SFO", "DEN", anger=1), pax("SFO", "ATL")]
+    plan = two_rounds(st, 0, 3, 1, 2, Rng.seeded(5))
+    assert plan == two_rounds(st, 0, 3, 1, 2, Rng.seeded(5))
+    act(st, 0, *plan, "done")
+
+
+def test_normal_and_hard_play_the_team_planner_and_easy_the_greedy_team() -> None:
+    st = bare()
+    st.airports["MIA"] = [pax("MIA", "DEN", anger=2)]
+    hard = levels.plan(GAME, st, 0, levels.HARD, Rng.seeded(1))
+    normal = levels.plan(GAME, st, 0, levels.NORMAL, Rng.seeded(1))
+    assert hard[-1] == "done" and normal[-1] == "done", "a whole round's tour, then Done"
+    assert levels.plan(GAME, st, 0, levels.EASY, Rng.seeded(1)) == ["fly:MIA"], "the greedy team: one step"
+
+
+def test_the_pilots_never_read_what_nobody_can_see() -> None:
+    st = new_game(GAME, 2, 4, {"vips": "on"})
+    rng = Rng.seeded(9)
+    for n in range(60):
+        decision = GAME.pending(st)[0]
+        if n % 12 == 11:
+            assert blindness_problems(GAME, st, Rng.seeded(n), search=True) == []
+        st, _ = apply(GAME, st, decision.seat, GAME.ai_plan(st, decision.seat, levels.NORMAL, rng)[0])
