@@ -191,6 +191,7 @@ class NowBoarding(Game):
     state_model = NBState
     everyone_at_once = True
     cooperative = True
+    search_beats_policy = True  # docs/ai.md: the team planner's Normal wins more days than the greedy team
     option_specs = [
         GameOptionSpec(
             key="vips", label="VIP passengers", default="off",
