@@ -385,7 +385,7 @@ class NowBoarding(Game):
         """The team planner's pilot (engine/now_boarding/pilot.py) at Normal and Hard. Its work per plan is fixed by
         the level and the table's size, well inside a round's time (docs/ai.md), so `seconds` is not consulted."""
         decision = next((d for d in self.pending(state) if d.seat == seat), None)
-        return (pilot_plan(_s(state), decision, level, rng) or None) if decision is not None else None
+        return (pilot_plan(self, _s(state), decision, level, rng) or None) if decision is not None else None
 
 
 GAME = NowBoarding()

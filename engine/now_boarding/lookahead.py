@@ -10,7 +10,7 @@ next round for the whole team and scores it. The tour whose two rounds add up be
 
 from __future__ import annotations
 
-from engine.core.contract import IllegalAction
+from engine.core.contract import Game, IllegalAction
 from engine.core.rng import Rng
 from engine.now_boarding.ai import greedy_plan
 from engine.now_boarding.state import NBState
@@ -20,34 +20,29 @@ LOST = 10 * COMPLAINT
 WON = 10 * COMPLAINT
 
 
-def _fly(st: NBState, seat: int, plan: list[str]) -> None:
-    from engine.now_boarding.game import GAME  # the game module imports the AI
-
+def _fly(game: Game, st: NBState, seat: int, plan: list[str]) -> None:
     for step in [*plan, "done"]:
         if st.phase != "flight" or st.planes[seat].done:
             return
         try:
-            GAME.apply(st, seat, step)
+            game.apply(st, seat, step)
         except IllegalAction:
-            GAME.apply(st, seat, "done")
+            game.apply(st, seat, "done")
             return
 
 
-def _maintain(st: NBState, rng: Rng) -> None:
+def _maintain(game: Game, st: NBState, rng: Rng) -> None:
     """The greedy team's purchases (and any weather token) until the next flight phase or the end of the day."""
-    from engine.now_boarding.game import GAME
-
     for _ in range(200):
         if st.over or st.phase == "flight":
             return
-        decision = GAME.pending(st)[0]
-        GAME.apply(st, decision.seat, greedy_plan(st, decision, rng)[0])
+        decision = game.pending(st)[0]
+        game.apply(st, decision.seat, greedy_plan(st, decision, rng)[0])
 
 
-def two_rounds(st: NBState, seat: int, tours: int, samples: int, passes: int, rng: Rng) -> list[str]:
-    """The steps (Done not included) of the seat's tour whose two rounds score best over `samples` re-deals."""
-    from engine.now_boarding.game import GAME
-
+def two_rounds(game: Game, st: NBState, seat: int, tours: int, samples: int, passes: int, rng: Rng) -> list[str]:
+    """The steps (Done not included) of the seat's tour whose two rounds score best over `samples` re-deals (`game`
+    is Now Boarding, handed in by its own module)."""
     options = candidates(st, seat, tours, passes)
     if len(options) == 1 or st.final_round:
         return options[0][1]
@@ -56,14 +51,15 @@ def two_rounds(st: NBState, seat: int, tours: int, samples: int, passes: int, rn
     for _value, mine, plan in options:
         score = 0.0
         for seed in seeds:
-            trial = GAME.redeal_hidden(st, seat, Rng.seeded(seed))
+            trial = game.redeal_hidden(st, seat, Rng.seeded(seed))
+            assert isinstance(trial, NBState)
             before = (sum(p.delivered for p in trial.planes), sum(p.earned for p in trial.planes),
                       len(trial.complaints))
-            _fly(trial, seat, mine)
+            _fly(game, trial, seat, mine)
             for other, tour in enumerate(plan):
                 if other != seat:
-                    _fly(trial, other, steps(trial, other, tour))
-            _maintain(trial, Rng.seeded(seed))
+                    _fly(game, trial, other, steps(trial, other, tour))
+            _maintain(game, trial, Rng.seeded(seed))
             delivered = sum(p.delivered for p in trial.planes) - before[0]
             earned = sum(p.earned for p in trial.planes) - before[1]
             score += DELIVERY * delivered + FARE * earned - COMPLAINT * (len(trial.complaints) - before[2])

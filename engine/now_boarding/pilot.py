@@ -14,7 +14,7 @@ won more days, and the last took ten times as long.
 
 from __future__ import annotations
 
-from engine.core.contract import Decision, IllegalAction
+from engine.core.contract import Decision, Game, IllegalAction
 from engine.core.rng import Rng
 from engine.now_boarding.ai import greedy_plan
 from engine.now_boarding.fleet import route_choice
@@ -29,33 +29,31 @@ PASSES = {"normal": 1, "hard": 3}
 """Rounds of coordinate descent over the team's tours at each level."""
 
 
-def pilot_plan(st: NBState, decision: Decision, level: str, rng: Rng) -> list[str]:
-    from engine.now_boarding.game import GAME  # the game module imports this one
-
+def pilot_plan(game: Game, st: NBState, decision: Decision, level: str, rng: Rng) -> list[str]:
+    """The plan of a `level` pilot for `decision` (`game` is Now Boarding, handed in by its own module)."""
     if decision.kind == "setup" and decision.options[0].id.startswith("route:"):
         route = route_choice(st, decision.seat)
         if route is not None and decision.option(route) is not None:
             return [route]
     if decision.kind != "flight":
         return greedy_plan(st, decision, rng)
-    sample = GAME.redeal_hidden(st, decision.seat, rng)
+    sample = game.redeal_hidden(st, decision.seat, rng)
+    assert isinstance(sample, NBState)
     if level == "hard":
         tours, samples = LOOKAHEAD[st.players]
-        steps = [*two_rounds(sample, decision.seat, tours, samples, PASSES[level], rng), "done"]
+        steps = [*two_rounds(game, sample, decision.seat, tours, samples, PASSES[level], rng), "done"]
     else:
         steps = [*plan_round(sample, decision.seat, PASSES.get(level, 1)), "done"]
-    return legal_steps(sample, decision.seat, steps) or greedy_plan(sample, decision, rng)
+    return legal_steps(game, sample, decision.seat, steps) or greedy_plan(sample, decision, rng)
 
 
-def legal_steps(st: NBState, seat: int, steps: list[str]) -> list[str]:
+def legal_steps(game: Game, st: NBState, seat: int, steps: list[str]) -> list[str]:
     """`steps` up to the first one the game would refuse (played on a copy)."""
-    from engine.now_boarding.game import GAME
-
     trial = st.model_copy(deep=True)
     legal: list[str] = []
     for step in steps:
         try:
-            GAME.apply(trial, seat, step)
+            game.apply(trial, seat, step)
         except IllegalAction:
             break
         legal.append(step)

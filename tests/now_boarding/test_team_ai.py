@@ -109,8 +109,8 @@ def test_looking_two_rounds_ahead_gives_steps_the_game_takes() -> None:
     st = bare()
     st.airports["MIA"] = [pax("MIA", "DEN", anger=2)]
     st.airports["SFO"] = [pax("SFO", "DEN", anger=1), pax("SFO", "ATL")]
-    plan = two_rounds(st, 0, 3, 1, 2, Rng.seeded(5))
-    assert plan == two_rounds(st, 0, 3, 1, 2, Rng.seeded(5))
+    plan = two_rounds(GAME, st, 0, 3, 1, 2, Rng.seeded(5))
+    assert plan == two_rounds(GAME, st, 0, 3, 1, 2, Rng.seeded(5))
     act(st, 0, *plan, "done")
 
 
@@ -130,4 +130,6 @@ def test_the_pilots_never_read_what_nobody_can_see() -> None:
         decision = GAME.pending(st)[0]
         if n % 12 == 11:
             assert blindness_problems(GAME, st, Rng.seeded(n), search=True) == []
-        st, _ = apply(GAME, st, decision.seat, GAME.ai_plan(st, decision.seat, levels.NORMAL, rng)[0])
+        plan = GAME.ai_plan(st, decision.seat, levels.NORMAL, rng)
+        assert plan
+        st, _ = apply(GAME, st, decision.seat, plan[0])
