@@ -130,6 +130,6 @@ def test_the_pilots_never_read_what_nobody_can_see() -> None:
         decision = GAME.pending(st)[0]
         if n % 12 == 11:
             assert blindness_problems(GAME, st, Rng.seeded(n), search=True) == []
-        plan = GAME.ai_plan(st, decision.seat, levels.NORMAL, rng)
+        plan = GAME.level_plan(st, decision.seat, levels.NORMAL, rng)
         assert plan
         st, _ = apply(GAME, st, decision.seat, plan[0])
