@@ -1,5 +1,6 @@
 """Command line for the engines: `python -m engine selfplay GAME --games N --players P --seed S [--option k=v]`, and
-`python -m engine arena GAME --a hard --b policy --players 2 --games 200 --seed 1` (AI levels against each other).
+`python -m engine arena GAME --a hard --b policy --players 2 --games 200 --seed 1` (AI levels against each other), and
+`python -m engine replay FILE` (a game exported with /game export, replayed from its seed to its final state).
 
 Games follow each game's playout policy (random, shaped like people play); `--uniform` picks every choice uniformly
 instead, to see how a policy-free random game behaves.
@@ -10,11 +11,13 @@ from __future__ import annotations
 import argparse
 import sys
 import traceback
+from pathlib import Path
 
 from engine import registry
 from engine.core import levels
 from engine.core.arena import POLICY, arena
 from engine.core.contract import Game
+from engine.core.record import GameRecord, report
 from engine.core.search import Budget
 from engine.core.selfplay import Tally, playout
 from engine.core.stopwatch import Stopwatch
@@ -87,6 +90,13 @@ def run_arena(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_replay(args: argparse.Namespace) -> int:
+    record = GameRecord.model_validate_json(Path(args.file).read_bytes())
+    lines, same = report(record)
+    print("\n".join(lines))
+    return 0 if same else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -113,8 +123,11 @@ def main(argv: list[str] | None = None) -> int:
                     help="choices a seat a rollout plays before score_now scores it (default: the level's; 0: all)")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes playing games side by side (one a core)")
     ap.add_argument("--progress", action="store_true", help="print the running score after every game, to stderr")
+    rp = sub.add_parser("replay", help="replay an exported game record and print a digest of its final state")
+    rp.add_argument("file", help="the JSON file /game export gave")
     args = parser.parse_args(argv)
-    return selfplay(args) if args.command == "selfplay" else run_arena(args)
+    commands = {"selfplay": selfplay, "arena": run_arena, "replay": run_replay}
+    return commands[args.command](args)
 
 
 if __name__ == "__main__":

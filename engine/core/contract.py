@@ -401,6 +401,10 @@ class Game(ABC):
         which is right for games where seats take turns one after another."""
         return None
 
+    turn_word: ClassVar[str] = "Turn"
+    """What a turn of `turn_number` is called where players read it (a replay's caption): "Round" for a game whose
+    turns are rounds everyone plays at once."""
+
     def timeout(self, state: GameState, seat: int) -> str | None:
         """The choice a clock running out stands for, for seat, or None if the game has no such thing."""
         return None

@@ -277,6 +277,14 @@ class NowBoarding(Game):
             return [Event(text="Time is up: the flight phase ends."), *maintenance.end_flight(st)]
         return [Event(text="Time is up: maintenance ends."), *maintenance.next_round(st)]
 
+    turn_word = "Round"
+
+    def turn_number(self, state: GameState) -> int | None:
+        """A round is one turn: every pilot plays in it at once (its weather, flight and maintenance, and before the
+        first, choosing the planes), so a log, an undo and a replay count rounds, not each pilot's clicks."""
+        assert isinstance(state, NBState)
+        return state.round
+
     def clock(self, state: GameState) -> tuple[str, float] | None:
         """The round timer runs in every flight phase; with the house rule `weather_clock`, for each weather token
         too (the book times only the flights: weather is placed while the team plans, with no sand running)."""
