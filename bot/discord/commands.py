@@ -425,6 +425,47 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
         await interaction.followup.send(**fit(embed=discord.Embed(title="Past games here", description=text)),
                                         ephemeral=True)
 
+    @command("replay", "An animated replay: a past game here, a stretch of this one, or the turns you missed")
+    @app_commands.describe(game="A past game of this channel, by its number in /game history (default: this one)",
+                           from_="The first turn to show (default: the first)",
+                           to="The last turn to show (default: the latest)",
+                           since="The turns since your own last move, shown to you alone")
+    @app_commands.rename(from_="from")
+    @app_commands.choices(since=[app_commands.Choice(name="my last move", value="mine")])
+    async def replay(self, interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None,
+                     from_: app_commands.Range[int, 1, 10000] | None = None,
+                     to: app_commands.Range[int, 1, 10000] | None = None,
+                     since: app_commands.Choice[str] | None = None) -> None:
+        private = since is not None
+        await interaction.response.defer(ephemeral=private, thinking=True)  # drawing a whole game takes seconds
+        channel = interaction.channel_id or 0
+        replays = self.parts.replays
+        session = await replays.past(channel, game) if game else await self._here(interaction, statuses=FINISHED)
+        made = await replays.stretch(session, from_, to, since_of=interaction.user.id if private else None)
+        if made is None:
+            raise Refusal("This game has no pictures to replay; /game log tells it in words.")
+        title = self.parts.sessions.game(session.game).title
+        shown = "the start" if not made.last else (
+            f"turn {made.first}" if made.first == made.last else f"turns {made.first} to {made.last}")
+        text = f"{title}, game #{session.id}: {shown} of {made.turns}."
+        await interaction.followup.send(**fit(content=text, file=discord.File(
+            io.BytesIO(made.gif), filename=f"game-{session.id}-replay.gif",
+            description=f"An animated replay of {title}, game #{session.id}: {shown}.")), ephemeral=private)
+
+    @command("export", "The record of a finished game as a JSON file: its setup and every choice")
+    @app_commands.describe(game="A past game of this channel, by its number in /game history (default: the last)")
+    async def export(self, interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)  # replays the whole log
+        replays = self.parts.replays
+        channel = interaction.channel_id or 0
+        session = await replays.past(channel, game) if game else await self._here(interaction, statuses=FINISHED)
+        record = await replays.record(session)
+        body = record.model_dump_json(indent=1).encode()
+        await interaction.followup.send(**fit(
+            content=f"Game #{session.id}, {len(record.choices)} choices. `python -m engine replay` on this file plays "
+                    "it again to the same end.",
+            file=discord.File(io.BytesIO(body), filename=f"game-{session.id}-record.json")), ephemeral=True)
+
     @command("mine", "Your games in this server: which ones wait for you")
     async def mine(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)  # loads the state of each game

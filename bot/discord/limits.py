@@ -36,6 +36,7 @@ INPUT_VALUE = 4000
 ALT_TEXT = 1024  # an attachment's description, which Discord shows as the picture's alt text
 THREAD_NAME = 100
 TEXT_TOTAL = 4000  # the text displays of one Components V2 message, in all
+FILE_BYTES = 10 * 1024 * 1024  # one attachment, by default (an interaction may tell a larger attachment_size_limit)
 
 
 def cut(text: str, limit: int) -> str:

@@ -19,6 +19,7 @@ from bot.discord.layout import BOARD_FILE, alt_text, card, gallery, note, privat
 from bot.discord.limits import (
     BUTTON_LABEL,
     FIELD_VALUE,
+    FILE_BYTES,
     OPTION_TEXT,
     PLACEHOLDER,
     TEXT_TOTAL,
@@ -365,12 +366,23 @@ def turn_message(update: TurnUpdate, *, live: bool = True, ended: str | None = N
         blocks.append(text(code_block(update.board_text, TEXT_TOTAL // 2, "json")))
     if prompt:
         blocks.append(text(prompt))
+    if update.replay is not None and len(update.replay) <= FILE_BYTES and ended is None:
+        # The whole game under the game-over line: a media gallery plays a GIF, which Discord animates.
+        replay = replay_file(update.replay, update)
+        kwargs["files"] = [f for f in (kwargs.pop("file", None),) if f] + [replay]
+        blocks.append(gallery(replay.filename, replay.description or ""))
     acting = update.public[0].seat if update.public and not update.several and update.result is None else None
     layout = card(blocks, controls if live and ended is None else None, seat_colour(update, acting))
     users = [discord.Object(id=s.user_id) for s in session.seats
              if live and ended is None and s.seat in notify and s.user_id is not None and not s.is_ai]
     return fit(**kwargs, view=layout,
                allowed_mentions=discord.AllowedMentions(users=users, roles=False, everyone=False))
+
+
+def replay_file(gif: bytes, update: TurnUpdate) -> discord.File:
+    """The replay GIF as an attachment, described for screen readers."""
+    return discord.File(io.BytesIO(gif), filename=f"game-{update.session.id}-replay.gif",
+                        description=f"An animated replay of the whole game of {update.title}, turn by turn.")
 
 
 def seat_colour(update: TurnUpdate, seat: int | None) -> discord.Colour:

@@ -16,6 +16,7 @@ from bot.session.meta import MetaBook
 from bot.session.publish import Publisher
 from bot.session.records import Records
 from bot.session.reminders import Reminders
+from bot.session.replays import Replays
 from bot.session.sessions import Sessions
 from bot.session.settings import Settings
 from bot.session.turns import Turns
@@ -67,6 +68,12 @@ class Parts:
         self.records = Records(self.sessions, self.meta, self.deadlines)
         self.ratings = Ratings(store, self.games)
         self.turns.on_finished = self._finished
+        self.replays = Replays(store, self.sessions.game, renderer_for)
+        self.publisher.replays = self._final_replay
+
+    async def _final_replay(self, session: SessionRow) -> bytes | None:
+        made = await self.replays.whole(session)
+        return made.gif if made is not None else None
 
     async def resume(self) -> None:
         """At start-up: run the round clocks again (ending the rounds whose time ran out meanwhile), play the AI turns

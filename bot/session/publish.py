@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.naming import escape, name_decision, name_seats, name_view, seat_names
@@ -59,6 +59,8 @@ class Publisher:
         self.renderer_for = renderer_for
         self.words_for = words_for
         self.settings = settings or Settings(sessions.store)
+        self.replays: Callable[[SessionRow], Awaitable[bytes | None]] | None = None
+        """Draws the whole game's replay GIF for the final message (set by Parts; None: no replay)."""
 
     async def publish(self, session: SessionRow, state: GameState, events: list[Any], *, first: bool = False,
                       before: GameState | None = None, undoable: int | None = None,
@@ -101,6 +103,8 @@ class Publisher:
                 update.earlier = await self._since_last_turn(session, state)
             # While everyone chooses at once the channel's panel belongs to no one seat: no Undo button on it.
             update.undo_seat = None if update.several else undoable
+            if update.result is not None and not continues:
+                update.replay = await self._replay(session)
             await self.presenter.show_turn(update)
         except Exception:
             log.exception("could not post the turn panel", extra=context)
@@ -110,6 +114,17 @@ class Publisher:
             live.shown_version, live.shown_events = state.version, texts
             await self._posted(session, state.version)
         await self._send_private(session, state, events, context, before)
+
+    async def _replay(self, session: SessionRow) -> bytes | None:
+        """The whole game's GIF for its final message; a failure costs the GIF, never the final scores."""
+        if self.replays is None:
+            return None
+        try:
+            made = await self.replays(session)
+        except Exception:
+            log.exception("could not draw the replay", extra={"session_id": session.id})
+            return None
+        return made
 
     async def _since_last_turn(self, session: SessionRow, state: GameState) -> list[str]:
         """The turns the others played since the last turn of the member called on now, except the latest (the

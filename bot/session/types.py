@@ -70,6 +70,8 @@ class TurnUpdate:
     """The public view the board shows, seats named: what the picture's alt text is made from."""
     colours: dict[int, tuple[int, int, int]] = field(default_factory=dict)
     """The colour the board draws each seat in (none where the game gives seats no colour of their own)."""
+    replay: bytes | None = None
+    """The final message's animated GIF of the whole game (renderers.replay), if the game has pictures."""
 
 
 @dataclass

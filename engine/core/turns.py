@@ -8,7 +8,7 @@ texts of its events (the game log's words); a text only one seat may read never 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from engine.core.contract import Event, Game, GameState
@@ -45,13 +45,14 @@ def public_texts(events: Iterable[Event]) -> list[str]:
     return [e.text for e in events if e.private_to is None and e.text]
 
 
-def group(engine: Game, steps: Iterable[Step]) -> list[Turn]:
+def group(engine: Game, steps: Iterable[Step], numbers: Sequence[int] | None = None) -> list[Turn]:
     """The steps by turn, numbered 1, 2, ... by the game's own `turn_number` where it has one, else by runs of one
-    seat's choices."""
+    seat's choices. `numbers`, one per step, numbers them instead (the bot's log counts the choices an undo took
+    back too, and a replay names turns as the log does)."""
     turns: list[Turn] = []
     number, seat = 0, None
-    for step in steps:
-        own = engine.turn_number(step.before)
+    for index, step in enumerate(steps):
+        own = engine.turn_number(step.before) if numbers is None else numbers[index]
         if own is None:
             starts, next_number = step.seat != seat, number + 1
         else:

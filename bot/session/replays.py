@@ -1,0 +1,134 @@
+"""Replays and records of a game, from its action log: the GIF of the whole game that the final message carries,
+`/game replay` (a past game of the channel, a stretch of the current one, or the turns since a member's own last
+move) and `/game export` (the portable record, engine.core.record).
+
+The log is replayed through `History` (undo lines and all, as /game log reads it) and the GIF drawn by
+renderers.replay from public views only, both in a worker thread: a long game takes seconds, and the clicks of
+other games must not wait behind it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from bot.naming import name_seats, name_view, seat_names
+from bot.session.sessions import DONE, seats_of
+from bot.session.types import Refusal
+from bot.session.undo import History
+from bot.store import ActionRow, SessionRow, Store
+from engine.core import Event, Game
+from engine.core.record import GameRecord, RecordChoice, RecordEnd, RecordSeat, digest
+from engine.core.turns import Step, Turn, group
+from renderers import GameRenderer
+from renderers.replay import Frame, frames, gif
+
+log = logging.getLogger("tarmac.service")
+
+
+@dataclass
+class Replay:
+    """A replay GIF and what it shows: the turns `first` to `last` (0 and 0: no turn yet, the start alone)."""
+
+    gif: bytes
+    frames: int
+    first: int
+    last: int
+    turns: int
+    """How many turns the game has had."""
+
+
+def turns_of(engine: Game, session: SessionRow, rows: list[ActionRow]) -> tuple[History, list[Turn]]:
+    """The log replayed and grouped into turns, numbered as /game log numbers them."""
+    history = History(engine, session, rows)
+    steps = [Step(s.row.seat, s.row.choice, [Event.model_validate(e) for e in s.row.events], s.before, s.after)
+             for s in history.steps]
+    return history, group(engine, steps, [s.turn for s in history.steps])
+
+
+class Replays:
+    def __init__(self, store: Store, games: Callable[[str], Game],
+                 renderer_for: Callable[[str], GameRenderer | None]) -> None:
+        self.store = store
+        self.games = games
+        self.renderer_for = renderer_for
+
+    async def past(self, channel_id: int, game_id: int) -> SessionRow:
+        """A game of this channel that is over, by the number /game history shows."""
+        session = await self.store.get_session(game_id)
+        if session is None or session.channel_id != channel_id or session.status not in DONE or session.seed is None:
+            raise Refusal(f"No game #{game_id} has ended in this channel; /game history lists the ones that have.")
+        return session
+
+    async def whole(self, session: SessionRow) -> Replay | None:
+        """The GIF of the whole game, for its final message (None: the game has no pictures)."""
+        return await self.stretch(session)
+
+    async def stretch(self, session: SessionRow, first: int | None = None, last: int | None = None, *,
+                      since_of: int | None = None) -> Replay | None:
+        """The GIF of turns `first` to `last` (either open: from the start, to the latest), or with `since_of` (a
+        member) the turns since that member's own last move. None: the game has no pictures."""
+        renderer = self.renderer_for(session.game)
+        if renderer is None or session.seed is None:
+            return None
+        rows = await self.store.actions(session.id)
+        engine = self.games(session.game)
+        mine = seats_of(session, since_of) if since_of is not None else []
+        if since_of is not None and not mine:
+            raise Refusal("You are not in the game of this channel.")
+        return await asyncio.to_thread(self._draw, engine, renderer, session, rows, first, last, mine)
+
+    @staticmethod
+    def _draw(engine: Game, renderer: GameRenderer, session: SessionRow, rows: list[ActionRow], first: int | None,
+              last: int | None, mine: list[int]) -> Replay:
+        history, turns = turns_of(engine, session, rows)
+        if mine:
+            # The turns after the last one any of their seats chose in.
+            moved = [i for i, t in enumerate(turns) if set(t.seats) & set(mine)]
+            start = moved[-1] + 1 if moved else 0
+            if start == len(turns):
+                raise Refusal("Nobody has moved since your last move.")
+            chosen = turns[start:]
+        else:
+            numbers = [t.number for t in turns]
+            low = first if first is not None else (numbers[0] if numbers else 0)
+            high = last if last is not None else (numbers[-1] if numbers else 0)
+            if low > high:
+                raise Refusal(f"Turn {low} comes after turn {high}; give the earlier one first.")
+            if numbers and (low > numbers[-1] or high < numbers[0]):
+                raise Refusal(f"This game has turns {numbers[0]} to {numbers[-1]}.")
+            chosen = [t for t in turns if low <= t.number <= high]
+        before = chosen[0].steps[0].before if chosen else history.states[history.start]
+        names = seat_names(session)
+        heading = "The start" if before.version == history.start else f"Before {engine.turn_word.lower()} " \
+                                                                       f"{chosen[0].number}"
+        made: list[Frame] = frames(engine, before, chosen, names=names,
+                                   words=lambda text: name_seats(text, names, markdown=False),
+                                   name_view=lambda view: name_view(view, names),
+                                   total=turns[-1].number if turns else None, first_heading=heading)
+        data = gif(made, renderer.render_board)
+        return Replay(data, len(made), chosen[0].number if chosen else 0, chosen[-1].number if chosen else 0,
+                      turns[-1].number if turns else 0)
+
+    async def record(self, session: SessionRow) -> GameRecord:
+        """The portable record of the game: its setup and every choice that counts, with who and when."""
+        if session.seed is None:
+            raise Refusal("This game has not started, so there is nothing to export yet.")
+        if session.status not in DONE:
+            # The seed deals every card: a record of a running game would show everyone's hidden cards.
+            raise Refusal("A game can be exported once it is over: its record holds the seed, which tells every "
+                          "hidden card. /game replay shows a running game.")
+        engine = self.games(session.game)
+        rows = await self.store.actions(session.id)
+        history = await asyncio.to_thread(History, engine, session, rows)
+        names = seat_names(session)
+        state = history.latest
+        return GameRecord(
+            game=session.game, title=engine.title, options=session.options, seed=session.seed,
+            seats=[RecordSeat(seat=s.seat, name=s.name, ai=s.is_ai, level=(s.level or None) if s.is_ai else None)
+                   for s in session.seats],
+            choices=[RecordChoice(seat=s.row.seat, who=names.get(s.row.seat, f"Seat {s.row.seat + 1}"),
+                                  choice=s.row.choice, at=s.row.created_at) for s in history.steps],
+            end=RecordEnd(digest=digest(state), result=engine.result(state)))
