@@ -14,7 +14,7 @@ import traceback
 from pathlib import Path
 
 from engine import registry
-from engine.core import levels
+from engine.core import IllegalAction, levels
 from engine.core.arena import POLICY, arena
 from engine.core.contract import Game
 from engine.core.record import GameRecord, report
@@ -92,7 +92,11 @@ def run_arena(args: argparse.Namespace) -> int:
 
 def run_replay(args: argparse.Namespace) -> int:
     record = GameRecord.model_validate_json(Path(args.file).read_bytes())
-    lines, same = report(record)
+    try:
+        lines, same = report(record)
+    except IllegalAction as refused:
+        print(refused.sentence, file=sys.stderr)
+        return 1
     print("\n".join(lines))
     return 0 if same else 1
 

@@ -103,7 +103,8 @@ def caption(image: Image.Image, top: int, frame: Frame, size: int) -> None:
         draw.text((margin, top + margin + index * step), line, fill=PAPER, font=font(size))
 
 
-def _frame_image(board: Image.Image, frame: Frame, size: tuple[int, int]) -> Image.Image:
+def frame_image(board: Image.Image, frame: Frame, size: tuple[int, int]) -> Image.Image:
+    """The board scaled to `size` with the caption band under it."""
     width, height = size
     text = _caption_size(width)
     image = Image.new("RGB", (width, height + _band(width, text)), PAPER)
@@ -127,7 +128,7 @@ def encode(boards: list[bytes], made: list[Frame], size: tuple[int, int], colour
     """The frames at `size` (PNG boards and their captions) as a looping GIF in one palette of `colours`, the last
     frame held LAST_MS. Each frame is made and quantized in turn, so only palette frames are kept in memory."""
     def image(index: int) -> Image.Image:
-        return _frame_image(Image.open(io.BytesIO(boards[index])), made[index], size)
+        return frame_image(Image.open(io.BytesIO(boards[index])), made[index], size)
 
     palette = _palette([image(0), image(len(made) - 1)], colours)
     quantized = [image(i).quantize(palette=palette, dither=Image.Dither.NONE) for i in range(len(made))]

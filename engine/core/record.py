@@ -15,7 +15,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from engine import registry
-from engine.core.contract import GameState, Result
+from engine.core.contract import GameState, IllegalAction, Result
 from engine.core.play import apply, dump_state, new_game
 
 FORMAT = "tarmac-game-record"
@@ -66,8 +66,12 @@ def replay(record: GameRecord) -> GameState:
     """The state the record's choices lead to from its seed. An illegal choice raises IllegalAction, naming it."""
     engine = registry.get(record.game)
     state = new_game(engine, len(record.seats), record.seed, record.options)
-    for choice in record.choices:
-        state, _events = apply(engine, state, choice.seat, choice.choice)
+    for number, choice in enumerate(record.choices, start=1):
+        try:
+            state, _events = apply(engine, state, choice.seat, choice.choice)
+        except IllegalAction as refused:
+            raise IllegalAction(f"Choice {number} ('{choice.choice}' by {choice.who}) is refused: "
+                                f"{refused.sentence}") from None
     return state
 
 
