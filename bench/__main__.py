@@ -21,6 +21,7 @@ BENCHMARKS: dict[str, Benchmark] = {
     "lookups": Benchmark("bench.lookups", "a channel's and a user's games, with 10 and 10,000 sessions stored"),
     "ratings": Benchmark("bench.ratings", "rating update and leaderboard time with 10,000 finished games stored"),
     "undo": Benchmark("bench.undo", "what an undo costs on the longest seeded game of each game"),
+    "replays": Benchmark("bench.replays", "seconds and MiB of a whole game's replay GIF, the longest of each kind"),
     "renders": Benchmark("bench.renders", "milliseconds per render of each sample picture, against its PNG encoding"),
     "planes-floor": Benchmark("bench.planes_floor", "the interpreter floor: bare Planes moves per CPU second"),
     "flight-plan-policy": Benchmark("bench.flight_plan_policy", "Flight Plan's playout policy against random clicks"),

@@ -27,6 +27,7 @@ from bot.discord.markup import timestamp
 from bot.discord.panel import turn_message
 from bot.discord.presenter import private_message
 from bot.discord.ratings_texts import board_text, season_name, stats_text
+from bot.discord.reach import panel_channel
 from bot.discord.replies import answer_failure, tell
 from bot.discord.texts import history_lines, log_lines, open_game_lines, option_label, rules_pages, status_text
 from bot.discord.words import words_messages
@@ -437,7 +438,9 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
                      to: app_commands.Range[int, 1, 10000] | None = None,
                      since: app_commands.Choice[str] | None = None) -> None:
         private = since is not None
-        await interaction.response.defer(ephemeral=private, thinking=True)  # drawing a whole game takes seconds
+        # Drawing a whole game takes seconds. Deferred privately either way, so a refusal reaches the asker alone; a
+        # replay for everyone is then posted in the channel as a message of its own.
+        await interaction.response.defer(ephemeral=True, thinking=True)
         channel = interaction.channel_id or 0
         replays = self.parts.replays
         session = await replays.past(channel, game) if game else await self._here(interaction, statuses=FINISHED)
@@ -448,9 +451,15 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
         shown = "the start" if not made.last else (
             f"turn {made.first}" if made.first == made.last else f"turns {made.first} to {made.last}")
         text = f"{title}, game #{session.id}: {shown} of {made.turns}."
-        await interaction.followup.send(**fit(content=text, file=discord.File(
-            io.BytesIO(made.gif), filename=f"game-{session.id}-replay.gif",
-            description=f"An animated replay of {title}, game #{session.id}: {shown}.")), ephemeral=private)
+        file = discord.File(io.BytesIO(made.gif), filename=f"game-{session.id}-replay.gif",
+                            description=f"An animated replay of {title}, game #{session.id}: {shown}.")
+        if private:
+            await interaction.followup.send(**fit(content=text, file=file), ephemeral=True)
+            return
+        await panel_channel(interaction.channel).send(**fit(content=f"{interaction.user.mention} asked for a replay. "
+                                                                     f"{text}", file=file,
+                                                             allowed_mentions=discord.AllowedMentions.none()))
+        await interaction.followup.send(**fit(content="The replay is posted in the channel."), ephemeral=True)
 
     @command("export", "The record of a finished game as a JSON file: its setup and every choice")
     @app_commands.describe(game="A past game of this channel, by its number in /game history (default: the last)")

@@ -95,15 +95,15 @@ class Replays:
             numbers = [t.number for t in turns]
             low = first if first is not None else (numbers[0] if numbers else 0)
             high = last if last is not None else (numbers[-1] if numbers else 0)
-            if low > high:
-                raise Refusal(f"Turn {low} comes after turn {high}; give the earlier one first.")
             if numbers and (low > numbers[-1] or high < numbers[0]):
                 raise Refusal(f"This game has turns {numbers[0]} to {numbers[-1]}.")
+            if low > high:
+                raise Refusal(f"Turn {low} comes after turn {high}; give the earlier one first.")
             chosen = [t for t in turns if low <= t.number <= high]
         before = chosen[0].steps[0].before if chosen else history.states[history.start]
         names = seat_names(session)
-        heading = "The start" if before.version == history.start else f"Before {engine.turn_word.lower()} " \
-                                                                       f"{chosen[0].number}"
+        word = engine.turn_word.lower()
+        heading = "The start" if before.version == history.start else f"Before {word} {chosen[0].number}"
         made: list[Frame] = frames(engine, before, chosen, names=names,
                                    words=lambda text: name_seats(text, names, markdown=False),
                                    name_view=lambda view: name_view(view, names),

@@ -148,10 +148,12 @@ def turn_bodies(env: Env, channel: ChannelHandle) -> list[tuple[str, dict[str, A
 
 
 def has_board(body: dict[str, Any]) -> bool:
-    """The body attaches the board image and shows it in its gallery (a POST adds it, a PATCH replaces the old one)."""
+    """The body attaches the board image and shows it in its gallery (a POST adds it, a PATCH replaces the old one);
+    the final message attaches and shows the game's replay GIF after it."""
     files = [a.get("filename") for a in body.get("attachments") or []]
     shown = [i["media"]["url"] for c in walk(body.get("components") or []) if c.get("type") == 12 for i in c["items"]]
-    return files == ["board.png"] and shown == ["attachment://board.png"]
+    replay = [f for f in files[1:2] if str(f).endswith("-replay.gif")]
+    return files == ["board.png", *replay] and shown == [f"attachment://{f}" for f in files]
 
 
 def gallery_items(message: discord.Message) -> list[Any]:

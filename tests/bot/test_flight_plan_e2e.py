@@ -29,6 +29,7 @@ from tests.bot.helpers import (
     state_version,
     stored_state,
 )
+from tests.bot.replay_checks import assert_export_replays, assert_final_replay
 
 SEED = 23
 CLEO = 2
@@ -114,7 +115,8 @@ async def click_seat_option(table: Table, seat: int, index: int) -> None:
     raise AssertionError(f"could not reach option {index} of seat {seat}")
 
 
-async def test_three_members_play_flight_plan_with_trades(simcord_env):
+async def test_three_members_play_flight_plan_with_trades(simcord_env, tmp_path):
+    simcord_env.settle_timeout = 60.0  # the final click draws the whole game's replay before the bot settles
     table = make_table(simcord_env, ("ana", "ben", "cleo"))
     await start_with_all(table, "flight-plan")
     game = registry.get("flight-plan")
@@ -130,6 +132,9 @@ async def test_three_members_play_flight_plan_with_trades(simcord_env):
         assert await state_version(table) == moves, "each click applies exactly one choice"
         assert moves < 600, "the game should have ended"
     await assert_engine_scores(table, game)
+    # Its replay GIF is on the final message, and its exported record replays to the same end.
+    await assert_final_replay(table, game)
+    await assert_export_replays(table, tmp_path)
     log = await public_events(table, last=5000)
     assert any(t.startswith("Player 2 accepts: Player 1 buys") for t in log), "Ana's offer was accepted by button"
     assert any(t.startswith("Player 1 declines") for t in log), "Ben's offer was declined by button"

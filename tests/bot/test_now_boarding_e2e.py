@@ -9,6 +9,7 @@ refused with a sentence.
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any
 
 import discord
@@ -38,6 +39,7 @@ from tests.bot.helpers import (
     texts,
     turn_bodies,
 )
+from tests.bot.replay_checks import assert_export_replays, assert_final_replay
 
 simcord_bot, _seeded_start = one_game("now-boarding", 7)
 
@@ -210,9 +212,13 @@ async def test_timed_three_pilot_game_to_the_end(simcord_env: Any) -> None:
     assert session is not None and session.status == "finished"
 
 
-async def test_async_three_pilot_game_to_the_end(simcord_env: Any) -> None:
+async def test_async_three_pilot_game_to_the_end(simcord_env: Any, tmp_path: Path) -> None:
     """The pilots play the greedy team's choices from their own controls, taking turns at clicking, through every
-    flight and maintenance until the day ends: flights, boarding, deliveries and purchases, all by button."""
+    flight and maintenance until the day ends: flights, boarding, deliveries and purchases, all by button. The final
+    message carries the replay GIF, a frame a round, and the exported record replays to the same end."""
+    # The final click draws the whole game's replay before the bot settles; still below REDRAW, whose waits must
+    # stay parked on the virtual clock.
+    simcord_env.settle_timeout = REDRAW - 10
     table = make_table(simcord_env, NAMES)
     await start(table, "async")
     assert "<t:" not in prompt_of(latest_panel(table.channel)), "no clock in async play"
@@ -235,6 +241,8 @@ async def test_async_three_pilot_game_to_the_end(simcord_env: Any) -> None:
     assert any(p.seats + p.speed > 5 for p in state.planes), "upgrades were bought in maintenance"
     await simcord_env.advance_time(REDRAW + 1)
     assert "Game over" in prompt_of(latest_panel(table.channel))
+    await assert_final_replay(table, GAME)
+    await assert_export_replays(table, tmp_path)
 
 
 async def test_two_pilots_taking_the_same_plane_at_once_one_gets_it(simcord_env: Any) -> None:

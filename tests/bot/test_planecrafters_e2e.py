@@ -38,6 +38,7 @@ from tests.bot.helpers import (
     stored_state,
     turn_bodies,
 )
+from tests.bot.replay_checks import assert_export_replays, assert_final_replay
 
 SEED = 4
 HIRES = {0: "hire:agent", 1: "hire:spy"}  # seat -> the employee its member hires at the first chance
@@ -98,7 +99,8 @@ class PlanecraftersWatch(SecretsWatch):
         return {name for name in _labels(others) - self._known(state, seat) if name not in public}
 
 
-async def test_three_members_play_planecrafters_with_spy_and_agent(simcord_env):
+async def test_three_members_play_planecrafters_with_spy_and_agent(simcord_env, tmp_path):
+    simcord_env.settle_timeout = 60.0  # the final click draws the whole game's replay before the bot settles
     table = make_table(simcord_env, ("ana", "ben", "cleo"))
     await start_with_all(table, "planecrafters")
 
@@ -120,6 +122,9 @@ async def test_three_members_play_planecrafters_with_spy_and_agent(simcord_env):
         assert moves < 1500, "the game should have ended"
 
     _final, state = await assert_engine_scores(table, game)
+    # Its replay GIF is on the final message, and its exported record replays to the same end.
+    await assert_final_replay(table, game)
+    await assert_export_replays(table, tmp_path)
 
     # Both employees were hired and used, as the public log tells it (never which card changed hands).
     assert "emp:agent-1" in state.staff[0] and "emp:spy" in state.staff[1]  # type: ignore[attr-defined]

@@ -47,6 +47,7 @@ from tests.bot.helpers import (
     title_of,
     turn_bodies,
 )
+from tests.bot.replay_checks import assert_export_replays, assert_final_replay
 
 SEED = 2026
 RESTART_AFTER = 60  # from this move on, the next private panel is where a new bot instance takes over
@@ -131,7 +132,8 @@ async def probe_refusals(table: Table, outsider: MemberActor, panel: Any, older:
     assert latest_panel(table.channel).id == panel.id, "and posts nothing in the channel"
 
 
-async def test_three_members_play_planes_to_the_final_scores(simcord_env, make_bot):
+async def test_three_members_play_planes_to_the_final_scores(simcord_env, make_bot, tmp_path):
+    simcord_env.settle_timeout = 60.0  # the final click draws the whole game's replay before the bot settles
     table = make_table(simcord_env, ("ana", "ben", "cleo"))
     outsider = table.guild.add_member(simcord_env.create_user("mallory"))
     await start_with_all(table, "planes")
@@ -176,6 +178,9 @@ async def test_three_members_play_planes_to_the_final_scores(simcord_env, make_b
         assert moves < 1000, "the game should have ended"
 
     _final, state = await assert_engine_scores(table, game)
+    # Its replay GIF is on the final message, and its exported record replays to the same end.
+    await assert_final_replay(table, game)
+    await assert_export_replays(table, tmp_path)
     assert state.track_end == 12, "a default-length game"  # type: ignore[attr-defined]
     assert restarted, "a new bot instance finished the game"
     assert {"private", "buttons"} <= kinds, "both kinds of panel were clicked, and refused, through Discord"

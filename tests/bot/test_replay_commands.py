@@ -1,0 +1,118 @@
+"""/game replay and /game export on SimCord: a stretch of the running game and the turns since a member's own last
+move (to them alone) as GIFs with a frame per turn; a past game of the channel by its /game history number; the
+record of a game once it is over (never while it runs: its seed tells every hidden card)."""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+from PIL import Image
+
+from engine import registry
+from tests.bot.helpers import (
+    Policy,
+    Table,
+    click_option,
+    latest_panel,
+    make_table,
+    mentioned_actor,
+    messages_after,
+    newest_id,
+    one_game,
+    refusal,
+    start_with_all,
+    stored_state,
+)
+from tests.bot.replay_checks import turns_played
+
+SEED = 4
+GAME = registry.get("planecrafters")
+
+simcord_bot, _seeded_start = one_game("planecrafters", SEED)
+
+
+async def play_turns(table: Table, turns: int) -> None:
+    """Click the playout policy's choices until the game has had `turns` turns and the next one has begun."""
+    policy = Policy(GAME, SEED)
+    while await turns_played(table, GAME) <= turns:
+        panel = latest_panel(table.channel)
+        state = await stored_state(table)
+        (decision,) = GAME.pending(state)
+        await click_option(mentioned_actor(table, panel), panel, policy.choose(state, decision))
+
+
+async def turn_seats(table: Table) -> list[int]:
+    """The seat of each turn so far (a run of one seat's choices), the one under way last."""
+    seats = [row.seat for row in await table.bot.store.actions(1)]
+    return [seat for i, seat in enumerate(seats) if i == 0 or seat != seats[i - 1]]
+
+
+def replay_of(table: Table, result: Any) -> tuple[Image.Image, Any]:
+    """The GIF a command answered with, and the message it came in."""
+    shown = [m for m in [result.response, *result.followups] if m is not None and m.attachments]
+    assert shown, f"no file in the reply: {result!r}"
+    attachment = shown[-1].attachments[0]
+    assert attachment.filename.endswith("-replay.gif")
+    return Image.open(io.BytesIO(table.env.backend.cdn.get(attachment.url))), shown[-1]
+
+
+async def test_a_stretch_and_the_turns_since_my_last_move(simcord_env: Any) -> None:
+    simcord_env.settle_timeout = 60.0
+    table = make_table(simcord_env, ("ana", "ben", "cleo"))
+    await start_with_all(table, "planecrafters")
+    await play_turns(table, 4)  # turns 1-4 over, turn 5 begun
+
+    before = newest_id(table.channel)
+    asked = await table.players[1].slash(table.channel, "game replay", **{"from": 2, "to": 3})
+    assert "posted in the channel" in refusal(asked)
+    (posted,) = messages_after(table.channel, before)
+    assert "turns 2 to 3" in posted.content and table.players[1].mention in posted.content
+    image = Image.open(io.BytesIO(table.env.backend.cdn.get(posted.attachments[0].url)))
+    assert image.n_frames == 3, "the board before turn 2, then turns 2 and 3"
+
+    # Each member's own missed turns: those after the last turn they played (the turn under way included).
+    runs = await turn_seats(table)
+    session = await table.bot.store.get_session(1)
+    for seat in {runs[-2], runs[-3]}:
+        member = next(p for p in table.players if p.id == session.seats[seat].user_id)
+        image, message = replay_of(table, await member.slash(table.channel, "game replay", since="mine"))
+        assert message.ephemeral, "what a member missed is shown to them alone"
+        last = max(i for i, s in enumerate(runs) if s == seat)
+        assert image.n_frames == 1 + len(runs) - (last + 1), "the board after their turn, then each turn since"
+    playing = next(p for p in table.players if p.id == session.seats[runs[-1]].user_id)
+    assert "Nobody has moved since" in refusal(await playing.slash(table.channel, "game replay", since="mine"))
+    ben = table.players[1]
+    assert "comes after" in refusal(await ben.slash(table.channel, "game replay", **{"from": 3, "to": 2}))
+    assert "has turns 1 to" in refusal(await ben.slash(table.channel, "game replay", **{"from": 40}))
+    assert "No game #7 has ended" in refusal(await ben.slash(table.channel, "game replay", game=7))
+    assert "once it is over" in refusal(await ben.slash(table.channel, "game export"))
+
+
+async def test_a_past_game_by_its_number_and_its_record(simcord_env: Any) -> None:
+    simcord_env.settle_timeout = 60.0
+    table = make_table(simcord_env, ("ana", "ben", "cleo"))
+    await start_with_all(table, "planecrafters")
+    await play_turns(table, 2)
+    state = await stored_state(table)
+    host = table.players[0]
+    asked = await host.slash(table.channel, "game host cancel")
+    await host.click(asked.response.message, label="Yes, cancel the game")
+
+    before = newest_id(table.channel)
+    await table.players[2].slash(table.channel, "game replay", game=1)
+    (posted,) = messages_after(table.channel, before)
+    image = Image.open(io.BytesIO(table.env.backend.cdn.get(posted.attachments[0].url)))
+    assert image.n_frames == await turns_played(table, GAME) + 1
+    assert "game #1" in posted.content
+
+    result = await table.players[2].slash(table.channel, "game export", game=1)
+    shown = [m for m in [result.response, *result.followups] if m is not None and m.attachments]
+    record = json.loads(table.env.backend.cdn.get(shown[-1].attachments[0].url))
+    assert shown[-1].ephemeral
+    assert (record["game"], record["seed"], len(record["choices"])) == ("planecrafters", SEED, state.version)
+    assert [s["name"] for s in record["seats"]] == [s.name for s in (await table.bot.store.get_session(1)).seats]
+    first = record["choices"][0]
+    assert set(first) == {"seat", "who", "choice", "at"} and first["at"]
+    assert record["end"]["result"] is None, "a cancelled game has no result"
