@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import io
 import json
+import threading
 from typing import Any
 
+import pytest
 from PIL import Image
 
 from engine import registry
+from renderers.replay import gif
 from tests.bot.helpers import (
     Policy,
     Table,
@@ -58,8 +61,15 @@ def replay_of(table: Table, result: Any) -> tuple[Image.Image, Any]:
     return Image.open(io.BytesIO(table.env.backend.cdn.get(attachment.url))), shown[-1]
 
 
-async def test_a_stretch_and_the_turns_since_my_last_move(simcord_env: Any) -> None:
+async def test_a_stretch_and_the_turns_since_my_last_move(simcord_env: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     simcord_env.settle_timeout = 60.0
+    drawn_on: list[bool] = []
+
+    def watched(*args: Any, **kwargs: Any) -> bytes:
+        drawn_on.append(threading.current_thread() is threading.main_thread())
+        return gif(*args, **kwargs)
+
+    monkeypatch.setattr("bot.session.replays.gif", watched)
     table = make_table(simcord_env, ("ana", "ben", "cleo"))
     await start_with_all(table, "planecrafters")
     await play_turns(table, 4)  # turns 1-4 over, turn 5 begun
@@ -84,6 +94,7 @@ async def test_a_stretch_and_the_turns_since_my_last_move(simcord_env: Any) -> N
     playing = next(p for p in table.players if p.id == session.seats[runs[-1]].user_id)
     assert "Nobody has moved since" in refusal(await playing.slash(table.channel, "game replay", since="mine"))
     ben = table.players[1]
+    assert drawn_on and not any(drawn_on), "drawn in a worker thread, never on the event loop"
     assert "comes after" in refusal(await ben.slash(table.channel, "game replay", **{"from": 3, "to": 2}))
     assert "has turns 1 to" in refusal(await ben.slash(table.channel, "game replay", **{"from": 40}))
     assert "No game #7 has ended" in refusal(await ben.slash(table.channel, "game replay", game=7))
