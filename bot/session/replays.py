@@ -10,7 +10,6 @@ other games must not wait behind it.
 from __future__ import annotations
 
 import asyncio
-import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -19,13 +18,14 @@ from bot.session.sessions import DONE, seats_of
 from bot.session.types import Refusal
 from bot.session.undo import History
 from bot.store import ActionRow, SessionRow, Store
-from engine.core import Event, Game
+from engine.core import Event, Game, IllegalAction
 from engine.core.record import GameRecord, RecordChoice, RecordEnd, RecordSeat, digest
 from engine.core.turns import Step, Turn, group
 from renderers import GameRenderer
 from renderers.replay import Frame, frames, gif
 
-log = logging.getLogger("tarmac.service")
+OLDER_RULES = ("This game was played under older rules that its moves no longer follow, so it cannot be played "
+               "again from its log.")
 
 
 @dataclass
@@ -83,7 +83,11 @@ class Replays:
     @staticmethod
     def _draw(engine: Game, renderer: GameRenderer, session: SessionRow, rows: list[ActionRow], first: int | None,
               last: int | None, mine: list[int]) -> Replay:
-        history, turns = turns_of(engine, session, rows)
+        try:
+            history, turns = turns_of(engine, session, rows)
+        except IllegalAction:
+            raise Refusal(OLDER_RULES) from None
+        word = engine.turn_word.lower()
         if mine:
             # The turns after the last one any of their seats chose in.
             moved = [i for i, t in enumerate(turns) if set(t.seats) & set(mine)]
@@ -96,13 +100,12 @@ class Replays:
             low = first if first is not None else (numbers[0] if numbers else 0)
             high = last if last is not None else (numbers[-1] if numbers else 0)
             if numbers and (low > numbers[-1] or high < numbers[0]):
-                raise Refusal(f"This game has turns {numbers[0]} to {numbers[-1]}.")
+                raise Refusal(f"This game has {word}s {numbers[0]} to {numbers[-1]}.")
             if low > high:
-                raise Refusal(f"Turn {low} comes after turn {high}; give the earlier one first.")
+                raise Refusal(f"{engine.turn_word} {low} comes after {word} {high}; give the earlier one first.")
             chosen = [t for t in turns if low <= t.number <= high]
         before = chosen[0].steps[0].before if chosen else history.states[history.start]
         names = seat_names(session)
-        word = engine.turn_word.lower()
         heading = "The start" if before.version == history.start else f"Before {word} {chosen[0].number}"
         made: list[Frame] = frames(engine, before, chosen, names=names,
                                    words=lambda text: name_seats(text, names, markdown=False),
@@ -122,7 +125,10 @@ class Replays:
                           "hidden card. /game replay shows a running game.")
         engine = self.games(session.game)
         rows = await self.store.actions(session.id)
-        history = await asyncio.to_thread(History, engine, session, rows)
+        try:
+            history = await asyncio.to_thread(History, engine, session, rows)
+        except IllegalAction:
+            raise Refusal(OLDER_RULES) from None
         names = seat_names(session)
         state = history.latest
         return GameRecord(
