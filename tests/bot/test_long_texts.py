@@ -94,6 +94,7 @@ async def test_a_long_option_value_that_is_taken_is_shown_cut(simcord_env: Env) 
 async def test_long_wide_names_fit_everywhere_in_a_whole_game(simcord_env: Env) -> None:
     """Members with 32-character nicknames of wide characters play a whole game, then read the status and the log:
     every label that carries a name ("name: Accept"), every line and field still fits its limit."""
+    simcord_env.settle_timeout = 60.0  # the final click draws the whole game's replay before the bot settles
     guild = simcord_env.create_guild()
     channel = guild.create_text_channel("games")
     nicks = ["飛" * 32, "✈" * 32, "𝔄" * 32, "W" * 32]

@@ -121,6 +121,7 @@ def assert_log_file_escaped(env: Env) -> None:
 async def test_odd_names_ping_nobody_in_planes(simcord_env: Env) -> None:
     """A real game to its end: the names flow into the engine's events, prompts, labels and the board's text; two
     members resign and the host plays on against the AI in their seats."""
+    simcord_env.settle_timeout = 60.0  # the final click draws the whole game's replay before the bot settles
     table, role = odd_table(simcord_env)
     members = {p.id for p in table.players}
     host, crowd, role_named, here = table.players

@@ -26,6 +26,7 @@ simcord_bot, _seeded_start = one_game("planes", 11)
 
 
 async def test_restarts_mid_move_and_on_a_private_panel_then_finish(simcord_env, make_bot):
+    simcord_env.settle_timeout = 60.0  # the final click draws the whole game's replay before the bot settles
     table = make_table(simcord_env, ("ana", "ben", "cleo"))
     ana, ben, cleo = table.players
     lobby = (await ana.slash(table.channel, "game new", game="planes")).response.message

@@ -64,6 +64,7 @@ def _actor_id(content: str) -> str:
 
 
 async def test_a_planes_game_reads_by_name_pings_once_per_turn_and_ends_clearly(simcord_env):
+    simcord_env.settle_timeout = 60.0  # the final click draws the whole game's replay before the bot settles
     table = make_table(simcord_env, ("ana", "ben", "cleo"))
     ben = table.players[1]
     lobby_id = (await start_with_all(table, "planes")).id
