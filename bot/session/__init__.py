@@ -12,6 +12,8 @@ Dependencies point one way, down this list; no module imports one above it:
                  becomes a game, its first panel is posted, the AI plays if it opens).
 - `records.py`   what /game history, mine, status and log read, as data (past games, open games, whom a game waits
                  for and until when, the log by turns); bot/discord/texts.py words it.
+- `replays.py`   a game as an animated GIF (the final message's, /game replay's) and its portable record (/game
+                 export), both from the action log replayed in a worker thread; public views only.
 - `deadlines.py` turn deadlines (warning, the AI plays an absent seat's turn, the seat passes to the AI after N
                  missed in a row until `/game rejoin`) and vacations.
 - `undo.py`      undo through the action log: free within one's own steps, by consent back to a named turn.

@@ -60,7 +60,7 @@ class Publisher:
         self.words_for = words_for
         self.settings = settings or Settings(sessions.store)
         self.replays: Callable[[SessionRow], Awaitable[bytes | None]] | None = None
-        """Draws the whole game's replay GIF for the final message (set by Parts; None: no replay)."""
+        """Draws the whole game's replay GIF for the final message (set where the parts are built; None: none)."""
 
     async def publish(self, session: SessionRow, state: GameState, events: list[Any], *, first: bool = False,
                       before: GameState | None = None, undoable: int | None = None,

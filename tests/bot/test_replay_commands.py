@@ -7,12 +7,17 @@ from __future__ import annotations
 import io
 import json
 import threading
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 from PIL import Image
 
+from bot.session import Refusal
+from bot.session.replays import Replays
+from bot.store import ActionRow, Seat, SessionRow
 from engine import registry
+from renderers import for_game
 from renderers.replay import gif
 from tests.bot.helpers import (
     Policy,
@@ -127,3 +132,17 @@ async def test_a_past_game_by_its_number_and_its_record(simcord_env: Any) -> Non
     first = record["choices"][0]
     assert set(first) == {"seat", "who", "choice", "at"} and first["at"]
     assert record["end"]["result"] is None, "a cancelled game has no result"
+
+
+def test_a_log_these_rules_no_longer_follow_is_refused_with_a_sentence() -> None:
+    """A game saved under older rules whose moves these rules refuse: replay and export answer with a sentence, not
+    an apology for an error of ours."""
+    now = datetime.now(UTC)
+    seats = [Seat(seat=s, user_id=10 + s, name=n) for s, n in enumerate(("ana", "ben", "cleo"))]
+    session = SessionRow(id=1, guild_id=5, channel_id=6, game="planecrafters", host_id=10, status="finished",
+                         options={}, seed=SEED, seats=seats, version=1, created_at=now, updated_at=now)
+    rows = [ActionRow(session_id=1, version=1, seat=0, choice="a move of older rules", events=[], created_at=now)]
+    renderer = for_game("planecrafters")
+    assert renderer is not None
+    with pytest.raises(Refusal, match="older rules"):
+        Replays._draw(GAME, renderer, session, rows, None, None, [])
