@@ -25,6 +25,7 @@ from PIL import Image
 from engine.core.contract import Game, GameState
 from engine.core.turns import Turn
 from renderers.kit.paint import ELLIPSIS, INK, PAPER, fit, font, pen, wrap
+from renderers.kit.rules import MIN_FONT, min_font_px
 
 LIMIT = 4 * 1024 * 1024
 """The most bytes a replay GIF may take: Discord takes 10 MiB per upload; this leaves room for the board and text."""
@@ -76,10 +77,15 @@ def frames(engine: Game, first: GameState, turns: list[Turn], *, names: dict[int
     return made
 
 
-def _caption_size(width: int) -> int:
-    """The caption's font size: the board's smallest text (24 px on its 1200 px canvas) scaled to the frame, a step
-    larger, so the caption is never the hardest text to read."""
-    return max(13, round(28 * width / 1200))
+def _caption_size(size: tuple[int, int]) -> int:
+    """The caption's font size on a frame whose board is `size`: at least 8 px where Discord shows the whole frame
+    (rules.min_font_px, which the band's own height lowers, hence the loop), and a step above the board's smallest
+    text scaled to the frame, so the caption is never the hardest text to read."""
+    width, height = size
+    font_px = round((MIN_FONT + 2) * width / 1200)
+    while font_px < min_font_px((width, height + _band(width, font_px))):
+        font_px += 1
+    return font_px
 
 
 def _band(width: int, size: int) -> int:
@@ -106,7 +112,7 @@ def caption(image: Image.Image, top: int, frame: Frame, size: int) -> None:
 def frame_image(board: Image.Image, frame: Frame, size: tuple[int, int]) -> Image.Image:
     """The board scaled to `size` with the caption band under it."""
     width, height = size
-    text = _caption_size(width)
+    text = _caption_size(size)
     image = Image.new("RGB", (width, height + _band(width, text)), PAPER)
     image.paste(board.convert("RGB").resize(size, Image.Resampling.LANCZOS, reducing_gap=2.0), (0, 0))
     caption(image, height, frame, text)
