@@ -48,9 +48,10 @@ def bench(games: int, seed: int, players: int | None) -> None:
         data = gif(frames(engine, start, turns, total=len(turns)), renderer.render_board)
         seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
         image = Image.open(io.BytesIO(data))
+        frames_in = getattr(image, "n_frames", 1)  # a GIF's; Pillow's type for an opened file does not name it
         size = f"{image.width}x{image.height}"
         verdict = "ok" if len(data) <= LIMIT else "OVER"
-        print(f"{name:14} {seats:7} {found:5} {len(turns):5} {image.n_frames:6} {size:>9} {seconds:8.2f} "
+        print(f"{name:14} {seats:7} {found:5} {len(turns):5} {frames_in:6} {size:>9} {seconds:8.2f} "
               f"{cpu:6.2f} {len(data) / 2**20:6.2f}  {verdict}")
     print(f"[the longest of {games} seeded games each (seeds {seed}-{seed + games - 1}); seconds = replaying the log, "
           "drawing every board and encoding the GIF, on one core; cpu s: the CPU time of that, which a busy machine "

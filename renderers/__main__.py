@@ -52,8 +52,9 @@ def replay_sample(game: str, players: int, seed: int) -> None:
     IMAGES.mkdir(parents=True, exist_ok=True)
     (IMAGES / f"{game}-replay.gif").write_bytes(data)
     image = Image.open(io.BytesIO(data))
-    print(f"wrote {IMAGES / game}-replay.gif ({len(turns)} turns, {image.n_frames} frames, {image.width}x"
-          f"{image.height}, {len(data) / 2**20:.2f} MiB)")
+    count = getattr(image, "n_frames", 1)  # a GIF's; Pillow's type for an opened file does not name it
+    print(f"wrote {IMAGES / game}-replay.gif ({len(turns)} turns, {count} frames, {image.width}x{image.height}, "
+          f"{len(data) / 2**20:.2f} MiB)")
 
 
 def main(argv: list[str] | None = None) -> None:

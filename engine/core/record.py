@@ -18,7 +18,7 @@ from engine import registry
 from engine.core.contract import GameState, IllegalAction, Result
 from engine.core.play import apply, dump_state, new_game
 
-FORMAT = "tarmac-game-record"
+FORMAT: Literal["tarmac-game-record"] = "tarmac-game-record"
 
 
 class RecordSeat(BaseModel):
