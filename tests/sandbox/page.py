@@ -127,7 +127,13 @@ class SandboxPage:
         await box.fill(f"/{command}")
         await self.page.locator(".command-entry", has_text=f"/{command}").first.click()
         for name, value in options.items():
-            await self.page.locator(f'input.command-option-input[data-option="{name}"]').click()
+            field = self.page.locator(f'input.command-option-input[data-option="{name}"]')
+            # An optional option is added first, from the list the composer offers, as a person picks it.
+            offered = self.page.locator(f'.command-suggestion[data-value="{name}"]')
+            await field.or_(offered).first.wait_for()
+            if not await field.count():
+                await offered.click()
+            await field.click()
             await self.page.locator(f'.command-suggestion[data-value="{value}"]').click()
         await self.page.locator("#send-message").click()
 
