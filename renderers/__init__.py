@@ -18,12 +18,18 @@ class GameRenderer(Protocol):
     def render_hand(self, view: dict[str, Any]) -> bytes: ...
 
 
-def for_game(name: str) -> GameRenderer | None:
-    """The renderer its manifest names, or None if it has none (the bot then posts text only)."""
+def manifest_module(name: str, field: str) -> Any:
+    """The module that game `name`'s manifest names in `field` ("renderer", "words"), or None if it names none."""
     entry = manifest(name)
-    if entry is None or not entry.renderer:
+    if entry is None or not getattr(entry, field):
         return None
     try:
-        return import_module(entry.renderer)  # a module with render_board and render_hand is a GameRenderer
+        return import_module(getattr(entry, field))
     except ModuleNotFoundError:
         return None
+
+
+def for_game(name: str) -> GameRenderer | None:
+    """The renderer its manifest names, or None if it has none (the bot then posts text only)."""
+    renderer: GameRenderer | None = manifest_module(name, "renderer")  # a module with render_board and render_hand
+    return renderer

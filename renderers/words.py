@@ -14,10 +14,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from importlib import import_module
 from typing import Any, Protocol
 
-from engine.core.manifest import manifest
+from renderers import manifest_module
 
 ALT_TEXT_MAX = 1024
 """Discord's longest alt text for a media gallery item (the flag's description)."""
@@ -34,13 +33,8 @@ class GameWords(Protocol):
 
 def for_game(name: str) -> GameWords | None:
     """The words module its manifest names, or None if it has none."""
-    entry = manifest(name)
-    if entry is None or not entry.words:
-        return None
-    try:
-        return import_module(entry.words)  # a module with describe and describe_hand is a GameWords
-    except ModuleNotFoundError:
-        return None
+    words: GameWords | None = manifest_module(name, "words")  # a module with describe and describe_hand
+    return words
 
 
 def alt_text(text: str, limit: int = ALT_TEXT_MAX) -> str:
