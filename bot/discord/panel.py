@@ -174,12 +174,14 @@ def controls_message(controls: Controls, before: str = "") -> dict[str, Any]:
     click; once they are done, who the game still waits for. `before`: a line said first (why a click was refused)."""
     decision = controls.decision
     head = f"{before}\n" if before else ""
+    accent = discord.Colour.from_rgb(*controls.colour) if controls.colour else COLOUR
     if decision is None:
         others = ", ".join(escape(n) for n in controls.waiting_for) or "nobody"
-        return fit(view=private(f"{head}You are done for now; waiting for {others}.{_timer(controls.deadline)}"))
+        return fit(view=private(f"{head}You are done for now; waiting for {others}.{_timer(controls.deadline)}",
+                                accent=accent))
     view = decision_view(controls.session.id, controls.version, decision, stamp=controls.stamp)
     said = f"{head}{decision.prompt}{_timer(controls.deadline)} Only you can see these controls."
-    return fit(view=private(said, view))
+    return fit(view=private(said, view, accent))
 
 
 async def choose(interaction: discord.Interaction, sid: int, ver: int, seat: int, idx: int,

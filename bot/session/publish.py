@@ -392,6 +392,12 @@ class Publisher:
             view=view, colours=_colours(self.renderer_for(session.game), view, session),
         )
 
+    def seat_colour(self, session: SessionRow, state: GameState, seat: int) -> RGB | None:
+        """The colour the board draws this seat in (None where seats have none): a member's own controls are tinted
+        with it as their turn panel is. From the public view, so it tells nothing the board does not show."""
+        view = name_view(self.sessions.game(session.game).view(state, None), seat_names(session))
+        return _colours(self.renderer_for(session.game), view, session).get(seat)
+
     async def private(
         self, session: SessionRow, state: GameState, seat: Seat, events: list[str], view: dict[str, Any] | None = None,
         *, words: bool = False,

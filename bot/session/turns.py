@@ -128,7 +128,8 @@ class Turns:
                         decision=name_decision(decision, seat_names(session)) if decision else None,
                         stamp=decision_stamp(decision) if decision else "",
                         deadline=self.clock.deadline(session.id, clock[0] if clock else None),
-                        waiting_for=[seat_name(session, d.seat) for d in pending])
+                        waiting_for=[seat_name(session, d.seat) for d in pending],
+                        colour=self.publisher.seat_colour(session, state, decision.seat if decision else mine[0]))
 
     # ------------------------------------------------------------- clocks
     async def _expire_if_due(self, session_id: int) -> bool:

@@ -86,6 +86,8 @@ class Controls:
     stamp: str
     deadline: datetime | None
     waiting_for: list[str]
+    colour: tuple[int, int, int] | None = None
+    """The seat's colour on the board, for the accent bar of the controls (None: the game's own)."""
 
 
 @dataclass

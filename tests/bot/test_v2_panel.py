@@ -75,7 +75,8 @@ async def test_the_v2_panel_of_each_game(simcord_env, make_bot, game):
     engine = registry.get(game)
     view = name_view(engine.view(state, None), seat_names(session))
     seat = engine.pending(state)[0].seat
-    colour = getattr(for_game(game), "seat_colour", lambda _v, _s: None)(view, seat)
+    colour_of = getattr(for_game(game), "seat_colour", lambda _v, _s: None)
+    colour = colour_of(view, seat)
     several = several_open(engine, state)  # everyone chooses at once: no one seat acts
     expected = (colour[0] << 16) + (colour[1] << 8) + colour[2] if colour and not several else COLOUR.value
     assert container["accent_color"] == expected
@@ -96,6 +97,16 @@ async def test_the_v2_panel_of_each_game(simcord_env, make_bot, game):
     if shown is not None and any(i.label == "Show my choices" for i in items(panel)):
         accent = shown.components[0].accent_colour
         assert int(accent.value if hasattr(accent, "value") else accent) == expected, "their choices in their colour"
+    if shown is not None and any(i.label == "My controls" for i in items(panel)):
+        # While everyone chooses at once the panel is the game's colour, and each member's own controls are theirs.
+        actor = mentioned_actor(table, panel)
+        assert session is not None
+        mine = next(s.seat for s in session.seats if s.user_id == actor.id)
+        own = colour_of(view, mine)  # none before the planes are handed out: then the game's own
+        accent = shown.components[0].accent_colour
+        assert int(accent.value if hasattr(accent, "value") else accent) == (
+            (own[0] << 16) + (own[1] << 8) + own[2] if own else COLOUR.value)
+
     after = await stored_state(table)
     assert after.version > state.version, "the click on the panel posted before the restart was played"
     if latest_panel(table.channel).id != panel.id:
