@@ -5,6 +5,10 @@ took the core. Without a time limit, the clock changes nothing: the same seed gi
 
 from __future__ import annotations
 
+import gc
+
+import pytest
+
 from engine.core import GameState, Offer, Rng, levels
 from engine.core.arena import arena, plan_times
 from engine.core.contract import Event
@@ -164,3 +168,42 @@ def test_a_search_kept_waiting_once_stops_early_enough_to_be_kept_waiting_again(
          clock=clock)
     assert clock.now - 100.0 + 0.3 <= LIMIT + 2 * clock.tick
     assert stats.iterations > 0
+
+
+class WatchedPlanes(PlanesGame):
+    """Planes that notes, each time a plan asks it for its options, whether Python's cycle collector is on."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.collector_on: list[bool] = []
+
+    def legal(self, state: GameState) -> list[Offer]:
+        self.collector_on.append(gc.isenabled())
+        return super().legal(state)
+
+
+def test_no_cycle_collection_falls_inside_a_plan() -> None:
+    """A full collection may take a large share of a plan's time on a busy host, and no clock reading sees it coming:
+    the collector is off while a plan thinks and back on after it, also when the plan fails."""
+    game = WatchedPlanes()
+    state = new_game(game, 2, seed=1)
+    seat = game.pending(state)[0].seat
+    assert gc.isenabled()
+    game.collector_on.clear()  # what setting up the game asked
+    levels.plan(game, state, seat, levels.NORMAL, Rng.seeded(1), budget=Budget(iterations=5, seconds=None))
+    assert game.collector_on and not any(game.collector_on), "the collector ran during the plan"
+    assert gc.isenabled(), "the collector is back on after the plan"
+
+    class Broken(WatchedPlanes):
+        def legal(self, state: GameState) -> list[Offer]:
+            raise RuntimeError("boom")
+
+    with pytest.raises(RuntimeError):
+        levels.plan(Broken(), state, seat, levels.NORMAL, Rng.seeded(1), budget=Budget(iterations=5, seconds=None))
+    assert gc.isenabled(), "the collector is back on after a plan that failed"
+    gc.disable()
+    try:  # turned off by someone else: a plan leaves it off
+        levels.plan(game, state, seat, levels.NORMAL, Rng.seeded(1), budget=Budget(iterations=5, seconds=None))
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
