@@ -8,17 +8,17 @@ This swaps the engine's seat references for the names the lobby recorded; it cha
 from __future__ import annotations
 
 import re
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from bot.mentions import ZERO_WIDTH, defuse_all
 from bot.store import SessionRow
 from engine.core import Decision
 from engine.core.panel import PublicDecision
+from renderers.names import SEAT_REF, name_view
 
 D = TypeVar("D", Decision, PublicDecision)
+__all__ = ["escape", "name_decision", "name_seats", "name_view", "seat_names", "unname_seats"]
 
-# The forms the engines use for a seat in their texts (1-based). Only numbers of seats that exist are replaced.
-_SEAT_REF = re.compile(r"\b(?:Seat|Player) ([1-9])\b")
 # Characters that would turn a name like "__ana__" into Discord markdown inside a sentence.
 _MARKDOWN = re.compile(r"([\\*_~|`>])")
 
@@ -44,27 +44,7 @@ def name_seats(text: str, names: dict[int, str], *, markdown: bool = True) -> st
             return match[0]
         return escape(name) if markdown else name
 
-    return _SEAT_REF.sub(named, text)
-
-
-def name_view(view: dict[str, Any], names: dict[int, str]) -> dict[str, Any]:
-    """A copy of a view whose per-seat entries ({"seat": n, "name": ...}, in any list of the view's top level:
-    Planes' "seats", Flight Plan's "airlines") carry the players' names, so the board and hand images say who is
-    who. An entry is renamed only while its name is the engine's own for that seat ("Seat 2", "Player 2"): any
-    other name (a plane's, a city's) is the game's. Views without such entries come back unchanged."""
-    renamed = {key: [_named_entry(entry, names) for entry in value]
-               for key, value in view.items() if isinstance(value, list)}
-    changed = {key: value for key, value in renamed.items() if value != view[key]}
-    return {**view, **changed} if changed else view
-
-
-def _named_entry(entry: Any, names: dict[int, str]) -> Any:
-    if not isinstance(entry, dict) or entry.get("seat") not in names or not isinstance(entry.get("name"), str):
-        return entry
-    own = _SEAT_REF.fullmatch(entry["name"])
-    if own is None or int(own[1]) != entry["seat"] + 1:
-        return entry
-    return {**entry, "name": names[entry["seat"]]}
+    return SEAT_REF.sub(named, text)
 
 
 def name_decision(decision: D, names: dict[int, str]) -> D:

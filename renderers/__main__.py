@@ -21,6 +21,7 @@ from engine.core.turns import group, play
 from renderers import catalogue, for_game
 from renderers.kit.paint import to_png
 from renderers.kit.sheets import colour_blind_sheet, shown
+from renderers.names import SAMPLE_NAMES, name_view, named_text
 from renderers.replay import frames, gif
 
 IMAGES = Path(__file__).resolve().parents[1] / "docs" / "images"
@@ -47,8 +48,11 @@ def replay_sample(game: str, players: int, seed: int) -> None:
     run = playout(engine, players, seed)
     start, steps = play(engine, players, seed, {}, [(a.seat, a.choice) for a in run.actions])
     turns = group(engine, steps)
-    # The engine's own seat names ("Player 1"): the bot puts members' names in both the boards and the captions.
-    data = gif(frames(engine, start, turns, total=len(turns)), renderer.render_board)
+    # Named as the bot names a table's replay (bot/session/replays.py), with sample members' names.
+    names = {seat: name for seat, name in SAMPLE_NAMES.items() if seat < players}
+    made = frames(engine, start, turns, names=names, words=lambda text: named_text(text, names),
+                  name_view=lambda view: name_view(view, names), total=len(turns))
+    data = gif(made, renderer.render_board)
     IMAGES.mkdir(parents=True, exist_ok=True)
     (IMAGES / f"{game}-replay.gif").write_bytes(data)
     image = Image.open(io.BytesIO(data))
