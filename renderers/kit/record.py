@@ -4,7 +4,7 @@ While `recording()` is active, every `Pen` (renderers.kit.paint) logs each text 
 and its bounding box measured by Pillow's textbbox) and each filled or outlined shape (rectangle, rounded rectangle,
 ellipse, polygon) with its bounding box. `check_layout` then reports, in sentences:
 
-- a text whose font is under MIN_TEXT_PX at the shown size (renderers.kit.rules.shown_scale);
+- a text whose capitals are under MIN_TEXT_PX tall at the shown size (renderers.kit.rules.shown_cap_px);
 - a text or shape that leaves the canvas;
 - a text that spills out of its box: the last shape drawn before it that holds the text's middle, start or end (a
   label on a card, a letter in a chip), measured with the text's own bounding box;
@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 
-from renderers.kit.rules import MIN_TEXT_PX, shown_scale
+from renderers.kit.rules import MIN_TEXT_PX, shown_cap_px, shown_scale
 
 Rect = tuple[float, float, float, float]
 
@@ -122,9 +122,10 @@ def check_layout(log: Recording, size: tuple[int, int]) -> list[str]:
     problems: list[str] = []
     for mark in log.texts:
         where = f"text {mark.text!r} at {tuple(round(v) for v in mark.bbox)}"
-        if mark.size * scale < MIN_TEXT_PX - 1e-9:
-            problems.append(f"{where}: font {mark.size} px is shown {mark.size * scale:.1f} px tall "
-                            f"(the canvas {width}x{height} is shown at {scale:.3f}); at least {MIN_TEXT_PX} px needed")
+        if shown_cap_px(mark.size, size) < MIN_TEXT_PX - 1e-9:
+            problems.append(f"{where}: font {mark.size} px has capitals {shown_cap_px(mark.size, size):.1f} px tall "
+                            f"where shown (the canvas {width}x{height} at {scale:.3f}); at least {MIN_TEXT_PX} px "
+                            "needed")
         if not _inside(mark.bbox, canvas):
             problems.append(f"{where}: leaves the {width}x{height} canvas")
             continue

@@ -8,8 +8,11 @@ at that shown size.
 
 from __future__ import annotations
 
+import math
+
 SHOWN_MAX = (373, 280)  # an embed image as shown in a narrow channel column (at most 400 x 300 on a wide one)
-MIN_TEXT_PX = 8.0  # font size (em height, as CSS font-size) of any text, in shown pixels
+MIN_TEXT_PX = 8.0  # the height of a capital letter (and of a digit) of any text, in shown pixels
+CAP_HEIGHT = 0.69  # the bundled font's capitals (and digits) are this share of its font size (tests/renderers/test_kit)
 MIN_DELTA_E = 12.0  # CIEDE2000 between any two colours a player must tell apart, in every vision simulated
 MAX_RENDER_RATIO = 2.0  # a board render costs at most this many times the PNG encoding of the same image
 
@@ -20,12 +23,19 @@ def shown_scale(size: tuple[int, int]) -> float:
     return min(SHOWN_MAX[0] / width, SHOWN_MAX[1] / height, 1.0)
 
 
+def shown_cap_px(font_size: float, size: tuple[int, int]) -> float:
+    """How tall a capital letter of this font size is where the canvas is shown, in shown pixels."""
+    return font_size * CAP_HEIGHT * shown_scale(size)
+
+
 def min_font_px(size: tuple[int, int]) -> int:
-    """The smallest font size (canvas pixels) that is still MIN_TEXT_PX tall when the canvas is shown."""
-    scale = shown_scale(size)
-    px = MIN_TEXT_PX / scale
-    return int(px) if px == int(px) else int(px) + 1
+    """The smallest font size (canvas pixels) whose capitals are still MIN_TEXT_PX tall when the canvas is shown.
+
+    Measured on the letters, not the em: a reader sees the letters, and 8 px capitals are what a phone at 373 px shows
+    legibly. The em is a third taller than the capitals, so an em-sized rule lets 5.6 px capitals through."""
+    px = MIN_TEXT_PX / (CAP_HEIGHT * shown_scale(size))
+    return math.ceil(px - 1e-9)
 
 
 MIN_FONT = min_font_px((1200, 900))
-"""The smallest font size on the 1200 x 900 canvas every board uses (26 px)."""
+"""The smallest font size on the 1200 x 900 canvas every board uses (38 px: capitals 8.1 px tall at 373 px wide)."""

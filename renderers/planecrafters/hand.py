@@ -12,7 +12,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from renderers.kit.paint import INK, MUTED, canvas, fit, pen, text_width, to_png
-from renderers.kit.rules import MIN_FONT, MIN_TEXT_PX, shown_scale
+from renderers.kit.rules import MIN_FONT, MIN_TEXT_PX, shown_cap_px, shown_scale
 from renderers.planecrafters.style import BG, SLOT_NAMES, colour, hatch, ink_on, mark
 from renderers.planecrafters.text import say
 
@@ -37,7 +37,7 @@ def hand_size(count: int) -> tuple[int, int, int, int]:
         return 2 * M + cols * CARD_W + (cols - 1) * GAP, HEADER + rows * (card_h + GAP) + M - GAP
 
     candidates = [(c, h) for h in (CARD_H, SHORT_H) for c in range(2, max(2, count) + 1)]
-    readable = [(c, h) for c, h in candidates if SMALL * shown_scale(size(c, h)) >= MIN_TEXT_PX]
+    readable = [(c, h) for c, h in candidates if shown_cap_px(SMALL, size(c, h)) >= MIN_TEXT_PX]
     # Full cards whenever they can be read; the arrangement shown largest; fewer columns on a tie.
     pool = [o for o in readable if o[1] == CARD_H] or readable or candidates
     cols, card_h = max(pool, key=lambda o: (shown_scale(size(*o)), -o[0]))

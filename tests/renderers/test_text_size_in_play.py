@@ -3,8 +3,9 @@ renderers draw at realistic states: seeded games of every game with pictures, pl
 board and each seat's hand every few moves, with members' names on them as the bot puts them (long ones too).
 The samples' test (test_picture_rules) checks a few chosen pictures; this one the pictures a game goes through.
 
-Each text's effective height is its font size (the em, as CSS font-size) times the scale the picture is shown at:
-`rules.shown_scale`, the narrowest Discord was measured showing a channel image (renderers/README.md)."""
+Each text's effective height is the height of its capitals (rules.CAP_HEIGHT of its font size) times the scale the
+picture is shown at: `rules.shown_scale`, the narrowest Discord was measured showing a channel image
+(renderers/README.md)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from engine.core.play import LoggedAction
 from engine.core.selfplay import playout
 from renderers import for_game
 from renderers.kit.record import recording
-from renderers.kit.rules import MIN_TEXT_PX, shown_scale
+from renderers.kit.rules import MIN_TEXT_PX, shown_cap_px
 
 GAMES = [("planes", 4, 3), ("planes", 2, 8), ("planecrafters", 4, 2), ("planecrafters", 2, 5),
          ("flight-plan", 6, 4), ("flight-plan", 3, 9), ("now-boarding", 4, 1), ("now-boarding", 2, 7)]
@@ -43,9 +44,9 @@ def states(game: str, players: int, seed: int) -> tuple[GameState, ...]:
 def too_small(draw: Any, view: dict[str, Any]) -> list[str]:
     with recording() as log:
         image = draw(view)
-    scale = shown_scale(image.size)
-    return [f"{t.text!r}: font {t.size} px on {image.size[0]}x{image.size[1]}, shown {t.size * scale:.2f} px"
-            for t in log.texts if t.size * scale < MIN_TEXT_PX - 1e-9]
+    return [f"{t.text!r}: font {t.size} px on {image.size[0]}x{image.size[1]}, capitals shown "
+            f"{shown_cap_px(t.size, image.size):.2f} px" for t in log.texts
+            if shown_cap_px(t.size, image.size) < MIN_TEXT_PX - 1e-9]
 
 
 def image_of(render: Any) -> Any:
