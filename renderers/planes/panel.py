@@ -1,78 +1,115 @@
 """The panel beside the Planes board: airport, phase and action in play, the boarding track, the players' scores
-(the one to play marked by a pointer and a band, not by colour), and the legend of the marks on the board."""
+(the one to play marked by a pointer and a band, not by colour), and the legend of the marks this board shows.
+
+Every text is at least MIN_FONT (38 px) in a panel about 300 px wide, so the wording is short: a seat is its name
+and score on one line, and what it has aboard and in hand on the next (the board in words, describe.py, gives each
+figure in full, with the VP from goals)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PIL import ImageDraw
 
 from engine.planes.board import POI_NAMES, Airport
-from renderers.kit.paint import INK, MUTED, PAPER, Fill, fit, font, wrap
+from renderers.kit.paint import INK, MUTED, PAPER, Fill, fit, font, text_width, wrap
 from renderers.kit.rules import MIN_FONT
-from renderers.planes.layout import HEIGHT, PANEL_W, WIDTH
+from renderers.planes.layout import BOARD_RIGHT, HEIGHT, WIDTH
 from renderers.planes.style import (
     CHIP_H,
     HILITE,
     MARK,
     PALE_HILITE,
     REWARD_NAMES,
+    chip_width,
     cone,
     cube_chip,
     poi_mark,
     reward_tile,
 )
 
-LEFT = WIDTH - PANEL_W
-TEXT_W = PANEL_W - 14
-LINE = 28
-SEAT_H = 3 * LINE + 6
+LEFT = BOARD_RIGHT + 6
+TEXT_W = WIDTH - 4 - LEFT
+LINE = 39  # a MIN_FONT line: its capitals and descenders, and a pixel between lines
+INDENT = 16  # a seat's lines start after the turn pointer
+SEAT_H = 2 * LINE + 4
 EFFECTS = {"backwards": "against the arrows", "only_own": "own cubes only", "ignore_neutral": "grey cubes stay",
            "ignore_blockages": "cones ignored", "skip": "skip one space", "move_twice": "two moves"}
-LEGEND_STEP = MARK + 4
+LEGEND_ROW = MARK + 4
+LEGEND_GAP = 6  # between two entries on a legend row
+
+Entry = tuple[float, Callable[[ImageDraw.ImageDraw, float, float], None]]  # its width, what draws it at x, y
 
 
-def legend_top(pois: tuple[str, ...], rewards: bool = False) -> int:
-    return HEIGHT - 8 - (len(pois) + 2 + 2 * rewards) * LEGEND_STEP
+def _word(draw: ImageDraw.ImageDraw, x: float, y: float, word: str) -> None:
+    """A legend word beside its MARK-high icon, the capitals level with the icon."""
+    draw.text((x, y + MARK - 2), word, font=font(MIN_FONT), fill=INK, anchor="ls")
 
 
-def _entry(draw: ImageDraw.ImageDraw, x: float, y: float, word: str) -> None:
-    draw.text((x + MARK + 6, y + 2), word, font=font(MIN_FONT), fill=INK)
+def _entry(icon_w: float, word: str, icon: Callable[[ImageDraw.ImageDraw, float, float], None]) -> Entry:
+    def paint(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
+        icon(draw, x, y)
+        _word(draw, x + icon_w + 4, y, word)
+
+    return icon_w + 4 + text_width(word, MIN_FONT), paint
 
 
-def _tile_entry(draw: ImageDraw.ImageDraw, x: float, y: float, kind: str) -> None:
-    reward_tile(draw, (x + 4, y + 3, x + MARK - 4, y + MARK - 3), kind, None)
-    _entry(draw, x, y, REWARD_NAMES[kind])
-
-
-def draw_legend(draw: ImageDraw.ImageDraw, pois: tuple[str, ...], rewards: bool = False) -> None:
-    """What each mark means (static: drawn once per airport). Pictograms, not letters, so that no letter on the board
-    means two things: R B G Y N are only ever cube colours. With Round Trip planes, the three reward tiles."""
-    draw.line((LEFT - 4, 0, LEFT - 4, HEIGHT), fill=MUTED, width=2)
-    x, y = LEFT + 4, legend_top(pois, rewards)
-    half = PANEL_W // 2 + 4
-    if rewards:
-        _tile_entry(draw, x, y, "cards")
-        _tile_entry(draw, x + half - 22, y, "tokens")
-        y += LEGEND_STEP
-        reward_tile(draw, (x + 4, y + 3, x + MARK - 4, y + MARK - 3), "stars", None)
-        _entry(draw, x, y, f"{REWARD_NAMES['stars']} (owner)")  # one line: at MIN_FONT it just fits the panel
-        y += LEGEND_STEP
-    for poi in pois:
-        poi_mark(draw, x, y, poi)
-        _entry(draw, x, y, POI_NAMES[poi].lower())
-        y += LEGEND_STEP
-    cone(draw, x, y)
-    _entry(draw, x, y, "blocked")
-    cube_chip(draw, (x + half + 2, y, x + half + MARK, y + CHIP_H - 2), "grey")
-    _entry(draw, x + half, y, "grey")
-    y += LEGEND_STEP
+def _carried_icon(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
     draw.rounded_rectangle((x, y, x + MARK, y + MARK), radius=5, fill=INK)
-    _entry(draw, x, y, "carried")
-    draw.rounded_rectangle((x + half + 2, y + 2, x + half + MARK - 2, y + MARK - 2), radius=5, outline=HILITE,
-                           width=5)
-    draw.rounded_rectangle((x + half, y, x + half + MARK, y + MARK), radius=6, outline=INK, width=2)
-    _entry(draw, x + half, y, "path")
+
+
+def _path_icon(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
+    draw.rounded_rectangle((x + 2, y + 2, x + MARK - 2, y + MARK - 2), radius=5, outline=HILITE, width=5)
+    draw.rounded_rectangle((x, y, x + MARK, y + MARK), radius=6, outline=INK, width=2)
+
+
+def legend_entries(pois: tuple[str, ...], kinds: tuple[str, ...]) -> list[Entry]:
+    """The marks this board shows, in a fixed order: its reward tiles, its points of interest, then the cone, the
+    grey cube's letter, the carried group and the path."""
+    entries = [_entry(MARK - 6, REWARD_NAMES[k], lambda d, x, y, k=k: reward_tile(d, (x, y + 1, x + MARK - 6,
+                                                                                       y + MARK - 1), k, None))
+               for k in kinds]
+    entries += [_entry(MARK, POI_NAMES[p].lower(), lambda d, x, y, p=p: poi_mark(d, x, y, p)) for p in pois]
+    grey = chip_width("N")
+    entries += [_entry(MARK, "blocked", cone),
+                _entry(grey, "grey", lambda d, x, y: cube_chip(d, (x, y, x + grey, y + CHIP_H), "grey")),
+                _entry(MARK, "carried", _carried_icon), _entry(MARK, "path", _path_icon)]
+    return entries
+
+
+def _legend_rows(entries: list[Entry]) -> list[list[Entry]]:
+    """Each entry on the first row with room for it: the short ones pair up, so the legend takes fewer rows."""
+    rows: list[list[Entry]] = []
+    for entry in entries:
+        row = next((r for r in rows if sum(e[0] + LEGEND_GAP for e in r) + entry[0] <= TEXT_W), None)
+        if row is None:
+            rows.append([entry])
+        else:
+            row.append(entry)
+    return rows
+
+
+def legend_top(pois: tuple[str, ...], kinds: tuple[str, ...] = ()) -> int:
+    return HEIGHT - 4 - len(_legend_rows(legend_entries(pois, kinds))) * LEGEND_ROW
+
+
+def draw_legend(draw: ImageDraw.ImageDraw, pois: tuple[str, ...], kinds: tuple[str, ...] = ()) -> None:
+    """What each mark means (static: drawn once per airport and set of planes). Pictograms, not letters, so that no
+    letter on the board means two things: R B G Y N are only ever cube colours."""
+    draw.line((LEFT - 3, 0, LEFT - 3, HEIGHT), fill=MUTED, width=2)
+    y = legend_top(pois, kinds)
+    for row in _legend_rows(legend_entries(pois, kinds)):
+        x = LEFT + 2
+        for width, paint in row:
+            paint(draw, x, y)
+            x += width + LEGEND_GAP
+        y += LEGEND_ROW
+
+
+def _text(draw: ImageDraw.ImageDraw, x: float, y: float, text: str, fill: Fill = INK, anchor: str = "la") -> None:
+    """A MIN_FONT line whose capitals start about 7 px below y (its ascent above them is empty)."""
+    draw.text((x, y - 2), text, font=font(MIN_FONT), fill=fill, anchor=anchor)
 
 
 def _lines(draw: ImageDraw.ImageDraw, y: float, text: str, most: int, fill: Fill = INK) -> float:
@@ -80,16 +117,24 @@ def _lines(draw: ImageDraw.ImageDraw, y: float, text: str, most: int, fill: Fill
     if len(lines) > most:
         lines = [*lines[:most - 1], fit(" ".join(lines[most - 1:]), MIN_FONT, TEXT_W)]
     for line in lines:
-        draw.text((LEFT + 4, y), fit(line, MIN_FONT, TEXT_W), font=font(MIN_FONT), fill=fill)
+        _text(draw, LEFT + 2, y, fit(line, MIN_FONT, TEXT_W), fill)
         y += LINE
     return y
 
 
+def _title(board: Airport) -> str:
+    """The airport's name, without 'Airport' when the whole title does not fit."""
+    title = board.title
+    if text_width(title, MIN_FONT) > TEXT_W and title.endswith(" Airport"):
+        title = title.removesuffix(" Airport")
+    return fit(title, MIN_FONT, TEXT_W)
+
+
 def _status(draw: ImageDraw.ImageDraw, board: Airport, view: dict[str, Any], room: int) -> float:
-    """Title, phase, action and effects in at most `room` lines (what the scores and the legend leave): the effects
-    give up their second line first, then the action."""
-    draw.text((LEFT + 4, 6), fit(board.title, 26, TEXT_W), font=font(26), fill=INK)
-    y = 42.0
+    """Title, phase, action and effects in at most `room` lines below the title (what the scores and the legend
+    leave): the effects give up their lines first, then the action."""
+    _text(draw, LEFT + 2, 2, _title(board))
+    y = 2.0 + LINE
     if view["phase"] == "over":
         names = ", ".join(view["seats"][w]["name"] for w in view.get("winners") or [])
         return _lines(draw, y, f"Game over. Won by {names}" if names else "Game over", min(3, max(1, room)))
@@ -97,7 +142,8 @@ def _status(draw: ImageDraw.ImageDraw, board: Airport, view: dict[str, Any], roo
     action = f"Action: {view['action']['title']}" if view.get("action") else ""
     effects = [EFFECTS.get(e, e) for e in view.get("effects") or []]
     now = "Now: " + ", ".join(effects) if effects else ""
-    texts = [text for text in (phase, action, now) if text]
+    texts = [text for text in (phase, action, now) if text][:max(1, room)]  # the action and effects are in the
+    # turn panel's words too: with no room left they give way to the scores
     lines = [min(2, len(wrap(text, MIN_FONT, TEXT_W))) for text in texts]
     for i in reversed(range(len(lines))):  # give back lines, last part first, never below one line each
         while sum(lines) > room and lines[i] > 1:
@@ -108,14 +154,15 @@ def _status(draw: ImageDraw.ImageDraw, board: Airport, view: dict[str, Any], roo
 
 
 def _track(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> float:
-    """The boarding track: its number in words, and a bar of cells with the token and the chequered end."""
+    """The boarding track: where it is and where it ends in words, and a bar of cells with the token and the
+    chequered end."""
     end, at = view["track_end"], view["track"]
-    draw.text((LEFT + 4, y + 2), f"Track {at}, ends at {end}", font=font(MIN_FONT), fill=INK)
-    y += LINE + 4
+    _text(draw, LEFT + 2, y, f"Track {at} of {end}")
+    y += LINE
     cells = max(end + 1, at + 1)
     cell = TEXT_W / cells
     for n in range(cells):
-        x0 = LEFT + 4 + n * cell
+        x0 = LEFT + 2 + n * cell
         box = (x0, y, x0 + cell - 2, y + 22)
         draw.rectangle(box, fill=PAPER if n <= end else MUTED, outline=INK, width=1)
         if n == end:
@@ -127,39 +174,62 @@ def _track(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> float:
         if n == at:
             cx = x0 + (cell - 2) / 2
             draw.ellipse((cx - 8, y + 3, cx + 8, y + 19), fill=HILITE, outline=INK, width=2)
-    return y + 34
+    return y + 30
 
 
-TRACK_H = LINE + 4 + 34
+TRACK_H = LINE + 30
+
+
+def _figures(view: dict[str, Any], width: float) -> list[str]:
+    """Each seat's second line, in the longest wording that fits every seat's figures."""
+    round_trip = bool(view.get("round_trip"))
+    forms = ("aboard", "on") if round_trip else ("boarded", "aboard", "on")
+    for word in forms:
+        lines = [f"{s['aboard'] if round_trip else s['boarded']} {word}, hand {s['hand_size']}" for s in view["seats"]]
+        if all(text_width(line, MIN_FONT) <= width - _tokens_w(view, s) for line, s in zip(lines, view["seats"],
+                                                                                              strict=True)):
+            return lines
+    return [fit(line, MIN_FONT, width - _tokens_w(view, s)) for line, s in zip(lines, view["seats"], strict=True)]
+
+
+def _tokens_w(view: dict[str, Any], seat: dict[str, Any]) -> float:
+    """Round Trip: the room a seat's VP tokens take at the start of its second line (a token tile with the count)."""
+    return tile_width(seat["tokens"]) + 6 if view.get("round_trip") else 0
+
+
+def tile_width(count: int) -> float:
+    return max(float(MARK - 4), text_width(str(count), MIN_FONT) + 10)
 
 
 def _seats(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> float:
-    for seat in view["seats"]:
+    width = TEXT_W - INDENT
+    figures = _figures(view, width)
+    for seat, line in zip(view["seats"], figures, strict=True):
         turn = seat["seat"] == view["turn"] and view["phase"] != "over"
         if turn:  # a band and a pointer, so the seat to play is seen without its colour
-            draw.rectangle((LEFT, y - 3, WIDTH - 4, y + SEAT_H - 3), fill=PALE_HILITE, outline=INK, width=2)
-            draw.polygon([(LEFT + 3, y + 6), (LEFT + 13, y + 15), (LEFT + 3, y + 24)], fill=INK)
-        cube_chip(draw, (LEFT + 16, y, LEFT + 16 + 24, y + CHIP_H), seat["colour"])
-        draw.text((LEFT + 46, y + 2), fit(seat["name"], MIN_FONT, TEXT_W - 44), font=font(MIN_FONT), fill=INK)
-        if view.get("round_trip"):  # Round Trip: stars of own cubes on any plane + goals + VP tokens
-            lines = (f"{seat['score']} VP, {seat['tokens']} tokens",
-                     f"{seat['aboard']} aboard, hand {seat['hand_size']}")
-        else:
-            lines = (f"{seat['score']} VP ({seat['goal_vp']} from goals)",
-                     f"{seat['boarded']} boarded, hand {seat['hand_size']}")
-        for i, line in enumerate(lines, start=1):
-            draw.text((LEFT + 16, y + i * LINE + 2), fit(line, MIN_FONT, TEXT_W - 14), font=font(MIN_FONT), fill=INK)
+            draw.rectangle((LEFT - 1, y - 2, WIDTH - 2, y + SEAT_H - 3), fill=PALE_HILITE, outline=INK, width=2)
+            draw.polygon([(LEFT + 2, y + 8), (LEFT + 12, y + 18), (LEFT + 2, y + 28)], fill=INK)
+        x = LEFT + INDENT
+        chip_w = chip_width("N")
+        cube_chip(draw, (x, y + 2, x + chip_w, y + 2 + CHIP_H), seat["colour"])
+        score = f"{seat['score']} VP"
+        _text(draw, WIDTH - 6, y, score, anchor="ra")
+        name_w = TEXT_W - INDENT - chip_w - 6 - text_width(score, MIN_FONT) - 10
+        _text(draw, x + chip_w + 6, y, fit(seat["name"], MIN_FONT, name_w))
+        if view.get("round_trip"):  # the VP tokens taken, a token tile with the count: part of the score
+            tw = tile_width(seat["tokens"])
+            reward_tile(draw, (x, y + LINE + 2, x + tw, y + LINE + 3 + 31), "tokens", seat["tokens"])
+            x += tw + 6
+        _text(draw, x, y + LINE, line)
         y += SEAT_H
     return y
 
 
-def draw_panel(draw: ImageDraw.ImageDraw, board: Airport, view: dict[str, Any], rewards: bool = False) -> None:
-    """`rewards`: the legend lists the slot reward tiles too (Round Trip planes)."""
+def draw_panel(draw: ImageDraw.ImageDraw, board: Airport, view: dict[str, Any], kinds: tuple[str, ...] = ()) -> None:
+    """`kinds`: the reward tiles the board shows, which the legend names."""
     pois = tuple(sorted({p for ps in view["pois"].values() for p in ps}))
-    below = 4 + TRACK_H + 6 + len(view["seats"]) * SEAT_H
-    room = int((legend_top(pois, rewards) - below - 42) // LINE)
+    below = TRACK_H + 6 + len(view["seats"]) * SEAT_H + 4
+    room = int((legend_top(pois, kinds) - below - 2 - LINE) // LINE)
     y = _status(draw, board, view, room)
-    y = _track(draw, view, y + 4)
+    y = _track(draw, view, y)
     _seats(draw, view, y + 6)
-
-
