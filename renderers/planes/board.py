@@ -56,6 +56,8 @@ from renderers.planes.style import (
 PAD = 4
 HEADER = 38  # a box's top row: its name (MIN_FONT) and as many of its marks as fit beside it
 ROW = CHIP_H + 3  # a row of chips
+# Chips sit just inside a space's 3 px frame, 2 px apart: two 'R2' chips fit side by side in a 110 px space.
+INSET, CHIP_GAP = 3, 2
 
 
 def mark_spots(space_id: str, box: Box, pois: tuple[str, ...]) -> tuple[list[tuple[float, float]], float]:
@@ -70,7 +72,7 @@ def mark_spots(space_id: str, box: Box, pois: tuple[str, ...]) -> tuple[list[tup
     for _ in range(beside):
         spots.insert(0, (x, box[1] + PAD))
         x -= MARK + 3
-    x = box[0] + PAD + 1
+    x = box[0] + INSET
     for _ in pois[beside:]:
         spots.append((x, box[1] + HEADER))
         x += MARK + 3
@@ -206,7 +208,7 @@ def _rows(items: list[Item], left: float, top: float, right: float, avoid: Box |
             if x + width > right:
                 x, y = left, y + ROW
         spots.append((x, y))
-        x += width + 3
+        x += width + CHIP_GAP
     return spots
 
 
@@ -305,9 +307,9 @@ def _space_contents(draw: ImageDraw.ImageDraw, space_id: str, box: Box, view: di
         left = badge[2] + 3 if badge is not None else box[0] + PAD
         height, tray = _tray(draw, box, left, move["active"], bottom - top - ROW)
         bottom -= height + 2
-    left = box[0] + PAD + 1
-    items = _fitting(draw, items, numbers, left, top, box[2] - PAD, bottom, badge, start)
-    _flow(items, left, top, box[2] - PAD, avoid=badge, start=start)
+    left = box[0] + INSET
+    items = _fitting(draw, items, numbers, left, top, box[2] - INSET, bottom, badge, start)
+    _flow(items, left, top, box[2] - INSET, avoid=badge, start=start)
     if tray is not None:
         tray()
     if step is not None:

@@ -34,8 +34,8 @@ SLOT_W = 30  # a gate's slot: a cube's one-letter chip ('N' is the widest letter
 
 
 def chip_width(label: str) -> float:
-    """Just wider than the label's ink: two 'R2' chips side by side fit a 110 px space."""
-    return max(28.0, text_width(label, CHIP_FONT) + 4)
+    """Just wider than the label's ink (the chip's rim touches it): two 'R2' chips side by side fit a 110 px space."""
+    return max(28.0, text_width(label, CHIP_FONT) + 2)
 
 
 def cube_label(colour: str, count: int | None) -> str:
