@@ -1,9 +1,10 @@
 """The panel beside the Planes board: airport, phase and action in play, the boarding track, the players' scores
 (the one to play marked by a pointer and a band, not by colour), and the legend of the marks this board shows.
 
-Every text is at least MIN_FONT (38 px) in a panel about 300 px wide, so the wording is short: a seat is its name
-and score on one line, and what it has aboard and in hand on the next (the board in words, describe.py, gives each
-figure in full, with the VP from goals)."""
+Every text is at least MIN_FONT (38 px) in a panel about 300 px wide, so the wording is short. With two or three
+seats a seat takes three lines (name; VP and the part from goals or the VP tokens; cubes aboard and cards in hand);
+with four, two (name and VP; tokens, aboard and hand): the VP from goals is then left to the board in words
+(describe.py), which gives every figure in full."""
 
 from __future__ import annotations
 
@@ -33,7 +34,6 @@ LEFT = BOARD_RIGHT + 6
 TEXT_W = WIDTH - 4 - LEFT
 LINE = 39  # a MIN_FONT line: its capitals and descenders, and a pixel between lines
 INDENT = 16  # a seat's lines start after the turn pointer
-SEAT_H = 2 * LINE + 4
 EFFECTS = {"backwards": "against the arrows", "only_own": "own cubes only", "ignore_neutral": "grey cubes stay",
            "ignore_blockages": "cones ignored", "skip": "skip one space", "move_twice": "two moves"}
 LEGEND_ROW = MARK + 4
@@ -67,13 +67,19 @@ def _path_icon(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
 def legend_entries(pois: tuple[str, ...], kinds: tuple[str, ...]) -> list[Entry]:
     """The marks this board shows, in a fixed order: its reward tiles, its points of interest, then the cone, the
     grey cube's letter, the carried group and the path."""
-    entries = [_entry(MARK - 6, REWARD_NAMES[k], lambda d, x, y, k=k: reward_tile(d, (x, y + 1, x + MARK - 6,
-                                                                                       y + MARK - 1), k, None))
-               for k in kinds]
-    entries += [_entry(MARK, POI_NAMES[p].lower(), lambda d, x, y, p=p: poi_mark(d, x, y, p)) for p in pois]
+    def tile(kind: str) -> Callable[[ImageDraw.ImageDraw, float, float], None]:
+        return lambda d, x, y: reward_tile(d, (x, y + 1, x + MARK - 6, y + MARK - 1), kind, None)
+
+    def mark(poi: str) -> Callable[[ImageDraw.ImageDraw, float, float], None]:
+        return lambda d, x, y: poi_mark(d, x, y, poi)
+
+    def grey_chip(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
+        cube_chip(d, (x, y, x + grey, y + CHIP_H), "grey")
+
     grey = chip_width("N")
-    entries += [_entry(MARK, "blocked", cone),
-                _entry(grey, "grey", lambda d, x, y: cube_chip(d, (x, y, x + grey, y + CHIP_H), "grey")),
+    entries = [_entry(MARK - 6, REWARD_NAMES[k], tile(k)) for k in kinds]
+    entries += [_entry(MARK, POI_NAMES[p].lower(), mark(p)) for p in pois]
+    entries += [_entry(MARK, "blocked", cone), _entry(grey, "grey", grey_chip),
                 _entry(MARK, "carried", _carried_icon), _entry(MARK, "path", _path_icon)]
     return entries
 
@@ -100,7 +106,7 @@ def draw_legend(draw: ImageDraw.ImageDraw, pois: tuple[str, ...], kinds: tuple[s
     draw.line((LEFT - 3, 0, LEFT - 3, HEIGHT), fill=MUTED, width=2)
     y = legend_top(pois, kinds)
     for row in _legend_rows(legend_entries(pois, kinds)):
-        x = LEFT + 2
+        x = LEFT + 2.0
         for width, paint in row:
             paint(draw, x, y)
             x += width + LEGEND_GAP
@@ -180,56 +186,92 @@ def _track(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> float:
 TRACK_H = LINE + 30
 
 
-def _figures(view: dict[str, Any], width: float) -> list[str]:
-    """Each seat's second line, in the longest wording that fits every seat's figures."""
-    round_trip = bool(view.get("round_trip"))
-    forms = ("aboard", "on") if round_trip else ("boarded", "aboard", "on")
-    for word in forms:
-        lines = [f"{s['aboard'] if round_trip else s['boarded']} {word}, hand {s['hand_size']}" for s in view["seats"]]
-        if all(text_width(line, MIN_FONT) <= width - _tokens_w(view, s) for line, s in zip(lines, view["seats"],
-                                                                                              strict=True)):
+def _wording(forms: list[list[str]], width: float, taken: list[float] | None = None) -> list[str]:
+    """Each seat's line in the first wording that fits every seat's line (the same words on every seat), else the
+    last wording, cut with '…'. `forms`: for each wording, one line a seat; `taken`: room a seat's line starts after."""
+    room = [width - t for t in taken] if taken else [width] * len(forms[0])
+    for lines in forms:
+        if all(text_width(line, MIN_FONT) <= r for line, r in zip(lines, room, strict=True)):
             return lines
-    return [fit(line, MIN_FONT, width - _tokens_w(view, s)) for line, s in zip(lines, view["seats"], strict=True)]
+    return [fit(line, MIN_FONT, r) for line, r in zip(forms[-1], room, strict=True)]
 
 
-def _tokens_w(view: dict[str, Any], seat: dict[str, Any]) -> float:
-    """Round Trip: the room a seat's VP tokens take at the start of its second line (a token tile with the count)."""
-    return tile_width(seat["tokens"]) + 6 if view.get("round_trip") else 0
+def _aboard(view: dict[str, Any], width: float, taken: list[float] | None = None) -> list[str]:
+    """What each seat has on the planes and in hand: its cubes boarded, or (Round Trip) its cubes aboard."""
+    key = "aboard" if view.get("round_trip") else "boarded"
+    words = ("aboard", "on") if view.get("round_trip") else ("boarded", "aboard", "on")
+    return _wording([[f"{s[key]} {word}, hand {s['hand_size']}" for s in view["seats"]] for word in words], width,
+                    taken)
+
+
+def _scores(view: dict[str, Any], width: float) -> list[str]:
+    """Each seat's VP, and the part of it from goals (Round Trip: its VP tokens, part of its score as well)."""
+    seats = view["seats"]
+    if view.get("round_trip"):
+        forms = [[f"{s['score']} VP, {s['tokens']} tokens" for s in seats],
+                 [f"{s['score']} VP, {s['tokens']} tok." for s in seats]]
+    else:
+        forms = [[f"{s['score']} VP ({s['goal_vp']} from goals)" for s in seats],
+                 [f"{s['score']} VP ({s['goal_vp']} goals)" for s in seats]]
+    return _wording(forms, width)
 
 
 def tile_width(count: int) -> float:
     return max(float(MARK - 4), text_width(str(count), MIN_FONT) + 10)
 
 
-def _seats(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> float:
+def seat_lines(seats: int, pois: tuple[str, ...], kinds: tuple[str, ...]) -> int:
+    """Three lines a seat (name; VP; aboard and hand) when they fit with the title, two lines of status (phase and
+    action) and the track above the legend, else two (name and VP; aboard and hand). Fixed for a game, so the panel
+    does not jump."""
+    free = legend_top(pois, kinds) - 2 - 3 * LINE - TRACK_H - 6
+    return 3 if seats * (3 * LINE + 4) <= free else 2
+
+
+def _seats(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float, lines: int) -> float:
     width = TEXT_W - INDENT
-    figures = _figures(view, width)
-    for seat, line in zip(view["seats"], figures, strict=True):
+    chip_w = chip_width("N")
+    seats = view["seats"]
+    height = lines * LINE + 4
+    round_trip = bool(view.get("round_trip"))
+    # The lines under the name start under the turn pointer: the longer wordings fit.
+    if lines == 3:
+        scores = _scores(view, TEXT_W)
+        figures = _aboard(view, TEXT_W)
+    else:  # the VP at the end of the name's line; Round Trip's tokens as a token tile with the count
+        taken = [tile_width(s["tokens"]) + 6 for s in seats] if round_trip else None
+        figures = _aboard(view, TEXT_W, taken)
+    for i, seat in enumerate(seats):
         turn = seat["seat"] == view["turn"] and view["phase"] != "over"
         if turn:  # a band and a pointer, so the seat to play is seen without its colour
-            draw.rectangle((LEFT - 1, y - 2, WIDTH - 2, y + SEAT_H - 3), fill=PALE_HILITE, outline=INK, width=2)
+            draw.rectangle((LEFT - 1, y - 2, WIDTH - 2, y + height - 3), fill=PALE_HILITE, outline=INK, width=2)
             draw.polygon([(LEFT + 2, y + 8), (LEFT + 12, y + 18), (LEFT + 2, y + 28)], fill=INK)
-        x = LEFT + INDENT
-        chip_w = chip_width("N")
+        x: float = LEFT + INDENT
         cube_chip(draw, (x, y + 2, x + chip_w, y + 2 + CHIP_H), seat["colour"])
-        score = f"{seat['score']} VP"
-        _text(draw, WIDTH - 6, y, score, anchor="ra")
-        name_w = TEXT_W - INDENT - chip_w - 6 - text_width(score, MIN_FONT) - 10
+        name_w = width - chip_w - 6
+        if lines == 2:
+            score = f"{seat['score']} VP"
+            _text(draw, WIDTH - 6, y, score, anchor="ra")
+            name_w -= text_width(score, MIN_FONT) + 10
         _text(draw, x + chip_w + 6, y, fit(seat["name"], MIN_FONT, name_w))
-        if view.get("round_trip"):  # the VP tokens taken, a token tile with the count: part of the score
+        x = LEFT + 2
+        if lines == 3:
+            _text(draw, x, y + LINE, scores[i])
+        elif round_trip:
             tw = tile_width(seat["tokens"])
             reward_tile(draw, (x, y + LINE + 2, x + tw, y + LINE + 3 + 31), "tokens", seat["tokens"])
             x += tw + 6
-        _text(draw, x, y + LINE, line)
-        y += SEAT_H
+        _text(draw, x, y + (lines - 1) * LINE, figures[i])
+        y += height
     return y
 
 
 def draw_panel(draw: ImageDraw.ImageDraw, board: Airport, view: dict[str, Any], kinds: tuple[str, ...] = ()) -> None:
     """`kinds`: the reward tiles the board shows, which the legend names."""
     pois = tuple(sorted({p for ps in view["pois"].values() for p in ps}))
-    below = TRACK_H + 6 + len(view["seats"]) * SEAT_H + 4
+    lines = seat_lines(len(view["seats"]), pois, kinds)
+    below = TRACK_H + 6 + len(view["seats"]) * (lines * LINE + 4) + 4
     room = int((legend_top(pois, kinds) - below - 2 - LINE) // LINE)
     y = _status(draw, board, view, room)
     y = _track(draw, view, y)
-    _seats(draw, view, y + 6)
+    _seats(draw, view, y + 6, lines)

@@ -40,10 +40,10 @@ def midgame_view(airport: str, seed: int, choices: int, seat: int | None = None,
     return GAME.view(state, seat)
 
 
-def round_trip_view(options: dict[str, str], seed: int, choices: int) -> dict[str, Any]:
+def round_trip_view(options: dict[str, str], seed: int, choices: int, players: int = 4) -> dict[str, Any]:
     """A seeded Round Trip game after `choices` choices, each step played as the AI's playout plans it (a whole
     drop or skip at once, as a player's clicks would)."""
-    state = new_game(GAME, 4, seed, options)
+    state = new_game(GAME, players, seed, options)
     chooser = Rng.seeded(seed)
     for _ in range(choices):
         decisions = GAME.pending(state)
@@ -122,6 +122,11 @@ SAMPLES = [
     *(_board(f"long-names-{a}", "long names, Round Trip", lambda a=a: long_names(round_trip_view(*ROUND_TRIP[a])),
              docs=False) for a in ROUND_TRIP),
     _board("practice", "the practice ring", lambda: midgame_view("practice", 4, 200), docs=False),
+    # Three seats take three lines each (their VP from goals, or VP tokens, on a line of their own).
+    _board("three-seats", "three seats, long names",
+           lambda: long_names(midgame_view("zephyr", 4, 749, players=3)), docs=False),
+    _board("three-seats-azure", "three seats, Round Trip, long names",
+           lambda: long_names(round_trip_view(ROUND_TRIP["azure"][0], 1, 120, players=3)), docs=False),
     _hand("hand-long-names", "long names", lambda: long_names(midgame_view("zephyr", 2, 60, seat=1)), docs=False),
 ]
 
