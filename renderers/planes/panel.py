@@ -129,10 +129,10 @@ def _lines(draw: ImageDraw.ImageDraw, y: float, text: str, most: int, fill: Fill
 
 
 def _title(board: Airport) -> str:
-    """The airport's name, without 'Airport' when the whole title does not fit."""
+    """The airport's name, without 'Airport' or a note in brackets when the whole title does not fit."""
     title = board.title
-    if text_width(title, MIN_FONT) > TEXT_W and title.endswith(" Airport"):
-        title = title.removesuffix(" Airport")
+    if text_width(title, MIN_FONT) > TEXT_W:
+        title = title.split(" (")[0].removesuffix(" Airport")
     return fit(title, MIN_FONT, TEXT_W)
 
 
