@@ -294,7 +294,7 @@ def _space_contents(draw: ImageDraw.ImageDraw, space_id: str, box: Box, view: di
         items.insert(0, (MARK, lambda x, y: cone(draw, x, y + 1)))
         numbers.insert(0, 0)
     pois = tuple(view["pois"].get(space_id, ()))
-    spots, start = mark_spots(space_id, box, pois)
+    start = mark_spots(space_id, box, pois)[1]
     top = box[1] + HEADER
     # The step badge sits on the bottom-left corner (moved right at the canvas edge); chips and the tray keep out of
     # its way.
@@ -314,7 +314,6 @@ def _space_contents(draw: ImageDraw.ImageDraw, space_id: str, box: Box, view: di
         tray()
     if step is not None:
         step_badge(draw, badge_x, box[3], step)
-    del spots
 
 
 def _taken(plane: dict[str, Any]) -> dict[int, str]:
