@@ -17,14 +17,14 @@ from engine.planes.board import Airport, Space, SpaceKind
 from engine.planes.sides import side
 from engine.planes.terrain import load
 from renderers.kit.layer import static_layer
-from renderers.kit.paint import INK, MUTED, PAPER, WHITE, Box, canvas, fit, font, pen, text_width, to_png, wrap
+from renderers.kit.paint import INK, MUTED, PAPER, WHITE, Box, Point, canvas, font, pen, text_width, to_png
 from renderers.kit.rules import MIN_FONT
 from renderers.kit.shapes import arrow, chip, edge_point
 from renderers.planes.layout import (
+    GATE_HEADER,
     GATE_SLOTS,
     HEIGHT,
     SLOT_GAP,
-    SLOT_W,
     TILE_GAP,
     TILE_H,
     WIDTH,
@@ -41,7 +41,9 @@ from renderers.planes.style import (
     HILITE,
     MARK,
     REWARD_KINDS,
+    SLOT_W,
     START_FILL,
+    badge_width,
     chip_width,
     cone,
     cube_chip,
@@ -52,25 +54,37 @@ from renderers.planes.style import (
 )
 
 PAD = 4
-HEADER = 34  # a box's top row: its name and its marks
+HEADER = 38  # a box's top row: its name (MIN_FONT) and as many of its marks as fit beside it
+ROW = CHIP_H + 3  # a row of chips
+# Chips sit just inside a space's 3 px frame, 2 px apart: two 'R2' chips fit side by side in a 110 px space.
+INSET, CHIP_GAP = 3, 2
 
 
-def header_height(space_id: str, box: Box, pois: tuple[str, ...]) -> float:
-    """One row for the name and the marks, or two on a box too narrow for both."""
-    marks = len(pois) * (MARK + 3)
-    return HEADER if text_width(space_id, MIN_FONT) + 10 + marks <= box[2] - box[0] - 2 * PAD else HEADER + MARK + 3
+def mark_spots(space_id: str, box: Box, pois: tuple[str, ...]) -> tuple[list[tuple[float, float]], float]:
+    """Where each point-of-interest mark goes: right-aligned beside the name while they fit, the others at the start
+    of the first row of chips. Also where that row's chips may start (after those marks)."""
+    room = box[2] - box[0] - 2 * PAD - text_width(space_id, MIN_FONT) - 8
+    beside = 0
+    while beside < len(pois) and (beside + 1) * (MARK + 3) <= room:
+        beside += 1
+    spots: list[tuple[float, float]] = []
+    x = box[2] - PAD - MARK
+    for _ in range(beside):
+        spots.insert(0, (x, box[1] + PAD))
+        x -= MARK + 3
+    x = box[0] + INSET
+    for _ in pois[beside:]:
+        spots.append((x, box[1] + HEADER))
+        x += MARK + 3
+    return spots, x
 
 
 def _space_frame(draw: ImageDraw.ImageDraw, space: Space, box: Box, pois: tuple[str, ...]) -> None:
     fill = START_FILL if space.kind is SpaceKind.START else PAPER
     draw.rounded_rectangle(box, radius=10, fill=fill, outline=INK, width=3)
-    draw.text((box[0] + 6, box[1] + 4), space.id, font=font(MIN_FONT), fill=INK)
-    y = box[1] + PAD if header_height(space.id, box, pois) == HEADER else box[1] + HEADER
-    x = box[2] - PAD - 1
-    for poi in reversed(pois):
-        x -= MARK
+    draw.text((box[0] + 6, box[1] - 2), space.id, font=font(MIN_FONT), fill=INK)
+    for (x, y), poi in zip(mark_spots(space.id, box, pois)[0], pois, strict=True):
         poi_mark(draw, x, y, poi)
-        x -= 3
 
 
 # A wild plane takes any colour: a letter of its own on a white chip, never one colour. (A stripe of every cube colour
@@ -79,54 +93,42 @@ WILD_MARK = "W"
 TRAM = (0, 110, 160)  # the tram's rides: dashed as well as coloured, so they read without the colour
 
 
-BASE_SIDES = ("5vp", "draw2")
-
-
-def side_label(side_id: str) -> str:
-    """What a gate says about its plane's side: the base sides by what each cube earns, a Round Trip side by its name
-    (its free slots show what each pays)."""
-    return {"5vp": "+5 VP", "draw2": "draw 2"}.get(side_id) or side(side_id).title.split(":")[0]
-
-
 def slot_kinds(side_id: str) -> tuple[str, ...]:
-    """The kinds of reward a side pays on any slot, in the tiles' fixed order: one row of tiles each."""
+    """The kinds of reward a side pays on any slot, in the tiles' fixed order: one row of tiles each. The base sides
+    pay one kind (5 VP at the end, or 2 cards), shown the same way as Round Trip's."""
     return tuple(k for k in REWARD_KINDS if any(getattr(r, k) for r in side(side_id).slots))
 
 
-def shows_rewards(sides: tuple[str, ...]) -> bool:
-    """Slot rewards are drawn once any plane has a Round Trip side: the base sides pay the same on every slot, which
-    their label already says, so base games keep their compact gates."""
-    return any(s not in BASE_SIDES for s in sides)
+def board_kinds(sides: tuple[str, ...]) -> tuple[str, ...]:
+    """The kinds of reward tile this board shows: the legend names only these."""
+    return tuple(k for k in REWARD_KINDS if any(k in slot_kinds(s) for s in sides))
 
 
-def tile_rows(sides: tuple[str, ...]) -> int:
-    return max((len(slot_kinds(s)) for s in sides), default=1) if shows_rewards(sides) else 1
+def tile_rows(planes: tuple[tuple[str, str], ...]) -> tuple[tuple[str, int], ...]:
+    """Each gate's column of reward tiles, from its plane's (gate, side): one row per kind its side pays."""
+    return tuple((gate, len(slot_kinds(side_id))) for gate, side_id in planes)
 
 
 def _gate_frame(draw: ImageDraw.ImageDraw, space: Space, box: Box, plane: tuple[str, str, str, int] | None,
                 layout: BoardLayout) -> None:
-    """Gate, its plane (colour chip with the letter), the reward and the empty slots: fixed once set up."""
+    """Gate, its plane (colour chip with the letter) and the empty slots: fixed once set up."""
     colour = plane[1] if plane else "grey"
     wild = colour not in CUBE_FILL
     draw.rounded_rectangle(box, radius=8, fill=GATE_FILL, outline=INK if wild else CUBE_FILL[colour], width=5)
     draw.rounded_rectangle(box, radius=8, outline=INK, width=1)
-    draw.text((box[0] + 7, box[1] + 5), space.id, font=font(MIN_FONT), fill=INK)
-    mark = (box[2] - 7 - (29 if wild else 24), box[1] + 5, box[2] - 7, box[1] + 5 + CHIP_H)  # a MIN_FONT 'W' is wide
+    draw.text((box[0] + 7, box[1] - 2), space.id, font=font(MIN_FONT), fill=INK)
+    label = WILD_MARK if wild else cube_label(colour, None)
+    w = chip_width(label)
+    if layout.header[space.id] > GATE_HEADER:  # a narrow gate: the chip goes under the name
+        mark = (box[0] + 7, box[1] + GATE_HEADER, box[0] + 7 + w, box[1] + GATE_HEADER + CHIP_H)
+    else:
+        mark = (box[2] - 7 - w, box[1] + 5, box[2] - 7, box[1] + 5 + CHIP_H)
     if wild:
         chip(draw, mark, WHITE, WILD_MARK, MIN_FONT, INK, radius=5)
     else:
         cube_chip(draw, mark, colour)
-    reward = "" if plane is None else side_label(plane[2])
-    lines = wrap(reward, MIN_FONT, box[2] - box[0] - 14)
-    room = int((_slot(box, 0, layout)[1] - box[1] - 36) // 27)  # the lines above the slots
-    if room <= 0:  # the slots show their rewards instead
-        lines = ()
-    elif len(lines) > room:
-        lines = (*lines[:room - 1], fit(" ".join(lines[room - 1:]), MIN_FONT, box[2] - box[0] - 14))
-    for i, line in enumerate(lines):
-        draw.text((box[0] + 7, box[1] + 36 + 27 * i), line, font=font(MIN_FONT), fill=INK)
     for i in range(plane[3] if plane else GATE_SLOTS):
-        draw.rectangle(_slot(box, i, layout), outline=MUTED, width=2)
+        draw.rectangle(_slot(box, i, layout, space.id), outline=MUTED, width=2)
 
 
 def _tram(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float]) -> None:
@@ -142,12 +144,11 @@ def _tram(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, flo
     arrow(draw, tail, b, fill=TRAM, width=5, head=16)
 
 
-def _slot(box: Box, i: int, layout: BoardLayout) -> Box:
-    per_row, cell_h = layout.slots_per_row, layout.cell_h
-    rows = -(-GATE_SLOTS // per_row)
+def _slot(box: Box, i: int, layout: BoardLayout, gate: str) -> Box:
+    per_row, cell_h = layout.per_row[gate], layout.cell_h[gate]
     row, col = divmod(i, per_row)
     x0 = box[0] + (box[2] - box[0] - per_row * SLOT_W - (per_row - 1) * SLOT_GAP) / 2 + col * (SLOT_W + SLOT_GAP)
-    y0 = box[3] - 5 - rows * (cell_h + 3) + 3 + row * (cell_h + 3)
+    y0 = box[1] + layout.header[gate] + row * (cell_h + 3)
     return x0, y0, x0 + SLOT_W, y0 + cell_h
 
 
@@ -167,9 +168,10 @@ def _static(airport_id: str, board_json: str, pois: tuple[tuple[str, tuple[str, 
     """Arrows, boxes, names, marks, planes and the legend: the same on every move of a game."""
     board = load(airport_id)
     sides = tuple(p[2] for p in planes)
-    layout = layout_of(airport_id, board_json, tile_rows(sides))
+    layout = layout_of(airport_id, board_json, tile_rows(tuple((p[0], p[2]) for p in planes)))
     image = canvas((WIDTH, HEIGHT))
     draw = pen(image)
+    short: list[tuple[Point, Point]] = []
     for space in board.spaces:  # arrows first, so boxes sit on top of the shafts
         for target_id in space.next:
             target = board.space(target_id)
@@ -179,6 +181,8 @@ def _static(airport_id: str, board_json: str, pois: tuple[tuple[str, tuple[str, 
                 _tram(draw, a, b)
             else:
                 arrow(draw, a, b, fill=MUTED if target.is_gate else INK, width=4, head=16)
+                if math.dist(a, b) < 20:
+                    short.append((a, b))
     poi_map, plane_map = dict(pois), {p[0]: p for p in planes}
     for space in board.spaces:
         box = layout.boxes[space.id]
@@ -186,29 +190,69 @@ def _static(airport_id: str, board_json: str, pois: tuple[tuple[str, tuple[str, 
             _gate_frame(draw, space, box, plane_map.get(space.id), layout)
         else:
             _space_frame(draw, space, box, poi_map.get(space.id, ()))
-    draw_legend(draw, tuple(sorted({p for _s, ps in pois for p in ps})), shows_rewards(sides))
+    # Boxes as close as the practice ring's hide an arrow between them: its head is drawn again across the gap, over
+    # the frames (under the chips, drawn later), so the way round still shows.
+    for a, b in short:
+        d = math.dist(a, b) or 1.0
+        ux, uy = (b[0] - a[0]) / d, (b[1] - a[1]) / d
+        mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+        arrow(draw, (mx - 9 * ux, my - 9 * uy), (mx + 9 * ux, my + 9 * uy), fill=INK, width=4, head=16)
+    draw_legend(draw, tuple(sorted({p for _s, ps in pois for p in ps})), board_kinds(sides))
     return image
 
 
-def _flow(draw: ImageDraw.ImageDraw, items: list[tuple[float, Any]], left: float, top: float, right: float,
-          row_h: float = CHIP_H + 3, avoid: Box | None = None) -> float:
-    """Lay items (width, draw-at-x-y) left to right, wrapping at `right`, each past `avoid` (a badge) where it would
-    overlap it; returns the bottom of the last row."""
-    x, y = left, top
-    for width, paint in items:
+Item = tuple[float, Any]  # a width, and what draws it at x, y
+
+
+def _rows(items: list[Item], left: float, top: float, right: float, avoid: Box | None = None,
+          start: float | None = None) -> list[tuple[float, float]]:
+    """Where items go, left to right from `start` (default `left`) on the first row, wrapping at `right`, each past
+    `avoid` (a badge) where it would overlap it."""
+    x, y = (left if start is None else start), top
+    spots = []
+    for width, _paint in items:
         if x > left and x + width > right:
-            x, y = left, y + row_h
-        if avoid is not None and x < avoid[2] and avoid[0] < x + width and y < avoid[3] and avoid[1] < y + row_h - 3:
+            x, y = left, y + ROW
+        if avoid is not None and x < avoid[2] and avoid[0] < x + width and y < avoid[3] and avoid[1] < y + ROW - 3:
             x = avoid[2] + 3
             if x + width > right:
-                x, y = left, y + row_h
+                x, y = left, y + ROW
+        spots.append((x, y))
+        x += width + CHIP_GAP
+    return spots
+
+
+def _flow(items: list[Item], left: float, top: float, right: float, avoid: Box | None = None,
+          start: float | None = None) -> float:
+    """Draw the items where `_rows` puts them; returns the bottom of the last row."""
+    spots = _rows(items, left, top, right, avoid, start)
+    for (_width, paint), (x, y) in zip(items, spots, strict=True):
         paint(x, y)
-        x += width + 3
-    return y + row_h if items else top
+    return spots[-1][1] + ROW if items else top
 
 
-def _chips(draw: ImageDraw.ImageDraw, counts: dict[str, int]) -> list[tuple[float, Any]]:
-    items: list[tuple[float, Any]] = []
+def _fitting(draw: ImageDraw.ImageDraw, items: list[Item], counts: list[int], left: float, top: float, right: float,
+             bottom: float, avoid: Box | None, start: float) -> list[Item]:
+    """The items, or when they run past `bottom`, the first ones and a white '+n' chip for the n cubes left out (a
+    space this full is rare; the board in words lists every colour)."""
+    def fits(chosen: list[Item]) -> bool:
+        spots = _rows(chosen, left, top, right, avoid, start)
+        return not spots or spots[-1][1] + CHIP_H <= bottom
+
+    if fits(items):
+        return items
+    for keep in range(len(items) - 1, -1, -1):
+        label = f"+{sum(counts[keep:])}"
+        w = chip_width(label)
+        more: Item = (w, lambda x, y, t=label, w=w: chip(draw, (x, y, x + w, y + CHIP_H), WHITE, t, MIN_FONT, INK,
+                                                         radius=5))
+        if fits([*items[:keep], more]) or keep == 0:
+            return [*items[:keep], more]
+    return items
+
+
+def _chips(draw: ImageDraw.ImageDraw, counts: dict[str, int]) -> list[Item]:
+    items: list[Item] = []
     for colour in COLOURS:
         count = counts.get(colour, 0)
         if count:
@@ -217,7 +261,7 @@ def _chips(draw: ImageDraw.ImageDraw, counts: dict[str, int]) -> list[tuple[floa
     return items
 
 
-def _tray_rows(items: list[tuple[float, Any]], width: float) -> int:
+def _tray_rows(items: list[Item], width: float) -> int:
     rows, x = 1, 0.0
     for item_w, _paint in items:
         if x > 0 and x + item_w > width:
@@ -226,42 +270,58 @@ def _tray_rows(items: list[tuple[float, Any]], width: float) -> int:
     return rows
 
 
-def _carried(draw: ImageDraw.ImageDraw, box: Box, top: float, left: float, active: list[str]) -> None:
+def _tray(draw: ImageDraw.ImageDraw, box: Box, left: float, active: list[str], room: float) -> tuple[float, Any]:
     """The group in the mover's hand, on a dark tray at the bottom of the space where it is now: its chips, or just
-    how many cubes when the space is too full for them."""
+    how many cubes when there is no room for them. Returns the tray's height and what draws it."""
     counts = {c: active.count(c) for c in COLOURS if c in active}
     items = _chips(draw, counts)
     inner = box[2] - PAD - left - 8
     rows = _tray_rows(items, inner)
-    if top + rows * (CHIP_H + 3) + 5 > box[3] - PAD:
+    if rows * ROW + 5 > room or max(w for w, _p in items) > inner:
         label = next((t for t in (f"{len(active)} carried", f"{len(active)} held", str(len(active)))
                       if text_width(t, MIN_FONT) <= inner), str(len(active)))
         w = text_width(label, MIN_FONT) + 8
-        items = [(w, lambda x, y: draw.text((x + 4, y + 3), label, font=font(MIN_FONT), fill=WHITE))]
+        items = [(w, lambda x, y: draw.text((x + 4, y - 5), label, font=font(MIN_FONT), fill=WHITE))]
         rows = 1
-    height = rows * (CHIP_H + 3) + 5
-    tray = (left, max(top, box[3] - PAD - height), box[2] - PAD, max(top, box[3] - PAD - height) + height)
-    draw.rounded_rectangle(tray, radius=6, fill=INK)
-    _flow(draw, items, tray[0] + 4, tray[1] + 4, tray[2] - 4)
+    height = rows * ROW + 5
+
+    def paint() -> None:
+        tray = (left, box[3] - PAD - height, box[2] - PAD, box[3] - PAD)
+        draw.rounded_rectangle(tray, radius=6, fill=INK)
+        _flow(items, tray[0] + 4, tray[1] + 4, tray[2] - 4)
+
+    return height, paint
 
 
 def _space_contents(draw: ImageDraw.ImageDraw, space_id: str, box: Box, view: dict[str, Any],
                     step: int | None) -> None:
     if step is not None:
         _path_ring(draw, box)
-    items = _chips(draw, view["cubes"].get(space_id, {}))
+    counts = view["cubes"].get(space_id, {})
+    items = _chips(draw, counts)
+    numbers = [counts[c] for c in COLOURS if counts.get(c)]
     if space_id in view["cones"]:
         items.insert(0, (MARK, lambda x, y: cone(draw, x, y + 1)))
-    top = box[1] + header_height(space_id, box, tuple(view["pois"].get(space_id, ())))
-    # The step badge sits on the bottom-left corner (moved right at the canvas edge, and a little inside so that a
-    # two-digit step at MIN_FONT stays off the box to the left); chips and the tray keep out of its way.
-    badge_x = max(box[0] + 3, BADGE_R + 1)
-    badge = (badge_x - BADGE_R, box[3] - BADGE_R, badge_x + BADGE_R, box[3] + BADGE_R) if step is not None else None
-    bottom = _flow(draw, items, box[0] + PAD + 1, top, box[2] - PAD, avoid=badge)
+        numbers.insert(0, 0)
+    pois = tuple(view["pois"].get(space_id, ()))
+    start = mark_spots(space_id, box, pois)[1]
+    top = box[1] + HEADER
+    # The step badge sits on the bottom-left corner (moved right at the canvas edge); chips and the tray keep out of
+    # its way.
+    badge_x = max(box[0] - 8, 1.0)
+    badge = (badge_x, box[3] - BADGE_R, badge_x + badge_width(step), box[3] + BADGE_R) if step is not None else None
+    bottom = box[3] - PAD
     move = view.get("move")
+    tray = None
     if move and move["at"] == space_id and move["active"]:
-        left = badge_x + BADGE_R + 3 if step is not None else box[0] + PAD
-        _carried(draw, box, bottom, left, move["active"])
+        left = badge[2] + 3 if badge is not None else box[0] + PAD
+        height, tray = _tray(draw, box, left, move["active"], bottom - top - ROW)
+        bottom -= height + 2
+    left = box[0] + INSET
+    items = _fitting(draw, items, numbers, left, top, box[2] - INSET, bottom, badge, start)
+    _flow(items, left, top, box[2] - INSET, avoid=badge, start=start)
+    if tray is not None:
+        tray()
     if step is not None:
         step_badge(draw, badge_x, box[3], step)
 
@@ -278,26 +338,24 @@ def _with_rewards(airport_id: str, board_json: str, pois: tuple[tuple[str, tuple
     """The static layer with each free slot's rewards: these change only when a cube boards (it covers its slot's
     tiles), so they are a second cached layer rather than drawn on every move. `free`: each plane's free slots."""
     image = _static(airport_id, board_json, pois, planes)
-    sides = tuple(p[2] for p in planes)
-    if not shows_rewards(sides):
-        return image
-    layout = layout_of(airport_id, board_json, tile_rows(sides))
+    layout = layout_of(airport_id, board_json, tile_rows(tuple((p[0], p[2]) for p in planes)))
     draw = pen(image)
     for (gate, _colour, side_id, _capacity), slots in zip(planes, free, strict=True):
         kinds = slot_kinds(side_id)
         for i in slots:
-            _slot_rewards(draw, _slot(layout.boxes[gate], i, layout), kinds, side(side_id).slots[i].model_dump())
+            _slot_rewards(draw, _slot(layout.boxes[gate], i, layout, gate), kinds,
+                          side(side_id).slots[i].model_dump())
     return image
 
 
-def _gate_contents(draw: ImageDraw.ImageDraw, box: Box, plane: dict[str, Any] | None, step: int | None,
-                   layout: BoardLayout) -> None:
+def _gate_contents(draw: ImageDraw.ImageDraw, gate: str, box: Box, plane: dict[str, Any] | None,
+                   step: int | None, layout: BoardLayout) -> None:
     if step is not None:
         _path_ring(draw, box)
     if plane is None:
         return
     for i, colour in _taken(plane).items():
-        cube_chip(draw, _slot(box, i, layout), colour)
+        cube_chip(draw, _slot(box, i, layout, gate), colour)
     # No step badge: a gate is always where a move ends, and the ring says it is on the path.
 
 
@@ -316,7 +374,7 @@ def path_steps(view: dict[str, Any]) -> dict[str, int]:
 
 def layout_for(view: dict[str, Any]) -> tuple[Airport, BoardLayout]:
     board = load(view["airport"])
-    rows = tile_rows(tuple(p["side"] for p in view["planes"]))
+    rows = tile_rows(tuple((p["gate"], p["side"]) for p in view["planes"]))
     return board, layout_of(view["airport"], board.model_dump_json(), rows)
 
 
@@ -329,14 +387,14 @@ def board_image(view: dict[str, Any]) -> Image.Image:
     draw = pen(image)
     steps = path_steps(view)
     plane_of = {p["gate"]: p for p in view["planes"]}
-    rewards = shows_rewards(tuple(p[2] for p in planes))
+    kinds = board_kinds(tuple(p[2] for p in planes))
     for space in board.spaces:
         box = layout.boxes[space.id]
         if space.is_gate:
-            _gate_contents(draw, box, plane_of.get(space.id), steps.get(space.id), layout)
+            _gate_contents(draw, space.id, box, plane_of.get(space.id), steps.get(space.id), layout)
         else:
             _space_contents(draw, space.id, box, view, steps.get(space.id))
-    draw_panel(draw, board, view, rewards)
+    draw_panel(draw, board, view, kinds)
     return image
 
 

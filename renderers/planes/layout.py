@@ -1,9 +1,12 @@
-"""Where everything goes on the 1200 x 900 Planes board (shown at 400 x 300, renderers/README.md): the airport on
+"""Where everything goes on the 1200 x 900 Planes board (shown at 373 x 280, renderers/README.md): the airport on
 the left, the panel on the right.
 
 The airport files place spaces by centre in their own units. The board keeps those positions, scaled on each axis
-separately, and makes the boxes as large as their nearest neighbours allow (up to a size that holds MIN_FONT text with
-room to spare): the two shipped airports get 116 px wide boxes, the ten-column practice ring narrower, taller ones.
+separately. Every text is at least MIN_FONT (38 px), so room is scarce and each box takes what its neighbours leave:
+the spaces share one width (as wide as the closest columns allow, about 110 px on the shipped airports), while each
+space grows up and down until it meets the box above or below it (half way to another space, a gap short of a gate),
+so a space with no close neighbour in its column has room for more cubes. A gate is as wide as its neighbours allow
+(up to its five slots in one row), and as tall as its rows of slots need.
 """
 
 from __future__ import annotations
@@ -16,31 +19,38 @@ from engine.planes.board import Airport, Space
 from engine.planes.terrain import load
 from renderers.kit.paint import text_width
 from renderers.kit.rules import MIN_FONT
-from renderers.planes.style import CHIP_H
+from renderers.planes.style import CHIP_H, SLOT_W
 
 WIDTH, HEIGHT = 1200, 900
 MARGIN = 6
-PANEL_W = 252
-BOARD_RIGHT = WIDTH - PANEL_W - 8  # the panel starts after a rule
-BOX_W_MAX = 116
-SPACE_H_MAX = 320  # only the practice ring has room for that
+BOARD_RIGHT = 896  # the panel starts after a rule: about 300 px, room for its longest legend line at MIN_FONT
+BOX_W_MAX = 150
+SPACE_REACH = 160  # how far a space reaches above and below its centre at most (only the practice ring gets that)
+SPACE_H_MIN = 2 * 38  # the name and one row of chips
 GAP_X = 20  # room for an arrow between two boxes side by side
 GAP_Y = 22
-SLOT_W, SLOT_GAP = 20, 2
+SLOT_GAP = 2
 GATE_SLOTS = 5
-REWARDS = ("+5 VP", "draw 2")
-# A Round Trip slot shows what it pays as a column of tiles (one per kind of reward its side pays), until a cube takes
-# it: one tile is as tall as a MIN_FONT digit with a rim.
-TILE_H, TILE_GAP = 20, 1
+GATE_PAD = 5  # between a gate's frame and its slots
+GATE_W_MAX = GATE_SLOTS * SLOT_W + (GATE_SLOTS - 1) * SLOT_GAP + 2 * GATE_PAD
+GATE_HEADER = 38  # a gate's name and its plane's chip
+# A free slot shows what it pays as a column of tiles (one per kind of reward its side pays), until a cube takes it:
+# one tile is as tall as a MIN_FONT digit with a rim.
+TILE_H, TILE_GAP = 31, 1
 
 Rect = tuple[float, float, float, float]
+
+
+Tiles = int | tuple[tuple[str, int], ...]
+"""How many reward tiles a gate's slot shows in a column: one number for every gate, or (gate, tiles) pairs."""
 
 
 @dataclass(frozen=True)
 class BoardLayout:
     boxes: dict[str, Rect]  # space id -> its box on the canvas
-    slots_per_row: int  # the gates' cube slots in a row (5, or fewer on narrow gates)
-    cell_h: float = CHIP_H  # a slot's height (taller when its rewards are shown as a column of tiles)
+    per_row: dict[str, int]  # gate id -> its cube slots in a row (5, or fewer on a narrow gate)
+    cell_h: dict[str, float]  # gate id -> its slots' height (taller when its rewards are a column of tiles)
+    header: dict[str, float]  # gate id -> the height of its name row (two rows when its plane's chip goes below)
 
     def centre(self, space_id: str) -> tuple[float, float]:
         x0, y0, x1, y1 = self.boxes[space_id]
@@ -51,13 +61,8 @@ class BoardLayout:
         return (x1 - x0) / 2, (y1 - y0) / 2
 
 
-def slots_per_row(box_w: float) -> int:
-    return max(1, min(GATE_SLOTS, int((box_w - 8 + SLOT_GAP) // (SLOT_W + SLOT_GAP))))
-
-
-def reward_lines(box_w: float) -> int:
-    """The reward ('draw 2', '+5 VP') on one line, or on two on a narrow gate."""
-    return 1 if max(text_width(r, MIN_FONT) for r in REWARDS) <= box_w - 14 else 2
+def slots_per_row(gate_w: float) -> int:
+    return max(1, min(GATE_SLOTS, int((gate_w - 2 * GATE_PAD + SLOT_GAP) // (SLOT_W + SLOT_GAP))))
 
 
 def cell_height(tiles: int) -> float:
@@ -65,58 +70,115 @@ def cell_height(tiles: int) -> float:
     return max(float(CHIP_H), tiles * TILE_H + (tiles - 1) * TILE_GAP)
 
 
-def gate_height(box_w: float, tiles: int = 1) -> float:
-    """Name and plane chip, the reward (unless the slots show theirs: tiles > 1), the slot rows."""
-    rows = math.ceil(GATE_SLOTS / slots_per_row(box_w))
-    label = 27 * reward_lines(box_w) if tiles <= 1 else 0
-    return 36 + label + rows * (cell_height(tiles) + 3) + 4
+WIDEST_CHIP = 40  # a wild plane's 'W'
 
 
-def board_layout(board: Airport, tiles: int = 1) -> BoardLayout:
-    """`tiles`: the most reward tiles a slot shows (1 when the planes' rewards are not drawn per slot)."""
+def gate_header(gate_w: float, name: str) -> float:
+    """The name and the plane's chip on one row, or the chip on a second row when the gate is too narrow."""
+    return GATE_HEADER if 7 + text_width(name, MIN_FONT) + 6 + WIDEST_CHIP + 7 <= gate_w else GATE_HEADER + CHIP_H + 3
+
+
+def gate_height(gate_w: float, tiles: int = 1, name: str = "G1") -> float:
+    """The name row, then the rows of slots."""
+    rows = math.ceil(GATE_SLOTS / slots_per_row(gate_w))
+    return gate_header(gate_w, name) + rows * (cell_height(tiles) + 3) + 3
+
+
+def _tiles_of(tiles: Tiles, gate: str) -> int:
+    return tiles if isinstance(tiles, int) else dict(tiles).get(gate, 1)
+
+
+def _side_by_side(a: Rect, b: Rect) -> bool:
+    return a[1] < b[3] + GAP_Y and b[1] < a[3] + GAP_Y
+
+
+def board_layout(board: Airport, tiles: Tiles = 1) -> BoardLayout:
+    """`tiles`: how many reward tiles a slot shows in a column (see Tiles)."""
     spaces = board.spaces
+    # A space is at least as wide as its name (the practice ring's 'C10' is, its columns being close together).
+    least_w = max(text_width(s.id, MIN_FONT) + 14 for s in spaces if not s.is_gate)
     xs, ys = [s.x for s in spaces], [s.y for s in spaces]
-    span_x, span_y = max(xs) - min(xs) or 1, max(ys) - min(ys) or 1
-    box_w, box_h = float(BOX_W_MAX), float(SPACE_H_MAX)
-    for _ in range(8):  # box sizes and scales depend on each other: a few rounds settle them
-        gate_h = gate_height(box_w, tiles)
+    min_x, min_y = min(xs), min(ys)
+    span_x, span_y = max(xs) - min_x or 1, max(ys) - min_y or 1
+    box_w = float(BOX_W_MAX)
+    gate_w = {s.id: float(GATE_W_MAX) for s in spaces if s.is_gate}
+    boxes: dict[str, Rect] = {}
+    for _ in range(8):  # sizes, scales and neighbours depend on each other: a few rounds settle them
+        boxes = _place(spaces, box_w, gate_w, tiles, (min_x, min_y, span_x, span_y))
+        near = {k: _nominal(k, v, tiles) if k in gate_w else v for k, v in boxes.items()}
+        pairs = [(a, b, abs(_centre(boxes[a.id])[0] - _centre(boxes[b.id])[0])) for a in spaces for b in spaces
+                 if a.id != b.id and _side_by_side(near[a.id], near[b.id])]
+        new_w = min([float(BOX_W_MAX)] + [dx - GAP_X for a, b, dx in pairs if dx > 0 and not a.is_gate])
+        new_gate = {g: float(GATE_W_MAX) for g in gate_w}
+        for a, b, dx in pairs:  # a space keeps the common width; a gate beside it takes the rest
+            if a.is_gate and dx > 0:
+                room = dx - GAP_X if b.is_gate else 2 * (dx - GAP_X) - max(least_w, new_w)
+                new_gate[a.id] = min(new_gate[a.id], room)
+        box_w = max(least_w, new_w)
+        gate_w = {g: max(40.0, w) for g, w in new_gate.items()}
+    boxes = _place(spaces, box_w, gate_w, tiles, (min_x, min_y, span_x, span_y))
+    return BoardLayout(boxes, {g: slots_per_row(w) for g, w in gate_w.items()},
+                       {g: cell_height(_tiles_of(tiles, g)) for g in gate_w},
+                       {g: gate_header(w, g) for g, w in gate_w.items()})
 
-        def height(s: Space, gh: float = gate_h, bh: float = box_h) -> float:
-            return gh if s.is_gate else bh
 
-        sx = (BOARD_RIGHT - MARGIN - box_w) / span_x
-        top = max(height(s) for s in spaces if s.y == min(ys)) / 2
-        bottom = max(height(s) for s in spaces if s.y == max(ys)) / 2
-        sy = (HEIGHT - 2 * MARGIN - top - bottom) / span_y
-        new_w, new_h = float(BOX_W_MAX), float(SPACE_H_MAX)
-        for a in spaces:
-            for b in spaces:
-                if a.id >= b.id:
-                    continue
-                dx, dy = abs(a.x - b.x) * sx, abs(a.y - b.y) * sy
-                if dy < (height(a) + height(b)) / 2 + GAP_Y and dx > 0:  # side by side: the width is limited
-                    new_w = min(new_w, dx - GAP_X)
-                if dx < box_w + GAP_X and dy > 0:  # one above the other: the height of the spaces is limited
-                    if not a.is_gate and not b.is_gate:
-                        new_h = min(new_h, dy - GAP_Y)
-                    elif a.is_gate != b.is_gate:
-                        new_h = min(new_h, 2 * (dy - gate_h / 2 - GAP_Y))
-        box_w, box_h = max(40.0, new_w), max(60.0, new_h)
-    gate_h = gate_height(box_w, tiles)
+def _nominal(gate: str, box: Rect, tiles: Tiles) -> Rect:
+    """A gate's box as tall as it is with all its slots in one row, about the same centre."""
+    cy, half = (box[1] + box[3]) / 2, gate_height(GATE_W_MAX, _tiles_of(tiles, gate), gate) / 2
+    return box[0], cy - half, box[2], cy + half
+
+
+def _centre(box: Rect) -> tuple[float, float]:
+    return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+
+
+def _place(spaces: list[Space], box_w: float, gate_w: dict[str, float], tiles: Tiles,
+           frame: tuple[float, float, float, float]) -> dict[str, Rect]:
+    """Boxes for these widths: gates first (their height is their content's), then each space as tall as the boxes
+    above and below it leave."""
+    min_x, min_y, span_x, span_y = frame
+    gate_h = {g: gate_height(w, _tiles_of(tiles, g), g) for g, w in gate_w.items()}
+
+    def half_h(s: Space) -> float:
+        return gate_h[s.id] / 2 if s.is_gate else SPACE_H_MIN / 2
+
     sx = (BOARD_RIGHT - MARGIN - box_w) / span_x
-    top = max(gate_h if s.is_gate else box_h for s in spaces if s.y == min(ys)) / 2
-    bottom = max(gate_h if s.is_gate else box_h for s in spaces if s.y == max(ys)) / 2
+    top = max(half_h(s) for s in spaces if s.y == min_y)
+    bottom = max(half_h(s) for s in spaces if s.y == max(s.y for s in spaces))
     sy = (HEIGHT - 2 * MARGIN - top - bottom) / span_y
+    centre = {s.id: (MARGIN + box_w / 2 + (s.x - min_x) * sx, MARGIN + top + (s.y - min_y) * sy) for s in spaces}
+    width = {s.id: gate_w[s.id] if s.is_gate else box_w for s in spaces}
     boxes: dict[str, Rect] = {}
     for s in spaces:
-        cx = MARGIN + box_w / 2 + (s.x - min(xs)) * sx
-        cy = MARGIN + top + (s.y - min(ys)) * sy
-        h = gate_h if s.is_gate else box_h
-        boxes[s.id] = (round(cx - box_w / 2), round(cy - h / 2), round(cx + box_w / 2), round(cy + h / 2))
-    return BoardLayout(boxes, slots_per_row(box_w), cell_height(tiles))
+        if s.is_gate:  # a gate wider than the spaces moves in from the board's edge
+            cx, cy = centre[s.id]
+            cx = min(max(cx, MARGIN + width[s.id] / 2), BOARD_RIGHT - width[s.id] / 2)
+            centre[s.id] = cx, cy
+            boxes[s.id] = (cx - width[s.id] / 2, cy - gate_h[s.id] / 2, cx + width[s.id] / 2, cy + gate_h[s.id] / 2)
+    for s in spaces:
+        if s.is_gate:
+            continue
+        cx, cy = centre[s.id]
+        up, down = max(MARGIN, cy - SPACE_REACH), min(HEIGHT - MARGIN, cy + SPACE_REACH)
+        for o in spaces:
+            ox, oy = centre[o.id]
+            if o.id == s.id or oy == cy or abs(ox - cx) >= (width[s.id] + width[o.id]) / 2 + GAP_X:
+                continue
+            if o.is_gate:
+                edge = boxes[o.id][3] + GAP_Y if oy < cy else boxes[o.id][1] - GAP_Y
+            else:
+                edge = (oy + cy) / 2 + (GAP_Y / 2 if oy < cy else -GAP_Y / 2)
+            if oy < cy:
+                up = max(up, edge)
+            else:
+                down = min(down, edge)
+        if down - up < SPACE_H_MIN:  # crowded: at least a name and a row of chips, centred
+            up, down = cy - SPACE_H_MIN / 2, cy + SPACE_H_MIN / 2
+        boxes[s.id] = (cx - box_w / 2, up, cx + box_w / 2, down)
+    return {k: (round(v[0]), round(v[1]), round(v[2]), round(v[3])) for k, v in boxes.items()}
 
 
 @cache
-def layout_of(airport_id: str, board_json: str, tiles: int = 1) -> BoardLayout:
+def layout_of(airport_id: str, board_json: str, tiles: Tiles = 1) -> BoardLayout:
     """`board_json` keys the cache only, so a test board re-registered under the same id is laid out afresh."""
     return board_layout(load(airport_id), tiles)

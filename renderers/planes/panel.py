@@ -1,78 +1,121 @@
 """The panel beside the Planes board: airport, phase and action in play, the boarding track, the players' scores
-(the one to play marked by a pointer and a band, not by colour), and the legend of the marks on the board."""
+(the one to play marked by a pointer and a band, not by colour), and the legend of the marks this board shows.
+
+Every text is at least MIN_FONT (38 px) in a panel about 300 px wide, so the wording is short. With two or three
+seats a seat takes three lines (name; VP and the part from goals or the VP tokens; cubes aboard and cards in hand);
+with four, two (name and VP; tokens, aboard and hand): the VP from goals is then left to the board in words
+(describe.py), which gives every figure in full."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PIL import ImageDraw
 
 from engine.planes.board import POI_NAMES, Airport
-from renderers.kit.paint import INK, MUTED, PAPER, Fill, fit, font, wrap
+from renderers.kit.paint import INK, MUTED, PAPER, Fill, fit, font, text_width, wrap
 from renderers.kit.rules import MIN_FONT
-from renderers.planes.layout import HEIGHT, PANEL_W, WIDTH
+from renderers.planes.layout import BOARD_RIGHT, HEIGHT, WIDTH
 from renderers.planes.style import (
     CHIP_H,
     HILITE,
     MARK,
     PALE_HILITE,
     REWARD_NAMES,
+    chip_width,
     cone,
     cube_chip,
     poi_mark,
     reward_tile,
 )
 
-LEFT = WIDTH - PANEL_W
-TEXT_W = PANEL_W - 14
-LINE = 28
-SEAT_H = 3 * LINE + 6
+LEFT = BOARD_RIGHT + 6
+TEXT_W = WIDTH - 4 - LEFT
+LINE = 39  # a MIN_FONT line: its capitals and descenders, and a pixel between lines
+INDENT = 16  # a seat's lines start after the turn pointer
 EFFECTS = {"backwards": "against the arrows", "only_own": "own cubes only", "ignore_neutral": "grey cubes stay",
            "ignore_blockages": "cones ignored", "skip": "skip one space", "move_twice": "two moves"}
-LEGEND_STEP = MARK + 4
+LEGEND_ROW = MARK + 4
+LEGEND_GAP = 6  # between two entries on a legend row
+
+Entry = tuple[float, Callable[[ImageDraw.ImageDraw, float, float], None]]  # its width, what draws it at x, y
 
 
-def legend_top(pois: tuple[str, ...], rewards: bool = False) -> int:
-    return HEIGHT - 8 - (len(pois) + 2 + 2 * rewards) * LEGEND_STEP
+def _word(draw: ImageDraw.ImageDraw, x: float, y: float, word: str) -> None:
+    """A legend word beside its MARK-high icon, the capitals level with the icon."""
+    draw.text((x, y + MARK - 2), word, font=font(MIN_FONT), fill=INK, anchor="ls")
 
 
-def _entry(draw: ImageDraw.ImageDraw, x: float, y: float, word: str) -> None:
-    draw.text((x + MARK + 6, y + 2), word, font=font(MIN_FONT), fill=INK)
+def _entry(icon_w: float, word: str, icon: Callable[[ImageDraw.ImageDraw, float, float], None]) -> Entry:
+    def paint(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
+        icon(draw, x, y)
+        _word(draw, x + icon_w + 4, y, word)
+
+    return icon_w + 4 + text_width(word, MIN_FONT), paint
 
 
-def _tile_entry(draw: ImageDraw.ImageDraw, x: float, y: float, kind: str) -> None:
-    reward_tile(draw, (x + 4, y + 3, x + MARK - 4, y + MARK - 3), kind, None)
-    _entry(draw, x, y, REWARD_NAMES[kind])
-
-
-def draw_legend(draw: ImageDraw.ImageDraw, pois: tuple[str, ...], rewards: bool = False) -> None:
-    """What each mark means (static: drawn once per airport). Pictograms, not letters, so that no letter on the board
-    means two things: R B G Y N are only ever cube colours. With Round Trip planes, the three reward tiles."""
-    draw.line((LEFT - 4, 0, LEFT - 4, HEIGHT), fill=MUTED, width=2)
-    x, y = LEFT + 4, legend_top(pois, rewards)
-    half = PANEL_W // 2 + 4
-    if rewards:
-        _tile_entry(draw, x, y, "cards")
-        _tile_entry(draw, x + half - 22, y, "tokens")
-        y += LEGEND_STEP
-        reward_tile(draw, (x + 4, y + 3, x + MARK - 4, y + MARK - 3), "stars", None)
-        _entry(draw, x, y, f"{REWARD_NAMES['stars']} (owner)")  # one line: at MIN_FONT it just fits the panel
-        y += LEGEND_STEP
-    for poi in pois:
-        poi_mark(draw, x, y, poi)
-        _entry(draw, x, y, POI_NAMES[poi].lower())
-        y += LEGEND_STEP
-    cone(draw, x, y)
-    _entry(draw, x, y, "blocked")
-    cube_chip(draw, (x + half + 2, y, x + half + MARK, y + CHIP_H - 2), "grey")
-    _entry(draw, x + half, y, "grey")
-    y += LEGEND_STEP
+def _carried_icon(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
     draw.rounded_rectangle((x, y, x + MARK, y + MARK), radius=5, fill=INK)
-    _entry(draw, x, y, "carried")
-    draw.rounded_rectangle((x + half + 2, y + 2, x + half + MARK - 2, y + MARK - 2), radius=5, outline=HILITE,
-                           width=5)
-    draw.rounded_rectangle((x + half, y, x + half + MARK, y + MARK), radius=6, outline=INK, width=2)
-    _entry(draw, x + half, y, "path")
+
+
+def _path_icon(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
+    draw.rounded_rectangle((x + 2, y + 2, x + MARK - 2, y + MARK - 2), radius=5, outline=HILITE, width=5)
+    draw.rounded_rectangle((x, y, x + MARK, y + MARK), radius=6, outline=INK, width=2)
+
+
+def legend_entries(pois: tuple[str, ...], kinds: tuple[str, ...]) -> list[Entry]:
+    """The marks this board shows, in a fixed order: its reward tiles, its points of interest, then the cone, the
+    grey cube's letter, the carried group and the path."""
+    def tile(kind: str) -> Callable[[ImageDraw.ImageDraw, float, float], None]:
+        return lambda d, x, y: reward_tile(d, (x, y + 1, x + MARK - 6, y + MARK - 1), kind, None)
+
+    def mark(poi: str) -> Callable[[ImageDraw.ImageDraw, float, float], None]:
+        return lambda d, x, y: poi_mark(d, x, y, poi)
+
+    def grey_chip(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
+        cube_chip(d, (x, y, x + grey, y + CHIP_H), "grey")
+
+    grey = chip_width("N")
+    entries = [_entry(MARK - 6, REWARD_NAMES[k], tile(k)) for k in kinds]
+    entries += [_entry(MARK, POI_NAMES[p].lower(), mark(p)) for p in pois]
+    entries += [_entry(MARK, "blocked", cone), _entry(grey, "grey", grey_chip),
+                _entry(MARK, "carried", _carried_icon), _entry(MARK, "path", _path_icon)]
+    return entries
+
+
+def _legend_rows(entries: list[Entry]) -> list[list[Entry]]:
+    """Each entry on the first row with room for it: the short ones pair up, so the legend takes fewer rows."""
+    rows: list[list[Entry]] = []
+    for entry in entries:
+        row = next((r for r in rows if sum(e[0] + LEGEND_GAP for e in r) + entry[0] <= TEXT_W), None)
+        if row is None:
+            rows.append([entry])
+        else:
+            row.append(entry)
+    return rows
+
+
+def legend_top(pois: tuple[str, ...], kinds: tuple[str, ...] = ()) -> int:
+    return HEIGHT - 4 - len(_legend_rows(legend_entries(pois, kinds))) * LEGEND_ROW
+
+
+def draw_legend(draw: ImageDraw.ImageDraw, pois: tuple[str, ...], kinds: tuple[str, ...] = ()) -> None:
+    """What each mark means (static: drawn once per airport and set of planes). Pictograms, not letters, so that no
+    letter on the board means two things: R B G Y N are only ever cube colours."""
+    draw.line((LEFT - 3, 0, LEFT - 3, HEIGHT), fill=MUTED, width=2)
+    y = legend_top(pois, kinds)
+    for row in _legend_rows(legend_entries(pois, kinds)):
+        x = LEFT + 2.0
+        for width, paint in row:
+            paint(draw, x, y)
+            x += width + LEGEND_GAP
+        y += LEGEND_ROW
+
+
+def _text(draw: ImageDraw.ImageDraw, x: float, y: float, text: str, fill: Fill = INK, anchor: str = "la") -> None:
+    """A MIN_FONT line whose capitals start about 7 px below y (its ascent above them is empty)."""
+    draw.text((x, y - 2), text, font=font(MIN_FONT), fill=fill, anchor=anchor)
 
 
 def _lines(draw: ImageDraw.ImageDraw, y: float, text: str, most: int, fill: Fill = INK) -> float:
@@ -80,16 +123,24 @@ def _lines(draw: ImageDraw.ImageDraw, y: float, text: str, most: int, fill: Fill
     if len(lines) > most:
         lines = [*lines[:most - 1], fit(" ".join(lines[most - 1:]), MIN_FONT, TEXT_W)]
     for line in lines:
-        draw.text((LEFT + 4, y), fit(line, MIN_FONT, TEXT_W), font=font(MIN_FONT), fill=fill)
+        _text(draw, LEFT + 2, y, fit(line, MIN_FONT, TEXT_W), fill)
         y += LINE
     return y
 
 
+def _title(board: Airport) -> str:
+    """The airport's name, without 'Airport' or a note in brackets when the whole title does not fit."""
+    title = board.title
+    if text_width(title, MIN_FONT) > TEXT_W:
+        title = title.split(" (")[0].removesuffix(" Airport")
+    return fit(title, MIN_FONT, TEXT_W)
+
+
 def _status(draw: ImageDraw.ImageDraw, board: Airport, view: dict[str, Any], room: int) -> float:
-    """Title, phase, action and effects in at most `room` lines (what the scores and the legend leave): the effects
-    give up their second line first, then the action."""
-    draw.text((LEFT + 4, 6), fit(board.title, 26, TEXT_W), font=font(26), fill=INK)
-    y = 42.0
+    """Title, phase, action and effects in at most `room` lines below the title (what the scores and the legend
+    leave): the effects give up their lines first, then the action."""
+    _text(draw, LEFT + 2, 2, _title(board))
+    y = 2.0 + LINE
     if view["phase"] == "over":
         names = ", ".join(view["seats"][w]["name"] for w in view.get("winners") or [])
         return _lines(draw, y, f"Game over. Won by {names}" if names else "Game over", min(3, max(1, room)))
@@ -97,7 +148,8 @@ def _status(draw: ImageDraw.ImageDraw, board: Airport, view: dict[str, Any], roo
     action = f"Action: {view['action']['title']}" if view.get("action") else ""
     effects = [EFFECTS.get(e, e) for e in view.get("effects") or []]
     now = "Now: " + ", ".join(effects) if effects else ""
-    texts = [text for text in (phase, action, now) if text]
+    texts = [text for text in (phase, action, now) if text][:max(1, room)]  # the action and effects are in the
+    # turn panel's words too: with no room left they give way to the scores
     lines = [min(2, len(wrap(text, MIN_FONT, TEXT_W))) for text in texts]
     for i in reversed(range(len(lines))):  # give back lines, last part first, never below one line each
         while sum(lines) > room and lines[i] > 1:
@@ -108,14 +160,15 @@ def _status(draw: ImageDraw.ImageDraw, board: Airport, view: dict[str, Any], roo
 
 
 def _track(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> float:
-    """The boarding track: its number in words, and a bar of cells with the token and the chequered end."""
+    """The boarding track: where it is and where it ends in words, and a bar of cells with the token and the
+    chequered end."""
     end, at = view["track_end"], view["track"]
-    draw.text((LEFT + 4, y + 2), f"Track {at}, ends at {end}", font=font(MIN_FONT), fill=INK)
-    y += LINE + 4
+    _text(draw, LEFT + 2, y, f"Track {at} of {end}")
+    y += LINE
     cells = max(end + 1, at + 1)
     cell = TEXT_W / cells
     for n in range(cells):
-        x0 = LEFT + 4 + n * cell
+        x0 = LEFT + 2 + n * cell
         box = (x0, y, x0 + cell - 2, y + 22)
         draw.rectangle(box, fill=PAPER if n <= end else MUTED, outline=INK, width=1)
         if n == end:
@@ -127,39 +180,98 @@ def _track(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> float:
         if n == at:
             cx = x0 + (cell - 2) / 2
             draw.ellipse((cx - 8, y + 3, cx + 8, y + 19), fill=HILITE, outline=INK, width=2)
-    return y + 34
+    return y + 30
 
 
-TRACK_H = LINE + 4 + 34
+TRACK_H = LINE + 30
 
 
-def _seats(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> float:
-    for seat in view["seats"]:
+def _wording(forms: list[list[str]], width: float, taken: list[float] | None = None) -> list[str]:
+    """Each seat's line in the first wording that fits every seat's line (the same words on every seat), else the
+    last wording, cut with '…'. `forms`: for each wording, one line a seat; `taken`: room a seat's line starts after."""
+    room = [width - t for t in taken] if taken else [width] * len(forms[0])
+    for lines in forms:
+        if all(text_width(line, MIN_FONT) <= r for line, r in zip(lines, room, strict=True)):
+            return lines
+    return [fit(line, MIN_FONT, r) for line, r in zip(forms[-1], room, strict=True)]
+
+
+def _aboard(view: dict[str, Any], width: float, taken: list[float] | None = None) -> list[str]:
+    """What each seat has on the planes and in hand: its cubes boarded, or (Round Trip) its cubes aboard."""
+    key = "aboard" if view.get("round_trip") else "boarded"
+    words = ("aboard", "on") if view.get("round_trip") else ("boarded", "aboard", "on")
+    return _wording([[f"{s[key]} {word}, hand {s['hand_size']}" for s in view["seats"]] for word in words], width,
+                    taken)
+
+
+def _scores(view: dict[str, Any], width: float) -> list[str]:
+    """Each seat's VP, and the part of it from goals (Round Trip: its VP tokens, part of its score as well)."""
+    seats = view["seats"]
+    if view.get("round_trip"):
+        forms = [[f"{s['score']} VP, {s['tokens']} tokens" for s in seats],
+                 [f"{s['score']} VP, {s['tokens']} tok." for s in seats]]
+    else:
+        forms = [[f"{s['score']} VP ({s['goal_vp']} from goals)" for s in seats],
+                 [f"{s['score']} VP ({s['goal_vp']} goals)" for s in seats]]
+    return _wording(forms, width)
+
+
+def tile_width(count: int) -> float:
+    return max(float(MARK - 4), text_width(str(count), MIN_FONT) + 10)
+
+
+def seat_lines(seats: int, pois: tuple[str, ...], kinds: tuple[str, ...]) -> int:
+    """Three lines a seat (name; VP; aboard and hand) when they fit with the title, two lines of status (phase and
+    action) and the track above the legend, else two (name and VP; aboard and hand). Fixed for a game, so the panel
+    does not jump."""
+    free = legend_top(pois, kinds) - 2 - 3 * LINE - TRACK_H - 6
+    return 3 if seats * (3 * LINE + 4) <= free else 2
+
+
+def _seats(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float, lines: int) -> float:
+    width = TEXT_W - INDENT
+    chip_w = chip_width("N")
+    seats = view["seats"]
+    height = lines * LINE + 4
+    round_trip = bool(view.get("round_trip"))
+    # The lines under the name start under the turn pointer: the longer wordings fit.
+    if lines == 3:
+        scores = _scores(view, TEXT_W)
+        figures = _aboard(view, TEXT_W)
+    else:  # the VP at the end of the name's line; Round Trip's tokens as a token tile with the count
+        taken = [tile_width(s["tokens"]) + 6 for s in seats] if round_trip else None
+        figures = _aboard(view, TEXT_W, taken)
+    for i, seat in enumerate(seats):
         turn = seat["seat"] == view["turn"] and view["phase"] != "over"
         if turn:  # a band and a pointer, so the seat to play is seen without its colour
-            draw.rectangle((LEFT, y - 3, WIDTH - 4, y + SEAT_H - 3), fill=PALE_HILITE, outline=INK, width=2)
-            draw.polygon([(LEFT + 3, y + 6), (LEFT + 13, y + 15), (LEFT + 3, y + 24)], fill=INK)
-        cube_chip(draw, (LEFT + 16, y, LEFT + 16 + 24, y + CHIP_H), seat["colour"])
-        draw.text((LEFT + 46, y + 2), fit(seat["name"], MIN_FONT, TEXT_W - 44), font=font(MIN_FONT), fill=INK)
-        if view.get("round_trip"):  # Round Trip: stars of own cubes on any plane + goals + VP tokens
-            lines = (f"{seat['score']} VP, {seat['tokens']} tokens",
-                     f"{seat['aboard']} aboard, hand {seat['hand_size']}")
-        else:
-            lines = (f"{seat['score']} VP ({seat['goal_vp']} from goals)",
-                     f"{seat['boarded']} boarded, hand {seat['hand_size']}")
-        for i, line in enumerate(lines, start=1):
-            draw.text((LEFT + 16, y + i * LINE + 2), fit(line, MIN_FONT, TEXT_W - 14), font=font(MIN_FONT), fill=INK)
-        y += SEAT_H
+            draw.rectangle((LEFT - 1, y - 2, WIDTH - 2, y + height - 3), fill=PALE_HILITE, outline=INK, width=2)
+            draw.polygon([(LEFT + 2, y + 8), (LEFT + 12, y + 18), (LEFT + 2, y + 28)], fill=INK)
+        x: float = LEFT + INDENT
+        cube_chip(draw, (x, y + 2, x + chip_w, y + 2 + CHIP_H), seat["colour"])
+        name_w = width - chip_w - 6
+        if lines == 2:
+            score = f"{seat['score']} VP"
+            _text(draw, WIDTH - 6, y, score, anchor="ra")
+            name_w -= text_width(score, MIN_FONT) + 10
+        _text(draw, x + chip_w + 6, y, fit(seat["name"], MIN_FONT, name_w))
+        x = LEFT + 2
+        if lines == 3:
+            _text(draw, x, y + LINE, scores[i])
+        elif round_trip:
+            tw = tile_width(seat["tokens"])
+            reward_tile(draw, (x, y + LINE + 2, x + tw, y + LINE + 3 + 31), "tokens", seat["tokens"])
+            x += tw + 6
+        _text(draw, x, y + (lines - 1) * LINE, figures[i])
+        y += height
     return y
 
 
-def draw_panel(draw: ImageDraw.ImageDraw, board: Airport, view: dict[str, Any], rewards: bool = False) -> None:
-    """`rewards`: the legend lists the slot reward tiles too (Round Trip planes)."""
+def draw_panel(draw: ImageDraw.ImageDraw, board: Airport, view: dict[str, Any], kinds: tuple[str, ...] = ()) -> None:
+    """`kinds`: the reward tiles the board shows, which the legend names."""
     pois = tuple(sorted({p for ps in view["pois"].values() for p in ps}))
-    below = 4 + TRACK_H + 6 + len(view["seats"]) * SEAT_H
-    room = int((legend_top(pois, rewards) - below - 42) // LINE)
+    lines = seat_lines(len(view["seats"]), pois, kinds)
+    below = TRACK_H + 6 + len(view["seats"]) * (lines * LINE + 4) + 4
+    room = int((legend_top(pois, kinds) - below - 2 - LINE) // LINE)
     y = _status(draw, board, view, room)
-    y = _track(draw, view, y + 4)
-    _seats(draw, view, y + 6)
-
-
+    y = _track(draw, view, y)
+    _seats(draw, view, y + 6, lines)

@@ -40,10 +40,10 @@ def midgame_view(airport: str, seed: int, choices: int, seat: int | None = None,
     return GAME.view(state, seat)
 
 
-def round_trip_view(options: dict[str, str], seed: int, choices: int) -> dict[str, Any]:
+def round_trip_view(options: dict[str, str], seed: int, choices: int, players: int = 4) -> dict[str, Any]:
     """A seeded Round Trip game after `choices` choices, each step played as the AI's playout plans it (a whole
     drop or skip at once, as a player's clicks would)."""
-    state = new_game(GAME, 4, seed, options)
+    state = new_game(GAME, players, seed, options)
     chooser = Rng.seeded(seed)
     for _ in range(choices):
         decisions = GAME.pending(state)
@@ -99,12 +99,6 @@ def _board(name: str, caption: str, view: Any, docs: bool = True, known: frozens
     return Sample(f"planes-{name}", "board", caption, view, board_image, docs=docs, known=known)
 
 
-# At MIN_FONT (26 px) Flying Cloud's narrow M1 cannot hold five two-digit chips, a cone and two rows of marks: the
-# last chip runs under its step badge or out of the box. No real game puts 66 cubes on one space; the stress case
-# keeps it in view until the box layout makes room.
-CROWDED_KNOWN = {"flying_cloud": frozenset({"clipping"})}
-
-
 def _hand(name: str, caption: str, view: Any, docs: bool = True) -> Sample:
     return Sample(f"planes-{name}", "hand", caption, view, hand_image, docs=docs)
 
@@ -121,13 +115,18 @@ SAMPLES = [
     _hand("hand", "Planes hand (a goal scorable now is marked)", lambda: midgame_view("flying_cloud", 1, 10, seat=0)),
     # Stress cases for the tests only.
     _board("long-names", "long names", lambda: long_names(midgame_view("flying_cloud", 7, 300)), docs=False),
-    *(_board(f"crowded-{a}", "everything at once", lambda a=a: crowded(midgame_view(a, 7, 300)), docs=False,
-             known=CROWDED_KNOWN.get(a, frozenset())) for a in ("flying_cloud", "zephyr", "practice")),
+    *(_board(f"crowded-{a}", "everything at once", lambda a=a: crowded(midgame_view(a, 7, 300)), docs=False)
+      for a in ("flying_cloud", "zephyr", "practice")),
     *(_board(f"crowded-{a}", "everything at once, Round Trip", lambda a=a: crowded(round_trip_view(*ROUND_TRIP[a])),
              docs=False) for a in ROUND_TRIP),
     *(_board(f"long-names-{a}", "long names, Round Trip", lambda a=a: long_names(round_trip_view(*ROUND_TRIP[a])),
              docs=False) for a in ROUND_TRIP),
     _board("practice", "the practice ring", lambda: midgame_view("practice", 4, 200), docs=False),
+    # Three seats take three lines each (their VP from goals, or VP tokens, on a line of their own).
+    _board("three-seats", "three seats, long names",
+           lambda: long_names(midgame_view("zephyr", 4, 749, players=3)), docs=False),
+    _board("three-seats-azure", "three seats, Round Trip, long names",
+           lambda: long_names(round_trip_view(ROUND_TRIP["azure"][0], 1, 120, players=3)), docs=False),
     _hand("hand-long-names", "long names", lambda: long_names(midgame_view("zephyr", 2, 60, seat=1)), docs=False),
 ]
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from PIL import ImageDraw
 
-from renderers.kit.paint import INK, RGB, WHITE, Box, centred
+from renderers.kit.paint import INK, RGB, WHITE, Box, centred, text_width
 from renderers.kit.rules import MIN_FONT
 from renderers.kit.shapes import chip
 
@@ -29,13 +29,13 @@ COLOURS = tuple(CUBE_FILL)
 # White letters on the dark fills, ink on the light ones, so the letter always reads.
 CUBE_TEXT: dict[str, RGB] = {"red": WHITE, "blue": WHITE, "green": INK, "yellow": INK, "grey": INK}
 CHIP_FONT = MIN_FONT
-CHIP_H = 28  # a MIN_FONT letter and digits with a rim; low enough for a crowded space
+CHIP_H = 32  # a MIN_FONT letter and digits (29 px of ink) inside a 1-2 px rim: as low as a crowded space needs
+SLOT_W = 30  # a gate's slot: a cube's one-letter chip ('N' is the widest letter), or a column of reward tiles
 
 
 def chip_width(label: str) -> float:
-    from renderers.kit.paint import text_width
-
-    return max(22.0, text_width(label, CHIP_FONT) + 4)  # a 2 px rim: at MIN_FONT a crowded space still fits
+    """Just wider than the label's ink (the chip's rim touches it): two 'R2' chips side by side fit a 110 px space."""
+    return max(28.0, text_width(label, CHIP_FONT) + 2)
 
 
 def cube_label(colour: str, count: int | None) -> str:
@@ -47,14 +47,15 @@ def cube_chip(draw: ImageDraw.ImageDraw, box: Box, colour: str, count: int | Non
     chip(draw, box, CUBE_FILL[colour], cube_label(colour, count), CHIP_FONT, CUBE_TEXT[colour], radius=5)
 
 
-MARK = 28  # a point-of-interest tile, square
+MARK = 32  # a point-of-interest tile, square: its '?' is a MIN_FONT glyph
 
 
 def poi_mark(draw: ImageDraw.ImageDraw, x: float, y: float, poi: str) -> None:
     """A white tile with a pictogram (no letters: 'G' would mean green, gift shop and gate at once); the board's
-    legend names each one."""
-    s = MARK
-    draw.rounded_rectangle((x, y, x + s, y + s), radius=5, fill=WHITE, outline=INK, width=2)
+    legend names each one. The pictograms were drawn on a 28 px tile: they sit in the middle of the larger one."""
+    draw.rounded_rectangle((x, y, x + MARK, y + MARK), radius=5, fill=WHITE, outline=INK, width=2)
+    x, y = x + (MARK - 28) / 2, y + (MARK - 28) / 2
+    s = 28
     cx, cy = x + s / 2, y + s / 2
     if poi == "restroom":  # a person: head and body
         draw.ellipse((cx - 4, y + 4, cx + 4, y + 12), fill=INK)
@@ -69,32 +70,41 @@ def poi_mark(draw: ImageDraw.ImageDraw, x: float, y: float, poi: str) -> None:
         draw.line((cx - 6, y + 5, cx, y + 10), fill=INK, width=2)
         draw.line((cx + 6, y + 5, cx, y + 10), fill=INK, width=2)
     elif poi == "help_desk":  # a question mark: ask here
-        centred(draw, (cx, cy + 1), "?", MIN_FONT, INK)
+        centred(draw, (cx, cy), "?", MIN_FONT, INK)
     elif poi == "fine_dining":  # a wine glass
         draw.polygon([(x + 7, y + 5), (x + s - 7, y + 5), (cx, cy + 3)], fill=INK)
         draw.line((cx, cy + 3, cx, y + s - 7), fill=INK, width=2)
         draw.line((cx - 6, y + s - 6, cx + 6, y + s - 6), fill=INK, width=3)
     else:  # a point of interest this renderer does not know yet: still marked
-        centred(draw, (cx, cy + 1), "*", MIN_FONT, INK)
+        centred(draw, (cx, cy), "*", MIN_FONT, INK)
 
 
 def cone(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
     """A traffic cone in a MARK-sized cell: orange triangle, white stripe, dark base."""
     s = MARK
+    y -= 1
     draw.polygon([(x + s / 2, y + 2), (x + 5, y + s - 5), (x + s - 5, y + s - 5)], fill=(245, 120, 20), outline=INK)
     draw.line((x + s / 2 - 5, y + s / 2 + 1, x + s / 2 + 5, y + s / 2 + 1), fill=WHITE, width=3)
     draw.rectangle((x + 2, y + s - 6, x + s - 2, y + s - 2), fill=INK)
 
 
-BADGE_R = 17
+BADGE_R = 17  # half the height of a step badge
+
+
+def badge_label(step: int) -> str:
+    return str(step) if step else "S"
+
+
+def badge_width(step: int) -> float:
+    """A disc for one character, a pill for a two-digit step: wide enough for the MIN_FONT digits."""
+    return max(2.0 * BADGE_R, text_width(badge_label(step), MIN_FONT) + 10)
 
 
 def step_badge(draw: ImageDraw.ImageDraw, x: float, y: float, step: int) -> None:
-    """The step number of the move being shown ('S' for where it started), centred at x, y."""
-    label = str(step) if step else "S"
-    r = BADGE_R
-    draw.ellipse((x - r, y - r, x + r, y + r), fill=HILITE, outline=INK, width=2)
-    centred(draw, (x, y + 1), label, MIN_FONT, INK)
+    """The step number of the move being shown ('S' for where it started), its left end at x, centred on y."""
+    r, w = BADGE_R, badge_width(step)
+    draw.rounded_rectangle((x, y - r, x + w, y + r), radius=r, fill=HILITE, outline=INK, width=2)
+    centred(draw, (x + w / 2, y), badge_label(step), MIN_FONT, INK)
 
 
 # Round Trip slot rewards, one tile per kind, told apart by shape and lightness as well as colour: a white card with

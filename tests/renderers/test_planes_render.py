@@ -203,3 +203,48 @@ def test_every_rule_holds_all_through_a_game(airport_id: str, players: int, seed
                 image = draw(shown)
             problems = check_layout(log, image.size) + unlabelled_patches(log, set(CUBE_FILL.values()))
             assert not problems, f"turn {view['turns']}, {draw.__name__}:\n" + "\n".join(problems[:10])
+
+
+def test_a_space_too_full_for_its_chips_shows_the_first_ones_and_how_many_more() -> None:
+    """Five colours with two-digit counts and a cone do not fit a short space at 38 px: the chips that fit are drawn,
+    then a white '+n' chip for the n cubes left out; a space with room shows every chip and no '+'."""
+    view = setup_view("azure", 4)
+    _board, layout = layout_for(view)
+    space = min((s for s in view["cubes"] if not s.startswith(("G", "N"))),
+                key=lambda s: layout.boxes[s][3] - layout.boxes[s][1])
+    counts = {"red": 12, "blue": 10, "green": 11, "yellow": 13, "grey": 20}
+    view["cubes"][space] = dict(counts)
+    x0, y0, x1, y1 = layout.boxes[space]
+    with recording() as log:
+        planes.board_image(view)
+    inside = [t.text for t in log.texts if x0 <= t.bbox[0] and t.bbox[2] <= x1 and y0 <= t.bbox[1] and t.bbox[3] <= y1]
+    more = [t for t in inside if t.startswith("+")]
+    assert len(more) == 1, inside
+    shown = sum(int(t[1:]) for t in inside if t[:1] in "RBGYN" and t[1:].isdigit())
+    assert shown + int(more[0][1:]) == sum(counts.values())
+    assert check_layout(log, (WIDTH, HEIGHT)) == []
+    roomy = setup_view("azure", 4)
+    roomy["cubes"][space] = {"red": 1, "grey": 2}
+    assert not any(t.startswith("+") for t in texts(planes.board_image, roomy))
+
+
+@pytest.mark.parametrize(("players", "lines"), [(2, 3), (3, 3), (4, 2)])
+def test_a_seat_takes_three_lines_when_the_panel_has_room(players: int, lines: int) -> None:
+    """Two or three seats: name, then VP with the part from goals, then boarded and hand. Four seats: the VP beside
+    the name and the goals left to the board in words."""
+    view = setup_view("zephyr", players)
+    for seat in view["seats"]:
+        seat.update(score=9, goal_vp=4, boarded=1, hand_size=3)
+    drawn = texts(planes.board_image, view)
+    assert (drawn.count("9 VP (4 goals)") == players) == (lines == 3)
+    assert (drawn.count("9 VP") == players) == (lines == 2)
+    assert drawn.count("1 boarded, hand 3") == players or drawn.count("1 aboard, hand 3") == players
+
+
+def test_a_space_reaches_towards_an_empty_stretch_of_its_column() -> None:
+    """Spaces share one width but not one height: each reaches up and down to the boxes above and below it, so one
+    with no close neighbour in its column holds more rows of chips than the tightest one."""
+    _board, layout = layout_for(setup_view("zephyr", 4))
+    heights = {s: b[3] - b[1] for s, b in layout.boxes.items() if not s.startswith(("G", "N"))}
+    assert max(heights.values()) > min(heights.values()) + 2 * 35
+    assert len({b[2] - b[0] for s, b in layout.boxes.items() if s in heights}) == 1

@@ -81,10 +81,16 @@ def test_the_three_reward_kinds_differ_in_shape_not_only_colour() -> None:
     assert len(set(kinds)) == 3
 
 
-def test_base_sides_keep_their_label_and_compact_gates() -> None:
+def test_base_sides_show_their_reward_on_every_free_slot() -> None:
+    """A base plane pays the same on every slot: a player's plane 5 VP at the end (a star tile with 5), a neutral
+    plane 2 cards (a card tile with 2); one tile a slot, so its gate stays as low as a cube chip."""
     view = view_after({"airport": "flying_cloud"}, choices=0)
+    for plane in view["planes"]:
+        expected = ["5"] * 5 if plane["side"] == "5vp" else ["2"] * 5
+        assert gate_texts(view, plane["gate"]) == expected, plane["gate"]
+    assert slot_kinds("5vp") == ("stars",) and slot_kinds("draw2") == ("cards",)
     shown = texts(view)
-    assert shown.count("+5 VP") == 4 and shown.count("draw 2") == 2
+    assert "VP at end" in shown and "cards" in shown and "tokens" not in shown  # the legend names only these tiles
 
 
 def test_azure_counts_tokens() -> None:
