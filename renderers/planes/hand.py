@@ -2,10 +2,13 @@
 goal (the name and points on a pale strip, then what it asks), and a band on every goal that could be scored now.
 
 Same rules as the board (renderers/README.md): 1200 px wide and at most 900 tall, shown at 373 x 280, so no text
-under MIN_FONT. Cards stand in columns, each card under the shortest column, so cards of different lengths waste no
-room. The layout that shows the most text wins: a usual hand (up to six cards) shows every word or nearly; a big one
-cuts its longest texts to a line or two ending in '…', and past that shows only the cards' names, points and marks.
-Every word of every card is in the hand's description (describe.describe_hand), which is sent with the picture."""
+under MIN_FONT (38 px). A taller canvas would only be shown smaller, so that is all the room there is: about 19 lines
+of 70 letters, some four cards' whole texts. Cards stand in columns, each under the shortest column, so cards of
+different lengths waste no room, and the layout that shows the most text wins. Up to three cards show every word;
+from four or five on, the longest texts end after a few lines in '…' (a column with room gives its cards more lines);
+a very big hand shows its cards' names, points and bands only, and past some 24 cards as many as fit, scorable first.
+Every word of every card is in the hand's description (describe.describe_hand): the picture's alt text and
+`/game hand text:True`."""
 
 from __future__ import annotations
 
@@ -22,12 +25,12 @@ from renderers.planes.style import CUBE_FILL, CUBE_LETTER, CUBE_TEXT
 WIDTH = 1200
 MAX_HEIGHT = 900
 SIZE = MIN_FONT
-LINE = 43  # one line of SIZE text: its ink spans BASE - 29 to BASE + 9 in the slot
-BASE = 33  # the baseline in a line's slot
+LINE = 43  # one line of SIZE text, 1.13 em: 5 px between a descender and the next capital
+BASE = 35  # the baseline in a line's slot (its ink from BASE - 29 to BASE + 9)
 TOP = 58  # the heading bar
 EDGE = 8  # canvas edge and the gap between cards
 PAD = 6  # card border to its strips
-TEXT_PAD = 10  # card border to its text
+TEXT_PAD = 12  # card border to its text
 BAND = 48
 SCORABLE: RGB = (30, 110, 50)
 GOAL_FILL: RGB = (255, 238, 170)
@@ -217,6 +220,25 @@ def arrange(cards: list[dict[str, Any]]) -> Layout:
     return _layout(cards, best[1], best[2], room)
 
 
+def shown_cards(cards: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every card, or in a hand too big for the picture even by the names alone (the rules set no hand limit; some
+    24 cards fit) as many as fit, scorable ones first. The hand's description lists them all."""
+    room = MAX_HEIGHT - TOP - EDGE
+    heights = {id(c): _measure(c, _column_width(MOST_COLUMNS), 1).rest for c in cards}
+
+    def fits(some: list[dict[str, Any]]) -> bool:
+        sizes = [heights[id(c)] for c in some]
+        return _tallest(sizes, _pack(sizes, MOST_COLUMNS)) <= room
+
+    if fits(cards):
+        return cards
+    ordered = [c for c in cards if c.get("scorable")] + [c for c in cards if not c.get("scorable")]
+    count = len(ordered)
+    while count > 1 and not fits(ordered[:count]):
+        count -= 1
+    return ordered[:count]
+
+
 def _tick(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
     """A drawn check mark: the bundled font has no tick glyph."""
     draw.line([(x, y + 12), (x + 9, y + 22), (x + 26, y)], fill=WHITE, width=5)
@@ -249,11 +271,11 @@ def _card(draw: ImageDraw.ImageDraw, blocks: tuple[Block, ...], x: float, y: flo
         top += block.height
 
 
-def _heading_bar(draw: ImageDraw.ImageDraw, seat: dict[str, Any], count: int) -> None:
+def _heading_bar(draw: ImageDraw.ImageDraw, seat: dict[str, Any], count: int, shown: int) -> None:
     draw.rectangle((0, 0, WIDTH - 1, TOP - 8), fill=INK)
     colour = str(seat["colour"])
     chip(draw, (EDGE, 4, EDGE + 40, 46), CUBE_FILL[colour], CUBE_LETTER[colour], SIZE, CUBE_TEXT[colour], radius=5)
-    cards = "1 card" if count == 1 else f"{count} cards"
+    cards = "1 card" if count == 1 else f"{count} cards" if shown == count else f"{count} cards, {shown} shown"
     head, tail = f"Your hand, {cards}: ", f" ({colour})"
     room = WIDTH - 2 * EDGE - 52 - text_width(head + tail, SIZE)
     draw.text((EDGE + 52, 40), f"{head}{fit(str(seat['name']), SIZE, room)}{tail}", font=font(SIZE), fill=WHITE,
@@ -266,13 +288,14 @@ def hand_image(view: dict[str, Any]) -> Image.Image:
     if not cards:
         image = canvas((WIDTH, TOP + LINE + EDGE))
         draw = pen(image)
-        _heading_bar(draw, seat, 0)
+        _heading_bar(draw, seat, 0, 0)
         draw.text((EDGE, TOP + BASE - 4), "No cards in hand.", font=font(SIZE), fill=INK, anchor="ls")
         return image
-    layout = arrange(cards)
+    shown = shown_cards(cards)
+    layout = arrange(shown)
     image = canvas((WIDTH, TOP + layout.height + EDGE))
     draw = pen(image)
-    _heading_bar(draw, seat, len(cards))
+    _heading_bar(draw, seat, len(cards), len(shown))
     for col, stack in enumerate(layout.stacks):
         x = EDGE + col * (layout.width + EDGE)
         y: float = TOP

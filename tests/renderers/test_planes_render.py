@@ -22,7 +22,7 @@ from renderers.planes import board as planes
 from renderers.planes.board import layout_for
 from renderers.planes.hand import hand_image
 from renderers.planes.layout import HEIGHT, WIDTH
-from renderers.planes.samples import long_names, midgame_view, moving_view
+from renderers.planes.samples import long_names, longest_cards, midgame_view, moving_view
 
 AIRPORTS = ["flying_cloud", "zephyr"]
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
@@ -178,16 +178,6 @@ def test_a_bigger_hand_stays_readable(cards: int) -> None:
     assert check_layout(log, image.size) == []
 
 
-def longest_cards(count: int, scorable: bool = False) -> list[dict[str, Any]]:
-    """The cards of both decks with the longest texts, as a hand's view holds them."""
-    from engine.planes.cards import card, full_deck
-
-    ids = sorted({c for deck in ("base", "expansion") for c in full_deck(deck) if c.startswith("card:R")},
-                 key=lambda c: -len(card(c).action + card(c).goal))
-    return [{"card": c, "title": card(c).title, "action": card(c).action, "goal": card(c).goal, "vp": card(c).vp,
-             "scorable": scorable} for c in ids[:count]]
-
-
 @pytest.mark.parametrize("cards", [1, 2, 3])
 def test_a_usual_hand_shows_every_word_of_its_longest_cards(cards: int) -> None:
     view = setup_view("zephyr", 3, seat=0)
@@ -214,6 +204,23 @@ def test_every_card_of_a_big_hand_keeps_its_names_points_and_mark(cards: int) ->
     for card in view["hand"]:
         for name in card["title"].split(" / "):
             assert any(t.rstrip("…") and name.startswith(t.rstrip("…")[:4]) for t in drawn), name
+
+
+def test_a_hand_too_big_for_the_picture_shows_what_fits_scorable_ones_first() -> None:
+    """The rules set no hand limit: past what fits by the names alone the picture says how many it shows, and the
+    hand's description (describe_hand) lists every card."""
+    view = setup_view("zephyr", 3, seat=0)
+    cards = longest_cards(30)
+    view["hand"] = cards + [{**c, "scorable": True} for c in cards[:10]]
+    with recording() as log:
+        image = hand_image(view)
+    assert image.width == 1200 and image.height <= 900
+    assert check_layout(log, image.size) == []
+    drawn = [t.text for t in log.texts]
+    shown = len([t for t in drawn if t.endswith(" VP")])
+    assert 20 <= shown < 40
+    assert any(f"40 cards, {shown} shown" in t for t in drawn)
+    assert drawn.count("scorable now") == 10
 
 
 @pytest.mark.parametrize(("airport_id", "players", "seed"), [("flying_cloud", 4, 21), ("zephyr", 3, 8),
