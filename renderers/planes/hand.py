@@ -90,16 +90,16 @@ def _goal_heading(name: str, vp: str, width: float, most: int) -> tuple[str, ...
     return (*lines[:-1], fit(lines[-1], SIZE, room))
 
 
-def _blocks(card: dict[str, Any], width: float, action_most: int | None, goal_most: int | None,
-            name_most: int = 2) -> list[Block]:
-    """The card's parts for a card `width` wide (its text `width - 2 * TEXT_PAD` wide)."""
+def _blocks(card: dict[str, Any], width: float, most: int | None, name_most: int = 2) -> list[Block]:
+    """The card's parts for a card `width` wide (its text `width - 2 * TEXT_PAD` wide), each text cut to `most`
+    lines (None: whole) and each name to `name_most`."""
     inner = width - 2 * TEXT_PAD
     action, goal = _names(card)
     vp = f"{card['vp']} VP"
     blocks = [Block("action", _heading(action, inner, name_most)),
-              Block("text", _cut(wrap(str(card["action"]), SIZE, inner), action_most, inner)),
+              Block("text", _cut(wrap(str(card["action"]), SIZE, inner), most, inner)),
               Block("goal", _goal_heading(goal, vp, inner, name_most), vp),
-              Block("text", _cut(wrap(str(card["goal"]), SIZE, inner), goal_most, inner))]
+              Block("text", _cut(wrap(str(card["goal"]), SIZE, inner), most, inner))]
     if card.get("scorable"):
         blocks.append(Block("band"))
     return blocks
@@ -134,7 +134,7 @@ class Measure:
 
 
 def _measure(card: dict[str, Any], width: float, name_most: int = 2) -> Measure:
-    blocks = _blocks(card, width, 0, 0, name_most)
+    blocks = _blocks(card, width, 0, name_most)
     inner = width - 2 * TEXT_PAD
     return Measure(wrap(str(card["action"]), SIZE, inner), wrap(str(card["goal"]), SIZE, inner), _card_height(blocks))
 
@@ -185,7 +185,7 @@ def _layout(cards: list[dict[str, Any]], columns: int, most: int | None, room: i
                 used = sum(measures[j].cut_to(cap + 1 if j == i else caps[j])[0] + EDGE for j in stack) - EDGE
                 if used <= room:
                     caps[i], grown = cap + 1, True
-    blocks = tuple(tuple(_blocks(c, width, caps[i], caps[i], name_most)) for i, c in enumerate(cards))
+    blocks = tuple(tuple(_blocks(c, width, caps[i], name_most)) for i, c in enumerate(cards))
     # Columns left to right in the hand's order (a hand of up to `columns` cards reads as dealt).
     stacks = tuple(sorted((s for s in packed if s), key=min))
     return Layout(columns, width, stacks, blocks, _tallest([_card_height(list(b)) for b in blocks], stacks))
