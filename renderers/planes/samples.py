@@ -70,6 +70,23 @@ def long_names(view: dict[str, Any]) -> dict[str, Any]:
     return view
 
 
+def longest_cards(count: int, scorable: bool = False) -> list[dict[str, Any]]:
+    """The cards of both decks with the longest texts, as a hand's view holds them: the most a hand must show."""
+    from engine.planes.cards import card, full_deck
+
+    ids = sorted({c for deck in ("base", "expansion") for c in full_deck(deck) if c.startswith("card:R")},
+                 key=lambda c: -len(card(c).action + card(c).goal))
+    return [{"card": c, "title": card(c).title, "action": card(c).action, "goal": card(c).goal, "vp": card(c).vp,
+             "scorable": scorable} for c in ids[:count]]
+
+
+def big_hand(view: dict[str, Any], count: int) -> dict[str, Any]:
+    """The seat's hand replaced by the `count` longest cards, every other one scorable, with long names."""
+    view = long_names(view)
+    view["hand"] = [{**c, "scorable": i % 2 == 0} for i, c in enumerate(longest_cards(count))]
+    return view
+
+
 def crowded(view: dict[str, Any]) -> dict[str, Any]:
     """The most any box and the panel must hold: every colour with two-digit counts and a cone on every space, a
     path through every space, a group of seven carried onto the last one, every plane full, every effect in force,
@@ -128,6 +145,8 @@ SAMPLES = [
     _board("three-seats-azure", "three seats, Round Trip, long names",
            lambda: long_names(round_trip_view(ROUND_TRIP["azure"][0], 1, 120, players=3)), docs=False),
     _hand("hand-long-names", "long names", lambda: long_names(midgame_view("zephyr", 2, 60, seat=1)), docs=False),
+    *(_hand(f"hand-{n}-longest", f"the {n} longest cards", lambda n=n: big_hand(midgame_view("zephyr", 2, 60, seat=1),
+                                                                                 n), docs=False) for n in (6, 12)),
 ]
 
 PALETTES = [Palette("Planes cube and player colours", dict(CUBE_FILL), live=CUBE_FILL)]

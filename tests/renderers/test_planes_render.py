@@ -22,7 +22,7 @@ from renderers.planes import board as planes
 from renderers.planes.board import layout_for
 from renderers.planes.hand import hand_image
 from renderers.planes.layout import HEIGHT, WIDTH
-from renderers.planes.samples import midgame_view, moving_view
+from renderers.planes.samples import long_names, longest_cards, midgame_view, moving_view
 
 AIRPORTS = ["flying_cloud", "zephyr"]
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
@@ -166,16 +166,61 @@ def test_hand_lists_every_card_and_marks_scorable_goals() -> None:
     assert "No cards in hand." in texts(hand_image, view)
 
 
-@pytest.mark.parametrize("cards", [1, 3, 5, 8, 12])
+@pytest.mark.parametrize("cards", [1, 3, 5, 8, 12, 20])
 def test_a_bigger_hand_stays_readable(cards: int) -> None:
-    """More cards take more columns, then rows, keeping the image within 1200 x 900 (the shown third of it)."""
+    """More cards take more columns and shorter texts, keeping the image within 1200 x 900 (the shown third of it)."""
     view = setup_view("zephyr", 3, seat=0)
-    pool = view["hand"] * 4
+    pool = view["hand"] * 7
     view["hand"] = pool[:cards]
     with recording() as log:
         image = hand_image(view)
     assert image.width == 1200 and image.height <= 900
     assert check_layout(log, image.size) == []
+
+
+@pytest.mark.parametrize("cards", [1, 2, 3])
+def test_a_usual_hand_shows_every_word_of_its_longest_cards(cards: int) -> None:
+    view = setup_view("zephyr", 3, seat=0)
+    view["hand"] = longest_cards(cards)
+    drawn = " ".join(texts(hand_image, view))
+    assert "…" not in drawn.replace(view["seats"][0]["name"], "")
+    for card in view["hand"]:
+        assert card["action"] in drawn and card["goal"] in drawn
+
+
+@pytest.mark.parametrize("cards", [4, 6, 8, 12, 16, 20])
+def test_every_card_of_a_big_hand_keeps_its_names_points_and_mark(cards: int) -> None:
+    """The longest cards, every one scorable: texts may be cut ('…'), never a card's points or its band, and each
+    card still shows the start of its action and goal names."""
+    view = long_names(setup_view("zephyr", 3, seat=0))
+    view["hand"] = longest_cards(cards, scorable=True)
+    with recording() as log:
+        image = hand_image(view)
+    assert image.width == 1200 and image.height <= 900
+    assert check_layout(log, image.size) == []
+    drawn = [t.text for t in log.texts]
+    assert drawn.count("scorable now") == cards
+    assert len([t for t in drawn if t.endswith(" VP")]) == cards
+    for card in view["hand"]:
+        for name in card["title"].split(" / "):
+            assert any(t.rstrip("…") and name.startswith(t.rstrip("…")[:4]) for t in drawn), name
+
+
+def test_a_hand_too_big_for_the_picture_shows_what_fits_scorable_ones_first() -> None:
+    """The rules set no hand limit: past what fits by the names alone the picture says how many it shows, and the
+    hand's description (describe_hand) lists every card."""
+    view = setup_view("zephyr", 3, seat=0)
+    cards = longest_cards(30)
+    view["hand"] = cards + [{**c, "scorable": True} for c in cards[:10]]
+    with recording() as log:
+        image = hand_image(view)
+    assert image.width == 1200 and image.height <= 900
+    assert check_layout(log, image.size) == []
+    drawn = [t.text for t in log.texts]
+    shown = len([t for t in drawn if t.endswith(" VP")])
+    assert 20 <= shown < 40
+    assert any(f"40 cards, {shown} shown" in t for t in drawn)
+    assert drawn.count("scorable now") == 10
 
 
 @pytest.mark.parametrize(("airport_id", "players", "seed"), [("flying_cloud", 4, 21), ("zephyr", 3, 8),
@@ -185,7 +230,6 @@ def test_every_rule_holds_all_through_a_game(airport_id: str, players: int, seed
     small, clipped or hidden and every colour patch carries its letter, on the board and the hand of the seat to
     play."""
     from renderers.kit.record import unlabelled_patches
-    from renderers.planes.samples import long_names
     from renderers.planes.style import CUBE_FILL
 
     views: list[dict[str, Any]] = []
