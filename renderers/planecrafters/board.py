@@ -108,7 +108,7 @@ def board_image(view: dict[str, Any]) -> Image.Image:
     for seat in view["seats"]:
         y = _factory(d, y, seat, view, plan)
     if plan.key:
-        _key(d, y, _models_shown(view))
+        _key(d, y, view)
     bottom = plan.height - BOTTOM - _bottom_height(view, plan)
     _depot(d, bottom, view)
     _pool(d, bottom + DEPOT_CARD_H + 12, view, plan)
@@ -157,7 +157,7 @@ def _name(view: dict[str, Any], seat: int) -> str:
 
 
 def _header(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    right = RIGHT
+    right: float = RIGHT
     if view["ending"] and not view["over"]:
         tag = "Last round"
         width = text_width(tag, SMALL) + 20
@@ -282,14 +282,15 @@ def _objectives(d: ImageDraw.ImageDraw, y: int, view: dict[str, Any], plan: Plan
 Award = tuple[str, list[int], str]
 
 
-def _award_list(view: dict[str, Any]) -> list[Award]:
-    """Who would take each award if the game ended now (players who tie share it)."""
+def _award_list(view: dict[str, Any], short: bool = False) -> list[Award]:
+    """Who would take each award if the game ended now (players who tie share it); `short` leaves "plane" out of the
+    Distinction's figure."""
     items: list[Award] = []
     for kind in ("industry", "enterprise"):
         items.append((kind.title(), [int(s) for s in view["awards"].get(kind) or {}], ""))
     dist = view.get("distinction")
     items.append(("Distinction", [] if dist is None else [int(dist["seat"])],
-                  "" if dist is None else f" (worth {dist['value']})"))
+                  "" if dist is None else f" ({'' if short else 'plane '}worth {dist['value']})"))
     return items
 
 
@@ -323,14 +324,13 @@ class AwardLines:
 def _award_lines(view: dict[str, Any], plan: Plan) -> AwardLines:
     """The awards on one line without their label when the plan asks and every name keeps a few letters; else
     after their label, as many to a line as fit, each whole on its line."""
-    items = _award_list(view)
     if plan.one_line_awards:
-        texts, share = _award_texts(view, items, RIGHT - M - 2)
+        texts, share = _award_texts(view, _award_list(view, short=True), RIGHT - M - 2)
         if share >= AWARD_NAME_MIN and text_width(" · ".join(texts), SMALL) <= RIGHT - M - 2:
             return AwardLines(False, [texts])
     lines: list[list[str]] = [[]]
     used = text_width(AWARDS_LABEL, SMALL)
-    for item in items:
+    for item in _award_list(view):
         text = _award_texts(view, [item], RIGHT - M - text_width(AWARDS_LABEL, SMALL))[0][0]
         width = text_width(text, SMALL) + (text_width(" · ", SMALL) if lines[-1] else 0)
         if lines[-1] and used + width > RIGHT - M:
@@ -344,7 +344,8 @@ def _award_lines(view: dict[str, Any], plan: Plan) -> AwardLines:
 def _awards(d: ImageDraw.ImageDraw, y: int, view: dict[str, Any], plan: Plan) -> None:
     awards = _award_lines(view, plan)
     for i, items in enumerate(awards.lines):
-        x = say(d, M, y + plan.line / 2, AWARDS_LABEL, SMALL, MUTED) if i == 0 and awards.labelled else M
+        label = "Awards: " if view["over"] else AWARDS_LABEL
+        x = say(d, M, y + plan.line / 2, label, SMALL, MUTED) if i == 0 and awards.labelled else M
         for j, item in enumerate(items):
             if j:
                 x = say(d, x, y + plan.line / 2, " · ", SMALL, MUTED)
@@ -436,16 +437,28 @@ def _models_shown(view: dict[str, Any]) -> tuple[str, ...]:
     return tuple(m for m in (*MODEL_COLOURS, "") if m in seen)
 
 
-def _key_height(view: dict[str, Any]) -> int:
+STAR_NOTE = "* 5-part model"
+
+
+def _key_entries(view: dict[str, Any]) -> tuple[str | None, ...]:
+    """The models shown, then (None) the star's meaning if a starred model is among them."""
     models = _models_shown(view)
-    return -(-len(models) // 3) * ROW + 6 if models else 0
+    return (*models, None) if STARRED & set(models) else models
 
 
-def _key(d: ImageDraw.ImageDraw, y: int, models: tuple[str, ...]) -> None:
+def _key_height(view: dict[str, Any]) -> int:
+    entries = _key_entries(view)
+    return -(-len(entries) // 3) * ROW + 6 if entries else 0
+
+
+def _key(d: ImageDraw.ImageDraw, y: int, view: dict[str, Any]) -> None:
     """Each model's mark and colour beside its name, three a row; * marks the models with a fuselage (5 parts)."""
-    for i, model in enumerate(models):
+    for i, model in enumerate(_key_entries(view)):
         x = M + (i % 3) * KEY_W
-        top = y + (i // 3) * ROW
+        top = y + 6 + (i // 3) * ROW
+        if model is None:
+            say(d, x, top + ROW / 2, STAR_NOTE, SMALL, MUTED)
+            continue
         box = (x, top + 2, x + CELL_W, top + ROW - 2)
         part_cell(d, box, {"model": model}, "spare", SMALL)
         name = f"{model}*" if model in STARRED else model or "Spare Part"
