@@ -92,3 +92,34 @@ def test_a_factory_too_big_for_the_canvas_makes_it_taller_never_cut() -> None:
         image = board_image(view)
     assert image.width == W and image.height > H
     assert not [p for p in check_layout(log, image.size) if "shown" not in p]
+
+
+def _texts(view: dict) -> list[str]:
+    with recording() as log:
+        board_image(view)
+    return [t.text for t in log.texts]
+
+
+def test_the_employees_table_lists_those_for_hire_and_says_where_both_copies_are_free() -> None:
+    """Hired-out employees are left off the table (the board in words lists only those for hire too), and a tier 1
+    employee whose two copies are both free says "x2"."""
+    view = GAME.view(new_game(GAME, 4, 5), None)
+    pool = {e["kind"]: e for e in view["pool"]}
+    assert pool["agent"]["left"] == 2 and pool["guard"]["left"] == 1
+    texts = _texts(view)
+    assert "Agent x2" in texts and "Guard" in texts
+    pool["agent"]["left"], pool["guard"]["left"] = 1, 0
+    texts = _texts(view)
+    assert "Agent" in texts and "Agent x2" not in texts and "Guard" not in texts
+
+
+def test_the_model_key_names_only_the_models_on_the_board_and_what_the_star_means() -> None:
+    """Where there is room (two players early on), the key lists the models the board shows, not all eleven, and
+    explains the star only when a starred model is among them."""
+    view = GAME.view(new_game(GAME, 2, 5), None)
+    shown = {str(c["model"]) for c in view["depot"] if c}
+    texts = _texts(view)
+    keyed = {m for m in MODEL_COLOURS if m in texts or f"{m}*" in texts}
+    assert keyed and keyed == shown - {""}
+    assert ("Spare Part" in texts) == ("" in shown)
+    assert ("* 5-part model" in texts) == bool(shown & STARRED)
