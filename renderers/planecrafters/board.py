@@ -1,17 +1,18 @@
 """The Planecrafters board posted in the channel: a pure function of the public view (engine.planecrafters.view).
 
 Laid out for the size Discord shows it (renderers/README.md): a 1200 x 900 canvas shown at 373 x 280, so no text is
-smaller than MIN_FONT (38 px, capitals 8 px tall where shown). At that size a text line is a tenth of the canvas' height
-at most, so every part takes the whole width where it can and says its figures in few words:
+smaller than MIN_FONT (38 px, capitals 8 px tall where shown). The canvas then holds about twenty lines of text, so
+every part takes the whole width and says its figures in few words:
 
-- each factory is a band (name, crowns, hand, sales) over its planes, one plane a row with the staff beside it, or
-  two a row with the staff under them when a Factory Manager's planes would stack too high;
-- under the factories, the awards as they stand, then the employees still for hire in three columns by tier (those
-  hired out are left off, as the board in words does), and the Parts Depot beside them with the stack's count;
-- a key to the models the picture shows, where there is room for it (the hand and the board in words name every
-  model in full).
+- each factory is a band (name, crowns, hand, sales) over its planes: one plane a row with the staff beside them, or
+  two a row with the staff under them, whichever is lower (a Factory Manager's many planes);
+- at the bottom, always in the same place: the awards as they stand, the Parts Depot's row with the stack's count,
+  and the employees still for hire down three columns in tier order (those hired out are left off, as the board in
+  words leaves them off);
+- between them, a key to the models the picture shows while there is room for it (the hand and the board in words
+  name every model in full).
 
-What never changes between moves (the header band) is drawn once (kit.layer.static_layer).
+What never changes between moves (the paper and the header band) is drawn once (kit.layer.static_layer).
 """
 
 from __future__ import annotations
@@ -126,8 +127,8 @@ def _height(view: dict[str, Any], plan: Plan) -> int:
 
 def _plan(view: dict[str, Any]) -> Plan:
     """The roomiest layout that fits 1200 x 900: first the model key goes (the hand and the board in words name the
-    models), then the awards share one line (names cut shorter; each factory's band has its name whole), then the
-    factories draw closer. Factories too big even then make the canvas taller, never cut."""
+    models), then the awards share one line (names cut shorter: the factories' bands and the board in words name
+    them), then everything draws a little closer. Factories too big even then make the canvas taller, never cut."""
     plans = (Plan(), Plan(key=False), Plan(key=False, one_line_awards=True),
              Plan(key=False, one_line_awards=True, tight=True))
     for plan in plans:

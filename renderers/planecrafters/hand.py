@@ -3,8 +3,8 @@
 The hand is laid out in units of its own font: cards a few to a row, each as wide as its longest line, the canvas at
 most 800 x 600 (shown about half size in a 400 px column) and its font the smallest whose capitals are still 8 px tall
 where the canvas is shown (renderers/README.md: `min_font_px` of the canvas). A long hand takes more cards a row,
-then shorter cards (without the third line, which the star on the card already says), so its text never shrinks
-below that.
+then shorter cards without their third line (what the star means, a Spare Part's worth: the star itself stays, and
+the hand in words says both), so its text never shrinks below that.
 """
 
 from __future__ import annotations
