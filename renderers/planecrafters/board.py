@@ -1,10 +1,18 @@
 """The Planecrafters board posted in the channel: a pure function of the public view (engine.planecrafters.view).
 
 Laid out for the size Discord shows it (renderers/README.md): a 1200 x 900 canvas shown at 373 x 280, so no text is
-smaller than MIN_FONT (26 px) here. The factories take the left, where a Factory Manager's planes have room to grow; the
-employee pool, the Parts Depot and the awards sit in a column on the right. The model key goes under the factories
-while there is room for it (the Depot and the hand name every model in full too). What never changes between moves
-(the pool's names and costs, the titles) is drawn once (kit.layer.static_layer).
+smaller than MIN_FONT (38 px, capitals 8 px tall where shown). The canvas then holds about twenty lines of text, so
+every part takes the whole width and says its figures in few words:
+
+- each factory is a band (name, crowns, hand, sales) over its planes: one plane a row with the staff beside them, or
+  two a row with the staff under them, whichever is lower (a Factory Manager's many planes);
+- at the bottom, always in the same place: the awards as they stand, the Parts Depot's row with the stack's count,
+  and the employees still for hire down three columns in tier order (those hired out are left off, as the board in
+  words leaves them off);
+- between them, a key to the models the picture shows while there is room for it (the hand and the board in words
+  name every model in full).
+
+What never changes between moves (the paper and the header band) is drawn once (kit.layer.static_layer).
 """
 
 from __future__ import annotations
@@ -24,118 +32,122 @@ from renderers.planecrafters.style import (
     LINE,
     MODEL_COLOURS,
     SLOT_ORDER,
+    SLOT_SHORT,
     STARRED,
     colour,
+    hatch,
     ink_on,
     mark,
     part_cell,
 )
-from renderers.planecrafters.text import say, say_centred
+from renderers.planecrafters.text import ink_size, say, say_centred
 
 W, H = 1200, 900
-SMALL, TEXT, TITLE = MIN_FONT, 28, 32  # MIN_FONT (26 px): the smallest still 8 px tall when 1200 px are shown as 373
+SMALL, TITLE = MIN_FONT, MIN_FONT + 4  # MIN_FONT: capitals 8 px tall where 1200 px are shown 373 wide
 M = 16
-LEFT_END = 776  # factories: x from M to here; the right-hand column after it
-COL_X, COL_END = 796, W - M
-HEADER_H = 50
-TOP = HEADER_H + 8
-BAND_H = 38
-ROW = 28  # one MIN_FONT line
-CELL_H, CELL_GAP = 46, 3
-CELL_W = 52  # two planes a row, each after its caption
-CAPTION = 108  # "plane 10" at MIN_FONT, and a little air
+RIGHT = W - M
+HEADER_H = 54
+TOP = HEADER_H + 6
+BOTTOM = 8  # under the last row of employees, whose line has its own room below the letters
+ROW = 40  # one line of SMALL text
+BAND_H = 44
+FACTORY_GAP = 6
+CELL_W, CELL_H, CELL_GAP = 74, 46, 3  # the widest mark ("MM") with room either side
+CAPTION = round(text_width("plane 10", SMALL)) + 12
 PLANE_W = CAPTION + 5 * CELL_W + 4 * CELL_GAP
-COMPACT_CELL = 46  # three planes a row, each under its caption: for a Factory Manager's many planes
-COMPACT_W = 5 * COMPACT_CELL + 4 * CELL_GAP
-CARD_W, CARD_H = 190, 70
-CARD_SLOT = {"nose": "Nose", "lwing": "L wing", "rwing": "R wing", "tail": "Tail", "fuselage": "Fuselage",
-             "spare": "Spare"}
+PAIR_GAP = W - 2 * M - 2 * PLANE_W  # two planes a row fill the width
+BESIDE_X = M + PLANE_W + 28  # the staff beside a single column of planes
+# The bottom block: the Depot's four cards in a row, then the employees for hire in three columns by tier.
+DEPOT_LABEL = round(text_width("Depot", SMALL)) + 16
+DEPOT_GAP = 12
+DEPOT_CARD_W = 176  # "SW*" and "RW"
+DEPOT_CARD_H = 48
+TIER_GAP = 40
+TIER_W = (RIGHT - M - 2 * TIER_GAP) // 3
+KEY_W = 383  # three models a row
 # Models in the deck by player count (data/planecrafters/parts.toml: `players`).
 MODELS_FROM = {"Moth Major": 3, "Gilded Goose": 3, "Saucy Pelican": 4, "Iron Kite": 4}
-POOL_ROW = 26
-COST_X = COL_X + 240
-POOL_Y = TOP + 32
-DEPOT_Y = POOL_Y + 15 * POOL_ROW + 12
-AWARDS_Y = DEPOT_Y + 30 + 2 * CARD_H + 8 + 14
-KEY_COLS, KEY_COL_W = 3, 256
 
 
 def render_board(view: dict[str, Any]) -> bytes:
     return to_png(board_image(view))
 
 
+@dataclass(frozen=True)
+class Plan:
+    """How the board fits the canvas: with the model key or not, the awards on one line or as many as they need,
+    factories spaced roomily or tightly, and the canvas height (taller than H only when nothing else fits)."""
+
+    key: bool = True
+    one_line_awards: bool = False
+    tight: bool = False
+    height: int = H
+
+    @property
+    def band(self) -> int:
+        return BAND_H - 4 if self.tight else BAND_H
+
+    @property
+    def cell(self) -> int:
+        return CELL_H - 4 if self.tight else CELL_H
+
+    @property
+    def plane_row(self) -> int:
+        return self.cell + (4 if self.tight else 6)
+
+    @property
+    def line(self) -> int:
+        return ROW - 2 if self.tight else ROW
+
+
 def board_image(view: dict[str, Any]) -> Image.Image:
-    players = int(view.get("players") or len(view["seats"]))
-    models = tuple(m for m in MODEL_COLOURS if MODELS_FROM.get(m, 2) <= players)
-    plan = _plan(view, len(models))
-    palette = tuple(MODEL_COLOURS[m] for m in models)
-    img = _static(plan.height, tuple((e["kind"], e["tier"], e["cost"]) for e in view["pool"]))
+    plan = _plan(view)
+    img = _static(plan.height)
     d = pen(img)
     _header(d, view)
-    _pool_counts(d, view)
-    _depot(d, view)
-    _awards(d, view)
     y = TOP
     for seat in view["seats"]:
-        y = _factory(d, y, seat, view, plan.compact)
-    y = _objectives(d, y, view)
+        y = _factory(d, y, seat, view, plan)
     if plan.key:
-        _key(d, y, models, palette)
+        _key(d, y, view)
+    bottom = plan.height - BOTTOM - _bottom_height(view, plan)
+    _depot(d, bottom, view)
+    _pool(d, bottom + DEPOT_CARD_H + 12, view, plan)
+    y = bottom - len(_award_lines(view, plan).lines) * plan.line - 4
+    _awards(d, y, view, plan)
+    _objectives(d, y - _objectives_height(view, plan), view, plan)
     return img
 
 
-@dataclass(frozen=True)
-class Plan:
-    """How the left side fits: three planes a row in big factories, the model key, and the canvas height."""
-
-    compact: bool
-    key: bool
-    height: int
+def _height(view: dict[str, Any], plan: Plan) -> int:
+    return (TOP + sum(_factory_height(s, plan) for s in view["seats"]) + (_key_height(view) if plan.key else 0)
+            + _objectives_height(view, plan) + len(_award_lines(view, plan).lines) * plan.line + 4
+            + _bottom_height(view, plan) + BOTTOM)
 
 
-def _plan(view: dict[str, Any], models: int) -> Plan:
-    """The roomiest layout whose factories fit the canvas: first drop the model key (the Depot and hands name the
-    models too), then put three planes a row. A factory too big even then makes the canvas taller, never cut."""
-    key_h = 32 + -(-(models + 1) // KEY_COLS) * POOL_ROW + 8
-    for compact, key in ((False, True), (False, False), (True, False)):
-        used = _objectives_height(view) + sum(_factory_height(s, view, compact) for s in view["seats"])
-        if TOP + used + (key_h if key else 0) <= H - M:
-            return Plan(compact, key, H)
-    return Plan(True, False, TOP + used + M)
+def _plan(view: dict[str, Any]) -> Plan:
+    """The roomiest layout that fits 1200 x 900: first the model key goes (the hand and the board in words name the
+    models), then the awards share one line (names cut shorter: the factories' bands and the board in words name
+    them), then everything draws a little closer. Factories too big even then make the canvas taller, never cut."""
+    plans = (Plan(), Plan(key=False), Plan(key=False, one_line_awards=True),
+             Plan(key=False, one_line_awards=True, tight=True))
+    for plan in plans:
+        if _height(view, plan) <= H:
+            return plan
+    return Plan(key=False, one_line_awards=True, tight=True, height=_height(view, plans[-1]))
 
 
-# -- drawn once: the pool's names and costs, the titles --------------------------------------------------------
+# -- drawn once ----------------------------------------------------------------------------------------------------
 
 
 @static_layer()
-def _static(height: int, pool: tuple[tuple[str, int, int], ...]) -> Image.Image:
+def _static(height: int) -> Image.Image:
     img = canvas((W, height), BG)
-    d = pen(img)
-    d.rectangle((0, 0, W - 1, HEADER_H), fill=BAND)
-    say(d, COL_X, TOP + 14, "Employees", TEXT)
-    say(d, COST_X, TOP + 14, "cost", SMALL, MUTED, align="right")
-    say(d, COL_END, TOP + 14, "left", SMALL, MUTED, align="right")
-    y = POOL_Y
-    for kind, tier, cost in pool:
-        cy = y + POOL_ROW / 2
-        say(d, COL_X, cy, f"T{tier}", SMALL, MUTED)
-        say(d, COL_X + 40, cy, EMPLOYEE_NAMES.get(kind, kind), SMALL)
-        say(d, COST_X, cy, str(cost), SMALL, align="right")
-        y += POOL_ROW
-    say(d, COL_X, DEPOT_Y + 14, "Parts Depot (face up)", SMALL, MUTED)
-    say(d, COL_X, AWARDS_Y + 14, "Awards at the end: 8 crowns", SMALL, MUTED)
+    pen(img).rectangle((0, 0, W - 1, HEADER_H), fill=BAND)
     return img
 
 
-def _pool_counts(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    y = POOL_Y
-    for entry in view["pool"]:
-        left = int(entry["left"])
-        say(d, COL_END, y + POOL_ROW / 2, str(left) if left else "none", SMALL, INK if left else MUTED, align="right")
-        y += POOL_ROW
-
-
-# -- what changes on every move -----------------------------------------------------------------------------------
+# -- the header ----------------------------------------------------------------------------------------------------
 
 
 def _name(view: dict[str, Any], seat: int) -> str:
@@ -146,11 +158,11 @@ def _name(view: dict[str, Any], seat: int) -> str:
 
 
 def _header(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    right = say(d, W - M, HEADER_H / 2, f"Stack: {view['stack']} cards", TEXT, align="right")
+    right: float = RIGHT
     if view["ending"] and not view["over"]:
         tag = "Last round"
         width = text_width(tag, SMALL) + 20
-        box = (right - 16 - width, 7, right - 16, HEADER_H - 7)
+        box = (right - width, 6, right, HEADER_H - 6)
         d.rectangle(box, fill=(170, 30, 30), outline=INK, width=2)
         say(d, box[0] + 10, HEADER_H / 2, tag, SMALL, WHITE)
         right = box[0]
@@ -159,164 +171,299 @@ def _header(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         title = "Planecrafters: game over"
     else:
         step = f"'s turn: {view['step_name']}"
-        who = fit(_name(view, view["turn"]), TITLE, room - text_width(f"Round {view['round']} · {step}", TITLE))
-        title = f"Round {view['round']} · {who}{step}"
+        head = f"Round {view['round']} · "
+        who = fit(_name(view, view["turn"]), TITLE, room - text_width(head + step, TITLE))
+        title = head + who + step
     say(d, M, HEADER_H / 2, fit(title, TITLE, room), TITLE)
 
 
-def _depot(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    for i, card in enumerate(view["depot"][:4]):
-        x = COL_X + (i % 2) * (COL_END - COL_X - CARD_W)
-        y = DEPOT_Y + 30 + (i // 2) * (CARD_H + 8)
-        depot_card(d, (x, y, x + CARD_W, y + CARD_H), card)
+# -- the factories -------------------------------------------------------------------------------------------------
 
 
-def depot_card(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card: dict[str, Any] | None) -> None:
-    """A face-up card: its mark and slot on the first line, the model's whole name on the second."""
-    x0, y0, x1, y1 = box
-    if card is None:
-        d.rectangle(box, fill=BG, outline=LINE, width=2)
-        say(d, x0 + 10, (y0 + y1) / 2, "empty", SMALL, MUTED)
-        return
-    model = str(card.get("model") or "")
-    fill = colour(model)
-    fg = ink_on(fill)
-    d.rectangle(box, fill=fill, outline=INK, width=2)
-    top, bottom = y0 + 4 + 16, y1 - 4 - 14
-    say(d, x0 + 8, top, mark(model) + ("*" if card.get("star") else ""), TEXT, fg)
-    say(d, x1 - 8, top, CARD_SLOT.get(str(card["slot"]), str(card["slot"])), SMALL, fg, align="right")
-    say(d, x0 + 8, bottom, fit(model or "fits any slot", SMALL, x1 - x0 - 16), SMALL, fg)
+def _staff_text(s: dict[str, Any]) -> str:
+    counts: dict[str, int] = {}
+    for kind in s["employees"]:
+        counts[kind] = counts.get(kind, 0) + 1
+    names = [EMPLOYEE_NAMES.get(k, k) + (f" x{n}" if n > 1 else "") for k, n in counts.items()]
+    return "Staff: " + (", ".join(names) if names else "none")
 
 
-def _awards(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    """Who would take each award if the game ended now (players who tie share it)."""
-    y = AWARDS_Y + 30
-    lines = []
-    for kind in ("industry", "enterprise"):
-        leaders = [int(s) for s in view["awards"].get(kind) or {}]
-        lines.append((kind.title(), leaders, ""))
-    dist = view.get("distinction")
-    lines.append(("Distinction", [] if dist is None else [int(dist["seat"])],
-                  "" if dist is None else f" ({dist['value']})"))
-    for award, seats, extra in lines:
-        head = f"{award}: "
-        if not seats:
-            who = "nobody yet"
-        else:
-            room = (COL_END - COL_X - text_width(head + extra, SMALL)) / len(seats) - text_width(", ", SMALL)
-            who = ", ".join(fit(_name(view, s), SMALL, room) for s in seats)
-        say(d, COL_X, y + ROW / 2, head + who + extra, SMALL)
-        y += ROW
+@dataclass(frozen=True)
+class Shape:
+    """How one factory's planes and staff are placed: planes a row, staff lines, and the height under the band."""
+
+    per_row: int
+    staff: tuple[str, ...]
+    body: int
 
 
-def _info_lines(s: dict[str, Any]) -> tuple[str, ...]:
-    line = f"sold {_count(s['parts_sold'], 'part')}, {_count(s['planes_sold'], 'plane')} · Staff: {_staff(s)}"
-    return wrap(line, SMALL, LEFT_END - M - 8)
+def _shape(s: dict[str, Any], plan: Plan) -> Shape:
+    """One plane a row with the staff beside them, or two a row with the staff under them: the lower one."""
+    planes = max(1, len(s["planes"]))
+    text = _staff_text(s)
+    def lines_h(lines: tuple[str, ...]) -> int:  # the first line sits level with a plane, the rest a line apart
+        return (len(lines) - 1) * plan.line + plan.cell + 2
+
+    beside = wrap(text, SMALL, RIGHT - BESIDE_X)
+    one = Shape(1, beside, max(planes * plan.plane_row, lines_h(beside)))
+    under = wrap(text, SMALL, RIGHT - M)
+    two = Shape(2, under, -(-planes // 2) * plan.plane_row + lines_h(under))
+    return one if one.body <= two.body else two
 
 
-def _plane_rows(s: dict[str, Any], compact: bool) -> tuple[int, int]:
-    """(planes a row, row height) of a factory."""
-    if compact and len(s["planes"]) > 2:
-        return 3, 26 + CELL_H + 6
-    return 2, CELL_H + 6
+def _factory_height(s: dict[str, Any], plan: Plan) -> int:
+    return plan.band + 4 + _shape(s, plan).body + (FACTORY_GAP - 4 if plan.tight else FACTORY_GAP)
 
 
-def _factory_height(s: dict[str, Any], view: dict[str, Any], compact: bool) -> int:
-    per_row, row_h = _plane_rows(s, compact)
-    return BAND_H + 4 + len(_info_lines(s)) * ROW + 2 + -(-max(1, len(s["planes"])) // per_row) * row_h + 6
+def _figures(s: dict[str, Any], view: dict[str, Any]) -> str:
+    sold = f"sold {_count(s['parts_sold'], 'part')}, {_count(s['planes_sold'], 'plane')}"
+    if view.get("scores"):  # the hand no longer matters once the game is over
+        return f"final {view['scores'][int(s['seat'])]} · {_count(s['crowns'], 'crown')} · {sold}"
+    return f"{_count(s['crowns'], 'crown')} · hand {s['hand_count']} · {sold}"
 
 
-def _factory(d: ImageDraw.ImageDraw, y: int, s: dict[str, Any], view: dict[str, Any], compact: bool) -> int:
-    """One player's row: name and crowns on a band, then sales and staff, then the planes."""
-    end = y + _factory_height(s, view, compact)
+def _factory(d: ImageDraw.ImageDraw, y: int, s: dict[str, Any], view: dict[str, Any], plan: Plan) -> int:
+    """One player's factory: name, crowns, hand and sales on a band, then the planes and the staff."""
+    end = y + _factory_height(s, plan)
     seat = int(s["seat"])
     active = seat == view["turn"] and not view["over"]
-    d.rectangle((M, y, LEFT_END, y + BAND_H), fill=INK if active else BAND)
+    d.rectangle((M, y, RIGHT, y + plan.band), fill=INK if active else BAND)
     fg = WHITE if active else INK
+    cy = y + plan.band / 2
     if active:  # a pointer as well as the dark band: whose turn it is never rests on shading alone
-        cy = y + BAND_H / 2
-        d.polygon([(M + 8, cy - 10), (M + 24, cy), (M + 8, cy + 10)], fill=WHITE)
-    money = f"{s['crowns']} crowns · hand {s['hand_count']}"
-    if view.get("scores"):
-        money = f"final {view['scores'][seat]} · " + money
-    right = say(d, LEFT_END - 10, y + BAND_H / 2, money, TEXT, fg, align="right")
-    say(d, M + 32, y + BAND_H / 2, fit(_name(view, seat), TEXT, right - M - 32 - 20), TEXT, fg)
-    y += BAND_H + 4
-    for text in _info_lines(s):
-        say(d, M + 4, y + ROW / 2, text, SMALL)
-        y += ROW
-    y += 2
+        d.polygon([(M + 8, cy - 11), (M + 26, cy), (M + 8, cy + 11)], fill=WHITE)
+    right = say(d, RIGHT - 10, cy, _figures(s, view), SMALL, fg, align="right")
+    say(d, M + 34, cy, fit(_name(view, seat), SMALL, right - M - 34 - 24), SMALL, fg)
+    y += plan.band + 4
+    shape = _shape(s, plan)
     planes = s["planes"] or [{}]
-    per_row, row_h = _plane_rows(s, compact)
-    big = per_row == 3
-    width = COMPACT_W if big else PLANE_W
-    cell = COMPACT_CELL if big else CELL_W
-    gap = (LEFT_END - M - per_row * width) / (per_row - 1)
     for p, plane in enumerate(planes):
-        x = M + (p % per_row) * (width + gap)
-        top = y + (p // per_row) * row_h
-        if big:
-            say(d, x + 2, top + 12, f"plane {p + 1}", SMALL, MUTED)
-            top += 26
-        else:
-            say(d, x + 2, top + CELL_H / 2, f"plane {p + 1}", SMALL, MUTED)
-            x += CAPTION
-        for i, slot in enumerate(SLOT_ORDER):
-            cx = round(x + i * (cell + CELL_GAP))
-            part_cell(d, (cx, top, cx + cell, top + CELL_H), plane.get(slot), slot, SMALL)
+        x = M + (p % shape.per_row) * (PLANE_W + PAIR_GAP)
+        _plane(d, x, y + (p // shape.per_row) * plan.plane_row, p + 1, plane, plan.cell)
+    if shape.per_row == 1:
+        x, top = BESIDE_X, y
+    else:
+        x, top = M, y + -(-len(planes) // 2) * plan.plane_row
+    for i, line in enumerate(shape.staff):
+        say(d, x, top + i * plan.line + plan.cell / 2, line, SMALL)
     return end
+
+
+def _plane(d: ImageDraw.ImageDraw, x: float, top: float, number: int, plane: dict[str, Any], height: int) -> None:
+    say(d, x + 2, top + height / 2, f"plane {number}", SMALL, MUTED)
+    x += CAPTION
+    for i, slot in enumerate(SLOT_ORDER):
+        cx = round(x + i * (CELL_W + CELL_GAP))
+        part_cell(d, (cx, top, cx + CELL_W, top + height), plane.get(slot), slot, SMALL)
 
 
 def _count(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def _staff(s: dict[str, Any]) -> str:
-    counts: dict[str, int] = {}
-    for kind in s["employees"]:
-        counts[kind] = counts.get(kind, 0) + 1
-    names = [EMPLOYEE_NAMES.get(k, k) + (f" x{n}" if n > 1 else "") for k, n in counts.items()]
-    return ", ".join(names) if names else "none"
+# -- the objectives (a variant) and the awards ---------------------------------------------------------------------
 
 
 def _objective_lines(view: dict[str, Any]) -> list[str]:
     return [line for o in view.get("objectives") or []
-            for line in wrap(f"+{o['crowns']} crowns: {o['text']}", SMALL, LEFT_END - M)]
+            for line in wrap(f"Objective, +{o['crowns']} crowns: {o['text']}", SMALL, RIGHT - M)]
 
 
-def _objectives_height(view: dict[str, Any]) -> int:
+def _objectives_height(view: dict[str, Any], plan: Plan) -> int:
     lines = _objective_lines(view)
-    return 30 + len(lines) * ROW + 6 if lines else 0
+    return len(lines) * plan.line + 4 if lines else 0
 
 
-def _objectives(d: ImageDraw.ImageDraw, y: int, view: dict[str, Any]) -> int:
-    lines = _objective_lines(view)
-    if not lines:
-        return y
-    say(d, M, y + 14, "Objectives: the first player to meet one takes its crowns", SMALL, MUTED)
-    y += 30
-    for text in lines:
-        say(d, M, y + ROW / 2, text, SMALL)
-        y += ROW
-    return y + 6
+def _objectives(d: ImageDraw.ImageDraw, y: int, view: dict[str, Any], plan: Plan) -> None:
+    for text in _objective_lines(view):
+        say(d, M, y + plan.line / 2, text, SMALL)
+        y += plan.line
 
 
-def _key(d: ImageDraw.ImageDraw, y: int, models: tuple[str, ...], palette: tuple[Any, ...]) -> None:
-    """Each model's mark and colour beside its name, three a row; * marks the models with a fuselage."""
-    say(d, M, y + 14, "Models (* has a fuselage, 5 parts)", SMALL, MUTED)
-    y += 32
-    entries = [*zip(models, palette, strict=True), ("", BG)]
-    for i, (model, fill) in enumerate(entries):
-        x = M + (i % KEY_COLS) * KEY_COL_W
-        top = y + (i // KEY_COLS) * POOL_ROW
-        box = (x, top + 1, x + 52, top + POOL_ROW - 1)
-        if model:
-            d.rectangle(box, fill=fill, outline=INK, width=2)
-            say_centred(d, x + 26, top + POOL_ROW / 2, mark(model), SMALL, ink_on(fill))
-        else:
-            part_cell(d, box, {"model": ""}, "spare", SMALL)
+Award = tuple[str, list[int], str]
+
+
+def _award_list(view: dict[str, Any], short: bool = False) -> list[Award]:
+    """Who would take each award if the game ended now (players who tie share it); `short` leaves "plane" out of the
+    Distinction's figure."""
+    items: list[Award] = []
+    for kind in ("industry", "enterprise"):
+        items.append((kind.title(), [int(s) for s in view["awards"].get(kind) or {}], ""))
+    dist = view.get("distinction")
+    items.append(("Distinction", [] if dist is None else [int(dist["seat"])],
+                  "" if dist is None else f" ({'' if short else 'plane '}worth {dist['value']})"))
+    return items
+
+
+def _award_texts(view: dict[str, Any], items: list[Award], room: float) -> tuple[list[str], float]:
+    """The awards as texts whose names are cut to share `room` (joined by " · "), and the width each name was given:
+    a short name leaves the rest of its share to the long ones."""
+    fixed = sum(text_width(f"{award}: {extra}" if seats else f"{award}: nobody yet", SMALL)
+                + max(0, len(seats) - 1) * text_width(", ", SMALL) for award, seats, extra in items)
+    widths = sorted(text_width(_name(view, s), SMALL) for _award, seats, _extra in items for s in seats)
+    left, share = room - fixed - (len(items) - 1) * text_width(" · ", SMALL), 250.0
+    for i, width in enumerate(widths):  # the widest share that still lets every name have what it needs
+        share = min(250.0, left / (len(widths) - i))
+        if width > share:
+            break
+        left -= width
+    texts = [f"{award}: " + (", ".join(fit(_name(view, s), SMALL, share) for s in seats) if seats else "nobody yet")
+             + extra for award, seats, extra in items]
+    return texts, share
+
+
+AWARDS_LABEL = "Awards now: "
+AWARD_NAME_MIN = 90  # a name cut shorter than this ("Bar…") no longer says who
+
+
+@dataclass(frozen=True)
+class AwardLines:
+    labelled: bool
+    lines: list[list[str]]
+
+
+def _award_lines(view: dict[str, Any], plan: Plan) -> AwardLines:
+    """The awards on one line without their label when the plan asks and every name keeps a few letters; else
+    after their label, as many to a line as fit, each whole on its line."""
+    if plan.one_line_awards:
+        texts, share = _award_texts(view, _award_list(view, short=True), RIGHT - M - 2)
+        if share >= AWARD_NAME_MIN and text_width(" · ".join(texts), SMALL) <= RIGHT - M - 2:
+            return AwardLines(False, [texts])
+    lines: list[list[str]] = [[]]
+    used = text_width(AWARDS_LABEL, SMALL)
+    for item in _award_list(view):
+        text = _award_texts(view, [item], RIGHT - M - text_width(AWARDS_LABEL, SMALL))[0][0]
+        width = text_width(text, SMALL) + (text_width(" · ", SMALL) if lines[-1] else 0)
+        if lines[-1] and used + width > RIGHT - M:
+            lines.append([])
+            used, width = 0, text_width(text, SMALL)
+        lines[-1].append(text)
+        used += width
+    return AwardLines(True, lines)
+
+
+def _awards(d: ImageDraw.ImageDraw, y: int, view: dict[str, Any], plan: Plan) -> None:
+    awards = _award_lines(view, plan)
+    for i, items in enumerate(awards.lines):
+        label = "Awards: " if view["over"] else AWARDS_LABEL
+        x = say(d, M, y + plan.line / 2, label, SMALL, MUTED) if i == 0 and awards.labelled else M
+        for j, item in enumerate(items):
+            if j:
+                x = say(d, x, y + plan.line / 2, " · ", SMALL, MUTED)
+            x = say(d, x, y + plan.line / 2, item, SMALL)
+        y += plan.line
+
+
+# -- the employees for hire and the Depot --------------------------------------------------------------------------
+
+
+def _for_hire(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The employees still for hire, in the catalogue's order (by tier)."""
+    return [e for e in view["pool"] if int(e["left"])]
+
+
+def _pool_rows(view: dict[str, Any]) -> int:
+    return max(1, -(-len(_for_hire(view)) // 3))
+
+
+def _bottom_height(view: dict[str, Any], plan: Plan) -> int:
+    return DEPOT_CARD_H + 12 + plan.line + _pool_rows(view) * plan.line
+
+
+def _pool(d: ImageDraw.ImageDraw, y: int, view: dict[str, Any], plan: Plan) -> None:
+    """The employees for hire down three columns: tier, name ("x2" where both copies of a tier 1 are still free)
+    and cost."""
+    entries = _for_hire(view)
+    rows = _pool_rows(view)
+    for col in range(max(1, -(-len(entries) // rows))):
+        x = M + col * (TIER_W + TIER_GAP)
+        if col == 0:
+            say(d, x, y + plan.line / 2, "For hire", SMALL, MUTED)
+        say(d, x + TIER_W, y + plan.line / 2, "cost", SMALL, MUTED, align="right")
+    if not entries:
+        say(d, M, y + plan.line + plan.line / 2, "nobody: every employee is hired", SMALL, MUTED)
+    for i, entry in enumerate(entries):
+        x = M + (i // rows) * (TIER_W + TIER_GAP)
+        cy = y + plan.line + (i % rows) * plan.line + plan.line / 2
+        left = int(entry["left"])
+        after = say(d, x, cy, f"T{entry['tier']}", SMALL, MUTED) + 12
+        name = EMPLOYEE_NAMES.get(entry["kind"], entry["name"]) + (f" x{left}" if left > 1 else "")
+        say(d, after, cy, name, SMALL)
+        say(d, x + TIER_W, cy, str(entry["cost"]), SMALL, align="right")
+
+
+def _depot(d: ImageDraw.ImageDraw, y: int, view: dict[str, Any]) -> None:
+    """The Parts Depot's face-up cards in a row; the line under them starts the employees."""
+    cy = y + DEPOT_CARD_H / 2
+    say(d, M, cy, "Depot", SMALL, MUTED)
+    for i, card in enumerate(view["depot"][:4]):
+        x = M + DEPOT_LABEL + i * (DEPOT_CARD_W + DEPOT_GAP)
+        depot_card(d, (x, y, x + DEPOT_CARD_W, y + DEPOT_CARD_H), card)
+    say(d, RIGHT, cy, f"stack: {_count(view['stack'], 'card')}", SMALL, MUTED, align="right")
+    d.line((M, y + DEPOT_CARD_H + 6, RIGHT, y + DEPOT_CARD_H + 6), fill=LINE, width=2)
+
+
+def depot_card(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card: dict[str, Any] | None) -> None:
+    """A face-up card: its model's mark (with * for a five-part model) and its slot."""
+    x0, y0, x1, y1 = box
+    cy = (y0 + y1) / 2
+    if card is None:
+        d.rectangle(box, fill=BG, outline=LINE, width=2)
+        say(d, x0 + 10, cy, "empty", SMALL, MUTED)
+        return
+    model = str(card.get("model") or "")
+    fill = colour(model)
+    d.rectangle(box, fill=fill, outline=INK, width=2)
+    if not model:
+        hatch(d, (x0 + 2, y0 + 2, x1 - 2, y1 - 2))
+        # The mark sits on a paper patch so the hatching never runs through its letters.
+        width, height = ink_size(mark(model), SMALL)
+        d.rectangle((x0 + 4, cy - height / 2 - 4, x0 + 16 + width, cy + height / 2 + 4), fill=BG)
+        say_centred(d, x0 + 10 + width / 2, cy, mark(model), SMALL, INK)
+        return
+    fg = ink_on(fill)
+    say(d, x0 + 8, cy, mark(model) + ("*" if card.get("star") else ""), SMALL, fg)
+    say(d, x1 - 8, cy, SLOT_SHORT.get(str(card["slot"]), str(card["slot"])), SMALL, fg, align="right")
+
+
+# -- the key to the models shown -----------------------------------------------------------------------------------
+
+
+def _models_shown(view: dict[str, Any]) -> tuple[str, ...]:
+    """The models on the board (factories and Depot), in the palette's order, the Spare Part last."""
+    seen = {str(c.get("model") or "") for c in view["depot"] if c}
+    for s in view["seats"]:
+        for plane in s["planes"]:
+            seen.update(str(c.get("model") or "") for c in plane.values())
+    return tuple(m for m in (*MODEL_COLOURS, "") if m in seen)
+
+
+STAR_NOTE = "* 5-part model"
+
+
+def _key_entries(view: dict[str, Any]) -> tuple[str | None, ...]:
+    """The models shown, then (None) the star's meaning if a starred model is among them."""
+    models = _models_shown(view)
+    return (*models, None) if STARRED & set(models) else models
+
+
+def _key_height(view: dict[str, Any]) -> int:
+    entries = _key_entries(view)
+    return -(-len(entries) // 3) * ROW + 6 if entries else 0
+
+
+def _key(d: ImageDraw.ImageDraw, y: int, view: dict[str, Any]) -> None:
+    """Each model's mark and colour beside its name, three a row; * marks the models with a fuselage (5 parts)."""
+    for i, model in enumerate(_key_entries(view)):
+        x = M + (i % 3) * KEY_W
+        top = y + 6 + (i // 3) * ROW
+        if model is None:
+            say(d, x, top + ROW / 2, STAR_NOTE, SMALL, MUTED)
+            continue
+        box = (x, top + 2, x + CELL_W, top + ROW - 2)
+        part_cell(d, box, {"model": model}, "spare", SMALL)
         name = f"{model}*" if model in STARRED else model or "Spare Part"
-        say(d, x + 60, top + POOL_ROW / 2, fit(name, SMALL, KEY_COL_W - 66), SMALL)
+        say(d, x + CELL_W + 8, top + ROW / 2, fit(name, SMALL, KEY_W - CELL_W - 20), SMALL)
 
 
 assert (W, H) == (1200, 900), "the layout is drawn for the 4:3 canvas every board uses"

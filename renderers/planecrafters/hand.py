@@ -1,97 +1,179 @@
 """One player's Planecrafters hand, sent by DM: a pure function of that seat's view.
 
-A phone shows the DM image about 400 px wide, so the hand is three large cards a row on an 800 px canvas (every text
-at least 12 px tall there) rather than one long strip; a bigger hand takes more cards a row so that its smallest text
-still shows at least 8 px tall (renderers/README.md).
+The hand is laid out in units of its own font: cards a few to a row, each as wide as its longest line, the canvas at
+most 800 x 600 (shown about half size in a 400 px column) and its font the smallest whose capitals are still 8 px tall
+where the canvas is shown (renderers/README.md: `min_font_px` of the canvas). A long hand takes more cards a row,
+then shorter cards without their third line (what the star means, a Spare Part's worth: the star itself stays, and
+the hand in words says both), so its text never shrinks below that.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from renderers.kit.paint import INK, MUTED, canvas, fit, pen, text_width, to_png
-from renderers.kit.rules import MIN_FONT, MIN_TEXT_PX, shown_cap_px, shown_scale
-from renderers.planecrafters.style import BG, SLOT_NAMES, colour, hatch, ink_on, mark
-from renderers.planecrafters.text import say
+from renderers.kit.rules import min_font_px, shown_scale
+from renderers.planecrafters.style import BG, MODEL_COLOURS, SLOT_NAMES, colour, hatch, ink_on, mark
+from renderers.planecrafters.text import ink_size, say, say_centred
 
-SMALL, TEXT, MARK = MIN_FONT, 28, 40
-M, GAP = 16, 12
-CARD_W, CARD_H, SHORT_H = 248, 176, 140
-BAND = 64
-HEADER = 86
+MAX_W, MAX_H = 800, 600  # shown at least half size in a 400 px column, and as sharp as the old hand
+PAD = 0.3  # a card's text from its edges, in fonts
+STAR_NOTE, SPARE = "* 5-part model", ("Spare Part", "fits any slot", "worth 1 crown")
+# What a card's lines say at the most: its width is the widest of them.
+CARD_TEXTS = (*MODEL_COLOURS, *SLOT_NAMES.values(), STAR_NOTE, *SPARE)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A hand's arrangement: cards a row, full or short cards, the header's lines, the font, and the canvas."""
+
+    cols: int
+    short: bool
+    header_lines: int
+    font: int
+    width: int
+    height: int
+
+    @property
+    def margin(self) -> int:
+        return round(0.35 * self.font)
+
+    @property
+    def gap(self) -> int:
+        return round(0.3 * self.font)
+
+    @property
+    def line(self) -> int:
+        return round(1.1 * self.font)
+
+    @property
+    def band(self) -> int:
+        return round(1.5 * self.font)
+
+    @property
+    def mark(self) -> int:
+        return round(1.2 * self.font)
+
+    @property
+    def card_w(self) -> int:
+        return _card_w(self.font)
+
+    @property
+    def card_h(self) -> int:
+        return self.band + (2 if self.short else 3) * self.line + round(0.2 * self.font)
+
+    @property
+    def header(self) -> int:
+        return self.header_lines * self.line + self.gap
+
+
+@cache
+def _card_w(font: int) -> int:
+    return round(max(text_width(t, font) for t in CARD_TEXTS) + 2 * PAD * font)
+
+
+def _arranged(cols: int, rows: int, short: bool, header_lines: int, font: int) -> Layout:
+    probe = Layout(cols, short, header_lines, font, 0, 0)
+    width = 2 * probe.margin + cols * probe.card_w + (cols - 1) * probe.gap
+    height = probe.margin + probe.header + rows * probe.card_h + (rows - 1) * probe.gap + probe.margin
+    return Layout(cols, short, header_lines, font, width, height)
+
+
+@cache
+def hand_layout(count: int) -> Layout:
+    """The arrangement shown largest where Discord shows it: for each choice of cards a row, card length and header,
+    the largest font whose canvas stays within MAX_W x MAX_H, kept if that font is readable on that canvas. Full
+    cards and a two-line header whenever they can be read; fewer columns on a tie."""
+    options = []
+    for short in (False, True):
+        for header_lines in (2, 1):
+            for cols in range(2, max(2, count) + 1):
+                rows = max(1, -(-count // cols))
+                font = max((f for f in range(12, 80) if _fits(_arranged(cols, rows, short, header_lines, f))),
+                           default=12)
+                layout = _arranged(cols, rows, short, header_lines, font)
+                if min_font_px((layout.width, layout.height)) <= font:
+                    options.append(layout)
+        if options:
+            break
+    if not options:
+        raise ValueError(f"no readable layout for a hand of {count} cards")
+    two_lines = [o for o in options if o.header_lines == 2] or options
+    return max(two_lines, key=lambda o: (o.font * shown_scale((o.width, o.height)), -o.cols))
+
+
+def _fits(layout: Layout) -> bool:
+    return layout.width <= MAX_W and layout.height <= MAX_H
 
 
 def render_hand(view: dict[str, Any]) -> bytes:
     return to_png(hand_image(view))
 
 
-def hand_size(count: int) -> tuple[int, int, int, int]:
-    """(columns, width, height, card height): as many cards a row as makes the hand largest where Discord shows it
-    (at most 400 x 300), so three cards come two a row and five three a row, never one long strip. A Factory
-    Manager's hand of more than 16 cards gets shorter cards (without the third line) to stay readable."""
-
-    def size(cols: int, card_h: int) -> tuple[int, int]:
-        rows = max(1, -(-count // cols))
-        return 2 * M + cols * CARD_W + (cols - 1) * GAP, HEADER + rows * (card_h + GAP) + M - GAP
-
-    candidates = [(c, h) for h in (CARD_H, SHORT_H) for c in range(2, max(2, count) + 1)]
-    readable = [(c, h) for c, h in candidates if shown_cap_px(SMALL, size(c, h)) >= MIN_TEXT_PX]
-    # Full cards whenever they can be read; the arrangement shown largest; fewer columns on a tie.
-    pool = [o for o in readable if o[1] == CARD_H] or readable or candidates
-    cols, card_h = max(pool, key=lambda o: (shown_scale(size(*o)), -o[0]))
-    return cols, *size(cols, card_h), card_h
-
-
 def hand_image(view: dict[str, Any]) -> Image.Image:
     cards = view.get("hand") or []
-    cols, width, height, card_h = hand_size(len(cards))
-    img = canvas((width, height), BG)
+    layout = hand_layout(len(cards))
+    img = canvas((layout.width, layout.height), BG)
     d = pen(img)
+    _header(d, view, layout, len(cards))
+    top = layout.margin + layout.header
+    if not cards:
+        box = (layout.margin, top, layout.width - layout.margin, top + layout.card_h)
+        d.rectangle(box, outline=MUTED, width=2)  # where cards would lie
+        say(d, box[0] + layout.margin, (box[1] + box[3]) / 2, "No cards in hand", layout.font, MUTED)
+    for i, card in enumerate(cards):
+        x = layout.margin + (i % layout.cols) * (layout.card_w + layout.gap)
+        y = top + (i // layout.cols) * (layout.card_h + layout.gap)
+        hand_card(d, (x, y, x + layout.card_w, y + layout.card_h), card, layout)
+    return img
+
+
+def _header(d: ImageDraw.ImageDraw, view: dict[str, Any], layout: Layout, count: int) -> None:
     seat = int(view["seat"])
     seats = view.get("seats") or []
     entry = seats[seat] if 0 <= seat < len(seats) else {}
     limit = entry.get("hand_limit")
     name = str(entry.get("name") or f"Player {seat + 1}")
-    count = f"'s hand: {len(cards)} card{'s' if len(cards) != 1 else ''}"
-    say(d, M, 24, fit(name, TEXT, width - 2 * M - text_width(count, TEXT)) + count, TEXT)
-    if limit is not None:
-        say(d, M, 62, f"you keep {limit} at Clean up", SMALL, MUTED)
-    if not cards:
-        d.rectangle((M, HEADER, width - M, HEADER + card_h), outline=MUTED, width=2)  # where cards would lie
-        say(d, M + 12, HEADER + card_h / 2, "No cards in hand", TEXT, MUTED)
-    for i, card in enumerate(cards):
-        x = M + (i % cols) * (CARD_W + GAP)
-        y = HEADER + (i // cols) * (card_h + GAP)
-        hand_card(d, (x, y, x + CARD_W, y + card_h), card)
-    return img
+    font, room = layout.font, layout.width - 2 * layout.margin
+    tail = f"'s hand: {count} card{'s' if count != 1 else ''}"
+    keep = "" if limit is None else f"you keep {limit} at Clean up"
+    if layout.header_lines == 1 and keep:
+        tail += f" · keep {limit}"
+    y = layout.margin + layout.line / 2
+    say(d, layout.margin, y, fit(name, font, room - text_width(tail, font)) + tail, font)
+    if layout.header_lines == 2 and keep:
+        say(d, layout.margin, y + layout.line, keep, font, MUTED)
 
 
-def hand_card(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card: dict[str, Any]) -> None:
-    """A card: a band in the model's colour with its mark and slot, then the model's whole name and the slot's."""
+def hand_card(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card: dict[str, Any], layout: Layout) -> None:
+    """A card: a band in the model's colour with its mark, then the model's whole name and the slot's."""
     x0, y0, x1, y1 = box
+    font, pad = layout.font, round(PAD * layout.font)
     model = str(card.get("model") or "")
     slot = str(card.get("slot"))
     fill = colour(model)
     d.rectangle(box, fill=BG, outline=INK, width=2)
-    band = (x0, y0, x1, y0 + BAND)
-    d.rectangle(band, fill=fill, outline=INK, width=2)
-    fg = ink_on(fill)
-    cy = y0 + BAND / 2
+    d.rectangle((x0, y0, x1, y0 + layout.band), fill=fill, outline=INK, width=2)
+    cy = y0 + layout.band / 2
     if model:
-        say(d, x0 + 12, cy, mark(model) + ("*" if card.get("star") else ""), MARK, fg)
-        lines = [(fit(model, TEXT, x1 - x0 - 24), TEXT), (SLOT_NAMES.get(slot, slot), TEXT)]
+        say(d, x0 + pad, cy, mark(model) + ("*" if card.get("star") else ""), layout.mark, ink_on(fill))
+        lines = [(model, INK), (SLOT_NAMES.get(slot, slot), INK)]
         if card.get("star"):
-            lines.append(("* 5-part model", SMALL))
+            lines.append((STAR_NOTE, MUTED))
     else:
-        hatch(d, (x0 + 2, y0 + 2, x1 - 2, y0 + BAND - 2))
-        d.rectangle((x0 + 8, cy - 22, x0 + 84, cy + 22), fill=BG)
-        say(d, x0 + 12, cy, mark(model), MARK, INK)
-        lines = [("Spare Part", TEXT), ("fits any slot", TEXT), ("worth 1 crown", SMALL)]
-    y = y0 + BAND + 6
-    if y1 - y0 < CARD_H:  # a short card keeps the model and the slot
+        hatch(d, (x0 + 2, y0 + 2, x1 - 2, y0 + layout.band - 2))
+        # The mark sits on a paper patch so the hatching never runs through its letters.
+        width, height = ink_size(mark(model), layout.mark)
+        d.rectangle((x0 + pad - 6, cy - height / 2 - 5, x0 + pad + width + 6, cy + height / 2 + 5), fill=BG)
+        say_centred(d, x0 + pad + width / 2, cy, mark(model), layout.mark, INK)
+        lines = [(SPARE[0], INK), (SPARE[1], INK), (SPARE[2], MUTED)]
+    if layout.short:  # a short card keeps the model and the slot; the star on the band stays
         lines = lines[:2]
-    for text, size in lines:
-        say(d, x0 + 12, y + 17, text, size, INK if size == TEXT else MUTED)
-        y += 36
+    y = y0 + layout.band + round(0.1 * font) + layout.line / 2
+    for text, ink in lines:
+        say(d, x0 + pad, y, fit(text, font, x1 - x0 - 2 * pad), font, ink)
+        y += layout.line

@@ -13,10 +13,10 @@ from engine.planecrafters.data import PartsFile, load
 from engine.planecrafters.game import GAME
 from renderers import for_game
 from renderers.kit.record import check_layout, recording
-from renderers.kit.rules import MIN_TEXT_PX, SHOWN_MAX, shown_scale
+from renderers.kit.rules import MIN_TEXT_PX, SHOWN_MAX, shown_cap_px, shown_scale
 from renderers.planecrafters import board_image, hand_image, render_board, render_hand
 from renderers.planecrafters.board import MODELS_FROM, H, W
-from renderers.planecrafters.hand import SMALL, hand_size
+from renderers.planecrafters.hand import hand_layout
 from renderers.planecrafters.samples import LONG_NAMES, _named, _states
 from renderers.planecrafters.style import MODEL_COLOURS, STARRED, mark
 
@@ -70,17 +70,20 @@ def test_every_model_has_its_own_colour_mark_and_star_and_joins_at_its_player_co
 
 @pytest.mark.parametrize("cards", range(0, 21))
 def test_a_hand_is_laid_out_to_be_read_on_a_phone(cards: int) -> None:
-    """Every hand size is shown with its smallest text at least 8 px tall, and a usual hand (up to six cards) is shown
-    at least half size: never again a 400 x 90 strip."""
-    _cols, width, height, _card_h = hand_size(cards)
+    """Every hand size is shown with the capitals of its text (all of one font, the mark larger) at least 8 px tall,
+    and a usual hand (up to six cards) is shown at least half size: never again a 400 x 90 strip."""
+    layout = hand_layout(cards)
+    width, height = layout.width, layout.height
     scale = shown_scale((width, height))
-    assert SMALL * scale >= MIN_TEXT_PX
+    assert shown_cap_px(layout.font, (width, height)) >= MIN_TEXT_PX
+    assert layout.mark > layout.font
     if cards <= 6:  # half size in a 400 px wide column, and as much narrower as the narrowest column shown
         assert scale >= 0.5 * SHOWN_MAX[0] / 400 and height * scale >= 120
 
 
 def test_a_factory_too_big_for_the_canvas_makes_it_taller_never_cut() -> None:
-    """Twelve planes in every factory cannot fit 1200 x 900 at 24 px: the board grows, and nothing is clipped."""
+    """Twelve planes in every factory cannot fit 1200 x 900 with capitals 8 px tall where shown: the board grows, and
+    nothing is clipped."""
     view = _named(GAME.view(_states(4, 3)[200], None), LONG_NAMES)
     plane = {"nose": {"model": "Sky Whale", "slot": "nose", "star": True}, "tail": {"model": "", "slot": "spare"}}
     for seat in view["seats"]:
@@ -89,3 +92,34 @@ def test_a_factory_too_big_for_the_canvas_makes_it_taller_never_cut() -> None:
         image = board_image(view)
     assert image.width == W and image.height > H
     assert not [p for p in check_layout(log, image.size) if "shown" not in p]
+
+
+def _texts(view: dict) -> list[str]:
+    with recording() as log:
+        board_image(view)
+    return [t.text for t in log.texts]
+
+
+def test_the_employees_table_lists_those_for_hire_and_says_where_both_copies_are_free() -> None:
+    """Hired-out employees are left off the table (the board in words lists only those for hire too), and a tier 1
+    employee whose two copies are both free says "x2"."""
+    view = GAME.view(new_game(GAME, 4, 5), None)
+    pool = {e["kind"]: e for e in view["pool"]}
+    assert pool["agent"]["left"] == 2 and pool["guard"]["left"] == 1
+    texts = _texts(view)
+    assert "Agent x2" in texts and "Guard" in texts
+    pool["agent"]["left"], pool["guard"]["left"] = 1, 0
+    texts = _texts(view)
+    assert "Agent" in texts and "Agent x2" not in texts and "Guard" not in texts
+
+
+def test_the_model_key_names_only_the_models_on_the_board_and_what_the_star_means() -> None:
+    """Where there is room (two players early on), the key lists the models the board shows, not all eleven, and
+    explains the star only when a starred model is among them."""
+    view = GAME.view(new_game(GAME, 2, 5), None)
+    shown = {str(c["model"]) for c in view["depot"] if c}
+    texts = _texts(view)
+    keyed = {m for m in MODEL_COLOURS if m in texts or f"{m}*" in texts}
+    assert keyed and keyed == shown - {""}
+    assert ("Spare Part" in texts) == ("" in shown)
+    assert ("* 5-part model" in texts) == bool(shown & STARRED)
