@@ -20,6 +20,7 @@ from PIL import Image
 
 from engine.core.manifest import manifest, manifests
 from renderers.kit.paint import RGB
+from renderers.names import SAMPLE_NAMES, name_view
 
 # The rules a picture can break, as the tests name them (renderers/README.md explains each one).
 RULES = ("drawn", "phone", "clipping", "colour", "letters")
@@ -45,8 +46,10 @@ class Sample:
         return max((g for g in games() if self.name == g or self.name.startswith(g + "-")), key=len)
 
     def view(self) -> dict[str, Any]:
+        """The sample's view, its seats named as the bot names a table's (sample members' names where the engine
+        says "Seat 1" or "Player 1"), so the docs show what a table sees."""
         if "view" not in self._views:
-            self._views["view"] = self.make_view()
+            self._views["view"] = name_view(self.make_view(), SAMPLE_NAMES)
         return self._views["view"]
 
 
