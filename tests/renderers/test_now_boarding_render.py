@@ -89,7 +89,7 @@ def test_storm_halves_keep_clear_of_the_airports_on_a_one_space_route() -> None:
 def test_the_weather_being_placed_and_planes_between_airports() -> None:
     view = weather_anywhere(midgame_view(3, 4, 120, vips="off"))
     texts = drawn_texts(view)
-    assert "Placing: tailwind on JFK-ORD" in texts and any(t.endswith("\u00b7 weather") for t in texts)
+    assert "Tailwind on JFK-ORD" in texts and "Placing weather" in texts
     assert all(seat["letter"] in texts for seat in view["seats"])
 
 
