@@ -11,7 +11,7 @@ each render copies it and draws weather, planes and the panels on top.
 from __future__ import annotations
 
 import math
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image
@@ -85,30 +85,62 @@ def _along(route_key: str, distance: float) -> Point:
     return ax + (bx - ax) * t, ay + (by - ay) * t
 
 
-def _box_reach(code: str, toward: Point) -> float:
-    """How far an airport's box reaches from its centre in the direction of `toward`."""
-    x, y = airport_xy(code)
-    dx, dy = toward[0] - x, toward[1] - y
-    length = math.hypot(dx, dy)
-    hx, hy = AIRPORT_HALF
-    return min(hx * length / abs(dx) if dx else math.inf, hy * length / abs(dy) if dy else math.inf)
+Half = tuple[float, float]
+
+
+def _gap(p: Point, half_p: Half, q: Point, half_q: Half) -> float:
+    """How far apart two boxes are (negative where they overlap): the picture's rules compare bounding boxes, so a
+    round token is kept clear by its square."""
+    return max(abs(p[0] - q[0]) - half_p[0] - half_q[0], abs(p[1] - q[1]) - half_p[1] - half_q[1])
+
+
+def _route_length(route_key: str) -> tuple[float, int]:
+    a, b = route_key.split("-")
+    spaces = next(r.spaces for r in catalog().routes if r.key == route_key)
+    return math.dist(airport_xy(a), airport_xy(b)), spaces
 
 
 @cache
+def token_places(weather: Weather) -> dict[tuple[str, int], tuple[Point, ...]]:
+    """Where each weather token sits: a tailwind's disc on its space's place, a storm's two halves either side of it.
+    Where that would touch an airport's box or a token placed before it (routes that leave an airport side by side),
+    the token slides along its route, never further than half a space, to the nearest place clear of both, and
+    of the other routes' spaces where it can."""
+    token: Half = (TOKEN_R, TOKEN_R)
+    airports = [(airport_xy(code), AIRPORT_HALF) for code in catalog().airports]
+    placed: list[tuple[Point, Half]] = []
+    out: dict[tuple[str, int], tuple[Point, ...]] = {}
+    for route, space, kind in weather:
+        length, spaces = _route_length(route)
+        step = length / (spaces + 1)
+        offset = min(max(STORM_HALF * step, STORM_R - 2), STORM_R + 4) if kind == "storm" else 0.0
+        parts = (-offset, offset) if kind == "storm" else (0.0,)
+        dots = [_space_xy(r.key, k) for r in catalog().routes if r.key != route for k in range(1, r.spaces + 1)]
+        best: tuple[tuple[bool, bool, float], tuple[Point, ...]] | None = None
+        for shift in sorted(range(-int(step / 2), int(step / 2) + 1, 2), key=lambda d: (abs(d), d)):
+            points = tuple(_along(route, space * step + shift + part) for part in parts)
+            hard = min(_gap(p, token, q, half) for p in points for q, half in airports + placed)
+            soft = min((_gap(p, token, d, (7, 7)) for p in points for d in dots), default=math.inf)
+            score = (hard >= 2, soft >= 0, min(hard, 2.0))
+            if best is None or score > best[0]:
+                best = (score, points)
+            if hard >= 2 and soft >= 0:
+                break
+        assert best is not None
+        out[(route, space)] = best[1]
+        placed += [(p, token) for p in best[1]]
+    return out
+
+
 def storm_halves(route_key: str, space: int) -> tuple[Point, Point]:
-    """The centres of a storm's two halves, nearer the route's first airport first: either side of the space's
-    place, moved along the route where one would touch an airport's box (on the shortest routes)."""
-    a, b = route_key.split("-")
-    spaces = next(r.spaces for r in catalog().routes if r.key == route_key)
-    pa, pb = airport_xy(a), airport_xy(b)
-    length = math.dist(pa, pb)
-    step = length / (spaces + 1)
-    offset = min(max(STORM_HALF * step, STORM_R - 2), STORM_R + 4)
-    low, high = space * step - offset, space * step + offset
-    first = _box_reach(a, pb) + STORM_R + 3
-    last = length - _box_reach(b, pa) - STORM_R - 3
-    shift = max(0.0, first - low) - max(0.0, high - last)
-    return _along(route_key, low + shift), _along(route_key, high + shift)
+    """The centres of a storm's two halves, nearer the route's first airport first, where the storm is the only
+    weather on the map (token_places moves it clear of others)."""
+    first, second = token_places(((route_key, space, "storm"),))[(route_key, space)]
+    return first, second
+
+
+def _tokens(weather: Weather) -> list[Point]:
+    return [p for points in token_places(weather).values() for p in points]
 
 
 def node_xy(node: str, weather: Weather = ()) -> Point:
@@ -119,7 +151,7 @@ def node_xy(node: str, weather: Weather = ()) -> Point:
     second = k.endswith("s")
     space = int(k.removesuffix("s"))
     if any(w[0] == key and w[1] == space and w[2] == "storm" for w in weather):
-        return storm_halves(key, space)[1 if second else 0]
+        return token_places(weather)[(key, space)][1 if second else 0]
     return _space_xy(key, space)
 
 
@@ -141,7 +173,7 @@ def map_layer(side: str, weather: Weather) -> Image.Image:
             draw.ellipse((x - 6, y - 6, x + 6, y + 6), fill=CARD, outline=INK, width=2)
         if r.colour:
             # The colour's letter between the two middle spaces: the route is readable without its colour.
-            x, y = _letter_xy(side, r.key, weather)
+            x, y = letter_places(side, weather)[r.key]
             chip(draw, (x - M, y - M, x + M, y + M), ROUTE_FILL[r.colour], catalog().plane(r.colour).letter,
                  TEXT, ROUTE_TEXT[r.colour])
     hx, hy = AIRPORT_HALF
@@ -163,43 +195,49 @@ def _segment_gap(p: Point, a: Point, b: Point) -> float:
 
 
 @cache
-def _letter_xy(side: str, route_key: str, weather: Weather) -> Point:
-    """Where a coloured route's letter chip goes: between its two middle spaces, or, when a weather token reaches
+def letter_places(side: str, weather: Weather) -> dict[str, Point]:
+    """Where each coloured route's letter chip goes: between its two middle spaces, or, when a weather token reaches
     that far (on a two-space route any storm does), beside the route there, on the side clear of other things."""
-    spaces = next(r.spaces for r in catalog().routes if r.key == route_key)
-    x, y = _space_xy(route_key, spaces // 2 + 0.5)
-    tokens = [h for r, k, kind in weather for h in (storm_halves(r, k) if kind == "storm" else [_space_xy(r, k)])]
-    # Square boxes: the picture's rules compare bounding boxes, so a chip and a disc must keep them apart.
-    if not any(max(abs(x - h[0]), abs(y - h[1])) < M + TOKEN_R + 2 for h in tokens):
-        return x, y
-    a, b = route_key.split("-")
-    (ax, ay), (bx, by) = airport_xy(a), airport_xy(b)
+    tokens = _tokens(weather)
+    coloured = [r for r in catalog().side_routes(side) if r.colour]
+    middles = {r.key: _space_xy(r.key, r.spaces // 2 + 0.5) for r in coloured}
+    moved = [r.key for r in coloured if any(_gap(middles[r.key], (M, M), t, (TOKEN_R, TOKEN_R)) < 2 for t in tokens)]
+    places = {key: xy for key, xy in middles.items() if key not in moved}
+    for key in moved:
+        chips = [xy for other, xy in ({**middles, **places}).items() if other != key]
+        places[key] = _beside(side, key, tokens, chips)
+    return places
+
+
+def _beside(side: str, route_key: str, tokens: list[Point], chips: list[Point]) -> Point:
+    """A place for a route's letter chip beside the route, clear of spaces, weather tokens, airports and the other
+    routes' letters (`chips`), and of the other routes' lines where it can."""
+    routes = catalog().side_routes(side)
+    route = next(r for r in routes if r.key == route_key)
+    (ax, ay), (bx, by) = airport_xy(route.a), airport_xy(route.b)
     length = math.dist((ax, ay), (bx, by))
     nx, ny = -(by - ay) / length, (bx - ax) / length
-    others = [(airport_xy(r.a), airport_xy(r.b)) for r in catalog().side_routes(side) if r.key != route_key]
-    dots = [_space_xy(r.key, k) for r in catalog().side_routes(side) if r.key != route_key
-            for k in range(1, r.spaces + 1)]
+    others = [(airport_xy(r.a), airport_xy(r.b)) for r in routes if r.key != route_key]
+    dots = [_space_xy(r.key, k) for r in routes if r.key != route_key for k in range(1, r.spaces + 1)]
     boxes = [airport_xy(code) for code in catalog().side_airports(side)]
-    chips = [_space_xy(r.key, r.spaces // 2 + 0.5) for r in catalog().side_routes(side)
-             if r.colour and r.key != route_key]
 
     def hard(spot: Point) -> float:
-        """The gap a chip here leaves to what it must never cover: spaces, weather tokens, airports, the other
-        routes' letters."""
-        hx, hy = AIRPORT_HALF
-        return min([*(math.dist(spot, d) - 6 - M for d in dots), *(max(abs(spot[0] - t[0]), abs(spot[1] - t[1])) - TOKEN_R - M for t in tokens),
-                    *(max(abs(spot[0] - c[0]) - hx, abs(spot[1] - c[1]) - hy) - M for c in boxes),
-                    *(max(abs(spot[0] - c[0]), abs(spot[1] - c[1])) - 2 * M for c in chips)])
+        """The gap a chip here leaves to what it must never cover."""
+        return min([*(_gap(spot, (M, M), d, (6, 6)) for d in dots),
+                    *(_gap(spot, (M, M), t, (TOKEN_R, TOKEN_R)) for t in tokens),
+                    *(_gap(spot, (M, M), c, AIRPORT_HALF) for c in boxes),
+                    *(_gap(spot, (M, M), c, (M, M)) for c in chips)])
 
     def lines(spot: Point) -> float:
         """The gap it leaves to other routes' lines, which it may cross when nothing else is free."""
         return min(_segment_gap(spot, p, q) - M - 5 for p, q in others)
 
     # Beside the middle first, then beside each space and gap along the route, nearest the middle first.
-    middle = spaces // 2 + 0.5
-    places = sorted((k / 2 for k in range(2, 2 * spaces + 1)), key=lambda k: (abs(k - middle), k))
-    spots = [(px + nx * d, py + ny * d) for px, py in (_space_xy(route_key, k) for k in places)
-             for d in (M + 9, -M - 9, M + 15, -M - 15, M + 22, -M - 22)]
+    middle = route.spaces // 2 + 0.5
+    steps = sorted((k / 2 for k in range(2, 2 * route.spaces + 1)), key=lambda k: (abs(k - middle), k))
+    spots = [(px + nx * d, py + ny * d) for px, py in (_space_xy(route_key, k) for k in steps)
+             for d in (M + 9, -M - 9, M + 15, -M - 15, M + 22, -M - 22, M + 32, -M - 32)]
+    spots = [(x, y) for x, y in spots if M + 4 <= x <= MAP_RIGHT - M - 4 and M + 4 <= y <= BAND_Y - M - 12]
     clear = [spot for spot in spots if hard(spot) >= 2]
     return next((spot for spot in clear if lines(spot) >= 0), clear[0] if clear else max(spots, key=hard))
 
@@ -208,7 +246,7 @@ def _weather(draw: Pen, weather: Weather) -> None:
     for route, space, kind in weather:
         if kind == "storm":
             # Two spaces where the card shows one: a pill joining the two halves, each marked S.
-            halves = storm_halves(route, space)
+            halves = token_places(weather)[(route, space)]
             draw.line(halves, fill=INK, width=2 * STORM_R + 4)
             for x, y in halves:
                 draw.ellipse((x - STORM_R - 2, y - STORM_R - 2, x + STORM_R + 2, y + STORM_R + 2), fill=INK)
@@ -218,7 +256,7 @@ def _weather(draw: Pen, weather: Weather) -> None:
             for x, y in halves:
                 draw.text((x, y + 1), "S", fill=CARD, font=font(TEXT), anchor="mm")
             continue
-        x, y = _space_xy(route, space)
+        x, y = token_places(weather)[(route, space)][0]
         draw.ellipse((x - TOKEN_R, y - TOKEN_R, x + TOKEN_R, y + TOKEN_R), fill=TAILWIND, outline=INK, width=2)
         draw.text((x, y + 1), "T", fill=INK, font=font(TEXT), anchor="mm")
 
@@ -227,49 +265,67 @@ Rect = tuple[float, float, float, float]
 
 
 @cache
-def _obstacles(side: str, weather: Weather) -> tuple[Rect, ...]:
-    """Boxes a plane marker must not cover: airports, spaces, route letters and weather tokens."""
+def _obstacles(side: str, weather: Weather) -> tuple[tuple[Rect, ...], tuple[Rect, ...]]:
+    """Boxes a plane marker must not cover: airports, route letters and weather tokens (hard), and the spaces'
+    dots (soft: covered only where nothing else is free)."""
     hx, hy = AIRPORT_HALF
-    out: list[Rect] = []
+    hard: list[Rect] = []
+    soft: list[Rect] = []
     for code in catalog().side_airports(side):
         x, y = airport_xy(code)
-        out.append((x - hx, y - hy, x + hx, y + hy))
+        hard.append((x - hx, y - hy, x + hx, y + hy))
     for r in catalog().side_routes(side):
         for k in range(1, r.spaces + 1):
             x, y = _space_xy(r.key, k)
-            out.append((x - 7, y - 7, x + 7, y + 7))
+            soft.append((x - 7, y - 7, x + 7, y + 7))
         if r.colour:
-            x, y = _letter_xy(side, r.key, weather)
-            out.append((x - M, y - M, x + M, y + M))
-    for route, space, kind in weather:
-        for x, y in storm_halves(route, space) if kind == "storm" else [_space_xy(route, space)]:
-            out.append((x - TOKEN_R, y - TOKEN_R, x + TOKEN_R, y + TOKEN_R))
-    return tuple(out)
+            x, y = letter_places(side, weather)[r.key]
+            hard.append((x - M, y - M, x + M, y + M))
+    for x, y in _tokens(weather):
+        hard.append((x - TOKEN_R, y - TOKEN_R, x + TOKEN_R, y + TOKEN_R))
+    return tuple(hard), tuple(soft)
 
 
-def _clear(x: float, y: float, blocked: list[Rect]) -> bool:
-    box = (x - M - 1, y - M - 1, x + M + 1, y + M + 1)
-    inside = box[0] >= 12 and box[2] <= MAP_RIGHT - 12 and box[1] >= 12 and box[3] <= BAND_Y - 14
-    return inside and not any(b[0] < box[2] and box[0] < b[2] and b[1] < box[3] and box[1] < b[3] for b in blocked)
+def _row_gap(cx: float, cy: float, count: int, blocked: list[Rect]) -> float:
+    """The least gap between a row of `count` markers centred here (one box: they stand 2 px apart) and the boxes in
+    `blocked`, negative where one overlaps; minus infinity where the row leaves the map."""
+    left, right = cx - (count - 1) / 2 * STEP - M, cx + (count - 1) / 2 * STEP + M
+    if left < 12 or right > MAP_RIGHT - 12 or cy - M < 12 or cy + M > BAND_Y - 14:
+        return -math.inf
+    return min((max(b[0] - right, left - b[2], b[1] - cy - M, cy - M - b[3]) for b in blocked), default=math.inf)
 
 
-def _spot(x: float, y: float, count: int, blocked: list[Rect], away: list[float]) -> Point:
+def _xs(cx: float, count: int) -> list[float]:
+    return [cx + (i - (count - 1) / 2) * STEP for i in range(count)]
+
+
+def _spot(x: float, y: float, count: int, hard: list[Rect], soft: list[Rect], away: list[float]) -> Point:
     """The centre of a row of `count` plane markers near (x, y): the nearest ring position where the whole row
-    is clear of `blocked`, preferring directions far from the angles in `away` (the routes leaving an airport)."""
+    is clear of every obstacle, preferring directions far from the angles in `away` (the routes leaving an
+    airport); failing that, the nearest clear of all but the spaces' dots; failing that, the least crowded."""
     spread = STEP / 2 * (count - 1)
-    for radius in (0, 50, 66, 88, 110, 136, 162):
-        best: tuple[float, Point] | None = None
-        for step in range(1 if radius == 0 else 16):
-            theta = step * math.pi / 8
-            px, py = x + math.cos(theta) * (radius + spread), y + math.sin(theta) * radius
-            if not all(_clear(px + (i - (count - 1) / 2) * STEP, py, blocked) for i in range(count)):
+    reach = 200 + spread + M + 4  # the farthest a ring reaches: boxes beyond it never matter
+    hard = [b for b in hard if b[2] > x - reach and b[0] < x + reach and b[3] > y - reach and b[1] < y + reach]
+    soft = [b for b in soft if b[2] > x - reach and b[0] < x + reach and b[3] > y - reach and b[1] < y + reach]
+    rings = [(0.0, 0.0)] + [(radius, step * math.pi / 12) for radius in range(48, 200, 12) for step in range(24)]
+    fallback: tuple[float, Point] = (-math.inf, (x, y))
+    for blocked in (hard + soft, hard):
+        best: tuple[float, float, Point] | None = None
+        for radius, theta in rings:
+            if best is not None and radius > best[0]:
+                return best[2]
+            px, py = x + math.cos(theta) * (radius + spread if radius else 0), y + math.sin(theta) * radius
+            gap = _row_gap(px, py, count, blocked)
+            if gap < 2:
+                if blocked is hard and gap > fallback[0]:
+                    fallback = (gap, (px, py))
                 continue
             clearance = min((abs((theta - a + math.pi) % (2 * math.pi) - math.pi) for a in away), default=0.0)
-            if best is None or clearance > best[0] + 1e-9:
-                best = (clearance, (px, py))
+            if best is None or clearance > best[1] + 1e-9:
+                best = (radius, clearance, (px, py))
         if best is not None:
-            return best[1]
-    return x, y
+            return best[2]
+    return fallback[1]
 
 
 def _on_space(node: str, x: float, y: float, count: int, blocked: list[Rect], weather: Weather) -> Point | None:
@@ -289,10 +345,7 @@ def _on_space(node: str, x: float, y: float, count: int, blocked: list[Rect], we
     up = -1 if ny > 0 else 1  # above the route first
     beside = [(x + up * nx * BESIDE, y + up * ny * BESIDE), (x - up * nx * BESIDE, y - up * ny * BESIDE)]
     spots = beside if storm else [(x, y), *beside]
-    for px, py in spots:
-        if all(_clear(px + (i - (count - 1) / 2) * STEP, py, free) for i in range(count)):
-            return px, py
-    return None
+    return next(((px, py) for px, py in spots if _row_gap(px, py, count, free) >= 2), None)
 
 
 def _planes_on_map(draw: Pen, view: dict[str, Any], weather: Weather) -> None:
@@ -300,26 +353,37 @@ def _planes_on_map(draw: Pen, view: dict[str, Any], weather: Weather) -> None:
     for seat in view["seats"]:
         if seat["at"]:  # a pilot still choosing a plane has none on the map yet
             groups.setdefault(seat["at"], []).append(seat)
-    blocked = list(_obstacles(view["side"], weather))
     # Planes at airports first (their places are the most crowded), then planes between airports.
-    for node, seats in sorted(groups.items(), key=lambda item: "." in item[0]):
+    ordered = sorted(groups.items(), key=lambda item: "." in item[0])
+    rows = _marker_rows(view["side"], weather, tuple((node, len(seats)) for node, seats in ordered))
+    for (_node, seats), (cx, cy) in zip(ordered, rows, strict=True):
+        for seat, px in zip(seats, _xs(cx, len(seats)), strict=True):
+            chip(draw, (px - M, cy - M, px + M, cy + M), ROUTE_FILL[seat["colour"]], seat["letter"], TEXT,
+                 ROUTE_TEXT[seat["colour"]], radius=M)
+
+
+@lru_cache(maxsize=256)
+def _marker_rows(side: str, weather: Weather, groups: tuple[tuple[str, int], ...]) -> tuple[Point, ...]:
+    """The centre of each node's row of plane markers, in the order of `groups` (node, planes there). Searching for
+    free places is the costly part of a render, and the planes stand still through most of a round's choices."""
+    hard, soft = (list(rects) for rects in _obstacles(side, weather))
+    out: list[Point] = []
+    for node, count in groups:
         x, y = node_xy(node, weather)
         away: list[float] = []
         if "." not in node:
             away = [math.atan2(by - y, bx - x) for bx, by in (
-                airport_xy(r.b if r.a == node else r.a) for r in catalog().side_routes(view["side"])
+                airport_xy(r.b if r.a == node else r.a) for r in catalog().side_routes(side)
                 if node in (r.a, r.b))]
         else:
             key = node.split(".")[0]
             (ax, ay), (bx, by) = airport_xy(key.split("-")[0]), airport_xy(key.split("-")[1])
             along = math.atan2(by - ay, bx - ax)
             away = [along, along + math.pi]
-        cx, cy = _on_space(node, x, y, len(seats), blocked, weather) or _spot(x, y, len(seats), blocked, away)
-        for i, seat in enumerate(seats):
-            px = cx + (i - (len(seats) - 1) / 2) * STEP
-            blocked.append((px - M, cy - M, px + M, cy + M))
-            chip(draw, (px - M, cy - M, px + M, cy + M), ROUTE_FILL[seat["colour"]], seat["letter"], TEXT,
-                 ROUTE_TEXT[seat["colour"]], radius=M)
+        cx, cy = _on_space(node, x, y, count, hard + soft, weather) or _spot(x, y, count, hard, soft, away)
+        hard += [(px - M, cy - M, px + M, cy + M) for px in _xs(cx, count)]
+        out.append((cx, cy))
+    return tuple(out)
 
 
 LINE = 44
@@ -437,13 +501,12 @@ def _plane_rows(draw: Pen, view: dict[str, Any]) -> None:
         if n % 2:  # every other row on a shaded band: which seats belong to which pilot reads at a glance
             draw.rectangle((0, BAND_Y + n * row_h - 1, MAP_RIGHT - 1, BAND_Y + (n + 1) * row_h - 1), fill=STRIPE)
         top = BAND_Y + n * row_h + (row_h - ROW_H) / 2
-        mid = top + 19
         done = " (done)" if seat["done"] and view["phase"] in ("flight", "maintenance") else ""
         if not seat["colour"]:
             chip(draw, (10, top, 50, top + 38), SEAT_EMPTY, "?", TEXT, INK)
             name = fit(seat["name"], TEXT, MAP_RIGHT - 70 - text_width(done, TEXT)) + done
             draw.text((58, top - 8), name, fill=INK, font=font(TEXT))
-            draw.text((58, top + ROW_H - PAX_H / 2), "choosing a plane", fill=MUTED, font=font(TEXT), anchor="lm")
+            draw.text((58, top + 30), "choosing a plane", fill=MUTED, font=font(TEXT))
             continue
         chip(draw, (10, top, 50, top + 38), ROUTE_FILL[seat["colour"]], seat["letter"], TEXT,
              ROUTE_TEXT[seat["colour"]])
