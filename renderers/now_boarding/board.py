@@ -286,49 +286,66 @@ def _obstacles(side: str, weather: Weather) -> tuple[tuple[Rect, ...], tuple[Rec
     return tuple(hard), tuple(soft)
 
 
-def _row_gap(cx: float, cy: float, count: int, blocked: list[Rect]) -> float:
-    """The least gap between a row of `count` markers centred here (one box: they stand 2 px apart) and the boxes in
-    `blocked`, negative where one overlaps; minus infinity where the row leaves the map."""
-    left, right = cx - (count - 1) / 2 * STEP - M, cx + (count - 1) / 2 * STEP + M
-    if left < 12 or right > MAP_RIGHT - 12 or cy - M < 12 or cy + M > BAND_Y - 14:
-        return -math.inf
-    return min((max(b[0] - right, left - b[2], b[1] - cy - M, cy - M - b[3]) for b in blocked), default=math.inf)
+Cluster = tuple[Point, ...]
+"""Where each plane marker of a group stands, relative to the group's centre."""
 
 
-def _xs(cx: float, count: int) -> list[float]:
-    return [cx + (i - (count - 1) / 2) * STEP for i in range(count)]
+@cache
+def _clusters(count: int) -> tuple[Cluster, ...]:
+    """The shapes a group of plane markers may take, the preferred first: one row, then (three or more planes) two
+    rows, which fit where a long row does not (in a corner of the map)."""
+    def row(n: int, dy: float) -> Cluster:
+        return tuple(((i - (n - 1) / 2) * STEP, dy) for i in range(n))
+
+    return (row(count, 0),) if count < 3 else (row(count, 0), row((count + 1) // 2, -STEP / 2) + row(count // 2,
+                                                                                                     STEP / 2))
 
 
-def _spot(x: float, y: float, count: int, hard: list[Rect], soft: list[Rect], away: list[float]) -> Point:
-    """The centre of a row of `count` plane markers near (x, y): the nearest ring position where the whole row
-    is clear of every obstacle, preferring directions far from the angles in `away` (the routes leaving an
-    airport); failing that, the nearest clear of all but the spaces' dots; failing that, the least crowded."""
-    spread = STEP / 2 * (count - 1)
-    reach = 200 + spread + M + 4  # the farthest a ring reaches: boxes beyond it never matter
+def _cluster_gap(cx: float, cy: float, cluster: Cluster, blocked: list[Rect]) -> float:
+    """The least gap between the markers of a cluster centred here and the boxes in `blocked`, negative where one
+    overlaps; minus infinity where a marker leaves the map."""
+    gap = math.inf
+    for dx, dy in cluster:
+        x, y = cx + dx, cy + dy
+        if x - M < 12 or x + M > MAP_RIGHT - 12 or y - M < 12 or y + M > BAND_Y - 14:
+            return -math.inf
+        for b in blocked:
+            gap = min(gap, max(b[0] - x - M, x - M - b[2], b[1] - y - M, y - M - b[3]))
+    return gap
+
+
+def _spot(x: float, y: float, count: int, hard: list[Rect], soft: list[Rect], away: list[float]) -> Cluster:
+    """Where a group of `count` plane markers near (x, y) stands: the nearest ring position where the group (a row,
+    else two rows) is clear of every obstacle, preferring directions far from the angles in `away` (the routes
+    leaving an airport); failing that, the nearest clear of all but the spaces' dots; failing that, the least
+    crowded place."""
+    reach = 200 + STEP * count / 2 + M + 4  # the farthest a ring reaches: boxes beyond it never matter
     hard = [b for b in hard if b[2] > x - reach and b[0] < x + reach and b[3] > y - reach and b[1] < y + reach]
     soft = [b for b in soft if b[2] > x - reach and b[0] < x + reach and b[3] > y - reach and b[1] < y + reach]
     rings = [(0.0, 0.0)] + [(radius, step * math.pi / 12) for radius in range(48, 200, 12) for step in range(24)]
-    fallback: tuple[float, Point] = (-math.inf, (x, y))
+    fallback: tuple[float, Cluster] = (-math.inf, tuple((x + dx, y + dy) for dx, dy in _clusters(count)[0]))
     for blocked in (hard + soft, hard):
-        best: tuple[float, float, Point] | None = None
-        for radius, theta in rings:
-            if best is not None and radius > best[0]:
+        for cluster in _clusters(count):
+            spread = max(dx for dx, _dy in cluster)
+            best: tuple[float, float, Cluster] | None = None
+            for radius, theta in rings:
+                if best is not None and radius > best[0]:
+                    break
+                px, py = x + math.cos(theta) * (radius + spread if radius else 0), y + math.sin(theta) * radius
+                gap = _cluster_gap(px, py, cluster, blocked)
+                if gap < 2:
+                    if blocked is hard and gap > fallback[0]:
+                        fallback = (gap, tuple((px + dx, py + dy) for dx, dy in cluster))
+                    continue
+                clearance = min((abs((theta - a + math.pi) % (2 * math.pi) - math.pi) for a in away), default=0.0)
+                if best is None or clearance > best[1] + 1e-9:
+                    best = (radius, clearance, tuple((px + dx, py + dy) for dx, dy in cluster))
+            if best is not None:
                 return best[2]
-            px, py = x + math.cos(theta) * (radius + spread if radius else 0), y + math.sin(theta) * radius
-            gap = _row_gap(px, py, count, blocked)
-            if gap < 2:
-                if blocked is hard and gap > fallback[0]:
-                    fallback = (gap, (px, py))
-                continue
-            clearance = min((abs((theta - a + math.pi) % (2 * math.pi) - math.pi) for a in away), default=0.0)
-            if best is None or clearance > best[1] + 1e-9:
-                best = (radius, clearance, (px, py))
-        if best is not None:
-            return best[2]
     return fallback[1]
 
 
-def _on_space(node: str, x: float, y: float, count: int, blocked: list[Rect], weather: Weather) -> Point | None:
+def _on_space(node: str, x: float, y: float, count: int, blocked: list[Rect], weather: Weather) -> Cluster | None:
     """A plane stopped between airports sits on its space's dot, so which space it is can be read at a glance, or
     just beside it when the dot's place is taken; in a storm it sits beside its half, leaving the half's S in view.
     None when none of those places is free."""
@@ -345,7 +362,9 @@ def _on_space(node: str, x: float, y: float, count: int, blocked: list[Rect], we
     up = -1 if ny > 0 else 1  # above the route first
     beside = [(x + up * nx * BESIDE, y + up * ny * BESIDE), (x - up * nx * BESIDE, y - up * ny * BESIDE)]
     spots = beside if storm else [(x, y), *beside]
-    return next(((px, py) for px, py in spots if _row_gap(px, py, count, free) >= 2), None)
+    row = _clusters(count)[0]
+    return next((tuple((px + dx, py + dy) for dx, dy in row) for px, py in spots
+                 if _cluster_gap(px, py, row, free) >= 2), None)
 
 
 def _planes_on_map(draw: Pen, view: dict[str, Any], weather: Weather) -> None:
@@ -355,19 +374,19 @@ def _planes_on_map(draw: Pen, view: dict[str, Any], weather: Weather) -> None:
             groups.setdefault(seat["at"], []).append(seat)
     # Planes at airports first (their places are the most crowded), then planes between airports.
     ordered = sorted(groups.items(), key=lambda item: "." in item[0])
-    rows = _marker_rows(view["side"], weather, tuple((node, len(seats)) for node, seats in ordered))
-    for (_node, seats), (cx, cy) in zip(ordered, rows, strict=True):
-        for seat, px in zip(seats, _xs(cx, len(seats)), strict=True):
-            chip(draw, (px - M, cy - M, px + M, cy + M), ROUTE_FILL[seat["colour"]], seat["letter"], TEXT,
+    places = _marker_places(view["side"], weather, tuple((node, len(seats)) for node, seats in ordered))
+    for (_node, seats), cluster in zip(ordered, places, strict=True):
+        for seat, (px, py) in zip(seats, cluster, strict=True):
+            chip(draw, (px - M, py - M, px + M, py + M), ROUTE_FILL[seat["colour"]], seat["letter"], TEXT,
                  ROUTE_TEXT[seat["colour"]], radius=M)
 
 
 @lru_cache(maxsize=256)
-def _marker_rows(side: str, weather: Weather, groups: tuple[tuple[str, int], ...]) -> tuple[Point, ...]:
-    """The centre of each node's row of plane markers, in the order of `groups` (node, planes there). Searching for
+def _marker_places(side: str, weather: Weather, groups: tuple[tuple[str, int], ...]) -> tuple[Cluster, ...]:
+    """Where each plane marker of each node stands, in the order of `groups` (node, planes there). Searching for
     free places is the costly part of a render, and the planes stand still through most of a round's choices."""
     hard, soft = (list(rects) for rects in _obstacles(side, weather))
-    out: list[Point] = []
+    out: list[Cluster] = []
     for node, count in groups:
         x, y = node_xy(node, weather)
         away: list[float] = []
@@ -380,9 +399,9 @@ def _marker_rows(side: str, weather: Weather, groups: tuple[tuple[str, int], ...
             (ax, ay), (bx, by) = airport_xy(key.split("-")[0]), airport_xy(key.split("-")[1])
             along = math.atan2(by - ay, bx - ax)
             away = [along, along + math.pi]
-        cx, cy = _on_space(node, x, y, count, hard + soft, weather) or _spot(x, y, count, hard, soft, away)
-        hard += [(px - M, cy - M, px + M, cy + M) for px in _xs(cx, count)]
-        out.append((cx, cy))
+        places = _on_space(node, x, y, count, hard + soft, weather) or _spot(x, y, count, hard, soft, away)
+        hard += [(px - M, py - M, px + M, py + M) for px, py in places]
+        out.append(places)
     return tuple(out)
 
 
