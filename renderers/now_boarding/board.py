@@ -104,8 +104,8 @@ def _route_length(route_key: str) -> tuple[float, int]:
 def token_places(weather: Weather) -> dict[tuple[str, int], tuple[Point, ...]]:
     """Where each weather token sits: a tailwind's disc on its space's place, a storm's two halves either side of it.
     Where that would touch an airport's box or a token placed before it (routes that leave an airport side by side),
-    the token slides along its route, never further than half a space, to the nearest place clear of both, and
-    of the other routes' spaces where it can."""
+    the token slides along its route, never as far as half a space, to the nearest place clear of both, and
+    of the other routes' spaces and the routes' letters where it can."""
     token: Half = (TOKEN_R, TOKEN_R)
     airports = [(airport_xy(code), AIRPORT_HALF) for code in catalog().airports]
     placed: list[tuple[Point, Half]] = []
@@ -115,16 +115,21 @@ def token_places(weather: Weather) -> dict[tuple[str, int], tuple[Point, ...]]:
         step = length / (spaces + 1)
         offset = min(max(STORM_HALF * step, STORM_R - 2), STORM_R + 4) if kind == "storm" else 0.0
         parts = (-offset, offset) if kind == "storm" else (0.0,)
-        dots = [_space_xy(r.key, k) for r in catalog().routes if r.key != route for k in range(1, r.spaces + 1)]
+        dots = [(_space_xy(r.key, k), (7.0, 7.0)) for r in catalog().routes for k in range(1, r.spaces + 1)
+                if (r.key, k) != (route, space)]
+        # The coloured routes' letters sit between their middle spaces unless a token takes that place.
+        letters = [(_space_xy(r.key, r.spaces // 2 + 0.5), (M, M)) for r in catalog().routes if r.colour]
         best: tuple[tuple[bool, bool, float], tuple[Point, ...]] | None = None
-        for shift in sorted(range(-int(step / 2), int(step / 2) + 1, 2), key=lambda d: (abs(d), d)):
+        # Nearer its own space's place than its neighbour's where it can; up to half a space to clear an airport.
+        near, reach = step * 0.4, int(step / 2)
+        for shift in sorted(range(-reach, reach + 1, 2), key=lambda d: (abs(d), d)):
             points = tuple(_along(route, space * step + shift + part) for part in parts)
             hard = min(_gap(p, token, q, half) for p in points for q, half in airports + placed)
-            soft = min((_gap(p, token, d, (7, 7)) for p in points for d in dots), default=math.inf)
-            score = (hard >= 2, soft >= 0, min(hard, 2.0))
+            soft = min((_gap(p, token, q, half) for p in points for q, half in dots + letters), default=math.inf)
+            score = (hard >= 2, soft >= 0 and abs(shift) <= near, min(hard, 2.0))
             if best is None or score > best[0]:
                 best = (score, points)
-            if hard >= 2 and soft >= 0:
+            if score[:2] == (True, True):
                 break
         assert best is not None
         out[(route, space)] = best[1]
@@ -232,14 +237,26 @@ def _beside(side: str, route_key: str, tokens: list[Point], chips: list[Point]) 
         """The gap it leaves to other routes' lines, which it may cross when nothing else is free."""
         return min(_segment_gap(spot, p, q) - M - 5 for p, q in others)
 
-    # Beside the middle first, then beside each space and gap along the route, nearest the middle first.
+    # On the route between two other spaces (or a space and an airport) first, so that the letter sits on the line
+    # it names; then beside the middle, then beside each space and gap along the route, nearest the middle first.
     middle = route.spaces // 2 + 0.5
+    gaps = sorted((k + 0.5 for k in range(route.spaces + 1)), key=lambda k: (abs(k - middle), k))
     steps = sorted((k / 2 for k in range(2, 2 * route.spaces + 1)), key=lambda k: (abs(k - middle), k))
-    spots = [(px + nx * d, py + ny * d) for px, py in (_space_xy(route_key, k) for k in steps)
-             for d in (M + 9, -M - 9, M + 15, -M - 15, M + 22, -M - 22, M + 32, -M - 32)]
+    spots = [_space_xy(route_key, k) for k in gaps] + [
+        (px + nx * d, py + ny * d) for px, py in (_space_xy(route_key, k) for k in steps)
+        for d in (M + 9, -M - 9, M + 15, -M - 15, M + 22, -M - 22, M + 32, -M - 32)]
     spots = [(x, y) for x, y in spots if M + 4 <= x <= MAP_RIGHT - M - 4 and M + 4 <= y <= BAND_Y - M - 12]
+    def nearer(spot: Point) -> bool:
+        """Whether the chip sits clearly nearer its own route than any other: a letter must not seem to name the
+        route beside it."""
+        return _segment_gap(spot, (ax, ay), (bx, by)) + 12 <= min(_segment_gap(spot, p, q) for p, q in others)
+
     clear = [spot for spot in spots if hard(spot) >= 2]
-    return next((spot for spot in clear if lines(spot) >= 0), clear[0] if clear else max(spots, key=hard))
+    for wanted in ((lambda p: lines(p) >= 0 and nearer(p)), nearer, (lambda p: lines(p) >= 0)):
+        chosen = next((spot for spot in clear if wanted(spot)), None)
+        if chosen:
+            return chosen
+    return clear[0] if clear else max(spots, key=hard)
 
 
 def _weather(draw: Pen, weather: Weather) -> None:
@@ -293,12 +310,16 @@ Cluster = tuple[Point, ...]
 @cache
 def _clusters(count: int) -> tuple[Cluster, ...]:
     """The shapes a group of plane markers may take, the preferred first: one row, then (three or more planes) two
-    rows, which fit where a long row does not (in a corner of the map)."""
+    rows, then (five) three, which fit where a long row does not (in a corner of the map)."""
     def row(n: int, dy: float) -> Cluster:
         return tuple(((i - (n - 1) / 2) * STEP, dy) for i in range(n))
 
-    return (row(count, 0),) if count < 3 else (row(count, 0), row((count + 1) // 2, -STEP / 2) + row(count // 2,
-                                                                                                     STEP / 2))
+    shapes = [row(count, 0)]
+    if count >= 3:
+        shapes.append(row((count + 1) // 2, -STEP / 2) + row(count // 2, STEP / 2))
+    if count >= 5:
+        shapes.append(row(2, -STEP) + row(2, 0) + row(count - 4, STEP))
+    return tuple(shapes)
 
 
 def _cluster_gap(cx: float, cy: float, cluster: Cluster, blocked: list[Rect]) -> float:
@@ -314,34 +335,45 @@ def _cluster_gap(cx: float, cy: float, cluster: Cluster, blocked: list[Rect]) ->
     return gap
 
 
-def _spot(x: float, y: float, count: int, hard: list[Rect], soft: list[Rect], away: list[float]) -> Cluster:
+def _spot(x: float, y: float, count: int, hard: list[Rect], soft: list[Rect], away: list[float],
+          home: str = "") -> Cluster:
     """Where a group of `count` plane markers near (x, y) stands: the nearest ring position where the group (a row,
-    else two rows) is clear of every obstacle, preferring directions far from the angles in `away` (the routes
-    leaving an airport); failing that, the nearest clear of all but the spaces' dots; failing that, the least
-    crowded place."""
-    reach = 200 + STEP * count / 2 + M + 4  # the farthest a ring reaches: boxes beyond it never matter
+    else two or three rows) is clear of every obstacle, preferring directions far from the angles in `away` (the
+    routes leaving an airport); failing that, the nearest clear of all but the spaces' dots; failing that, the least
+    crowded place. Near places first, then farther ones; a group by an airport (`home`) stays nearer that airport
+    than any other, so that it is read as there."""
+    reach = 260 + STEP * count / 2 + M + 4  # the farthest a ring reaches: boxes beyond it never matter
     hard = [b for b in hard if b[2] > x - reach and b[0] < x + reach and b[3] > y - reach and b[1] < y + reach]
     soft = [b for b in soft if b[2] > x - reach and b[0] < x + reach and b[3] > y - reach and b[1] < y + reach]
-    rings = [(0.0, 0.0)] + [(radius, step * math.pi / 12) for radius in range(48, 200, 12) for step in range(24)]
+    rings = [(0.0, 0.0)] + [(radius, step * math.pi / 12) for radius in range(48, 260, 12) for step in range(24)]
+    airports = [airport_xy(code) for code in catalog().airports if code != home] if home else []
+
+    def at_home(cluster: Cluster) -> bool:
+        return all(_gap(p, (M, M), (x, y), AIRPORT_HALF) < min(_gap(p, (M, M), a, AIRPORT_HALF) for a in airports)
+                   for p in cluster) if airports else True
+
     fallback: tuple[float, Cluster] = (-math.inf, tuple((x + dx, y + dy) for dx, dy in _clusters(count)[0]))
-    for blocked in (hard + soft, hard):
-        for cluster in _clusters(count):
-            spread = max(dx for dx, _dy in cluster)
-            best: tuple[float, float, Cluster] | None = None
-            for radius, theta in rings:
-                if best is not None and radius > best[0]:
-                    break
-                px, py = x + math.cos(theta) * (radius + spread if radius else 0), y + math.sin(theta) * radius
-                gap = _cluster_gap(px, py, cluster, blocked)
-                if gap < 2:
-                    if blocked is hard and gap > fallback[0]:
-                        fallback = (gap, tuple((px + dx, py + dy) for dx, dy in cluster))
-                    continue
-                clearance = min((abs((theta - a + math.pi) % (2 * math.pi) - math.pi) for a in away), default=0.0)
-                if best is None or clearance > best[1] + 1e-9:
-                    best = (radius, clearance, tuple((px + dx, py + dy) for dx, dy in cluster))
-            if best is not None:
-                return best[2]
+    for limit in (150, 260):
+        for blocked in (hard + soft, hard):
+            for shape in _clusters(count):
+                spread = max(dx for dx, _dy in shape)
+                best: tuple[float, float, Cluster] | None = None
+                for radius, theta in rings:
+                    if radius > limit or (best is not None and radius > best[0]):
+                        break
+                    px, py = x + math.cos(theta) * (radius + spread if radius else 0), y + math.sin(theta) * radius
+                    cluster = tuple((px + dx, py + dy) for dx, dy in shape)
+                    gap = _cluster_gap(px, py, shape, blocked)
+                    if gap < 2 or not at_home(cluster):
+                        if blocked is hard and gap > fallback[0] and at_home(cluster):
+                            fallback = (gap, cluster)
+                        continue
+                    clearance = min((abs((theta - a + math.pi) % (2 * math.pi) - math.pi) for a in away),
+                                    default=0.0)
+                    if best is None or clearance > best[1] + 1e-9:
+                        best = (radius, clearance, cluster)
+                if best is not None:
+                    return best[2]
     return fallback[1]
 
 
@@ -399,7 +431,8 @@ def _marker_places(side: str, weather: Weather, groups: tuple[tuple[str, int], .
             (ax, ay), (bx, by) = airport_xy(key.split("-")[0]), airport_xy(key.split("-")[1])
             along = math.atan2(by - ay, bx - ax)
             away = [along, along + math.pi]
-        places = _on_space(node, x, y, count, hard + soft, weather) or _spot(x, y, count, hard, soft, away)
+        home = "" if "." in node else node
+        places = _on_space(node, x, y, count, hard + soft, weather) or _spot(x, y, count, hard, soft, away, home)
         hard += [(px - M, py - M, px + M, py + M) for px, py in places]
         out.append(places)
     return tuple(out)

@@ -15,6 +15,7 @@ from renderers.kit.record import check_layout, recording
 from renderers.now_boarding.board import (
     STORM_R,
     _gap,
+    _marker_places,
     airport_xy,
     board_image,
     node_xy,
@@ -137,11 +138,15 @@ def test_a_token_beside_an_airport_slides_clear_of_its_box() -> None:
 
 def test_planes_crowding_a_corner_airport_never_cover_its_code() -> None:
     view = copy.deepcopy(midgame_view(5, 8, 330))
-    view["weather"] = [{"route": "SEA-SFO", "space": 1, "kind": "tailwind"},
-                       {"route": "SEA-DEN", "space": 1, "kind": "storm"}]
+    view["weather"] = [{"route": "SEA-SFO", "space": 1, "kind": "tailwind"}]
     for seat in view["seats"]:
         seat["at"] = "SEA"
     assert layout_problems(view) == []
+    (cluster,) = _marker_places("large", (("SEA-SFO", 1, "tailwind"),), (("SEA", 5),))
+    # By Seattle: nearer it than any other airport, so that they are read as being there.
+    for centre in cluster:
+        assert math.dist(centre, airport_xy("SEA")) < min(
+            math.dist(centre, airport_xy(c)) for c in ("SFO", "DEN", "ORD"))
 
 
 def test_five_pilots_fit_with_full_planes_and_the_temporary_seat() -> None:
