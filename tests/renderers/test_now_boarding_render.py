@@ -12,12 +12,12 @@ from engine.core.play import apply, new_game
 from engine.core.selfplay import playout
 from engine.now_boarding.game import GAME
 from renderers.kit.record import check_layout, recording
-from renderers.now_boarding.board import (
+from renderers.now_boarding.board import board_image
+from renderers.now_boarding.places import (
     STORM_R,
-    _gap,
-    _marker_places,
     airport_xy,
-    board_image,
+    gap,
+    marker_places,
     node_xy,
     storm_halves,
     token_places,
@@ -123,7 +123,7 @@ def test_tokens_on_routes_that_leave_an_airport_side_by_side_keep_apart() -> Non
     places = token_places(weather)
     tailwind, halves = places[("SEA-ORD", 2)][0], places[("SEA-JFK", 2)]
     half = (TOKEN_R, TOKEN_R)
-    assert all(_gap(tailwind, half, h, half) >= 0 for h in halves)
+    assert all(gap(tailwind, half, h, half) >= 0 for h in halves)
     view = copy.deepcopy(midgame_view(4, 5, 200))
     view["weather"] = [{"route": r, "space": k, "kind": kind} for r, k, kind in weather]
     assert layout_problems(view) == []
@@ -133,7 +133,7 @@ def test_a_token_beside_an_airport_slides_clear_of_its_box() -> None:
     # DEN-LAX's first space is next to Denver's box: the storm's halves move along the route, away from it.
     den = airport_xy("DEN")
     for half in token_places((("DEN-LAX", 1, "storm"),))[("DEN-LAX", 1)]:
-        assert _gap(half, (TOKEN_R, TOKEN_R), den, AIRPORT_HALF) >= 0
+        assert gap(half, (TOKEN_R, TOKEN_R), den, AIRPORT_HALF) >= 0
 
 
 def test_planes_crowding_a_corner_airport_never_cover_its_code() -> None:
@@ -142,7 +142,7 @@ def test_planes_crowding_a_corner_airport_never_cover_its_code() -> None:
     for seat in view["seats"]:
         seat["at"] = "SEA"
     assert layout_problems(view) == []
-    (cluster,) = _marker_places("large", (("SEA-SFO", 1, "tailwind"),), (("SEA", 5),))
+    (cluster,) = marker_places("large", (("SEA-SFO", 1, "tailwind"),), (("SEA", 5),))
     # By Seattle: nearer it than any other airport, so that they are read as being there.
     for centre in cluster:
         assert math.dist(centre, airport_xy("SEA")) < min(
