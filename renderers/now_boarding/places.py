@@ -237,13 +237,19 @@ def _clusters(count: int) -> tuple[Cluster, ...]:
 def _cluster_gap(cx: float, cy: float, cluster: Cluster, blocked: list[Rect]) -> float:
     """The least gap between the markers of a cluster centred here and the boxes in `blocked`, negative where one
     overlaps; minus infinity where a marker leaves the map."""
+    xs, ys = [cx + dx for dx, _dy in cluster], [cy + dy for _dx, dy in cluster]
+    left, top, right, bottom = min(xs) - M, min(ys) - M, max(xs) + M, max(ys) + M
+    if left < 12 or right > MAP_RIGHT - 12 or top < 12 or bottom > BAND_Y - 14:
+        return -math.inf
+    # A box 2 px or more from the whole group is as far from each marker: only the boxes nearer are measured
+    # marker by marker (this is the costly loop of a render where planes have moved).
     least = math.inf
-    for dx, dy in cluster:
-        x, y = cx + dx, cy + dy
-        if x - M < 12 or x + M > MAP_RIGHT - 12 or y - M < 12 or y + M > BAND_Y - 14:
-            return -math.inf
-        for b in blocked:
-            least = min(least, max(b[0] - x - M, x - M - b[2], b[1] - y - M, y - M - b[3]))
+    for b in blocked:
+        outer = max(b[0] - right, left - b[2], b[1] - bottom, top - b[3])
+        if outer < 2:
+            outer = min(max(b[0] - x - M, x - M - b[2], b[1] - y - M, y - M - b[3]) for x, y in zip(xs, ys,
+                                                                                                    strict=True))
+        least = min(least, outer)
     return least
 
 
@@ -268,14 +274,19 @@ def _spot(x: float, y: float, count: int, hard: list[Rect], soft: list[Rect], aw
     for limit in (150, 260):
         for blocked in (hard + soft, hard):
             for shape in _clusters(count):
-                spread = max(dx for dx, _dy in shape)
+                spread, rise = max(dx for dx, _dy in shape), max(abs(dy) for _dx, dy in shape)
                 best: tuple[float, float, Cluster] | None = None
+                ring, near = -1.0, blocked
                 for radius, theta in rings:
                     if radius > limit or (best is not None and radius > best[0]):
                         break
+                    if radius != ring:  # only the boxes this ring's groups can come within 4 px of
+                        ring, ex, ey = radius, radius + 2 * spread + M + 4, radius + rise + M + 4
+                        near = [b for b in blocked if b[2] > x - ex and b[0] < x + ex and b[3] > y - ey
+                                and b[1] < y + ey]
                     px, py = x + math.cos(theta) * (radius + spread if radius else 0), y + math.sin(theta) * radius
                     cluster = tuple((px + dx, py + dy) for dx, dy in shape)
-                    room = _cluster_gap(px, py, shape, blocked)
+                    room = _cluster_gap(px, py, shape, near)
                     if room < 2 or not at_home(cluster):
                         if blocked is hard and room > fallback[0] and at_home(cluster):
                             fallback = (room, cluster)
