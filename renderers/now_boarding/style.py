@@ -26,15 +26,23 @@ ANGER = (200, 40, 40)
 FACE_DOWN = (215, 215, 220)
 CARD = (255, 255, 255)
 SEAT_EMPTY = (236, 236, 240)
+STRIPE = (238, 235, 224)  # every other plane's row, a shade darker than the paper
 
-TEXT = MIN_FONT  # the smallest text (26 px): 8 px where Discord shows the canvas at 373 x 280
-BIG = 30
-MAP_LEFT, MAP_TOP, MAP_SCALE_X, MAP_SCALE_Y = 25, 30, 0.78, 0.8  # map.toml's 1000 x 600 frame onto the canvas
-AIRPORT_HALF = (38, 20)
-SIDE_X = 835  # the right-hand column: stage, complaints, waiting passengers
-BAND_Y = 505  # the band under the map: one row per plane
-ROW_H = 76
-ANGER_TAB = 26  # a waiting passenger's anger number sits on a red tab this wide at the chip's right end
+TEXT = MIN_FONT  # the smallest text (38 px): capitals 8 px tall where Discord shows the canvas at 373 x 280
+BIG = 44  # the stage's name, the panel's heading
+MAP_LEFT, MAP_TOP, MAP_SCALE_X, MAP_SCALE_Y = 3, -26, 0.78, 0.83  # map.toml's 1000 x 600 frame onto the canvas
+AIRPORT_HALF = (48, 23)  # an airport's box holds its code at TEXT with a few pixels to spare
+MARK_HALF = 20  # a route's letter chip and a plane's marker: 40 px squares that hold one letter at TEXT
+TOKEN_R = 20  # a weather token's disc (a storm's two halves, a tailwind), rim included
+MAP_RIGHT = 780  # the map's right edge: the side panel starts beyond it
+SIDE_X = 791  # the right-hand column: stage, complaints, waiting passengers, the key
+SIDE_RIGHT = 1195
+BAND_Y = 482  # the band under the map: one row per plane, its name and figures above its seats
+ROW_H = 76  # a plane's row: a line of text and a line of seats (five fill the band, a few pixels apart)
+PAX_H = 36  # a passenger's card, waiting or aboard
+PAX_W = 138  # a waiting passenger's card: destination, VIP star and anger tab
+SEAT_W = 120  # a seat on a plane: six fit in the band's width
+ANGER_TAB = 28  # a passenger's anger number sits on a red tab this wide at the card's right end
 
 
 def at(x: float, y: float) -> tuple[float, float]:

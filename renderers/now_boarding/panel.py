@@ -1,0 +1,195 @@
+"""The Now Boarding board's panels: the side column (stage, round, phase, complaints, cards to come, the queues at
+each airport, the key) and the band under the map (each plane's pilot, figures and seats), all at 38 px or more.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.now_boarding.data import catalog
+from renderers.kit.paint import INK, MUTED, PAPER, Pen, fit, font, text_width
+from renderers.kit.shapes import chip
+from renderers.now_boarding.style import (
+    ANGER,
+    ANGER_TAB,
+    BAND_Y,
+    BIG,
+    CARD,
+    FACE_DOWN,
+    MAP_RIGHT,
+    PAX_H,
+    PAX_W,
+    ROUTE_FILL,
+    ROUTE_TEXT,
+    ROW_H,
+    SEAT_EMPTY,
+    SEAT_W,
+    SIDE_RIGHT,
+    SIDE_X,
+    SIZE,
+    STRIPE,
+    TEXT,
+)
+
+LINE = 44
+"""From one line of TEXT to the next in the side panel."""
+PHASES = {"setup": "Set-up", "weather": "Placing weather", "flight": "Flying", "maintenance": "Maintenance",
+          "over": "Game over"}
+
+
+def key(view: dict[str, Any]) -> list[str]:
+    """The key to the marks this picture shows: a storm's two S halves, a tailwind's T, a VIP's star and thick rim.
+    A mark that is not on the board takes no room."""
+    kinds = {w["kind"] for w in view["weather"]}
+    cards = [c for cards in view["airports"].values() for c in cards] + [
+        c for seat in view["seats"] for c in seat["cargo"]]
+    items = ["S S storm: 2 spaces"] if "storm" in kinds else []
+    items += ["T tailwind: fly over"] if "tailwind" in kinds else []
+    items += ["* thick rim: VIP"] if any(c["face_up"] and c["vip"] for c in cards) else []
+    return items
+
+
+def legend(draw: Pen, items: list[str]) -> float:
+    """The key at the foot of the side panel; returns where it begins."""
+    top = SIZE[1] - 6 - LINE * len(items)
+    for i, line in enumerate(items):
+        draw.text((SIDE_X, top + i * LINE), fit(line, TEXT, SIDE_RIGHT - SIDE_X), fill=MUTED, font=font(TEXT))
+    return top
+
+
+def _line(draw: Pen, y: float, text: str, size: int = TEXT) -> None:
+    draw.text((SIDE_X, y), fit(text, size, SIDE_RIGHT - SIDE_X), fill=INK, font=font(size))
+
+
+def status(draw: Pen, view: dict[str, Any]) -> float:
+    """The stage, round and phase, the complaints and the cards to come (or the weather being placed), one line each;
+    returns where the panel goes on."""
+    ending = "Everyone wins!" if view["result"] == "won" else "Out of business"
+    _line(draw, 2, ending if view["result"] else view["stage"], BIG)
+    y = 2 + BIG + 8
+    _line(draw, y, view["round_name"].removeprefix(f"{view['stage']}, ").capitalize())
+    _line(draw, y + LINE, PHASES[view["phase"]])
+    y += 2 * LINE
+    draw.text((SIDE_X, y), "Complaints", fill=INK, font=font(TEXT))
+    for i in range(3):
+        left = SIDE_X + text_width("Complaints", TEXT) + 14 + i * 44
+        filled = i < view["complaints"]
+        draw.rectangle((left, y + 4, left + 36, y + 40), fill=ANGER if filled else CARD, outline=INK, width=2)
+        if filled:
+            draw.text((left + 18, y + 23), "!", fill=CARD, font=font(TEXT), anchor="mm")
+    y += LINE
+    placing = view.get("placing")
+    if placing:
+        a, b = placing["route"].split("-")
+        _line(draw, y, f"{placing['kind'].capitalize()} on {a}-{b}")
+    else:
+        # Spaced out where the figures leave room, closer where two-digit piles would not fit the panel.
+        m, a, e = view["piles"]
+        lines = (f"To come: M {m}  A {a}  E {e}", f"To come: M {m} A {a} E {e}", f"To come: M{m} A{a} E{e}")
+        _line(draw, y, next((t for t in lines if text_width(t, TEXT) <= SIDE_RIGHT - SIDE_X), lines[-1]))
+    return y + LINE + 4
+
+
+def _pax_chip(draw: Pen, left: float, top: float, card: dict[str, Any], width: float) -> None:
+    """A passenger: destination, and its anger as a white number on a red tab at the card's right end; a VIP has a
+    thick rim (and a star where there is room); '?' while face down. The anger is a number, not a row of marks, so
+    that it still reads on a phone and never by colour alone."""
+    mid = top + PAX_H / 2
+    if not card["face_up"]:
+        draw.rounded_rectangle((left, top, left + width, top + PAX_H), radius=6, fill=FACE_DOWN, outline=INK,
+                               width=2)
+        draw.text((left + width / 2, mid), "?", fill=INK, font=font(TEXT), anchor="mm")
+        return
+    draw.rounded_rectangle((left, top, left + width, top + PAX_H), radius=6, fill=CARD, outline=INK,
+                           width=4 if card["vip"] else 2)
+    anger = card["anger"]
+    tab = ANGER_TAB if anger else 0
+    label = card["dest"] + "*"
+    if not (card["vip"] and 6 + text_width(label, TEXT) + 4 <= width - tab):
+        label = card["dest"]  # no room for the star beside an anger tab: the thick rim still marks the VIP
+    draw.text((left + 6, mid), label, fill=INK, font=font(TEXT), anchor="lm")
+    if not anger:
+        return
+    draw.rounded_rectangle((left + width - ANGER_TAB, top, left + width, top + PAX_H), radius=6, fill=ANGER,
+                           outline=INK, width=2)
+    draw.text((left + width - ANGER_TAB / 2, mid), str(anger), fill=CARD, font=font(TEXT), anchor="mm")
+
+
+def waiting(draw: Pen, view: dict[str, Any], top: float, bottom: float) -> None:
+    """Each airport's queue, two passengers a row; what does not fit above `bottom` is counted in a last line."""
+    draw.text((SIDE_X, top), "Waiting (to, anger)", fill=MUTED, font=font(TEXT))
+    y = top + LINE + 4
+    rows: list[tuple[str, list[dict[str, Any]]]] = []
+    for code, cards in view["airports"].items():
+        for i in range(0, len(cards), 2):
+            rows.append((code if i == 0 else "", cards[i:i + 2]))
+    pitch = PAX_H + 6
+    for n, (code, cards) in enumerate(rows):
+        more = n + 1 < len(rows)
+        if y + PAX_H + (pitch if more else 0) > bottom:
+            left = sum(len(c) for _, c in rows[n:])
+            draw.text((SIDE_X, y + PAX_H / 2), f"+{left} more", fill=INK, font=font(TEXT), anchor="lm")
+            return
+        if code:
+            draw.text((SIDE_X, y + PAX_H / 2), code, fill=INK, font=font(TEXT), anchor="lm")
+        for i, card in enumerate(cards):
+            _pax_chip(draw, SIDE_RIGHT - (2 - i) * PAX_W - (1 - i) * 6, y, card, PAX_W)
+        y += pitch
+    if not rows:
+        draw.text((SIDE_X, y), "nobody", fill=MUTED, font=font(TEXT))
+
+
+def plane_rows(draw: Pen, view: dict[str, Any]) -> None:
+    """One row per plane: its chip, pilot and figures (where, speed, fares, extra routes), then its seats."""
+    row_h = min(ROW_H + 24, (SIZE[1] - BAND_Y) / max(len(view["seats"]), 1))
+    for n, seat in enumerate(view["seats"]):
+        if n % 2:  # every other row on a shaded band: which seats belong to which pilot reads at a glance
+            draw.rectangle((0, BAND_Y + n * row_h - 1, MAP_RIGHT - 1, BAND_Y + (n + 1) * row_h - 1), fill=STRIPE)
+        top = BAND_Y + n * row_h + (row_h - ROW_H) / 2
+        done = " (done)" if seat["done"] and view["phase"] in ("flight", "maintenance") else ""
+        if not seat["colour"]:
+            chip(draw, (10, top, 50, top + 38), SEAT_EMPTY, "?", TEXT, INK)
+            name = fit(seat["name"], TEXT, MAP_RIGHT - 70 - text_width(done, TEXT)) + done
+            draw.text((58, top - 8), name, fill=INK, font=font(TEXT))
+            draw.text((58, top + 30), "choosing a plane", fill=MUTED, font=font(TEXT))
+            continue
+        chip(draw, (10, top, 50, top + 38), ROUTE_FILL[seat["colour"]], seat["letter"], TEXT,
+             ROUTE_TEXT[seat["colour"]])
+        where = seat["at"] if "." not in seat["at"] else "in air"
+        extra = " ".join(ROUTE_LETTER(c) for c in seat["routes"][1:])
+        speed = f"spd {seat['speed']}" + ("+1" if view["temp"]["speed"] == seat["seat"] else "")
+        figures = f"{where} · {speed} · ${seat['money']}" + (f" · +{extra}" if extra else "")
+        draw.text((MAP_RIGHT - 12, top - 8), figures, fill=INK, font=font(TEXT), anchor="ra")
+        room = MAP_RIGHT - 12 - text_width(figures, TEXT) - 24 - 58
+        name = fit(seat["name"], TEXT, room - text_width(done, TEXT)) + done
+        draw.text((58, top - 8), name, fill=INK, font=font(TEXT))
+        _seats(draw, 10, top + ROW_H - PAX_H, seat, view["temp"]["seat"] == seat["seat"])
+
+
+def ROUTE_LETTER(colour: str) -> str:  # noqa: N802 - reads like the table it stands for
+    return catalog().plane(colour).letter
+
+
+MAX_SEATS = 6
+
+
+def _seats(draw: Pen, left: float, top: float, seat: dict[str, Any], temp: bool) -> None:
+    """One box per seat: the passenger in it (a Fugitive fills two), empty boxes for free seats, an extra box
+    marked +1 for the temporary seat token held."""
+    boxes: list[dict[str, Any] | None] = []
+    for card in seat["cargo"]:
+        boxes.append(card)
+        if card.get("vip") == "Captured Fugitive":
+            boxes.append(card)
+    boxes += [None] * max(seat["seats"] - len(boxes), 0)
+    for i, card in enumerate(boxes[:MAX_SEATS]):
+        x = left + i * (SEAT_W + 6)
+        if card is None:
+            draw.rounded_rectangle((x, top, x + SEAT_W, top + PAX_H), radius=6, fill=SEAT_EMPTY, outline=MUTED,
+                                   width=2)
+        else:
+            _pax_chip(draw, x, top, card, SEAT_W)
+    if temp and len(boxes) < MAX_SEATS:
+        x = left + len(boxes) * (SEAT_W + 6)
+        draw.rounded_rectangle((x, top, x + SEAT_W, top + PAX_H), radius=6, fill=PAPER, outline=INK, width=1)
+        draw.text((x + SEAT_W / 2, top + PAX_H / 2), "+1", fill=INK, font=font(TEXT), anchor="mm")
