@@ -1,9 +1,9 @@
 """The Flight Plan board: a status line, the world map (regions shaded, routes by class and owner, hubs, planes)
-and one card per airline.
+and the airline table (table.py).
 
 Every airline's number travels with its colour (route badges, hub towers, planes, cards), and each card lists its
 routes by number, so nothing is told by colour alone. Texts are placed on free ground: a label or badge that
-would overlap an earlier one moves along its line or stays off (the card still lists the route).
+would overlap an earlier one moves along its line or stays off (the table still lists the route).
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from PIL import Image
 from engine.flight_plan.data import REGIONS, catalog
 from renderers.flight_plan.geo import city_xy, segments
 from renderers.flight_plan.style import (
-    FLEET_LETTER,
     FREE_ROUTE,
     MAP_H,
     OWNER,
@@ -29,6 +28,7 @@ from renderers.flight_plan.style import (
     H,
     W,
 )
+from renderers.flight_plan.table import OFF_KEY, draw_table, money
 from renderers.kit.layer import static_layer
 from renderers.kit.paint import INK, MUTED, PAPER, Pen, canvas, fit, font, pen, text_width, to_png
 
@@ -155,6 +155,8 @@ def draw_map(d: Pen, view: dict[str, Any]) -> None:
         for i, seat in enumerate(seats):
             taken.append(badge(d, left + 18 + 36 * i, top + 18, seat, size=34))
         labelled.append(city)
+    if any(a["deactivated"] for a in view["airlines"]):
+        _off_key(d, taken)
     # 4. City codes: first every city a button names ("Buy 21 Tokyo-Seoul"), which must be found on the map even
     # where nobody owns a route yet (away from its dot, with a line to it, when crowded); then where something
     # stands, where there is room. Then route badges where there is room.
@@ -173,6 +175,17 @@ def draw_map(d: Pen, view: dict[str, Any]) -> None:
                 if _inside_map(box) and not _overlaps(box, taken):
                     taken.append(badge(d, x, y, a["seat"], size=30))
                     break
+
+
+def _off_key(d: Pen, taken: list[Rect]) -> None:
+    """The key to the table's "(2)" (switched off for two more turns), on open sea near the map's bottom left."""
+    w = text_width(OFF_KEY, TEXT) + 16
+    box = free_spot(6 + w / 2, TOP + MAP_H - 26, w, 40, taken)
+    if box is None:
+        return
+    d.rectangle(box, fill=PAPER, outline=MUTED)
+    d.text((box[0] + 8, box[3] - 8), OFF_KEY, font=font(TEXT), fill=INK, anchor="ls")
+    taken.append(box)
 
 
 def _label(d: Pen, city: str, taken: list[Rect], must: bool = False) -> None:
@@ -198,37 +211,6 @@ def _label(d: Pen, city: str, taken: list[Rect], must: bool = False) -> None:
     d.text((spot[0] + 4, spot[1] + 3), city, font=font(TEXT), fill=INK)
 
 
-def money(amount: int) -> str:
-    return f"${amount}M"
-
-
-def card_lines(a: dict[str, Any]) -> list[str]:
-    off = {x["asset"]: x["back_in"] for x in a["deactivated"]}
-    fleets = [FLEET_LETTER[f["cls"]] + (f"(off {off['fleet:' + f['cls']]})" if not f["active"] else "")
-              for f in a["fleets"]]
-    hubs = [h["city"] + (f"(off {off['hub:' + h['city']]})" if not h["active"] else "") for h in a["hubs"]]
-    routes = [str(n) + (f"(off {off[f'route:{n}']})" if f"route:{n}" in off else "") for n in a["routes"]]
-    limit = "" if a["limit_lifted"] else " (2 max)"
-    return [
-        f"{money(a['cash'])} cash, {money(a['revenue'])}/turn",
-        "Fleets " + (" ".join(fleets) or "none"),
-        "Hubs " + (" ".join(hubs) or "none"),
-        "Regions " + (" ".join(a["regions"]) or "none") + limit,
-        "Routes " + (" ".join(routes) or "none"),
-        f"Goals: hub regions {len(a['hub_regions'])}/3, regions {len(a['regions'])}/6",
-    ]
-
-
-def draw_card(d: Pen, box: Rect, a: dict[str, Any], current: bool, winner: bool, lines_max: int) -> None:
-    x0, y0, x1, y1 = box
-    d.rectangle(box, fill=PAPER, outline=INK, width=5 if current or winner else 1)
-    badge(d, x0 + 38, y0 + 24, a["seat"], size=34)
-    tag = " - bankrupt" if a["out"] else " - WINNER" if winner else " - to play" if current else ""
-    d.text((x0 + 62, y0 + 10), fit(a["name"] + tag, TEXT, x1 - x0 - 74), font=font(TEXT), fill=INK)
-    for i, line in enumerate(card_lines(a)[:lines_max]):
-        d.text((x0 + 24, y0 + 44 + i * 28), fit(line, TEXT, x1 - x0 - 34), font=font(TEXT), fill=INK)
-
-
 def status_line(view: dict[str, Any]) -> str:
     if view["over"]:
         names = " and ".join(view["airlines"][s]["name"] for s in view["winners"])
@@ -247,23 +229,11 @@ def status_line(view: dict[str, Any]) -> str:
 
 
 def board_image(view: dict[str, Any]) -> Image.Image:
-    n = view["players"]
-    img = base(n)
+    img = base(view["players"])
     d = pen(img)
-    d.text((12, 8), fit(status_line(view), TEXT, W - 24), font=font(TEXT), fill=INK)
+    d.text((12, TOP - 12), fit(status_line(view), TEXT, W - 24), font=font(TEXT), fill=INK, anchor="ls")
     draw_map(d, view)
-    cols = 3 if n > 4 or n == 3 else 2
-    rows = (n + cols - 1) // cols
-    top = TOP + MAP_H + 8
-    height = (H - top - 4 - 8 * (rows - 1)) // rows
-    width = (W - 8 - 8 * (cols - 1)) // cols
-    lines_max = max(1, (height - 52) // 28)
-    for i, a in enumerate(view["airlines"]):
-        col, row = i % cols, i // cols
-        x0 = 4 + col * (width + 8)
-        y0 = top + row * (height + 8)
-        draw_card(d, (x0, y0, x0 + width, y0 + height), a, view["turn"] == a["seat"] and not view["over"],
-                  a["seat"] in view["winners"], lines_max)
+    draw_table(d, TOP + MAP_H + 6, H - 4, view)
     return img
 
 

@@ -7,7 +7,8 @@ from PIL import Image
 import renderers
 from engine.core.play import new_game
 from engine.flight_plan.game import GAME
-from renderers.flight_plan.board import card_lines, status_line
+from renderers.flight_plan.board import status_line
+from renderers.flight_plan.table import cells
 from tests.flight_plan.helpers import give, play_state
 
 
@@ -18,12 +19,12 @@ def test_registered_and_renders_a_png() -> None:
     assert png.startswith(b"\x89PNG")
 
 
-def test_the_card_lists_what_the_airline_owns_and_what_is_off() -> None:
+def test_the_table_lists_what_the_airline_owns_and_what_is_off() -> None:
     st = play_state()
     give(st, 0, routes=(11, 43), fleets=("short", "medium"), hubs=("LON",))
     st.airlines[0].off["fleet:medium"] = st.airlines[0].turns_played + 3
-    lines = card_lines(GAME.view(st, None)["airlines"][0])
-    assert "Fleets S M(off 3)" in lines and "Hubs LON" in lines and "Routes 11 43" in lines
+    row = cells(GAME.view(st, None)["airlines"][0])
+    assert (row["fleets"], row["hubs"], row["routes"]) == ("S M(3)", "LON", "11 43")
 
 
 def test_status_line_names_the_offer() -> None:
