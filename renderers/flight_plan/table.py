@@ -127,12 +127,13 @@ def cells(a: dict[str, Any]) -> dict[str, str]:
 
 def lines_each(need: list[int], lines: int) -> list[int]:
     """How many lines each airline's row gets: one each, then the lines left over, one at a time, to the row whose
-    lists still need the most lines (the first such seat on a tie)."""
+    lists still need the most lines (the first such seat on a tie), while any does."""
     out = [1] * len(need)
     for _ in range(max(0, lines - len(need))):
         short = [need[i] - out[i] for i in range(len(need))]
-        most = max(short)
-        out[short.index(most) if most > 0 else min(range(len(need)), key=lambda i: out[i])] += 1
+        if max(short) <= 0:
+            break  # every list whole: the rest of the table's room stays blank
+        out[short.index(max(short))] += 1
     return out
 
 
