@@ -10,8 +10,18 @@ TEXT = MIN_FONT
 TOP = 54  # the status line above the map
 ROW = 42  # one line of the airline table: capitals, descenders and a few pixels either side
 TABLE_HEAD = 38  # the table's column titles
-TABLE_LINES = 8  # six airlines a line each and two more for the longest lists; the map takes the rest
-MAP_H = H - 4 - TABLE_HEAD - TABLE_LINES * ROW - 6 - TOP
+
+
+def table_lines(players: int) -> int:
+    """A line per airline and two more for the longest lists (up to eight: six airlines); the map takes the rest."""
+    return min(8, players + 2)
+
+
+def map_height(players: int) -> int:
+    return H - 4 - TABLE_HEAD - table_lines(players) * ROW - 6 - TOP
+
+
+MAP_H = map_height(6)  # the shortest map, six airlines': geo.py spreads the cities apart on it
 # Airline colours (the Okabe-Ito set, adjusted so every pair stays apart under colour-blind simulations); the
 # airline's number is always drawn with them.
 OWNER: dict[str, RGB] = {"1": (240, 170, 0), "2": (0, 114, 178), "3": (0, 158, 115), "4": (213, 94, 0),
