@@ -78,6 +78,12 @@ def widths(rows: list[dict[str, str]], lines: int) -> dict[str, float]:
         key = (cut, sum(need_each), -out["routes"])
         if key < best_key:
             best, best_key = out, key
+    # Room the routes do not use goes to the names, cut the most often.
+    spare = best["routes"] - max(text_width(r["routes"], TEXT) for r in rows)
+    grow = min(spare, max(text_width(r["name"], TEXT) for r in rows) - best["name"])
+    if grow > 0:
+        best["name"] += grow
+        best["routes"] -= grow
     return best
 
 
