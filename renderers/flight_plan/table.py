@@ -2,13 +2,12 @@
 
 A row per airline instead of a card each: at the phone's smallest type (MIN_FONT) a card a third of the canvas wide
 held a name and half a line of figures, while a row the canvas wide holds every figure once. What an airline has
-switched off carries the turns it is off for in brackets ("M(2)"), with the key in the heading whenever one shows.
+switched off carries the turns it is off for in brackets ("M(2)"), with the key on the map whenever one shows
+(board.py). The airline to play, or the winner, has its row framed in black.
 """
 
 from __future__ import annotations
 
-import itertools
-import math
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -22,7 +21,7 @@ from renderers.flight_plan.style import (
     TEXT,
     W,
 )
-from renderers.kit.paint import INK, MUTED, PAPER, Pen, fit, font, text_width, wrap
+from renderers.kit.paint import INK, MUTED, PAPER, Pen, fit, font, text_width
 
 Rect = tuple[float, float, float, float]
 HUB_GOAL, REGION_GOAL = 3, 6
@@ -36,17 +35,17 @@ OFF_KEY = "(n): off n turns"  # the map shows it when anything is switched off
 class Column:
     key: str
     title: str
-    most: int  # the widest it may grow; the routes take what the others leave
+    most: int  # the widest it may grow
     right: bool = False  # figures line up on the right
-    wraps: bool = False  # a list that may take a second line where the row has one
 
 
 COLUMNS = [Column("name", "Airline", 150), Column("cash", "Cash", 130, right=True),
-           Column("revenue", "/turn", 110, right=True), Column("fleets", "Fleets", 180, wraps=True),
-           Column("hubs", "Hubs", 210, wraps=True), Column("goals", "Goals", 130)]
-LISTS = [c.key for c in COLUMNS if c.wraps] + ["routes"]
+           Column("revenue", "/turn", 110, right=True), Column("goals", "Goals", 130)]
+LISTS = "Fleets, hubs, routes"
+NAME_MOST = 330  # how wide names may grow where the lists leave room
 LEFT = 4 + BADGE + 2 * PAD
 RIGHT = W - 4 - PAD
+GROUP_GAP = 28  # between an airline's fleets, hubs and routes: letters, codes and numbers, told apart by their look
 
 
 def money(amount: int) -> str:
@@ -58,63 +57,84 @@ def cash(amount: int) -> str:
     return f"-${-amount}" if amount < 0 else f"${amount}"
 
 
-def widths(rows: list[dict[str, str]], lines: int) -> dict[str, float]:
-    """Each column as wide as its widest entry or title (up to its most); the routes take the rest. A list column
-    may instead be as narrow as holds its entries on two lines, or its widest item. Of those choices the one that
-    cuts the fewest lines short in the table's `lines` wins, then the one needing the fewest lines, then the one
-    leaving the routes the most room: one long list does not squeeze every row."""
-    best: dict[str, float] = {}
-    best_key: tuple[float, float, float] = (math.inf, 0.0, 0.0)
-    for fold in itertools.product((1, 2, 99), repeat=len([c for c in COLUMNS if c.wraps])):
-        lines_of = iter(fold)
-        out: dict[str, float] = {}
-        for c in COLUMNS:
-            most = next(lines_of) if c.wraps else 1
-            need = max([text_width(c.title, TEXT)] + [_narrowest(r[c.key], most) for r in rows])
-            out[c.key] = min(c.most, need)
-        out["routes"] = RIGHT - LEFT - sum(out.values()) - GAP * len(COLUMNS)
-        need_each = [_need(r, out) for r in rows]
-        cut = sum(max(0, n - got) for n, got in zip(need_each, lines_each(need_each, lines), strict=True))
-        key = (cut, sum(need_each), -out["routes"])
-        if key < best_key:
-            best, best_key = out, key
-    # Room the routes do not use goes to the names, cut the most often.
-    spare = best["routes"] - max(text_width(r["routes"], TEXT) for r in rows)
-    grow = min(spare, max(text_width(r["name"], TEXT) for r in rows) - best["name"])
-    if grow > 0:
-        best["name"] += grow
-        best["routes"] -= grow
-    return best
+Segment = tuple[float, str]  # where a run of one list's items starts on a line, and the run
 
 
 @lru_cache(maxsize=1024)
-def _narrowest(text: str, lines: int) -> float:
-    """The narrowest width that holds the text on at most `lines` lines (1, 2, or any number: its widest word)."""
-    words = text.split()
-    if lines == 1 or len(words) < 2:
-        return text_width(text, TEXT)
-    if lines > 2:
-        return max(text_width(w, TEXT) for w in words)
-    return min(max(text_width(" ".join(words[:i]), TEXT), text_width(" ".join(words[i:]), TEXT))
-               for i in range(1, len(words)))
+def flow(groups: tuple[tuple[str, ...], ...], width: float) -> tuple[tuple[Segment, ...], ...]:
+    """An airline's lists (fleets, hubs, routes) laid on lines at most `width` wide: one list after another on the
+    same line, a wider gap between two lists than between two items, an item moved whole to the next line."""
+    lines: list[list[Segment]] = [[]]
+    x = 0.0
+    space = text_width("0 0", TEXT) - 2 * text_width("0", TEXT)
+    for group in groups:
+        if not group:
+            continue
+        if x > 0:
+            x += GROUP_GAP
+        run: list[str] = []
+        start = x
+        for item in group:
+            w = text_width(item, TEXT)
+            gap = space if run else 0.0
+            if x > 0 and x + gap + w > width:
+                if run:
+                    lines[-1].append((start, " ".join(run)))
+                lines.append([])
+                run, start, x, gap = [], 0.0, 0.0, 0.0
+            run.append(item)
+            x += gap + w
+        lines[-1].append((start, " ".join(run)))
+    return tuple(tuple(line) for line in lines) if lines[0] else (((0.0, "-"),),)
 
 
-def _need(row: dict[str, str], width: dict[str, float]) -> int:
-    return max(len(wrap(row[k], TEXT, width[k])) for k in LISTS)
+@lru_cache(maxsize=1024)
+def fitted(groups: tuple[tuple[str, ...], ...], width: float, lines: int) -> tuple[tuple[Segment, ...], ...]:
+    """The lists flowed onto at most `lines` lines; when they need more, the last items give way to "+n", how many
+    are left out (the board in words lists them all)."""
+    laid = flow(groups, width)
+    if len(laid) <= lines:
+        return laid
+    items = [(g, item) for g, group in enumerate(groups) for item in group]
+    for keep in range(len(items) - 1, -1, -1):
+        kept = tuple(tuple(item for g2, item in items[:keep] if g2 == g) for g in range(len(groups)))
+        laid = flow((*kept, (f"+{len(items) - keep}",)), width)
+        if len(laid) <= lines:
+            return laid
+    return laid[:lines]
 
 
-def places(width: dict[str, float]) -> list[tuple[Column, float, float]]:
-    """Every column (the routes last) with where it starts and how wide it is."""
-    out = []
-    x = LEFT
-    for c in [*COLUMNS, Column("routes", "Routes", 0, wraps=True)]:
-        out.append((c, x, width[c.key]))
-        x += width[c.key] + GAP
+def widths(rows: list[dict[str, Any]], lines: int) -> dict[str, float]:
+    """Each column as wide as its widest entry or title (up to its most); the lists take the rest. Names, cut the
+    most often, may then grow up to NAME_MOST while every airline's lists still fit in the table's `lines`."""
+    out: dict[str, float] = {}
+    for c in COLUMNS:
+        out[c.key] = min(c.most, max(text_width(t, TEXT) for t in [c.title] + [r[c.key] for r in rows]))
+    out["lists"] = RIGHT - LEFT - sum(out.values()) - GAP * len(COLUMNS)
+    wanted = min(NAME_MOST, max(text_width(r["name"], TEXT) for r in rows)) - out["name"]
+    room = out["lists"] - text_width(LISTS, TEXT)
+    for share in (1, 0.75, 0.5, 0.25):
+        grow = min(wanted * share, room)
+        if grow > 0 and sum(len(flow(r["lists"], out["lists"] - grow)) for r in rows) <= lines:
+            out["name"] += grow
+            out["lists"] -= grow
+            break
     return out
 
 
-def cells(a: dict[str, Any]) -> dict[str, str]:
-    """What each column says of an airline (a switched-off asset with its turns off in brackets)."""
+def places(width: dict[str, float]) -> list[tuple[str, float, float, bool]]:
+    """Every column (the lists last): its key, where it starts, how wide it is, whether set to the right."""
+    out: list[tuple[str, float, float, bool]] = []
+    x: float = LEFT
+    for key, right in [(c.key, c.right) for c in COLUMNS] + [("lists", False)]:
+        out.append((key, x, width[key], right))
+        x += width[key] + GAP
+    return out
+
+
+def cells(a: dict[str, Any]) -> dict[str, Any]:
+    """What each column says of an airline; its lists (fleets, hubs, routes) item by item, a switched-off asset
+    with its turns off in brackets."""
     off = {x["asset"]: x["back_in"] for x in a["deactivated"]}
 
     def mark(asset: str) -> str:
@@ -124,10 +144,10 @@ def cells(a: dict[str, Any]) -> dict[str, str]:
         "name": a["name"],
         "cash": cash(a["cash"]),
         "revenue": cash(a["revenue"]),
-        "fleets": " ".join(FLEET_LETTER[f["cls"]] + mark("fleet:" + f["cls"]) for f in a["fleets"]) or "-",
-        "hubs": " ".join(h["city"] + mark("hub:" + h["city"]) for h in a["hubs"]) or "-",
         "goals": f"{len(a['regions'])}/{REGION_GOAL} {len(a['hub_regions'])}/{HUB_GOAL}",
-        "routes": " ".join(f"{n}{mark(f'route:{n}')}" for n in a["routes"]) or "-",
+        "lists": (tuple(FLEET_LETTER[f["cls"]] + mark("fleet:" + f["cls"]) for f in a["fleets"]),
+                  tuple(h["city"] + mark("hub:" + h["city"]) for h in a["hubs"]),
+                  tuple(f"{n}{mark(f'route:{n}')}" for n in a["routes"])),
     }
 
 
@@ -149,8 +169,9 @@ def draw_table(d: Pen, top: float, bottom: float, view: dict[str, Any]) -> None:
     lines = int((bottom - top - TABLE_HEAD) // ROW)
     flying = [r for r, a in zip(rows, airlines, strict=True) if not a["out"]]
     width = widths(flying or rows, lines - (len(rows) - len(flying)))
-    need = [1 if a["out"] else _need(r, width) for r, a in zip(rows, airlines, strict=True)]
-    _heading(d, top, width)
+    need = [1 if a["out"] else len(flow(r["lists"], width["lists"])) for r, a in zip(rows, airlines, strict=True)]
+    for key, x, w, right in places(width):
+        _text(d, x, w, top + TABLE_HEAD - 8, LISTS if key == "lists" else _title(key), right, MUTED)
     y = top + TABLE_HEAD
     for a, row, got in zip(airlines, rows, lines_each(need, lines), strict=True):
         current = view["turn"] == a["seat"] and not view["over"]
@@ -159,15 +180,14 @@ def draw_table(d: Pen, top: float, bottom: float, view: dict[str, Any]) -> None:
         y += ROW * got
 
 
-def _heading(d: Pen, top: float, width: dict[str, float]) -> None:
-    for c, x, w in places(width):
-        _text(d, x, w, top + TABLE_HEAD - 8, c.title, c.right, MUTED)
+def _title(key: str) -> str:
+    return next(c.title for c in COLUMNS if c.key == key)
 
 
-def _row(d: Pen, box: Rect, a: dict[str, Any], row: dict[str, str], width: dict[str, float], lines: int,
+def _row(d: Pen, box: Rect, a: dict[str, Any], row: dict[str, Any], width: dict[str, float], lines: int,
          marked: bool) -> None:
     x0, y0, x1, y1 = box
-    d.rectangle(box, fill=PAPER, outline=INK if marked else MUTED, width=4 if marked else 1)
+    d.rectangle(box, fill=PAPER, outline=INK if marked else MUTED, width=3 if marked else 1)
     key = str(a["seat"] + 1)
     cy = y0 + ROW / 2
     d.ellipse((x0 + PAD, cy - BADGE / 2, x0 + PAD + BADGE, cy + BADGE / 2), fill=OWNER[key], outline=INK, width=2)
@@ -179,22 +199,23 @@ def _row(d: Pen, box: Rect, a: dict[str, Any], row: dict[str, str], width: dict[
         start = columns[1][1]
         _text(d, start, x1 - PAD - start, base, "bankrupt, out of the game", False, INK)
         return
-    for c, x, w in columns:
-        if c.key != "name":
+    for key, x, w, right in columns:
+        if key != "name":
             rule = x - GAP / 2
             d.line([(rule, y0 + 6), (rule, y1 - 6)], fill=MUTED, width=1)
-        _text(d, x, w, base, row[c.key], c.right, INK, lines if c.wraps else 1)
+        if key != "lists":
+            _text(d, x, w, base, row[key], right, INK)
+            continue
+        for i, line in enumerate(fitted(row["lists"], w, lines)):
+            for j, (dx, run) in enumerate(line):
+                end = line[j + 1][0] - GROUP_GAP if j + 1 < len(line) else w
+                _text(d, x + dx, end - dx, base + i * ROW, run, False, INK)
 
 
-def _text(d: Pen, x: float, width: float, base: float, text: str, right: bool, fill: tuple[int, int, int],
-          lines: int = 1) -> None:
-    """A cell's text on its baseline, wrapped onto the row's lines and cut with '…' on the last."""
-    parts = list(wrap(text, TEXT, width)) if lines > 1 else [text]
-    if len(parts) > lines:
-        parts = [*parts[:lines - 1], " ".join(parts[lines - 1:])]
-    for i, part in enumerate(parts):
-        shown = fit(part, TEXT, width)
-        if right:
-            d.text((x + width, base + i * ROW), shown, font=font(TEXT), fill=fill, anchor="rs")
-        else:
-            d.text((x, base + i * ROW), shown, font=font(TEXT), fill=fill, anchor="ls")
+def _text(d: Pen, x: float, width: float, base: float, text: str, right: bool, fill: tuple[int, int, int]) -> None:
+    """A cell's text on its baseline, cut with '…' where it is wider than its cell."""
+    shown = fit(text, TEXT, width)
+    if right:
+        d.text((x + width, base), shown, font=font(TEXT), fill=fill, anchor="rs")
+    else:
+        d.text((x, base), shown, font=font(TEXT), fill=fill, anchor="ls")

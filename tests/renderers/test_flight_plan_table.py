@@ -1,6 +1,7 @@
 """Flight Plan's airline table (renderers/flight_plan/table.py): at the phone's smallest type every airline's
-figures and lists are in the picture whole, up to six airlines with long names; a long list takes a spare line of
-the table instead of being cut, and the spare lines go only where a list needs them."""
+figures and lists are in the picture whole, up to six airlines with long names; long lists take a spare line of
+the table instead of being cut, the spare lines go only where lists need them, and lists that still do not fit say
+how many items they leave out."""
 
 from __future__ import annotations
 
@@ -40,14 +41,15 @@ def test_every_figure_of_every_airline_is_in_the_table_uncut(name: str) -> None:
     cut = [t.text for t in log.texts if t.text.endswith(ELLIPSIS)
            and not any(n.startswith(t.text[:-1]) for n in names) and t.bbox[1] > 300]
     assert not cut, f"cut in the table: {cut}"
+    assert not [t.text for t in log.texts if t.text.startswith("+")], "a list left items out"
     words = [w for t in log.texts if t.bbox[1] > 300 for w in t.text.split()]
     for a in view["airlines"]:
         if a["out"]:
             continue
         row = cells(a)
-        for key in ("cash", "revenue", "goals", "fleets", "hubs", "routes"):
-            for item in row[key].split():
-                assert item in words, f"{a['name']}: {key} {item!r} not in the table"
+        items = [*row["cash"].split(), *row["revenue"].split(), *row["goals"].split(), *sum(row["lists"], ())]
+        for item in items:
+            assert item in words, f"{a['name']}: {item!r} not in the table"
 
 
 def test_a_long_list_takes_a_spare_line_and_the_others_keep_one() -> None:
@@ -56,14 +58,27 @@ def test_a_long_list_takes_a_spare_line_and_the_others_keep_one() -> None:
     log = _drawn(GAME.view(st, None))
     heights = [round((b[3] - b[1]) / ROW) for b in _rows(log)]
     assert heights == [1, 1, 2, 1, 1, 1]
-    assert [t.text for t in log.texts if t.text.endswith(ELLIPSIS)] == []
+    assert [t.text for t in log.texts if t.text.endswith(ELLIPSIS) or t.text.startswith("+")] == []
+
+
+def test_lists_longer_than_the_table_holds_say_how_many_items_they_leave_out() -> None:
+    st = play_state(players=6)
+    for seat in range(6):
+        give(st, seat, routes=tuple(range(1 + seat, 100, 6)), fleets=("short", "medium", "long"))
+    view = GAME.view(st, None)
+    texts = [t.text for t in _drawn(view).texts]
+    left_out = [int(t[1:]) for t in texts if t.startswith("+")]
+    assert left_out, "the lists were long enough to leave something out"
+    shown_routes = {t for text in texts for t in text.split() if t.isdigit()}
+    every = {str(n) for a in view["airlines"] for n in a["routes"]}
+    assert len(every - shown_routes) == sum(left_out)
 
 
 def test_spare_lines_go_to_the_rows_that_need_them_and_no_further() -> None:
     assert lines_each([1, 3, 1, 2], 7) == [1, 3, 1, 2]  # enough for all
     assert lines_each([1, 3, 1, 2], 6) == [1, 3, 1, 1]  # the one short of the most lines first
     assert lines_each([1, 1], 4) == [1, 1]  # nothing needs them: the rest stays blank
-    assert lines_each([3, 3, 3, 3, 3, 3], 8) == [2, 2, 1, 1, 1, 1]  # not enough: the first seats, the rest cut
+    assert lines_each([3, 3, 3, 3, 3, 3], 8) == [2, 2, 1, 1, 1, 1]  # not enough: the first seats; "+n" on the rest
 
 
 def test_what_is_off_shows_its_turns_and_the_map_keys_it() -> None:
@@ -71,7 +86,7 @@ def test_what_is_off_shows_its_turns_and_the_map_keys_it() -> None:
     give(st, 1, routes=(11,), fleets=("short",))
     st.airlines[1].off["route:11"] = st.airlines[1].turns_played + 2
     view = GAME.view(st, None)
-    assert cells(view["airlines"][1])["routes"] == "11(2)"
+    assert cells(view["airlines"][1])["lists"] == (("S",), (), ("11(2)",))
     texts = [t.text for t in _drawn(view).texts]
     assert "11(2)" in texts and "(n): off n turns" in texts
     st.airlines[1].off.clear()
