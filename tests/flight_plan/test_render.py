@@ -41,3 +41,14 @@ def test_the_map_shows_a_new_route() -> None:
     give(st, 0, routes=(63,))
     after = renderers.for_game("flight-plan").board_image(GAME.view(st, None))  # type: ignore[union-attr]
     assert isinstance(before, Image.Image) and before.tobytes() != after.tobytes()
+
+
+def test_the_words_say_what_lifts_the_two_region_limit() -> None:
+    """The board's picture leaves the limit to the words: they name the book's conditions, not a hub."""
+    from renderers.flight_plan.describe import describe
+
+    st = play_state()
+    give(st, 0, routes=(11,), fleets=("short",))
+    text = describe(GAME.view(st, None))
+    assert "two at most, until it earns $120M a turn or flies fleets worth $500M" in text
+    assert "hub lifts" not in text
