@@ -28,7 +28,7 @@ from renderers.flight_plan.style import (
     W,
     map_height,
 )
-from renderers.flight_plan.table import OFF_KEY, draw_table, money
+from renderers.flight_plan.table import draw_table, money
 from renderers.kit.layer import static_layer
 from renderers.kit.paint import INK, MUTED, PAPER, Pen, canvas, fit, font, pen, text_width, to_png
 from renderers.kit.rules import CAP_HEIGHT
@@ -158,8 +158,6 @@ def draw_map(d: Pen, view: dict[str, Any]) -> None:
         for i, seat in enumerate(seats):
             taken.append(badge(d, left + 18 + 36 * i, top + 18, seat, size=34))
         labelled.append(city)
-    if any(a["deactivated"] for a in view["airlines"]):
-        _off_key(d, taken, map_h)
     # 4. City codes: first every city a button names ("Buy 21 Tokyo-Seoul"), which must be found on the map even
     # where nobody owns a route yet, and every hub, which the table names (away from its dot, with a line to it,
     # when crowded); then route badges, then the cities where a plane stands, where there is room.
@@ -178,17 +176,6 @@ def draw_map(d: Pen, view: dict[str, Any]) -> None:
                     break
     for city in sorted(set(labelled) - set(named) - hubs, key=lambda c: city_xy(c)[0]):
         _label(d, city, taken, map_h, hubs)
-
-
-def _off_key(d: Pen, taken: list[Rect], map_h: int) -> None:
-    """The key to the table's "(2)" (switched off for two more turns), on open sea near the map's bottom left."""
-    w = text_width(OFF_KEY, TEXT) + 16
-    box = free_spot(6 + w / 2, TOP + map_h - 26, w, 40, taken, map_h)
-    if box is None:
-        return
-    d.rectangle(box, fill=PAPER, outline=MUTED)
-    d.text((box[0] + 8, box[3] - 8), OFF_KEY, font=font(TEXT), fill=INK, anchor="ls")
-    taken.append(box)
 
 
 def _label(d: Pen, city: str, taken: list[Rect], map_h: int, towers: set[str], must: bool = False) -> bool:

@@ -2,9 +2,10 @@
 
 A row per airline instead of a card each: at the phone's smallest type (MIN_FONT) a card a third of the canvas wide
 held a name and half a line of figures, while a row the canvas wide holds every figure once. What an airline has
-switched off carries the turns it is off for in brackets ("M(2)"), with the key on the map whenever one shows
-(board.py). The airline to play, or the winner, has its row framed in black.
-"""
+switched off says for how many more turns ("M(off 2)"). The airline to play, or the winner, has its row framed in
+black. Which regions an airline flies to, and whether it is still held to two, are left to the board in words
+(describe.py): a note for the limit after the lists made rows leave items out in nearly twice as many states of
+seeded five- and six-airline games."""
 
 from __future__ import annotations
 
@@ -28,7 +29,6 @@ HUB_GOAL, REGION_GOAL = 3, 6
 PAD = 8  # inside a row, before its badge
 GAP = 16  # between two columns, a thin rule in its middle: at a third of the size the figures stay apart
 BADGE = 34
-OFF_KEY = "(n): off n turns"  # the map shows it when anything is switched off
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,7 @@ class Column:
 
 
 COLUMNS = [Column("name", "Airline", 150), Column("cash", "Cash", 130, right=True),
-           Column("revenue", "/turn", 110, right=True), Column("goals", "Goals", 130)]
+           Column("revenue", "/turn", 110, right=True), Column("goals", "Goals", 150)]
 LISTS = "Fleets, hubs, routes"
 NAME_MOST = 330  # how wide names may grow where the lists leave room
 LEFT = 4 + BADGE + 2 * PAD
@@ -63,14 +63,18 @@ Segment = tuple[float, str]  # where a run of one list's items starts on a line,
 @lru_cache(maxsize=1024)
 def flow(groups: tuple[tuple[str, ...], ...], width: float) -> tuple[tuple[Segment, ...], ...]:
     """An airline's lists (fleets, hubs, routes) laid on lines at most `width` wide: one list after another on the
-    same line, a wider gap between two lists than between two items, an item moved whole to the next line."""
+    same line, a wider gap between two lists than between two items, an item moved whole to the next line, and a
+    list whose first two items do not fit where the last one ends started on the next."""
     lines: list[list[Segment]] = [[]]
     x = 0.0
     space = text_width("0 0", TEXT) - 2 * text_width("0", TEXT)
     for group in groups:
         if not group:
             continue
-        if x > 0:
+        if x > 0 and x + GROUP_GAP + text_width(" ".join(group[:2]), TEXT) > width:
+            lines.append([])  # a list starts on a new line rather than leave one item behind at the end of this
+            x = 0.0
+        elif x > 0:
             x += GROUP_GAP
         run: list[str] = []
         start = x
@@ -104,6 +108,11 @@ def fitted(groups: tuple[tuple[str, ...], ...], width: float, lines: int) -> tup
     return laid[:lines]
 
 
+def _lines(row: dict[str, Any], width: float) -> int:
+    """How many lines an airline's lists take whole."""
+    return len(flow(row["lists"], width))
+
+
 def widths(rows: list[dict[str, Any]], lines: int) -> dict[str, float]:
     """Each column as wide as its widest entry or title (up to its most); the lists take the rest. Names, cut the
     most often, may then grow up to NAME_MOST while every airline's lists still fit in the table's `lines`."""
@@ -115,7 +124,7 @@ def widths(rows: list[dict[str, Any]], lines: int) -> dict[str, float]:
     room = out["lists"] - text_width(LISTS, TEXT)
     for share in (1, 0.75, 0.5, 0.25):
         grow = min(wanted * share, room)
-        if grow > 0 and sum(len(flow(r["lists"], out["lists"] - grow)) for r in rows) <= lines:
+        if grow > 0 and sum(_lines(r, out["lists"] - grow) for r in rows) <= lines:
             out["name"] += grow
             out["lists"] -= grow
             break
@@ -138,7 +147,7 @@ def cells(a: dict[str, Any]) -> dict[str, Any]:
     off = {x["asset"]: x["back_in"] for x in a["deactivated"]}
 
     def mark(asset: str) -> str:
-        return f"({off[asset]})" if asset in off else ""
+        return f"(off {off[asset]})" if asset in off else ""
 
     return {
         "name": a["name"],
@@ -169,7 +178,7 @@ def draw_table(d: Pen, top: float, bottom: float, view: dict[str, Any]) -> None:
     lines = int((bottom - top - TABLE_HEAD) // ROW)
     flying = [r for r, a in zip(rows, airlines, strict=True) if not a["out"]]
     width = widths(flying or rows, lines - (len(rows) - len(flying)))
-    need = [1 if a["out"] else len(flow(r["lists"], width["lists"])) for r, a in zip(rows, airlines, strict=True)]
+    need = [1 if a["out"] else _lines(r, width["lists"]) for r, a in zip(rows, airlines, strict=True)]
     for key, x, w, right in places(width):
         _text(d, x, w, top + TABLE_HEAD - 8, LISTS if key == "lists" else _title(key), right, MUTED)
     y = top + TABLE_HEAD

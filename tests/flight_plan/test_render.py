@@ -23,7 +23,7 @@ def test_the_table_lists_what_the_airline_owns_and_what_is_off() -> None:
     st = play_state()
     give(st, 0, routes=(11, 43), fleets=("short", "medium"), hubs=("LON",))
     st.airlines[0].off["fleet:medium"] = st.airlines[0].turns_played + 3
-    assert cells(GAME.view(st, None)["airlines"][0])["lists"] == (("S", "M(3)"), ("LON",), ("11", "43"))
+    assert cells(GAME.view(st, None)["airlines"][0])["lists"] == (("S", "M(off 3)"), ("LON",), ("11", "43"))
 
 
 def test_status_line_names_the_offer() -> None:
