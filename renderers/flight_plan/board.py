@@ -178,9 +178,9 @@ def draw_map(d: Pen, view: dict[str, Any]) -> None:
         _label(d, city, taken, map_h, hubs)
 
 
-def _label(d: Pen, city: str, taken: list[Rect], map_h: int, towers: set[str], must: bool = False) -> bool:
+def _label(d: Pen, city: str, taken: list[Rect], map_h: int, towers: set[str], must: bool = False) -> None:
     """The city's code beside its dot (or its hub tower, in `towers`) where there is room, to its side, below, above
-    or at a corner; with `must`, else on the nearest free ground with a line to the dot. Whether it found a place."""
+    or at a corner; with `must`, else on the nearest free ground with a line to the dot."""
     x, y = city_xy(city, map_h)
     y += TOP
     w, h = text_width(city, TEXT) + 8, LABEL_H
@@ -194,15 +194,14 @@ def _label(d: Pen, city: str, taken: list[Rect], map_h: int, towers: set[str], m
             taken.append(box)
             d.rectangle(box, fill=PAPER, outline=MUTED)
             d.text((left + 4, top + h - 5), city, font=font(TEXT), fill=INK, anchor="ls")
-            return True
+            return
     spot = free_spot(x, y, w, h, taken, map_h) if must else None
     if spot is None:
-        return False
+        return
     taken.append(spot)
     d.line([(x, y), ((spot[0] + spot[2]) / 2, (spot[1] + spot[3]) / 2)], fill=INK, width=2)
     d.rectangle(spot, fill=PAPER, outline=INK)
     d.text((spot[0] + 4, spot[3] - 5), city, font=font(TEXT), fill=INK, anchor="ls")
-    return True
 
 
 def status_line(view: dict[str, Any]) -> str:
