@@ -1,4 +1,4 @@
-"""Flight Plan pictures: the world map with every airline's routes, hubs and plane, and one card per airline."""
+"""Flight Plan pictures: the world map with every airline's routes, hubs and plane, and a row per airline."""
 
 from renderers.flight_plan.board import board_image, render_board, render_hand
 from renderers.flight_plan.style import seat_colour

@@ -1,9 +1,9 @@
 """The Flight Plan board: a status line, the world map (regions shaded, routes by class and owner, hubs, planes)
-and one card per airline.
+and the airline table (table.py).
 
-Every airline's number travels with its colour (route badges, hub towers, planes, cards), and each card lists its
-routes by number, so nothing is told by colour alone. Texts are placed on free ground: a label or badge that
-would overlap an earlier one moves along its line or stays off (the card still lists the route).
+Every airline's number travels with its colour (route badges, hub towers, planes, the table's rows), and the
+table lists its routes by number, so nothing is told by colour alone. Texts are placed on free ground: a label or
+badge that would overlap an earlier one moves along its line or stays off (the table still lists the route).
 """
 
 from __future__ import annotations
@@ -16,9 +16,7 @@ from PIL import Image
 from engine.flight_plan.data import REGIONS, catalog
 from renderers.flight_plan.geo import city_xy, segments
 from renderers.flight_plan.style import (
-    FLEET_LETTER,
     FREE_ROUTE,
-    MAP_H,
     OWNER,
     OWNER_TEXT,
     REGION_TINT,
@@ -28,11 +26,15 @@ from renderers.flight_plan.style import (
     WIDTH,
     H,
     W,
+    map_height,
 )
+from renderers.flight_plan.table import draw_table, money
 from renderers.kit.layer import static_layer
 from renderers.kit.paint import INK, MUTED, PAPER, Pen, canvas, fit, font, pen, text_width, to_png
+from renderers.kit.rules import CAP_HEIGHT
 
 Rect = tuple[float, float, float, float]
+LABEL_H = round(TEXT * CAP_HEIGHT) + 10  # a city code's box: its capitals and 5 px above and below
 # Where each region's name goes (fractions of the map), on open sea or thin ground.
 REGION_LABEL = {"NA": (0.10, 0.20), "SA": (0.25, 0.88), "EU": (0.43, 0.06), "AF": (0.40, 0.80),
                 "ME": (0.60, 0.60), "AP": (0.92, 0.20)}
@@ -42,7 +44,7 @@ def _overlaps(box: Rect, taken: list[Rect]) -> bool:
     return any(box[0] < t[2] and t[0] < box[2] and box[1] < t[3] and t[1] < box[3] for t in taken)
 
 
-def free_spot(x: float, y: float, w: float, h: float, taken: list[Rect]) -> Rect | None:
+def free_spot(x: float, y: float, w: float, h: float, taken: list[Rect], map_h: int) -> Rect | None:
     """The box of size w x h nearest to centre (x, y), on rings 20 px apart, that lies in the map on free ground."""
     for ring in range(0, 13):
         steps = max(1, ring * 6)
@@ -50,45 +52,45 @@ def free_spot(x: float, y: float, w: float, h: float, taken: list[Rect]) -> Rect
             angle = 2 * math.pi * k / steps
             cx, cy = x + 20 * ring * math.cos(angle), y + 20 * ring * math.sin(angle)
             box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
-            if _inside_map(box) and not _overlaps(box, taken):
+            if _inside_map(box, map_h) and not _overlaps(box, taken):
                 return box
     return None
 
 
-def _inside_map(box: Rect) -> bool:
-    return box[0] >= 2 and box[2] <= W - 2 and box[1] >= TOP + 2 and box[3] <= TOP + MAP_H - 2
+def _inside_map(box: Rect, map_h: int) -> bool:
+    return box[0] >= 2 and box[2] <= W - 2 and box[1] >= TOP + 2 and box[3] <= TOP + map_h - 2
 
 
 @static_layer(maxsize=4)
 def base(players: int) -> Image.Image:
     """The canvas with what never changes: the sea, the regions' tints and every route as a thin line."""
-    del players  # the same layer for every count; the argument keeps the cache per layout
+    map_h = map_height(players)  # fewer airlines, a shorter table and a taller map
     img = canvas((W, H))
     d = pen(img)
-    d.rectangle((0, TOP, W - 1, TOP + MAP_H), fill=SEA, outline=INK, width=2)
+    d.rectangle((0, TOP, W - 1, TOP + map_h), fill=SEA, outline=INK, width=2)
     cat = catalog()
     for c in cat.cities.values():
-        x, y = city_xy(c.id)
-        box = (max(x - 40, 3), max(TOP + y - 34, TOP + 3), min(x + 40, W - 4), min(TOP + y + 34, TOP + MAP_H - 3))
+        x, y = city_xy(c.id, map_h)
+        box = (max(x - 40, 3), max(TOP + y - 34, TOP + 3), min(x + 40, W - 4), min(TOP + y + 34, TOP + map_h - 3))
         d.ellipse(box, fill=REGION_TINT[c.region])
     for r in cat.routes.values():
-        for (x0, y0), (x1, y1) in segments(r.origin, r.destination):
+        for (x0, y0), (x1, y1) in segments(r.origin, r.destination, map_h):
             d.line([(x0, TOP + y0), (x1, TOP + y1)], fill=FREE_ROUTE, width=1)
     return img
 
 
-def city_box(city: str) -> Rect:
-    x, y = city_xy(city)
+def city_box(city: str, map_h: int) -> Rect:
+    x, y = city_xy(city, map_h)
     return (x - 7, TOP + y - 7, x + 7, TOP + y + 7)
 
 
-def draw_cities(d: Pen, skip: set[str]) -> list[Rect]:
+def draw_cities(d: Pen, skip: set[str], map_h: int) -> list[Rect]:
     """City marks (hub cities square), except under a hub tower; returns their boxes, which texts keep off."""
     boxes = []
     for c in catalog().cities.values():
         if c.id in skip:
             continue
-        box = city_box(c.id)
+        box = city_box(c.id, map_h)
         if c.hub:
             d.rectangle(box, fill=PAPER, outline=INK, width=2)
         else:
@@ -112,22 +114,23 @@ def badge(d: Pen, x: float, y: float, seat: int, size: int = 34, square: bool = 
 
 def draw_map(d: Pen, view: dict[str, Any]) -> None:
     cat = catalog()
+    map_h = map_height(view["players"])
     # 1. Every owned route: a black casing and the owner's colour, wider for longer classes; dashed when deactivated.
     for a in view["airlines"]:
         off = {x["asset"] for x in a["deactivated"]}
         for n in a["routes"]:
             r = cat.routes[n]
-            for (x0, y0), (x1, y1) in segments(r.origin, r.destination):
+            for (x0, y0), (x1, y1) in segments(r.origin, r.destination, map_h):
                 p, q = (x0, TOP + y0), (x1, TOP + y1)
                 d.line([p, q], fill=INK, width=WIDTH[r.cls] + 4)
                 d.line([p, q], fill=PAPER if f"route:{n}" in off else OWNER[str(a["seat"] + 1)], width=WIDTH[r.cls])
     hubs = {h["city"] for a in view["airlines"] for h in a["hubs"]}
-    taken: list[Rect] = draw_cities(d, hubs)
+    taken: list[Rect] = draw_cities(d, hubs, map_h)
     # 2. Hub towers stand on their cities.
     labelled: list[str] = []
     for a in view["airlines"]:
         for h in a["hubs"]:
-            x, y = city_xy(h["city"])
+            x, y = city_xy(h["city"], map_h)
             taken.append(badge(d, x, TOP + y, a["seat"], size=34, square=True))
             if not h["active"]:
                 taken.append((x - 17, TOP + y + 17, x + 17, TOP + y + 21))
@@ -136,9 +139,9 @@ def draw_map(d: Pen, view: dict[str, Any]) -> None:
     for region in REGIONS:
         fx, fy = REGION_LABEL[region]
         w = text_width(region, TEXT)
-        box = free_spot(fx * W, TOP + fy * MAP_H, w + 12, 32, taken)
+        box = free_spot(fx * W, TOP + fy * map_h, w + 12, 32, taken, map_h)
         if box is None:
-            continue  # no room at all: the cards name the regions too
+            continue  # no room at all: the tints still show it, the board in words names it
         d.rectangle(box, fill=REGION_TINT[region], outline=MUTED)
         d.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), region, font=font(TEXT), fill=INK, anchor="mm")
         taken.append(box)
@@ -147,86 +150,58 @@ def draw_map(d: Pen, view: dict[str, Any]) -> None:
         if a["city"] and not a["out"]:
             planes.setdefault(a["city"], []).append(a["seat"])
     for city, seats in sorted(planes.items()):
-        x, y = city_xy(city)
+        x, y = city_xy(city, map_h)
         width = 36 * len(seats)
-        spot = free_spot(x, TOP + y - 40, width, 36, taken) or (x - width / 2, TOP + y - 58, 0, 0)
+        spot = free_spot(x, TOP + y - 40, width, 36, taken, map_h) or (x - width / 2, TOP + y - 58, 0, 0)
         left, top = spot[0], spot[1]
         d.line([(x, TOP + y), (left + width / 2, top + 18)], fill=INK, width=3)
         for i, seat in enumerate(seats):
             taken.append(badge(d, left + 18 + 36 * i, top + 18, seat, size=34))
         labelled.append(city)
     # 4. City codes: first every city a button names ("Buy 21 Tokyo-Seoul"), which must be found on the map even
-    # where nobody owns a route yet (away from its dot, with a line to it, when crowded); then where something
-    # stands, where there is room. Then route badges where there is room.
+    # where nobody owns a route yet, and every hub, which the table names (away from its dot, with a line to it,
+    # when crowded); then route badges, then the cities where a plane stands, where there is room.
     named = view.get("named_cities", [])
-    for city in sorted(named, key=lambda c: city_xy(c)[0]):
-        _label(d, city, taken, must=True)
-    for city in sorted(set(labelled) - set(named), key=lambda c: city_xy(c)[0]):
-        _label(d, city, taken)
+    for city in sorted(set(named) | hubs, key=lambda c: city_xy(c)[0]):
+        _label(d, city, taken, map_h, hubs, must=True)
     for a in view["airlines"]:
         for n in a["routes"]:
             r = cat.routes[n]
-            (x0, y0), (x1, y1) = segments(r.origin, r.destination)[0]
-            for t in (0.5, 0.35, 0.65, 0.22, 0.78):
+            (x0, y0), (x1, y1) = segments(r.origin, r.destination, map_h)[0]
+            for t in (0.5, 0.35, 0.65, 0.22, 0.78, 0.42, 0.58, 0.12, 0.88):
                 x, y = x0 + (x1 - x0) * t, TOP + y0 + (y1 - y0) * t
                 box = (x - 15, y - 15, x + 15, y + 15)
-                if _inside_map(box) and not _overlaps(box, taken):
+                if _inside_map(box, map_h) and not _overlaps(box, taken):
                     taken.append(badge(d, x, y, a["seat"], size=30))
                     break
+    for city in sorted(set(labelled) - set(named) - hubs, key=lambda c: city_xy(c)[0]):
+        _label(d, city, taken, map_h, hubs)
 
 
-def _label(d: Pen, city: str, taken: list[Rect], must: bool = False) -> None:
-    """The city's code beside its dot where there is room; with `must`, else on the nearest free ground with a line
-    to the dot."""
-    x, y = city_xy(city)
+def _label(d: Pen, city: str, taken: list[Rect], map_h: int, towers: set[str], must: bool = False) -> None:
+    """The city's code beside its dot (or its hub tower, in `towers`) where there is room, to its side, below, above
+    or at a corner; with `must`, else on the nearest free ground with a line to the dot."""
+    x, y = city_xy(city, map_h)
     y += TOP
-    w = text_width(city, TEXT)
-    h = TEXT + 8
-    for lx, ly in ((x + 20, y - 14), (x - 20 - w, y - 14), (x - w / 2, y + 20), (x - w / 2, y - 48)):
-        box = (lx - 4, ly - 2, lx + w + 4, ly + h - 2)
-        if _inside_map(box) and not _overlaps(box, taken):
+    w, h = text_width(city, TEXT) + 8, LABEL_H
+    gap = 19 if city in towers else 10  # clear of a hub tower (34 px) or of the city's dot
+    sides = ((x + gap, y - h / 2), (x - gap - w, y - h / 2), (x - w / 2, y + gap), (x - w / 2, y - gap - h),
+             (x + gap - 6, y + gap - 6), (x + gap - 6, y - gap - h + 6), (x - gap - w + 6, y + gap - 6),
+             (x - gap - w + 6, y - gap - h + 6))
+    for left, top in sides:
+        box = (left, top, left + w, top + h)
+        if _inside_map(box, map_h) and not _overlaps(box, taken):
             taken.append(box)
             d.rectangle(box, fill=PAPER, outline=MUTED)
-            d.text((lx, ly + 1), city, font=font(TEXT), fill=INK)
+            d.text((left + 4, top + h - 5), city, font=font(TEXT), fill=INK, anchor="ls")
             return
-    spot = free_spot(x, y, w + 8, h, taken) if must else None
+    spot = free_spot(x, y, w, h, taken, map_h) if must else None
     if spot is None:
         return
     taken.append(spot)
     d.line([(x, y), ((spot[0] + spot[2]) / 2, (spot[1] + spot[3]) / 2)], fill=INK, width=2)
     d.rectangle(spot, fill=PAPER, outline=INK)
-    d.text((spot[0] + 4, spot[1] + 3), city, font=font(TEXT), fill=INK)
-
-
-def money(amount: int) -> str:
-    return f"${amount}M"
-
-
-def card_lines(a: dict[str, Any]) -> list[str]:
-    off = {x["asset"]: x["back_in"] for x in a["deactivated"]}
-    fleets = [FLEET_LETTER[f["cls"]] + (f"(off {off['fleet:' + f['cls']]})" if not f["active"] else "")
-              for f in a["fleets"]]
-    hubs = [h["city"] + (f"(off {off['hub:' + h['city']]})" if not h["active"] else "") for h in a["hubs"]]
-    routes = [str(n) + (f"(off {off[f'route:{n}']})" if f"route:{n}" in off else "") for n in a["routes"]]
-    limit = "" if a["limit_lifted"] else " (2 max)"
-    return [
-        f"{money(a['cash'])} cash, {money(a['revenue'])}/turn",
-        "Fleets " + (" ".join(fleets) or "none"),
-        "Hubs " + (" ".join(hubs) or "none"),
-        "Regions " + (" ".join(a["regions"]) or "none") + limit,
-        "Routes " + (" ".join(routes) or "none"),
-        f"Goals: hub regions {len(a['hub_regions'])}/3, regions {len(a['regions'])}/6",
-    ]
-
-
-def draw_card(d: Pen, box: Rect, a: dict[str, Any], current: bool, winner: bool, lines_max: int) -> None:
-    x0, y0, x1, y1 = box
-    d.rectangle(box, fill=PAPER, outline=INK, width=5 if current or winner else 1)
-    badge(d, x0 + 38, y0 + 24, a["seat"], size=34)
-    tag = " - bankrupt" if a["out"] else " - WINNER" if winner else " - to play" if current else ""
-    d.text((x0 + 62, y0 + 10), fit(a["name"] + tag, TEXT, x1 - x0 - 74), font=font(TEXT), fill=INK)
-    for i, line in enumerate(card_lines(a)[:lines_max]):
-        d.text((x0 + 24, y0 + 44 + i * 28), fit(line, TEXT, x1 - x0 - 34), font=font(TEXT), fill=INK)
+    d.text((spot[0] + 4, spot[3] - 5), city, font=font(TEXT), fill=INK, anchor="ls")
 
 
 def status_line(view: dict[str, Any]) -> str:
@@ -247,23 +222,11 @@ def status_line(view: dict[str, Any]) -> str:
 
 
 def board_image(view: dict[str, Any]) -> Image.Image:
-    n = view["players"]
-    img = base(n)
+    img = base(view["players"])
     d = pen(img)
-    d.text((12, 8), fit(status_line(view), TEXT, W - 24), font=font(TEXT), fill=INK)
+    d.text((12, TOP - 12), fit(status_line(view), TEXT, W - 24), font=font(TEXT), fill=INK, anchor="ls")
     draw_map(d, view)
-    cols = 3 if n > 4 or n == 3 else 2
-    rows = (n + cols - 1) // cols
-    top = TOP + MAP_H + 8
-    height = (H - top - 4 - 8 * (rows - 1)) // rows
-    width = (W - 8 - 8 * (cols - 1)) // cols
-    lines_max = max(1, (height - 52) // 28)
-    for i, a in enumerate(view["airlines"]):
-        col, row = i % cols, i // cols
-        x0 = 4 + col * (width + 8)
-        y0 = top + row * (height + 8)
-        draw_card(d, (x0, y0, x0 + width, y0 + height), a, view["turn"] == a["seat"] and not view["over"],
-                  a["seat"] in view["winners"], lines_max)
+    draw_table(d, TOP + map_height(view["players"]) + 6, H - 4, view)
     return img
 
 

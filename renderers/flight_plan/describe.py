@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.flight_plan.data import REGION_NAMES, route, route_label
+from engine.flight_plan.data import REGION_NAMES, catalog, route, route_label
 from renderers.words import count, listing, seat_name
 
 HUB_GOAL = 3
@@ -85,7 +85,10 @@ def _airline(a: dict[str, Any]) -> str:
     fleets = [f"{f['name']}{state('fleet:' + f['cls'])}" for f in a["fleets"]]
     hubs = [f"{h['name']}{state('hub:' + h['city'])}" for h in a["hubs"]]
     home = f", home {a['city_name']}" if a.get("city_name") else ""
-    limit = "" if a["limit_lifted"] else " (two at most until a hub lifts the limit)"
+    eco = catalog().economy
+    limit = "" if a["limit_lifted"] else (f" (two at most, until it earns {money(eco.revenue_threshold)} a turn or "
+                                          f"flies fleets worth {money(eco.fleet_threshold)}, every route and fleet "
+                                          "earning)")
     regions = listing((REGION_NAMES.get(r, r) for r in a["regions"]), "none")
     hub_regions = listing((REGION_NAMES.get(r, r) for r in a["hub_regions"]), "none")
     text = (f"{a['name']}{home}: {money(a['cash'])} cash, revenue {money(a['revenue'])} a turn, "

@@ -51,14 +51,17 @@ def positions() -> dict[str, tuple[float, float]]:
     return {k: (round(v[0], 1), round(v[1], 1)) for k, v in pos.items()}
 
 
-def city_xy(city: str) -> tuple[float, float]:
-    return positions()[city]
+def city_xy(city: str, map_h: int = MAP_H) -> tuple[float, float]:
+    """Where the city sits on a map `map_h` tall: a taller map (fewer airlines, a shorter table) stretches the
+    positions spread on the shortest one, so cities only move further apart."""
+    x, y = positions()[city]
+    return x, MARGIN + (y - MARGIN) * (map_h - 2 * MARGIN) / (MAP_H - 2 * MARGIN)
 
 
-def segments(a: str, b: str) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+def segments(a: str, b: str, map_h: int = MAP_H) -> list[tuple[tuple[float, float], tuple[float, float]]]:
     """One straight segment, or two when the short way crosses the Pacific (off one edge, back at the other)."""
     cities = catalog().cities
-    pa, pb = city_xy(a), city_xy(b)
+    pa, pb = city_xy(a, map_h), city_xy(b, map_h)
     if abs(cities[b].lon - cities[a].lon) <= 180:
         return [(pa, pb)]
     span = W - 2 * MARGIN

@@ -1,4 +1,4 @@
-"""Flight Plan colours and sizes (1200 x 900 canvas, shown at 373 x 280: text at least MIN_FONT, 26 px)."""
+"""Flight Plan colours and sizes (1200 x 900 canvas, shown at 373 x 280: text at least MIN_FONT, 38 px)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,22 @@ from renderers.kit.paint import RGB
 from renderers.kit.rules import MIN_FONT
 
 W, H = 1200, 900
-TOP = 44
-MAP_H = 450
 TEXT = MIN_FONT
+TOP = 54  # the status line above the map
+ROW = 42  # one line of the airline table: capitals, descenders and a few pixels either side
+TABLE_HEAD = 38  # the table's column titles
+
+
+def table_lines(players: int) -> int:
+    """A line per airline and two more for the longest lists (up to eight: six airlines); the map takes the rest."""
+    return min(8, players + 2)
+
+
+def map_height(players: int) -> int:
+    return H - 4 - TABLE_HEAD - table_lines(players) * ROW - 6 - TOP
+
+
+MAP_H = map_height(6)  # the shortest map, six airlines': geo.py spreads the cities apart on it
 # Airline colours (the Okabe-Ito set, adjusted so every pair stays apart under colour-blind simulations); the
 # airline's number is always drawn with them.
 OWNER: dict[str, RGB] = {"1": (240, 170, 0), "2": (0, 114, 178), "3": (0, 158, 115), "4": (213, 94, 0),

@@ -7,7 +7,8 @@ from PIL import Image
 import renderers
 from engine.core.play import new_game
 from engine.flight_plan.game import GAME
-from renderers.flight_plan.board import card_lines, status_line
+from renderers.flight_plan.board import status_line
+from renderers.flight_plan.table import cells
 from tests.flight_plan.helpers import give, play_state
 
 
@@ -18,12 +19,11 @@ def test_registered_and_renders_a_png() -> None:
     assert png.startswith(b"\x89PNG")
 
 
-def test_the_card_lists_what_the_airline_owns_and_what_is_off() -> None:
+def test_the_table_lists_what_the_airline_owns_and_what_is_off() -> None:
     st = play_state()
     give(st, 0, routes=(11, 43), fleets=("short", "medium"), hubs=("LON",))
     st.airlines[0].off["fleet:medium"] = st.airlines[0].turns_played + 3
-    lines = card_lines(GAME.view(st, None)["airlines"][0])
-    assert "Fleets S M(off 3)" in lines and "Hubs LON" in lines and "Routes 11 43" in lines
+    assert cells(GAME.view(st, None)["airlines"][0])["lists"] == (("S", "M(off 3)"), ("LON",), ("11", "43"))
 
 
 def test_status_line_names_the_offer() -> None:
@@ -41,3 +41,14 @@ def test_the_map_shows_a_new_route() -> None:
     give(st, 0, routes=(63,))
     after = renderers.for_game("flight-plan").board_image(GAME.view(st, None))  # type: ignore[union-attr]
     assert isinstance(before, Image.Image) and before.tobytes() != after.tobytes()
+
+
+def test_the_words_say_what_lifts_the_two_region_limit() -> None:
+    """The board's picture leaves the limit to the words: they name the book's conditions, not a hub."""
+    from renderers.flight_plan.describe import describe
+
+    st = play_state()
+    give(st, 0, routes=(11,), fleets=("short",))
+    text = describe(GAME.view(st, None))
+    assert "two at most, until it earns $120M a turn or flies fleets worth $500M" in text
+    assert "hub lifts" not in text

@@ -14,6 +14,7 @@ from engine.flight_plan.data import catalog, route
 from engine.flight_plan.game import GAME
 from engine.flight_plan.state import FPState
 from renderers.flight_plan.board import board_image
+from renderers.flight_plan.style import TOP, map_height
 from renderers.kit.record import recording
 
 
@@ -54,3 +55,19 @@ def test_every_city_a_button_names_is_labelled_on_the_map(players: int, seed: in
         assert not missing, f"round {state.round}, step {state.step}: {sorted(missing)} not on the map"
         checked += bool(view["named_cities"])
     assert checked >= 3, "states with cities named by a button were checked"
+
+
+@pytest.mark.parametrize(("players", "seed"), [(4, 6), (6, 4)])
+def test_every_hub_city_is_labelled_on_the_map(players: int, seed: int) -> None:
+    """The table names each airline's hubs by city code: the map shows each code at its tower, however crowded."""
+    every = states(players, seed)
+    checked = 0
+    for state in every[:: max(1, len(every) // 12)]:
+        view = GAME.view(state, None)
+        hubs = {h["city"] for a in view["airlines"] for h in a["hubs"]}
+        with recording() as log:
+            board_image(view)
+        map_texts = {t.text for t in log.texts if t.bbox[3] <= TOP + map_height(players)}
+        assert hubs <= map_texts, f"round {state.round}: {sorted(hubs - map_texts)} not on the map"
+        checked += bool(hubs)
+    assert checked >= 3, "states with hubs were checked"
