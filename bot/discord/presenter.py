@@ -56,6 +56,8 @@ def private_message(update: PrivateUpdate, *, in_dm: bool, channel_name: str | N
         kwargs["file"] = discord.File(io.BytesIO(update.hand_png), filename="hand.png",
                                       description=alt_text(update.hand_words) or None)
         embed.set_image(url="attachment://hand.png")
+        if update.hand_words:  # a big hand's picture shortens long card texts to fit a phone's width
+            embed.set_footer(text="Every word of it: /game hand text:True")
     return fit(**kwargs)
 
 

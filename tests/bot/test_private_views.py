@@ -52,3 +52,12 @@ async def test_planes_still_sends_each_member_their_hand(simcord_env) -> None:  
     await start_with_all(table, "planes")
     for member in table.players:
         assert "Planes in #games — your hand" in private_titles(table, member)
+
+
+async def test_a_hand_picture_says_where_every_word_of_it_is(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    """A big hand's picture shortens card texts; its message points to the whole hand in words."""
+    table = make_table(simcord_env)
+    await start_with_all(table, "planes")
+    for member in table.players:
+        [dm] = [m for m in messages_after(member.user.dm_channel, 0) if m.embeds and m.embeds[0].image]
+        assert dm.embeds[0].footer.text == "Every word of it: /game hand text:True"
