@@ -18,6 +18,7 @@ What a round leaves behind is worth, in points:
 from __future__ import annotations
 
 from engine.now_boarding.board import is_airport
+from engine.now_boarding.deadline import UNLIMITED, Watch
 from engine.now_boarding.flight import nervous_aboard, weather_key
 from engine.now_boarding.maintenance import ANGER_TO_COMPLAIN, COMPLAINTS_TO_LOSE
 from engine.now_boarding.state import NBState
@@ -94,20 +95,23 @@ def worth(st: NBState, table: Table, team: list[Flyer], plan: list[Tour], waitin
     return value - COMPLAINT * (complaints - len(st.complaints))
 
 
-def plan_round(st: NBState, seat: int, passes: int = PASSES) -> list[str]:
+def plan_round(st: NBState, seat: int, passes: int = PASSES, watch: Watch = UNLIMITED) -> list[str]:
     """The steps of `seat`'s tour in the team's best plan for this flight phase (Done not included)."""
-    return candidates(st, seat, 1, passes)[0][1]
+    return candidates(st, seat, 1, passes, watch)[0][1]
 
 
-def team_plan(st: NBState, passes: int = PASSES) -> tuple[float, list[Tour]]:
-    """The team's best tours for this flight phase (one per plane, by seat) and what they are worth."""
+def team_plan(st: NBState, passes: int = PASSES, watch: Watch = UNLIMITED) -> tuple[float, list[Tour]]:
+    """The team's best tours for this flight phase (one per plane, by seat) and what they are worth. The first pass
+    of the descent is always made; each later one only while `watch` says it ends in time."""
     table = table_for(st.side, weather_key(st))
     team = flyers(st)
     waiting = riders(st)
     codes = [c for c in st.airports if is_airport(c)]
     plan = [Tour(f.seat, [], f.at, f.cargo) for f in team]
     best = worth(st, table, team, plan, waiting)
-    for _ in range(passes):
+    for n in range(passes):
+        if n and watch.late():
+            break
         changed = False
         for i, f in enumerate(team):
             if f.fixed:
@@ -127,10 +131,11 @@ def team_plan(st: NBState, passes: int = PASSES) -> tuple[float, list[Tour]]:
     return best, plan
 
 
-def candidates(st: NBState, seat: int, k: int, passes: int = PASSES) -> list[tuple[float, list[str], list[Tour]]]:
+def candidates(st: NBState, seat: int, k: int, passes: int = PASSES,
+               watch: Watch = UNLIMITED) -> list[tuple[float, list[str], list[Tour]]]:
     """`seat`'s `k` best tours, the best first, each scored with the other planes flying their tours of the team's
     plan: (worth, the seat's steps without Done, the team's tours with this one in the seat's place)."""
-    _value, plan = team_plan(st, passes)
+    _value, plan = team_plan(st, passes, watch)
     table = table_for(st.side, weather_key(st))
     team = flyers(st)
     waiting = riders(st)
