@@ -12,7 +12,8 @@ What a round leaves behind is worth, in points:
 - for each passenger waiting, the anger the coming maintenance gives it (`ANGER`; the fourth is a complaint), and
   the rounds the nearest plane needs to fetch it and its trip after that; one that would complain next round with no
   plane able to reach it in time counts most of a complaint;
-- in the final round, half a complaint for everyone not delivered (the exit count).
+- in the final round, half a complaint for everyone not delivered (the exit count), and a whole one for a passenger
+  left waiting at their third anger: the last maintenance's anger comes before the count and makes them complain.
 """
 
 from __future__ import annotations
@@ -66,9 +67,11 @@ def worth(st: NBState, table: Table, team: list[Flyer], plan: list[Tour], waitin
     delivered = [r for tour in plan for r in tour.delivered]
     aboard = sum(len(t.cargo) for t in plan)
     if st.final_round:
-        stranded = aboard + sum(len(rs) for rs in left.values()) + sum(
+        # The last anger comes before the exit count: whoever it makes complain leaves, one complaint each.
+        angry = sum(1 for rs in left.values() for r in rs if r.anger + 1 >= ANGER_TO_COMPLAIN)
+        stranded = aboard + sum(len(rs) for rs in left.values()) - angry + sum(
             1 for cards in st.airports.values() for c in cards if not c.face_up)
-        return -COMPLAINT * (stranded // 2) + DELIVERY * len(delivered) - 0.1 * stranded
+        return -COMPLAINT * (angry + stranded // 2) + DELIVERY * len(delivered) - 0.1 * stranded
     value = sum(DELIVERY + FARE * r.fare for r in delivered)
     dists = [table.dist(f, t.at) for f, t in zip(team, plan, strict=True)]
     for f, t, dist in zip(team, plan, dists, strict=True):
