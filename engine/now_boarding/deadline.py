@@ -1,8 +1,8 @@
 """The time limit of an AI pilot's plan: wall-clock seconds from the moment the pilot is asked, set-up included.
 
-The team planner (team.py, lookahead.py) works in steps of known kinds (a pass of the descent over the team's
-tours, one re-deal of a candidate tour played two rounds ahead) and reads this watch before each step after the
-first, the one-round team plan Normal flies, which is always there to fall back on. The watch says stop while
+The team planner (team.py, lookahead.py) reads this watch before each plane's turn in the descent over the team's
+tours, before each re-deal of a tour Hard plays two rounds ahead and before the next round's plan on it. The pilot's
+own plane always gets its tour in the first pass, so a plan always has that to fly. The watch says stop while
 `SPARE` times the longest stretch between two readings so far would still end within the limit, as the search's
 clock does (engine/core/search.py, `Search.late`): on a busy machine the stretches grow, and the plan stops that
 much sooner and flies the best it has found, playing weaker, never slower. Without a limit the clock is never read,

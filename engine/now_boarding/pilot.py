@@ -8,8 +8,8 @@ change its answer (the planner reads only what is face up anyway). A plan is cut
 step, and one whose first step would be refused gives way to the greedy pilot's pick.
 
 A plan keeps its level's time limit, counted from the moment the pilot is asked (`Watch`, deadline.py): the
-one-round team plan comes first, and Hard's further passes and look two rounds ahead stop when the next step might
-end past the limit, so on a busy machine a pilot plays weaker, never slower.
+pilot's own plane's tour comes first, and the rest of the descent and Hard's look two rounds ahead stop when the
+next step might end past the limit, so on a busy machine a pilot plays weaker, never slower.
 
 Measured and left out (docs/ai.md): an upgrade plan that saves for speed first, temporary tokens bought with the
 fares left, and choosing between the planner's best tours by playing the rest of the day with the greedy team; none

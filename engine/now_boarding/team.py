@@ -103,9 +103,13 @@ def plan_round(st: NBState, seat: int, passes: int = PASSES, watch: Watch = UNLI
     return candidates(st, seat, 1, passes, watch)[0][1]
 
 
-def team_plan(st: NBState, passes: int = PASSES, watch: Watch = UNLIMITED) -> tuple[float, list[Tour]]:
-    """The team's best tours for this flight phase (one per plane, by seat) and what they are worth. The first pass
-    of the descent is always made; each later one only while `watch` says it ends in time."""
+def team_plan(st: NBState, passes: int = PASSES, watch: Watch = UNLIMITED,
+              seat: int | None = None) -> tuple[float, list[Tour]]:
+    """The team's best tours for this flight phase (one per plane, by seat) and what they are worth.
+
+    With a time limit (`watch`, read before each plane's turn in the descent), `seat`'s own plane always gets its
+    tour in the first pass; another plane whose turn comes once time is short keeps no tour in the first pass (it is
+    counted on for nothing), and a later pass stops there."""
     table = table_for(st.side, weather_key(st))
     team = flyers(st)
     waiting = riders(st)
@@ -113,11 +117,13 @@ def team_plan(st: NBState, passes: int = PASSES, watch: Watch = UNLIMITED) -> tu
     plan = [Tour(f.seat, [], f.at, f.cargo) for f in team]
     best = worth(st, table, team, plan, waiting)
     for n in range(passes):
-        if n and watch.late():
-            break
         changed = False
         for i, f in enumerate(team):
             if f.fixed:
+                continue
+            if (n or i != seat) and watch.late():
+                if n:
+                    return best, plan
                 continue
             others: set[str] = set()
             for j, t in enumerate(plan):
@@ -137,8 +143,11 @@ def team_plan(st: NBState, passes: int = PASSES, watch: Watch = UNLIMITED) -> tu
 def candidates(st: NBState, seat: int, k: int, passes: int = PASSES,
                watch: Watch = UNLIMITED) -> list[tuple[float, list[str], list[Tour]]]:
     """`seat`'s `k` best tours, the best first, each scored with the other planes flying their tours of the team's
-    plan: (worth, the seat's steps without Done, the team's tours with this one in the seat's place)."""
-    _value, plan = team_plan(st, passes, watch)
+    plan: (worth, the seat's steps without Done, the team's tours with this one in the seat's place). Once `watch`
+    says time is short, only the seat's tour in the team's plan."""
+    value, plan = team_plan(st, passes, watch, seat)
+    if watch.late():
+        return [(value, steps(st, seat, plan[seat]), plan)]
     table = table_for(st.side, weather_key(st))
     team = flyers(st)
     waiting = riders(st)

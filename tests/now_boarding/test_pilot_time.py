@@ -9,6 +9,7 @@ from engine.now_boarding.deadline import Watch
 from engine.now_boarding.game import GAME, NowBoarding
 from engine.now_boarding.pilot import LOOKAHEAD, pilot_plan
 from engine.now_boarding.state import NBState
+from engine.now_boarding.team import team_plan
 from tests.now_boarding.helpers import bare, pax
 
 
@@ -59,13 +60,20 @@ def test_without_a_limit_the_clock_is_never_read_and_the_look_plays_every_redeal
     assert game.redeals == 1 + tours * samples, "the pilot's sample, then every tour on every re-deal"
 
 
-def test_a_plan_past_its_time_flies_the_one_round_team_plan() -> None:
+def test_a_plan_past_its_time_flies_its_own_planes_tour_and_skips_the_look() -> None:
     game = Counted()
-    clock = Ticking(10.0)  # every step takes ten seconds
-    hard = plan(game, levels.HARD, Watch(1.0, clock))
+    hard = plan(game, levels.HARD, Watch(1.0, Ticking(10.0)))  # every step takes ten seconds
     assert game.redeals == 1, "no re-deal of the look two rounds ahead once the time is up"
-    assert hard == plan(GAME, levels.NORMAL), "the one-round team plan Normal flies"
-    assert hard[-1] == "done"
+    assert hard == plan(GAME, levels.NORMAL, Watch(1.0, Ticking(10.0))), "what Normal flies out of time"
+    assert hard[0] != "done" and hard[-1] == "done", "its own plane still flies a tour"
+
+
+def test_out_of_time_the_descent_plans_the_pilots_own_plane_and_counts_on_nothing_from_the_others() -> None:
+    st = busy()
+    _value, late = team_plan(st, 3, Watch(1.0, Ticking(10.0)), seat=1)
+    assert late[0].steps == [] and late[1].steps != [], "seat 1's plane has its tour; seat 0's was skipped"
+    _value, full = team_plan(st, 3, Watch(1.0, Ticking(0.001)), seat=1)
+    assert full == team_plan(st, 3)[1] and full[0].steps != [], "with time to spare, the whole descent"
 
 
 def test_a_plan_stops_before_the_step_that_would_overrun() -> None:
