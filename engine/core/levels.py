@@ -1,5 +1,5 @@
 """AI levels a host picks per AI seat: easy plays the game's playout policy, normal and hard search (ISMCTS), or
-plan with the game's own planner where it has one (`Game.level_plan`: Flight Plan).
+plan with the game's own planner where it has one (`Game.level_plan`: Flight Plan, Now Boarding).
 
 Each level's budget holds an iteration cap and a time limit per plan. With the cap alone (tests, arena figures with
 `--seconds 0`) the answer depends on the seed only; the time limit keeps a plan short on a slow or busy machine: it

@@ -28,6 +28,7 @@ from engine.now_boarding import commands, flight, maintenance
 from engine.now_boarding.ai import greedy_plan
 from engine.now_boarding.board import route_name
 from engine.now_boarding.data import catalog
+from engine.now_boarding.deadline import Watch
 from engine.now_boarding.pilot import pilot_plan
 from engine.now_boarding.setup import (
     WEATHER_CARD,
@@ -390,10 +391,11 @@ class NowBoarding(Game):
 
     def level_plan(self, state: GameState, seat: int, level: str, rng: Rng,
                    seconds: float | None = None) -> list[str] | None:
-        """The team planner's pilot (engine/now_boarding/pilot.py) at Normal and Hard. Its work per plan is fixed by
-        the level and the table's size, well inside a round's time (docs/ai.md), so `seconds` is not consulted."""
+        """The team planner's pilot (engine/now_boarding/pilot.py) at Normal and Hard, answering within `seconds`
+        from now (None: no limit, the plan then depends on the state and the seed alone)."""
+        watch = Watch(seconds)
         decision = next((d for d in self.pending(state) if d.seat == seat), None)
-        return (pilot_plan(self, _s(state), decision, level, rng) or None) if decision is not None else None
+        return (pilot_plan(self, _s(state), decision, level, rng, watch) or None) if decision is not None else None
 
 
 GAME = NowBoarding()

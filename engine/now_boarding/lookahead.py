@@ -13,6 +13,7 @@ from __future__ import annotations
 from engine.core.contract import Game, IllegalAction
 from engine.core.rng import Rng
 from engine.now_boarding.ai import greedy_plan
+from engine.now_boarding.deadline import UNLIMITED, Watch
 from engine.now_boarding.state import NBState
 from engine.now_boarding.team import COMPLAINT, DELIVERY, FARE, candidates, steps, team_plan
 
@@ -40,10 +41,11 @@ def _maintain(game: Game, st: NBState, rng: Rng) -> None:
         game.apply(st, decision.seat, greedy_plan(st, decision, rng)[0])
 
 
-def two_rounds(game: Game, st: NBState, seat: int, tours: int, samples: int, passes: int, rng: Rng) -> list[str]:
+def two_rounds(game: Game, st: NBState, seat: int, tours: int, samples: int, passes: int, rng: Rng,
+               watch: Watch = UNLIMITED) -> list[str]:
     """The steps (Done not included) of the seat's tour whose two rounds score best over `samples` re-deals (`game`
-    is Now Boarding, handed in by its own module)."""
-    options = candidates(st, seat, tours, passes)
+    is Now Boarding, handed in by its own module), within `watch`'s time limit."""
+    options = candidates(st, seat, tours, passes, watch)
     if len(options) == 1 or st.final_round:
         return options[0][1]
     seeds = [rng.next64() for _ in range(samples)]
@@ -51,6 +53,8 @@ def two_rounds(game: Game, st: NBState, seat: int, tours: int, samples: int, pas
     for _value, mine, plan in options:
         score = 0.0
         for seed in seeds:
+            if watch.late():
+                return best
             trial = game.redeal_hidden(st, seat, Rng.seeded(seed))
             assert isinstance(trial, NBState)
             before = (sum(p.delivered for p in trial.planes), sum(p.earned for p in trial.planes),
@@ -65,6 +69,8 @@ def two_rounds(game: Game, st: NBState, seat: int, tours: int, samples: int, pas
             score += DELIVERY * delivered + FARE * earned - COMPLAINT * (len(trial.complaints) - before[2])
             if trial.over:
                 score += LOST if trial.lost else WON
+            elif watch.late():  # the next round's plan is most of a re-deal's work: a second reading within it
+                return best
             else:
                 score += team_plan(trial, 1)[0]
         if score > best_score:

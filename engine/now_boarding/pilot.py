@@ -7,6 +7,10 @@ A pilot plans on a re-deal of what it cannot see (`Game.redeal_hidden`), like th
 change its answer (the planner reads only what is face up anyway). A plan is cut where the game would refuse a
 step, and one whose first step would be refused gives way to the greedy pilot's pick.
 
+A plan keeps its level's time limit, counted from the moment the pilot is asked (`Watch`, deadline.py): the
+pilot's own plane's tour comes first, and the rest of the descent and Hard's look two rounds ahead stop when the
+next step might end past the limit, so on a busy machine a pilot plays weaker, never slower.
+
 Measured and left out (docs/ai.md): an upgrade plan that saves for speed first, temporary tokens bought with the
 fares left, and choosing between the planner's best tours by playing the rest of the day with the greedy team; none
 won more days, and the last took ten times as long.
@@ -17,6 +21,7 @@ from __future__ import annotations
 from engine.core.contract import Decision, Game, IllegalAction
 from engine.core.rng import Rng
 from engine.now_boarding.ai import greedy_plan
+from engine.now_boarding.deadline import UNLIMITED, Watch
 from engine.now_boarding.fleet import route_choice
 from engine.now_boarding.lookahead import two_rounds
 from engine.now_boarding.state import NBState
@@ -29,8 +34,10 @@ PASSES = {"normal": 1, "hard": 3}
 """Rounds of coordinate descent over the team's tours at each level."""
 
 
-def pilot_plan(game: Game, st: NBState, decision: Decision, level: str, rng: Rng) -> list[str]:
-    """The plan of a `level` pilot for `decision` (`game` is Now Boarding, handed in by its own module)."""
+def pilot_plan(game: Game, st: NBState, decision: Decision, level: str, rng: Rng,
+               watch: Watch = UNLIMITED) -> list[str]:
+    """The plan of a `level` pilot for `decision` (`game` is Now Boarding, handed in by its own module), within
+    `watch`'s time limit."""
     if decision.kind == "setup" and decision.options[0].id.startswith("route:"):
         route = route_choice(st, decision.seat)
         if route is not None and decision.option(route) is not None:
@@ -41,9 +48,9 @@ def pilot_plan(game: Game, st: NBState, decision: Decision, level: str, rng: Rng
     assert isinstance(sample, NBState)
     if level == "hard":
         tours, samples = LOOKAHEAD[st.players]
-        steps = [*two_rounds(game, sample, decision.seat, tours, samples, PASSES[level], rng), "done"]
+        steps = [*two_rounds(game, sample, decision.seat, tours, samples, PASSES[level], rng, watch), "done"]
     else:
-        steps = [*plan_round(sample, decision.seat, PASSES.get(level, 1)), "done"]
+        steps = [*plan_round(sample, decision.seat, PASSES.get(level, 1), watch), "done"]
     return legal_steps(game, sample, decision.seat, steps) or greedy_plan(sample, decision, rng)
 
 

@@ -12,12 +12,14 @@ What a round leaves behind is worth, in points:
 - for each passenger waiting, the anger the coming maintenance gives it (`ANGER`; the fourth is a complaint), and
   the rounds the nearest plane needs to fetch it and its trip after that; one that would complain next round with no
   plane able to reach it in time counts most of a complaint;
-- in the final round, half a complaint for everyone not delivered (the exit count).
+- in the final round, half a complaint for everyone not delivered (the exit count), and a whole one for a passenger
+  left waiting at their third anger: the last maintenance's anger comes before the count and makes them complain.
 """
 
 from __future__ import annotations
 
 from engine.now_boarding.board import is_airport
+from engine.now_boarding.deadline import UNLIMITED, Watch
 from engine.now_boarding.flight import nervous_aboard, weather_key
 from engine.now_boarding.maintenance import ANGER_TO_COMPLAIN, COMPLAINTS_TO_LOSE
 from engine.now_boarding.state import NBState
@@ -65,9 +67,11 @@ def worth(st: NBState, table: Table, team: list[Flyer], plan: list[Tour], waitin
     delivered = [r for tour in plan for r in tour.delivered]
     aboard = sum(len(t.cargo) for t in plan)
     if st.final_round:
-        stranded = aboard + sum(len(rs) for rs in left.values()) + sum(
+        # The last anger comes before the exit count: whoever it makes complain leaves, one complaint each.
+        angry = sum(1 for rs in left.values() for r in rs if r.anger + 1 >= ANGER_TO_COMPLAIN)
+        stranded = aboard + sum(len(rs) for rs in left.values()) - angry + sum(
             1 for cards in st.airports.values() for c in cards if not c.face_up)
-        return -COMPLAINT * (stranded // 2) + DELIVERY * len(delivered) - 0.1 * stranded
+        return -COMPLAINT * (angry + stranded // 2) + DELIVERY * len(delivered) - 0.1 * stranded
     value = sum(DELIVERY + FARE * r.fare for r in delivered)
     dists = [table.dist(f, t.at) for f, t in zip(team, plan, strict=True)]
     for f, t, dist in zip(team, plan, dists, strict=True):
@@ -94,23 +98,32 @@ def worth(st: NBState, table: Table, team: list[Flyer], plan: list[Tour], waitin
     return value - COMPLAINT * (complaints - len(st.complaints))
 
 
-def plan_round(st: NBState, seat: int, passes: int = PASSES) -> list[str]:
+def plan_round(st: NBState, seat: int, passes: int = PASSES, watch: Watch = UNLIMITED) -> list[str]:
     """The steps of `seat`'s tour in the team's best plan for this flight phase (Done not included)."""
-    return candidates(st, seat, 1, passes)[0][1]
+    return candidates(st, seat, 1, passes, watch)[0][1]
 
 
-def team_plan(st: NBState, passes: int = PASSES) -> tuple[float, list[Tour]]:
-    """The team's best tours for this flight phase (one per plane, by seat) and what they are worth."""
+def team_plan(st: NBState, passes: int = PASSES, watch: Watch = UNLIMITED,
+              seat: int | None = None) -> tuple[float, list[Tour]]:
+    """The team's best tours for this flight phase (one per plane, by seat) and what they are worth.
+
+    With a time limit (`watch`, read before each plane's turn in the descent), `seat`'s own plane always gets its
+    tour in the first pass; another plane whose turn comes once time is short keeps no tour in the first pass (it is
+    counted on for nothing), and a later pass stops there."""
     table = table_for(st.side, weather_key(st))
     team = flyers(st)
     waiting = riders(st)
     codes = [c for c in st.airports if is_airport(c)]
     plan = [Tour(f.seat, [], f.at, f.cargo) for f in team]
     best = worth(st, table, team, plan, waiting)
-    for _ in range(passes):
+    for n in range(passes):
         changed = False
         for i, f in enumerate(team):
             if f.fixed:
+                continue
+            if (n or i != seat) and watch.late():
+                if n:
+                    return best, plan
                 continue
             others: set[str] = set()
             for j, t in enumerate(plan):
@@ -127,10 +140,14 @@ def team_plan(st: NBState, passes: int = PASSES) -> tuple[float, list[Tour]]:
     return best, plan
 
 
-def candidates(st: NBState, seat: int, k: int, passes: int = PASSES) -> list[tuple[float, list[str], list[Tour]]]:
+def candidates(st: NBState, seat: int, k: int, passes: int = PASSES,
+               watch: Watch = UNLIMITED) -> list[tuple[float, list[str], list[Tour]]]:
     """`seat`'s `k` best tours, the best first, each scored with the other planes flying their tours of the team's
-    plan: (worth, the seat's steps without Done, the team's tours with this one in the seat's place)."""
-    _value, plan = team_plan(st, passes)
+    plan: (worth, the seat's steps without Done, the team's tours with this one in the seat's place). Once `watch`
+    says time is short, only the seat's tour in the team's plan."""
+    value, plan = team_plan(st, passes, watch, seat)
+    if watch.late():
+        return [(value, steps(st, seat, plan[seat]), plan)]
     table = table_for(st.side, weather_key(st))
     team = flyers(st)
     waiting = riders(st)

@@ -12,8 +12,8 @@ from engine.now_boarding.flight import weather_key
 from engine.now_boarding.game import GAME
 from engine.now_boarding.lookahead import two_rounds
 from engine.now_boarding.state import NBState
-from engine.now_boarding.team import flyers, plan_round, riders
-from engine.now_boarding.tours import Rider, Table, boardings, relay_worth, tours, toward
+from engine.now_boarding.team import COMPLAINT, flyers, plan_round, riders, worth
+from engine.now_boarding.tours import Rider, Table, Tour, boardings, relay_worth, tours, toward
 from tests.now_boarding.helpers import act, bare, pax
 
 
@@ -133,3 +133,16 @@ def test_the_pilots_never_read_what_nobody_can_see() -> None:
         plan = GAME.level_plan(st, decision.seat, levels.NORMAL, rng)
         assert plan
         st, _ = apply(GAME, st, decision.seat, plan[0])
+
+
+def test_in_the_final_round_a_passenger_left_at_their_last_anger_is_a_whole_complaint() -> None:
+    st = bare()
+    st.final_round = True
+    st.airports["MIA"] = [pax("MIA", "DEN", anger=3)]
+    table = Table(st.side, weather_key(st))
+    team, waiting = flyers(st), riders(st)
+    stay = [Tour(f.seat, [], f.at, f.cargo) for f in team]
+    angry = waiting["MIA"][0]
+    boarded = [Tour(0, ["fly:MIA", f"board:{angry.id}"], "MIA", (angry,), boarded=frozenset({angry.id})), stay[1]]
+    assert worth(st, table, team, boarded, waiting) - worth(st, table, team, stay, waiting) > 0.9 * COMPLAINT, \
+        "aboard, they are one passenger not home (half a complaint, rounded down); left waiting, a complaint"
