@@ -5,10 +5,11 @@ smaller than MIN_FONT (38 px, capitals 8 px tall where shown). The canvas then h
 every part takes the whole width and says its figures in few words:
 
 - each factory is a band (name, crowns, hand, sales) over its planes: one plane a row with the staff beside them, or
-  two a row with the staff under them, whichever is lower (a Factory Manager's many planes);
-- at the bottom, always in the same place: the awards as they stand, the Parts Depot's row with the stack's count,
-  and the employees still for hire down three columns in tier order (those hired out are left off, as the board in
-  words leaves them off);
+  two a row with the staff under them, whichever is lower (a Factory Manager's many planes); on a board too crowded
+  for that, an odd plane out shares its row with the staff (its factory's planes numbered "7" for the room);
+- at the bottom, always in the same place: the awards as they stand ("everyone" for a tie of all), the Parts
+  Depot's row with the stack's count, and the employees still for hire down three columns in tier order (those hired
+  out are left off, as the board in words leaves them off);
 - between them, a key to the models the picture shows while there is room for it (the hand and the board in words
   name every model in full).
 
@@ -55,8 +56,10 @@ FACTORY_GAP = 6
 CELL_W, CELL_H, CELL_GAP = 74, 46, 3  # the widest mark ("MM") with room either side
 CAPTION = round(text_width("plane 10", SMALL)) + 12
 PLANE_W = CAPTION + 5 * CELL_W + 4 * CELL_GAP
-PAIR_GAP = W - 2 * M - 2 * PLANE_W  # two planes a row fill the width
 BESIDE_X = M + PLANE_W + 28  # the staff beside a single column of planes
+# A crowded board's factory of many planes may number its planes ("7", not "plane 7") for the staff to sit beside the
+# last one when it is alone on its row.
+NUMBER = round(text_width("10", SMALL)) + 14
 # The bottom block: the Depot's four cards in a row, then the employees for hire in three columns by tier.
 DEPOT_LABEL = round(text_width("Depot", SMALL)) + 16
 DEPOT_GAP = 12
@@ -76,11 +79,13 @@ def render_board(view: dict[str, Any]) -> bytes:
 @dataclass(frozen=True)
 class Plan:
     """How the board fits the canvas: with the model key or not, the awards on one line or as many as they need,
-    factories spaced roomily or tightly, and the canvas height (taller than H only when nothing else fits)."""
+    factories and the Depot spaced roomily or tightly, the staff of a factory of many planes under them or (dense)
+    beside the last one, and the canvas height (taller than H only when nothing else fits)."""
 
     key: bool = True
     one_line_awards: bool = False
     tight: bool = False
+    dense: bool = False
     height: int = H
 
     @property
@@ -99,6 +104,15 @@ class Plan:
     def line(self) -> int:
         return ROW - 2 if self.tight else ROW
 
+    @property
+    def depot(self) -> int:
+        """The Depot's row: its cards' height and the room under them for the rule that closes the row."""
+        return self.card + (10 if self.tight else 12)
+
+    @property
+    def card(self) -> int:
+        return DEPOT_CARD_H - 6 if self.tight else DEPOT_CARD_H
+
 
 def board_image(view: dict[str, Any]) -> Image.Image:
     plan = _plan(view)
@@ -111,8 +125,8 @@ def board_image(view: dict[str, Any]) -> Image.Image:
     if plan.key:
         _key(d, y, view)
     bottom = plan.height - BOTTOM - _bottom_height(view, plan)
-    _depot(d, bottom, view)
-    _pool(d, bottom + DEPOT_CARD_H + 12, view, plan)
+    _depot(d, bottom, view, plan)
+    _pool(d, bottom + plan.depot, view, plan)
     y = bottom - len(_award_lines(view, plan).lines) * plan.line - 4
     _awards(d, y, view, plan)
     _objectives(d, y - _objectives_height(view, plan), view, plan)
@@ -128,13 +142,15 @@ def _height(view: dict[str, Any], plan: Plan) -> int:
 def _plan(view: dict[str, Any]) -> Plan:
     """The roomiest layout that fits 1200 x 900: first the model key goes (the hand and the board in words name the
     models), then the awards share one line (names cut shorter: the factories' bands and the board in words name
-    them), then everything draws a little closer. Factories too big even then make the canvas taller, never cut."""
+    them), then everything draws a little closer, then a factory of many planes puts its staff beside the last one.
+    Factories too big even then make the canvas taller, never cut (a taller canvas is shown smaller)."""
     plans = (Plan(), Plan(key=False), Plan(key=False, one_line_awards=True),
-             Plan(key=False, one_line_awards=True, tight=True))
+             Plan(key=False, one_line_awards=True, tight=True),
+             Plan(key=False, one_line_awards=True, tight=True, dense=True))
     for plan in plans:
         if _height(view, plan) <= H:
             return plan
-    return Plan(key=False, one_line_awards=True, tight=True, height=_height(view, plans[-1]))
+    return Plan(key=False, one_line_awards=True, tight=True, dense=True, height=_height(view, plans[-1]))
 
 
 # -- drawn once ----------------------------------------------------------------------------------------------------
@@ -190,25 +206,46 @@ def _staff_text(s: dict[str, Any]) -> str:
 
 @dataclass(frozen=True)
 class Shape:
-    """How one factory's planes and staff are placed: planes a row, staff lines, and the height under the band."""
+    """How one factory's planes and staff are placed: planes a row, their captions' width ("plane 7" or "7"), the
+    staff lines, where the first one starts (x, and its row's top under the band), and the height under the band."""
 
     per_row: int
+    caption: int
     staff: tuple[str, ...]
+    staff_at: tuple[int, int]
     body: int
+
+    @property
+    def plane_w(self) -> int:
+        return self.caption + 5 * CELL_W + 4 * CELL_GAP
+
+    def column(self, p: int) -> int:
+        """The left edge of plane p (from 0): a second column ends at the right margin."""
+        return M if p % self.per_row == 0 else RIGHT - self.plane_w
 
 
 def _shape(s: dict[str, Any], plan: Plan) -> Shape:
-    """One plane a row with the staff beside them, or two a row with the staff under them: the lower one."""
+    """One plane a row with the staff beside them, or two a row with the staff under them, or (on a dense board, an
+    odd number of planes) two a row with the staff beside the last, captioned "plane 7" or, for more room, "7":
+    the lowest, the roomier first among equals."""
     planes = max(1, len(s["planes"]))
+    rows = -(-planes // 2)
     text = _staff_text(s)
+
     def lines_h(lines: tuple[str, ...]) -> int:  # the first line sits level with a plane, the rest a line apart
         return (len(lines) - 1) * plan.line + plan.cell + 2
 
     beside = wrap(text, SMALL, RIGHT - BESIDE_X)
-    one = Shape(1, beside, max(planes * plan.plane_row, lines_h(beside)))
+    shapes = [Shape(1, CAPTION, beside, (BESIDE_X, 0), max(planes * plan.plane_row, lines_h(beside)))]
     under = wrap(text, SMALL, RIGHT - M)
-    two = Shape(2, under, -(-planes // 2) * plan.plane_row + lines_h(under))
-    return one if one.body <= two.body else two
+    shapes.append(Shape(2, CAPTION, under, (M, rows * plan.plane_row), rows * plan.plane_row + lines_h(under)))
+    if plan.dense and planes % 2 and planes > 1:
+        for caption in (CAPTION, NUMBER):
+            x = M + caption + 5 * CELL_W + 4 * CELL_GAP + 28
+            last = wrap(text, SMALL, RIGHT - x)
+            top = (rows - 1) * plan.plane_row
+            shapes.append(Shape(2, caption, last, (x, top), top + max(plan.plane_row, lines_h(last))))
+    return min(shapes, key=lambda shape: shape.body)  # min keeps the first of equals
 
 
 def _factory_height(s: dict[str, Any], plan: Plan) -> int:
@@ -236,22 +273,18 @@ def _factory(d: ImageDraw.ImageDraw, y: int, s: dict[str, Any], view: dict[str, 
     say(d, M + 34, cy, fit(_name(view, seat), SMALL, right - M - 34 - 24), SMALL, fg)
     y += plan.band + 4
     shape = _shape(s, plan)
-    planes = s["planes"] or [{}]
-    for p, plane in enumerate(planes):
-        x = M + (p % shape.per_row) * (PLANE_W + PAIR_GAP)
-        _plane(d, x, y + (p // shape.per_row) * plan.plane_row, p + 1, plane, plan.cell)
-    if shape.per_row == 1:
-        x, top = BESIDE_X, y
-    else:
-        x, top = M, y + -(-len(planes) // 2) * plan.plane_row
+    for p, plane in enumerate(s["planes"] or [{}]):
+        _plane(d, shape, shape.column(p), y + (p // shape.per_row) * plan.plane_row, p + 1, plane, plan.cell)
+    x, top = shape.staff_at
     for i, line in enumerate(shape.staff):
-        say(d, x, top + i * plan.line + plan.cell / 2, line, SMALL)
+        say(d, x, y + top + i * plan.line + plan.cell / 2, line, SMALL)
     return end
 
 
-def _plane(d: ImageDraw.ImageDraw, x: float, top: float, number: int, plane: dict[str, Any], height: int) -> None:
-    say(d, x + 2, top + height / 2, f"plane {number}", SMALL, MUTED)
-    x += CAPTION
+def _plane(d: ImageDraw.ImageDraw, shape: Shape, x: float, top: float, number: int, plane: dict[str, Any],
+           height: int) -> None:
+    say(d, x + 2, top + height / 2, f"plane {number}" if shape.caption == CAPTION else str(number), SMALL, MUTED)
+    x += shape.caption
     for i, slot in enumerate(SLOT_ORDER):
         cx = round(x + i * (CELL_W + CELL_GAP))
         part_cell(d, (cx, top, cx + CELL_W, top + height), plane.get(slot), slot, SMALL)
@@ -298,21 +331,37 @@ def _award_list(view: dict[str, Any], short: bool = False) -> list[Award]:
 def _award_texts(view: dict[str, Any], items: list[Award], room: float) -> tuple[list[str], float]:
     """The awards as texts whose names are cut to share `room` (joined by " · "), and the width each name was given:
     a short name leaves the rest of its share to the long ones."""
-    fixed = sum(text_width(f"{award}: {extra}" if seats else f"{award}: nobody yet", SMALL)
-                + max(0, len(seats) - 1) * text_width(", ", SMALL) for award, seats, extra in items)
-    widths = sorted(text_width(_name(view, s), SMALL) for _award, seats, _extra in items for s in seats)
+    named = [(award, seats, extra) for award, seats, extra in items if seats and not _everyone(view, seats)]
+    fixed = sum(text_width(f"{award}: {_who(view, seats, 0)}{extra}", SMALL) for award, seats, extra in items
+                if (award, seats, extra) not in named)
+    fixed += sum(text_width(f"{award}: {extra}", SMALL) + (len(seats) - 1) * text_width(", ", SMALL)
+                 for award, seats, extra in named)
+    widths = sorted(text_width(_name(view, s), SMALL) for _award, seats, _extra in named for s in seats)
     left, share = room - fixed - (len(items) - 1) * text_width(" · ", SMALL), 250.0
     for i, width in enumerate(widths):  # the widest share that still lets every name have what it needs
         share = min(250.0, left / (len(widths) - i))
         if width > share:
             break
         left -= width
-    texts = [f"{award}: " + (", ".join(fit(_name(view, s), SMALL, share) for s in seats) if seats else "nobody yet")
-             + extra for award, seats, extra in items]
+    texts = [f"{award}: " + _who(view, seats, share) + extra for award, seats, extra in items]
     return texts, share
 
 
+def _everyone(view: dict[str, Any], seats: list[int]) -> bool:
+    """Every player shares the award (a tie of all, often in a close game): one word says it, no names to cut."""
+    return len(seats) > 1 and len(seats) == len(view["seats"])
+
+
+def _who(view: dict[str, Any], seats: list[int], share: float) -> str:
+    if not seats:
+        return "nobody yet"
+    if _everyone(view, seats):
+        return EVERYONE
+    return ", ".join(fit(_name(view, s), SMALL, share) for s in seats)
+
+
 AWARDS_LABEL = "Awards now: "
+EVERYONE = "everyone"
 AWARD_NAME_MIN = 90  # a name cut shorter than this ("Bar…") no longer says who
 
 
@@ -367,7 +416,7 @@ def _pool_rows(view: dict[str, Any]) -> int:
 
 
 def _bottom_height(view: dict[str, Any], plan: Plan) -> int:
-    return DEPOT_CARD_H + 12 + plan.line + _pool_rows(view) * plan.line
+    return plan.depot + plan.line + _pool_rows(view) * plan.line
 
 
 def _pool(d: ImageDraw.ImageDraw, y: int, view: dict[str, Any], plan: Plan) -> None:
@@ -392,15 +441,16 @@ def _pool(d: ImageDraw.ImageDraw, y: int, view: dict[str, Any], plan: Plan) -> N
         say(d, x + TIER_W, cy, str(entry["cost"]), SMALL, align="right")
 
 
-def _depot(d: ImageDraw.ImageDraw, y: int, view: dict[str, Any]) -> None:
+def _depot(d: ImageDraw.ImageDraw, y: int, view: dict[str, Any], plan: Plan) -> None:
     """The Parts Depot's face-up cards in a row; the line under them starts the employees."""
-    cy = y + DEPOT_CARD_H / 2
+    cy = y + plan.card / 2
     say(d, M, cy, "Depot", SMALL, MUTED)
     for i, card in enumerate(view["depot"][:4]):
         x = M + DEPOT_LABEL + i * (DEPOT_CARD_W + DEPOT_GAP)
-        depot_card(d, (x, y, x + DEPOT_CARD_W, y + DEPOT_CARD_H), card)
+        depot_card(d, (x, y, x + DEPOT_CARD_W, y + plan.card), card)
     say(d, RIGHT, cy, f"stack: {_count(view['stack'], 'card')}", SMALL, MUTED, align="right")
-    d.line((M, y + DEPOT_CARD_H + 6, RIGHT, y + DEPOT_CARD_H + 6), fill=LINE, width=2)
+    rule = y + plan.card + (plan.depot - plan.card) // 2
+    d.line((M, rule, RIGHT, rule), fill=LINE, width=2)
 
 
 def depot_card(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card: dict[str, Any] | None) -> None:

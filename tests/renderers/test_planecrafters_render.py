@@ -94,10 +94,41 @@ def test_a_factory_too_big_for_the_canvas_makes_it_taller_never_cut() -> None:
     assert not [p for p in check_layout(log, image.size) if "shown" not in p]
 
 
+CROWDED_NAMES = ["Ada", "Bartholomew the Patient", "Chen", "Dagny Featherstonehaugh"]
+
+
+def test_a_factory_managers_seven_planes_and_a_full_table_for_hire_still_fit_1200_by_900() -> None:
+    """Seed 24 at four players (members' names as a table has them) reaches the most crowded boards a scan of forty
+    games found: a Factory Manager's seven planes, two staff lines beside one plane, every player tied for Industry and
+    eleven employees for hire. The board grew to 1200 x 984 there (capitals 7.5 px where shown); now the staff sit
+    beside the seventh plane, and every position stays 1200 x 900 with nothing small, clipped or hidden."""
+    states = _states(4, 24)
+    crowded = 0
+    for state in states[::3]:
+        view = _named(GAME.view(state, None), CROWDED_NAMES)
+        with recording() as log:
+            image = board_image(view)
+        problems = check_layout(log, image.size)
+        assert image.size == (W, H) and not problems, f"version {state.version}:\n" + "\n".join(problems[:10])
+        crowded += max(len(s["planes"]) for s in view["seats"]) >= 7 and len([e for e in view["pool"] if e["left"]]) > 9
+    assert crowded, "the game no longer reaches seven planes with ten employees for hire: pick another seed"
+
+
 def _texts(view: dict) -> list[str]:
     with recording() as log:
         board_image(view)
     return [t.text for t in log.texts]
+
+
+def test_an_award_every_player_shares_says_everyone_instead_of_every_name() -> None:
+    """A tie of all players names nobody in particular: "everyone" takes one short word where four cut names took a
+    line of their own (the board in words still names each player and their share)."""
+    view = _named(GAME.view(_states(4, 3)[200], None), LONG_NAMES)
+    view["awards"]["industry"] = {str(s): 2 for s in range(4)}
+    view["awards"]["enterprise"] = {"0": 3, "1": 3}
+    texts = " ".join(_texts(view))
+    assert "Industry: everyone" in texts
+    assert "Enterprise: Maxi" in texts and "Bart" in texts.split("Enterprise: ")[1]
 
 
 def test_the_employees_table_lists_those_for_hire_and_says_where_both_copies_are_free() -> None:
