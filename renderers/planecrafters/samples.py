@@ -2,7 +2,8 @@
 
 The boards and hands come from seeded playouts (the playout policy builds and sells planes the way people do), picked
 by what they show: a busy four-player middle game for the README, and for the tests the hard cases: long names, a
-Factory Manager's many planes, the objectives variant in the last round, a finished game, the longest hand.
+Factory Manager's many planes (eight; seven beside a full table for hire), the objectives variant in the last round,
+a finished game, the longest hand.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 from engine.core.contract import GameState
 from engine.core.play import LoggedAction
 from engine.core.selfplay import playout
+from engine.planecrafters.data import employee_kind
 from engine.planecrafters.game import GAME
 from engine.planecrafters.state import PCState
 from renderers.catalogue import Palette, Sample
@@ -68,6 +70,13 @@ def _busy_factory(state: PCState) -> bool:
     return max(len(p) for p in state.planes) >= 8
 
 
+def _crowded(state: PCState) -> bool:
+    """An odd number of planes, seven or more, in one factory while ten kinds of employee or more are still for hire:
+    the board only fits 1200 x 900 with that factory's staff beside its last plane."""
+    return (any(len(planes) >= 7 and len(planes) % 2 for planes in state.planes)
+            and len({employee_kind(e) for e in state.pool}) >= 10)
+
+
 def _last_round(state: PCState) -> bool:
     return state.ending and any(state.staff) and state.step == "flyer"
 
@@ -111,6 +120,8 @@ SAMPLES = [
            board_image, docs=False),
     Sample("planecrafters-many-planes", "board", "a Factory Manager's eight planes",
            lambda: _named(GAME.view(_first(4, 87, _busy_factory), None), LONG_NAMES), board_image, docs=False),
+    Sample("planecrafters-crowded", "board", "seven planes beside ten employees for hire",
+           lambda: _named(GAME.view(_first(4, 24, _crowded), None), LONG_NAMES), board_image, docs=False),
     Sample("planecrafters-objectives", "board", "the objectives variant in the last round",
            lambda: _named(GAME.view(_first(4, 4, _last_round, objectives=True), None)), board_image, docs=False),
     Sample("planecrafters-over", "board", "a finished game",
