@@ -12,6 +12,7 @@ Everything here reads public facts only (what each airline owns and where its pl
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import cache
 
@@ -40,7 +41,12 @@ TYPICAL_PRICE = {"short": 55, "medium": 95, "long": 155, "ultra": 225}
 TYPICAL_REVENUE = {"short": 12, "medium": 20, "long": 30, "ultra": 45}
 """A route of each class costs and earns about this much: for a route still to be bought."""
 RIVAL_WEIGHT = 1.0
-"""How much a turn the fastest rival loses counts against a turn of one's own."""
+"""How much a turn the only rival loses counts against a turn of one's own."""
+SPREAD = 1.5
+"""About how many turns an estimate of the race may be off by (a briefing, a trade, a hub city taken first): the
+width of the curve that turns a margin over a rival into a chance of finishing before it."""
+TIE = 0.5
+"""Every rival plays a turn before this airline's next one, so an equal count of turns goes to the rival."""
 RIVAL_HORIZON = 10.0
 """A rival further from winning than this many turns is as good as stuck: the game is decided before, and the
 estimate of a distant airline swings on little (a route sold to one with no fleet)."""
@@ -282,9 +288,27 @@ def net_income(st: FPState, seat: int) -> int:
     return income(st, seat) - paid
 
 
+def rivals_value(mine: float, others: list[float]) -> float:
+    """What the rivals' distances to winning add to a position worth -`mine`, in turns.
+
+    Against one rival, its distance (capped at RIVAL_HORIZON): a turn it loses is a turn gained on the only airline
+    that can win instead. Against several, holding one up helps the others as much, so each counts by the chance of
+    finishing before it: SPREAD times the log of a logistic curve of the margin, which is about the margin itself
+    against a rival well ahead and nothing against one well behind. So a turn of one's own counts against every
+    rival, a turn taken from a rival only against that one, and only while it might finish first."""
+    if len(others) == 1:
+        return RIVAL_WEIGHT * min(others[0], RIVAL_HORIZON)
+    return sum(SPREAD * _log_chance((min(t, RIVAL_HORIZON) - mine - TIE) / SPREAD) for t in others)
+
+
+def _log_chance(x: float) -> float:
+    """The log of the logistic curve 1 / (1 + e^-x), without overflow far out on the left."""
+    return -math.log1p(math.exp(-x)) if x > -30 else x
+
+
 def value(st: FPState, seat: int, rivals: bool = True) -> float:
-    """How good the position is for `seat`, in turns: the fastest rival's distance to winning (when `rivals`)
-    minus its own, marked down when its cash invites a forced deactivation."""
+    """How good the position is for `seat`, in turns: minus its own distance to winning, plus what its rivals'
+    distances add (`rivals_value`, when `rivals`), marked down when its cash invites a forced deactivation."""
     if st.phase == "over":
         return 100.0 if seat in st.winners else -100.0
     mine = turns_to_win(st, seat)
@@ -293,7 +317,7 @@ def value(st: FPState, seat: int, rivals: bool = True) -> float:
         others = [turns_to_win(st, s) for s in range(st.players) if s != seat and not st.airlines[s].out]
         if others:
             fastest = min(others)
-            score += RIVAL_WEIGHT * min(fastest, RIVAL_HORIZON) - DANGER * max(0.0, 2.0 - fastest)
+            score += rivals_value(mine, others) - DANGER * max(0.0, 2.0 - fastest)
             if fastest < 1.0:
                 score -= LOSS  # a rival wins on its next turn, before this airline's
     a = st.airlines[seat]

@@ -126,6 +126,35 @@ def test_hard_takes_the_hub_city_its_rival_needs_and_normal_does_not_look() -> N
     assert isinstance(after, FPState) and turns_to_win(after, 1) > 1
 
 
+def three_airlines_racing() -> FPState:
+    """Seat 0 two turns from winning (buy London-Dubai, then a hub in Dubai); seat 1 three turns away, one of them a
+    hub in Paris, where seat 0 could take the hub first; seat 2 far behind."""
+    st = play_state(players=3, cash=700)
+    give(st, 0, routes=(63, 11), fleets=("long", "short"), hubs=("NYC", "LON"))  # London-Paris: seat 0 may hub Paris
+    st.airlines[0].unrestricted = True
+    give(st, 1, routes=(44,), fleets=("medium",), hubs=("ATL",))  # Paris-Rome
+    st.airlines[1].unrestricted = True
+    st.airlines[2].cash = 100
+    return st
+
+
+def test_at_three_players_hard_runs_its_race_instead_of_holding_up_a_rival_behind_it() -> None:
+    st = three_airlines_racing()
+    mine, rival = turns_to_win(st, 0), turns_to_win(st, 1)
+    assert mine < 2 < rival < 3, (mine, rival)
+    blocked, _ = apply(GAME, st, 0, "hub:PAR")
+    assert isinstance(blocked, FPState) and turns_to_win(blocked, 1) > rival + 1, "a hub in Paris holds seat 1 up"
+    line = best_turn(GAME, st, 0, hard=True)
+    assert line[0] == "buy:75", f"the route to Dubai leaves it one turn from winning, before seat 1 can: {line}"
+
+
+def test_at_three_players_hard_still_stops_a_rival_who_would_win_before_it() -> None:
+    st = three_airlines_racing()
+    st.airlines[1].hubs.append("SAO")  # a hub in Paris now wins seat 1 the game on its next turn
+    assert turns_to_win(st, 1) < 1
+    assert best_turn(GAME, st, 0, hard=True)[0] == "hub:PAR"
+
+
 def test_hard_offers_to_buy_the_route_to_its_third_hub_region() -> None:
     st = two_hub_regions()
     give(st, 1, routes=(75,), fleets=("long",))
