@@ -12,7 +12,7 @@ from engine.core.play import apply, new_game
 from engine.core.rng import Rng
 from engine.flight_plan import ai_planner
 from engine.flight_plan.ai_planner import NODES, best_turn, plan, turn_lines
-from engine.flight_plan.ai_value import LOW_CASH, turns_to_win
+from engine.flight_plan.ai_value import LOW_CASH, RIVAL_HORIZON, rivals_value, turns_to_win
 from engine.flight_plan.game import GAME, FlightPlan
 from engine.flight_plan.mechanics import charge
 from engine.flight_plan.state import Auction, FPState, Offer
@@ -124,6 +124,16 @@ def test_hard_takes_the_hub_city_its_rival_needs_and_normal_does_not_look() -> N
     assert best_turn(GAME, st, 0, hard=False)[0] != "hub:PAR", "Normal plays its own race only"
     after, _ = apply(GAME, st, 0, "hub:PAR")
     assert isinstance(after, FPState) and turns_to_win(after, 1) > 1
+
+
+def test_against_several_rivals_only_one_that_might_finish_first_is_worth_holding_up() -> None:
+    assert rivals_value(3.0, [5.0]) - rivals_value(3.0, [4.0]) == 1.0, "one rival: every turn it loses counts"
+    assert rivals_value(3.0, [RIVAL_HORIZON, 9.0]) - rivals_value(3.0, [RIVAL_HORIZON, 8.0]) < 0.05, "well behind"
+    gained = rivals_value(5.0, [RIVAL_HORIZON, 3.0]) - rivals_value(5.0, [RIVAL_HORIZON, 2.0])
+    assert 0.8 < gained <= 1.0, "a rival well ahead: about a turn for each turn it loses"
+    own = rivals_value(2.0, [3.0, 4.0]) - rivals_value(3.0, [3.0, 4.0])
+    held = rivals_value(3.0, [4.0, 4.0]) - rivals_value(3.0, [3.0, 4.0])
+    assert own > held > 0, "a turn of its own counts against both rivals, a turn taken from one against that one"
 
 
 def three_airlines_racing() -> FPState:
