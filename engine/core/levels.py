@@ -19,8 +19,9 @@ from contextlib import contextmanager
 from engine.core import random_ai
 from engine.core.contract import Game, GameState
 from engine.core.rng import Rng
-from engine.core.search import Budget, Clock, Stats
+from engine.core.search import Budget, Stats
 from engine.core.search import plan as search_plan
+from engine.core.watch import Clock
 
 EASY, NORMAL, HARD = "easy", "normal", "hard"
 LEVELS: dict[str, Budget | None] = {

@@ -37,27 +37,20 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
 from engine.core.contract import Game, GameState, Offer, Result
 from engine.core.play import apply_in_place
 from engine.core.rng import Rng
+from engine.core.watch import Clock, Watch
 
 SIGHTS = 40
 """The latest states of a turn a search compares its first steps with: a way back to an older one is left to
 levels.RUN_LIMIT, which bounds every turn anyway."""
 SIGHT_SEED = 0x5167
 
-Clock = Callable[[], float]
-"""Seconds on a clock that never goes back: `time.perf_counter`, or a test's own clock that jumps."""
-
-SPARE = 2.0
-"""A timed search stops while this many times the longest stretch between two readings of its clock would still end
-within the limit (`Search.late`): on a loaded machine the next stretch may be longer than any so far (the process
-waits for a core, or for a full garbage collection, which took up to 0.19 s on a loaded 2-core machine). A stall
-longer than that, landing at the very end of a plan, still shows as an overrun: no reading can foresee it."""
 
 MAX_DEPTH = 5_000
 """Choices a rollout plays at most without an estimate; a game longer than this is a bug (see selfplay)."""
@@ -157,9 +150,7 @@ class Search:
         self.stats = Stats()
         self.clock = clock
         self.asked = clock() if asked is None else asked
-        self.deadline = None if budget.seconds is None else self.asked + budget.seconds
-        self.looked = self.asked if self.deadline is None else clock()  # the last reading, for `late`
-        self.gap = 0.0
+        self.watch = Watch(budget.seconds, clock, started=self.asked)
         self.met: set[Hashable] = set()
         """What the seat saw at its latest choices earlier in this run of them (see `plan`): a first step that leads
         back to one of those sights undoes the last plans, so the search never takes it. Newest first, and only
@@ -171,16 +162,9 @@ class Search:
             self.met.add(self._sight(state))
 
     def late(self) -> bool:
-        """Whether the time limit might pass before the clock is next read (never, without a limit: then the clock
-        is not even read). The next stretch between two readings is taken to be up to `SPARE` times as long as the
-        longest so far: on a machine that keeps the search waiting for the core the stretches grow, and the search
-        stops that much sooner rather than finding itself past the limit by one of them."""
-        if self.deadline is None:
-            return False
-        now = self.clock()
-        self.gap = max(self.gap, now - self.looked)
-        self.looked = now
-        return now + SPARE * self.gap >= self.deadline
+        """Whether the time limit might pass before the clock is next read (engine/core/watch.py: the next stretch
+        between two readings is taken to be up to `SPARE` times as long as the longest so far)."""
+        return self.watch.late()
 
     def _sight(self, state: GameState) -> Hashable:
         """What the seat sees of `state`: its re-deal from a fixed seed, which depends on that alone (the contract's

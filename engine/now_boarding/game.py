@@ -24,11 +24,11 @@ from engine.core.contract import (
 )
 from engine.core.rng import Rng
 from engine.core.typed import Typed
+from engine.core.watch import Watch
 from engine.now_boarding import commands, flight, maintenance
 from engine.now_boarding.ai import greedy_plan
 from engine.now_boarding.board import route_name
 from engine.now_boarding.data import catalog
-from engine.now_boarding.deadline import Watch
 from engine.now_boarding.pilot import pilot_plan
 from engine.now_boarding.setup import (
     WEATHER_CARD,

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from engine.core.contract import Game, IllegalAction
 from engine.core.rng import Rng
+from engine.core.watch import UNLIMITED, Watch
 from engine.now_boarding.ai import greedy_plan
-from engine.now_boarding.deadline import UNLIMITED, Watch
 from engine.now_boarding.state import NBState
 from engine.now_boarding.team import COMPLAINT, DELIVERY, FARE, candidates, steps, team_plan
 

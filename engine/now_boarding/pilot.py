@@ -7,7 +7,7 @@ A pilot plans on a re-deal of what it cannot see (`Game.redeal_hidden`), like th
 change its answer (the planner reads only what is face up anyway). A plan is cut where the game would refuse a
 step, and one whose first step would be refused gives way to the greedy pilot's pick.
 
-A plan keeps its level's time limit, counted from the moment the pilot is asked (`Watch`, deadline.py): the
+A plan keeps its level's time limit, counted from the moment the pilot is asked (`Watch`, engine/core/watch.py): the
 pilot's own plane's tour comes first, and the rest of the descent and Hard's look two rounds ahead stop when the
 next step might end past the limit, so on a busy machine a pilot plays weaker, never slower.
 
@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from engine.core.contract import Decision, Game, IllegalAction
 from engine.core.rng import Rng
+from engine.core.watch import UNLIMITED, Watch
 from engine.now_boarding.ai import greedy_plan
-from engine.now_boarding.deadline import UNLIMITED, Watch
 from engine.now_boarding.fleet import route_choice
 from engine.now_boarding.lookahead import two_rounds
 from engine.now_boarding.state import NBState

@@ -18,8 +18,8 @@ What a round leaves behind is worth, in points:
 
 from __future__ import annotations
 
+from engine.core.watch import UNLIMITED, Watch
 from engine.now_boarding.board import is_airport
-from engine.now_boarding.deadline import UNLIMITED, Watch
 from engine.now_boarding.flight import nervous_aboard, weather_key
 from engine.now_boarding.maintenance import ANGER_TO_COMPLAIN, COMPLAINTS_TO_LOSE
 from engine.now_boarding.state import NBState

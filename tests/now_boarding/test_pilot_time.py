@@ -1,11 +1,11 @@
-"""A Now Boarding AI pilot keeps its time limit (engine/now_boarding/deadline.py), read on a clock that jumps."""
+"""A Now Boarding AI pilot keeps its time limit (engine/core/watch.py), read on a clock that jumps."""
 
 from __future__ import annotations
 
 from engine.core import levels
 from engine.core.contract import GameState
 from engine.core.rng import Rng
-from engine.now_boarding.deadline import Watch
+from engine.core.watch import Watch
 from engine.now_boarding.game import GAME, NowBoarding
 from engine.now_boarding.pilot import LOOKAHEAD, pilot_plan
 from engine.now_boarding.state import NBState
