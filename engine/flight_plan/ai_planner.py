@@ -266,15 +266,17 @@ def answer(st: FPState, seat: int, ids: list[str], hard: bool) -> str:
 
 def propose(st: FPState, seat: int, deadline: float | None = None) -> list[str] | None:
     """A purchase from a rival that brings the AI's win nearer by DEAL_GAIN turns or more, at the list price
-    times the highest step of the trade ladder at which it still does (sellers ask more than list), or None."""
+    times the highest step of the trade ladder at which it still does (sellers ask more than list), or None. An
+    asset its owner refused to sell it this round or the last is not asked for again (`FPState.declined`)."""
     here = value(st, seat)
     cash = st.airlines[seat].cash
     best: tuple[float, list[str]] | None = None
+    turned_down = {d.split(":", 1)[1] for d in st.declined if int(d.split(":", 1)[0]) >= st.round - 1}
     for p in partners(st, seat):
         for x in tradeable(st, p, seat):
             if deadline is not None and now() > deadline:
                 break  # half the plan's time at most: its turn still needs the rest
-            if not can_hold(st, seat, x):
+            if not can_hold(st, seat, x) or f"{p}:{seat}:{x}" in turned_down:
                 continue
             for share in sorted((f for f in LADDER if f <= MOST), reverse=True):
                 price = _price(price_of(x), share)

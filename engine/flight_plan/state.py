@@ -114,6 +114,10 @@ class FPState(GameState):
     auction: Auction | None = None
     offer: Offer | None = None
     offers_made: int = 0
+    declined: list[str] = Field(default_factory=list)
+    """'round:seller:buyer:asset' for each asset of an offer turned down this round or the last (older ones are
+    dropped at the next refusal): an AI airline does not ask the same airline for it again so soon, so a member is
+    not offered the same deal every turn."""
     draft: Draft | None = None
     winners: list[int] = Field(default_factory=list)
     ending: str = ""

@@ -339,6 +339,8 @@ def answer(st: FPState, seat: int, choice: str) -> list[Event]:
         raise IllegalAction("Answer the offer: accept, decline, or counter with a price.")
     if choice == "decline":
         st.offer = None
+        st.declined = [d for d in st.declined if int(d.split(":", 1)[0]) >= st.round - 1] + [
+            f"{st.round}:{o.seller}:{o.buyer}:{x}" for x in o.assets]
         return [Event(text=f"{who(seat)} declines the deal for the {deal_label(o.assets)}.")]
     if head == "counter":
         amount = read_amount(rest)

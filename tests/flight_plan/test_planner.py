@@ -243,3 +243,25 @@ def test_the_planner_gets_what_is_left_of_the_levels_time() -> None:
     levels.plan(game, st, 0, levels.HARD, Rng.seeded(1), clock=lambda: 10.0, asked=9.6)
     levels.plan(game, st, 0, levels.NORMAL, Rng.seeded(1), clock=lambda: 10.0, asked=9.0)
     assert game.given == [pytest.approx(0.6), 0.0], "Hard's second less 0.4 s gone; Normal's 0.3 s all gone"
+
+
+
+def test_hard_does_not_ask_again_for_what_a_rival_just_refused_to_sell() -> None:
+    """A member who declines an AI's offer is not offered the same deal on its next turn: the refusal is kept for
+    this round and the next, in the state (so it survives a restart), then forgotten."""
+    from engine.core.selfplay import playout
+    from engine.flight_plan.ai_planner import propose
+
+    kept: list[GameState] = []
+    playout(GAME, 3, 1, on_step=lambda _b, _a, after: kept.append(after))
+    st = kept[19]  # seat 0 to act, and Hard would buy seat 2's hub (found by a seeded scan)
+    deal = ["trade", "with:2", "asset:hub:ADD", "price:125"]
+    assert propose(st, 0) == deal
+    for step in deal:
+        st, _ = apply(GAME, st, 0, step)
+    st, _ = apply(GAME, st, 2, "decline")
+    assert isinstance(st, FPState) and st.declined == [f"{st.round}:2:0:hub:ADD"]
+    again = propose(st, 0)
+    assert again is None or not ("with:2" in again and "asset:hub:ADD" in again)
+    later = st.model_copy(update={"round": st.round + 2})  # two rounds on, it may ask again
+    assert propose(later, 0) == deal
