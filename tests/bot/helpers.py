@@ -443,3 +443,16 @@ class SecretsWatch:
             await self.check_dms(seat, state, dms)
         self.before = state
         return state
+
+
+async def click_choice(table: Table, seat: int, choice: str, game: str = "flight-plan") -> None:
+    """As `seat`'s member, click the button of `choice` on the newest panel (found through the engine's options)."""
+    state = await stored_state(table)
+    decision = next(d for d in table.bot.parts.sessions.game(game).pending(state) if d.seat == seat)
+    index = [o.id for o in decision.options].index(choice)
+    session = await table.bot.store.get_session(1)
+    assert session is not None
+    member = table.by_id(session.seats[seat].user_id)
+    panel = latest_panel(table.channel)
+    custom = next(i.custom_id for i in items(panel) if (i.custom_id or "").split(":")[3:5] == [str(seat), str(index)])
+    await member.click(panel, custom_id=custom)

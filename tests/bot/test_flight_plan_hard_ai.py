@@ -11,7 +11,7 @@ from engine.flight_plan.game import FlightPlan
 from engine.flight_plan.mechanics import charge
 from engine.flight_plan.state import FPState
 from tests.bot.conftest import validate_all
-from tests.bot.helpers import items, latest_panel, make_table, open_lobby, public_events, stored_state
+from tests.bot.helpers import click_choice, make_table, open_lobby, public_events, stored_state
 
 AI = 1
 
@@ -38,18 +38,6 @@ def simcord_bot(make_bot: Any) -> Any:
     return make_bot({"flight-plan": Prepared()})
 
 
-async def click(table: Any, seat: int, choice: str) -> None:
-    """As `seat`'s member, click the button of `choice` on the newest panel (found through the engine's options)."""
-    state = await stored_state(table)
-    decision = next(d for d in table.bot.parts.sessions.game("flight-plan").pending(state) if d.seat == seat)
-    index = [o.id for o in decision.options].index(choice)
-    session = await table.bot.store.get_session(1)
-    member = table.by_id(session.seats[seat].user_id)
-    panel = latest_panel(table.channel)
-    custom = next(i.custom_id for i in items(panel) if (i.custom_id or "").split(":")[3:5] == [str(seat), str(index)])
-    await member.click(panel, custom_id=custom)
-
-
 async def test_a_hard_airline_bids_in_the_auction_and_answers_an_offer(simcord_env):
     table = make_table(simcord_env, ("ana", "cleo"))
     ana, cleo = table.players
@@ -61,20 +49,20 @@ async def test_a_hard_airline_bids_in_the_auction_and_answers_an_offer(simcord_e
     session = await table.bot.store.get_session(1)
     assert [(s.is_ai, s.level) for s in session.seats] == [(False, ""), (True, "hard"), (False, "")]
 
-    await click(table, 2, "deactivate:route:11")  # Cleo goes bankrupt: the AI bids at once, Ana is asked
+    await click_choice(table, 2, "deactivate:route:11")  # Cleo goes bankrupt: the AI bids at once, Ana is asked
     state = await stored_state(table)
     assert isinstance(state, FPState) and state.airlines[2].out
     assert state.auction is not None and state.auction.bidder == AI, "the AI bid for London-Paris by itself"
     high = state.auction.high
     assert 0 < high <= 300 - 30, "a bid that leaves it solvent"
-    await click(table, 0, "pass")
+    await click_choice(table, 0, "pass")
     state = await stored_state(table)
     assert isinstance(state, FPState) and state.auction is None and 11 in state.airlines[AI].routes
     assert f"Player 2 wins the route 11 London–Paris for ${high}M." in await public_events(table, last=30)
 
     # Ana's turn: she offers New York-London, both ends hub cities, to the AI at half its list price.
     for step in ("trade", "with:1", "asset:route:63", "price:70"):
-        await click(table, 0, step)
+        await click_choice(table, 0, step)
     state = await stored_state(table)
     assert isinstance(state, FPState) and state.offer is None, "the AI answered the offer by itself"
     assert 63 in state.airlines[AI].routes, "and took a good deal"

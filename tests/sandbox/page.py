@@ -10,6 +10,7 @@ import re
 import signal
 import socket
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -89,6 +90,15 @@ class SandboxProcess:
             os.close(self.terminal)
             self.terminal = None
         return "".join(self.lines) + rest.decode()
+
+
+async def open_browser(pw: Any, tmp_path: Path) -> tuple[Any, SandboxPage]:
+    """Debian's Chromium, headless, with a fresh profile under `tmp_path`, in a window 900 px wide (the width the
+    README's pictures are taken at): the browser context (to close) and the sandbox page in it."""
+    browser = await pw.chromium.launch_persistent_context(
+        tempfile.mkdtemp(dir=tmp_path), executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True,
+        viewport={"width": 900, "height": 1000})
+    return browser, SandboxPage(browser.pages[0] if browser.pages else await browser.new_page())
 
 
 class SandboxPage:

@@ -9,12 +9,11 @@ docs/images/sandbox.png is made).
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
 import pytest
 
-from tests.sandbox.page import CHROMIUM, CHROMIUM_ARGS, SandboxPage, SandboxProcess, free_port
+from tests.sandbox.page import CHROMIUM, SandboxProcess, free_port, open_browser
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's Chromium: apt-get install chromium")
 
@@ -27,10 +26,7 @@ async def test_two_members_play_planes_in_the_browser_across_a_restart(tmp_path:
     db = tmp_path / "sandbox.sqlite3"
     sandbox = await SandboxProcess.start(tmp_path, db, free_port())
     async with async_playwright() as pw:
-        browser = await pw.chromium.launch_persistent_context(
-            tempfile.mkdtemp(dir=tmp_path), executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True,
-            viewport={"width": 900, "height": 1000})
-        page = SandboxPage(browser.pages[0] if browser.pages else await browser.new_page())
+        browser, page = await open_browser(pw, tmp_path)
         try:
             await page.open(sandbox.url)
 
@@ -106,10 +102,7 @@ async def test_typing_a_channel_number_shows_that_channel_and_the_sandbox_goes_o
 
     sandbox = await SandboxProcess.start(tmp_path, tmp_path / "sandbox.sqlite3", free_port(), tty=True)
     async with async_playwright() as pw:
-        browser = await pw.chromium.launch_persistent_context(
-            tempfile.mkdtemp(dir=tmp_path), executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True,
-            viewport={"width": 900, "height": 1000})
-        page = SandboxPage(browser.pages[0] if browser.pages else await browser.new_page())
+        browser, page = await open_browser(pw, tmp_path)
         try:
             await page.open(sandbox.url)
             shown = await sandbox.typed("2", until="Showing #games-2")

@@ -13,7 +13,6 @@ picture of the reply, cropped to it:
 from __future__ import annotations
 
 import os
-import tempfile
 from datetime import timedelta
 from pathlib import Path
 
@@ -26,7 +25,7 @@ from bot.sandbox.runner import Sandbox, SandboxOptions
 from bot.sandbox.world import MEMBERS
 from bot.store import Seat
 from engine.core.selfplay import playout
-from tests.sandbox.page import CHROMIUM, CHROMIUM_ARGS, SandboxPage, SandboxProcess, free_port
+from tests.sandbox.page import CHROMIUM, SandboxProcess, free_port, open_browser
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's Chromium: apt-get install chromium")
 
@@ -68,10 +67,7 @@ async def test_the_leaderboard_of_a_filled_sandbox_in_the_browser(tmp_path: Path
     names = await fill(db)
     sandbox = await SandboxProcess.start(tmp_path, db, free_port())
     async with async_playwright() as pw:
-        browser = await pw.chromium.launch_persistent_context(
-            tempfile.mkdtemp(dir=tmp_path), executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True,
-            viewport={"width": 900, "height": 1000})
-        page = SandboxPage(browser.pages[0] if browser.pages else await browser.new_page())
+        browser, page = await open_browser(pw, tmp_path)
         try:
             await page.open(sandbox.url)
             await page.view_as("Ada")
