@@ -17,7 +17,8 @@ from tests.bot.helpers import (
     public_events,
     stored_state,
 )
-from tests.bot.test_flight_plan_auction import Prepared, click
+from tests.bot.helpers import click_choice as click
+from tests.bot.test_flight_plan_auction import Prepared
 
 HOUR = 3600.0
 PASS = "\u201cPass (final for this lot)\u201d"

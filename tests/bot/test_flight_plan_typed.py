@@ -12,8 +12,8 @@ from engine.flight_plan.game import FlightPlan
 from engine.flight_plan.mechanics import charge
 from engine.flight_plan.state import FPState
 from tests.bot.conftest import validate_all
+from tests.bot.helpers import click_choice as click
 from tests.bot.helpers import items, latest_panel, make_table, refusal, start_with_all, stored_state
-from tests.bot.test_flight_plan_auction import click
 
 
 class Trading(FlightPlan):
