@@ -27,7 +27,7 @@ from engine.flight_plan.ai_value import LOW_CASH, value
 from engine.flight_plan.data import route
 from engine.flight_plan.mechanics import can_hold, ceil5, deactivate, price_of, win_reason
 from engine.flight_plan.state import FPState
-from engine.flight_plan.trade import LADDER, partners, tradeable, transfer
+from engine.flight_plan.trade import LADDER, partners, quick_prices, tradeable, transfer
 
 NODES = {True: 4000, False: 60}
 """Positions a turn's plan looks at most, by level (hard or not): the first move can branch widely (routes, fleets,
@@ -41,7 +41,11 @@ GAIN = 0.05
 DEAL_GAIN = 0.5
 """How much a proposed deal must bring, in turns, for Hard to put it on the table."""
 MOST = 1.5
-"""The highest share of the list price Hard offers for a rival's asset."""
+"""The highest share of the list price Hard offers for a rival's asset it wants, not knowing whether it is sold."""
+DEAL_EDGE = 0.1
+"""How much, in turns, a deal the other airline would accept must add to Hard's best turn for Hard to propose it."""
+DEALS_LOOKED_AT = 4
+"""Agreeable deals whose following turn Hard plans out, the most promising first."""
 
 
 def _s(state: object) -> FPState:
@@ -73,7 +77,7 @@ def plan(game: Game, state: FPState, seat: int, hard: bool, rng: Rng, seconds: f
     if st.step in ("cash", "trade_partner", "trade_asset", "trade_price"):
         return ["back"] if "back" in ids else [ids[0]]
     if hard and st.step == "action" and "trade" in ids and st.offers_made == 0 and st.offer is None:
-        deal = propose(st, seat, None if deadline is None else now() + (deadline - now()) / 2)
+        deal = propose(game, st, seat, None if deadline is None else now() + (deadline - now()) / 2)
         if deal is not None:
             return deal
     return best_turn(game, st, seat, hard, deadline)
@@ -235,6 +239,17 @@ def _wins_now(st: FPState, seat: int) -> bool:
     return win_reason(st.airlines[seat]) is not None
 
 
+def accepts(st: FPState, seat: int, seller: int, buyer: int, assets: list[str], price: int,
+            hard: bool = False) -> bool:
+    """Whether `seat` (the seller or the buyer) takes the deal at `price` as it stands: it leaves the airline better
+    off than no deal by GAIN, and a buyer keeps LOW_CASH unless the deal wins it the game. It reads what the whole
+    table sees (assets, cash, planes), so Hard uses it, with `hard` off, as its model of an answer."""
+    after = _bought(st, seller, buyer, assets, price)
+    if seat == buyer and st.airlines[seat].cash - price < LOW_CASH and not _wins_now(after, seat):
+        return False
+    return value(after, seat, rivals=hard) > value(st, seat, rivals=hard) + GAIN
+
+
 def answer(st: FPState, seat: int, ids: list[str], hard: bool) -> str:
     """Accept when the deal leaves the AI better off than no deal; otherwise the counter-price nearest the one on
     the table that would, else decline."""
@@ -242,36 +257,88 @@ def answer(st: FPState, seat: int, ids: list[str], hard: bool) -> str:
     assert o is not None
     if "accept" not in ids:
         return "decline"
-    here = value(st, seat, rivals=hard)
-
-    def worth(price: int) -> float:
-        return value(_bought(st, o.seller, o.buyer, o.assets, price), seat, rivals=hard)
-
-    buying = seat == o.buyer
-    if buying and st.airlines[seat].cash - o.price < LOW_CASH and not _wins_now(_bought(st, o.seller, o.buyer,
-                                                                                         o.assets, o.price), seat):
-        good_now = False
-    else:
-        good_now = worth(o.price) > here + GAIN
-    if good_now:
+    if accepts(st, seat, o.seller, o.buyer, o.assets, o.price, hard):
         return "accept"
+    buying = seat == o.buyer
     counters = sorted((int(i[8:]) for i in ids if i.startswith("counter:")), key=lambda p: abs(p - o.price))
     for price in counters:
         if buying and st.airlines[seat].cash - price < LOW_CASH:
             continue
-        if worth(price) > here + GAIN:
+        if accepts(st, seat, o.seller, o.buyer, o.assets, price, hard):
             return f"counter:{price}"
     return "decline"
 
 
-def propose(st: FPState, seat: int, deadline: float | None = None) -> list[str] | None:
+Deal = tuple[int, int, str, int]
+"""A proposal: seller, buyer, asset, price."""
+
+
+def propose(game: Game, st: FPState, seat: int, deadline: float | None = None) -> list[str] | None:
+    """The deal to put on the table this turn, as the trade menu's choices, or None.
+
+    First a deal the other airline would take by its own race (`accepts`, the way Normal and an AI standing in for
+    a member answer), buying or selling, at the quick-pick price best for Hard that it would still take, and only
+    when the deal and the best turn after it are worth DEAL_EDGE turns more to Hard than its best turn without a
+    deal: Hard's value weighs every rival, so a deal that helps the other airline more than Hard counts against it.
+    Failing that, a purchase that brings its own win DEAL_GAIN turns nearer at up to MOST times the list price (the
+    policy sells at half again the list price). An asset its owner refused to trade it this round or the last is not
+    asked for again (`FPState.declined`)."""
+    turned_down = {d.split(":", 1)[1] for d in st.declined if int(d.split(":", 1)[0]) >= st.round - 1}
+    agreed = _agreed_deals(st, seat, turned_down, deadline)
+    if agreed:
+        base = _best_turn_value(game, st, seat, deadline)
+        best: tuple[float, Deal] | None = None
+        for _, deal in agreed[:DEALS_LOOKED_AT]:
+            if deadline is not None and now() > deadline:
+                break
+            seller, buyer, x, price = deal
+            worth = _best_turn_value(game, _bought(st, seller, buyer, [x], price), seat, deadline)
+            if worth >= base + DEAL_EDGE and (best is None or worth > best[0]):
+                best = (worth, deal)
+        if best is not None:
+            seller, buyer, x, price = best[1]
+            return ["trade", f"with:{seller if buyer == seat else buyer}", f"asset:{x}", f"price:{price}"]
+    return _wished_purchase(st, seat, turned_down, deadline)
+
+
+def _agreed_deals(st: FPState, seat: int, turned_down: set[str], deadline: float | None) -> list[tuple[float, Deal]]:
+    """Deals with one asset each that the other airline would accept, at the price best for Hard, that leave Hard's
+    position better at once, best first."""
+    here = value(st, seat)
+    out: list[tuple[float, Deal]] = []
+    cash = st.airlines[seat].cash
+    for p in partners(st, seat):
+        for seller, buyer in ((p, seat), (seat, p)):
+            for x in tradeable(st, seller, buyer):
+                if deadline is not None and now() > deadline:
+                    return sorted(out, key=lambda gd: -gd[0])
+                if f"{seller}:{buyer}:{x}" in turned_down:
+                    continue
+                prices = quick_prices(st, buyer, [x])
+                if buyer == seat:  # the lowest price the seller takes, keeping Hard's own reserve
+                    prices = [q for q in prices if q <= cash - LOW_CASH]
+                else:
+                    prices = prices[::-1]  # the highest price the buyer pays
+                price = next((q for q in prices if accepts(st, p, seller, buyer, [x], q)), None)
+                if price is None:
+                    continue
+                gain = value(_bought(st, seller, buyer, [x], price), seat) - here
+                if gain > 0:
+                    out.append((gain, (seller, buyer, x, price)))
+    return sorted(out, key=lambda gd: -gd[0])
+
+
+def _best_turn_value(game: Game, st: FPState, seat: int, deadline: float | None) -> float:
+    leaves = turn_lines(game, st, seat, True, NODES[True], DEPTH[True], deadline)
+    return max((v for v, _, _ in leaves), default=value(st, seat))
+
+
+def _wished_purchase(st: FPState, seat: int, turned_down: set[str], deadline: float | None) -> list[str] | None:
     """A purchase from a rival that brings the AI's win nearer by DEAL_GAIN turns or more, at the list price
-    times the highest step of the trade ladder at which it still does (sellers ask more than list), or None. An
-    asset its owner refused to sell it this round or the last is not asked for again (`FPState.declined`)."""
+    times the highest step of the trade ladder up to MOST at which it still does."""
     here = value(st, seat)
     cash = st.airlines[seat].cash
     best: tuple[float, list[str]] | None = None
-    turned_down = {d.split(":", 1)[1] for d in st.declined if int(d.split(":", 1)[0]) >= st.round - 1}
     for p in partners(st, seat):
         for x in tradeable(st, p, seat):
             if deadline is not None and now() > deadline:

@@ -254,14 +254,15 @@ def test_hard_does_not_ask_again_for_what_a_rival_just_refused_to_sell() -> None
 
     kept: list[GameState] = []
     playout(GAME, 3, 1, on_step=lambda _b, _a, after: kept.append(after))
-    st = kept[19]  # seat 0 to act, and Hard would buy seat 2's hub (found by a seeded scan)
-    deal = ["trade", "with:2", "asset:hub:ADD", "price:125"]
-    assert propose(st, 0) == deal
+    st = kept[19]  # seat 0 to act, with a deal Hard would put to seat 1 (found by a seeded scan)
+    deal = propose(GAME, st, 0)
+    assert deal is not None and deal[1] == "with:1", deal
+    asset = deal[2].partition(":")[2]
     for step in deal:
         st, _ = apply(GAME, st, 0, step)
-    st, _ = apply(GAME, st, 2, "decline")
-    assert isinstance(st, FPState) and st.declined == [f"{st.round}:2:0:hub:ADD"]
-    again = propose(st, 0)
-    assert again is None or not ("with:2" in again and "asset:hub:ADD" in again)
+    st, _ = apply(GAME, st, 1, "decline")
+    assert isinstance(st, FPState) and len(st.declined) == 1 and st.declined[0].endswith(f":{asset}")
+    again = propose(GAME, st, 0)
+    assert again is None or not ("with:1" in again and f"asset:{asset}" in again)
     later = st.model_copy(update={"round": st.round + 2})  # two rounds on, it may ask again
-    assert propose(later, 0) == deal
+    assert propose(GAME, later, 0) == deal
