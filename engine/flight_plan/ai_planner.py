@@ -240,14 +240,17 @@ def _wins_now(st: FPState, seat: int) -> bool:
 
 
 def accepts(st: FPState, seat: int, seller: int, buyer: int, assets: list[str], price: int,
-            hard: bool = False) -> bool:
+            hard: bool = False, here: float | None = None) -> bool:
     """Whether `seat` (the seller or the buyer) takes the deal at `price` as it stands: it leaves the airline better
-    off than no deal by GAIN, and a buyer keeps LOW_CASH unless the deal wins it the game. It reads what the whole
-    table sees (assets, cash, planes), so Hard uses it, with `hard` off, as its model of an answer."""
+    off than no deal (worth `here`, worked out when not given) by GAIN, and a buyer keeps LOW_CASH unless the deal
+    wins it the game. It reads what the whole table sees (assets, cash, planes), so Hard uses it, with `hard` off,
+    as its model of an answer."""
     after = _bought(st, seller, buyer, assets, price)
     if seat == buyer and st.airlines[seat].cash - price < LOW_CASH and not _wins_now(after, seat):
         return False
-    return value(after, seat, rivals=hard) > value(st, seat, rivals=hard) + GAIN
+    if here is None:
+        here = value(st, seat, rivals=hard)
+    return value(after, seat, rivals=hard) > here + GAIN
 
 
 def answer(st: FPState, seat: int, ids: list[str], hard: bool) -> str:
@@ -308,6 +311,7 @@ def _agreed_deals(st: FPState, seat: int, turned_down: set[str], deadline: float
     out: list[tuple[float, Deal]] = []
     cash = st.airlines[seat].cash
     for p in partners(st, seat):
+        theirs = value(st, p, rivals=False)
         for seller, buyer in ((p, seat), (seat, p)):
             for x in tradeable(st, seller, buyer):
                 if deadline is not None and now() > deadline:
@@ -319,7 +323,7 @@ def _agreed_deals(st: FPState, seat: int, turned_down: set[str], deadline: float
                     prices = [q for q in prices if q <= cash - LOW_CASH]
                 else:
                     prices = prices[::-1]  # the highest price the buyer pays
-                price = next((q for q in prices if accepts(st, p, seller, buyer, [x], q)), None)
+                price = next((q for q in prices if accepts(st, p, seller, buyer, [x], q, here=theirs)), None)
                 if price is None:
                     continue
                 gain = value(_bought(st, seller, buyer, [x], price), seat) - here
