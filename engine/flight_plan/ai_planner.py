@@ -318,11 +318,9 @@ def _agreed_deals(st: FPState, seat: int, turned_down: set[str], deadline: float
                     return sorted(out, key=lambda gd: -gd[0])
                 if f"{seller}:{buyer}:{x}" in turned_down:
                     continue
+                # Buying, the lowest price the seller takes (keeping Hard's reserve); selling, the highest paid.
                 prices = quick_prices(st, buyer, [x])
-                if buyer == seat:  # the lowest price the seller takes, keeping Hard's own reserve
-                    prices = [q for q in prices if q <= cash - LOW_CASH]
-                else:
-                    prices = prices[::-1]  # the highest price the buyer pays
+                prices = [q for q in prices if q <= cash - LOW_CASH] if buyer == seat else prices[::-1]
                 price = next((q for q in prices if accepts(st, p, seller, buyer, [x], q, here=theirs)), None)
                 if price is None:
                     continue

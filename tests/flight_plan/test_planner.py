@@ -266,3 +266,83 @@ def test_hard_does_not_ask_again_for_what_a_rival_just_refused_to_sell() -> None
     assert again is None or not ("with:1" in again and f"asset:{asset}" in again)
     later = st.model_copy(update={"round": st.round + 2})  # two rounds on, it may ask again
     assert propose(GAME, later, 0) == deal
+
+
+# ---- deals Hard proposes at three players: ones the other airline takes, that help Hard more than it ----------------
+
+def normal_answer(st: FPState, seat: int) -> list[str]:
+    return plan(GAME, st, seat, False, Rng.seeded(3))
+
+
+def proposed(st: FPState, deal: list[str], to: int) -> FPState:
+    for step in deal:
+        st, _ = apply(GAME, st, 0, step)  # type: ignore[assignment]
+    assert isinstance(st, FPState) and st.offer is not None and st.offer.to == to
+    return st
+
+
+def test_hard_sells_what_a_rival_behind_will_pay_for_to_develop_its_winning_hub_now() -> None:
+    """Seat 0 needs only a hub in Dubai ($250M) and has $200M. Seat 2, far behind, would pay half again the list price
+    and more for its long-haul fleet or its New York-London route, so a sale pays for the hub this turn: the game
+    won (blind purchases only, before, left it waiting a turn)."""
+    st = play_state(players=3, cash=400)
+    give(st, 0, routes=(63, 75), fleets=("long",), hubs=("NYC", "LON"))
+    st.airlines[0].unrestricted, st.airlines[0].cash = True, 200
+    give(st, 1, routes=(44,), fleets=("medium",), hubs=("ATL",))
+    give(st, 2, routes=(13,), fleets=("short",), hubs=("MAD",))
+    deal = hard(st, 0)
+    assert deal[:2] == ["trade", "with:2"] and deal[2] in ("asset:fleet:long", "asset:route:63"), deal
+    st = proposed(st, deal, to=2)
+    assert normal_answer(st, 2) == ["accept"], "seat 2 takes the deal as proposed"
+    st, _ = apply(GAME, st, 2, "accept")  # type: ignore[assignment]
+    assert isinstance(st, FPState) and hard(st, 0)[0] == "hub:DXB"
+    st, _ = apply(GAME, st, 0, "hub:DXB")  # type: ignore[assignment]
+    assert isinstance(st, FPState) and st.winners == [0]
+
+
+def test_hard_buys_at_the_lowest_quick_pick_its_owner_takes() -> None:
+    """Seat 1 earns $30M a turn from London-Dubai but is far from winning, so cash speeds it more: it sells at three
+    quarters of the list price, and Hard offers that, not the half again it offered blind before."""
+    st = play_state(players=3, cash=600)
+    give(st, 0, routes=(63,), fleets=("long",), hubs=("NYC", "LON"))
+    st.airlines[0].unrestricted = True
+    give(st, 1, routes=(75, 44), fleets=("medium", "long"), hubs=("ATL",))
+    st.airlines[1].cash = 300
+    give(st, 2, routes=(11,), fleets=("short",), hubs=("PAR",))
+    deal = hard(st, 0)
+    assert deal == ["trade", "with:1", "asset:route:75", "price:105"], deal
+    assert not ai_planner.accepts(st, 1, 1, 0, ["route:75"], 70), "the quick pick below it is refused"
+    st = proposed(st, deal, to=1)
+    assert normal_answer(st, 1) == ["accept"]
+
+
+def leader_one_route_short() -> FPState:
+    """Seat 1 has hubs in two regions and would win with a hub in Paris, which seat 0's Paris-Rome route opens to
+    it; seat 0, four turns from winning for want of cash, owns that route without a fleet to fly it. Seat 2, far
+    behind in South America and Asia-Pacific, may hold none of seat 0's routes."""
+    st = play_state(players=3, cash=400)
+    give(st, 0, routes=(63, 75, 44), fleets=("long",), hubs=("NYC", "LON"))
+    st.airlines[0].unrestricted, st.airlines[0].cash = True, 50
+    give(st, 1, routes=(2,), fleets=("medium", "short"), hubs=("ATL", "SAO"))
+    st.airlines[1].unrestricted = True
+    give(st, 2, routes=(6, 21), fleets=("short",))  # Sao Paulo-Rio, Tokyo-Seoul
+    return st
+
+
+def test_hard_does_not_sell_a_rival_ahead_the_route_it_needs_even_when_the_cash_would_help() -> None:
+    st = leader_one_route_short()
+    taken = [q for q in (80, 120, 160) if ai_planner.accepts(st, 1, 0, 1, ["route:44"], q)]
+    assert taken == [80, 120, 160], "seat 1 would pay up to twice the list price"
+    after = ai_planner._bought(st, 0, 1, ["route:44"], 160)
+    assert turns_to_win(after, 0) < turns_to_win(st, 0) - 2, "the cash alone would bring seat 0's win nearer"
+    assert turns_to_win(after, 1) < 1, "but seat 1 would win on its next turn, before seat 0's"
+    assert ai_planner.propose(GAME, st, 0) is None, "no deal: one valuing its own race only would sell (tried)"
+    assert hard(st, 0)[0] != "trade"
+
+
+def test_hard_declines_an_offer_that_helps_the_proposer_more_where_normal_accepts() -> None:
+    st = leader_one_route_short()
+    st.turn = 1
+    st.offer = Offer(seller=0, buyer=1, assets=["route:44"], price=160, to=0)  # twice the list price
+    assert hard(st, 0) == ["decline"]
+    assert normal_answer(st, 0) == ["accept"], "an airline weighing its own race only takes the cash"
