@@ -8,9 +8,10 @@ the race to win (ai_value.py), instead of searching with random rollouts.
 - An offer it is asked to answer, an auction lot, a debt: each answer (accept, decline, a counter-price; a bid or
   a pass; each asset it could deactivate) is tried on a copy and the best kept. A bid never leaves it less than
   ai_value.LOW_CASH, unless the lot wins the game.
-- Hard also reads its rivals (a position is worth the fastest rival's distance to winning minus its own, so it takes
-  the hub city a rival needs) and proposes deals: a rival's asset that brings its own win nearer, at the price
-  where the deal is still worth it; Normal plays its own race only.
+- Hard also reads its rivals (each by its chance of finishing first, ai_value.rivals_value, so it takes the hub city
+  a rival needs) and proposes deals: first one the other airline would accept by its own race, buying or selling,
+  that leaves Hard better off against the whole table than its best turn without it; else a rival's asset that
+  brings its own win nearer, at up to half again its list price. Normal plays its own race only.
 
 It reads the state only through `redeal_hidden` for its seat, so it never sees the deck's order.
 """
