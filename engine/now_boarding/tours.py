@@ -1,18 +1,16 @@
 """One plane's possible rounds ('tours'), worked out on a light copy of the table for the team planner.
 
 A tour is what one pilot does in one flight phase: at each airport it stops at, it delivers everyone going there,
-may leave a passenger for another plane (a relay, for a later round or for a plane flying later this round),
-boards a set of waiting passengers (and of those a plane flying earlier this round left there: a hand-over), then
-flies on to another airport in reach; it ends at an airport or, with moves to spare, as far as it gets toward an
-airport out of reach (the next round then starts closer). The planner (engine/now_boarding/team.py) scores whole
-teams of tours; this module only lists them. Everything read here is on the table for all to see: planes, face-up
-passengers, weather.
+may leave a passenger for another plane (a relay), boards a set of waiting passengers, then flies on to another
+airport in reach; it ends at an airport or, with moves to spare, as far as it gets toward an airport out of reach
+(the next round then starts closer). The planner (engine/now_boarding/team.py) scores whole teams of tours; this
+module only lists them. Everything read here is on the table for all to see: planes, face-up passengers, weather.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
 
@@ -63,9 +61,6 @@ class Tour:
     boarded: frozenset[str] = frozenset()
     left: tuple[tuple[str, Rider], ...] = ()
     """Relays: (airport, passenger) left at an airport for another plane."""
-    took: tuple[tuple[str, str], ...] = ()
-    """Hand-overs: (airport, passenger id) boarded where a plane flying earlier this round left them (their ids are
-    in `boarded` too)."""
     stops: tuple[str, ...] = field(default=())
     moves: int = 0
     """Moves flown."""
@@ -140,34 +135,26 @@ def relay_worth(table: Table, flyer: Flyer, team: Sequence[Flyer], here: str, ri
 
 
 def tours(table: Table, flyer: Flyer, waiting: dict[str, list[Rider]], airports: list[str],
-          team: Sequence[Flyer] = (), handed: dict[str, list[Rider]] | None = None,
-          meet: frozenset[str] = frozenset()) -> list[Tour]:
-    """Every tour worth scoring for this plane, given who waits where (face-up passengers only), the team it may
-    leave passengers for (no relays without one), the passengers a plane flying earlier this round leaves where
-    (`handed`: this plane may board them there, a hand-over), and the airports a plane flying later this round
-    reaches (`meet`: passengers may be left there for it, wherever they go)."""
+          team: Sequence[Flyer] = ()) -> list[Tour]:
+    """Every tour worth scoring for this plane, given who waits where (face-up passengers only) and the team it may
+    leave passengers for (no relays without one)."""
     if flyer.fixed:
         return [Tour(flyer.seat, [], flyer.at, flyer.cargo)]
     out: list[Tour] = []
-    handed = handed or {}
 
     def walk(at: str, moves: int, cargo: tuple[Rider, ...], taken: frozenset[str], steps: list[str],
-             delivered: tuple[Rider, ...], left: tuple[tuple[str, Rider], ...], stops: tuple[str, ...],
-             took: tuple[tuple[str, str], ...]) -> None:
-        lands = [(at, cargo, taken, steps, delivered, left, took)]
+             delivered: tuple[Rider, ...], left: tuple[tuple[str, Rider], ...], stops: tuple[str, ...]) -> None:
+        lands = [(at, cargo, taken, steps, delivered, left)]
         if is_airport(at):
             lands = []
             drops = [r for r in cargo if r.dest == at]
             cargo = tuple(r for r in cargo if r.dest != at)
             steps = steps + [f"drop:{r.id}" for r in drops]
             delivered = delivered + tuple(drops)
-            given = [r for r in handed.get(at, []) if r.id not in taken]
-            given_ids = {r.id for r in given}
-            here = [r for r in waiting.get(at, []) if r.id not in taken] + given
+            here = [r for r in waiting.get(at, []) if r.id not in taken]
             relay_opts: list[Rider | None] = [None]
             if cargo and stops:
-                relay_opts += [r for r in cargo if relay_worth(table, flyer, team, at, r)
-                               or (at in meet and at != r.origin)]
+                relay_opts += [r for r in cargo if relay_worth(table, flyer, team, at, r)]
             for relay in relay_opts:
                 kept = cargo if relay is None else tuple(r for r in cargo if r is not relay)
                 extra = [] if relay is None else [f"drop:{relay.id}"]
@@ -175,12 +162,10 @@ def tours(table: Table, flyer: Flyer, waiting: dict[str, list[Rider]], airports:
                 for group in boardings(here, room):
                     lands.append((at, kept + group, taken | {r.id for r in group},
                                   steps + extra + [f"board:{r.id}" for r in group], delivered,
-                                  left if relay is None else left + ((at, relay),),
-                                  took + tuple((at, r.id) for r in group if r.id in given_ids)))
-        for at_, cargo_, taken_, steps_, delivered_, left_, took_ in lands:
+                                  left if relay is None else left + ((at, relay),)))
+        for at_, cargo_, taken_, steps_, delivered_, left_ in lands:
             boarded = frozenset(taken_)
-            out.append(Tour(flyer.seat, steps_, at_, cargo_, delivered_, boarded, left_, took_, stops,
-                            flyer.moves - moves))
+            out.append(Tour(flyer.seat, steps_, at_, cargo_, delivered_, boarded, left_, stops, flyer.moves - moves))
             if moves <= 0 or len(stops) >= MAX_STOPS:
                 continue
             dist = table.dist(flyer, at_)
@@ -190,36 +175,24 @@ def tours(table: Table, flyer: Flyer, waiting: dict[str, list[Rider]], airports:
                     continue
                 if cost <= moves:
                     walk(code, moves - cost, cargo_, taken_, steps_ + [f"fly:{code}"], delivered_, left_,
-                         stops + (code,), took_)
+                         stops + (code,))
                 elif cargo_ or waiting.get(code):
                     part = toward(table, flyer, at_, moves, code)
                     if part is not None:
                         node, spent = part
                         out.append(Tour(flyer.seat, steps_ + [f"fly:{node}"], node, cargo_, delivered_, boarded,
-                                        left_, took_, stops, flyer.moves - moves + spent))
+                                        left_, stops, flyer.moves - moves + spent))
 
-    walk(flyer.at, flyer.moves, flyer.cargo, frozenset(), [], (), (), (), ())
+    walk(flyer.at, flyer.moves, flyer.cargo, frozenset(), [], (), (), ())
     return _distinct(out)
 
 
-def without(tour: Tour, ids: set[str]) -> Tour:
-    """`tour` without boarding the passengers `ids` (hand-overs no longer left for it): the same flights, a seat free
-    where they sat."""
-    gone = {f"board:{rid}" for rid in ids} | {f"drop:{rid}" for rid in ids}
-    return replace(tour, steps=[s for s in tour.steps if s not in gone],
-                   cargo=tuple(r for r in tour.cargo if r.id not in ids),
-                   delivered=tuple(r for r in tour.delivered if r.id not in ids), boarded=tour.boarded - ids,
-                   left=tuple((code, r) for code, r in tour.left if r.id not in ids),
-                   took=tuple((code, rid) for code, rid in tour.took if rid not in ids))
-
-
 def _distinct(found: list[Tour]) -> list[Tour]:
-    """One tour per outcome (place, cargo, deliveries, boardings, relays, hand-overs): the shortest list of steps
-    wins."""
+    """One tour per outcome (place, cargo, deliveries, boardings, relays): the shortest list of steps wins."""
     best: dict[tuple[object, ...], Tour] = {}
     for t in found:
         key = (t.at, tuple(sorted(r.id for r in t.cargo)), tuple(sorted(r.id for r in t.delivered)), t.boarded,
-               tuple(sorted((a, r.id) for a, r in t.left)), tuple(sorted(t.took)))
+               tuple(sorted((a, r.id) for a, r in t.left)))
         if key not in best or len(t.steps) < len(best[key].steps):
             best[key] = t
     return list(best.values())

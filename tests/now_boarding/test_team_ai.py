@@ -12,8 +12,8 @@ from engine.now_boarding.flight import weather_key
 from engine.now_boarding.game import GAME
 from engine.now_boarding.lookahead import two_rounds
 from engine.now_boarding.state import NBState
-from engine.now_boarding.team import COMPLAINT, flyers, plan_round, riders, team_plan, worth
-from engine.now_boarding.tours import Flyer, Rider, Table, Tour, boardings, relay_worth, tours, toward
+from engine.now_boarding.team import COMPLAINT, flyers, plan_round, riders, worth
+from engine.now_boarding.tours import Rider, Table, Tour, boardings, relay_worth, tours, toward
 from tests.now_boarding.helpers import act, bare, pax
 
 
@@ -146,63 +146,3 @@ def test_in_the_final_round_a_passenger_left_at_their_last_anger_is_a_whole_comp
     boarded = [Tour(0, ["fly:MIA", f"board:{angry.id}"], "MIA", (angry,), boarded=frozenset({angry.id})), stay[1]]
     assert worth(st, table, team, boarded, waiting) - worth(st, table, team, stay, waiting) > 0.9 * COMPLAINT, \
         "aboard, they are one passenger not home (half a complaint, rounded down); left waiting, a complaint"
-
-
-def relay_table() -> NBState:
-    """Green at ATL with a passenger for LAX waiting there; orange at DFW. Green flies ATL-DFW on its own route in
-    two moves; DFW-LAX is four moves for either plane."""
-    st = bare()
-    st.planes[1].at = "DFW"
-    st.airports["ATL"] = [pax("ATL", "LAX", anger=1)]
-    return st
-
-
-def test_a_plane_flying_later_boards_what_the_first_one_left_for_it() -> None:
-    st = relay_table()
-    st.planes[1].speed = st.planes[1].moves_left = 4
-    table = Table(st.side, weather_key(st))
-    rider_ = riders(st)["ATL"][0]
-    found = tours(table, flyers(st)[1], {}, list(st.airports), flyers(st), {"DFW": [rider_]})
-    taking = [t for t in found if t.took]
-    assert taking and all(t.took == (("DFW", rider_.id),) for t in taking)
-    assert any(t.delivered == (rider_,) and t.steps == [f"board:{rider_.id}", "fly:LAX", f"drop:{rider_.id}"]
-               for t in taking), "boarded at DFW, flown home to LAX"
-    assert not any(t.took for t in tours(table, flyers(st)[1], {}, list(st.airports), flyers(st)))
-
-
-def test_the_first_plane_leaves_a_passenger_where_a_later_one_takes_them_on_this_round() -> None:
-    st = relay_table()
-    green = plan_round(st, 0)
-    assert green == ["board:pax:ATL>LAX", "fly:DFW", "drop:pax:ATL>LAX"], "left at DFW for orange"
-    st, _ = act(st, 0, *green, "done")
-    orange = plan_round(st, 1)
-    st, _ = act(st, 1, *orange)
-    assert [c.id for c in st.planes[1].cargo] == ["pax:ATL>LAX"] and st.planes[1].at == "DFW-LAX.3", \
-        "one move from LAX: home next round, where green carrying them on its own gets there in two"
-
-
-def test_no_plane_counts_on_another_flying_before_it() -> None:
-    st = relay_table()
-    _value, plan = team_plan(st, seat=1)
-    assert plan[1].took == () and all(t.took == () for t in plan), \
-        "orange plans first (green may be a member, or slower): nothing is left for it this round"
-    _value, plan = team_plan(st, seat=0)
-    assert plan[1].took == (("DFW", "pax:ATL>LAX"),) and plan[0].left[0][0] == "DFW"
-
-
-def test_a_plan_boarding_a_passenger_nobody_left_is_worth_nothing() -> None:
-    st = relay_table()
-    table = Table(st.side, weather_key(st))
-    team, waiting = flyers(st), riders(st)
-    r = waiting["ATL"][0]
-    carry = Tour(0, ["board:" + r.id, "fly:DFW"], "DFW", (r,), boarded=frozenset({r.id}))
-    take = Tour(1, ["board:" + r.id, "fly:LAX", "drop:" + r.id], "LAX", (), (r,), frozenset({r.id}),
-                took=(("DFW", r.id),))
-    assert worth(st, table, team, [carry, take], waiting) == float("-inf")
-    leave = Tour(0, carry.steps + ["drop:" + r.id], "DFW", (), boarded=frozenset({r.id}), left=(("DFW", r),))
-    assert worth(st, table, team, [leave, take], waiting) > worth(st, table, team, [carry, flyers_stay(team)[1]],
-                                                                  waiting)
-
-
-def flyers_stay(team: list[Flyer]) -> list[Tour]:
-    return [Tour(f.seat, [], f.at, f.cargo) for f in team]
