@@ -1,4 +1,4 @@
-"""The AI pilots' extra route colour at two pilots: the colours that together cover the map best.
+"""The AI pilots' planes and, at two pilots, their extra route colour: the colours that together cover the map best.
 
 Two planes fly a map of seven passenger airports, and a route colour opens shortcuts only to the plane holding it.
 The team wants every trip a passenger can ask for to be short for at least one plane: the pilots' colours are
@@ -6,14 +6,21 @@ chosen together to make the sum, over every ordered pair of passenger airports, 
 can make between them as small as possible (ties: the smaller sum of each plane's own flights, then the colours'
 names). Every pilot still choosing works out the same answer and takes its own part. Measured (docs/ai.md): taking
 the first colour on offer gave both planes the same routes, and the Hard team won fewer days.
+
+From three pilots on, the planes themselves are chosen the same way (a plane brings its own route colour and its
+home): at four pilots the chart's first four planes (green, orange, red, blue) tie the team's shortest flights with
+green, red, blue and purple, whose own flights are shorter (purple's Dallas sits in the middle of the map, orange's
+Los Angeles in a corner that Denver's and San Francisco's planes reach anyway); measured, the Hard team delivered
+more and won more days. At two pilots the extra route colours decide the map and are chosen after the planes, so
+the pilots keep the suggested planes there.
 """
 
 from __future__ import annotations
 
-from itertools import product
+from itertools import combinations, product
 
 from engine.now_boarding.board import distances
-from engine.now_boarding.setup import passenger_airports, suggested_plane
+from engine.now_boarding.setup import free_planes, passenger_airports, side_colours, suggested_plane
 from engine.now_boarding.state import NBState
 
 
@@ -50,3 +57,25 @@ def route_choice(st: NBState, seat: int) -> str | None:
         if best is None or key < best:
             best = key
     return None if best is None else f"route:{best[1][choosing.index(seat)]}"
+
+
+def plane_choice(st: NBState, seat: int) -> str | None:
+    """The option id of the plane this seat should take (None: keep the suggested plane, at two pilots or when this
+    seat has no plane to take). The pilots still taking a plane share out the free planes that, with the planes
+    already taken, give the team the shortest flights (then each plane's own, then the chart's order), in the
+    chart's order by seat."""
+    choosing = [s for s, p in enumerate(st.planes) if p.setup_step == "plane"]
+    if st.players < 3 or seat not in choosing:
+        return None
+    taken = [frozenset([p.colour]) for p in st.planes if p.colour]
+    order = side_colours(st.side)
+    airports = passenger_airports(st.players)
+    best: tuple[tuple[int, int], list[int], tuple[str, ...]] | None = None
+    for combo in combinations(free_planes(st), len(choosing)):
+        fleets = taken + [frozenset([c]) for c in combo]
+        key = (coverage(st.side, airports, fleets), [order.index(c) for c in combo], combo)
+        if best is None or key < best:
+            best = key
+    if best is None:
+        return None
+    return f"plane:{best[2][choosing.index(seat)]}"

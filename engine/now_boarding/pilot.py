@@ -1,7 +1,7 @@
 """The AI pilots of the Normal and Hard levels: the team planner (engine/now_boarding/team.py) flies the plane (at
-Hard looking two rounds ahead, lookahead.py), the route colours of two pilots are chosen together (fleet.py), and
-the greedy team's choices (engine/now_boarding/ai.py) do the rest (the plane, the starting upgrade, weather,
-upgrades).
+Hard looking two rounds ahead, lookahead.py), the planes of three pilots or more and the route colours of two are
+chosen together (fleet.py), and the greedy team's choices (engine/now_boarding/ai.py) do the rest (the plane at two
+pilots, the starting upgrade, weather, upgrades).
 
 A pilot plans on a re-deal of what it cannot see (`Game.redeal_hidden`), like the search, so nothing hidden can
 change its answer (the planner reads only what is face up anyway). A plan is cut where the game would refuse a
@@ -22,7 +22,7 @@ from engine.core.contract import Decision, Game, IllegalAction
 from engine.core.rng import Rng
 from engine.core.watch import UNLIMITED, Watch
 from engine.now_boarding.ai import greedy_plan
-from engine.now_boarding.fleet import route_choice
+from engine.now_boarding.fleet import plane_choice, route_choice
 from engine.now_boarding.lookahead import two_rounds
 from engine.now_boarding.state import NBState
 from engine.now_boarding.team import plan_round
@@ -38,6 +38,10 @@ def pilot_plan(game: Game, st: NBState, decision: Decision, level: str, rng: Rng
                watch: Watch = UNLIMITED) -> list[str]:
     """The plan of a `level` pilot for `decision` (`game` is Now Boarding, handed in by its own module), within
     `watch`'s time limit."""
+    if decision.kind == "plane":
+        plane = plane_choice(st, decision.seat)
+        if plane is not None and decision.option(plane) is not None:
+            return [plane]
     if decision.kind == "setup" and decision.options[0].id.startswith("route:"):
         route = route_choice(st, decision.seat)
         if route is not None and decision.option(route) is not None:

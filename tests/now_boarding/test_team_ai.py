@@ -7,7 +7,7 @@ from engine.core import levels
 from engine.core.conformance import blindness_problems
 from engine.core.play import apply, new_game
 from engine.core.rng import Rng
-from engine.now_boarding.fleet import route_choice
+from engine.now_boarding.fleet import plane_choice, route_choice
 from engine.now_boarding.flight import weather_key
 from engine.now_boarding.game import GAME
 from engine.now_boarding.lookahead import two_rounds
@@ -146,3 +146,28 @@ def test_in_the_final_round_a_passenger_left_at_their_last_anger_is_a_whole_comp
     boarded = [Tour(0, ["fly:MIA", f"board:{angry.id}"], "MIA", (angry,), boarded=frozenset({angry.id})), stay[1]]
     assert worth(st, table, team, boarded, waiting) - worth(st, table, team, stay, waiting) > 0.9 * COMPLAINT, \
         "aboard, they are one passenger not home (half a complaint, rounded down); left waiting, a complaint"
+
+
+def test_four_pilots_take_the_planes_that_cover_the_map_best() -> None:
+    st = new_game(GAME, 4, 1, {"vips": "off"})
+    assert isinstance(st, NBState)
+    # green, orange, red and blue tie green, red, blue and purple on the team's shortest flights; the second set's
+    # own flights are shorter (purple's DFW is central, orange's LAX a corner)
+    assert [plane_choice(st, s) for s in range(4)] == ["plane:green", "plane:red", "plane:blue", "plane:purple"]
+    assert levels.plan(GAME, st, 3, "hard", Rng.seeded(1)) == ["plane:purple"]
+    assert levels.plan(GAME, st, 1, "normal", Rng.seeded(1)) == ["plane:red"]
+
+
+def test_ai_pilots_choose_their_planes_around_a_plane_already_taken() -> None:
+    st = new_game(GAME, 4, 1, {"vips": "off"})
+    st, _ = apply(GAME, st, 0, "plane:orange")  # a member took the orange plane
+    assert isinstance(st, NBState)
+    assert [plane_choice(st, s) for s in range(1, 4)] == ["plane:green", "plane:red", "plane:blue"]
+    assert plane_choice(st, 0) is None, "a pilot with a plane has none to choose"
+
+
+def test_two_pilots_keep_the_suggested_planes_their_route_colours_are_chosen_after() -> None:
+    st = new_game(GAME, 2, 1, {"vips": "off"})
+    assert isinstance(st, NBState)
+    assert plane_choice(st, 0) is None
+    assert levels.plan(GAME, st, 1, "hard", Rng.seeded(1)) == ["plane:orange"]
