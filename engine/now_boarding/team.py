@@ -8,7 +8,8 @@ teammate would fly it: the passengers it carries are its own to deliver, and wha
 
 What a round leaves behind is worth, in points:
 - each delivery (`DELIVERY`, plus its fare: fares buy the upgrades the day needs);
-- for each passenger aboard, the rounds its plane still needs to reach its destination (`ROUND`);
+- for each passenger aboard, the rounds until its plane drops it, the plane dropping everyone aboard in its best
+  order (`ROUND`): passengers for opposite ends of the map on one plane cost the detour one of them waits for;
 - for each passenger waiting, the anger the coming maintenance gives it (`ANGER`; the fourth is a complaint), and
   the rounds the nearest plane needs to fetch it and its trip after that; one that would complain next round with no
   plane able to reach it in time counts most of a complaint;
@@ -23,7 +24,7 @@ from engine.now_boarding.board import is_airport
 from engine.now_boarding.flight import nervous_aboard, weather_key
 from engine.now_boarding.maintenance import ANGER_TO_COMPLAIN, COMPLAINTS_TO_LOSE
 from engine.now_boarding.state import NBState
-from engine.now_boarding.tours import Flyer, Rider, Table, Tour, table_for, tours
+from engine.now_boarding.tours import Flyer, Rider, Table, Tour, cargo_moves, table_for, tours
 
 COMPLAINT = 100.0
 DELIVERY = 12.0
@@ -74,9 +75,8 @@ def worth(st: NBState, table: Table, team: list[Flyer], plan: list[Tour], waitin
         return -COMPLAINT * (angry + stranded // 2) + DELIVERY * len(delivered) - 0.1 * stranded
     value = sum(DELIVERY + FARE * r.fare for r in delivered)
     dists = [table.dist(f, t.at) for f, t in zip(team, plan, strict=True)]
-    for f, t, dist in zip(team, plan, dists, strict=True):
-        for r in t.cargo:
-            value -= ROUND * dist.get(r.dest, 99) / f.speed
+    for f, t in zip(team, plan, strict=True):
+        value -= ROUND * cargo_moves(table, f, t.at, t.cargo) / f.speed
     complaints = len(st.complaints)
     for code, rs in left.items():
         if not rs:

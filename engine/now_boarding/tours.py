@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, permutations
 
 from engine.now_boarding.board import Weather, distances, is_airport, tailwinds
 
@@ -74,6 +74,8 @@ class Table:
     weather: Weather
     known: dict[tuple[frozenset[str], bool, str], dict[str, int]] = field(default_factory=dict, compare=False)
     """The maps asked for so far: a plan asks for the same few tens of thousands of times."""
+    orders: dict[tuple[object, ...], int] = field(default_factory=dict, compare=False)
+    """The best drop orders worked out so far (`cargo_moves`): a plan scores the same cargoes many times."""
 
     def dist(self, flyer: Flyer, node: str) -> dict[str, int]:
         key = (flyer.colours, flyer.avoid_weather, node)
@@ -81,6 +83,32 @@ class Table:
         if found is None:
             found = self.known[key] = distances(self.side, node, flyer.colours, self.weather, flyer.avoid_weather)
         return found
+
+
+def cargo_moves(table: Table, flyer: Flyer, at: str, cargo: Sequence[Rider]) -> int:
+    """The moves the passengers aboard still spend in the air, added up, when the plane flies from `at` and drops
+    them in its best order: a plane carrying passengers for opposite ends of the map cannot fly straight to both."""
+    counts: dict[str, int] = {}
+    for r in cargo:
+        counts[r.dest] = counts.get(r.dest, 0) + 1
+    if not counts:
+        return 0
+    key = (flyer.colours, flyer.avoid_weather, at, tuple(sorted(counts.items())))
+    found = table.orders.get(key)
+    if found is not None:
+        return found
+    best = 99 * len(cargo) * len(counts)
+    for order in permutations(sorted(counts)):
+        here, clock, total = at, 0, 0
+        for dest in order:
+            clock += table.dist(flyer, here).get(dest, 99)
+            total += clock * counts[dest]
+            here = dest
+            if total >= best:
+                break
+        best = min(best, total)
+    table.orders[key] = best
+    return best
 
 
 @lru_cache(maxsize=64)
