@@ -118,12 +118,19 @@ def table_for(side: str, weather: Weather) -> Table:
 
 
 def boardings(waiting: list[Rider], room: int) -> list[tuple[Rider, ...]]:
-    """The sets of passengers worth trying to board at one stop: all that fit when they all fit; otherwise sets
-    of as many as fit, those with the most anger and the most shared destinations first, and one seat fewer."""
+    """The sets of passengers worth trying to board at one stop. When they all fit: all of them, and for each
+    destination, those going there alone and everyone but them (a plane with room may pass passengers going
+    away from the rest). Otherwise sets of as many as fit, those with the most anger and the most shared
+    destinations first, and one seat fewer."""
     if room <= 0 or not waiting:
         return [()]
     if len(waiting) <= room:
-        return [tuple(waiting)]
+        split: dict[tuple[str, ...], tuple[Rider, ...]] = {tuple(r.id for r in waiting): tuple(waiting)}
+        for dest in sorted({r.dest for r in waiting}):
+            for group in ([r for r in waiting if r.dest == dest], [r for r in waiting if r.dest != dest]):
+                if group and len(split) < MAX_BOARDINGS:
+                    split.setdefault(tuple(r.id for r in group), tuple(group))
+        return list(split.values())
     dests: dict[str, int] = {}
     for r in waiting:
         dests[r.dest] = dests.get(r.dest, 0) + 1

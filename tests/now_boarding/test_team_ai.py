@@ -21,10 +21,13 @@ def rider(origin: str, dest: str, anger: int = 0) -> Rider:
     return Rider(f"pax:{origin}>{dest}", origin, dest, 1, anger)
 
 
-def test_every_waiting_passenger_boards_when_all_fit() -> None:
-    waiting = [rider("ATL", "MIA"), rider("ATL", "DEN")]
-    assert boardings(waiting, 3) == [tuple(waiting)]
-    assert boardings(waiting, 0) == [()]
+def test_when_all_fit_a_plane_may_also_pass_those_going_away_from_the_rest() -> None:
+    mia, den, other_mia = rider("ATL", "MIA"), rider("ATL", "DEN"), Rider("x:ATL>MIA", "ATL", "MIA", 1)
+    sets = boardings([mia, den, other_mia], 3)
+    assert sets[0] == (mia, den, other_mia), "everyone first"
+    assert set(sets) == {(mia, den, other_mia), (den,), (mia, other_mia)}
+    assert boardings([mia, other_mia], 3) == [(mia, other_mia)], "one destination: nothing to split"
+    assert boardings([mia, den], 0) == [()]
 
 
 def test_when_not_all_fit_the_angriest_come_first_then_shared_destinations() -> None:
