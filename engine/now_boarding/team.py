@@ -64,7 +64,8 @@ def worth(st: NBState, table: Table, team: list[Flyer], plan: list[Tour], waitin
     left: dict[str, list[Rider]] = {code: [r for r in rs if r.id not in taken] for code, rs in waiting.items()}
     for tour in plan:
         for code, r in tour.left:
-            left[code].append(Rider(r.id, r.origin, r.dest, r.fare, -1))  # left this round: anger 0 after maintenance
+            # Left this round: waiting at the round's end, they get the coming maintenance's anger like anyone.
+            left[code].append(Rider(r.id, r.origin, r.dest, r.fare, 0))
     delivered = [r for tour in plan for r in tour.delivered]
     aboard = sum(len(t.cargo) for t in plan)
     if st.final_round:
