@@ -13,7 +13,7 @@ from engine.now_boarding.game import GAME
 from engine.now_boarding.lookahead import two_rounds
 from engine.now_boarding.state import NBState
 from engine.now_boarding.team import COMPLAINT, flyers, plan_round, riders, worth
-from engine.now_boarding.tours import Rider, Table, Tour, boardings, relay_worth, tours, toward
+from engine.now_boarding.tours import Rider, Table, Tour, boardings, cargo_moves, relay_worth, tours, toward
 from tests.now_boarding.helpers import act, bare, pax
 
 
@@ -36,6 +36,32 @@ def test_when_not_all_fit_the_angriest_come_first_then_shared_destinations() -> 
     sets = boardings([calm_den, angry, calm_mia, other_mia], 2)
     assert sets[0] == (angry, calm_mia), "the angry one, then one of the two going to Miami"
     assert all(len(s) in (1, 2) for s in sets)
+
+
+def test_passengers_aboard_are_valued_by_the_planes_best_drop_order() -> None:
+    st = bare()  # green at ATL, speed 3: New York, Chicago and Dallas three moves each; Chicago-New York 3,
+    table = Table(st.side, weather_key(st))  # Dallas-New York 6
+    team = flyers(st)
+    to_jfk, to_ord, to_dfw = rider("ATL", "JFK"), rider("ATL", "ORD"), rider("ATL", "DFW")
+    assert cargo_moves(table, team[0], "ATL", [to_jfk, to_ord]) == 3 + 6
+    assert cargo_moves(table, team[0], "ATL", [to_jfk, to_dfw]) == 3 + 9, "one of them waits for the detour"
+    assert cargo_moves(table, team[0], "ATL", []) == 0
+
+    def aboard(*cargo: Rider) -> float:
+        plan = [Tour(0, [], "ATL", cargo), Tour(1, [], team[1].at, ())]
+        return worth(st, table, team, plan, {})
+
+    assert aboard(to_jfk, to_ord) > aboard(to_jfk, to_dfw), "a plane split between two directions is worth less"
+
+
+def test_a_passenger_left_at_an_airport_gets_the_coming_anger_like_anyone_waiting() -> None:
+    st = bare()
+    table = Table(st.side, weather_key(st))
+    team = flyers(st)
+    to_ord = rider("SFO", "ORD")
+    left = [Tour(0, [], "ATL", (), left=(("DEN", to_ord),)), Tour(1, [], team[1].at, ())]
+    stay = [Tour(0, [], "ATL", ()), Tour(1, [], team[1].at, ())]
+    assert worth(st, table, team, left, {"DEN": []}) == worth(st, table, team, stay, {"DEN": [to_ord]})
 
 
 def test_a_plane_short_of_moves_stops_as_far_as_it_gets_on_its_way() -> None:
