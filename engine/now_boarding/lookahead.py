@@ -69,10 +69,10 @@ def two_rounds(game: Game, st: NBState, seat: int, tours: int, samples: int, pas
             score += DELIVERY * delivered + FARE * earned - COMPLAINT * (len(trial.complaints) - before[2])
             if trial.over:
                 score += LOST if trial.lost else WON
-            elif watch.late():  # the next round's plan is most of a re-deal's work: a second reading within it
-                return best
             else:
-                score += team_plan(trial, 1)[0]
+                score += team_plan(trial, 1, watch)[0]
+                if watch.late():  # the next round's plan was cut short: this tour's score is not whole
+                    return best
         if score > best_score:
             best, best_score = mine, score
     return best

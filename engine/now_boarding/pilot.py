@@ -8,8 +8,9 @@ change its answer (the planner reads only what is face up anyway). A plan is cut
 step, and one whose first step would be refused gives way to the greedy pilot's pick.
 
 A plan keeps its level's time limit, counted from the moment the pilot is asked (`Watch`, engine/core/watch.py): the
-pilot's own plane's tour comes first, and the rest of the descent and Hard's look two rounds ahead stop when the
-next step might end past the limit, so on a busy machine a pilot plays weaker, never slower.
+pilot's own plane's tour comes first, and the descent (down to one tour listed or scored) and Hard's look two rounds
+ahead stop when the next step might end past the limit, so on a busy machine a pilot plays weaker, never slower; a
+pilot out of time before its plane found a tour flies the greedy pilot's step.
 
 Measured and left out (docs/ai.md): an upgrade plan that saves for speed first, temporary tokens bought with the
 fares left, and choosing between the planner's best tours by playing the rest of the day with the greedy team; none
@@ -55,6 +56,9 @@ def pilot_plan(game: Game, st: NBState, decision: Decision, level: str, rng: Rng
         steps = [*two_rounds(game, sample, decision.seat, tours, samples, PASSES[level], rng, watch), "done"]
     else:
         steps = [*plan_round(sample, decision.seat, PASSES.get(level, 1), watch), "done"]
+    if steps == ["done"] and watch.late():
+        # Time ran out before any tour of its own plane beat staying put: the greedy pilot's step costs nothing.
+        return greedy_plan(sample, decision, rng)
     return legal_steps(game, sample, decision.seat, steps) or greedy_plan(sample, decision, rng)
 
 

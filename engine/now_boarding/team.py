@@ -108,30 +108,33 @@ def team_plan(st: NBState, passes: int = PASSES, watch: Watch = UNLIMITED,
               seat: int | None = None) -> tuple[float, list[Tour]]:
     """The team's best tours for this flight phase (one per plane, by seat) and what they are worth.
 
-    With a time limit (`watch`, read before each plane's turn in the descent), `seat`'s own plane always gets its
-    tour in the first pass; another plane whose turn comes once time is short keeps no tour in the first pass (it is
-    counted on for nothing), and a later pass stops there."""
+    `seat`'s own plane is planned first in each pass, then the others by seat. With a time limit (`watch`, read
+    before each plane's turn, at each stop while its tours are listed and before each tour is scored), the plan
+    stops where the next step might end past the limit and keeps the best found: `seat`'s plane its best tour of
+    those scored (none if time ran out before one beat staying put), a plane not reached nothing."""
     table = table_for(st.side, weather_key(st))
     team = flyers(st)
     waiting = riders(st)
     codes = [c for c in st.airports if is_airport(c)]
     plan = [Tour(f.seat, [], f.at, f.cargo) for f in team]
     best = worth(st, table, team, plan, waiting)
-    for n in range(passes):
+    order = sorted(range(len(team)), key=lambda i: (i != seat, i))
+    for _n in range(passes):
         changed = False
-        for i, f in enumerate(team):
+        for i in order:
+            f = team[i]
             if f.fixed:
                 continue
-            if (n or i != seat) and watch.late():
-                if n:
-                    return best, plan
-                continue
+            if i != seat and watch.late():
+                return best, plan
             others: set[str] = set()
             for j, t in enumerate(plan):
                 if j != i:
                     others |= t.boarded
             free = {code: [r for r in rs if r.id not in others] for code, rs in waiting.items()}
-            for cand in tours(table, f, free, codes, team):
+            for cand in tours(table, f, free, codes, team, watch):
+                if watch.late():
+                    return best, plan
                 trial = plan[:i] + [cand] + plan[i + 1:]
                 value = worth(st, table, team, trial, waiting)
                 if value > best + 1e-9:
@@ -156,7 +159,9 @@ def candidates(st: NBState, seat: int, k: int, passes: int = PASSES,
     others = set().union(*(t.boarded for j, t in enumerate(plan) if j != seat))
     free = {code: [r for r in rs if r.id not in others] for code, rs in waiting.items()}
     scored = []
-    for n, cand in enumerate(tours(table, team[seat], free, codes, team)):
+    for n, cand in enumerate(tours(table, team[seat], free, codes, team, watch)):
+        if watch.late():
+            return [(value, steps(st, seat, plan[seat]), plan)]
         trial = plan[:seat] + [cand] + plan[seat + 1:]
         scored.append((worth(st, table, team, trial, waiting), n, trial))
     scored.sort(key=lambda x: (-x[0], x[1]))

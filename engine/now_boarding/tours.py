@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations, permutations
 
+from engine.core.watch import UNLIMITED, Watch
 from engine.now_boarding.board import Weather, distances, is_airport, tailwinds
 
 MAX_STOPS = 3
@@ -170,15 +171,18 @@ def relay_worth(table: Table, flyer: Flyer, team: Sequence[Flyer], here: str, ri
 
 
 def tours(table: Table, flyer: Flyer, waiting: dict[str, list[Rider]], airports: list[str],
-          team: Sequence[Flyer] = ()) -> list[Tour]:
+          team: Sequence[Flyer] = (), watch: Watch = UNLIMITED) -> list[Tour]:
     """Every tour worth scoring for this plane, given who waits where (face-up passengers only) and the team it may
-    leave passengers for (no relays without one)."""
+    leave passengers for (no relays without one). With a time limit (`watch`, read before each flight of the
+    listing), the tours listed before time ran short."""
     if flyer.fixed:
         return [Tour(flyer.seat, [], flyer.at, flyer.cargo)]
     out: list[Tour] = []
+    cut = False  # time ran short: the listing unwinds without another reading of the watch
 
     def walk(at: str, moves: int, cargo: tuple[Rider, ...], taken: frozenset[str], steps: list[str],
              delivered: tuple[Rider, ...], left: tuple[tuple[str, Rider], ...], stops: tuple[str, ...]) -> None:
+        nonlocal cut
         lands = [(at, cargo, taken, steps, delivered, left)]
         if is_airport(at):
             lands = []
@@ -209,6 +213,9 @@ def tours(table: Table, flyer: Flyer, waiting: dict[str, list[Rider]], airports:
                 if code == at_ or cost is None:
                     continue
                 if cost <= moves:
+                    if cut or watch.late():
+                        cut = True
+                        return
                     walk(code, moves - cost, cargo_, taken_, steps_ + [f"fly:{code}"], delivered_, left_,
                          stops + (code,))
                 elif cargo_ or waiting.get(code):
