@@ -216,7 +216,8 @@ def tours(table: Table, flyer: Flyer, waiting: dict[str, list[Rider]], airports:
                     if cut or watch.late():
                         cut = True
                         return
-                    walk(code, moves - cost, cargo_, taken_, steps_ + [f"fly:{code}"], delivered_, left_,
+                    # `walk` stays bound until the listing ends: it is deleted below, after the walk.
+                    walk(code, moves - cost, cargo_, taken_, steps_ + [f"fly:{code}"], delivered_, left_,  # noqa: F821
                          stops + (code,))
                 elif cargo_ or waiting.get(code):
                     part = toward(table, flyer, at_, moves, code)
