@@ -13,9 +13,6 @@ What a round leaves behind is worth, in points:
 - for each passenger waiting, the anger the coming maintenance gives it (`ANGER`; the fourth is a complaint), and
   the rounds the nearest plane needs to fetch it and its trip after that; one that would complain next round with no
   plane able to reach it in time counts most of a complaint;
-- for the passengers expected to check in at the coming maintenance (the public make-up of what is left,
-  coming.py), the rounds the nearest plane needs to fetch them (`COMING`), so planes spread toward the coming
-  demand instead of ending their rounds anywhere;
 - in the final round, half a complaint for everyone not delivered (the exit count), and a whole one for a passenger
   left waiting at their third anger: the last maintenance's anger comes before the count and makes them complain.
 """
@@ -24,7 +21,6 @@ from __future__ import annotations
 
 from engine.core.watch import UNLIMITED, Watch
 from engine.now_boarding.board import is_airport
-from engine.now_boarding.coming import next_checkins
 from engine.now_boarding.flight import nervous_aboard, weather_key
 from engine.now_boarding.maintenance import ANGER_TO_COMPLAIN, COMPLAINTS_TO_LOSE
 from engine.now_boarding.state import NBState
@@ -39,8 +35,6 @@ ANGER = (0.0, 1.0, 3.0, 8.0)
 """Worth lost for a waiting passenger at each anger it will have after the coming maintenance."""
 STRANDED = 0.7
 """Share of a complaint for a passenger at anger 3 that no plane can reach next round."""
-COMING = 1.0
-"""Weight of an expected new passenger's fetch against a waiting passenger's."""
 PASSES = 3
 """Rounds of coordinate descent over the planes (each plane's tour re-chosen with the others fixed)."""
 
@@ -62,10 +56,8 @@ def flyers(st: NBState) -> list[Flyer]:
     return out
 
 
-def worth(st: NBState, table: Table, team: list[Flyer], plan: list[Tour], waiting: dict[str, list[Rider]],
-          coming: dict[str, float] | None = None) -> float:
-    """What the team's tours leave behind (see the module note); `coming` is `next_checkins(st)`, worked out once
-    by a caller that scores many plans."""
+def worth(st: NBState, table: Table, team: list[Flyer], plan: list[Tour], waiting: dict[str, list[Rider]]) -> float:
+    """What the team's tours leave behind (see the module note)."""
     taken: set[str] = set()
     for tour in plan:
         taken |= tour.boarded
@@ -102,9 +94,6 @@ def worth(st: NBState, table: Table, team: list[Flyer], plan: list[Tour], waitin
             value -= ANGER[anger] + ROUND * (fetch + trip)
             if anger == ANGER_TO_COMPLAIN - 1 and not reached:
                 value -= STRANDED * COMPLAINT
-    for code, expected in (next_checkins(st) if coming is None else coming).items():
-        fetch = min((d.get(code, 99) / f.speed for f, d in zip(team, dists, strict=True)), default=99.0)
-        value -= COMING * ROUND * expected * fetch
     if complaints >= COMPLAINTS_TO_LOSE:
         value -= 10 * COMPLAINT
     return value - COMPLAINT * (complaints - len(st.complaints))
@@ -127,9 +116,8 @@ def team_plan(st: NBState, passes: int = PASSES, watch: Watch = UNLIMITED,
     team = flyers(st)
     waiting = riders(st)
     codes = [c for c in st.airports if is_airport(c)]
-    coming = next_checkins(st)
     plan = [Tour(f.seat, [], f.at, f.cargo) for f in team]
-    best = worth(st, table, team, plan, waiting, coming)
+    best = worth(st, table, team, plan, waiting)
     order = sorted(range(len(team)), key=lambda i: (i != seat, i))
     for _n in range(passes):
         changed = False
@@ -148,7 +136,7 @@ def team_plan(st: NBState, passes: int = PASSES, watch: Watch = UNLIMITED,
                 if watch.late():
                     return best, plan
                 trial = plan[:i] + [cand] + plan[i + 1:]
-                value = worth(st, table, team, trial, waiting, coming)
+                value = worth(st, table, team, trial, waiting)
                 if value > best + 1e-9:
                     best, plan, changed = value, trial, True
         if not changed:
@@ -170,13 +158,12 @@ def candidates(st: NBState, seat: int, k: int, passes: int = PASSES,
     codes = [c for c in st.airports if is_airport(c)]
     others = set().union(*(t.boarded for j, t in enumerate(plan) if j != seat))
     free = {code: [r for r in rs if r.id not in others] for code, rs in waiting.items()}
-    coming = next_checkins(st)
     scored = []
     for n, cand in enumerate(tours(table, team[seat], free, codes, team, watch)):
         if watch.late():
             return [(value, steps(st, seat, plan[seat]), plan)]
         trial = plan[:seat] + [cand] + plan[seat + 1:]
-        scored.append((worth(st, table, team, trial, waiting, coming), n, trial))
+        scored.append((worth(st, table, team, trial, waiting), n, trial))
     scored.sort(key=lambda x: (-x[0], x[1]))
     return [(v, steps(st, seat, trial[seat]), trial) for v, _n, trial in scored[:k]] or [(0.0, [], plan)]
 

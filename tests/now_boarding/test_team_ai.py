@@ -7,7 +7,6 @@ from engine.core import levels
 from engine.core.conformance import blindness_problems
 from engine.core.play import apply, new_game
 from engine.core.rng import Rng
-from engine.now_boarding.coming import next_checkins, next_draw
 from engine.now_boarding.fleet import plane_choice, route_choice
 from engine.now_boarding.flight import weather_key
 from engine.now_boarding.game import GAME
@@ -201,24 +200,3 @@ def test_two_pilots_keep_the_suggested_planes_their_route_colours_are_chosen_aft
     assert isinstance(st, NBState)
     assert plane_choice(st, 0) is None
     assert levels.plan(GAME, st, 1, "hard", Rng.seeded(1)) == ["plane:orange"]
-
-
-def test_new_passengers_are_expected_where_the_unseen_cards_check_in() -> None:
-    st = bare(4)
-    st.stage, st.final_round = 0, False
-    st.piles = [[], ["pax:MIA>JFK", "pax:MIA>DEN", "pax:SEA>MIA", "vip:late"], ["pax:MIA>SEA"]]
-    st.out_of_play = ["pax:DEN>MIA"]
-    assert next_draw(st) == 4, "the Morning's pile is empty: the Afternoon draws one a pilot"
-    unseen = 6
-    assert next_checkins(st) == {"MIA": 3 * 4 / unseen, "SEA": 4 / unseen, "DEN": 4 / unseen}
-    st.piles = [[], [], []]
-    assert next_draw(st) == 0 and next_checkins(st) == {}, "nothing left to draw: the final round comes"
-
-
-def test_an_empty_plane_ends_its_round_near_where_passengers_are_coming() -> None:
-    st = bare(4)  # green at Atlanta, two moves from Miami; nobody waits anywhere
-    st.piles = [["pax:MIA>SEA", "pax:MIA>DEN", "pax:MIA>ORD"], [], []]
-    st.out_of_play = []
-    assert plan_round(st, 0) == ["fly:MIA"], "the only passengers still to come check in at Miami"
-    st.piles = [["pax:JFK>SEA", "pax:JFK>DEN", "pax:JFK>ORD"], [], []]
-    assert plan_round(st, 0) == ["fly:JFK"]
