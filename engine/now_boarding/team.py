@@ -19,6 +19,8 @@ What a round leaves behind is worth, in points:
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engine.core.watch import UNLIMITED, Watch
 from engine.now_boarding.board import is_airport
 from engine.now_boarding.flight import nervous_aboard, weather_key
@@ -75,28 +77,63 @@ def worth(st: NBState, table: Table, team: list[Flyer], plan: list[Tour], waitin
             1 for cards in st.airports.values() for c in cards if not c.face_up)
         return -COMPLAINT * (angry + stranded // 2) + DELIVERY * len(delivered) - 0.1 * stranded
     value = sum(DELIVERY + FARE * r.fare for r in delivered)
-    dists = [table.dist(f, t.at) for f, t in zip(team, plan, strict=True)]
     for f, t in zip(team, plan, strict=True):
         value -= ROUND * cargo_moves(table, f, t.at, t.cargo) / f.speed
     complaints = len(st.complaints)
-    for code, rs in left.items():
-        if not rs:
+    seats = seats_free(table, team, plan)
+    queue = sorted(((r.anger + 1, code, r) for code, rs in left.items() for r in rs),
+                   key=lambda x: (-x[0], x[1], x[2].id))
+    for anger, code, r in queue:
+        if anger >= ANGER_TO_COMPLAIN:
+            complaints += 1
             continue
-        fetch = min((d.get(code, 99) / f.speed for f, d in zip(team, dists, strict=True)), default=99.0)
-        reached = any(d.get(code, 99) <= f.speed for f, d in zip(team, dists, strict=True))
-        from_here = [(f.speed, table.dist(f, code)) for f in team]
-        for r in rs:
-            anger = r.anger + 1
-            if anger >= ANGER_TO_COMPLAIN:
-                complaints += 1
-                continue
-            trip = min((d.get(r.dest, 99) / speed for speed, d in from_here), default=99.0)
-            value -= ANGER[anger] + ROUND * (fetch + trip)
-            if anger == ANGER_TO_COMPLAIN - 1 and not reached:
-                value -= STRANDED * COMPLAINT
+        fetch, trip = fetch_trip(table, team, seats, code, r.dest)
+        value -= ANGER[anger] + ROUND * (fetch + trip)
+        if anger == ANGER_TO_COMPLAIN - 1 and fetch > 1.0 + 1e-9:
+            value -= STRANDED * COMPLAINT
     if complaints >= COMPLAINTS_TO_LOSE:
         value -= 10 * COMPLAINT
     return value - COMPLAINT * (complaints - len(st.complaints))
+
+
+@dataclass
+class Seat:
+    """One seat of the team's planes, as the worth hands them out to the passengers left waiting."""
+
+    ready: float
+    """Rounds until the seat is free."""
+    where: str
+    plane: int
+
+
+def seats_free(table: Table, team: list[Flyer], plan: list[Tour]) -> list[Seat]:
+    """Every seat of the team: an empty one is free where its plane's tour ends, a taken one where its passenger
+    gets off (flown straight there)."""
+    out: list[Seat] = []
+    for i, (f, t) in enumerate(zip(team, plan, strict=True)):
+        here = table.dist(f, t.at)
+        out += [Seat(0.0, t.at, i) for _ in range(f.seats - len(t.cargo))]
+        out += [Seat(here.get(r.dest, 99) / f.speed, r.dest, i) for r in t.cargo]
+    return out
+
+
+def fetch_trip(table: Table, team: list[Flyer], seats: list[Seat], code: str, dest: str) -> tuple[float, float]:
+    """The rounds until a seat picks up a passenger waiting at `code` and the rounds of its trip after that, by the
+    seat that gets it home first; that seat is then taken until the passenger's drop (a seat cannot fetch two)."""
+    best: tuple[float, float] | None = None
+    pick: Seat | None = None
+    for seat in seats:
+        f = team[seat.plane]
+        fetch = seat.ready + table.dist(f, seat.where).get(code, 99) / f.speed
+        if best is not None and fetch >= best[0] + best[1]:
+            continue
+        trip = table.dist(f, code).get(dest, 99) / f.speed
+        if best is None or fetch + trip < best[0] + best[1]:
+            best, pick = (fetch, trip), seat
+    if best is None or pick is None:
+        return 99.0, 99.0
+    pick.ready, pick.where = best[0] + best[1], dest
+    return best
 
 
 def plan_round(st: NBState, seat: int, passes: int = PASSES, watch: Watch = UNLIMITED) -> list[str]:
