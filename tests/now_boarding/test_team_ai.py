@@ -64,6 +64,31 @@ def test_a_passenger_left_at_an_airport_gets_the_coming_anger_like_anyone_waitin
     assert worth(st, table, team, left, {"DEN": []}) == worth(st, table, team, stay, {"DEN": [to_ord]})
 
 
+def test_a_plane_full_after_its_tour_fetches_nobody() -> None:
+    st = bare()  # green at ATL with one seat, orange far away at LAX
+    table = Table(st.side, weather_key(st))
+    team = flyers(st)
+    to_ord, to_jfk = rider("ATL", "ORD", 1), rider("DEN", "JFK")
+
+    def waiting_cost(*cargo: Rider) -> float:
+        plan = [Tour(0, [], "ATL", cargo), Tour(1, [], "LAX", ())]
+        return worth(st, table, team, plan, {"ATL": []}) - worth(st, table, team, plan, {"ATL": [to_ord]})
+
+    assert waiting_cost(to_jfk) > waiting_cost(), "the full plane beside the queue has no seat for them"
+
+
+def test_one_seat_fetches_one_waiting_passenger_at_a_time() -> None:
+    st = bare()
+    table = Table(st.side, weather_key(st))
+    team = flyers(st)
+    first, second = rider("ATL", "ORD", 1), Rider("x:ATL>ORD", "ATL", "ORD", 1, 1)
+    plan = [Tour(0, [], "ATL", ()), Tour(1, [], "LAX", ())]
+    none = worth(st, table, team, plan, {"ATL": []})
+    one = none - worth(st, table, team, plan, {"ATL": [first]})
+    two = none - worth(st, table, team, plan, {"ATL": [first, second]})
+    assert two > 2 * one, "the second waits for green to come back from Chicago, or for orange"
+
+
 def test_a_plane_short_of_moves_stops_as_far_as_it_gets_on_its_way() -> None:
     st = bare()  # orange at LAX, speed 3; LAX-MIA is an orange route of four spaces
     table = Table(st.side, weather_key(st))
