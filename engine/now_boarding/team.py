@@ -96,43 +96,46 @@ def worth(st: NBState, table: Table, team: list[Flyer], plan: list[Tour], waitin
     return value - COMPLAINT * (complaints - len(st.complaints))
 
 
-@dataclass
+@dataclass(slots=True)
 class Seat:
     """One seat of the team's planes, as the worth hands them out to the passengers left waiting."""
 
     ready: float
     """Rounds until the seat is free."""
     where: str
-    plane: int
 
 
-def seats_free(table: Table, team: list[Flyer], plan: list[Tour]) -> list[Seat]:
-    """Every seat of the team: an empty one is free where its plane's tour ends, a taken one where its passenger
-    gets off (flown straight there)."""
-    out: list[Seat] = []
-    for i, (f, t) in enumerate(zip(team, plan, strict=True)):
+def seats_free(table: Table, team: list[Flyer], plan: list[Tour]) -> list[list[Seat]]:
+    """Every seat of the team, by plane: an empty one is free where its plane's tour ends, a taken one where its
+    passenger gets off (flown straight there)."""
+    out: list[list[Seat]] = []
+    for f, t in zip(team, plan, strict=True):
         here = table.dist(f, t.at)
-        out += [Seat(0.0, t.at, i) for _ in range(f.seats - len(t.cargo))]
-        out += [Seat(here.get(r.dest, 99) / f.speed, r.dest, i) for r in t.cargo]
+        out.append([Seat(0.0, t.at) for _ in range(f.seats - len(t.cargo))]
+                   + [Seat(here.get(r.dest, 99) / f.speed, r.dest) for r in t.cargo])
     return out
 
 
-def fetch_trip(table: Table, team: list[Flyer], seats: list[Seat], code: str, dest: str) -> tuple[float, float]:
+def fetch_trip(table: Table, team: list[Flyer], seats: list[list[Seat]], code: str,
+               dest: str) -> tuple[float, float]:
     """The rounds until a seat picks up a passenger waiting at `code` and the rounds of its trip after that, by the
     seat that gets it home first; that seat is then taken until the passenger's drop (a seat cannot fetch two)."""
-    best: tuple[float, float] | None = None
+    best = (99.0, 99.0)
     pick: Seat | None = None
-    for seat in seats:
-        f = team[seat.plane]
-        fetch = seat.ready + table.dist(f, seat.where).get(code, 99) / f.speed
-        if best is not None and fetch >= best[0] + best[1]:
+    for f, mine in zip(team, seats, strict=True):
+        if not mine:
             continue
         trip = table.dist(f, code).get(dest, 99) / f.speed
-        if best is None or fetch + trip < best[0] + best[1]:
-            best, pick = (fetch, trip), seat
-    if best is None or pick is None:
-        return 99.0, 99.0
-    pick.ready, pick.where = best[0] + best[1], dest
+        last: Seat | None = None
+        for seat in mine:
+            if last is not None and seat.where == last.where and seat.ready == last.ready:
+                continue  # the same as the seat before it (a plane's empty seats): it cannot do better
+            last = seat
+            fetch = seat.ready + table.dist(f, seat.where).get(code, 99) / f.speed
+            if pick is None or fetch + trip < best[0] + best[1]:
+                best, pick = (fetch, trip), seat
+    if pick is not None:
+        pick.ready, pick.where = best[0] + best[1], dest
     return best
 
 
