@@ -11,8 +11,11 @@ What a round leaves behind is worth, in points:
 - for each passenger aboard, the rounds until its plane drops it, the plane dropping everyone aboard in its best
   order (`ROUND`): passengers for opposite ends of the map on one plane cost the detour one of them waits for;
 - for each passenger waiting, the anger the coming maintenance gives it (`ANGER`; the fourth is a complaint), and
-  the rounds the nearest plane needs to fetch it and its trip after that; one that would complain next round with no
-  plane able to reach it in time counts most of a complaint;
+  the rounds until a seat of the team fetches it and its trip after that: the seats are handed out the angriest
+  passenger first, each to the seat that gets it home soonest (an empty seat from where its plane's tour ends, a
+  taken one from where its passenger gets off, and a seat once given is free again only at that passenger's
+  destination), so a full plane fetches nobody and one seat not everyone; one that would complain next round with
+  no seat able to reach it in time counts most of a complaint;
 - in the final round, half a complaint for everyone not delivered (the exit count), and a whole one for a passenger
   left waiting at their third anger: the last maintenance's anger comes before the count and makes them complain.
 """
