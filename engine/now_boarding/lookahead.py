@@ -6,6 +6,10 @@ queue that two planes can no longer both reach, passengers that check in where a
 best tours, a Hard pilot plays the round out on re-deals of what nobody can see: its own tour, the others' tours of
 the team's plan, the maintenance (anger, complaints, new passengers, the greedy team's purchases), then plans the
 next round for the whole team and scores it. The tour whose two rounds add up best wins.
+
+The few best tours come from one team plan, so they are mostly one plan's variations. One more comes from a team plan
+whose descent lets the planes that gain most choose first (`other_start`): the descent by seat stops where no single
+plane's change helps, and two planes that should trade queues never get there one at a time.
 """
 
 from __future__ import annotations
@@ -15,7 +19,8 @@ from engine.core.rng import Rng
 from engine.core.watch import UNLIMITED, Watch
 from engine.now_boarding.ai import greedy_plan
 from engine.now_boarding.state import NBState
-from engine.now_boarding.team import COMPLAINT, DELIVERY, FARE, candidates, steps, team_plan
+from engine.now_boarding.team import COMPLAINT, DELIVERY, FARE, candidates, gain_order, steps, team_plan
+from engine.now_boarding.tours import Tour
 
 LOST = 10 * COMPLAINT
 WON = 10 * COMPLAINT
@@ -41,6 +46,19 @@ def _maintain(game: Game, st: NBState, rng: Rng) -> None:
         game.apply(st, decision.seat, greedy_plan(st, decision, rng)[0])
 
 
+def other_start(st: NBState, seat: int, passes: int, watch: Watch,
+                known: list[list[str]]) -> list[tuple[float, list[str], list[Tour]]]:
+    """The seat's tour in the team plan found by a descent in another order (`gain_order`), when it is not among
+    `known`: coordinate descent stops at a plan no single plane's change improves, and another order may stop at
+    a different one, which the two rounds judge better than the worth of one round can."""
+    order = gain_order(st, watch)
+    if order is None or order == sorted(order, key=lambda i: (i != seat, i)) or watch.late():
+        return []
+    value, plan = team_plan(st, passes, watch, seat, order)
+    mine = steps(st, seat, plan[seat])
+    return [] if mine in known or watch.late() else [(value, mine, plan)]
+
+
 def two_rounds(game: Game, st: NBState, seat: int, tours: int, samples: int, passes: int, rng: Rng,
                watch: Watch = UNLIMITED) -> list[str]:
     """The steps (Done not included) of the seat's tour whose two rounds score best over `samples` re-deals (`game`
@@ -48,6 +66,7 @@ def two_rounds(game: Game, st: NBState, seat: int, tours: int, samples: int, pas
     options = candidates(st, seat, tours, passes, watch)
     if len(options) == 1 or st.final_round:
         return options[0][1]
+    options += other_start(st, seat, passes, watch, [mine for _v, mine, _p in options])
     seeds = [rng.next64() for _ in range(samples)]
     best, best_score = options[0][1], float("-inf")
     for _value, mine, plan in options:

@@ -148,23 +148,24 @@ def plan_round(st: NBState, seat: int, passes: int = PASSES, watch: Watch = UNLI
 
 
 def team_plan(st: NBState, passes: int = PASSES, watch: Watch = UNLIMITED,
-              seat: int | None = None) -> tuple[float, list[Tour]]:
+              seat: int | None = None, order: list[int] | None = None) -> tuple[float, list[Tour]]:
     """The team's best tours for this flight phase (one per plane, by seat) and what they are worth.
 
-    `seat`'s own plane is planned first in each pass, then the others by seat. With a time limit (`watch`, read
-    before each plane's turn, at each stop while its tours are listed and before each tour is scored), the plan
-    stops where the next step might end past the limit and keeps the best found: `seat`'s plane its best tour of
-    those scored (none if time ran out before one beat staying put), a plane not reached nothing."""
+    `seat`'s own plane is planned first in each pass, then the others by seat (or the planes in `order`, when
+    given). With a time limit (`watch`, read before each plane's turn, at each stop while its tours are listed and
+    before each tour is scored), the plan stops where the next step might end past the limit and keeps the best
+    found: `seat`'s plane its best tour of those scored (none if time ran out before one beat staying put), a plane
+    not reached nothing."""
     table = table_for(st.side, weather_key(st))
     team = flyers(st)
     waiting = riders(st)
     codes = [c for c in st.airports if is_airport(c)]
     plan = [Tour(f.seat, [], f.at, f.cargo) for f in team]
     best = worth(st, table, team, plan, waiting)
-    order = sorted(range(len(team)), key=lambda i: (i != seat, i))
+    turns = sorted(range(len(team)), key=lambda i: (i != seat, i)) if order is None else order
     for _n in range(passes):
         changed = False
-        for i in order:
+        for i in turns:
             f = team[i]
             if f.fixed:
                 continue
@@ -185,6 +186,30 @@ def team_plan(st: NBState, passes: int = PASSES, watch: Watch = UNLIMITED,
         if not changed:
             break
     return best, plan
+
+
+def gain_order(st: NBState, watch: Watch = UNLIMITED) -> list[int] | None:
+    """The planes by what their best tour alone (every other plane staying put) adds, the most first: a descent in
+    this order lets the plane that gains most take its queue before a plane that comes first by seat. None once
+    `watch` says time is short."""
+    table = table_for(st.side, weather_key(st))
+    team = flyers(st)
+    waiting = riders(st)
+    codes = [c for c in st.airports if is_airport(c)]
+    still = [Tour(f.seat, [], f.at, f.cargo) for f in team]
+    gains = []
+    for i, f in enumerate(team):
+        if watch.late():
+            return None
+        best = 0.0
+        if not f.fixed:
+            base = worth(st, table, team, still, waiting)
+            for cand in tours(table, f, waiting, codes, team, watch):
+                if watch.late():
+                    return None
+                best = max(best, worth(st, table, team, still[:i] + [cand] + still[i + 1:], waiting) - base)
+        gains.append((-best, i))
+    return [i for _g, i in sorted(gains)]
 
 
 def candidates(st: NBState, seat: int, k: int, passes: int = PASSES,

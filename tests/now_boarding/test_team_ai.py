@@ -7,12 +7,13 @@ from engine.core import levels
 from engine.core.conformance import blindness_problems
 from engine.core.play import apply, new_game
 from engine.core.rng import Rng
+from engine.core.watch import UNLIMITED
 from engine.now_boarding.fleet import plane_choice, route_choice
 from engine.now_boarding.flight import weather_key
 from engine.now_boarding.game import GAME
-from engine.now_boarding.lookahead import two_rounds
+from engine.now_boarding.lookahead import other_start, two_rounds
 from engine.now_boarding.state import NBState
-from engine.now_boarding.team import COMPLAINT, flyers, plan_round, riders, worth
+from engine.now_boarding.team import COMPLAINT, PASSES, flyers, gain_order, plan_round, riders, steps, team_plan, worth
 from engine.now_boarding.tours import Rider, Table, Tour, boardings, cargo_moves, relay_worth, tours, toward
 from tests.now_boarding.helpers import act, bare, pax
 
@@ -225,3 +226,18 @@ def test_two_pilots_keep_the_suggested_planes_their_route_colours_are_chosen_aft
     assert isinstance(st, NBState)
     assert plane_choice(st, 0) is None
     assert levels.plan(GAME, st, 1, "hard", Rng.seeded(1)) == ["plane:orange"]
+
+
+def test_hard_also_looks_at_the_plan_of_a_descent_led_by_the_plane_that_gains_most() -> None:
+    st = bare()  # green at ATL, orange at LAX, speed 3 and one seat each
+    st.airports["MIA"] = [pax("MIA", "ORD"), pax("MIA", "DEN", anger=2)]
+    st.airports["JFK"] = [pax("JFK", "SFO", anger=2)]
+    value, plan = team_plan(st)
+    assert plan[0].steps == ["fly:MIA", "board:pax:MIA>DEN", "fly:ATL-MIA.1"] and plan[1].steps == ["fly:DEN"], (
+        "by seat, green fetches Miami's angry passenger first, and New York's is left to nobody this round")
+    assert gain_order(st) == [1, 0], "orange alone does more than green alone"
+    options = other_start(st, 0, PASSES, UNLIMITED, [steps(st, 0, plan[0])])
+    assert [mine for _v, mine, _p in options] == [["fly:JFK", "board:pax:JFK>SFO"]]
+    assert options[0][2][1].steps == ["fly:LAX-MIA.3"] and options[0][0] > value, (
+        "led by orange, the descent stops at a better plan: orange sets off to Miami, green fetches New York")
+    assert other_start(st, 0, PASSES, UNLIMITED, [options[0][1]]) == [], "a tour already in the look is not added"
