@@ -62,36 +62,50 @@ def other_start(st: NBState, seat: int, passes: int, watch: Watch,
 def two_rounds(game: Game, st: NBState, seat: int, tours: int, samples: int, passes: int, rng: Rng,
                watch: Watch = UNLIMITED) -> list[str]:
     """The steps (Done not included) of the seat's tour whose two rounds score best over `samples` re-deals (`game`
-    is Now Boarding, handed in by its own module), within `watch`'s time limit."""
+    is Now Boarding, handed in by its own module), within `watch`'s time limit. The second plan's tour
+    (`other_start`) is looked at last, so on a busy machine it is the first thing left out."""
     options = candidates(st, seat, tours, passes, watch)
     if len(options) == 1 or st.final_round:
         return options[0][1]
-    options += other_start(st, seat, passes, watch, [mine for _v, mine, _p in options])
     seeds = [rng.next64() for _ in range(samples)]
     best, best_score = options[0][1], float("-inf")
     for _value, mine, plan in options:
-        score = 0.0
-        for seed in seeds:
-            if watch.late():
-                return best
-            trial = game.redeal_hidden(st, seat, Rng.seeded(seed))
-            assert isinstance(trial, NBState)
-            before = (sum(p.delivered for p in trial.planes), sum(p.earned for p in trial.planes),
-                      len(trial.complaints))
-            _fly(game, trial, seat, mine)
-            for other, tour in enumerate(plan):
-                if other != seat:
-                    _fly(game, trial, other, steps(trial, other, tour))
-            _maintain(game, trial, Rng.seeded(seed))
-            delivered = sum(p.delivered for p in trial.planes) - before[0]
-            earned = sum(p.earned for p in trial.planes) - before[1]
-            score += DELIVERY * delivered + FARE * earned - COMPLAINT * (len(trial.complaints) - before[2])
-            if trial.over:
-                score += LOST if trial.lost else WON
-            else:
-                score += team_plan(trial, 1, watch)[0]
-                if watch.late():  # the next round's plan was cut short: this tour's score is not whole
-                    return best
+        score = _two_rounds_score(game, st, seat, mine, plan, seeds, watch)
+        if score is None:
+            return best
         if score > best_score:
             best, best_score = mine, score
+    for _value, mine, plan in other_start(st, seat, passes, watch, [mine for _v, mine, _p in options]):
+        score = _two_rounds_score(game, st, seat, mine, plan, seeds, watch)
+        if score is not None and score > best_score:
+            best = mine
     return best
+
+
+def _two_rounds_score(game: Game, st: NBState, seat: int, mine: list[str], plan: list[Tour], seeds: list[int],
+                      watch: Watch) -> float | None:
+    """What the seat's tour `mine`, the others flying `plan`'s tours, scores over two rounds on the re-deals of
+    `seeds`; None once `watch` says time is short before the last re-deal is whole."""
+    score = 0.0
+    for seed in seeds:
+        if watch.late():
+            return None
+        trial = game.redeal_hidden(st, seat, Rng.seeded(seed))
+        assert isinstance(trial, NBState)
+        before = (sum(p.delivered for p in trial.planes), sum(p.earned for p in trial.planes),
+                  len(trial.complaints))
+        _fly(game, trial, seat, mine)
+        for other, tour in enumerate(plan):
+            if other != seat:
+                _fly(game, trial, other, steps(trial, other, tour))
+        _maintain(game, trial, Rng.seeded(seed))
+        delivered = sum(p.delivered for p in trial.planes) - before[0]
+        earned = sum(p.earned for p in trial.planes) - before[1]
+        score += DELIVERY * delivered + FARE * earned - COMPLAINT * (len(trial.complaints) - before[2])
+        if trial.over:
+            score += LOST if trial.lost else WON
+        else:
+            score += team_plan(trial, 1, watch)[0]
+            if watch.late():  # the next round's plan was cut short: this tour's score is not whole
+                return None
+    return score

@@ -3,14 +3,20 @@ hand-built positions."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
 from engine.core import levels
 from engine.core.conformance import blindness_problems
+from engine.core.contract import GameState
 from engine.core.play import apply, new_game
 from engine.core.rng import Rng
-from engine.core.watch import UNLIMITED
+from engine.core.watch import UNLIMITED, Watch
+from engine.now_boarding import lookahead
 from engine.now_boarding.fleet import plane_choice, route_choice
 from engine.now_boarding.flight import weather_key
-from engine.now_boarding.game import GAME
+from engine.now_boarding.game import GAME, NowBoarding
 from engine.now_boarding.lookahead import other_start, two_rounds
 from engine.now_boarding.state import NBState
 from engine.now_boarding.team import COMPLAINT, PASSES, flyers, gain_order, plan_round, riders, steps, team_plan, worth
@@ -241,3 +247,45 @@ def test_hard_also_looks_at_the_plan_of_a_descent_led_by_the_plane_that_gains_mo
     assert options[0][2][1].steps == ["fly:LAX-MIA.3"] and options[0][0] > value, (
         "led by orange, the descent stops at a better plan: orange sets off to Miami, green fetches New York")
     assert other_start(st, 0, PASSES, UNLIMITED, [options[0][1]]) == [], "a tour already in the look is not added"
+
+
+class _Redealt(NowBoarding):
+    """Now Boarding that counts the look's re-deals."""
+
+    def __init__(self) -> None:
+        self.redeals = 0
+
+    def redeal_hidden(self, state: GameState, seat: int, rng: Rng) -> GameState:
+        self.redeals += 1
+        return super().redeal_hidden(state, seat, rng)
+
+
+class _LateOnceRedealt(Watch):
+    """A watch that says time is short once the look has made its first re-deal."""
+
+    def __init__(self, game: _Redealt) -> None:
+        super().__init__()
+        self.game = game
+
+    def late(self) -> bool:
+        return self.game.redeals > 0
+
+
+def test_a_busy_look_leaves_out_the_second_plans_tour_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    st = bare()
+    st.airports["MIA"] = [pax("MIA", "ORD"), pax("MIA", "DEN", anger=2)]
+    st.airports["JFK"] = [pax("JFK", "SFO", anger=2)]
+    asked: list[int] = []
+    real = lookahead.other_start
+
+    def counted(*args: Any) -> list[tuple[float, list[str], list[Tour]]]:
+        asked.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(lookahead, "other_start", counted)
+    game = _Redealt()
+    lookahead.two_rounds(game, st, 0, 5, 2, PASSES, Rng.seeded(1))
+    assert asked == [1], "without a limit the second plan's tour is looked at"
+    game = _Redealt()
+    lookahead.two_rounds(game, st, 0, 5, 2, PASSES, Rng.seeded(1), _LateOnceRedealt(game))
+    assert game.redeals == 1 and asked == [1], "out of time during the few best tours: no second descent"
