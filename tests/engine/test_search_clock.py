@@ -207,3 +207,16 @@ def test_no_cycle_collection_falls_inside_a_plan() -> None:
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_a_watch_read_often_still_keeps_a_share_of_its_limit_in_hand() -> None:
+    """Readings a millisecond apart make twice the longest stretch tiny; the plan's last steps (a wait for a core,
+    what the plan leaves to free) can take tens of milliseconds, so a twentieth of the limit stays in hand."""
+    from engine.core.watch import RESERVE, Watch
+
+    now = [0.0]
+    watch = Watch(1.0, lambda: now[0])
+    while not watch.late():
+        now[0] += 0.001
+    assert 1.0 - RESERVE - 0.002 <= now[0] <= 1.0 - RESERVE + 0.002, f"stopped at {now[0]:.3f} s of 1 s"
+    assert RESERVE >= 0.05
