@@ -197,13 +197,13 @@ def gain_order(st: NBState, watch: Watch = UNLIMITED) -> list[int] | None:
     waiting = riders(st)
     codes = [c for c in st.airports if is_airport(c)]
     still = [Tour(f.seat, [], f.at, f.cargo) for f in team]
+    base = worth(st, table, team, still, waiting)
     gains = []
     for i, f in enumerate(team):
         if watch.late():
             return None
         best = 0.0
         if not f.fixed:
-            base = worth(st, table, team, still, waiting)
             for cand in tours(table, f, waiting, codes, team, watch):
                 if watch.late():
                     return None
