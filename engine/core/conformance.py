@@ -24,6 +24,7 @@ from engine.core.play import LoggedAction, apply, dump_state, load_state, new_ga
 from engine.core.rng import Rng
 from engine.core.search import Budget
 from engine.core.selfplay import playout
+from engine.core.typed import words
 
 
 def leaks(game: Game, state: GameState) -> list[str]:
@@ -442,3 +443,102 @@ def check_words(game: Game, players: int, seed: int, board: Words, hand: Words,
             changed += dump_state(game.redeal_hidden(state, None, rng)) != dump_state(state)
         state, _ = apply(game, state, action.seat, action.choice)
     return changed
+
+
+SUGGESTED_STATES = 30
+"""States of a playout on which `check_suggestions` sends back every suggestion of every seat with an open
+decision."""
+SUGGESTED_PREFIXES = 2
+"""Lines of finished steps per seat and state (each built from the game's own suggestions) whose next steps'
+suggestions are sent back too, besides the first step's."""
+
+
+def suggestion_problems(game: Game, state: GameState, seat: int, text: str,
+                        names: dict[int, str] | None = None) -> tuple[int, list[str]]:
+    """Every suggestion for `text` sent back as offered: each must be read (`parse_command`) as the ids it was made
+    for (`Suggestion.ids`) first, so that no suggestion is refused or read as another option. Returns the number of
+    suggestions sent and a sentence for each that was not read as offered."""
+    problems: list[str] = []
+    found = game.suggest(state, seat, text, names)
+    for suggestion in found:
+        try:
+            got = game.parse_command(state, seat, suggestion.text, names).ids
+        except IllegalAction as exc:
+            problems.append(f"seat {seat} sending the suggestion {suggestion.text!r} (for {suggestion.ids}) was told "
+                            f"{exc.sentence!r}")
+            continue
+        if got[:len(suggestion.ids)] != suggestion.ids:
+            problems.append(f"seat {seat} sending the suggestion {suggestion.text!r}, made for {suggestion.ids}, "
+                            f"was read as {got}")
+    return len(found), problems
+
+
+def _prefixes(game: Game, state: GameState, seat: int, rng: Rng, names: dict[int, str] | None) -> list[str]:
+    """The first step's text (empty), and a few lines of finished steps taken from the game's own suggestions."""
+    out = [""]
+    for _ in range(SUGGESTED_PREFIXES):
+        line = ""
+        for _step in range(1 + rng.below(3)):
+            found = game.suggest(state, seat, line, names)
+            if not found:
+                break
+            line = f"{rng.choice(found).text}{game.command_separator} "
+        if line and line not in out:
+            out.append(line)
+    return out
+
+
+def label_words(game: Game, states: list[GameState]) -> list[str]:
+    """Every word of every label (and prompt) the open decisions of `states` show, each once, in the order met."""
+    found: dict[str, None] = {}
+    for state in states:
+        for d in game.pending(state):
+            for text in [d.prompt, *(o.label for o in d.options)]:
+                found.update(dict.fromkeys(words(text)))
+    return list(found)
+
+
+def check_suggestions(game: Game, players: int, seed: int, options: dict[str, str] | None = None,
+                      states: int = SUGGESTED_STATES, named: bool = False) -> tuple[int, int]:
+    """Play one game by the playout policy and, on `states` of its states picked at random, send back every
+    suggestion offered to every seat with an open decision, for its first step and after a few finished steps
+    (`suggestion_problems`). With `named`, the members are named after the words of the game's labels: every word
+    of every label met in the whole playout is some member's name on some picked state, the words of the state's
+    own labels first, so that a name read where it names no seat would misread a suggestion. Raise AssertionError naming
+    the state. Returns the states tried and the suggestions sent."""
+    run = playout(game, players, seed, options)
+    rng = Rng.seeded(seed * 47 + 19)
+    picked = sorted({rng.below(len(run.actions)) for _ in range(states)})
+    seen: list[GameState] = []
+    met: dict[str, None] = {}
+    state = new_game(game, players, seed, run.state.options)
+    for n, action in enumerate(run.actions):
+        if n in picked:
+            seen.append(state)
+        if named:
+            met.update(dict.fromkeys(label_words(game, [state])))
+        state, _ = apply(game, state, action.seat, action.choice)
+    every = list(met)
+    used: set[str] = set()
+    sent = 0
+    for n, state in enumerate(seen):
+        # (names, whether lines of finished steps are sent too): the members as the engine names them, then named
+        # after the state's own words (those its suggestions hold), then after a share of the words met elsewhere,
+        # which only a label that names a seat can hold, so that every word is some member's name once.
+        namings: list[tuple[dict[int, str] | None, bool]] = [(None, True)]
+        if named:
+            own = label_words(game, [state])
+            share = [w for i, w in enumerate(every) if i % len(seen) == n and w not in own]
+            namings += [(dict(enumerate(own[i:i + players])), True) for i in range(0, len(own), players)]
+            namings += [(dict(enumerate(share[i:i + players])), False) for i in range(0, len(share), players)]
+            used.update(own, share)
+        for names, lines in namings:
+            for seat in sorted({d.seat for d in game.pending(state)}):
+                for text in _prefixes(game, state, seat, rng, names) if lines else [""]:
+                    tried, problems = suggestion_problems(game, state, seat, text, names)
+                    sent += tried
+                    assert not problems, (f"{game.name}, {players} players, seed {seed}, move {state.version}"
+                                          + (f", members named {names}" if names else "") + ": "
+                                          + "\n".join(problems[:3]))
+    assert not named or used >= set(every), "a word of the labels was never a member's name"
+    return len(seen), sent

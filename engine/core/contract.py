@@ -21,7 +21,7 @@ from engine.core.rules_pages import rules_file_pages
 from engine.core.text import quoted
 
 if TYPE_CHECKING:
-    from engine.core.typed import Typed
+    from engine.core.typed import Names, Suggestion, Typed
 
 TIMEOUT = "timeout"
 """A choice the bot applies when a clock runs out. A game that has no use for it rejects it like any illegal one."""
@@ -302,7 +302,7 @@ class Game(ABC):
     command_separator: ClassVar[str] = ";"
     """What separates the steps of a typed line (Planes: '>'); the conformance check builds lines with it."""
 
-    def parse_command(self, state: GameState, seat: int, text: str) -> Typed:
+    def parse_command(self, state: GameState, seat: int, text: str, names: Names | None = None) -> Typed:
         """Turn a typed command (e.g. a whole Planes move in one line) into the option ids it stands for, in order.
 
         The bot applies them one by one, so a typed command can never do what the buttons could not. Read the line
@@ -310,13 +310,23 @@ class Game(ABC):
         hidden, so that the answer (a refusal included) depends only on what the seat can see; the unread rest comes
         back in `Typed.rest` and is read once those steps have been played. Raise IllegalAction with a sentence
         when the text makes no sense here.
+
+        `names`: the members' names by seat, as the bot shows them in labels ("Spy on ana's hand"). A name is read
+        only where a label or the game's grammar names a seat, never as a word of any other step (a member called
+        "Red" types "S4 red" like anyone else). A step that is exactly one of `suggest`'s texts is read as the option
+        it was made for.
         """
         raise IllegalAction(f"{self.title} has no typed commands; use the buttons.")
 
-    def command_suggestions(self, state: GameState, seat: int, text: str) -> list[str]:
-        """Up to 25 completions of a partly typed command that are legal right now (for slash autocomplete). Made,
-        like `parse_command`'s answer, from what the seat can see: nothing past a step that shows something hidden."""
+    def suggest(self, state: GameState, seat: int, text: str, names: Names | None = None) -> list[Suggestion]:
+        """Every completion of a partly typed command that is legal right now, with the ids it stands for. Made,
+        like `parse_command`'s answer, from what the seat can see: nothing past a step that shows something hidden.
+        Each, sent back as it is, must read as its own ids (the conformance suite's `check_suggestions`)."""
         return []
+
+    def command_suggestions(self, state: GameState, seat: int, text: str, names: Names | None = None) -> list[str]:
+        """Up to 25 completions of a partly typed command (for slash autocomplete): `suggest`'s texts, each once."""
+        return list(dict.fromkeys(s.text for s in self.suggest(state, seat, text, names)))[:25]
 
     summary_values: ClassVar[dict[str, list[str]]] = {}
     """For share figures of `summary`: every value a key can take, so `selfplay` prints 0.0% for the ones unseen

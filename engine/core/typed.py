@@ -12,13 +12,19 @@ So, by construction:
 - Reading stops at the first step that shows the seat something hidden (`shows_seat`): what follows depends on what that
   step shows, which the sample only makes up. The rest of the line comes back unread (`Typed.rest`); the bot reads
   it again once the steps before it have been played for real and the seat has seen what they showed.
+
+And a suggestion typed back is read as the very option it was made for: each game builds its suggestions as
+`Suggestion`s (the text and the ids it stands for) from the options on the sample, and reads a step that is one of
+those texts exactly as that option (`exact`) before any looser match (`by_label`: the words in their order, then in
+any order). Members' names enter a line only where a label names a seat: a label is matched as its member sees it,
+"Spy on ana's hand" (`Reader.shown`), so a member called "Red" or "Take" changes no other step.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 
 from engine.core.contract import Event, Game, GameState, IllegalAction, Option
 from engine.core.json_values import strings_in
@@ -28,6 +34,9 @@ from engine.core.text import quoted
 
 SAMPLE_SEED = 0x7A3D
 """The seed of the re-deal a line is read on. Fixed, so the same line read twice gives the same answer."""
+
+Names = Mapping[int, str]
+"""Seat -> the name its member is known by at the table (the bot's lobby names); empty: the engine's own words."""
 
 
 @dataclass(frozen=True)
@@ -41,22 +50,53 @@ class Typed:
     hidden (a draw), so that the steps after it cannot be read yet."""
 
 
+@dataclass(frozen=True)
+class Suggestion:
+    """A suggested way to finish the step being typed, and what it stands for."""
+
+    text: str
+    """The whole line with that step finished, as the player would send it."""
+    ids: list[str] = field(default_factory=list)
+    """The option ids the line reads as, up to and including the option the suggestion was made for: sent back as
+    offered, `parse_command` reads exactly these first (the conformance suite's `check_suggestions`)."""
+
+
 class Reader:
     """A line being read: the seat's sample state, with the steps read so far played on it.
 
     A game's parser matches each typed step against what is on offer on `state` and hands the ids to `play`. Once
     `stopped` is set, the step just played showed something hidden: the parser reads no further step."""
 
-    def __init__(self, game: Game, state: GameState, seat: int) -> None:
+    def __init__(self, game: Game, state: GameState, seat: int, names: Names | None = None) -> None:
         self.game = game
         self.seat = seat
+        self.names: Names = names or {}
         self.state = game.redeal_hidden(state, seat, Rng.seeded(SAMPLE_SEED))
         self.ids: list[str] = []
         self.stopped = False
 
+    def shown(self, label: str) -> str:
+        """`label` as the typing member sees it on the button: each seat it names ("Player 2") as that seat's
+        member's name. The only place a name is read in a typed line."""
+        return named(label, self.names, self.game.seat_word)
+
+    def options(self) -> list[Option]:
+        """The options on offer to the seat now, in the order the buttons show them."""
+        return [o for d in self.game.pending(self.state) if d.seat == self.seat for o in d.options]
+
+    def labelled(self, step: str, options: list[Option] | None = None) -> str | None:
+        """The option on offer (or of `options`) whose label, as the member sees it, is `step` exactly: what a
+        suggestion of that label sends back."""
+        return exact([(o.id, self.shown(o.label)) for o in (self.options() if options is None else options)], step)
+
+    def suggestion(self, prefix: str, text: str, choice: str) -> Suggestion:
+        """What typing `prefix` + `text` stands for, `text` being the typed form of the option `choice` on offer
+        now: the ids read so far and then `choice`."""
+        return Suggestion(prefix + text, [*self.ids, choice])
+
     def offered(self) -> list[str]:
         """The ids on offer to the seat now, in the order the buttons show them."""
-        return [o.id for d in self.game.pending(self.state) if d.seat == self.seat for o in d.options]
+        return [o.id for o in self.options()]
 
     def play(self, choice: str) -> None:
         """Play `choice` on the sample, refused as a button would be, and note whether it showed something hidden.
@@ -87,11 +127,12 @@ def shows_seat(game: Game, after: GameState, events: list[Event], seat: int, hid
 
 
 def read_line(game: Game, state: GameState, seat: int, steps: list[str], separator: str,
-              read_step: Callable[[Reader, str], None], reader: Reader | None = None) -> tuple[Typed, Reader]:
+              read_step: Callable[[Reader, str], None], reader: Reader | None = None,
+              names: Names | None = None) -> tuple[Typed, Reader]:
     """Read `steps` in order with `read_step(reader, step)`, which plays what one step stands for on the reader, up
     to the first step that shows something hidden; the steps after it come back unread, joined with `separator`.
     `reader`: one the caller has already played a step of its own on (a game's implied first step)."""
-    reader = reader or Reader(game, state, seat)
+    reader = reader or Reader(game, state, seat, names)
     for n, step in enumerate(steps):
         read_step(reader, step)
         if reader.stopped:
@@ -112,13 +153,14 @@ class Typing:
 
 
 def typing(game: Game, state: GameState, seat: int, text: str, separator: str,
-           read_step: Callable[[Reader, str], None]) -> Typing | None:
+           read_step: Callable[[Reader, str], None], names: Names | None = None) -> Typing | None:
     """`text` split at its last `separator` into finished steps (read as `read_line` reads them) and the step being
     typed; None when the finished steps are refused, or one of them shows something hidden: nothing may be
     suggested past it, since what follows depends on what it shows."""
     head, sep, tail = text.rpartition(separator)
     try:
-        _typed, reader = read_line(game, state, seat, head.split(separator) if sep else [], separator, read_step)
+        _typed, reader = read_line(game, state, seat, head.split(separator) if sep else [], separator, read_step,
+                                   names=names)
     except IllegalAction:
         return None
     if reader.stopped:
@@ -126,13 +168,14 @@ def typing(game: Game, state: GameState, seat: int, text: str, separator: str,
     return Typing(reader, f"{head.strip()}{separator} " if sep else "", tail)
 
 
-def play_line(game: Game, state: GameState, seat: int, text: str) -> tuple[GameState, list[str]]:
+def play_line(game: Game, state: GameState, seat: int, text: str,
+              names: Names | None = None) -> tuple[GameState, list[str]]:
     """Play a whole typed line on `state` as the bot does: apply what can be read, then read the rest again once the
     hidden things those steps showed are known. Returns the new state and every id played. For tests and tools; the
     bot does the same through its own move path."""
     played: list[str] = []
     while True:
-        typed = game.parse_command(state, seat, text)
+        typed = game.parse_command(state, seat, text, names)
         for choice in typed.ids:
             state, _ = apply(game, state, seat, choice)
         played += typed.ids
@@ -143,12 +186,60 @@ def play_line(game: Game, state: GameState, seat: int, text: str) -> tuple[GameS
 
 # ---------------------------------------------------------------- steps matched against the buttons' labels
 
-WORDS = re.compile(r"[a-z0-9*]+")
+WORDS = re.compile(r"(?:[^\W_]|\*)+")
+SEAT_WORDS = {"Player": re.compile(r"\bPlayer ([1-9])\b"), "Seat": re.compile(r"\bSeat ([1-9])\b")}
+
+
+def each_once(found: list[Suggestion]) -> list[Suggestion]:
+    """`found` with each text once, for the first option it was made for: two copies of one thing share a label
+    (two Planecrafters parts of one name, two face-up Spare Parts), and their label typed back is the first of them,
+    as a step matching several options of one label is (`exact`, `by_label`)."""
+    first: dict[str, Suggestion] = {}
+    for suggestion in found:
+        first.setdefault(suggestion.text, suggestion)
+    return list(first.values())
 
 
 def words(text: str) -> list[str]:
-    """A typed step or a label as lower-case words ("LAX–DFW ($3)" -> ["lax", "dfw", "3"])."""
-    return WORDS.findall(text.lower())
+    """A typed step or a label as lower-case words ("LAX–DFW ($3)" -> ["lax", "dfw", "3"]; "José" -> ["josé"])."""
+    return WORDS.findall(text.casefold())
+
+
+def named(label: str, names: Names, seat_word: str) -> str:
+    """`label` with each seat it names in the engine's words ("Player 2") as that seat's member's name."""
+    if not names:
+        return label
+    pattern = SEAT_WORDS.get(seat_word) or re.compile(rf"\b{re.escape(seat_word)} ([1-9])\b")
+    return pattern.sub(lambda m: names.get(int(m[1]) - 1, m[0]), label)
+
+
+def named_seat(text: str, names: Names) -> tuple[int, str] | None:
+    """The seat whose member's name `text` starts with (in any case, as a whole word; the longest name first, so
+    "ana" never takes the start of "anabel"), and the text after the name (in lower case). None when it starts
+    with no name."""
+    folded = text.lstrip().casefold()
+    for seat, name in sorted(names.items(), key=lambda item: -len(item[1])):
+        key = name.strip().casefold()
+        if key and folded.startswith(key) and not folded[len(key):len(key) + 1].isalnum():
+            return seat, folded[len(key):]
+    return None
+
+
+def plain(text: str) -> str:
+    """A step or a label as compared for an exact match: case and runs of spaces do not count."""
+    return " ".join(text.casefold().split())
+
+
+def exact(forms: list[tuple[str, str]], step: str) -> str | None:
+    """The option whose typed form (`forms`: id and form, in the order the buttons show them) is `step` exactly,
+    as a suggestion sends it back: the first one, for two copies of one thing that share a form. None otherwise."""
+    typed = plain(step)
+    return next((oid for oid, form in forms if plain(form) == typed), None)
+
+
+def _alike(word: str, synonyms: tuple[frozenset[str], ...]) -> set[str]:
+    """A label's word and its synonyms (Planecrafters' play and build)."""
+    return {word}.union(*(group for group in synonyms if word in group))
 
 
 def fits(typed: list[str], label: str, synonyms: tuple[frozenset[str], ...] = ()) -> bool:
@@ -158,27 +249,66 @@ def fits(typed: list[str], label: str, synonyms: tuple[frozenset[str], ...] = ()
     return all(any(h.startswith(w) for h in have) for w in typed)
 
 
-def listing(options: list[Option], most: int = 6) -> str:
-    """The labels of what is on offer, for a refusal ("You can: ...")."""
-    labels = [o.label for o in options]
+def in_order(typed: list[str], label: str, synonyms: tuple[frozenset[str], ...] = ()) -> bool:
+    """Whether the typed words start words of `label` in the label's order ("fly den sfo" for "… out of DEN on
+    DEN–SFO", not for "… out of SFO on SFO–DEN")."""
+    have = iter(words(label))
+    return all(any(any(h.startswith(w) for h in _alike(word, synonyms)) for word in have) for w in typed)
+
+
+NO_MATCH = 6
+"""`_closeness` of a step that holds a word no word of the label starts."""
+
+
+def _closeness(typed: list[str], step: str, label: str, synonyms: tuple[frozenset[str], ...]) -> int:
+    """How closely a step matches a label, the lower the closer: 0 the label itself, 1 its words, 2 each of its
+    words begun in order, 3 some of its words begun in order, 4 as many words as it has in another order, 5 some
+    of its words in any order; NO_MATCH when a typed word starts no word of the label."""
+    have = words(label)
+    if plain(step) == plain(label):
+        return 0
+    if typed == have:
+        return 1
+    if len(typed) == len(have) and all(any(h.startswith(w) for h in _alike(word, synonyms))
+                                       for w, word in zip(typed, have, strict=True)):
+        return 2
+    if not fits(typed, label, synonyms):
+        return NO_MATCH
+    if in_order(typed, label, synonyms):
+        return 3
+    return 4 if len(typed) == len(have) else 5
+
+
+def listing(options: list[Option], most: int = 6, shown: Callable[[str], str] = str) -> str:
+    """The labels of what is on offer, for a refusal ("You can: ..."), as the member sees them (`shown`)."""
+    labels = [shown(o.label) for o in options]
     return "; ".join(labels[:most]) + ("; ..." if len(labels) > most else "")
 
 
-def by_label(offered: list[Option], step: str, synonyms: tuple[frozenset[str], ...] = ()) -> str:
-    """The option a typed step names: its id typed as it is, or the one option whose label holds every typed word
-    (a label typed whole wins over longer ones that also hold its words). Refused with a sentence otherwise."""
+def by_label(offered: list[Option], step: str, synonyms: tuple[frozenset[str], ...] = (),
+             shown: Callable[[str], str] = str) -> str:
+    """The option a typed step names: its id typed as it is, or else the option whose label matches it most closely
+    (`_closeness`): the label itself wins, then its words, then its words in their order, then in any order; so
+    word order tells apart two labels of the same words, and a label typed whole wins over longer ones that also
+    hold its words. A label is matched as its member sees it (`shown`: with the names of the seats it names) and in
+    the engine's own words. Refused with a sentence when no option matches, or several of different labels match
+    as closely."""
     if step.strip() in {o.id for o in offered}:
         return step.strip()
     typed = words(step)
-    hits = [o for o in offered if fits(typed, o.label, synonyms)]
-    whole = [o for o in hits if len(words(o.label)) == len(typed)]
-    if len(hits) > 1 and len(whole) == 1:
-        hits = whole
+    closest = NO_MATCH
+    hits: list[Option] = []
+    for o in offered:
+        near = min(_closeness(typed, step, form, synonyms) for form in dict.fromkeys((shown(o.label), o.label)))
+        if near < closest:
+            closest, hits = near, [o]
+        elif near == closest and near < NO_MATCH:
+            hits.append(o)
     if len(hits) > 1:
         # Two copies of one thing share a label (two Planecrafters parts of one name): either is the same choice.
         if len({o.label for o in hits}) == 1:
             return hits[0].id
-        raise IllegalAction(f"'{quoted(step)}' could mean: {listing(hits)}. Type a few more words.")
+        raise IllegalAction(f"'{quoted(step)}' could mean: {listing(hits, shown=shown)}. Type a few more words.")
     if not hits:
-        raise IllegalAction(f"'{quoted(step)}' is not on offer now. You can: {listing(offered)}.")
+        raise IllegalAction(f"'{quoted(step)}' is not on offer now. You can: {listing(offered, shown=shown)}.")
     return hits[0].id

@@ -7,6 +7,8 @@
   trade 2 route 17 fleet short 135    several assets of one side in one deal, for one price
   price 135               the price at the trade's price step       counter 70    answer an offer with your price
   pass / stay / end / done / back / accept / decline / bid 120
+A partner is named by number or as the buttons name them ("trade with ana route 17 60"); a member's name counts
+nowhere else in a line. A step typed exactly as a suggestion offered it is read as the option it was made for.
 Each step is matched against what is on offer at that point (earlier steps played on the seat's own sample of what
 it cannot see, never past a draw: see engine.core.typed), so a typed line can never do what the buttons could not nor
 show what they would not. An amount (a price, a counter, a bid) is any value the decision takes typed
@@ -21,7 +23,7 @@ from typing import TYPE_CHECKING
 from engine.core.contract import IllegalAction
 from engine.core.play import apply
 from engine.core.text import number, quoted
-from engine.core.typed import Reader, Typed, read_line, typing
+from engine.core.typed import Names, Reader, Suggestion, Typed, exact, named_seat, read_line, typing
 from engine.flight_plan.data import catalog
 from engine.flight_plan.state import FPState
 
@@ -66,8 +68,20 @@ def _assets(words: list[str]) -> list[str] | None:
     return found
 
 
-def _translate(state: FPState, offered: set[str], text: str) -> list[str]:
+TRADE_HEAD = re.compile(r"\s*trade\s+(?:(?:with|player)\s+)*", re.IGNORECASE)
+
+
+def _partner_named(text: str, names: Names) -> str:
+    """A trade step with the partner named as the buttons name them ("trade with ana route 17 60") written with
+    the partner's number, as the grammar reads it; any other step as it is."""
+    head = TRADE_HEAD.match(text)
+    found = named_seat(text[head.end():], names) if head and names else None
+    return text if found is None else f"trade {found[0] + 1} {found[1]}"
+
+
+def _translate(state: FPState, offered: set[str], text: str, names: Names) -> list[str]:
     """The ids one typed step stands for (more than one when it opens a sub-menu first)."""
+    text = _partner_named(text, names)
     # A number of absurd length stays a word no rule reads as a number (Python will not read one of thousands of
     # digits, and the player would meet the error as an apology instead of a sentence).
     words = [w if number(w) is not None or not w.isdigit() else "a-long-number" for w in WORDS.findall(text.lower())]
@@ -116,10 +130,29 @@ def _offered(game: Game, state: FPState, seat: int) -> set[str]:
     return {o.id for d in game.pending(state) if d.seat == seat for o in d.options}
 
 
+def _form(choice: str) -> str | None:
+    """How a suggestion types the option `choice` (None: no typed form; a trade's inner steps, say)."""
+    kind, _, key = choice.partition(":")
+    if kind in ("take", "buy", "fly", "fleet", "bid", "price", "counter"):
+        return f"{'buy' if kind == 'take' else kind} {key}"
+    if kind in ("hub", "start"):
+        return f"{kind} {catalog().cities[key].name}"
+    if kind == "deactivate":
+        return "deactivate " + key.replace(":", " ")
+    return None if ":" in choice else choice
+
+
+def _forms(offered: list[str]) -> list[tuple[str, str]]:
+    """The options on offer that a step can name with their typed forms, in the order suggestions list them."""
+    return [(choice, form) for choice in sorted(offered) if (form := _form(choice)) is not None]
+
+
 def _read_step(reader: Reader, step: str) -> None:
     work = reader.state
     assert isinstance(work, FPState)
-    for choice in _translate(work, set(reader.offered()), step):
+    offered_now = reader.offered()
+    found = exact(_forms(offered_now), step)
+    for choice in [found] if found is not None else _translate(work, set(offered_now), step, reader.names):
         if reader.stopped:
             reader.play(choice)  # past a draw: checked when it is played for real
             continue
@@ -149,41 +182,20 @@ def _reason(reader: Reader, choice: str) -> str:
     return "it is not among your choices."
 
 
-def _read(game: Game, state: FPState, seat: int, steps: list[str]) -> tuple[Typed, Reader]:
-    return read_line(game, state, seat, steps, ";", _read_step)
-
-
-def parse_command(game: Game, state: FPState, seat: int, text: str) -> Typed:
+def parse_command(game: Game, state: FPState, seat: int, text: str, names: Names | None = None) -> Typed:
     if not _offered(game, state, seat):
         raise IllegalAction("You have nothing to choose right now.")
-    typed, _reader = _read(game, state, seat, text.split(";"))
+    typed, _reader = read_line(game, state, seat, text.split(";"), ";", _read_step, names=names)
     if not typed.ids:
         raise IllegalAction("Type a move, like 'buy 17', 'fly 64' or 'fleet long'.")
     return typed
 
 
-def command_suggestions(game: Game, state: FPState, seat: int, text: str) -> list[str]:
+def suggest(game: Game, state: FPState, seat: int, text: str, names: Names | None = None) -> list[Suggestion]:
     """Typed forms of what is on offer after the finished steps, that start like the step being typed."""
-    now = typing(game, state, seat, text, ";", _read_step)
+    now = typing(game, state, seat, text, ";", _read_step, names)
     if now is None:
         return []
-    work = now.reader.state
-    assert isinstance(work, FPState)
-    prefix = now.prefix
     typed = " ".join(WORDS.findall(now.tail.lower()))
-    out = []
-    for choice in sorted(_offered(game, work, seat)):
-        kind, _, key = choice.partition(":")
-        if kind in ("take", "buy", "fly", "fleet", "bid", "price", "counter"):
-            form = f"{'buy' if kind == 'take' else kind} {key}"
-        elif kind in ("hub", "start"):
-            form = f"{kind} {catalog().cities[key].name}"
-        elif kind == "deactivate":
-            form = "deactivate " + key.replace(":", " ")
-        elif ":" in choice:
-            continue
-        else:
-            form = choice
-        if form.lower().startswith(typed):
-            out.append(prefix + form)
-    return out[:25]
+    return [now.reader.suggestion(now.prefix, form, choice) for choice, form in _forms(now.reader.offered())
+            if form.lower().startswith(typed)]

@@ -18,7 +18,7 @@ from engine.core.contract import (
     SeatResult,
 )
 from engine.core.rng import Rng
-from engine.core.typed import Typed
+from engine.core.typed import Names, Suggestion, Typed
 from engine.flight_plan import market, trade, turn
 from engine.flight_plan.briefing import new_deck
 from engine.flight_plan.data import catalog
@@ -321,15 +321,15 @@ class FlightPlan(Game):
 
         return plan(self, _s(state), seat, level == "hard", rng, seconds)
 
-    def parse_command(self, state: GameState, seat: int, text: str) -> Typed:
+    def parse_command(self, state: GameState, seat: int, text: str, names: Names | None = None) -> Typed:
         from engine.flight_plan.commands import parse_command
 
-        return parse_command(self, _s(state), seat, text)
+        return parse_command(self, _s(state), seat, text, names)
 
-    def command_suggestions(self, state: GameState, seat: int, text: str) -> list[str]:
-        from engine.flight_plan.commands import command_suggestions
+    def suggest(self, state: GameState, seat: int, text: str, names: Names | None = None) -> list[Suggestion]:
+        from engine.flight_plan.commands import suggest
 
-        return command_suggestions(self, _s(state), seat, text)
+        return suggest(self, _s(state), seat, text, names)
 
 
 ENDING_TEXT = {

@@ -23,7 +23,7 @@ from engine.core.contract import (
     SeatResult,
 )
 from engine.core.rng import Rng
-from engine.core.typed import Typed
+from engine.core.typed import Names, Suggestion, Typed
 from engine.core.watch import Watch
 from engine.now_boarding import commands, flight, maintenance
 from engine.now_boarding.ai import greedy_plan
@@ -380,11 +380,11 @@ class NowBoarding(Game):
         return {"outcome": "lost" if st.lost else "won", "complaints": len(st.complaints) + st.exit_complaints,
                 "rounds": st.round, "delivered": sum(p.delivered for p in st.planes)}
 
-    def parse_command(self, state: GameState, seat: int, text: str) -> Typed:
-        return commands.parse_command(self, state, seat, text)
+    def parse_command(self, state: GameState, seat: int, text: str, names: Names | None = None) -> Typed:
+        return commands.parse_command(self, state, seat, text, names)
 
-    def command_suggestions(self, state: GameState, seat: int, text: str) -> list[str]:
-        return commands.command_suggestions(self, state, seat, text)
+    def suggest(self, state: GameState, seat: int, text: str, names: Names | None = None) -> list[Suggestion]:
+        return commands.suggest(self, state, seat, text, names)
 
     def playout_plan(self, state: GameState, offer: Offer, rng: Rng) -> list[str]:
         return greedy_plan(_s(state), self.label(state, offer), rng)

@@ -19,10 +19,10 @@ from engine.core.contract import (
     decision,
 )
 from engine.core.rng import Rng
-from engine.core.typed import Typed
+from engine.core.typed import Names, Suggestion, Typed
 from engine.planecrafters import choices, steps
 from engine.planecrafters.ai import plan_ids
-from engine.planecrafters.commands import command_suggestions, parse_command
+from engine.planecrafters.commands import parse_command, suggest
 from engine.planecrafters.data import catalog, employee_kind
 from engine.planecrafters.mechanics import award_shares, event, final_scores, winner
 from engine.planecrafters.objectives import FACE_UP
@@ -280,11 +280,11 @@ class Planecrafters(Game):
     def playout_plan(self, state: GameState, offer: Offer, rng: Rng) -> list[str]:
         return plan_ids(_s(state), offer.ids, rng)
 
-    def parse_command(self, state: GameState, seat: int, text: str) -> Typed:
-        return parse_command(self, _s(state), seat, text)
+    def parse_command(self, state: GameState, seat: int, text: str, names: Names | None = None) -> Typed:
+        return parse_command(self, _s(state), seat, text, names)
 
-    def command_suggestions(self, state: GameState, seat: int, text: str) -> list[str]:
-        return command_suggestions(self, _s(state), seat, text)
+    def suggest(self, state: GameState, seat: int, text: str, names: Names | None = None) -> list[Suggestion]:
+        return suggest(self, _s(state), seat, text, names)
 
 
 GAME = Planecrafters()

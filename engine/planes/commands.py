@@ -11,6 +11,8 @@ move is already under way). Each later segment is a space followed by what happe
 Beacon's tram needs nothing special: a tram ride is one step, so "F1 > H1 red > H2 > ..." reads as on any airport.
 A command alone: "redo" takes the move back, "confirm" confirms it. A finished move is confirmed automatically.
 In the action phase a typed move means "no action".
+No step names a player, so members' names are never read in a line (a member called "Red" types "S4 red" as anyone).
+A segment typed exactly as a suggestion offered it is read as the option it was made for.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.contract import IllegalAction
 from engine.core.text import quoted
-from engine.core.typed import Reader, Typed, read_line
+from engine.core.typed import Reader, Suggestion, Typed, exact, read_line
 from engine.planes.moves import slot_choices
 from engine.planes.state import ALL_COLOURS, PlanesState
 from engine.planes.terrain import terrain
@@ -100,7 +102,8 @@ def _read(game: Game, state: PlanesState, seat: int, segments: list[str]) -> tup
     def read_segment(reader: Reader, segment: str) -> None:
         work = reader.state
         assert isinstance(work, PlanesState)
-        _play_listed(reader, _segment_to_id(work, segment, first[0]))
+        found = exact(_forms(reader.offered()), segment)
+        _play_listed(reader, found if found is not None else _segment_to_id(work, segment, first[0]))
         first[0] = False
 
     return read_line(game, state, seat, segments, ">", read_segment, reader)
@@ -140,7 +143,12 @@ def _segment_text(choice: str) -> str | None:
     return None
 
 
-def command_suggestions(game: Game, state: PlanesState, seat: int, text: str) -> list[str]:
+def _forms(offered: list[str]) -> list[tuple[str, str]]:
+    """The options on offer that a segment names, with the segment a suggestion types for each."""
+    return [(choice, seg) for choice in offered if (seg := _segment_text(choice)) is not None]
+
+
+def suggest(game: Game, state: PlanesState, seat: int, text: str) -> list[Suggestion]:
     """Legal ways to finish the segment being typed, each returned as the whole command so far; none past a step
     that shows something hidden (a boarding that draws cards)."""
     if seat != state.turn or state.phase not in ("action", "move"):
@@ -158,7 +166,9 @@ def command_suggestions(game: Game, state: PlanesState, seat: int, text: str) ->
     for choice in reader.offered():
         seg = _segment_text(choice)
         if seg and seg.lower().startswith(tail.strip().lower()):
-            out.append(prefix + seg)
+            out.append(reader.suggestion(prefix, seg, choice))
         elif choice in ("redo", "confirm") and not sep and choice.startswith(tail.strip().lower()):
-            out.append(choice)  # the words that stand alone: offered once the move has got that far
-    return out[:25]
+            # The words that stand alone, offered once the move has got that far: read on their own, never after
+            # the steps the reader played (an action phase's "no action").
+            out.append(Suggestion(choice, [choice]))
+    return out

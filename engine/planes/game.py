@@ -32,12 +32,12 @@ from engine.core.contract import (
     option,
 )
 from engine.core.rng import Rng
-from engine.core.typed import Typed
+from engine.core.typed import Names, Suggestion, Typed
 from engine.planes import actions, actions_rt, moves, scoring
 from engine.planes.action_card import ask
 from engine.planes.ai import plan_ids
 from engine.planes.cards import card
-from engine.planes.commands import command_suggestions, parse_command
+from engine.planes.commands import parse_command, suggest
 from engine.planes.scenarios import scenario
 from engine.planes.scoring import result
 from engine.planes.setup import apply_scenario, new_state, option_specs
@@ -449,11 +449,11 @@ class PlanesGame(Game):
     def playout_plan(self, state: GameState, offer: Offer, rng: Rng) -> list[str]:
         return plan_ids(_s(state), offer.kind, offer.ids, rng)
 
-    def parse_command(self, state: GameState, seat: int, text: str) -> Typed:
+    def parse_command(self, state: GameState, seat: int, text: str, names: Names | None = None) -> Typed:
         return parse_command(self, _s(state), seat, text)
 
-    def command_suggestions(self, state: GameState, seat: int, text: str) -> list[str]:
-        return command_suggestions(self, _s(state), seat, text)
+    def suggest(self, state: GameState, seat: int, text: str, names: Names | None = None) -> list[Suggestion]:
+        return suggest(self, _s(state), seat, text)
 
 
 GAME = PlanesGame()

@@ -2,7 +2,8 @@
 with JSON round trips, replay equality, illegal-choice probes and leak checks at every step; and, on one playout per
 player count (40 states each, re-dealt twice), that what the channel shows never depends on the hidden cards (issue
 7), that what a typed line tells its seat never depends on what that seat cannot see (issue 20), and that neither do
-the boards and hands put into words (issue 23)."""
+the boards and hands put into words (issue 23). Typed moves (issue 33): every suggestion sent back as offered is read
+as the option it was made for, with the members named as the engine names them and after every word of the labels."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from engine.core.conformance import (
     check_playout,
     check_scores,
     check_secrecy,
+    check_suggestions,
     check_typed,
     check_words,
 )
@@ -70,3 +72,21 @@ def test_the_board_and_hands_in_words_never_depend_on_hidden_cards(name: str, pl
     game = registry.get(name)
     changed = check_words(game, players, 1, described.describe, described.describe_hand)
     assert changed > 0 or not any(game.secrets(new_game(game, players, 1)).values())
+
+
+@pytest.mark.parametrize(("name", "players"), [(name, players) for name, players, seed in CASES if seed == 1])
+def test_every_suggestion_sent_back_is_read_as_the_option_it_offered(name: str, players: int) -> None:
+    # Labels of the same words in another order (Now Boarding's "… out of DEN on DEN–SFO" and "… out of SFO on
+    # SFO–DEN") were once read as a set of words, and the suggestion offered for either was refused.
+    states, sent = check_suggestions(registry.get(name), players, 1)
+    assert states > 0 and sent > states
+
+
+@pytest.mark.parametrize(("name", "players"), [
+    (name, players) for name in registry.names()
+    for players in sorted({registry.get(name).min_players, registry.get(name).max_players})])
+def test_members_named_after_the_words_of_labels_change_no_reading(name: str, players: int) -> None:
+    # A member called "Red", "Take" or "buy" once turned every such word of a line into a seat. Names hardly depend
+    # on the player count, so the fewest and the most seats.
+    states, sent = check_suggestions(registry.get(name), players, 1, states=4, named=True)
+    assert states > 0 and sent > states

@@ -99,3 +99,17 @@ def test_an_absurdly_long_number_is_refused_with_a_sentence(line: str) -> None:
     st = play_state()
     with pytest.raises(IllegalAction):
         GAME.parse_command(st, 0, line.replace("9", "9" * 5000))
+
+
+def test_a_partner_is_named_as_the_buttons_name_them_and_a_name_is_no_other_word() -> None:
+    st = play_state()
+    give(st, 1, routes=(11,))
+    give(st, 0, routes=(43,))
+    # Members named after the words of moves: "buy", "route", "fleet".
+    names = {0: "fleet", 1: "Buy", 2: "route"}
+    assert GAME.parse_command(st, 0, "trade with buy route 11 45", names).ids == [
+        "trade", "with:1", "asset:route:11", "price:45"]
+    assert GAME.parse_command(st, 0, "trade buy route 11 45", names).ids[:2] == ["trade", "with:1"]
+    assert GAME.parse_command(st, 0, "buy 46; stay", names).ids == ["buy:46", "stay"]
+    assert GAME.parse_command(st, 0, "fleet long", names).ids == ["fleet:long"]
+    assert GAME.command_suggestions(st, 0, "buy 4", names) == ["buy 46"]

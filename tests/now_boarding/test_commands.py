@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from engine.core.contract import IllegalAction
+from engine.core.play import apply, new_game
 from engine.core.typed import play_line
 from engine.now_boarding.game import GAME
 from engine.now_boarding.state import NBState
@@ -67,3 +70,32 @@ def test_buying_in_maintenance_by_typing() -> None:
         GAME.parse_command(st, 0, "buy speed")  # speed 4, or the temporary speed token?
     st, ids = play_line(GAME, st, 0, "buy speed 4; done")
     assert ids == ["buy:speed", "done"] and st.planes[0].speed == 4
+
+
+def test_two_flights_of_the_same_words_in_another_order_are_told_apart() -> None:
+    # Issue 33: "Fly 1 space out of DEN on DEN–SFO" and "... out of SFO on SFO–DEN" hold the same words, so a reader
+    # of word sets refused both suggestions it had offered.
+    from engine.core.selfplay import playout
+    from engine.core.typed import words
+
+    run = playout(GAME, 3, 1)
+    state, pair = new_game(GAME, 3, 1, run.state.options), None
+    for action in run.actions:
+        for d in GAME.pending(state):
+            flights = [o for o in d.options if o.label.startswith("Fly ") and " out of " in o.label]
+            pair = next(((d.seat, a, b) for a in flights for b in flights
+                         if a.id != b.id and set(words(a.label)) == set(words(b.label))), None)
+            if pair:
+                break
+        if pair:
+            break
+        state, _ = apply(GAME, state, action.seat, action.choice)
+    assert pair is not None, "the playout never offers two such flights"
+    seat, first, second = pair
+    assert {first.label, second.label} <= set(GAME.command_suggestions(state, seat, "fly"))
+    assert GAME.parse_command(state, seat, first.label).ids == [first.id]
+    assert GAME.parse_command(state, seat, second.label).ids == [second.id]
+    # Typed short: "fly 1 den sfo" is out of DEN on DEN–SFO, the words in the order its label has them.
+    found = re.search(r"Fly (\d+) spaces? out of (\w+) on \w+–(\w+)", first.label)
+    assert found is not None, first.label
+    assert GAME.parse_command(state, seat, "fly {} {} {}".format(*found.groups())).ids == [first.id]

@@ -6,6 +6,7 @@ import pytest
 
 from engine.core.contract import IllegalAction
 from engine.core.typed import play_line
+from engine.planecrafters import choices
 from engine.planecrafters.game import GAME
 from engine.planecrafters.state import PCState
 from tests.planecrafters.helpers import at, build, do, find, give, hand, pull, start
@@ -82,7 +83,11 @@ def test_suggestions_complete_the_step_being_typed() -> None:
     s.crowns[0] = 6
     assert "Hire Spy for 5" in GAME.command_suggestions(s, 0, "hire sp")
     after = GAME.command_suggestions(s, 0, "go; take")
-    assert after and all(x.startswith("go; Take ") for x in after) and len(after) == 5
+    # Four face-up cards and the stack, each label once: two face-up Spare Parts are one suggestion (either is
+    # the same card to take, and the label typed back takes the first).
+    labels = {f"go; {o.label}" for o in choices.options(s, [f"take:{n}" for n in range(4)] + ["take:stack"])}
+    assert len(labels) == 4, "the seed deals two face-up Spare Parts"
+    assert after and all(x.startswith("go; Take ") for x in after) and sorted(after) == sorted(labels)
     assert GAME.command_suggestions(s, 1, "go") == []
 
 
@@ -98,3 +103,23 @@ def test_an_absurdly_long_number_is_refused_with_a_sentence() -> None:
     s = at(start(), "acquire")
     with pytest.raises(IllegalAction, match="not on offer"):
         GAME.parse_command(s, 0, "take " + "9" * 5000)
+
+
+def test_two_builds_of_the_same_words_are_told_apart_by_their_order() -> None:
+    # Issue 33: "Build Copper Heron tail … (replaces Copper Heron tail)" holds every word of "Build Puddle Jumper
+    # tail … (replaces Copper Heron tail)", so a reader of word sets refused the suggestion it had offered.
+    s = at(start(), "flyer")
+    build(s, 0, {"tail": find("Copper Heron", "tail")})
+    heron, jumper = find("Copper Heron", "tail", 1), find("Puddle Jumper", "tail")
+    hand(s, 0, [jumper, heron])
+    suggested = GAME.command_suggestions(s, 0, "build")
+    assert suggested == ["Build Puddle Jumper tail into plane 1 tail (replaces Copper Heron tail)",
+                         "Build Copper Heron tail into plane 1 tail (replaces Copper Heron tail)"]
+    assert [GAME.parse_command(s, 0, line).ids for line in suggested] == [[f"play:{jumper}:0:tail"],
+                                                                            [f"play:{heron}:0:tail"]]
+    # Typed short, the words count in their order where that tells the two apart ("copper heron tail into" is
+    # the part built, not the part replaced), and a step they both hold in order is asked about.
+    assert GAME.parse_command(s, 0, "build copper heron tail into").ids == [f"play:{heron}:0:tail"]
+    assert GAME.parse_command(s, 0, "build jumper").ids == [f"play:{jumper}:0:tail"]
+    with pytest.raises(IllegalAction, match="could mean"):
+        GAME.parse_command(s, 0, "build copper heron tail")
