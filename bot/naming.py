@@ -17,7 +17,7 @@ from engine.core.panel import PublicDecision
 from renderers.names import SEAT_REF, name_view
 
 D = TypeVar("D", Decision, PublicDecision)
-__all__ = ["escape", "name_decision", "name_seats", "name_view", "seat_names", "unname_seats"]
+__all__ = ["escape", "name_decision", "name_seats", "name_view", "seat_names", "typed_line"]
 
 # Characters that would turn a name like "__ana__" into Discord markdown inside a sentence.
 _MARKDOWN = re.compile(r"([\\*_~|`>])")
@@ -61,15 +61,8 @@ def name_decision(decision: D, names: dict[int, str]) -> D:
                                        "typed": typed})
 
 
-def unname_seats(text: str, names: dict[int, str], seat_word: str) -> str:
-    """The reverse of `name_seats` for a line a player typed ("spy on ana"): every member name of the table, as a
-    whole word and in any case, becomes the engine's own form ("Player 2"), so the engine's parser finds its labels.
-    Longer names go first, so "ana" never eats the start of "anabel". A name copied from a message may carry the
-    zero-width space that defuses a mention in it ("@\u200beveryone"); it counts as the name as typed."""
-    text = text.replace(ZERO_WIDTH, "")
-    for seat, name in sorted(names.items(), key=lambda item: -len(item[1])):
-        if not name.strip():
-            continue
-        pattern = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)", re.IGNORECASE)
-        text = pattern.sub(f"{seat_word} {seat + 1}", text)
-    return text
+def typed_line(text: str) -> str:
+    """A line a player typed, as the engine reads it: a name copied from a message may carry the zero-width space
+    that defuses a mention in it ("@\u200beveryone"); it counts as the name as typed. Names are read by the engine
+    itself, only where a label names a seat ("spy on ana"; engine.core.typed), never in any other word of a line."""
+    return text.replace(ZERO_WIDTH, "")

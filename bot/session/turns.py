@@ -14,7 +14,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from bot.naming import name_decision, name_seats, seat_names, unname_seats
+from bot.naming import name_decision, name_seats, seat_names, typed_line
 from bot.session.ai_levels import level_of, stand_in_level
 from bot.session.clock import RoundClock
 from bot.session.publish import Publisher
@@ -207,8 +207,8 @@ class Turns:
             seat = self.acting_seat(engine, session, state, user_id)
             names = seat_names(session)
             try:
-                # Players type the names they see in the labels ("spy on ana"); the engine knows "Player 2".
-                typed = engine.parse_command(state, seat, unname_seats(text, names, engine.seat_word))
+                # Players type the names they see in the labels ("spy on ana"): the engine reads them there alone.
+                typed = engine.parse_command(state, seat, typed_line(text), names)
             except IllegalAction as exc:
                 raise Refusal(name_seats(exc.sentence, names)) from None
             if not typed.ids:
@@ -226,7 +226,7 @@ class Turns:
                     if not typed.rest:
                         break
                     try:
-                        typed = engine.parse_command(state, seat, typed.rest)
+                        typed = engine.parse_command(state, seat, typed.rest, names)
                     except IllegalAction as exc:
                         late_refusal = ("Your line was played up to the card it showed you; the rest could not be: "
                                         + name_seats(exc.sentence, names))
@@ -253,9 +253,8 @@ class Turns:
         seats = [d.seat for d in engine.pending(state) if d.seat in seats_of(session, user_id)]
         if not seats:
             return []
-        names = seat_names(session)
-        found = engine.command_suggestions(state, seats[0], unname_seats(text, names, engine.seat_word))
-        return [name_seats(s, names, markdown=False) for s in found][:25]
+        # The engine names the seats in its suggestions as the buttons do ("Spy on ana's hand").
+        return engine.command_suggestions(state, seats[0], typed_line(text), seat_names(session))
 
     def acting_seat(self, engine: Game, session: SessionRow, state: GameState, user_id: int) -> int:
         mine = seats_of(session, user_id)

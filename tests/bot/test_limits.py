@@ -10,7 +10,9 @@ import discord
 from bot.discord import limits
 from bot.discord.limits import choice, code_block, fit, latest
 from bot.discord.panel import ChoiceButton, ChoiceSelect
-from bot.naming import escape, unname_seats
+from bot.naming import escape, typed_line
+from engine.planecrafters.game import GAME
+from tests.planecrafters.helpers import give, start
 from tests.support.discord_limits import message_problems
 
 ZW = "\u200b"
@@ -80,7 +82,10 @@ def test_a_name_is_shown_as_typed_and_pings_nobody() -> None:
     assert escape("<@!42>") == f"<@{ZW}!42\\>", "a name may not pose as another member's mention"
     assert escape("ana@example") == "ana@example"
     # A name copied from a message, zero-width space and all, is still the member's name in a typed move.
-    assert unname_seats(f"spy on @{ZW}everyone", {1: "@everyone"}, "Player") == "spy on Player 2"
+    state = start(3)
+    state.step, state.uses = "abilities", {"spy": 1}
+    give(state, 0, "spy")
+    assert GAME.parse_command(state, 0, typed_line(f"spy on @{ZW}everyone"), {1: "@everyone"}).ids == ["spy:1"]
 
 
 def test_a_v2_layout_keeps_its_texts_within_4000_its_code_block_whole_and_its_alt_text_within_1024() -> None:

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from bot.naming import name_decision, unname_seats
-from engine.core import Decision, Option
+from bot.naming import name_decision, typed_line
+from engine.core import Decision, IllegalAction, Option
 from engine.core.panel import PanelOption, PublicDecision
 from engine.planecrafters.game import Planecrafters
 from engine.planecrafters.state import PCState
@@ -79,8 +79,14 @@ def test_naming_a_decision_changes_words_only() -> None:
     assert name_decision(p, names).options == [PanelOption(index=3, label="__ben__")]
 
 
-def test_typed_names_turn_back_into_the_engines_words() -> None:
+def test_typed_names_are_read_where_the_labels_name_seats() -> None:
+    game = SpyReady()
+    state = game.new_game(3, 1, {})
     names = {0: "ana", 1: "anabel", 2: "Bob Smith"}
-    assert unname_seats("spy on ANABEL; steal ana", names, "Player") == "spy on Player 2; steal Player 1"
-    assert unname_seats("move to bob smith", names, "Seat") == "move to Seat 3"
-    assert unname_seats("banana", names, "Player") == "banana", "a name only counts as a whole word"
+    assert game.parse_command(state, 0, typed_line("spy on ANABEL"), names).ids == ["spy:1"]
+    assert game.parse_command(state, 0, typed_line("spy on bob smith"), names).ids == ["spy:2"]
+    assert "Spy on anabel's hand" in game.command_suggestions(state, 0, "spy", names)
+    with pytest.raises(IllegalAction, match="not on offer"):
+        game.parse_command(state, 0, "spy on banana", names)  # a name only counts as its own words
+
+
