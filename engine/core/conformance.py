@@ -542,3 +542,44 @@ def check_suggestions(game: Game, players: int, seed: int, options: dict[str, st
                                           + "\n".join(problems[:3]))
     assert not named or used >= set(every), "a word of the labels was never a member's name"
     return len(seen), sent
+
+
+def _offered_text(decisions: list[dict[str, Any]]) -> str:
+    """Dumped decisions as a person reads them: each prompt, then its options' ids and labels."""
+    return "; ".join(f"{d['prompt']!r} [" + ", ".join(f"{o['id']}: {o['label']!r}" for o in d["options"]) + "]"
+                     for d in decisions)
+
+
+def sight_problems(game: Game, state: GameState, rng: Rng) -> list[str]:
+    """Sentences for every open decision whose chooser would see it otherwise on a re-deal of what it cannot see
+    (`Game.redeal_hidden` for that seat): its prompt, options and labels must be the same on the sample as on
+    `state`, since what a decision shows its chooser is part of what that seat has seen."""
+    problems: list[str] = []
+    for seat in sorted({d.seat for d in game.pending(state)}):
+        mine = [d.model_dump() for d in game.pending(state) if d.seat == seat]
+        sample = game.redeal_hidden(state, seat, rng)
+        theirs = [d.model_dump() for d in game.pending(sample) if d.seat == seat]
+        if mine != theirs:
+            problems.append(f"seat {seat} is offered {_offered_text(mine)} on the true state and "
+                            f"{_offered_text(theirs)} on its re-deal of what it cannot see")
+    return problems
+
+
+def check_sight(game: Game, players: int, seed: int, options: dict[str, str] | None = None,
+                uniform: bool = False) -> tuple[int, dict[str, int]]:
+    """Play one game and, on every state of it, check that each open decision is the same on its chooser's
+    re-deal as on the true state (`sight_problems`). Raise AssertionError naming the state. Returns the number of
+    decisions compared and how many of them were of each kind."""
+    run = playout(game, players, seed, options, uniform=uniform)
+    rng = Rng.seeded(seed * 53 + 23)
+    state = new_game(game, players, seed, run.state.options)
+    kinds: dict[str, int] = {}
+    for n, action in enumerate([*run.actions, None]):
+        problems = sight_problems(game, state, rng)
+        assert not problems, (f"{game.name}, {players} players, seed {seed}, move {state.version} "
+                              f"(after {n} choices of the playout): " + "\n".join(problems[:3]))
+        for d in game.pending(state):
+            kinds[d.kind] = kinds.get(d.kind, 0) + 1
+        if action is not None:
+            state, _ = apply(game, state, action.seat, action.choice)
+    return sum(kinds.values()), kinds

@@ -357,6 +357,9 @@ class Game(ABC):
         same public panel, and a search AI (issue 13) plays on states re-dealt for its seat instead of the true one,
         so it never reads another seat's secrets. What a seat learned earlier and no longer sees (a Spy's look, a
         card it gave away) need not be kept: the sample is then less informed, never wrong about what is shown.
+        What an open decision of `seat` shows it (`in_sight`: the hand a Spy is looking at) is part of what it sees
+        and stays as it is, so the seat's decisions are the same on the sample as on `state` (the conformance
+        suite's `check_sight`).
 
         Default: the state as it is, which suits only a game with no hidden cards; the conformance check fails a
         game whose `secrets` are not empty and whose re-deals never change anything.
@@ -387,16 +390,27 @@ class Game(ABC):
         stands (0: as badly as it can, 1: as well as it can); the search also reads it on finished games."""
         return None
 
+    def in_sight(self, state: GameState, seat: int) -> set[str]:
+        """Ids of hidden cards that an open decision of `seat` shows it though no view of the seat holds them (a
+        Planecrafters Spy choosing which card of a hand to take: the options name them). While the decision is open
+        they are part of what the seat sees: `redeal_hidden(state, seat, ...)` keeps them, and the step that brought
+        them into sight showed the seat something (`reveals`; a typed line is read no further; a search plan ends
+        there). Default: none."""
+        return set()
+
     def reveals(self, before: GameState, after: GameState, events: list[Event]) -> bool:
         """Whether the choice that led from `before` to `after` made hidden information known to anyone, so that it
         can no longer be taken back (undo stops there). Default: an event is marked `reveals`, or an id hidden in
         `before` (any key of `secrets(before)`) shows in some view of `after` (the public's or a seat's) where it did
-        not show before. Override only to add reveals this cannot see; never to hide one."""
+        not show before, or comes into a seat's sight (`in_sight`). Override only to add reveals this cannot see;
+        never to hide one."""
         if any(e.reveals for e in events):
             return True
         hidden = set().union(*self.secrets(before).values())
         if not hidden:
             return False
+        if any(hidden & (self.in_sight(after, s) - self.in_sight(before, s)) for s in range(after.players)):
+            return True
         for viewer in [None, *range(after.players)]:
             shown_before = json.dumps(self.view(before, viewer), default=str)
             shown_after = json.dumps(self.view(after, viewer), default=str)

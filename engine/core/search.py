@@ -21,7 +21,9 @@ the reward then comes from those scores. That trades a little accuracy for many 
 
 The answer is a plan, not just one choice: the most visited line of the seat's own consecutive choices (a whole
 Planes move, a whole Planecrafters turn), so one search plays a whole turn. A caller follows it while each step
-stays on offer and searches again when it runs out, exactly as with `Game.playout_plan`.
+stays on offer and searches again when it runs out, exactly as with `Game.playout_plan`. A line ends at a step
+that brings hidden cards into the seat's sight (`Game.in_sight`: a Planecrafters Spy's look at a hand): its next
+choice (which card to take) is searched anew on a sample that keeps the cards the seat now sees.
 
 A time limit (`Budget.seconds`) counts from the moment the AI was asked (`asked`, on the search's `Clock`), so the
 set-up (the caller's, and the sights of the turn's earlier plans) spends it too. The clock is read before every
@@ -82,6 +84,9 @@ class Edge:
     loops: bool = False
     """It led back to a state already met in the same run of this seat's choices: like a `Game.take_backs` option
     it only undoes something, so the search never plays it again and a plan never holds it."""
+    sight: bool = False
+    """A choice of the searching seat that brought hidden cards into its sight (`Game.in_sight`: a Spy's look): a
+    plan ends with it, since what the tree holds below it was chosen on the samples' made-up cards."""
 
 
 @dataclass
@@ -281,7 +286,9 @@ class Search:
                 edge = Edge(seat=decision.seat, avail=1)
                 node.edges[new] = edge
                 path.append(edge)
+                seen_before = self.game.in_sight(state, self.seat) if decision.seat == self.seat else None
                 decisions = self._apply(state, decision.seat, new, decisions)
+                edge.sight = seen_before is not None and bool(self.game.in_sight(state, self.seat) - seen_before)
                 edge.child = Node()
                 first = len(path) == 1  # a first step: compared with the sights of the turn's earlier plans too
                 back = _fingerprint(state) in seen or (first and bool(self.met) and self._sight(state) in self.met)
@@ -346,6 +353,8 @@ class Search:
             if not edge.visits or edge.seat != self.seat or (line and edge.visits < self.budget.follow):
                 break
             line.append(choice)
+            if edge.sight:
+                break  # what it shows is seen once it is played: the next plan is made on the real cards
             node = edge.child
         return line
 

@@ -120,10 +120,10 @@ def shows_seat(game: Game, after: GameState, events: list[Event], seat: int, hid
     """Whether a choice that led to `after` showed `seat` something it could not see before (`hidden`, taken just
     before the choice): a card it drew, a card turned face up, an event that reveals something to it. (`Game.reveals`
     asks the same for every viewer, which is more than a typed line needs: a card the seat itself plays face up
-    shows it nothing.)"""
+    shows it nothing.) A card an open decision of the seat names counts as seen (`Game.in_sight`: a Spy's look)."""
     if any(e.reveals and e.private_to in (None, seat) for e in events):
         return True
-    return bool(hidden and hidden & strings_in(game.view(after, seat)))
+    return bool(hidden and hidden & (strings_in(game.view(after, seat)) | game.in_sight(after, seat)))
 
 
 def read_line(game: Game, state: GameState, seat: int, steps: list[str], separator: str,

@@ -246,11 +246,20 @@ class Planecrafters(Game):
             out[st.turn] |= choices.secret_options(st)
         return out
 
+    def in_sight(self, state: GameState, seat: int) -> set[str]:
+        """The hand a Spy is looking at, while its owner chooses which card to take."""
+        st = _s(state)
+        if st.step == "spy_take" and st.target is not None and seat == st.turn and not st.over:
+            return set(st.hands[st.target])
+        return set()
+
     def redeal_hidden(self, state: GameState, seat: int | None, rng: Rng) -> PCState:
         """Hands the viewer cannot see and the stack are dealt again from their pooled cards, each keeping its size;
-        a hand card picked up (an Agent's swap in progress) follows its place in the hand."""
+        a hand card picked up (an Agent's swap in progress) follows its place in the hand. The hand the viewer's Spy
+        is looking at is seen, card by card in its order (the options take it by position), and stays."""
         st = _s(state).model_copy(deep=True)
-        unseen = [s for s in range(st.players) if s != seat]
+        spied = st.target if seat is not None and self.in_sight(st, seat) else None
+        unseen = [s for s in range(st.players) if s not in (seat, spied)]
         held = st.hands[st.turn].index(st.holding) if st.holding in st.hands[st.turn] else None
         # Sorted first: the deal must not depend on where each hidden card was (a search AI would read it).
         pool = sorted([c for s in unseen for c in st.hands[s]] + st.stack)

@@ -3,7 +3,8 @@ with JSON round trips, replay equality, illegal-choice probes and leak checks at
 player count (40 states each, re-dealt twice), that what the channel shows never depends on the hidden cards (issue
 7), that what a typed line tells its seat never depends on what that seat cannot see (issue 20), and that neither do
 the boards and hands put into words (issue 23). Typed moves (issue 33): every suggestion sent back as offered is read
-as the option it was made for, with the members named as the engine names them and after every word of the labels."""
+as the option it was made for, with the members named as the engine names them and after every word of the labels,
+and every open decision is the same on its chooser's re-deal of what it cannot see as on the true state."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from engine.core.conformance import (
     check_playout,
     check_scores,
     check_secrecy,
+    check_sight,
     check_suggestions,
     check_typed,
     check_words,
@@ -90,3 +92,11 @@ def test_members_named_after_the_words_of_labels_change_no_reading(name: str, pl
     # on the player count, so the fewest and the most seats.
     states, sent = check_suggestions(registry.get(name), players, 1, states=4, named=True)
     assert states > 0 and sent > states
+
+
+@pytest.mark.parametrize(("name", "players", "seed"), CASES)
+def test_every_decision_is_the_same_on_its_choosers_sample(name: str, players: int, seed: int) -> None:
+    # The hand a Planecrafters Spy looks at was once dealt again on the Spy's own sample, so a typed line and the
+    # search AI chose among cards that were not there.
+    decisions, _kinds = check_sight(registry.get(name), players, seed)
+    assert decisions > 0
