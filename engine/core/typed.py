@@ -77,7 +77,8 @@ class Reader:
 
     def shown(self, label: str) -> str:
         """`label` as the typing member sees it on the button: each seat it names ("Player 2") as that seat's
-        member's name. The only place a name is read in a typed line."""
+        member's name. Labels matched through this, and a game's own words for a seat (Flight Plan's "trade with
+        ana", `named_seat`), are the only places a typed line reads a name."""
         return named(label, self.names, self.game.seat_word)
 
     def options(self) -> list[Option]:
