@@ -19,7 +19,7 @@ from bot.session.types import Refusal
 from bot.session.undo import History
 from bot.store import ActionRow, SessionRow, Store
 from engine.core import Event, Game, IllegalAction
-from engine.core.record import GameRecord, RecordChoice, RecordEnd, RecordSeat, digest
+from engine.core.record import GameRecord, RecordChoice, RecordEnd, RecordSeat, digest, sealed
 from engine.core.turns import Step, Turn, group
 from renderers import GameRenderer
 from renderers.replay import Frame, frames, gif
@@ -131,10 +131,13 @@ class Replays:
             raise Refusal(OLDER_RULES) from None
         names = seat_names(session)
         state = history.latest
-        return GameRecord(
+        # Sealed: its proof covers every claim (the seats with their names and members, who made each choice), so
+        # an edit after export, such as swapped names, is found by `python -m engine replay`.
+        return sealed(GameRecord(
             game=session.game, title=engine.title, options=session.options, seed=session.seed,
-            seats=[RecordSeat(seat=s.seat, name=s.name, ai=s.is_ai, level=(s.level or None) if s.is_ai else None)
+            seats=[RecordSeat(seat=s.seat, name=s.name, member=s.user_id if s.user_id is not None else s.resigned_by,
+                              ai=s.is_ai, level=(s.level or None) if s.is_ai else None)
                    for s in session.seats],
             choices=[RecordChoice(seat=s.row.seat, who=names.get(s.row.seat, f"Seat {s.row.seat + 1}"),
                                   choice=s.row.choice, at=s.row.created_at) for s in history.steps],
-            end=RecordEnd(digest=digest(state), result=engine.result(state)))
+            end=RecordEnd(digest=digest(state), result=engine.result(state))))

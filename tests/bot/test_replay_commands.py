@@ -8,6 +8,7 @@ import io
 import json
 import threading
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,6 +18,7 @@ from bot.session import Refusal
 from bot.session.replays import Replays
 from bot.store import ActionRow, Seat, SessionRow
 from engine import registry
+from engine.__main__ import main
 from renderers import for_game
 from renderers.replay import gif
 from tests.bot.helpers import (
@@ -106,7 +108,8 @@ async def test_a_stretch_and_the_turns_since_my_last_move(simcord_env: Any, monk
     assert "once it is over" in refusal(await ben.slash(table.channel, "game export"))
 
 
-async def test_a_past_game_by_its_number_and_its_record(simcord_env: Any) -> None:
+async def test_a_past_game_by_its_number_and_its_record(simcord_env: Any, tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
     simcord_env.settle_timeout = 60.0
     table = make_table(simcord_env, ("ana", "ben", "cleo"))
     await start_with_all(table, "planecrafters")
@@ -132,6 +135,18 @@ async def test_a_past_game_by_its_number_and_its_record(simcord_env: Any) -> Non
     first = record["choices"][0]
     assert set(first) == {"seat", "who", "choice", "at"} and first["at"]
     assert record["end"]["result"] is None, "a cancelled game has no result"
+    assert [s["member"] for s in record["seats"]] == [p.id for p in table.players]
+
+    # The file as a member keeps it proves its game; with two seats' names swapped, it no longer does.
+    path = tmp_path / "record.json"
+    path.write_bytes(table.env.backend.cdn.get(shown[-1].attachments[0].url))
+    assert main(["replay", str(path)]) == 0
+    assert "every choice are as exported" in capsys.readouterr().out
+    seats = record["seats"]
+    seats[0]["name"], seats[1]["name"] = seats[1]["name"], seats[0]["name"]
+    path.write_text(json.dumps(record))
+    assert main(["replay", str(path)]) == 1
+    assert "CHANGED since export" in capsys.readouterr().out
 
 
 def test_a_log_these_rules_no_longer_follow_is_refused_with_a_sentence() -> None:
