@@ -144,7 +144,7 @@ def free_options(st: FPState) -> list[Option]:
     out = []
     if can_deactivate(st, st.turn):
         out.append(opt("cash", "Deactivate an asset for cash"))
-    if st.offer is None and st.offers_made < trade.MAX_OFFERS and trade.trade_possible(st):
+    if st.offer is None and trade.may_offer(st) and trade.trade_possible(st):
         out.append(opt("trade", "Offer a trade to another airline"))
     return out
 
@@ -433,8 +433,9 @@ def refusal(st: FPState, choice: str) -> str:
             return f"Flying route {n} costs {money(fee)} in use fee to {who(owner or 0)} and you have {money(a.cash)}."
     if head == "trade" and st.offer is not None:
         return "One offer at a time: wait for the answer to the one on the table."
-    if head == "trade" and st.offers_made >= trade.MAX_OFFERS:
-        return f"You have made the {trade.MAX_OFFERS} offers and counters a turn allows."
+    if head == "trade" and not trade.may_offer(st):
+        return (f"This turn has had the {trade.offer_limit(st)} offers and counters this table's house rule "
+                "allows.")
     return "That is not one of your choices right now."
 
 
