@@ -425,9 +425,10 @@ class Turns:
                 continue  # another process's shard, or a game of another build: theirs to post
             try:
                 async with self.sessions.lock(session.id):
-                    await self.publisher.post_final(await self.sessions.fresh(session.id))
-                log.info("posted a final message that was due", extra={
-                    "session_id": session.id, "guild_id": session.guild_id, "channel_id": session.channel_id})
+                    posted = await self.publisher.post_final(await self.sessions.fresh(session.id))
+                if posted:
+                    log.info("posted a final message that was due", extra={
+                        "session_id": session.id, "guild_id": session.guild_id, "channel_id": session.channel_id})
             except Exception:  # still due: the next start tries again; the other games' messages come meanwhile
                 log.exception("could not post a final message that was due", extra={"session_id": session.id})
 
