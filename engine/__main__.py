@@ -17,7 +17,7 @@ from engine import registry
 from engine.core import IllegalAction, levels
 from engine.core.arena import POLICY, arena
 from engine.core.contract import Game
-from engine.core.record import GameRecord, report
+from engine.core.record import RecordProblem, read, report
 from engine.core.search import Budget
 from engine.core.selfplay import Tally, playout
 from engine.core.stopwatch import Stopwatch
@@ -91,9 +91,18 @@ def run_arena(args: argparse.Namespace) -> int:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    record = GameRecord.model_validate_json(Path(args.file).read_bytes())
+    """0: the record proves its game; 1: it does not (a refused choice, another end, an edit since export); 2: it
+    cannot be replayed at all (not a record, a game we do not have), told in one sentence."""
+    path = Path(args.file)
     try:
+        record = read(path.read_bytes(), f"{path.name}")
         lines, same = report(record)
+    except OSError as exc:
+        print(f"Cannot read {path}: {exc.strerror or exc}.", file=sys.stderr)
+        return 2
+    except RecordProblem as problem:
+        print(problem.sentence, file=sys.stderr)
+        return 2
     except IllegalAction as refused:
         print(refused.sentence, file=sys.stderr)
         return 1

@@ -7,7 +7,8 @@ Every frame is drawn from the PUBLIC view (`Game.view(state, None)`) and the pub
 a seat's view: a replay is posted in the channel. The frames come from replaying the engine from the action log
 (engine.core.turns); this module only draws, and runs in a worker thread (the bot never draws on its event loop).
 
-The GIF must fit Discord's upload limit with room to spare: `LIMIT` (4 MiB). Boards are drawn at 1200 x 900 and shown
+The GIF must fit Discord's upload limit with room to spare: `LIMIT` (4 MiB); `fitted` holds it to a channel's own
+upload limit, and says how much of a stretch fits when the whole cannot. Boards are drawn at 1200 x 900 and shown
 about 400 px wide, so frames are made at half size first, all in one shared palette with no dithering (a pixel that
 did not change stays the same colour, and Pillow writes only the part of a frame that changed); if the GIF is still
 too big, smaller frames, then fewer colours. renderers/README.md gives the figures.
@@ -149,7 +150,10 @@ def gif(made: list[Frame], draw: Callable[[dict[str, Any]], bytes], limit: int =
     """The GIF of `made`, drawn with `draw` (a renderer's `render_board`: view -> PNG), within `limit` bytes where
     any size and palette of SIZES and COLOURS gets it there (the smallest, else). Every frame is kept: a replay
     shows every turn."""
-    boards = [draw(frame.view) for frame in made]
+    return _within([draw(frame.view) for frame in made], made, limit)
+
+
+def _within(boards: list[bytes], made: list[Frame], limit: int) -> bytes:
     found = b""
     for size in SIZES:
         for colours in COLOURS if size == SIZES[-1] else COLOURS[:1]:
@@ -157,3 +161,32 @@ def gif(made: list[Frame], draw: Callable[[dict[str, Any]], bytes], limit: int =
             if len(found) <= limit:
                 return found
     return found
+
+
+@dataclass
+class Fitted:
+    """A replay made for an upload limit: the GIF when every frame fits (`data`), else None and how many of the
+    first frames would (`frames`, 0 when not even the first two do). `size`: the bytes of the whole, at the
+    smallest size and palette tried."""
+
+    data: bytes | None
+    size: int
+    frames: int
+
+
+def fitted(made: list[Frame], draw: Callable[[dict[str, Any]], bytes], most: int, limit: int = LIMIT) -> Fitted:
+    """The GIF of `made` within `most` bytes (an upload limit: Discord refuses a bigger file), as small as `gif`
+    makes it where it can (`limit`); when even the smallest frames and palette are too big, how many of the first
+    frames would fit, found by encoding them, for the caller to offer that stretch instead."""
+    boards = [draw(frame.view) for frame in made]
+    found = _within(boards, made, min(limit, most))
+    if len(found) <= most:
+        return Fitted(found, len(found), len(made))
+    count, size = len(made), len(found)
+    while count > 2:
+        # Bytes grow about in step with frames (each frame stores what changed): aim just under, then check.
+        count = max(2, min(count - 1, int(count * most / size * 0.95)))
+        size = len(encode(boards[:count], made[:count], SIZES[-1], COLOURS[-1]))
+        if size <= most:
+            return Fitted(None, len(found), count)
+    return Fitted(None, len(found), 0)

@@ -444,7 +444,9 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
         channel = interaction.channel_id or 0
         replays = self.parts.replays
         session = await replays.past(channel, game) if game else await self._here(interaction, statuses=FINISHED)
-        made = await replays.stretch(session, from_, to, since_of=interaction.user.id if private else None)
+        # The interaction tells how big a file this channel takes (more on a boosted server): the GIF is made to fit.
+        made = await replays.stretch(session, from_, to, since_of=interaction.user.id if private else None,
+                                     upload=interaction.filesize_limit)
         if made is None:
             raise Refusal("This game has no pictures to replay; /game log tells it in words.")
         title = self.parts.sessions.game(session.game).title

@@ -86,15 +86,21 @@ class DiscordPresenter:
         # Edit only while the panel is still the channel's newest message: once people have chatted below it, an
         # edit up the scroll would go unseen, so the board comes back to the bottom as a new message.
         newest = getattr(channel, "last_message_id", None)
+        gone: int | None = None  # the panel, found deleted by the edit: nothing to take its buttons off after
         if update.replaces is not None and newest in (None, update.replaces):
-            message = await self._edit_panel(channel, update.replaces, update)
+            try:
+                message = await self._edit_panel(channel, update.replaces, update)
+            except discord.NotFound:  # deleted (a moderator tidying the channel): an everyday thing, not a fault
+                gone = update.replaces
+                log.info("the panel is gone; posting a new one",
+                         extra={"session_id": update.session.id, "channel_id": update.session.channel_id})
         if message is None:
             sent = turn_message(update)
             # Nobody to ping (an AI's turn, a board shown again): no buzz either, whatever a member's settings.
             message = await channel.send(**sent, silent=not sent["allowed_mentions"].users)
         # The panel this one follows keeps no buttons: a click there could only be refused as out of date.
         superseded = update.retires or update.session.board_message_id
-        if superseded is not None and superseded != message.id:
+        if superseded is not None and superseded not in (message.id, gone):
             await self._retire(channel, superseded, update)
         self._shown[update.session.channel_id] = (message.id, update, list(message.attachments))
         await self.client.store.set_messages(
@@ -114,6 +120,8 @@ class DiscordPresenter:
         try:
             await channel.get_partial_message(message_id).edit(view=kept["view"], attachments=shown[2],
                                                                allowed_mentions=discord.AllowedMentions.none())
+        except discord.NotFound:  # deleted (a moderator tidying the channel): nothing left to take off
+            log.info("the old panel is gone; no buttons to take off", extra={"session_id": update.session.id})
         except Exception:  # its buttons would only refuse anyway
             log.warning("could not take the buttons off an old panel", exc_info=True,
                         extra={"session_id": update.session.id})
@@ -138,13 +146,16 @@ class DiscordPresenter:
                           update: TurnUpdate) -> discord.Message | None:
         """Edit the panel message in place: the new board replaces the old attachment (`attachments` lists only the
         new file, so Discord drops the old one), and the buttons carry the new state version. None when the edit
-        failed (the message was deleted, the bot may no longer edit it): the caller posts a new panel instead."""
+        failed (the bot may no longer edit it): the caller posts a new panel instead. discord.NotFound when the
+        message was deleted, for the caller to know it is gone."""
         kwargs = turn_message(update)
         board = kwargs.pop("file", None)
         try:
             partial = channel.get_partial_message(message_id)
             return await partial.edit(view=kwargs["view"], attachments=[board] if board else [],
                                       allowed_mentions=kwargs["allowed_mentions"])
+        except discord.NotFound:
+            raise  # deleted: the caller posts a new panel and leaves the old one alone
         except Exception:
             log.warning("could not edit the turn panel; posting a new one", exc_info=True,
                         extra={"session_id": update.session.id, "channel_id": update.session.channel_id})

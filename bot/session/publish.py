@@ -113,7 +113,31 @@ class Publisher:
         else:
             live.shown_version, live.shown_events = state.version, texts
             await self._posted(session, state.version)
+            if update.result is not None:
+                await self.sessions.store.final_posted(session.id)
         await self._send_private(session, state, events, context, before)
+
+    async def post_final(self, session: SessionRow) -> bool:
+        """Post the final message of a finished game whose final message is due (the process stopped after the move
+        that ended it, while the replay was drawn or before): the result, what happened since the newest panel it
+        posted, and the whole game's replay, as the move would have shown it. Call with the session lock held.
+        The members got their DMs along the game; nothing private is sent again. False: no channel to post in."""
+        if self.presenter is None:
+            return False
+        state = await self.sessions.state(session)
+        shown = (await self.meta.get(session)).panel_version
+        rows = await self.sessions.store.actions(session.id, last=SINCE_LOOKBACK)
+        # What the players have not seen: the moves after the newest panel posted (without one, the last move).
+        missed = ([r for r in rows if r.version > shown] if shown is not None else []) or rows[-1:]
+        texts = [e["text"] for r in missed for e in r.events if e.get("private_to") is None and e.get("text")]
+        update = await self.turn_update(session, state, texts)
+        update.replay = await self._replay(session)
+        await self.presenter.show_turn(update)
+        live = self.sessions.live(session.id)
+        live.shown_version, live.shown_events = state.version, texts
+        await self._posted(session, state.version)
+        await self.sessions.store.final_posted(session.id)
+        return True
 
     async def _replay(self, session: SessionRow) -> bytes | None:
         """The whole game's GIF for its final message; a failure costs the GIF, never the final scores."""

@@ -19,10 +19,10 @@ from bot.session.types import Refusal
 from bot.session.undo import History
 from bot.store import ActionRow, SessionRow, Store
 from engine.core import Event, Game, IllegalAction
-from engine.core.record import GameRecord, RecordChoice, RecordEnd, RecordSeat, digest
+from engine.core.record import GameRecord, RecordChoice, RecordEnd, RecordSeat, digest, sealed
 from engine.core.turns import Step, Turn, group
 from renderers import GameRenderer
-from renderers.replay import Frame, frames, gif
+from renderers.replay import Fitted, Frame, fitted, frames, gif
 
 OLDER_RULES = ("This game was played under older rules that its moves no longer follow, so it cannot be played "
                "again from its log.")
@@ -48,6 +48,30 @@ def turns_of(engine: Game, session: SessionRow, rows: list[ActionRow]) -> tuple[
     return history, group(engine, steps, [s.turn for s in history.steps])
 
 
+def size_text(count: int) -> str:
+    """Bytes as a member reads a file size: "9.5 MB", "640 KB"."""
+    return f"{count / 2**20:.1f} MB" if count >= 2**20 else f"{max(count // 1024, 1)} KB"
+
+
+def too_big(engine: Game, session: SessionRow, chosen: list[Turn], fit: Fitted, upload: int) -> str:
+    """Why a stretch cannot be posted (its GIF is over the upload limit even at its smallest), and which turns of
+    it would fit, as the command to ask for them."""
+    word = engine.turn_word.lower()
+    shown = (f"{word} {chosen[0].number}" if len(chosen) == 1
+             else f"{word}s {chosen[0].number} to {chosen[-1].number}")
+    head = (f"A replay of {shown} comes to {size_text(fit.size)}, more than the {size_text(upload)} a file may "
+            f"take in this channel.")
+    if fit.frames < 2:
+        return f"{head} Even one {word} is too big to post as a GIF here; /game log tells the game in words."
+    # The frames that fit: the board before the stretch, then its first turns.
+    last = chosen[fit.frames - 2].number
+    game = f" game:{session.id}" if session.status in DONE else ""
+    fits = (f"{word} {chosen[0].number} fits" if last == chosen[0].number
+            else f"{word}s {chosen[0].number} to {last} fit")
+    rest = f", then go on from:{last + 1}" if last < chosen[-1].number else ""
+    return f"{head} {fits.capitalize()}: /game replay{game} from:{chosen[0].number} to:{last}{rest}."
+
+
 class Replays:
     def __init__(self, store: Store, games: Callable[[str], Game],
                  renderer_for: Callable[[str], GameRenderer | None]) -> None:
@@ -67,9 +91,11 @@ class Replays:
         return await self.stretch(session)
 
     async def stretch(self, session: SessionRow, first: int | None = None, last: int | None = None, *,
-                      since_of: int | None = None) -> Replay | None:
+                      since_of: int | None = None, upload: int | None = None) -> Replay | None:
         """The GIF of turns `first` to `last` (either open: from the start, to the latest), or with `since_of` (a
-        member) the turns since that member's own last move. None: the game has no pictures."""
+        member) the turns since that member's own last move. None: the game has no pictures.
+        `upload`: the most bytes the file may have where it goes (the interaction's upload limit). A stretch whose
+        GIF cannot be made that small is refused, saying which turns would fit."""
         renderer = self.renderer_for(session.game)
         if renderer is None or session.seed is None:
             return None
@@ -78,11 +104,11 @@ class Replays:
         mine = seats_of(session, since_of) if since_of is not None else []
         if since_of is not None and not mine:
             raise Refusal("You are not in the game of this channel.")
-        return await asyncio.to_thread(self._draw, engine, renderer, session, rows, first, last, mine)
+        return await asyncio.to_thread(self._draw, engine, renderer, session, rows, first, last, mine, upload)
 
     @staticmethod
     def _draw(engine: Game, renderer: GameRenderer, session: SessionRow, rows: list[ActionRow], first: int | None,
-              last: int | None, mine: list[int]) -> Replay:
+              last: int | None, mine: list[int], upload: int | None = None) -> Replay:
         try:
             history, turns = turns_of(engine, session, rows)
         except IllegalAction:
@@ -111,7 +137,13 @@ class Replays:
                                    words=lambda text: name_seats(text, names, markdown=False),
                                    name_view=lambda view: name_view(view, names),
                                    total=turns[-1].number if turns else None, first_heading=heading)
-        data = gif(made, renderer.render_board)
+        if upload is None:
+            data = gif(made, renderer.render_board)
+        else:
+            fit = fitted(made, renderer.render_board, upload)
+            if fit.data is None:
+                raise Refusal(too_big(engine, session, chosen, fit, upload))
+            data = fit.data
         return Replay(data, len(made), chosen[0].number if chosen else 0, chosen[-1].number if chosen else 0,
                       turns[-1].number if turns else 0)
 
@@ -131,10 +163,13 @@ class Replays:
             raise Refusal(OLDER_RULES) from None
         names = seat_names(session)
         state = history.latest
-        return GameRecord(
+        # Sealed: its proof covers every claim (the seats with their names and members, who made each choice), so
+        # an edit after export, such as swapped names, is found by `python -m engine replay`.
+        return sealed(GameRecord(
             game=session.game, title=engine.title, options=session.options, seed=session.seed,
-            seats=[RecordSeat(seat=s.seat, name=s.name, ai=s.is_ai, level=(s.level or None) if s.is_ai else None)
+            seats=[RecordSeat(seat=s.seat, name=s.name, member=s.user_id if s.user_id is not None else s.resigned_by,
+                              ai=s.is_ai, level=(s.level or None) if s.is_ai else None)
                    for s in session.seats],
             choices=[RecordChoice(seat=s.row.seat, who=names.get(s.row.seat, f"Seat {s.row.seat + 1}"),
                                   choice=s.row.choice, at=s.row.created_at) for s in history.steps],
-            end=RecordEnd(digest=digest(state), result=engine.result(state)))
+            end=RecordEnd(digest=digest(state), result=engine.result(state))))

@@ -410,13 +410,26 @@ class Turns:
                                                                       "channel_id": session.channel_id})
 
     async def recover(self) -> None:
-        """At start-up: post the current panel of every game whose newest panel is behind its state."""
+        """At start-up: post the current panel of every game whose newest panel is behind its state, and the final
+        message of every finished game of this process's shards whose final message is due (the process stopped
+        between the move that ended it and its final message: drawing the replay takes seconds)."""
         for session in await self.sessions.active_here():
             try:
                 async with self.sessions.lock(session.id):
                     await self._catch_up(session.id)
             except Exception:  # one broken game must not keep the others' panels from coming back
                 log.exception("could not check the newest panel", extra={"session_id": session.id})
+        for session in await self.sessions.store.finals_due():
+            if not self.sessions.owns(session) or not self.sessions.offers(session):
+                continue  # another process's shard, or a game of another build: theirs to post
+            try:
+                async with self.sessions.lock(session.id):
+                    posted = await self.publisher.post_final(await self.sessions.fresh(session.id))
+                if posted:
+                    log.info("posted a final message that was due", extra={
+                        "session_id": session.id, "guild_id": session.guild_id, "channel_id": session.channel_id})
+            except Exception:  # still due: the next start tries again; the other games' messages come meanwhile
+                log.exception("could not post a final message that was due", extra={"session_id": session.id})
 
     async def play_for(self, session_id: int, seat: int) -> None:
         """A clock ran out for `seat` (a turn deadline): its open decisions are answered, by the game's own timeout

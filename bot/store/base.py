@@ -186,6 +186,15 @@ class Store(ABC):
         """Everything derived replaced at once (a rebuild from the results): all ratings and steps, one transaction."""
 
     @abstractmethod
+    async def finals_due(self) -> list[SessionRow]:
+        """Finished sessions whose final message is not posted yet (record_move with `finished` lists one, in the
+        move's transaction; `final_posted` takes it off), oldest first."""
+
+    @abstractmethod
+    async def final_posted(self, session_id: int) -> None:
+        """The final message of this session is posted: it is due no more (nothing happens if it was not due)."""
+
+    @abstractmethod
     async def finished_without_result(self) -> list[SessionRow]:
         """Finished sessions that have no result yet (games that ended before results were kept, or whose result
         was not written before the process stopped), oldest first."""

@@ -220,6 +220,9 @@ class PostgresStore(Backend[asyncpg.Pool]):
                 session_id, new_version, seat, choice, events_json, now,
             )
             await _write_state(con, session_id, new_version, state_json)
+            if finished:  # with the move, so no stop between the two can lose the final message
+                await con.execute("INSERT INTO finals_due (session_id) VALUES ($1) ON CONFLICT DO NOTHING",
+                                  session_id)
             return _session(row)
 
     async def load_snapshot(self, session_id: int) -> tuple[str, int]:
@@ -419,6 +422,12 @@ class PostgresStore(Backend[asyncpg.Pool]):
             await con.execute("DELETE FROM rating_steps")
             await con.execute("DELETE FROM ratings")
             await _write_ratings(con, ratings, steps)
+
+    async def finals_due(self) -> list[SessionRow]:
+        return await self._many("status = 'finished' AND id IN (SELECT session_id FROM finals_due)")
+
+    async def final_posted(self, session_id: int) -> None:
+        await self.pool.execute("DELETE FROM finals_due WHERE session_id = $1", session_id)
 
     async def finished_without_result(self) -> list[SessionRow]:
         return await self._many("status = 'finished' AND id NOT IN (SELECT session_id FROM results)")

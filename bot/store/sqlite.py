@@ -293,6 +293,9 @@ class SqliteStore(Backend[aiosqlite.Connection]):
                 "UPDATE sessions SET version = ?, status = ?, updated_at = ? WHERE id = ?",
                 (new_version, "finished" if finished else "active", now, session_id),
             )
+            if finished:  # with the move, so no stop between the two can lose the final message
+                await db.execute_fetchall(
+                    "INSERT INTO finals_due (session_id) VALUES (?) ON CONFLICT DO NOTHING", (session_id,))
             return await self._one(db, session_id)
 
     @staticmethod
@@ -514,6 +517,13 @@ class SqliteStore(Backend[aiosqlite.Connection]):
             await db.execute_fetchall("DELETE FROM rating_steps")
             await db.execute_fetchall("DELETE FROM ratings")
             await _write_ratings(db, ratings, steps)
+
+    async def finals_due(self) -> list[SessionRow]:
+        return await self._many("status = 'finished' AND id IN (SELECT session_id FROM finals_due)", ())
+
+    async def final_posted(self, session_id: int) -> None:
+        async with self._write() as db:
+            await db.execute_fetchall("DELETE FROM finals_due WHERE session_id = ?", (session_id,))
 
     async def finished_without_result(self) -> list[SessionRow]:
         return await self._many("status = 'finished' AND id NOT IN (SELECT session_id FROM results)", ())

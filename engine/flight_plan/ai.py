@@ -105,7 +105,8 @@ def _wanted_hub(st: FPState, seat: int, ids: list[str]) -> str | None:
 
 
 def _fly_towards_buys(st: FPState, seat: int, ids: list[str], rng: Rng) -> str | None:
-    """A flight (own routes first: they allow a purchase on arrival) to the city with the best affordable route."""
+    """A flight to the city with the best affordable route (bought on arrival: fly and buy); an own route a little
+    first, as it costs no use fee."""
     a = st.airlines[seat]
     assert a.city is not None
     best: tuple[float, str] | None = None

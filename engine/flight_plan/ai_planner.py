@@ -28,7 +28,7 @@ from engine.flight_plan.ai_value import LOW_CASH, value
 from engine.flight_plan.data import route
 from engine.flight_plan.mechanics import can_hold, ceil5, deactivate, price_of, win_reason
 from engine.flight_plan.state import FPState
-from engine.flight_plan.trade import LADDER, partners, quick_prices, tradeable, transfer
+from engine.flight_plan.trade import LADDER, ai_choices, partners, quick_prices, tradeable, transfer
 
 NODES = {True: 4000, False: 60}
 """Positions a turn's plan looks at most, by level (hard or not): the first move can branch widely (routes, fleets,
@@ -66,7 +66,7 @@ def plan(game: Game, state: FPState, seat: int, hard: bool, rng: Rng, seconds: f
     deadline = None if seconds is None else now() + seconds
     st = _s(game.redeal_hidden(state, seat, rng))
     mine = next(o for o in game.legal(st) if o.seat == seat)
-    ids = mine.ids
+    ids = ai_choices(st, mine.ids)  # no new offer or counter past trade.AI_OFFERS a turn
     if len(ids) == 1:
         return [ids[0]]
     if mine.kind == "debt":

@@ -100,7 +100,8 @@ def _taken_hubs(st: FPState) -> set[str]:
 
 def _reach(st: FPState, seat: int) -> set[str]:
     """Cities the plane stands in or reaches by one own route flown with an active fleet: a route there can be
-    bought this coming turn (fly and buy)."""
+    bought this coming turn (fly and buy). A rival's route leads to a purchase too, but its fee depends on the cash
+    the coming turn leaves: the estimate counts the sure ways only."""
     a = st.airlines[seat]
     if a.city is None:
         return set()

@@ -86,6 +86,15 @@ class FlightPlan(Game):
             help="A house rule, not the book's: after that many rounds with no winner, the airline worth the most "
                  "(cash plus the list price of all it owns) wins.",
         ),
+        GameOptionSpec(
+            key=trade.OFFER_LIMIT, label="Offers a turn (house rule)", default="off",
+            choices=[OptionChoice(value="off", label="No limit, as the book says"),
+                     *(OptionChoice(value=str(n), label=f"{n} offers and counter-offers a turn")
+                       for n in trade.OFFER_LIMIT_CHOICES)],
+            help="A house rule, not the book's: at most that many trade offers and counter-offers in one turn, all "
+                 "deals together. Without it, haggling goes on as long as two airlines like; an AI airline makes no "
+                 f"new offer or counter once {trade.AI_OFFERS} have been made in a turn, so AI tables move on.",
+        ),
     ]
     summary_values = {"ending": ENDINGS, "had a bankruptcy": ["yes", "no"], "had an auction": ["yes", "no"],
                       "had a trade": ["yes", "no"]}
@@ -313,7 +322,12 @@ class FlightPlan(Game):
     def playout_plan(self, state: GameState, offer: Offer, rng: Rng) -> list[str]:
         from engine.flight_plan.ai import playout_plan
 
-        return playout_plan(_s(state), self.label(state, offer), rng)
+        st = _s(state)
+        decision = self.label(state, offer)
+        kept = trade.ai_choices(st, [o.id for o in decision.options])
+        if len(kept) < len(decision.options):  # an AI airline haggles no further (trade.AI_OFFERS)
+            decision = decision.model_copy(update={"options": [o for o in decision.options if o.id in kept]})
+        return playout_plan(st, decision, rng)
 
     def level_plan(self, state: GameState, seat: int, level: str, rng: Rng,
                    seconds: float | None = None) -> list[str] | None:

@@ -108,7 +108,6 @@ class FPState(GameState):
     """The briefing card drawn this turn."""
     leg: int | None = None
     """The route just bought (after_buy) or flown (after_fly)."""
-    own_leg: bool = False
     stranded: bool = False
     debts: list[Debt] = Field(default_factory=list)
     auction: Auction | None = None

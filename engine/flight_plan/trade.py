@@ -2,9 +2,10 @@
 
 The current player puts an offer together: a partner, one or more assets of one side (routes, fleets, hubs, active
 or deactivated), and a price, picked from the quick picks or typed (any multiple of $5M the buyer can pay). The
-other airline accepts, declines or counters with a price of its own, and the two may go on countering in turn. At
-most MAX_OFFERS offers and counters a turn, all deals together, so a turn always ends; an offer still open when the
-turn ends lapses.
+other airline accepts, declines or counters with a price of its own, and the two may go on countering in turn, as
+often as they like: the book sets no limit. A limit is a house rule (the lobby option OFFER_LIMIT, off by default);
+an AI airline keeps to AI_OFFERS of its own accord, so a table of AI airlines always gets to the end of a turn. An
+offer still open when the turn ends lapses.
 
 Steps of the current player (st.step) and their option ids:
   trade_partner  with:<seat> | back
@@ -33,9 +34,14 @@ from engine.flight_plan.mechanics import (
 )
 from engine.flight_plan.state import Draft, FPState, Offer
 
-MAX_OFFERS = 6
-"""Offers and counter-offers per turn, all deals together (a ruling of ours: the book sets no limit, and without
-one a turn need never end)."""
+OFFER_LIMIT = "offer_limit"
+"""The lobby option of a limit on offers and counter-offers a turn, all deals together: a house rule, off by default
+(the book sets no limit)."""
+OFFER_LIMIT_CHOICES = (3, 6, 10)
+AI_OFFERS = 6
+"""Offers and counter-offers a turn (all deals together, whoever made them) after which an AI airline makes no new
+offer and no counter: it accepts or declines. Without it two AI airlines could haggle for ever, and a turn of an
+all-AI table never end; 6 is the limit the engine once set for everyone, so AI tables play as they did."""
 LADDER = (0.5, 0.75, 1, 1.25, 1.5, 2)
 """Quick-pick prices, as shares of the list price: buttons for the usual deals; any other price can be typed."""
 QUICK_COUNTERS = 2
@@ -272,8 +278,29 @@ def offer_problem(st: FPState, offer: Offer) -> str | None:
     return holding_problem(st, offer.buyer, offer.assets)
 
 
-def counters_left(st: FPState) -> int:
-    return max(MAX_OFFERS - st.offers_made, 0)
+def offer_limit(st: FPState) -> int | None:
+    """The house rule's limit on offers and counters a turn, or None (the book's way: no limit)."""
+    value = str(st.options.get(OFFER_LIMIT, "off"))
+    return int(value) if value.isdigit() else None
+
+
+def counters_left(st: FPState) -> int | None:
+    """Offers and counter-offers still allowed this turn, or None when there is no limit."""
+    limit = offer_limit(st)
+    return None if limit is None else max(limit - st.offers_made, 0)
+
+
+def may_offer(st: FPState) -> bool:
+    left = counters_left(st)
+    return left is None or left > 0
+
+
+def ai_choices(st: FPState, ids: list[str]) -> list[str]:
+    """The options an AI airline picks among: all of them, except a new offer and a counter once AI_OFFERS have been
+    made this turn (see AI_OFFERS). Accept and decline always stay, so an offer still gets its answer."""
+    if st.offers_made < AI_OFFERS:
+        return ids
+    return [i for i in ids if i != "trade" and not i.startswith("counter:")]
 
 
 def quick_counters(st: FPState) -> list[int]:
@@ -295,14 +322,14 @@ def answer_options(st: FPState) -> list[Option]:
     if problem is not None:
         return [opt("decline", "Decline (the deal no longer works)", problem)]
     out = [opt("accept", f"Accept {money(o.price)}", deal_label(o.assets)), opt("decline", "Decline")]
-    if counters_left(st):
+    if may_offer(st):
         out += [opt(f"counter:{p}", f"Counter: {money(p)}") for p in quick_counters(st)]
     return out
 
 
 def answer_typed(st: FPState) -> TypedValue | None:
     o = st.offer
-    if o is None or not counters_left(st) or offer_problem(st, o) is not None:
+    if o is None or not may_offer(st) or offer_problem(st, o) is not None:
         return None
     return price_typed(st, o.buyer, "counter:", "Type a counter-price…")
 
@@ -318,10 +345,12 @@ def answer_prompt(st: FPState) -> str:
         text = f"{who(namer)} asks {money(o.price)} for {deal_label(o.assets)}"
     text += f" (list price {money(list_price(o.assets))})."
     left = counters_left(st)
+    if left is None:
+        return f"{text} Accept, decline, or counter with your own price."
     if left:
         more = "1 more offer" if left == 1 else f"{left} more offers"
-        return f"{text} Accept, decline, or counter with your own price ({more} this turn)."
-    return f"{text} Accept or decline: no more counter-offers this turn."
+        return f"{text} Accept, decline, or counter with your own price ({more} this turn, by the table's house rule)."
+    return f"{text} Accept or decline: no more counter-offers this turn (the table's house rule)."
 
 
 def answer(st: FPState, seat: int, choice: str) -> list[Event]:
@@ -365,8 +394,9 @@ def counter_problem(st: FPState, seat: int, rest: str) -> str | None:
     problem = offer_problem(st, o)
     if problem is not None:
         return f"That deal no longer works: {problem}"
-    if not counters_left(st):
-        return f"No more counter-offers this turn ({MAX_OFFERS} offers and counters at most): accept or decline."
+    if not may_offer(st):
+        return (f"No more counter-offers this turn: this table's house rule allows {offer_limit(st)} offers and "
+                "counters a turn. Accept or decline.")
     try:
         amount = read_amount(rest)
     except IllegalAction as exc:

@@ -6,7 +6,7 @@ Steps (st.step) and their option ids:
   fm_city     start:<city>                             fm_hubs    hub:<city> | done
   action      buy:<n> | fly:<n> | fleet:<cls> | hub:<city> | pass | cash | trade
   after_buy   fly:<n> (the route just bought) | stay | cash | trade
-  after_fly   fly:<n> (second leg) | buy:<n> (only after flying an own route) | end | cash | trade
+  after_fly   fly:<n> (second leg) | buy:<n> (fly and buy, after any owned route) | end | cash | trade
   wrap_up     end | cash | trade  (after an action that ends the turn, while a free action is possible)
   cash        deactivate:<asset> | back
   trade_partner, trade_asset, trade_price: the trade menu (engine/flight_plan/trade.py)
@@ -52,16 +52,12 @@ PROMPTS = {
     "cash": "Deactivate an asset for half its price (it sits out three turns).",
     "wrap_up": "Your action is done: deactivate or trade if you wish, then end your turn.",
 }
-AFTER_RIVAL_LEG = ("Fly a second leg or end your turn. No route to buy here: buying after a flight needs your own "
-                   "route as the first leg.")
 TRADE_STEPS = ("trade_partner", "trade_asset", "trade_price")
 
 
 def prompt(st: FPState) -> str:
     if st.step in TRADE_STEPS:
         return trade.compose_prompt(st)
-    if st.step == "after_fly" and not st.own_leg:
-        return AFTER_RIVAL_LEG
     return PROMPTS[st.step]
 
 
@@ -144,7 +140,7 @@ def free_options(st: FPState) -> list[Option]:
     out = []
     if can_deactivate(st, st.turn):
         out.append(opt("cash", "Deactivate an asset for cash"))
-    if st.offer is None and st.offers_made < trade.MAX_OFFERS and trade.trade_possible(st):
+    if st.offer is None and trade.may_offer(st) and trade.trade_possible(st):
         out.append(opt("trade", "Offer a trade to another airline"))
     return out
 
@@ -177,9 +173,10 @@ def options(st: FPState) -> list[Option]:
         return [*out, opt("stay", f"Stay in {city_name(a.city)} and end the turn"), *free_options(st)]
     if step == "after_fly":
         assert a.city is not None
+        # Fly and buy: the book's "fly an owned route" is a route somebody owns, as its buy-and-fly's "unowned route"
+        # is one nobody owns, so a rival's route (its fee paid) leads to a purchase as well as one of your own.
         out = [_fly_option(st, seat, n) for n in flyable(st, seat)]
-        if st.own_leg:
-            out += [_buy_option(n) for n in buyable(st, seat, a.city)]
+        out += [_buy_option(n) for n in buyable(st, seat, a.city)]
         return [*out, opt("end", "End the turn"), *free_options(st)]
     if step == "wrap_up":
         return [opt("end", "End your turn"), *free_options(st)]
@@ -288,10 +285,9 @@ def do(st: FPState, choice: str) -> list[Event]:
         return events
     if head == "fly":
         n = int(rest)
-        own = owner_of_route(st, n) == seat
         events = fly(st, seat, n)
         if step == "action":
-            st.leg, st.own_leg, st.step = n, own, "after_fly"
+            st.leg, st.step = n, "after_fly"
         else:
             _action_done(st)
         return events
@@ -365,7 +361,7 @@ def begin_turn(st: FPState) -> list[Event]:
     seat = st.turn
     a = st.airlines[seat]
     a.turns_played += 1
-    st.step, st.leg, st.own_leg, st.stranded, st.offers_made, st.draft = "action", None, False, False, 0, None
+    st.step, st.leg, st.stranded, st.offers_made, st.draft = "action", None, False, 0, None
     events = [Event(text=f"Round {st.round}: {who(seat)}'s turn.")]
     for asset, back_on in list(a.off.items()):
         if a.turns_played >= back_on:
@@ -433,8 +429,9 @@ def refusal(st: FPState, choice: str) -> str:
             return f"Flying route {n} costs {money(fee)} in use fee to {who(owner or 0)} and you have {money(a.cash)}."
     if head == "trade" and st.offer is not None:
         return "One offer at a time: wait for the answer to the one on the table."
-    if head == "trade" and st.offers_made >= trade.MAX_OFFERS:
-        return f"You have made the {trade.MAX_OFFERS} offers and counters a turn allows."
+    if head == "trade" and not trade.may_offer(st):
+        return (f"This turn has had the {trade.offer_limit(st)} offers and counters this table's house rule "
+                "allows.")
     return "That is not one of your choices right now."
 
 
@@ -454,11 +451,12 @@ def _buy_refusal(st: FPState, n: int) -> str | None:
     owner = owner_of_route(st, n)
     if owner is not None:
         return f"Route {n} already belongs to {who(owner)}."
-    if st.step == "after_fly" and not st.own_leg:
-        return ("You flew a rival's route, so there is no purchase this turn: buying after a flight needs your own "
-                "route as the first leg.")
+    if st.step == "after_buy":
+        return "You have bought this turn's route already."
+    if st.step == "wrap_up":
+        return "Your action for this turn is done; the next route can be bought at your next turn."
     if st.step not in ("action", "after_fly"):
-        return "You have bought this turn's route already." if st.step == "after_buy" else None
+        return None
     if a.city is not None and not touches(n, a.city):
         return f"Route {n} does not start or end in {city_name(a.city)}, where your plane is."
     if route(n).price > a.cash:

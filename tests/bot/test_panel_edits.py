@@ -5,6 +5,10 @@ ping, comes when the turn passes to someone else; an edit that fails falls back 
 
 from __future__ import annotations
 
+import logging
+
+import discord
+
 from bot.discord.limits import latest
 from engine import registry
 from renderers import for_game
@@ -136,3 +140,51 @@ async def test_chat_below_the_panel_brings_the_board_back_to_the_bottom(simcord_
     shown = latest_panel(table.channel)
     assert shown.id != panel.id and shown.id > chat.id, "the new board is below the chat"
     assert title_of(shown) == f"Planes — move {state.version + 1}"
+
+
+async def test_a_panel_a_moderator_deleted_is_tried_once_and_logged_as_info(simcord_env, caplog, monkeypatch):
+    """Deleted while its member goes on with the turn (the moderator's delete lands just before the bot edits it):
+    the one edit finds the message gone, a new panel is posted, and the deleted message is not tried again nor the
+    deletion logged as a fault of ours."""
+    table = make_table(simcord_env, ("ana", "ben", "cleo"))
+    await start_with_all(table, "planes")
+    panel = latest_panel(table.channel)
+    actor = mentioned_actor(table, panel)
+    presenter = simcord_env.bot.parts.presenter
+    show = presenter.show_turn
+
+    async def deleted_first(update):
+        if update.replaces == panel.id:
+            simcord_env.backend.delete_message(table.channel.id, panel.id)
+        await show(update)
+
+    monkeypatch.setattr(presenter, "show_turn", deleted_first)
+    path = f"/channels/{table.channel.id}/messages/{panel.id}"
+    with caplog.at_level(logging.INFO, logger="tarmac.discord"):
+        await actor.click(panel, label="No action")
+    fresh = latest_panel(table.channel)
+    assert fresh.id != panel.id and title_of(fresh) == "Planes — move 1", "a new panel took its place"
+    tries = [e for e in simcord_env.http_requests if e.method == "PATCH" and e.path.endswith(path)]
+    assert len(tries) == 1, "one attempt at the deleted message"
+    said = [(r.levelname, r.getMessage()) for r in caplog.records if r.name == "tarmac.discord"]
+    assert ("INFO", "the panel is gone; posting a new one") in said
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING], said
+
+
+async def test_game_panel_after_a_moderator_deleted_the_panel_posts_it_without_a_warning(simcord_env, caplog):
+    """The other path: /game panel brings the deleted panel back, and the old one it would take the buttons off is
+    gone: one try, at INFO."""
+    table = make_table(simcord_env, ("ana", "ben"))
+    await start_with_all(table, "planes")
+    panel = latest_panel(table.channel)
+    mods = table.guild.create_role("mods", permissions=discord.Permissions(manage_messages=True))
+    mod = table.guild.add_member(simcord_env.create_user("mod"), roles=[mods])
+    await mod.delete(panel)
+    path = f"/channels/{table.channel.id}/messages/{panel.id}"
+    with caplog.at_level(logging.INFO, logger="tarmac.discord"):
+        await table.players[1].slash(table.channel, "game panel")
+    assert latest_panel(table.channel).id != panel.id
+    assert len([e for e in simcord_env.http_requests if e.method == "PATCH" and e.path.endswith(path)]) == 1
+    said = [(r.levelname, r.getMessage()) for r in caplog.records if r.name == "tarmac.discord"]
+    assert ("INFO", "the old panel is gone; no buttons to take off") in said
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING], said

@@ -6,19 +6,23 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import threading
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import pytest
+import simcord.interactions as simcord_interactions
 from PIL import Image
 
 from bot.session import Refusal
 from bot.session.replays import Replays
 from bot.store import ActionRow, Seat, SessionRow
 from engine import registry
+from engine.__main__ import main
 from renderers import for_game
-from renderers.replay import gif
+from renderers.replay import Fitted, fitted
 from tests.bot.helpers import (
     Policy,
     Table,
@@ -70,11 +74,11 @@ async def test_a_stretch_and_the_turns_since_my_last_move(simcord_env: Any, monk
     simcord_env.settle_timeout = 60.0
     drawn_on: list[bool] = []
 
-    def watched(*args: Any, **kwargs: Any) -> bytes:
+    def watched(*args: Any, **kwargs: Any) -> Fitted:
         drawn_on.append(threading.current_thread() is threading.main_thread())
-        return gif(*args, **kwargs)
+        return fitted(*args, **kwargs)
 
-    monkeypatch.setattr("bot.session.replays.gif", watched)
+    monkeypatch.setattr("bot.session.replays.fitted", watched)
     table = make_table(simcord_env, ("ana", "ben", "cleo"))
     await start_with_all(table, "planecrafters")
     await play_turns(table, 4)  # turns 1-4 over, turn 5 begun
@@ -106,7 +110,8 @@ async def test_a_stretch_and_the_turns_since_my_last_move(simcord_env: Any, monk
     assert "once it is over" in refusal(await ben.slash(table.channel, "game export"))
 
 
-async def test_a_past_game_by_its_number_and_its_record(simcord_env: Any) -> None:
+async def test_a_past_game_by_its_number_and_its_record(simcord_env: Any, tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
     simcord_env.settle_timeout = 60.0
     table = make_table(simcord_env, ("ana", "ben", "cleo"))
     await start_with_all(table, "planecrafters")
@@ -132,6 +137,18 @@ async def test_a_past_game_by_its_number_and_its_record(simcord_env: Any) -> Non
     first = record["choices"][0]
     assert set(first) == {"seat", "who", "choice", "at"} and first["at"]
     assert record["end"]["result"] is None, "a cancelled game has no result"
+    assert [s["member"] for s in record["seats"]] == [p.id for p in table.players]
+
+    # The file as a member keeps it proves its game; with two seats' names swapped, it no longer does.
+    path = tmp_path / "record.json"
+    path.write_bytes(table.env.backend.cdn.get(shown[-1].attachments[0].url))
+    assert main(["replay", str(path)]) == 0
+    assert "every choice are as exported" in capsys.readouterr().out
+    seats = record["seats"]
+    seats[0]["name"], seats[1]["name"] = seats[1]["name"], seats[0]["name"]
+    path.write_text(json.dumps(record))
+    assert main(["replay", str(path)]) == 1
+    assert "CHANGED since export" in capsys.readouterr().out
 
 
 def test_a_log_these_rules_no_longer_follow_is_refused_with_a_sentence() -> None:
@@ -146,3 +163,58 @@ def test_a_log_these_rules_no_longer_follow_is_refused_with_a_sentence() -> None
     assert renderer is not None
     with pytest.raises(Refusal, match="older rules"):
         Replays._draw(GAME, renderer, session, rows, None, None, [])
+
+
+def upload_limit(monkeypatch: pytest.MonkeyPatch, limit: int) -> None:
+    """Interactions from now on tell `limit` as their attachment_size_limit (SimCord tells Discord's 25 MiB)."""
+    made = simcord_interactions.base_payload
+
+    def told(*args: Any, **kwargs: Any) -> Any:
+        record, payload = made(*args, **kwargs)
+        payload["attachment_size_limit"] = limit
+        return record, payload
+
+    monkeypatch.setattr(simcord_interactions, "base_payload", told)
+
+
+async def test_a_replay_is_made_to_fit_the_channels_upload_limit(simcord_env: Any,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Within the interaction's own upload limit: smaller frames where they do it, every turn kept; where even the
+    smallest are too big, a sentence says so and which turns would fit, and those turns then post."""
+    simcord_env.settle_timeout = 60.0
+    table = make_table(simcord_env, ("ana", "ben", "cleo"))
+    await start_with_all(table, "planecrafters")
+    await play_turns(table, 5)
+    ben = table.players[1]
+
+    def posted_after(mark: int) -> bytes:
+        (posted,) = messages_after(table.channel, mark)
+        data: bytes = table.env.backend.cdn.get(posted.attachments[0].url)
+        return data
+
+    mark = newest_id(table.channel)
+    await ben.slash(table.channel, "game replay")
+    whole = posted_after(mark)
+    frames = Image.open(io.BytesIO(whole)).n_frames
+
+    upload_limit(monkeypatch, len(whole) - 1)
+    mark = newest_id(table.channel)
+    await ben.slash(table.channel, "game replay")
+    smaller = posted_after(mark)
+    assert len(smaller) < len(whole), "within the limit"
+    shrunk = Image.open(io.BytesIO(smaller))
+    assert shrunk.n_frames == frames and shrunk.width < Image.open(io.BytesIO(whole)).width, "smaller frames, all kept"
+
+    tight = len(whole) // 4
+    upload_limit(monkeypatch, tight)
+    mark = newest_id(table.channel)
+    said = refusal(await ben.slash(table.channel, "game replay"))
+    assert not messages_after(table.channel, mark), "nothing is posted that Discord would refuse"
+    assert said.startswith("A replay of turns 1 to ") and f"more than the {tight // 1024} KB a file may take" in said
+    asked = re.search(r"/game replay from:(\d+) to:(\d+), then go on from:(\d+)\.$", said)
+    assert asked, said
+    low, high, rest = map(int, asked.groups())
+    assert low == 1 and rest == high + 1
+    await ben.slash(table.channel, "game replay", **{"from": low, "to": high})
+    part = posted_after(mark)
+    assert len(part) <= tight and Image.open(io.BytesIO(part)).n_frames == high - low + 2

@@ -6,7 +6,8 @@ events, the open decisions (prompts, kinds, options and labels), the public view
 few choices it also keeps a digest of a re-deal (`Game.redeal_hidden`) and at the end the result and the summary.
 
 `python -m tests.engine.replay_corpus` rewrites the file from the engines as they are; do that only when a rule
-change is meant to change games, and say so in the commit.
+change is meant to change games, and say so in the commit. `python -m tests.engine.replay_corpus GAME…` rewrites the
+entries of those games only.
 """
 
 from __future__ import annotations
@@ -152,13 +153,23 @@ def load() -> list[dict[str, Any]]:
     return data
 
 
-def record() -> None:
-    records = [{k: v for k, v in run(entry).items() if k != "final"} for entry in ENTRIES]
+def record(games: list[str] | None = None) -> None:
+    """Rewrite the corpus from the engines as they are; with `games`, only those games' entries, the others kept as
+    recorded (a rule change of one game must not re-record, and so hide, a change in another)."""
+    kept = {_key(r): r for r in load()} if games else {}
+    records = [kept[_key(entry)] if games and entry["game"] not in games and _key(entry) in kept
+               else {k: v for k, v in run(entry).items() if k != "final"} for entry in ENTRIES]
     # mtime=0: the same corpus gives the same bytes, so re-recording an unchanged engine leaves git with no diff.
     with CORPUS_FILE.open("wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as fh:
         fh.write(json.dumps(records, separators=(",", ":")).encode())
     print(f"{len(records)} games, {sum(len(r['actions']) for r in records)} choices -> {CORPUS_FILE}")
 
 
+def _key(entry: dict[str, Any]) -> str:
+    return _json({k: entry.get(k) for k in ("game", "players", "seed", "options", "uniform")})
+
+
 if __name__ == "__main__":
-    record()
+    import sys
+
+    record(sys.argv[1:] or None)

@@ -1,5 +1,6 @@
-"""Trades between airlines at any price the two agree on: quick picks or a typed price, counter-offers in turn (a
-bounded number a turn), several assets in one deal, deactivated assets and hubs."""
+"""Trades between airlines at any price the two agree on: quick picks or a typed price, counter-offers in turn (as
+many as the two like, as the book has it; a limit only as the table's house rule, and an AI airline's own limit),
+several assets in one deal, deactivated assets and hubs."""
 
 from __future__ import annotations
 
@@ -7,11 +8,13 @@ import json
 
 import pytest
 
-from engine.core.contract import TIMEOUT, IllegalAction
+from engine.core.contract import TIMEOUT, IllegalAction, offer_of
 from engine.core.play import dump_state, load_state
+from engine.core.rng import Rng
+from engine.flight_plan import ai_planner
 from engine.flight_plan.game import GAME
 from engine.flight_plan.state import FPState
-from engine.flight_plan.trade import MAX_OFFERS
+from engine.flight_plan.trade import AI_OFFERS, OFFER_LIMIT
 from tests.flight_plan.helpers import QUIET, give, ids, play, play_state, stack, texts
 
 
@@ -124,20 +127,94 @@ def test_counter_offers_go_back_and_forth_until_accepted() -> None:
     assert st.turn == 0 and st.step == "action" and [d.seat for d in GAME.pending(st)] == [0]
 
 
-def test_counters_are_bounded_so_the_turn_ends() -> None:
+def haggle(st: FPState, seat: int, times: int) -> tuple[FPState, int]:
+    """`times` counter-offers in turn from `seat`, alternating prices so each changes the one on the table; the
+    state and the seat to answer next."""
+    for i in range(times):
+        st, _ = play(st, seat, f"counter:{50 + 5 * (i % 2)}")
+        seat = 1 - seat
+    return st, seat
+
+
+def test_the_book_sets_no_limit_on_offers_and_counters() -> None:
+    """The seventh offer of a turn, and the twentieth, stand, and a new offer can follow a declined one."""
     st = play_state()
     give(st, 1, routes=(11,))
     st = trade_to(st, 1, "route:11", 45)
-    seat = 1
-    for i in range(MAX_OFFERS - 1):
-        st, _ = play(st, seat, f"counter:{50 + 5 * i}")
-        seat = 1 - seat
+    st, seat = haggle(st, 1, 19)  # 20 offers and counters in all
+    answer = next(d for d in GAME.pending(st) if d.seat == seat)
+    assert any(o.id.startswith("counter:") for o in answer.options) and answer.typed is not None
+    assert "more offer" not in answer.prompt and "house rule" not in answer.prompt
+    st, _ = play(st, seat, "decline")
+    assert "trade" in ids(st, 0)
+    st = trade_to(st, 1, "route:11", 60)
+    assert st.offer is not None and st.offers_made == 21
+
+
+def test_a_limit_is_the_tables_house_rule() -> None:
+    st = play_state()
+    st.options[OFFER_LIMIT] = "6"
+    give(st, 1, routes=(11,))
+    st = trade_to(st, 1, "route:11", 45)
+    assert "5 more offers this turn, by the table's house rule" in next(
+        d for d in GAME.pending(st) if d.seat == 1).prompt
+    st, seat = haggle(st, 1, 5)
     answer = next(d for d in GAME.pending(st) if d.seat == seat)
     assert {o.id for o in answer.options} == {"accept", "decline"} and answer.typed is None
-    assert "no more counter-offers" in answer.prompt
-    assert "No more counter-offers" in refusal(st, seat, "counter:100")
+    assert "no more counter-offers" in answer.prompt and "house rule" in answer.prompt
+    assert "house rule allows 6 offers" in refusal(st, seat, "counter:100")
     st, _ = play(st, seat, "decline")
-    assert "trade" not in ids(st, 0) and "made the" in refusal(st, 0, "trade")
+    assert "trade" not in ids(st, 0) and "house rule allows" in refusal(st, 0, "trade")
+
+
+def test_the_limit_is_a_lobby_option_off_by_default() -> None:
+    spec = next(s for s in GAME.option_specs if s.key == OFFER_LIMIT)
+    assert spec.default == "off" and "house rule" in spec.label.lower() and "house rule" in spec.help.lower()
+    assert GAME.check_options(3, {})[OFFER_LIMIT] == "off"
+    assert GAME.check_options(3, {OFFER_LIMIT: "10"})[OFFER_LIMIT] == "10"
+
+
+def test_an_ai_airline_makes_no_offer_or_counter_past_its_own_limit() -> None:
+    """Every level (the policy of Easy and of the search's rollouts, the planners of Normal and Hard) answers with
+    accept or decline once AI_OFFERS have been made in the turn, and opens no new trade: AI tables still end."""
+    st = play_state()
+    give(st, 1, routes=(11,))
+    give(st, 0, routes=(12, 13, 14))  # short routes around Western Europe: the policy wants to buy 11 for a sweep
+    st = trade_to(st, 1, "route:11", 5)
+    st, seat = haggle(st, 1, AI_OFFERS - 1)
+    decision = next(d for d in GAME.pending(st) if d.seat == seat)
+    assert any(o.id.startswith("counter:") for o in decision.options), "a member could still counter"
+    for level in range(20):
+        rng = Rng.seeded(level)
+        assert GAME.playout_plan(st, offer_of(decision), rng)[0] in ("accept", "decline")
+        for hard in (False, True):
+            assert ai_planner.plan(GAME, st, seat, hard, Rng.seeded(level))[0] in ("accept", "decline")
+    st, _ = play(st, seat, "decline")
+    turn_decision = GAME.pending(st)[0]
+    assert "trade" in {o.id for o in turn_decision.options}, "a member could still offer"
+    for level in range(20):
+        assert "trade" not in GAME.playout_plan(st, offer_of(turn_decision), Rng.seeded(level))
+        for hard in (False, True):
+            assert "trade" not in ai_planner.plan(GAME, st, 0, hard, Rng.seeded(level))
+
+
+def test_ai_airlines_haggling_together_finish_the_turn() -> None:
+    """Two airlines of the playout policy that never meet: the seller holds out for half again the list price, the
+    buyer pays the list price at most, so each counters the other's price for ever. Their own limit ends it."""
+    st = play_state(players=2)
+    give(st, 1, routes=(11,))  # $45M
+    give(st, 0, fleets=("short",))
+    st = trade_to(st, 1, "route:11", 45)
+    rng = Rng.seeded(3)
+    answers = []
+    for _ in range(200):
+        if st.offer is None:
+            break
+        decision = next(d for d in GAME.pending(st) if d.seat == st.offer.to)
+        answers.append(GAME.playout_plan(st, offer_of(decision), rng)[0])
+        st, _ = play(st, decision.seat, answers[-1])
+    assert answers == ["counter:70", "counter:45"] * 2 + ["counter:70", "decline"]
+    assert st.offer is None and st.offers_made == AI_OFFERS
 
 
 def test_a_counter_must_change_the_price_and_fit_the_buyers_cash() -> None:

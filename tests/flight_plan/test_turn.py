@@ -81,10 +81,12 @@ def test_fly_and_fly_pays_fees_and_cannot_buy() -> None:
     give(st, 1, routes=(11, 44))
     st, events = play(st, 0, "fly:11")
     assert st.airlines[0].cash == 495 and st.airlines[1].cash == 505
-    assert not any(i.startswith("buy:") for i in ids(st, 0)), "after a rival's route no purchase"
     st, _ = play(st, 0, "fly:44")
     assert st.airlines[0].city == "ROM" and st.airlines[0].cash == 485
     assert not any(i.startswith(("buy:", "fly:")) for i in ids(st, 0)), "two legs: no purchase, no third leg"
+    rome = next(n for n in turn.routes_at("ROM") if n != 44)
+    with pytest.raises(IllegalAction, match="action for this turn is done"):
+        play(st, 0, f"buy:{rome}")
 
 
 def test_flying_needs_the_class_fleet() -> None:
@@ -254,16 +256,30 @@ def test_every_flight_label_names_the_route_and_where_it_goes() -> None:
     assert labels["fly:11"] == "Fly 11 to Paris", "after buy and fly too, not only at the action"
 
 
-def test_after_a_rivals_route_the_prompt_offers_no_purchase_and_a_buy_says_why() -> None:
+def test_fly_and_buy_after_a_rivals_route() -> None:
+    """The book's fly and buy flies "an owned route": owned by somebody, as buy and fly's "unowned route" is owned by
+    nobody. After a rival's route (its fee paid) the purchase is offered as after one's own."""
     st = play_state()
     give(st, 0, fleets=("short",))
     give(st, 1, routes=(11,))
     st, _ = play(st, 0, "fly:11")
+    assert st.airlines[0].city == "PAR" and st.airlines[0].cash == 495
     decision = GAME.pending(st)[0]
-    assert not any(o.id.startswith("buy:") for o in decision.options)
-    assert "buy a route here" not in decision.prompt and "own route" in decision.prompt
-    with pytest.raises(IllegalAction, match="flew a rival's route"):
-        play(st, 0, "buy:44")
+    assert "buy:44" in {o.id for o in decision.options} and "buy a route here" in decision.prompt
+    st, events = play(st, 0, "buy:44")
+    assert 44 in st.airlines[0].routes and st.airlines[0].cash == 495 - 80
+    assert "buys route" in texts(events)
+    assert not any(i.startswith(("fly:", "buy:")) for i in ids(st, 0)), "flying again waits for the next turn"
+
+
+def test_fly_and_buy_after_a_rivals_deactivated_route() -> None:
+    st = play_state()
+    give(st, 0, fleets=("short",))
+    give(st, 1, routes=(11,))
+    st.airlines[1].off["route:11"] = 9
+    st, _ = play(st, 0, "fly:11")
+    assert st.airlines[0].cash == 500, "a deactivated route flies free"
+    assert "buy:44" in ids(st, 0)
 
 
 def test_after_an_own_route_the_prompt_offers_the_purchase() -> None:

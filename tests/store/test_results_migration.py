@@ -32,8 +32,11 @@ async def played(store: Store, channel_id: int, users: list[int | None], seed: i
         new, events = apply(TOY, state, action.seat, action.choice)
         await store.record_move(row.id, expected_version=state.version, seat=action.seat, choice=action.choice,
                                 events=[e.model_dump() for e in events], state_json=dump_state(new),
-                                new_version=new.version, finished=TOY.is_over(new))
+                                new_version=new.version)
         state = new
+    if TOY.is_over(state):
+        # Finished as the build of that schema finished a game: its record_move knew no final messages due.
+        await store.set_status(row.id, "finished")
     return row.id
 
 

@@ -138,7 +138,7 @@ async def test_the_schema_holds_only_what_the_store_reads(store: Store) -> None:
         found = {r["tablename"] for r in await store.pool.fetch(
             "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")}
     assert found == {"schema_migrations", "sessions", "actions", "session_state", "session_meta", "session_seats",
-                     "member_settings", "results", "result_seats", "ratings", "rating_steps"}
+                     "member_settings", "results", "result_seats", "ratings", "rating_steps", "finals_due"}
 
 
 async def test_states_round_trip_exactly(store: Store) -> None:
@@ -274,3 +274,24 @@ def test_open_store_picks_the_backend(tmp_path: Path) -> None:
     assert type(open_store("postgresql://db/tarmac")).__name__ == "PostgresStore"
     with pytest.raises(ValueError, match="postgresql"):
         open_store("mysql://db/tarmac")
+
+
+async def test_the_move_that_ends_a_game_makes_its_final_message_due(store: Store) -> None:
+    """Listed with the move itself, in its transaction: no stop between the move and the final message loses it."""
+    going, ending = await new_active(store, channel_id=10), await new_active(store, channel_id=11)
+    await store.record_move(going, expected_version=0, seat=0, choice="a", events=[], state_json="{}", new_version=1)
+    await store.record_move(ending, expected_version=0, seat=0, choice="a", events=[], state_json="{}",
+                            new_version=1, finished=True)
+    assert [s.id for s in await store.finals_due()] == [ending]
+    await store.final_posted(ending)
+    await store.final_posted(ending)  # again: nothing to do
+    assert await store.finals_due() == []
+
+
+async def test_a_stale_final_move_makes_nothing_due(store: Store) -> None:
+    sid = await new_active(store)
+    await store.record_move(sid, expected_version=0, seat=0, choice="a", events=[], state_json="{}", new_version=1)
+    with pytest.raises(StaleVersion):
+        await store.record_move(sid, expected_version=0, seat=0, choice="b", events=[], state_json="{}",
+                                new_version=1, finished=True)
+    assert await store.finals_due() == []
