@@ -1,20 +1,21 @@
-"""The surface every renderer draws on: a palette canvas, the bundled font, a Pen that stamps cached glyphs and logs
-what it draws while a test records (renderers.kit.record), and the PNG encoding.
+"""The surface every renderer draws on: a palette canvas, the type (renderers.kit.faces: Noto Sans and a face for
+each script it lacks), a Pen that draws every character in the face that has it and logs what it draws while a test
+records (renderers.kit.record), the measuring helpers, and the PNG encoding.
 
-The bundled font (Aileron) has no '×', '•', '—' or arrows: use 'x', '·', '-' and drawn shapes; it does have '…'.
+Noto Sans has '×', '•', '—' and '…' but no arrows: use drawn shapes for those.
 """
 
 from __future__ import annotations
 
 import io
 import math
-import unicodedata
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from renderers.kit import record
+from renderers.kit import faces, record
+from renderers.kit.runs import Emoji, drawable, emoji, features_of, graphemes, layout, levels, primary
 
 Font = ImageFont.FreeTypeFont
 Box = tuple[float, float, float, float]
@@ -28,75 +29,149 @@ PAPER: RGB = (250, 248, 242)
 MUTED: RGB = (110, 112, 120)
 WHITE: RGB = (255, 255, 255)
 ELLIPSIS = "…"
+RLM = "\u200f"
+"""Keeps an ellipsis after right-to-left text on its left, where that text was cut (an invisible mark)."""
+
+__all__ = ["ELLIPSIS", "INK", "MUTED", "PAPER", "WHITE", "Pen", "canvas", "centred", "drawable", "fit", "font",
+           "pen", "text_width", "to_png", "wrap"]
 
 
-@cache
 def font(size: int) -> Font:
-    """Pillow's bundled scalable font: no font files to ship, the same glyphs on every machine (deterministic)."""
-    loaded = ImageFont.load_default(size=size)
-    assert isinstance(loaded, ImageFont.FreeTypeFont), "Pillow was built without FreeType"
-    return loaded
+    """The primary face (Noto Sans) at `size` px: what a renderer hands the Pen, which draws each character in the
+    first face of the stack that has it (a name in Arabic, Chinese or emoji included)."""
+    return primary(size)
 
 
-# Letters NFKD does not take apart into a base letter and an accent.
-_PLAIN = {"Ł": "L", "ł": "l", "Ø": "O", "ø": "o", "ß": "ss", "Æ": "AE", "æ": "ae", "Đ": "D", "đ": "d", "Œ": "OE",
-          "œ": "oe", "ı": "i", "’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-", "×": "x", "•": "·"}
-
-
-@cache
-def _has_glyph(char: str) -> bool:
-    """Whether the bundled font draws this character (a missing one comes out as the same empty box)."""
-    def ink(c: str) -> bytes:
-        image = Image.new("L", (40, 40))
-        ImageDraw.Draw(image).text((4, 4), c, font=font(24), fill=255)
-        return image.tobytes()
-
-    return char.isspace() or ink(char) != ink("\uffff")
-
-
-@lru_cache(maxsize=4096)
-def drawable(text: str) -> str:
-    """The text as the bundled font can draw it: accents dropped ('Zoë' -> 'Zoe', 'Łukasz' -> 'Lukasz') and any other
-    character it lacks (emoji, other scripts) shown as '?', never as an empty box. Pen and the measuring helpers
-    apply it, so what is measured is what is drawn."""
-    out = []
-    for char in text:
-        if char == "\n" or _has_glyph(char):
-            out.append(char)
-            continue
-        plain = _PLAIN.get(char) or "".join(c for c in unicodedata.normalize("NFKD", char)
-                                            if not unicodedata.combining(c))
-        out.append(plain if plain and all(_has_glyph(c) for c in plain) else "?")
-    return "".join(out)
+def _ours(fnt: Any) -> bool:
+    return isinstance(fnt, ImageFont.FreeTypeFont) and fnt is primary(int(fnt.size))
 
 
 @lru_cache(maxsize=8192)
-def _glyphs(fnt: Font, text: str, mode: str, anchor: str, start: tuple[float, float]) -> tuple[Any, tuple[int, int]]:
+def _glyphs(fnt: Font, text: str, mode: str, anchor: str, start: tuple[float, float],
+            direction: str | None = None, features: tuple[str, ...] | None = None) -> tuple[Any, tuple[int, int]]:
     """A text's coverage mask, rasterised once: the same labels come back on every move's picture, and FreeType's
     rasterising is the costly part of drawing text."""
-    mask, offset = fnt.getmask2(text, mode, anchor=anchor, start=start)
+    mask, offset = fnt.getmask2(text, mode, direction=direction, features=list(features) if features else None,
+                                anchor=anchor, start=start)
     return mask, offset
 
 
+def _primary_features() -> tuple[str, ...] | None:
+    found = features_of(faces.PRIMARY)
+    return tuple(found) if found else None
+
+
+@lru_cache(maxsize=1024)
+def _quantized(piece: Emoji) -> tuple[Image.Image, Image.Image, tuple[tuple[int, RGB], ...]]:
+    """An emoji for a palette canvas: its pixels as indices into 16 colours of its own, the pixels it covers (a
+    palette canvas draws text unsmoothed, so edges are cut at half cover) and the colours those pixels use."""
+    rgb = piece.image.convert("RGB")
+    cover = piece.image.getchannel("A").point(lambda a: 255 if a >= 128 else 0)
+    indexed = rgb.quantize(colors=16, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    values = Image.frombytes("L", indexed.size, indexed.tobytes())
+    palette = indexed.getpalette() or []
+    used = tuple((i, (palette[3 * i], palette[3 * i + 1], palette[3 * i + 2]))
+                 for i, count in enumerate(values.histogram(mask=cover)) if count)
+    return values, cover, used
+
+
+def _palette_index(image: Image.Image, colour: RGB) -> int:
+    """The canvas's palette entry for `colour`, added if there is room, else the nearest one it has."""
+    assert image.palette is not None
+    try:
+        return image.palette.getcolor(colour, image)
+    except ValueError:  # 256 colours already
+        return min(image.palette.colors.items(),
+                   key=lambda item: sum((a - b) ** 2 for a, b in zip(item[0], colour, strict=False)))[1]
+
+
 class Pen(ImageDraw.ImageDraw):
-    """ImageDraw with the same output, faster single-line text, and a log of texts and shapes while recording."""
+    """ImageDraw with the same output for the primary face's text, every other script and emoji in its own face, faster
+    single-line text, and a log of texts and shapes while recording."""
+
+    def __init__(self, image: Image.Image) -> None:
+        super().__init__(image)
+        self.image = image
 
     def text(self, xy: Any, text: Any, fill: Any = None, font: Any = None, anchor: str | None = None,
              *args: Any, **kwargs: Any) -> None:
+        if args or kwargs or not _ours(font):
+            log = record.active()
+            if log is not None:
+                log.text(str(text), int(font.size), super().textbbox(xy, text, font=font, anchor=anchor))
+            super().text(xy, text, fill, font, anchor, *args, **kwargs)
+            return
         text = drawable(str(text))
         log = record.active()
         if log is not None:
             log.text(text, int(font.size), self.textbbox(xy, text, font=font, anchor=anchor))
-        if args or kwargs or not isinstance(font, ImageFont.FreeTypeFont) or "\n" in text:
-            super().text(xy, text, fill, font, anchor, *args, **kwargs)
-            return
         ink, fill_ink = self._getink(fill)
         ink = fill_ink if ink is None else ink
         if ink is None:
             return
+        for line_xy, line in self._lines(xy, text, font, anchor):
+            self._line(line_xy, line, font, anchor, ink)
+
+    def _lines(self, xy: Any, text: str, fnt: Font, anchor: str | None) -> list[tuple[Point, str]]:
+        """Each line of the text and where it goes, spaced as Pillow spaces multiline text (left aligned)."""
+        lines = text.split("\n")
+        if len(lines) == 1:
+            return [((xy[0], xy[1]), text)]
+        spacing = fnt.getbbox("A")[3] + 4
+        top = xy[1] - {"m": (len(lines) - 1) * spacing / 2, "d": (len(lines) - 1) * spacing}.get((anchor or "la")[1], 0)
+        return [((xy[0], top + i * spacing), line) for i, line in enumerate(lines)]
+
+    def _line(self, xy: Point, text: str, fnt: Font, anchor: str | None, ink: int) -> None:
         x, y = xy
-        mask, (dx, dy) = _glyphs(font, text, self.fontmode, anchor or "la", (math.modf(x)[0], math.modf(y)[0]))
-        self.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, ink)
+        typeset = layout(text, int(fnt.size))
+        if typeset.simple:
+            mask, (dx, dy) = _glyphs(fnt, text, self.fontmode, anchor or "la", (math.modf(x)[0], math.modf(y)[0]),
+                                     None, _primary_features())
+            self.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, ink)
+            return
+        left, base = typeset.origin((x, y), anchor)
+        for placed in typeset.placed:
+            at = left + placed.x
+            if placed.run.face.colour:
+                self._emoji(emoji(placed.text, typeset.size), at, base)
+                continue
+            face = faces.loaded(placed.run.face, typeset.size)
+            mask, (dx, dy) = _glyphs(face, placed.text, self.fontmode, "ls", (math.modf(at)[0], math.modf(base)[0]),
+                                     placed.direction, tuple(placed.features) if placed.features else None)
+            self.draw.draw_bitmap((int(at) + dx, int(base) + dy), mask, ink)
+
+    def _emoji(self, piece: Emoji, x: float, base: float) -> None:
+        """Colour pixels, whatever the text's ink: on a palette canvas in (at most 16 of) its own colours."""
+        left, top = round(x) + piece.offset[0], round(base) + piece.offset[1]
+        box = (left, top, left + piece.image.width, top + piece.image.height)
+        if self.image.mode == "P":
+            values, cover, used = _quantized(piece)
+            lut = [0] * 256
+            for index, colour in used:
+                lut[index] = _palette_index(self.image, colour)
+            indices = Image.frombytes("P", values.size, values.point(lut).tobytes())
+            self.image.im.paste(indices.im, box, cover.im)
+        else:
+            self.image.im.paste(piece.image.convert(self.image.mode).im, box, piece.image.getchannel("A").im)
+
+    def textbbox(self, xy: Any, text: Any, font: Any = None, anchor: str | None = None,
+                 *args: Any, **kwargs: Any) -> tuple[float, float, float, float]:
+        """The ink of the text as `text` draws it: every run in its own face."""
+        if args or kwargs or not _ours(font):
+            return super().textbbox(xy, text, font, anchor, *args, **kwargs)
+        text = drawable(str(text))
+        boxes = []
+        for (x, y), line in self._lines(xy, text, font, anchor):
+            typeset = layout(line, int(font.size))
+            boxes.append(super().textbbox((x, y), line, font=font, anchor=anchor, features=features_of(faces.PRIMARY))
+                         if typeset.simple else typeset.bbox((x, y), anchor))
+        return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+                max(b[3] for b in boxes))
+
+    def textlength(self, text: Any, font: Any = None, *args: Any, **kwargs: Any) -> float:
+        if args or kwargs or not _ours(font):
+            return super().textlength(text, font, *args, **kwargs)
+        return layout(drawable(str(text)), int(font.size)).advance
 
     _inner = False
 
@@ -142,23 +217,39 @@ def pen(image: Image.Image) -> Pen:
     return Pen(image)
 
 
-_MEASURE = ImageDraw.Draw(Image.new("L", (1, 1)))
-
-
 @lru_cache(maxsize=8192)
 def text_width(text: str, size: int) -> float:
-    left, _top, right, _bottom = _MEASURE.textbbox((0, 0), drawable(text), font=font(size))
+    """How wide the text's ink is, drawn as the Pen draws it."""
+    left, _top, right, _bottom = layout(drawable(text), size).ink()
     return right - left
 
 
+def _rtl_end(text: str) -> bool:
+    """Whether the text ends right to left (its last letter or number is Arabic or Hebrew, or inside them)."""
+    clusters = [c for c in graphemes(text) if not c.isspace()]
+    return bool(clusters) and levels(clusters)[-1] % 2 == 1
+
+
 def fit(text: str, size: int, width: float) -> str:
-    """The text, cut with '…' so that it is at most `width` wide: long names never run into the next item."""
+    """The text, cut with '…' so that it is at most `width` wide: long names never run into the next item. It is
+    cut between grapheme clusters, so an accent, a syllable or an emoji is never split."""
     text = drawable(text)
     if text_width(text, size) <= width:
         return text
-    while text and text_width(text.rstrip() + ELLIPSIS, size) > width:
-        text = text[:-1]
-    return text.rstrip() + ELLIPSIS
+    clusters = graphemes(text)
+
+    def cut(count: int) -> str:
+        kept = "".join(clusters[:count]).rstrip()
+        return kept + ELLIPSIS + (RLM if _rtl_end(kept) else "")
+
+    low, high = 0, len(clusters)  # the most clusters that fit lies in [low, high)
+    while high - low > 1:
+        middle = (low + high) // 2
+        if text_width(cut(middle), size) <= width:
+            low = middle
+        else:
+            high = middle
+    return cut(low)
 
 
 @lru_cache(maxsize=1024)
