@@ -8,7 +8,7 @@ from renderers.kit.rules import MIN_FONT
 W, H = 1200, 900
 TEXT = MIN_FONT
 TOP = 54  # the status line above the map
-ROW = 42  # one line of the airline table: capitals, descenders and a few pixels either side
+ROW = 44  # one line of the airline table: a name's tallest marks (Devanagari, Chinese) and its descenders
 TABLE_HEAD = 38  # the table's column titles
 
 

@@ -201,7 +201,7 @@ def _row(d: Pen, box: Rect, a: dict[str, Any], row: dict[str, Any], width: dict[
     cy = y0 + ROW / 2
     d.ellipse((x0 + PAD, cy - BADGE / 2, x0 + PAD + BADGE, cy + BADGE / 2), fill=OWNER[key], outline=INK, width=2)
     d.text((x0 + PAD + BADGE / 2, cy), key, font=font(TEXT), fill=OWNER_TEXT[key], anchor="mm")
-    base = y0 + ROW - 12
+    base = y0 + ROW - 10  # room above for a name's tallest marks, and below for its descenders
     columns = places(width)
     if a["out"]:
         _text(d, LEFT, width["name"], base, row["name"], False, INK)

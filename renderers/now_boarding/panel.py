@@ -37,6 +37,13 @@ PHASES = {"setup": "Set-up", "weather": "Placing weather", "flight": "Flying", "
           "over": "Game over"}
 
 
+CHIP_BASE = 13
+"""A code's baseline below its card's middle: its capitals centred in the card."""
+NAME_BASE = 29
+"""A plane row's name and figures: their baseline below the row's top, with room above for a name's tallest marks
+(accents on capitals, Devanagari, Chinese) and below for its descenders, clear of the seats under it."""
+
+
 def key(view: dict[str, Any]) -> list[str]:
     """The key to the marks this picture shows: a storm's two S halves, a tailwind's T, a VIP's star and thick rim.
     A mark that is not on the board takes no room."""
@@ -53,12 +60,19 @@ def legend(draw: Pen, items: list[str]) -> float:
     """The key at the foot of the side panel; returns where it begins."""
     top = SIZE[1] - 6 - LINE * len(items)
     for i, line in enumerate(items):
-        draw.text((SIDE_X, top + i * LINE), fit(line, TEXT, SIDE_RIGHT - SIDE_X), fill=MUTED, font=font(TEXT))
+        draw.text((SIDE_X, _baseline(top + i * LINE)), fit(line, TEXT, SIDE_RIGHT - SIDE_X), fill=MUTED,
+                  font=font(TEXT), anchor="ls")
     return top
 
 
+def _baseline(y: float, size: int = TEXT) -> float:
+    """The baseline of a line of text whose row starts at y: its capitals about a fifth of the size below y."""
+    return y + round(size * 0.94)
+
+
 def _line(draw: Pen, y: float, text: str, size: int = TEXT) -> None:
-    draw.text((SIDE_X, y), fit(text, size, SIDE_RIGHT - SIDE_X), fill=INK, font=font(size))
+    draw.text((SIDE_X, _baseline(y, size)), fit(text, size, SIDE_RIGHT - SIDE_X), fill=INK, font=font(size),
+              anchor="ls")
 
 
 def status(draw: Pen, view: dict[str, Any]) -> float:
@@ -70,7 +84,7 @@ def status(draw: Pen, view: dict[str, Any]) -> float:
     _line(draw, y, view["round_name"].removeprefix(f"{view['stage']}, ").capitalize())
     _line(draw, y + LINE, PHASES[view["phase"]])
     y += 2 * LINE
-    draw.text((SIDE_X, y), "Complaints", fill=INK, font=font(TEXT))
+    draw.text((SIDE_X, _baseline(y)), "Complaints", fill=INK, font=font(TEXT), anchor="ls")
     for i in range(3):
         left = SIDE_X + text_width("Complaints", TEXT) + 14 + i * 44
         filled = i < view["complaints"]
@@ -107,7 +121,7 @@ def _pax_chip(draw: Pen, left: float, top: float, card: dict[str, Any], width: f
     label = card["dest"] + "*"
     if not (card["vip"] and 6 + text_width(label, TEXT) + 4 <= width - tab):
         label = card["dest"]  # no room for the star beside an anger tab: the thick rim still marks the VIP
-    draw.text((left + 6, mid), label, fill=INK, font=font(TEXT), anchor="lm")
+    draw.text((left + 6, mid + CHIP_BASE), label, fill=INK, font=font(TEXT), anchor="ls")
     if not anger:
         return
     draw.rounded_rectangle((left + width - ANGER_TAB, top, left + width, top + PAX_H), radius=6, fill=ANGER,
@@ -117,7 +131,7 @@ def _pax_chip(draw: Pen, left: float, top: float, card: dict[str, Any], width: f
 
 def waiting(draw: Pen, view: dict[str, Any], top: float, bottom: float) -> None:
     """Each airport's queue, two passengers a row; what does not fit above `bottom` is counted in a last line."""
-    draw.text((SIDE_X, top), "Waiting (to, anger)", fill=MUTED, font=font(TEXT))
+    draw.text((SIDE_X, _baseline(top)), "Waiting (to, anger)", fill=MUTED, font=font(TEXT), anchor="ls")
     y = top + LINE + 4
     rows: list[tuple[str, list[dict[str, Any]]]] = []
     for code, cards in view["airports"].items():
@@ -128,15 +142,15 @@ def waiting(draw: Pen, view: dict[str, Any], top: float, bottom: float) -> None:
         more = n + 1 < len(rows)
         if y + PAX_H + (pitch if more else 0) > bottom:
             left = sum(len(c) for _, c in rows[n:])
-            draw.text((SIDE_X, y + PAX_H / 2), f"+{left} more", fill=INK, font=font(TEXT), anchor="lm")
+            draw.text((SIDE_X, y + PAX_H / 2 + CHIP_BASE), f"+{left} more", fill=INK, font=font(TEXT), anchor="ls")
             return
         if code:
-            draw.text((SIDE_X, y + PAX_H / 2), code, fill=INK, font=font(TEXT), anchor="lm")
+            draw.text((SIDE_X, y + PAX_H / 2 + CHIP_BASE), code, fill=INK, font=font(TEXT), anchor="ls")
         for i, card in enumerate(cards):
             _pax_chip(draw, SIDE_RIGHT - (2 - i) * PAX_W - (1 - i) * 6, y, card, PAX_W)
         y += pitch
     if not rows:
-        draw.text((SIDE_X, y), "nobody", fill=MUTED, font=font(TEXT))
+        draw.text((SIDE_X, _baseline(y)), "nobody", fill=MUTED, font=font(TEXT), anchor="ls")
 
 
 def plane_rows(draw: Pen, view: dict[str, Any]) -> None:
@@ -150,8 +164,8 @@ def plane_rows(draw: Pen, view: dict[str, Any]) -> None:
         if not seat["colour"]:
             chip(draw, (10, top, 50, top + 38), SEAT_EMPTY, "?", TEXT, INK)
             name = fit(seat["name"], TEXT, MAP_RIGHT - 70 - text_width(done, TEXT)) + done
-            draw.text((58, top - 8), name, fill=INK, font=font(TEXT))
-            draw.text((58, top + 30), "choosing a plane", fill=MUTED, font=font(TEXT))
+            draw.text((58, top + NAME_BASE), name, fill=INK, font=font(TEXT), anchor="ls")
+            draw.text((58, top + NAME_BASE + 38), "choosing a plane", fill=MUTED, font=font(TEXT), anchor="ls")
             continue
         chip(draw, (10, top, 50, top + 38), ROUTE_FILL[seat["colour"]], seat["letter"], TEXT,
              ROUTE_TEXT[seat["colour"]])
@@ -159,10 +173,10 @@ def plane_rows(draw: Pen, view: dict[str, Any]) -> None:
         extra = " ".join(ROUTE_LETTER(c) for c in seat["routes"][1:])
         speed = f"spd {seat['speed']}" + ("+1" if view["temp"]["speed"] == seat["seat"] else "")
         figures = f"{where} · {speed} · ${seat['money']}" + (f" · +{extra}" if extra else "")
-        draw.text((MAP_RIGHT - 12, top - 8), figures, fill=INK, font=font(TEXT), anchor="ra")
+        draw.text((MAP_RIGHT - 12, top + NAME_BASE), figures, fill=INK, font=font(TEXT), anchor="rs")
         room = MAP_RIGHT - 12 - text_width(figures, TEXT) - 24 - 58
         name = fit(seat["name"], TEXT, room - text_width(done, TEXT)) + done
-        draw.text((58, top - 8), name, fill=INK, font=font(TEXT))
+        draw.text((58, top + NAME_BASE), name, fill=INK, font=font(TEXT), anchor="ls")
         _seats(draw, 10, top + ROW_H - PAX_H, seat, view["temp"]["seat"] == seat["seat"])
 
 

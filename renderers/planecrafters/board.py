@@ -90,7 +90,12 @@ class Plan:
 
     @property
     def band(self) -> int:
-        return BAND_H - 4 if self.tight else BAND_H
+        return BAND_H  # never less: a member's name in any script needs all of it
+
+    @property
+    def under_band(self) -> int:
+        """The gap between a factory's band and its planes (a tight board gives it up, not the band's height)."""
+        return 0 if self.tight else 4
 
     @property
     def cell(self) -> int:
@@ -249,7 +254,7 @@ def _shape(s: dict[str, Any], plan: Plan) -> Shape:
 
 
 def _factory_height(s: dict[str, Any], plan: Plan) -> int:
-    return plan.band + 4 + _shape(s, plan).body + (FACTORY_GAP - 4 if plan.tight else FACTORY_GAP)
+    return plan.band + plan.under_band + _shape(s, plan).body + (FACTORY_GAP - 4 if plan.tight else FACTORY_GAP)
 
 
 def _figures(s: dict[str, Any], view: dict[str, Any]) -> str:
@@ -271,7 +276,7 @@ def _factory(d: ImageDraw.ImageDraw, y: int, s: dict[str, Any], view: dict[str, 
         d.polygon([(M + 8, cy - 11), (M + 26, cy), (M + 8, cy + 11)], fill=WHITE)
     right = say(d, RIGHT - 10, cy, _figures(s, view), SMALL, fg, align="right")
     say(d, M + 34, cy, fit(_name(view, seat), SMALL, right - M - 34 - 24), SMALL, fg)
-    y += plan.band + 4
+    y += plan.band + plan.under_band
     shape = _shape(s, plan)
     for p, plane in enumerate(s["planes"] or [{}]):
         _plane(d, shape, shape.column(p), y + (p // shape.per_row) * plan.plane_row, p + 1, plane, plan.cell)
@@ -362,7 +367,7 @@ def _who(view: dict[str, Any], seats: list[int], share: float) -> str:
 
 AWARDS_LABEL = "Awards now: "
 EVERYONE = "everyone"
-AWARD_NAME_MIN = 90  # a name cut shorter than this ("Bar…") no longer says who
+AWARD_NAME_MIN = round(text_width("Bar…", SMALL)) + 4  # a name cut shorter than "Bar…" no longer says who
 
 
 @dataclass(frozen=True)

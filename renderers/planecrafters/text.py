@@ -1,4 +1,5 @@
-"""Placing one line of text by its middle, measured: a row's text sits inside its row whatever its letters."""
+"""Placing one line of text by its middle, measured: a row's text sits inside its row whatever its letters or
+script (every face's text on one baseline, renderers.kit.runs)."""
 
 from __future__ import annotations
 
@@ -6,16 +7,21 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from renderers.kit.paint import INK, Fill, font, text_width
+from renderers.kit.paint import INK, Fill, font, pen, text_width
+from renderers.kit.runs import layout
 
-_MEASURE = ImageDraw.Draw(Image.new("L", (1, 1)))
+_MEASURE = pen(Image.new("L", (1, 1)))
+TALLEST = "ÅHgअर्जु李"
+"""The marks that reach highest and lowest in the names a table writes (whichever faces the machine has)."""
 
 
 @cache
 def _middle(size: int) -> float:
-    """Half-way between the top of the tallest letters and the bottom of the descenders, from the top anchor."""
-    _left, top, _right, bottom = _MEASURE.textbbox((0, 0), "ÅHgjy|", font=font(size))
-    return (top + bottom) / 2
+    """How far below a row's middle the baseline goes: the middle of what a line of names can reach, from an
+    accented capital, Devanagari's marks and a Chinese character above to the descenders below. Latin capitals then
+    sit about in the middle, and a name in any script stays inside its row."""
+    _left, top, _right, bottom = layout(TALLEST, size).ink()
+    return -(top + bottom) / 2
 
 
 def say(draw: ImageDraw.ImageDraw, x: float, cy: float, text: str, size: int, fill: Fill = INK,
@@ -24,7 +30,7 @@ def say(draw: ImageDraw.ImageDraw, x: float, cy: float, text: str, size: int, fi
     Returns the x just past the text (or its start, for right-aligned text)."""
     width = text_width(text, size)
     left = x - width if align == "right" else x
-    draw.text((round(left), round(cy - _middle(size))), text, fill=fill, font=font(size))
+    draw.text((round(left), round(cy + _middle(size))), text, fill=fill, font=font(size), anchor="ls")
     return left if align == "right" else left + width
 
 

@@ -33,6 +33,7 @@ from renderers.planes.style import (
 LEFT = BOARD_RIGHT + 6
 TEXT_W = WIDTH - 4 - LEFT
 LINE = 39  # a MIN_FONT line: its capitals and descenders, and a pixel between lines
+BASELINE = 35  # a line's baseline below its top
 INDENT = 16  # a seat's lines start after the turn pointer
 EFFECTS = {"backwards": "against the arrows", "only_own": "own cubes only", "ignore_neutral": "grey cubes stay",
            "ignore_blockages": "cones ignored", "skip": "skip one space", "move_twice": "two moves"}
@@ -113,9 +114,10 @@ def draw_legend(draw: ImageDraw.ImageDraw, pois: tuple[str, ...], kinds: tuple[s
         y += LEGEND_ROW
 
 
-def _text(draw: ImageDraw.ImageDraw, x: float, y: float, text: str, fill: Fill = INK, anchor: str = "la") -> None:
-    """A MIN_FONT line whose capitals start about 7 px below y (its ascent above them is empty)."""
-    draw.text((x, y - 2), text, font=font(MIN_FONT), fill=fill, anchor=anchor)
+def _text(draw: ImageDraw.ImageDraw, x: float, y: float, text: str, fill: Fill = INK, anchor: str = "l") -> None:
+    """A MIN_FONT line whose capitals start about 8 px below y: placed by its baseline, so a name in any script sits
+    on the same line (`anchor` is the horizontal one: "l" or "r")."""
+    draw.text((x, y + BASELINE), text, font=font(MIN_FONT), fill=fill, anchor=anchor + "s")
 
 
 def _lines(draw: ImageDraw.ImageDraw, y: float, text: str, most: int, fill: Fill = INK) -> float:
@@ -251,7 +253,7 @@ def _seats(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float, lines: int
         name_w = width - chip_w - 6
         if lines == 2:
             score = f"{seat['score']} VP"
-            _text(draw, WIDTH - 6, y, score, anchor="ra")
+            _text(draw, WIDTH - 6, y, score, anchor="r")
             name_w -= text_width(score, MIN_FONT) + 10
         _text(draw, x + chip_w + 6, y, fit(seat["name"], MIN_FONT, name_w))
         x = LEFT + 2
