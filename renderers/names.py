@@ -11,8 +11,14 @@ from typing import Any
 SEAT_REF = re.compile(r"\b(?:Seat|Player) ([1-9])\b")
 """The forms the engines use for a seat in their texts (1-based)."""
 
-SAMPLE_NAMES = {0: "Ada", 1: "Bruno", 2: "Chen", 3: "Dagny", 4: "Esperanza", 5: "Fumiko"}
-"""Members' names for the sample pictures and the README's replay."""
+SAMPLE_NAMES = {0: "Zoë", 1: "李明", 2: "محمد", 3: "🎲 Sam", 4: "अर्जुन", 5: "Жанна"}
+"""Members' names for the sample pictures and the README's replay: a different script at each seat (Latin with an
+accent, Chinese, Arabic written right to left, an emoji, Devanagari, Cyrillic), as a server's members write them."""
+
+WORLD_NAMES = ("Zoë", "Łukasz", "Ωμέγα", "Жанна", "李明", "さくら", "민준", "अर्जुन", "محمد", "דוד", "สมชาย", "🎲 Sam",
+               "👨\u200d👩\u200d👧 Kim", "🇯🇵 Aiko")
+"""A name in every script the pictures' faces cover (renderers.kit.faces), and emoji with a flag and a ZWJ family:
+the tests draw every board and hand of every game with them."""
 
 
 def named_text(text: str, names: dict[int, str]) -> str:

@@ -19,8 +19,9 @@ from engine.flight_plan.state import FPState
 from renderers.catalogue import Palette, Sample
 from renderers.flight_plan.board import board_image
 from renderers.flight_plan.style import OWNER
+from renderers.names import SAMPLE_NAMES
 
-NAMES = ["ana", "Bartholomew", "chidi", "Dagny", "Esperanza", "Fumiko"]
+NAMES = [SAMPLE_NAMES[seat] for seat in range(6)]  # a different script at each seat
 LONG_NAMES = ["Maximiliana Featherstonehaugh-Wolfeschlegel", "Bartholomew the Unbelievably Patient",
               "WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW", "Zoë Ångström-Łukasiewicz of the Isles",
               "Esperanza Montgomery-Villanueva", "Fumiko Takahashi-Yamamoto the Third"]

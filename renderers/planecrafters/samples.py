@@ -20,11 +20,12 @@ from engine.planecrafters.data import employee_kind
 from engine.planecrafters.game import GAME
 from engine.planecrafters.state import PCState
 from renderers.catalogue import Palette, Sample
+from renderers.names import SAMPLE_NAMES
 from renderers.planecrafters.board import board_image
 from renderers.planecrafters.hand import hand_image
 from renderers.planecrafters.style import BG, MODEL_COLOURS
 
-NAMES = ["ana", "Bartholomew", "chidi", "Dagny"]
+NAMES = [SAMPLE_NAMES[seat] for seat in range(4)]  # a different script at each seat
 LONG_NAMES = ["Maximiliana Featherstonehaugh-Wolfeschlegel", "Bartholomew the Unbelievably Patient",
               "WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW", "Zoë Ångström-Łukasiewicz of the Isles"]
 
