@@ -106,6 +106,9 @@ def main(argv: list[str] | None = None) -> int:
         print(str(exc), file=sys.stderr)
         return 2
     _configure_logging(settings)
+    from renderers.kit.faces import report_missing
+
+    report_missing()  # a face missing here is named with its package once, at start: its characters draw as "?"
     if args.sandbox:
         return _sandbox(settings, args.port)
     try:

@@ -5,20 +5,27 @@ colour-blind sheet <name>-cb.png for every game's registered sample (renderers/c
 `python -m renderers replay GAME [--players P] [--seed S]`: write docs/images/<game>-replay.gif, the replay GIF of a
 seeded game played by the playout policy (what the final message of a game carries). What a replay costs is
 `python -m bench replays`.
+
+`python -m renderers faces [--install]`: say which of the pictures' typefaces this machine has (renderers/kit/faces.py)
+and, with --install, install the Debian packages of those it lacks (as root; otherwise it prints the command).
 """
 
 from __future__ import annotations
 
 import argparse
 import io
+import os
+import shutil
+import subprocess
 from pathlib import Path
 
-from PIL import Image
+from PIL import Image, ImageFont
 
 from engine import registry
 from engine.core.selfplay import playout
 from engine.core.turns import group, play
 from renderers import catalogue, for_game
+from renderers.kit import faces
 from renderers.kit.paint import to_png
 from renderers.kit.sheets import colour_blind_sheet, shown
 from renderers.names import SAMPLE_NAMES, name_view, named_text
@@ -61,6 +68,37 @@ def replay_sample(game: str, players: int, seed: int) -> None:
           f"{len(data) / 2**20:.2f} MiB)")
 
 
+def debian_packages() -> list[str]:
+    """The Debian packages that would bring the faces (and the text layout) this machine lacks."""
+    wanted = [face.package.split(":")[1] for face in faces.missing() if face.package.startswith("debian:")]
+    if faces.layout_engine() is not ImageFont.Layout.RAQM:
+        wanted.append("libfribidi0")
+    return sorted(set(wanted))
+
+
+def list_faces(install: bool) -> int:
+    for face in faces.STACK:
+        path = face.path()
+        print(f"{face.name:18} {face.scripts:38} {path if path else 'missing: ' + face.install}")
+    for line in faces.problems():
+        print(line)
+    packages = debian_packages()
+    if not faces.problems():
+        print("Every face is here.")
+    if not install or not packages:
+        return 0
+    command = ["apt-get", "install", "-y", "-qq", *packages]
+    if os.geteuid() != 0 or shutil.which("apt-get") is None:
+        print("To install them: sudo " + " ".join(command))
+        return 0
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    done = (subprocess.run(["apt-get", "update", "-qq"], env=env, check=False).returncode == 0
+            and subprocess.run(command, env=env, check=False).returncode == 0)
+    print(f"Installed {', '.join(packages)}." if done else f"Could not install {', '.join(packages)}: those "
+          "characters are drawn as '?' until they are.")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m renderers")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -69,8 +107,12 @@ def main(argv: list[str] | None = None) -> None:
     rp.add_argument("game", choices=registry.names())
     rp.add_argument("--players", type=int, default=2)
     rp.add_argument("--seed", type=int, default=1)
+    fc = sub.add_parser("faces", help="say which typefaces this machine has; --install brings Debian's")
+    fc.add_argument("--install", action="store_true", help="apt-get install the Debian packages of missing faces")
     args = parser.parse_args(argv)
-    if args.command == "replay":
+    if args.command == "faces":
+        list_faces(args.install)
+    elif args.command == "replay":
         replay_sample(args.game, args.players, args.seed)
     else:
         samples()

@@ -153,3 +153,33 @@ async def test_an_ai_turn_left_open_by_a_stopped_bot_is_played_after_the_restart
     await simcord_env.settle()
     assert prompt_of(latest_panel(table.channel)).startswith(alice.mention), "the new bot played the AI's turn"
     assert [a.seat for a in await simcord_env.bot.store.actions(1)] == [0, 1]
+
+
+def test_a_face_missing_on_the_machine_is_named_with_its_package_at_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A fresh machine without Debian's CJK fonts still starts, and says once which package brings them."""
+    import bot.__main__ as entry
+    from renderers.kit import faces, runs
+
+    real = faces.Face.path
+    monkeypatch.setattr(faces.Face, "path",
+                        lambda face: None if face.package == "debian:fonts-noto-cjk" else real(face))
+    runs.clear()
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "secret-token-value")
+    monkeypatch.setenv("TARMAC_DB_PATH", str(tmp_path / "t.sqlite3"))
+    monkeypatch.setattr(entry, "_configure_logging", lambda _settings: None)
+
+    async def fails(_settings: object) -> None:
+        raise OSError("no network in this test")
+
+    monkeypatch.setattr(entry, "_run", fails)
+    try:
+        with caplog.at_level("WARNING", logger="tarmac.renderers"):
+            assert entry.main() == 2
+    finally:
+        monkeypatch.undo()
+        runs.clear()
+    said = [r.getMessage() for r in caplog.records if r.name == "tarmac.renderers"]
+    assert len(said) == 1 and "fonts-noto-cjk" in said[0] and "'?'" in said[0], said

@@ -135,3 +135,24 @@ def test_a_missing_face_is_named_and_costs_only_its_characters(caplog: pytest.Lo
         lines = faces.report_missing()
     assert any("fonts-noto-cjk" in line and "Chinese, Japanese and Korean" in line for line in lines)
     assert any("fonts-noto-cjk" in record.getMessage() for record in caplog.records)
+
+
+@pytest.mark.usefixtures("without_cjk")
+def test_the_faces_command_installs_or_names_the_missing_package(capsys: pytest.CaptureFixture[str],
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    import renderers.__main__ as command
+
+    assert command.debian_packages() == ["fonts-noto-cjk"]
+    monkeypatch.setattr(command.os, "geteuid", lambda: 1000)  # not root: it says what to run instead
+    command.main(["faces", "--install"])
+    out = capsys.readouterr().out
+    assert "missing: apt-get install fonts-noto-cjk" in out
+    assert "sudo apt-get install -y -qq fonts-noto-cjk" in out
+    ran: list[list[str]] = []
+    monkeypatch.setattr(command.os, "geteuid", lambda: 0)
+    monkeypatch.setattr(command.shutil, "which", lambda _name: "/usr/bin/apt-get")
+    monkeypatch.setattr(command.subprocess, "run",
+                        lambda args, **_kw: ran.append(args) or command.subprocess.CompletedProcess(args, 0))
+    command.main(["faces", "--install"])
+    assert ran == [["apt-get", "update", "-qq"], ["apt-get", "install", "-y", "-qq", "fonts-noto-cjk"]]
+    assert "Installed fonts-noto-cjk." in capsys.readouterr().out
