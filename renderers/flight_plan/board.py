@@ -9,6 +9,8 @@ badge that would overlap an earlier one moves along its line or stays off (the t
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image
@@ -40,12 +42,24 @@ REGION_LABEL = {"NA": (0.10, 0.20), "SA": (0.25, 0.88), "EU": (0.43, 0.06), "AF"
                 "ME": (0.60, 0.60), "AP": (0.92, 0.20)}
 
 
-def _overlaps(box: Rect, taken: list[Rect]) -> bool:
-    return any(box[0] < t[2] and t[0] < box[2] and box[1] < t[3] and t[1] < box[3] for t in taken)
+def _overlaps(box: Rect, taken: Sequence[Rect]) -> bool:
+    # A plain loop: placing the labels asks this some 500 times a board, and a generator in any() costs twice as much.
+    left, top, right, bottom = box
+    for t_left, t_top, t_right, t_bottom in taken:
+        if left < t_right and t_left < right and top < t_bottom and t_top < bottom:
+            return True
+    return False
 
 
 def free_spot(x: float, y: float, w: float, h: float, taken: list[Rect], map_h: int) -> Rect | None:
     """The box of size w x h nearest to centre (x, y), on rings 20 px apart, that lies in the map on free ground."""
+    return _free_spot(x, y, w, h, tuple(taken), map_h)
+
+
+@lru_cache(maxsize=4096)
+def _free_spot(x: float, y: float, w: float, h: float, taken: tuple[Rect, ...], map_h: int) -> Rect | None:
+    """free_spot, remembered: the same board asks the same questions on every move that leaves its map alone, and
+    the search (up to some 500 boxes tried) costs as much as drawing the labels."""
     for ring in range(0, 13):
         steps = max(1, ring * 6)
         for k in range(steps):

@@ -99,6 +99,7 @@ def missing() -> tuple[Face, ...]:
     return tuple(face for face in STACK if face not in available())
 
 
+@cache
 def layout_engine() -> ImageFont.Layout:
     """Raqm (HarfBuzz shaping, FriBiDi) joins Arabic letters and orders Devanagari and Thai marks; without it text
     is still drawn, letter by letter."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 import math
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
@@ -43,7 +43,8 @@ def font(size: int) -> Font:
 
 
 def _ours(fnt: Any) -> bool:
-    return isinstance(fnt, ImageFont.FreeTypeFont) and fnt is primary(int(fnt.size))
+    """Whether the font is the kit's (font()): only its text is set in runs; any other font is Pillow's business."""
+    return getattr(fnt, "tarmac_primary", False) is True
 
 
 @lru_cache(maxsize=8192)
@@ -56,6 +57,23 @@ def _glyphs(fnt: Font, text: str, mode: str, anchor: str, start: tuple[float, fl
     return mask, offset
 
 
+@lru_cache(maxsize=8192)
+def _box(fnt: Font, text: str, mode: str, anchor: str, features: tuple[str, ...] | None) -> tuple[float, ...]:
+    """Pillow's own box of a line in the primary face, from its anchor: measured once, as the glyphs are drawn once
+    (shaping makes every measure cost as much as a small drawing)."""
+    return tuple(fnt.getbbox(text, mode, None, list(features) if features else None, None, 0, anchor))
+
+
+@lru_cache(maxsize=8192)
+def _stamp(fnt: Font, text: str, mode: str, anchor: str,
+           start: tuple[float, float]) -> tuple[Any, tuple[int, int]] | None:
+    """A line all in the primary face, left to right, as one mask (None for a line that needs its runs)."""
+    if not layout(text, int(fnt.size)).simple:
+        return None
+    return _glyphs(fnt, text, mode, anchor, start, None, _primary_features())
+
+
+@cache
 def _primary_features() -> tuple[str, ...] | None:
     found = features_of(faces.PRIMARY)
     return tuple(found) if found else None
@@ -73,6 +91,14 @@ def _quantized(piece: Emoji) -> tuple[Image.Image, Image.Image, tuple[tuple[int,
     used = tuple((i, (palette[3 * i], palette[3 * i + 1], palette[3 * i + 2]))
                  for i, count in enumerate(values.histogram(mask=cover)) if count)
     return values, cover, used
+
+
+@lru_cache(maxsize=1024)
+def _indexed(piece: Emoji, lut: bytes) -> Image.Image:
+    """The emoji's pixels as the canvas's palette entries (`lut`: its own colour's entry on the canvas, by index):
+    a board drawn on the same layer gets the same entries every time, so this is made once."""
+    values, _cover, _used = _quantized(piece)
+    return Image.frombytes("P", values.size, values.point(list(lut)).tobytes())
 
 
 def _palette_index(image: Image.Image, colour: RGB) -> int:
@@ -109,6 +135,13 @@ class Pen(ImageDraw.ImageDraw):
         ink = fill_ink if ink is None else ink
         if ink is None:
             return
+        if "\n" not in text:  # the common case, as cheap as Pillow's own: one cached stamp
+            x, y = xy
+            stamp = _stamp(font, text, self.fontmode, anchor or "la", (math.modf(x)[0], math.modf(y)[0]))
+            if stamp is not None:
+                mask, (dx, dy) = stamp
+                self.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, ink)
+                return
         for line_xy, line in self._lines(xy, text, font, anchor):
             self._line(line_xy, line, font, anchor, ink)
 
@@ -145,12 +178,11 @@ class Pen(ImageDraw.ImageDraw):
         left, top = round(x) + piece.offset[0], round(base) + piece.offset[1]
         box = (left, top, left + piece.image.width, top + piece.image.height)
         if self.image.mode == "P":
-            values, cover, used = _quantized(piece)
+            _values, cover, used = _quantized(piece)
             lut = [0] * 256
             for index, colour in used:
                 lut[index] = _palette_index(self.image, colour)
-            indices = Image.frombytes("P", values.size, values.point(lut).tobytes())
-            self.image.im.paste(indices.im, box, cover.im)
+            self.image.im.paste(_indexed(piece, bytes(lut)).im, box, cover.im)
         else:
             self.image.im.paste(piece.image.convert(self.image.mode).im, box, piece.image.getchannel("A").im)
 
@@ -163,8 +195,11 @@ class Pen(ImageDraw.ImageDraw):
         boxes = []
         for (x, y), line in self._lines(xy, text, font, anchor):
             typeset = layout(line, int(font.size))
-            boxes.append(super().textbbox((x, y), line, font=font, anchor=anchor, features=features_of(faces.PRIMARY))
-                         if typeset.simple else typeset.bbox((x, y), anchor))
+            if typeset.simple:
+                left, top, right, bottom = _box(font, line, self.fontmode, anchor or "la", _primary_features())
+                boxes.append((left + x, top + y, right + x, bottom + y))
+            else:
+                boxes.append(typeset.bbox((x, y), anchor))
         return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
                 max(b[3] for b in boxes))
 
@@ -191,6 +226,18 @@ class Pen(ImageDraw.ImageDraw):
     def rounded_rectangle(self, xy: Any, radius: float = 0, fill: Any = None, outline: Any = None, width: int = 1,
                           *, corners: tuple[bool, bool, bool, bool] | None = None) -> None:
         self._log_shape("box", xy, fill, width)
+        box = _whole(xy)
+        if box is not None and box[2] >= box[0] and box[3] >= box[1]:
+            # Stamped from a cached mask of Pillow's own drawing: a board draws dozens of the same boxes (chips,
+            # cards), and Pillow draws each corner's arc and pie slice in Python.
+            ink, fill_ink = self._getink(outline, fill)
+            inside, ring = _rounded(box[2] - box[0], box[3] - box[1], radius, width, corners or (True,) * 4,
+                                    fill_ink is not None, ink is not None)
+            if inside is not None and fill_ink is not None:
+                self.draw.draw_bitmap(box[:2], inside.im, fill_ink)
+            if ring is not None and ink is not None:
+                self.draw.draw_bitmap(box[:2], ring.im, ink)
+            return
         # Pillow may hand a rounded rectangle on to rectangle() or ellipse(): log the shape once.
         self._inner = True
         try:
@@ -205,6 +252,29 @@ class Pen(ImageDraw.ImageDraw):
     def polygon(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
         self._log_shape("polygon", xy, fill, width)
         super().polygon(xy, fill, outline, width)
+
+
+def _whole(xy: Any) -> tuple[int, int, int, int] | None:
+    """The box as four whole pixels (x0, y0, x1, y1), or None when it is given any other way."""
+    values = [v for p in xy for v in p] if isinstance(xy[0], (tuple, list)) else list(xy)
+    if len(values) != 4 or not all(float(v).is_integer() for v in values):
+        return None
+    x0, y0, x1, y1 = (int(v) for v in values)
+    return x0, y0, x1, y1
+
+
+@lru_cache(maxsize=2048)
+def _rounded(w: int, h: int, radius: float, width: int, corners: tuple[bool, ...], filled: bool,
+             outlined: bool) -> tuple[Image.Image | None, Image.Image | None]:
+    """Which pixels Pillow paints in the fill and which in the outline of a rounded rectangle w x h (drawn once, at
+    the origin: a box of whole pixels is drawn the same wherever it goes)."""
+    marks = Image.new("L", (w + 1, h + 1), 0)
+    ImageDraw.Draw(marks).rounded_rectangle((0, 0, w, h), radius, fill=1 if filled else None,
+                                            outline=2 if outlined else None, width=width,
+                                            corners=(corners[0], corners[1], corners[2], corners[3]))
+    inside = marks.point([255 if v == 1 else 0 for v in range(256)]) if filled else None
+    ring = marks.point([255 if v == 2 else 0 for v in range(256)]) if outlined else None
+    return inside, ring
 
 
 def canvas(size: tuple[int, int], background: RGB = PAPER) -> Image.Image:

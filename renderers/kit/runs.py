@@ -262,11 +262,7 @@ class Layout:
     size: int
     placed: tuple[Placed, ...]
     advance: float
-
-    @property
-    def simple(self) -> bool:
-        """All in the primary face, left to right: Pillow draws it in one call, exactly as it always has."""
-        return len(self.placed) <= 1 and all(p.run.face == faces.PRIMARY and not p.run.rtl for p in self.placed)
+    simple: bool  # all in the primary face, left to right: Pillow draws it in one call, exactly as it always has
 
     def ink(self) -> tuple[float, float, float, float]:
         """The ink of the whole line, from (origin, baseline)."""
@@ -294,7 +290,10 @@ class Layout:
 
 @cache
 def primary(size: int) -> ImageFont.FreeTypeFont:
-    return faces.loaded(faces.PRIMARY, size)
+    """The primary face at `size`, marked as the kit's (the Pen sets the kit's fonts' text in runs)."""
+    font = faces.loaded(faces.PRIMARY, size)
+    font.tarmac_primary = True  # type: ignore[attr-defined]
+    return font
 
 
 @lru_cache(maxsize=256)
@@ -328,11 +327,12 @@ def layout(text: str, size: int) -> Layout:
         placed.append(Placed(run, shown, direction, features, x, advance,
                              (float(left), float(top), float(right), float(bottom))))
         x += advance
-    return Layout(text, size, tuple(placed), x)
+    simple = len(placed) <= 1 and all(p.run.face == faces.PRIMARY and not p.run.rtl for p in placed)
+    return Layout(text, size, tuple(placed), x, simple)
 
 
 def clear() -> None:
     """Forget every face choice and layout (after the machine's faces change, in tests)."""
     for cached in (face_of, drawable, emoji, layout, primary, baseline_below, faces.available, faces.loaded,
-                   faces.coverage):
+                   faces.coverage, faces.layout_engine):
         cached.cache_clear()

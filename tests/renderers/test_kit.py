@@ -171,3 +171,20 @@ def test_a_static_layer_is_drawn_once_and_handed_out_as_a_copy() -> None:
     with recording():
         layer(20)
     assert calls == [20, 20], "a recording draws the layer afresh"
+
+
+@pytest.mark.parametrize("mode", ["P", "RGB"])
+def test_a_stamped_rounded_box_is_pillows_own(mode: str) -> None:
+    """The Pen stamps rounded boxes from a cached mask: every size, radius, ring and corner set gives Pillow's
+    pixels, wherever the box goes (and a box not on whole pixels is left to Pillow)."""
+    boxes = [((10, 10, 60, 40), 6, 2, None), ((3, 70, 40, 110), 20, 1, None), ((50, 60, 140, 96), 8, 4, None),
+             ((150, 10, 190, 48), 19, 3, None), ((150, 60, 260, 100), 12, 2, (True, False, False, True)),
+             ((200, 110, 280, 150), 0, 2, None), ((12.5, 120, 80, 160.25), 9, 2, None),
+             ((90, 120, 92, 170), 5, 1, None)]
+    for fill, outline in ((PAPER, INK), (None, INK), ((200, 40, 40), None), (INK, INK)):
+        plain, kit = Image.new(mode, (300, 180), (240, 240, 240)), Image.new(mode, (300, 180), (240, 240, 240))
+        for xy, radius, width, corners in boxes:
+            ImageDraw.Draw(plain).rounded_rectangle(xy, radius, fill=fill, outline=outline, width=width,
+                                                    corners=corners)
+            pen(kit).rounded_rectangle(xy, radius, fill=fill, outline=outline, width=width, corners=corners)
+        assert ImageChops.difference(plain.convert("RGB"), kit.convert("RGB")).getbbox() is None, (fill, outline)
