@@ -1,4 +1,4 @@
-"""Flight Plan colours and sizes (1200 x 900 canvas, shown at 373 x 280: text at least MIN_FONT, 38 px)."""
+"""Flight Plan colours and sizes (1200 x 900 canvas, shown at 373 x 280: text at least MIN_FONT, 37 px)."""
 
 from __future__ import annotations
 

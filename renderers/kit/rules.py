@@ -38,4 +38,4 @@ def min_font_px(size: tuple[int, int]) -> int:
 
 
 MIN_FONT = min_font_px((1200, 900))
-"""The smallest font size on the 1200 x 900 canvas every board uses (38 px: capitals 8.1 px tall at 373 px wide)."""
+"""The smallest font size on the 1200 x 900 canvas every board uses (37 px: capitals 8.2 px tall at 373 px wide)."""

@@ -1,5 +1,5 @@
 """The Now Boarding board's panels: the side column (stage, round, phase, complaints, cards to come, the queues at
-each airport, the key) and the band under the map (each plane's pilot, figures and seats), all at 38 px or more.
+each airport, the key) and the band under the map (each plane's pilot, figures and seats), all at 37 px or more.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Where things go on the Now Boarding map: airports, spaces, weather tokens, route letters and plane markers.
 
-The marks are big enough to hold a 38 px letter (renderers/kit/rules.py), so on the busiest stretches they would
+The marks are big enough to hold a 37 px letter (renderers/kit/rules.py), so on the busiest stretches they would
 touch: each is placed in turn clear of what was placed before (airports first, then weather tokens, then route
 letters, then planes), by boxes, as the picture's rules compare bounding boxes. Positions depend only on the map's
 side, the weather and where the planes are, so they are cached.

@@ -28,7 +28,7 @@ CARD = (255, 255, 255)
 SEAT_EMPTY = (236, 236, 240)
 STRIPE = (238, 235, 224)  # every other plane's row, a shade darker than the paper
 
-TEXT = MIN_FONT  # the smallest text (38 px): capitals 8 px tall where Discord shows the canvas at 373 x 280
+TEXT = MIN_FONT  # the smallest text (37 px): capitals 8 px tall where Discord shows the canvas at 373 x 280
 BIG = 44  # the stage's name, the panel's heading
 MAP_LEFT, MAP_TOP, MAP_SCALE_X, MAP_SCALE_Y = 3, -26, 0.78, 0.83  # map.toml's 1000 x 600 frame onto the canvas
 AIRPORT_HALF = (48, 23)  # an airport's box holds its code at TEXT with a few pixels to spare

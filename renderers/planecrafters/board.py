@@ -1,7 +1,7 @@
 """The Planecrafters board posted in the channel: a pure function of the public view (engine.planecrafters.view).
 
 Laid out for the size Discord shows it (renderers/README.md): a 1200 x 900 canvas shown at 373 x 280, so no text is
-smaller than MIN_FONT (38 px, capitals 8 px tall where shown). The canvas then holds about twenty lines of text, so
+smaller than MIN_FONT (37 px, capitals 8 px tall where shown). The canvas then holds about twenty lines of text, so
 every part takes the whole width and says its figures in few words:
 
 - each factory is a band (name, crowns, hand, sales) over its planes: one plane a row with the staff beside them, or

@@ -2,7 +2,7 @@
 goal (the name and points on a pale strip, then what it asks), and a band on every goal that could be scored now.
 
 Same rules as the board (renderers/README.md): 1200 px wide and at most 900 tall, shown at 373 x 280, so no text
-under MIN_FONT (38 px). A taller canvas would only be shown smaller, so that is all the room there is: about 19 lines
+under MIN_FONT (37 px). A taller canvas would only be shown smaller, so that is all the room there is: about 19 lines
 of 70 letters, some four cards' whole texts. Cards stand in columns, each under the shortest column, so cards of
 different lengths waste no room, and the layout that shows the most text wins. Up to three cards show every word;
 from four or five on, the longest texts end after a few lines in '…' (a column with room gives its cards more lines);

@@ -2,7 +2,7 @@
 the left, the panel on the right.
 
 The airport files place spaces by centre in their own units. The board keeps those positions, scaled on each axis
-separately. Every text is at least MIN_FONT (38 px), so room is scarce and each box takes what its neighbours leave:
+separately. Every text is at least MIN_FONT (37 px), so room is scarce and each box takes what its neighbours leave:
 the spaces share one width (as wide as the closest columns allow, about 110 px on the shipped airports), while each
 space grows up and down until it meets the box above or below it (half way to another space, a gap short of a gate),
 so a space with no close neighbour in its column has room for more cubes. A gate is as wide as its neighbours allow

@@ -1,7 +1,7 @@
 """The panel beside the Planes board: airport, phase and action in play, the boarding track, the players' scores
 (the one to play marked by a pointer and a band, not by colour), and the legend of the marks this board shows.
 
-Every text is at least MIN_FONT (38 px) in a panel about 300 px wide, so the wording is short. With two or three
+Every text is at least MIN_FONT (37 px) in a panel about 300 px wide, so the wording is short. With two or three
 seats a seat takes three lines (name; VP and the part from goals or the VP tokens; cubes aboard and cards in hand);
 with four, two (name and VP; tokens, aboard and hand): the VP from goals is then left to the board in words
 (describe.py), which gives every figure in full."""
