@@ -5,7 +5,7 @@ skin tone, a flag, a ZWJ family stay whole), each drawn in the first face of the
 all of it; an emoji asks the colour face first. Spaces and punctuation stay in the face of the run they follow when
 it has them, so an Arabic or Chinese name is one run, shaped whole. Right-to-left runs (Arabic, Hebrew) are put in
 the order the Unicode bidirectional algorithm gives a left-to-right line (the parts it needs without explicit
-embeddings: rules W1-W7, N1-N2, I1-I2, L2), and each is shaped by raqm in its direction.
+embeddings: rules W1-W7, N0 for the common brackets, N1-N2, I1, L2), and each is shaped by raqm in its direction.
 
 Every run sits on one baseline; vertical anchors ("a", "m", "s", "d") are the primary face's, so a name in any script
 lines up with the Latin text beside it. `Layout` is what the Pen draws and what the measuring helpers measure."""
