@@ -3,9 +3,13 @@ benchmarks share."""
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import AsyncIterator
 from typing import Any
+
+PANEL_HEADING = re.compile(r"^### .+ — (?:Turn|Round) \d+")
+"""A turn panel's heading: the game's title and the turn ("### Planes — Turn 5 · round 2")."""
 
 
 class TimedLog(list[Any]):
@@ -66,7 +70,7 @@ def newest_panel(env: Any, channel_id: int) -> Any:
     for message_id in sorted(stored, reverse=True):
         message = stored[message_id]
         texts = [c.get("content") or "" for c in _walk(message.components) if c.get("type") == TEXT_DISPLAY]
-        if message.visible_to(None) and texts and " — move " in texts[0]:  # a V2 panel's heading
+        if message.visible_to(None) and texts and PANEL_HEADING.match(texts[0]):  # a V2 panel's heading
             return to_discord_message(env, message)
     raise LookupError("no turn panel")
 

@@ -24,7 +24,7 @@ from typing import Any
 from PIL import Image
 
 from engine.core.contract import Game, GameState
-from engine.core.turns import Turn
+from engine.core.turns import Turn, turn_name
 from renderers.kit.paint import ELLIPSIS, INK, PAPER, fit, font, pen, wrap
 from renderers.kit.rules import MIN_FONT, min_font_px
 
@@ -67,12 +67,14 @@ def frames(engine: Game, first: GameState, turns: list[Turn], *, names: dict[int
            total: int | None = None, first_heading: str = "The start") -> list[Frame]:
     """The frames of `turns`, starting from `first` (the board before the first of them): public views only.
     `names` names the seats, `words` puts names into the engine's texts and `name_view` into a view (the bot's
-    naming); `total` is the game's number of turns, for "Turn 3 of 40"."""
+    naming); `total` is the game's number of turns, for "Turn 3 of 40" (given only when the frames show every turn:
+    a stretch of turns 1 to 12 captioned "Turn 1 of 24" read as if it held 24). Each caption names its turn as the
+    panel's heading, the log and the board do (engine.core.turns.turn_name)."""
     names = names or {}
-    of = f" of {total}" if total else ""
     made = [Frame(name_view(engine.view(first, None)), first_heading, "")]
     for turn in turns:
-        heading = f"{engine.turn_word} {turn.number}{of} · {who(turn, names, first.players)}"
+        start = turn.before if turn.before is not None else turn.after
+        heading = f"{turn_name(engine, start, turn.number, of=total)} · {who(turn, names, first.players)}"
         text = words(" ".join(turn.texts)) or "No move anyone else can see."
         made.append(Frame(name_view(engine.view(turn.after, None)), heading, text))
     return made

@@ -298,7 +298,7 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
         text = text or (await self.parts.settings.get(interaction.user.id)).text_boards
         update = await self.parts.publisher.turn_update(session, state, [], render=not text)
         if text and update.board_words:
-            title = f"{update.title} — move {update.version}, the board in words"
+            title = f"{update.title} — {update.when + ', ' if update.when else ''}the board in words"
             for message in words_messages(update.board_words, title):
                 await interaction.followup.send(ephemeral=True, **message)
             return
@@ -449,9 +449,10 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
                                      upload=interaction.filesize_limit)
         if made is None:
             raise Refusal("This game has no pictures to replay; /game log tells it in words.")
-        title = self.parts.sessions.game(session.game).title
+        engine = self.parts.sessions.game(session.game)
+        title, word = engine.title, engine.turn_word.lower()  # Now Boarding counts rounds
         shown = "the start" if not made.last else (
-            f"turn {made.first}" if made.first == made.last else f"turns {made.first} to {made.last}")
+            f"{word} {made.first}" if made.first == made.last else f"{word}s {made.first} to {made.last}")
         text = f"{title}, game #{session.id}: {shown} of {made.turns}."
         file = discord.File(io.BytesIO(made.gif), filename=f"game-{session.id}-replay.gif",
                             description=f"An animated replay of {title}, game #{session.id}: {shown}.")

@@ -395,7 +395,7 @@ def seat_colour(update: TurnUpdate, seat: int | None) -> discord.Colour:
 
 
 def _heading(update: TurnUpdate) -> str:
-    """The title and move, then who acts, by name: the accent colour is never the only sign of whose turn it is."""
+    """The title and turn, then who acts, by name: the accent colour is never the only sign of whose turn it is."""
     names = seat_names(update.session)
     if update.result is not None:
         who = ""  # the game-over line under the board says it, with the winners
@@ -406,7 +406,9 @@ def _heading(update: TurnUpdate) -> str:
         who = "Now: " + ", ".join(f"**{escape(names.get(d.seat, f'Seat {d.seat + 1}'))}**" for d in update.public)
     else:
         who = ""
-    return f"### {escape(update.title)} — move {update.version}\n{who}".rstrip()
+    # The turn as players count it, never the state's version: that counts every click and undo.
+    head = f"{escape(update.title)} — {update.when}" if update.when else escape(update.title)
+    return f"### {head}\n{who}".rstrip()
 
 
 def _summary(update: TurnUpdate) -> list[discord.ui.Item[Any]]:

@@ -71,7 +71,7 @@ def waiting_text(update: TurnUpdate, waiting: Waiting) -> str:
     waited = waiting.waited
     long = waited is not None and waited >= timedelta(minutes=1) and waiting.since is not None
     since = f" since {moment(waiting.since)}" if long and waiting.since is not None else ""
-    parts = [f"Move {update.version}; waiting for {names}{since}."]
+    parts = [f"{update.when}; waiting for {names}{since}." if update.when else f"Waiting for {names}{since}."]
     if waiting.deadline_hours:
         when = f" This turn's ends {moment(waiting.ends)}." if waiting.ends else ""
         parts.append(f"Turn deadline: {waiting.deadline_hours} hours.{when}")
@@ -96,7 +96,7 @@ def history_lines(games: list[PastGame]) -> list[str]:
             outcome = f"won by {winners} ({scores})"
         else:
             outcome = {"cancelled": "cancelled", "abandoned": "ended early"}.get(session.status, session.status)
-            outcome += f" at move {game.version}"
+            outcome += f" in {game.turn[:1].lower()}{game.turn[1:]}" if game.turn else ""
         lines.append(f"#{session.id} {game.title}, {timestamp(session.updated_at, 'd')}: {outcome}.")
     return lines
 
@@ -119,9 +119,16 @@ def open_game_lines(games: list[OpenGame]) -> list[str]:
 
 
 def log_lines(turns: list[LogLine]) -> list[str]:
-    """/game log: one line a turn, with who played it (an undo is a line of its own)."""
-    return [f"**{'Turn ' + str(t.turn) if t.turn is not None else 'Undo'}** ({escape(t.who)}): "
-            f"{t.text or 'nothing shown yet (a move in progress).'}" for t in turns]
+    """/game log: one line a turn, named as the panel's heading names it, with who played it (an undo that goes
+    back to an earlier turn is a line of its own)."""
+    return [f"**{_turn_head(t)}** ({escape(t.who)}): {t.text or 'nothing shown yet (a move in progress).'}"
+            for t in turns]
+
+
+def _turn_head(line: LogLine) -> str:
+    if line.turn is None:
+        return "Undo"
+    return line.name or f"Turn {line.turn}"
 
 
 OPTIONS_TOPIC = "lobby options"

@@ -25,6 +25,7 @@ from bot.session.types import Notice, Presenter, PrivateUpdate, Refusal, TurnUpd
 from bot.store import Seat, SessionRow
 from engine.core import GameState
 from engine.core.panel import public_panel
+from engine.core.turns import turn_name
 from renderers import GameRenderer
 from renderers.kit.paint import RGB
 from renderers.words import GameWords
@@ -414,6 +415,7 @@ class Publisher:
             decisions=[name_decision(d, names) for d in engine.pending(state)],
             public=public, several=several_open(engine, state), deadline=self.clock.deadline(session.id, key),
             view=view, colours=_colours(self.renderer_for(session.game), view, session),
+            when=turn_name(engine, state),
         )
 
     def seat_colour(self, session: SessionRow, state: GameState, seat: int) -> RGB | None:

@@ -12,9 +12,10 @@ from bot.session.deadlines import Deadlines
 from bot.session.meta import MetaBook, SessionMeta
 from bot.session.sessions import DONE, OPEN, Sessions, seat_name, seats_of
 from bot.session.types import LogLine
-from bot.session.undo import History
+from bot.session.undo import UNDO, History, is_undo
 from bot.store import SessionRow
 from engine.core import Decision, Result
+from engine.core.turns import turn_name
 
 PAST_SHOWN = 15
 """How many of a channel's past games /game history lists, newest first."""
@@ -28,6 +29,8 @@ class PastGame:
     title: str
     result: Result | None
     version: int
+    turn: str = ""
+    """The turn it stopped in, as players count turns ("Turn 12 · round 3")."""
 
 
 @dataclass
@@ -71,7 +74,8 @@ class Records:
                 continue
             engine = self.sessions.game(session.game)
             state = await self.sessions.state(session)
-            found.append(PastGame(session, engine.title, engine.result(state), state.version))
+            found.append(PastGame(session, engine.title, engine.result(state), state.version,
+                                  turn_name(engine, state)))
             if len(found) == PAST_SHOWN:
                 break
         return found
@@ -105,20 +109,31 @@ class Records:
                        away=[(u, t) for u, t in meta.vacation.items() if t > now], since=meta.since)
 
     async def log(self, session: SessionRow, count: int | None) -> list[LogLine]:
-        """The public log by turns (the last `count`, or all with None); the last one is the turn so far."""
+        """The public log by turns (the last `count`, or all with None); the last one is the turn so far. A step
+        taken back within its turn stays in that turn's line, with the line saying so: the log keeps everything,
+        and a turn is numbered once. An undo that goes back to an earlier turn is a line of its own."""
         engine = self.sessions.game(session.game)
         found = History(engine, session, await self.sessions.store.actions(session.id))
         names = seat_names(session)
         turns: list[LogLine] = []
         for row in found.rows:
             texts = [name_seats(e["text"], names) for e in row.events if e.get("private_to") is None and e["text"]]
+            if is_undo(row):
+                # The turn of the first choice it took back: the one the game is in again.
+                back_in = found.numbers.get(int(row.choice[len(UNDO):]) + 1)
+                if turns and back_in is not None and turns[-1].turn == back_in:
+                    turns[-1].text = " ".join([turns[-1].text, *texts]).strip()
+                else:
+                    turns.append(LogLine(turn=None, who=seat_name(session, row.seat), text=" ".join(texts)))
+                continue
             number = found.numbers.get(row.version)
             if turns and row.choice in engine.take_backs:
                 texts = [t for t in texts if t not in turns[-1].text]  # taking back again says nothing new
             if turns and number is not None and turns[-1].turn == number:
                 turns[-1].text = " ".join([turns[-1].text, *texts]).strip()
             else:
-                turns.append(LogLine(turn=number, who=seat_name(session, row.seat), text=" ".join(texts)))
+                turns.append(LogLine(turn=number, who=seat_name(session, row.seat), text=" ".join(texts),
+                                     name=found.turn_name(row.version)))
         return turns if count is None else turns[-count:]
 
     async def _meta(self, session: SessionRow) -> SessionMeta:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot.naming import name_seats, name_view, seat_names
 from bot.session.sessions import DONE, seats_of
@@ -20,7 +20,7 @@ from bot.session.undo import History
 from bot.store import ActionRow, SessionRow, Store
 from engine.core import Event, Game, IllegalAction
 from engine.core.record import GameRecord, RecordChoice, RecordEnd, RecordSeat, digest, sealed
-from engine.core.turns import Step, Turn, group
+from engine.core.turns import Step, Turn, group, turn_name
 from renderers import GameRenderer
 from renderers.replay import Fitted, Frame, fitted, frames, gif
 
@@ -38,6 +38,8 @@ class Replay:
     last: int
     turns: int
     """How many turns the game has had."""
+    headings: list[str] = field(default_factory=list)
+    """Each frame's caption heading, first frame first: what the GIF says of each turn."""
 
 
 def turns_of(engine: Game, session: SessionRow, rows: list[ActionRow]) -> tuple[History, list[Turn]]:
@@ -132,11 +134,16 @@ class Replays:
             chosen = [t for t in turns if low <= t.number <= high]
         before = chosen[0].steps[0].before if chosen else history.states[history.start]
         names = seat_names(session)
-        heading = "The start" if before.version == history.start else f"Before {word} {chosen[0].number}"
+        whole = bool(turns) and len(chosen) == len(turns)
+        heading = "The start" if before.version == history.start else \
+            f"Before {turn_name(engine, before, chosen[0].number)}"
+        if chosen and not whole:
+            span = f"{chosen[0].number}–{chosen[-1].number}" if len(chosen) > 1 else f"{chosen[0].number}"
+            heading += f" ({word}{'s' if len(chosen) > 1 else ''} {span} of {turns[-1].number})"
         made: list[Frame] = frames(engine, before, chosen, names=names,
                                    words=lambda text: name_seats(text, names, markdown=False),
                                    name_view=lambda view: name_view(view, names),
-                                   total=turns[-1].number if turns else None, first_heading=heading)
+                                   total=turns[-1].number if whole else None, first_heading=heading)
         if upload is None:
             data = gif(made, renderer.render_board)
         else:
@@ -145,7 +152,7 @@ class Replays:
                 raise Refusal(too_big(engine, session, chosen, fit, upload))
             data = fit.data
         return Replay(data, len(made), chosen[0].number if chosen else 0, chosen[-1].number if chosen else 0,
-                      turns[-1].number if turns else 0)
+                      turns[-1].number if turns else 0, [f.heading for f in made])
 
     async def record(self, session: SessionRow) -> GameRecord:
         """The portable record of the game: its setup and every choice that counts, with who and when."""

@@ -25,6 +25,7 @@ from bot.session.turns import Turns
 from bot.session.types import PostFailed, Refusal, UndoRequest
 from bot.store import ActionRow, SessionRow, StaleVersion
 from engine.core import Event, Game, GameState, IllegalAction, apply, dump_state, new_game
+from engine.core.turns import turn_name
 
 log = logging.getLogger("tarmac.service")
 
@@ -66,16 +67,20 @@ class History:
         self.rows = rows
         self.numbers: dict[int, int] = {}
         """Version -> the number of the turn its choice belongs to, over the whole log (what /game log shows and
-        `/game undo turn:` names): the game's own `turn_number`, else a run of one seat's choices is a turn; an
-        undo line ends a run."""
-        number, seat = 0, None
+        `/game undo turn:` names): the game's own `turn_number`, else a run of one seat's choices is a turn. Either
+        way a choice played again after an undo keeps the number of the one it replaces: a turn is numbered once."""
+        counted: list[tuple[int, int, int]] = []  # (version, seat, number) of the choices that count so far
         for row in rows:
             if is_undo(row):
-                seat = None
+                target = int(row.choice[len(UNDO):])
+                counted = [c for c in counted if c[0] <= target]
                 continue
             own = engine.turn_number(states[row.version - 1])
-            number = own if own is not None else number + (row.seat != seat)
-            self.numbers[row.version], seat = number, row.seat
+            if own is None:
+                last = counted[-1] if counted else None
+                own = 1 if last is None else last[2] + (row.seat != last[1])
+            self.numbers[row.version] = own
+            counted.append((row.version, row.seat, own))
         chain: list[ActionRow] = []
         version = self.latest.version
         while version > self.start:  # walk back, jumping over what an undo took back
@@ -89,6 +94,10 @@ class History:
         self.steps: list[Step] = []
         for row in chain:
             self.steps.append(Step(row, states[row.version - 1], states[row.version], self.numbers[row.version]))
+
+    def turn_name(self, version: int) -> str:
+        """The turn the choice at `version` was made in, as players read it ("Turn 5 · round 2")."""
+        return turn_name(self.engine, self.states[version - 1], self.numbers.get(version))
 
     def reveals(self, step: Step) -> bool:
         events = [Event.model_validate(e) for e in step.row.events]

@@ -419,15 +419,22 @@ class Game(ABC):
         return False
 
     def turn_number(self, state: GameState) -> int | None:
-        """The number of the turn `state` is in (1, 2, ...), for turn-counting logs, "since your last turn"
-        summaries and undo requests that name a turn. A round of simultaneous play, where every seat chooses at
-        once, counts as one turn. None (the default): the bot counts each run of one seat's choices as a turn,
-        which is right for games where seats take turns one after another."""
+        """The number of the turn `state` is in (1, 2, ...), as the players count turns: the one number the panel's
+        heading, the log, a replay's captions, undo requests that name a turn and the board all use. A round of
+        simultaneous play, where every seat chooses at once, counts as one turn; an answer another seat gives in
+        someone's turn (a trade, a bid) belongs to that turn. Once the game is over, the number of its last turn.
+        None (the default): the bot counts each run of one seat's choices as a turn, which is right for games where
+        seats take turns one after another and nothing else counts them."""
         return None
 
+    def turn_detail(self, state: GameState) -> str:
+        """Where the turn of `turn_number` stands in the game's own larger count, as the board shows it ("round 3",
+        "first moves", "Evening, 2 of 4"): said after the number (engine.core.turns.turn_name). Empty: nothing."""
+        return ""
+
     turn_word: ClassVar[str] = "Turn"
-    """What a turn of `turn_number` is called where players read it (a replay's caption): "Round" for a game whose
-    turns are rounds everyone plays at once."""
+    """What a turn of `turn_number` is called where players read it (a heading, a replay's caption): "Round" for a
+    game whose turns are rounds everyone plays at once."""
 
     def timeout(self, state: GameState, seat: int) -> str | None:
         """The choice a clock running out stands for, for seat, or None if the game has no such thing."""

@@ -38,6 +38,21 @@ class Turn:
     choices: int = 0
     """How many choices it took."""
     steps: list[Step] = field(default_factory=list, repr=False)
+    before: GameState | None = field(default=None, repr=False)
+    """The state its first choice was made from (a caption names the turn from it; None: from `after`)."""
+
+
+def turn_name(engine: Game, state: GameState, number: int | None = None, *, of: int | None = None) -> str:
+    """The turn `state` is in, as every place players read it says it: "Turn 5 · round 2", "Round 9 · Afternoon, 5
+    of 6", with " of 40" after the number where the whole game's count is known (a finished game's replay).
+    `number` stands in for the game's own (the bot counts the turns of a game that has none); empty when neither
+    gives one."""
+    found = engine.turn_number(state) if number is None else number
+    if found is None:
+        return ""
+    head = f"{engine.turn_word} {found}" + (f" of {of}" if of else "")
+    detail = engine.turn_detail(state)
+    return f"{head} · {detail}" if detail else head
 
 
 def public_texts(events: Iterable[Event]) -> list[str]:
@@ -59,7 +74,7 @@ def group(engine: Game, steps: Iterable[Step], numbers: Sequence[int] | None = N
             starts, next_number = own != number, own
         if starts or not turns:
             number = next_number
-            turns.append(Turn(number=number, seats=[], texts=[], after=step.after))
+            turns.append(Turn(number=number, seats=[], texts=[], after=step.after, before=step.before))
         turn = turns[-1]
         if step.seat not in turn.seats:
             turn.seats.append(step.seat)

@@ -308,6 +308,21 @@ class FlightPlan(Game):
 
         return standings(_s(state))
 
+    def turn_number(self, state: GameState) -> int | None:
+        """Turns as the table counts them: each airline's first move, then every turn an airline takes (a bankrupt
+        one takes none); an answer to an offer or a bid in an auction belongs to the turn it comes in."""
+        st = _s(state)
+        if st.phase == "first":
+            return (st.turn - first_seat(st)) % st.players + 1
+        return st.players + sum(a.turns_played for a in st.airlines)
+
+    def turn_detail(self, state: GameState) -> str:
+        st = _s(state)
+        if st.phase == "first":
+            return "first moves"
+        # The cap ends the game as its round would begin: the last one played is the one before.
+        return f"round {st.round - 1 if st.ending == 'round cap' else st.round}"
+
     def summary(self, state: GameState) -> dict[str, Any]:
         st = _s(state)
         bankrupt = sum(a.out for a in st.airlines)

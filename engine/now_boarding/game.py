@@ -39,6 +39,7 @@ from engine.now_boarding.setup import (
     next_token,
     out_of_first,
     place_token,
+    round_detail,
     round_name,
     route_middle,
     route_spaces,
@@ -285,6 +286,10 @@ class NowBoarding(Game):
         first, choosing the planes), so a log, an undo and a replay count rounds, not each pilot's clicks."""
         assert isinstance(state, NBState)
         return state.round
+
+    def turn_detail(self, state: GameState) -> str:
+        """The stage and the round's place in it, as the board shows them: "Afternoon, 5 of 6"."""
+        return round_detail(_s(state))
 
     def clock(self, state: GameState) -> tuple[str, float] | None:
         """The round timer runs in every flight phase; with the house rule `weather_clock`, for each weather token

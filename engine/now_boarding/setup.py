@@ -144,18 +144,34 @@ def stage_name(stage: int) -> str:
     return ("Morning", "Afternoon", "Evening")[stage]
 
 
-def round_name(st: NBState) -> str:
-    """'Evening, round 2 of 4' (or 'Evening, final round', or 'Evening, before round 1 of 4' in the maintenance
-    that opened the Evening); a game stored before the stages' lengths were kept numbers its rounds over the whole
-    day."""
-    stage = stage_name(st.stage)
+def round_of_stage(st: NBState) -> str:
+    """Where the round stands in its stage, as the board says it after the round's number: "2 of 4", "final",
+    "next: Evening" (the maintenance that opened the Evening, whose first round comes next); empty in a game stored
+    before the stages' lengths were kept."""
     if st.final_round:
-        return f"{stage}, final round"
+        return "final"
     if st.stage_rounds and st.stage_began:
-        if st.round < st.stage_began:  # the maintenance that opened this stage: its first round comes next
-            return f"{stage}, before round 1 of {st.stage_rounds[st.stage]}"
-        return f"{stage}, round {st.round - st.stage_began + 1} of {st.stage_rounds[st.stage]}"
-    return f"{stage}, round {st.round}"
+        if st.round < st.stage_began:
+            return f"next: {stage_name(st.stage)}"
+        return f"{st.round - st.stage_began + 1} of {st.stage_rounds[st.stage]}"
+    return ""
+
+
+def round_detail(st: NBState) -> str:
+    """The stage and the round's place in it, said after the round's number: "Evening, 2 of 4", "Evening, final
+    round", "the Evening comes next"."""
+    where, stage = round_of_stage(st), stage_name(st.stage)
+    if where.startswith("next: "):
+        return f"the {stage} comes next"
+    if where == "final":
+        return f"{stage}, final round"
+    return f"{stage}, {where}" if where else stage
+
+
+def round_name(st: NBState) -> str:
+    """'Round 7 · Evening, 2 of 4': the round as the panel's heading, the log and a replay name it (the day's count,
+    which undo names too, then its place in the stage, as the board shows both)."""
+    return f"Round {st.round} · {round_detail(st)}"
 
 
 def draw_count(st: NBState) -> int:

@@ -274,6 +274,15 @@ class Planecrafters(Game):
 
     take_backs = frozenset({"back"})
 
+    def turn_number(self, state: GameState) -> int | None:
+        """Turns as the table counts them, one a player, seat 1 first in every round (the board's "Round 3")."""
+        st = _s(state)
+        return max(1, st.turns_taken if st.over else st.turns_taken + 1)
+
+    def turn_detail(self, state: GameState) -> str:
+        number = self.turn_number(state) or 1
+        return f"round {(number - 1) // state.players + 1}"
+
     def score_now(self, state: GameState) -> list[float] | None:
         return [float(v) for v in final_scores(_s(state))]
 

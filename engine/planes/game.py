@@ -423,6 +423,16 @@ class PlanesGame(Game):
     take_backs = frozenset({"redo"})
     command_separator = ">"
 
+    def turn_number(self, state: GameState) -> int | None:
+        """Turns as the table counts them, one a player (an answer someone gives in another's turn, a card passed
+        on, belongs to that turn); the book's rounds are each player's turn once, from the starting seat."""
+        s = _s(state)
+        return max(1, s.turns if s.phase == "over" else s.turns + 1)
+
+    def turn_detail(self, state: GameState) -> str:
+        number = self.turn_number(state) or 1
+        return f"round {(number - 1) // state.players + 1}"
+
     def score_now(self, state: GameState) -> list[float] | None:
         s = _s(state)
         return [float(scoring.score(s, seat)) for seat in range(s.players)]

@@ -223,7 +223,9 @@ def status_line(view: dict[str, Any]) -> str:
         names = " and ".join(view["airlines"][s]["name"] for s in view["winners"])
         return f"Game over: {names} wins ({view['ending']})"
     who = view["airlines"][view["turn"]]["name"]
-    text = f"Round {view['round']} - {who}: {view['step_name']}"
+    # The first moves come before round 1, as the panel's heading and the log count them.
+    when = "First moves" if view.get("phase") == "first" else f"Round {view['round']}"
+    text = f"{when} - {who}: {view['step_name']}"
     if view["auction"]:
         auc = view["auction"]
         return f"Bank auction: {auc['label']}, high bid {money(auc['high'])}"

@@ -41,8 +41,9 @@ def _headline(view: dict[str, Any]) -> str:
         ending = f" ({view['ending']})" if view.get("ending") else ""
         return f"Flight Plan. Game over: {winners} won{ending}."
     cap = f" of {view['round_cap']}" if view.get("round_cap") else ""
-    return (f"Flight Plan, round {view['round']}{cap}. {_name(view, view['turn'])}'s turn: "
-            f"{view['step_name'].lower()}.")
+    # The first moves come before round 1, as the panel's heading and the log count them.
+    when = "first moves" if view.get("phase") == "first" else f"round {view['round']}{cap}"
+    return f"Flight Plan, {when}. {_name(view, view['turn'])}'s turn: {view['step_name'].lower()}."
 
 
 def _table(view: dict[str, Any]) -> str:

@@ -75,13 +75,22 @@ def _line(draw: Pen, y: float, text: str, size: int = TEXT) -> None:
               anchor="ls")
 
 
+def round_line(view: dict[str, Any]) -> str:
+    """The round under the stage's name: the day's count, as the panel's heading, the log and a replay say it, then
+    its place in the stage ("Round 9 (5 of 6)")."""
+    where = str(view.get("round_of") or "")
+    if where.startswith("next: "):
+        where = f"{where.removeprefix('next: ')} next"
+    return f"Round {view['round']}" + (f" ({where})" if where else "")
+
+
 def status(draw: Pen, view: dict[str, Any]) -> float:
     """The stage, round and phase, the complaints and the cards to come (or the weather being placed), one line each;
     returns where the panel goes on."""
     ending = "Everyone wins!" if view["result"] == "won" else "Out of business"
     _line(draw, 2, ending if view["result"] else view["stage"], BIG)
     y = 2 + BIG + 8
-    _line(draw, y, view["round_name"].removeprefix(f"{view['stage']}, ").capitalize())
+    _line(draw, y, round_line(view))
     _line(draw, y + LINE, PHASES[view["phase"]])
     y += 2 * LINE
     draw.text((SIDE_X, _baseline(y)), "Complaints", fill=INK, font=font(TEXT), anchor="ls")

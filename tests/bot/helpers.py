@@ -104,9 +104,17 @@ def heading(components: list[Any]) -> str:
     return texts[0] if texts else ""
 
 
+PANEL_HEADING = re.compile(r"^### .+ — (?:Turn|Round) \d+")
+"""A turn panel's heading: the game's title and the turn, as players count it ("### Planes — Turn 5 · round 2")."""
+
+
+def is_panel_heading(text: str) -> bool:
+    return bool(PANEL_HEADING.match(text))
+
+
 def _is_panel(stored: Any) -> bool:
-    """A turn message everyone sees (its heading carries a move number)."""
-    return stored.visible_to(None) and " — move " in heading(stored.components)
+    """A turn message everyone sees (its heading carries the turn)."""
+    return stored.visible_to(None) and is_panel_heading(heading(stored.components))
 
 
 def panels(channel: ChannelHandle) -> list[discord.Message]:
@@ -140,11 +148,20 @@ def turn_bodies(env: Env, channel: ChannelHandle) -> list[tuple[str, dict[str, A
     for entry in env.http_requests:
         body = entry.json if isinstance(entry.json, dict) else {}
         said = body_texts(body.get("components") or [])
-        if " — move " not in heading(body.get("components") or []) or said[-1].startswith(RETIRED):
+        if not is_panel_heading(heading(body.get("components") or [])) or said[-1].startswith(RETIRED):
             continue  # not a panel, or an old one handing its buttons over to the newest
         if (entry.method, entry.path) == ("POST", path) or (entry.method == "PATCH" and entry.path.startswith(path)):
             found.append((entry.method, body))
     return found
+
+
+def body_version(body: dict[str, Any]) -> int | None:
+    """The state version a posted or edited panel's controls carry (None: it has none, as the final message)."""
+    for component in walk(body.get("components") or []):
+        parts = str(component.get("custom_id") or "").split(":")
+        if parts[0] in ("tc", "ts", "tp", "tv", "tu") and len(parts) > 2:
+            return int(parts[2])
+    return None
 
 
 def has_board(body: dict[str, Any]) -> bool:
@@ -182,7 +199,7 @@ def texts(message: Any) -> list[str]:
 
 
 def title_of(message: Any) -> str:
-    """A message's title: its first embed's, or the heading line of a V2 message ("Planes — move 3")."""
+    """A message's title: its first embed's, or the heading line of a V2 message ("Planes — Turn 3 · round 1")."""
     embeds = getattr(message, "embeds", None) or []
     if embeds:
         first = embeds[0]
@@ -235,6 +252,16 @@ def messages_after(channel: ChannelHandle, after: int, *, viewer: int | None = N
     stored = _stored(channel)
     return [to_discord_message(channel._env, stored[i]) for i in sorted(stored)
             if i > after and stored[i].visible_to(viewer) and (viewer is None or not stored[i].visible_to(None))]
+
+
+def panel_version(message: discord.Message) -> int | None:
+    """The state version a panel's controls carry in their custom ids (the heading names the turn, which many clicks
+    share); None for a panel with no controls."""
+    for item in items(message):
+        parts = (item.custom_id or "").split(":")
+        if parts[0] in ("tc", "ts", "tp", "tv", "tu") and len(parts) > 2:
+            return int(parts[2])
+    return None
 
 
 def choice_ids(message: discord.Message) -> list[str]:

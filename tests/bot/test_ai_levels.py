@@ -77,7 +77,7 @@ async def test_a_hard_ai_seat_is_chosen_in_the_lobby_and_plays_its_whole_turn_as
         after = await stored_state(table)
         if after.version > state.version + 1:  # Ana's click ended her turn and the AI played its own
             assert after.turn == 0
-            new = [m for m in messages_after(table.channel, mark) if " — move " in title_of(m)]
+            new = [m for m in messages_after(table.channel, mark) if " — Turn " in title_of(m)]
             assert len(new) == 1 and prompt_of(new[0]).startswith(ana.mention), "the AI's whole turn is one panel"
             log = await table.bot.store.actions(1)
             ai_choices = [a for a in log[state.version + 1:] if a.seat == 1]

@@ -48,7 +48,7 @@ async def test_an_ai_turn_leaves_no_frozen_panel_behind(simcord_env):
     assert prompt_of(panel).startswith(table.players[1].mention)
     mark = newest_id(table.channel)
     await table.players[1].click(panel, label="Pass")  # the turn passes to AI 1, then AI 2, then alice
-    new = [m for m in messages_after(table.channel, mark) if " — move " in title_of(m)]
+    new = [m for m in messages_after(table.channel, mark) if " — Turn " in title_of(m)]
     assert len(new) == 1 and prompt_of(new[0]).startswith(alice.mention), "one panel for both AI turns"
     happened = field(new[0], "What just happened")
     assert happened[0] == "bob passed." and any("AI 1" in line for line in happened)

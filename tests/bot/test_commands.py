@@ -17,6 +17,7 @@ from tests.bot.helpers import (
     mentioned_actor,
     message_text,
     open_lobby,
+    panel_version,
     panels,
     prompt_of,
     refusal,
@@ -62,10 +63,10 @@ async def test_board_status_and_log_while_running_and_after_the_end(simcord_env)
     await pass_turns(table, 3)
 
     board = await bob.slash(table.channel, "game board")
-    assert is_ephemeral(board) and title_of(reply(board)) == "Toy Cards — move 3"
+    assert is_ephemeral(board) and title_of(reply(board)) == "Toy Cards — Turn 4", "three turns passed"
     assert not items(reply(board)), "the copy of the board has no buttons: the live panel is in the channel"
     status = await bob.slash(table.channel, "game status")
-    assert "running" in prompt_of(reply(status)) and "Move 3; waiting for bob" in prompt_of(reply(status))
+    assert "running" in prompt_of(reply(status)) and "Turn 4; waiting for bob" in prompt_of(reply(status))
     log = await alice.slash(table.channel, "game log", count=2)
     lines = reply(log).embeds[0].description.splitlines()
     # The log names players as the table knows them, not by the engine's seat numbers.
@@ -210,7 +211,7 @@ async def test_a_panel_that_failed_to_post_comes_back_with_game_panel(simcord_en
     assert is_ephemeral(shown)
     fresh = latest_panel(table.channel)
     assert fresh.id != panel.id and prompt_of(fresh).startswith(bob.mention)
-    assert title_of(fresh) == "Toy Cards — move 1"
+    assert title_of(fresh) == "Toy Cards — Turn 2" and panel_version(fresh) == 1
     await bob.click(fresh, custom_id=choice_ids(fresh)[-1])
     assert await state_version(table) == 2, "the reposted panel's buttons work"
 

@@ -116,7 +116,7 @@ async def test_an_absent_pilot_is_reminded_after_their_own_quiet_period_while_th
     assert reminded(table) == [ana.mention], "ana, who never chose, is reminded 12 hours after the round opened"
     [message] = [m for m in table.channel.history() if "Now Boarding has been waiting" in prompt_of(m)]
     began = int(message.created_at.timestamp() - 12 * HOUR)  # since the round opened, as a Discord timestamp
-    assert f"waiting since <t:{began}:R> for your move (Morning, round 1 of 3: your plane at ATL" in prompt_of(
+    assert f"waiting since <t:{began}:R> for your move (Round 1 · Morning, 1 of 3: your plane at ATL" in prompt_of(
         message), "with her own decision"
 
     await simcord_env.advance_time(8 * HOUR)  # 20.5 h: ben's own 12 hours since his last choice are over

@@ -11,6 +11,7 @@ import discord
 
 from bot.discord.limits import latest
 from engine import registry
+from engine.core.turns import turn_name
 from renderers import for_game
 from tests.bot.helpers import (
     Policy,
@@ -24,6 +25,7 @@ from tests.bot.helpers import (
     newest_id,
     now_shown,
     one_game,
+    panel_version,
     prompt_of,
     start_with_all,
     stored_state,
@@ -56,7 +58,8 @@ async def test_a_turn_of_many_clicks_is_one_new_message(simcord_env):
         clicks += 1
         new = messages_after(table.channel, mark)  # what everyone in the channel sees appear
         shown = latest_panel(table.channel)
-        assert title_of(shown) == f"Planes — move {state.version + 1}", "the newest panel shows the move"
+        assert title_of(shown) == f"Planes — {turn_name(game, await stored_state(table))}", "it names the turn"
+        assert panel_version(shown) == state.version + 1, "the newest panel shows the move"
         if for_game("planes") is not None:
             assert shown.attachments[0].url != panel.attachments[0].url, "with a new board"
         if mentioned_actor(table, shown) is actor:
@@ -86,14 +89,15 @@ async def test_a_failed_edit_posts_a_new_panel(simcord_env):
     assert not simcord_env.backend.faults, "the edit did fail"
     assert not [m for m in result.followups if m.ephemeral], "the move was shown: nothing to apologise for"
     fresh = latest_panel(table.channel)
-    assert fresh.id != panel.id and title_of(fresh) == "Planes — move 1", "a new panel took its place"
+    assert fresh.id != panel.id and panel_version(fresh) == 1, "a new panel took its place"
+    assert title_of(fresh) == "Planes — Turn 1 · round 1"
     assert mentioned_actor(table, fresh) is actor
     # The member goes on from the new panel, which is the one edited from now on.
     state = await stored_state(table)
     (decision,) = registry.get("planes").pending(state)
     await click_option(actor, fresh, Policy(registry.get("planes"), SEED).choose(state, decision))
     assert latest_panel(table.channel).id == fresh.id
-    assert title_of(latest_panel(table.channel)) == "Planes — move 2"
+    assert panel_version(latest_panel(table.channel)) == 2
 
 
 async def test_game_panel_posts_anew_and_the_turn_goes_on_there(simcord_env):
@@ -106,7 +110,7 @@ async def test_game_panel_posts_anew_and_the_turn_goes_on_there(simcord_env):
     assert reposted.id != panel.id
     await actor.click(reposted, label="No action")
     edited = latest_panel(table.channel)
-    assert edited.id == reposted.id and title_of(edited) == "Planes — move 1", "the newest panel is edited"
+    assert edited.id == reposted.id and panel_version(edited) == 1, "the newest panel is edited"
 
 
 def test_a_long_turn_keeps_its_newest_lines() -> None:
@@ -139,7 +143,7 @@ async def test_chat_below_the_panel_brings_the_board_back_to_the_bottom(simcord_
     await click_option(actor, panel, policy.choose(state, decision))
     shown = latest_panel(table.channel)
     assert shown.id != panel.id and shown.id > chat.id, "the new board is below the chat"
-    assert title_of(shown) == f"Planes — move {state.version + 1}"
+    assert panel_version(shown) == state.version + 1
 
 
 async def test_a_panel_a_moderator_deleted_is_tried_once_and_logged_as_info(simcord_env, caplog, monkeypatch):
@@ -163,7 +167,7 @@ async def test_a_panel_a_moderator_deleted_is_tried_once_and_logged_as_info(simc
     with caplog.at_level(logging.INFO, logger="tarmac.discord"):
         await actor.click(panel, label="No action")
     fresh = latest_panel(table.channel)
-    assert fresh.id != panel.id and title_of(fresh) == "Planes — move 1", "a new panel took its place"
+    assert fresh.id != panel.id and panel_version(fresh) == 1, "a new panel took its place"
     tries = [e for e in simcord_env.http_requests if e.method == "PATCH" and e.path.endswith(path)]
     assert len(tries) == 1, "one attempt at the deleted message"
     said = [(r.levelname, r.getMessage()) for r in caplog.records if r.name == "tarmac.discord"]

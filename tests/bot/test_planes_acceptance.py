@@ -18,6 +18,7 @@ from simcord import MemberActor
 
 from bot.session import Refusal
 from engine import registry
+from engine.core.turns import turn_name
 from renderers import for_game
 from renderers.words import for_game as words_for
 from tests.bot.conftest import validate_all
@@ -26,6 +27,7 @@ from tests.bot.helpers import (
     SecretsWatch,
     Table,
     assert_engine_scores,
+    body_version,
     click_first,
     click_option,
     hand_picture,
@@ -39,6 +41,7 @@ from tests.bot.helpers import (
     newest_id,
     now_shown,
     one_game,
+    panel_version,
     panels,
     refusal,
     start_with_all,
@@ -169,7 +172,8 @@ async def test_three_members_play_planes_to_the_final_scores(simcord_env, make_b
         state = await watch.check()
         assert state.version == moves, "each click applies exactly one choice"
         shown = latest_panel(table.channel)
-        assert title_of(shown) == f"Planes — move {moves}", "the newest panel shows the move just made"
+        assert panel_version(shown) in (moves, None), "the newest panel shows the move just made"
+        assert title_of(shown) == f"Planes — {turn_name(game, state)}", "and names its turn"
         if for_game("planes") is not None:
             # Posted anew or edited in place, the newest panel carries a newly uploaded board.
             assert shown.attachments and shown.attachments[0].url != board[0].url
@@ -185,8 +189,8 @@ async def test_three_members_play_planes_to_the_final_scores(simcord_env, make_b
     assert restarted, "a new bot instance finished the game"
     assert {"private", "buttons"} <= kinds, "both kinds of panel were clicked, and refused, through Discord"
     shown = turn_bodies(simcord_env, table.channel)
-    assert [heading(body["components"]).split("\n")[0].removeprefix("### ") for _method, body in shown] == [
-        f"Planes — move {v}" for v in range(moves + 1)], "a board follows every move"
+    assert [body_version(body) for _method, body in shown] == [*range(moves), None], "a board follows every move"
+    assert all(heading(body["components"]).startswith("### Planes — Turn ") for _method, body in shown)
     if for_game("planes") is not None:
         assert all(has_board(body) for _method, body in shown)
     assert len(panels(table.channel)) < moves / 3, "a turn of many clicks is one message, edited as it goes"

@@ -103,7 +103,7 @@ async def test_a_superseded_panel_loses_its_controls_and_a_stale_click_is_refuse
     for old in (first, second):
         retired = now_shown(table.channel, old)
         assert not items(retired) and prompt_of(retired) == "-# The game moved on: the newest panel is below."
-        assert " — move " in texts(retired)[0] and gallery_items(retired) == gallery_items(old)
+        assert " — Turn " in texts(retired)[0] and gallery_items(retired) == gallery_items(old)
     # Alice's turn again, and she clicks in the list of her choices she opened two moves ago.
     assert "out of date" in refusal(await alice.click(chooser, custom_id=choice_ids(chooser)[0]))
     assert await state_version(table) == version

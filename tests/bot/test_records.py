@@ -47,10 +47,10 @@ async def test_cancelling_a_started_game_asks_first_and_keeps_its_record(simcord
     assert "passed" in log.response.message.embeds[0].description
     board = await bob.slash(table.channel, "game board")
     shown = board.followups[0].message if board.followups else board.response.message
-    assert title_of(shown).startswith("Toy Cards — move 1"), "the board still answers"
+    assert title_of(shown).startswith("Toy Cards — Turn 2"), "the board still answers"
 
     history = reply(await bob.slash(table.channel, "game history")).embeds[0].description
-    assert "#1 Toy Cards" in history and "cancelled at move 1" in history
+    assert "#1 Toy Cards" in history and "cancelled in turn 2" in history
 
 
 async def test_history_gives_results_and_mine_lists_open_games_waiting_for_me_first(simcord_env):

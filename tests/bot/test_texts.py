@@ -33,15 +33,15 @@ def session(status: str = "active", **changes: object) -> SessionRow:
 def update(row: SessionRow, *, result: Result | None = None) -> TurnUpdate:
     waiting = [] if result else [Decision(seat=0, prompt="Pick.", options=[Option(id="a", label="A")])]
     return TurnUpdate(session=row, title="Toy", version=3, events=[], board_png=None, board_text="",
-                      decisions=waiting, result=result)
+                      decisions=waiting, result=result, when="Turn 2 · round 1")
 
 
 def test_history_names_the_winners_and_scores_or_says_where_a_game_stopped() -> None:
     won = Result(standings=[SeatResult(seat=1, score=2), SeatResult(seat=0, score=5)], winners=[0], summary="")
     lines = history_lines([PastGame(session("finished"), "Toy", won, 9),
-                           PastGame(session("cancelled", id=6), "Toy", None, 3)])
+                           PastGame(session("cancelled", id=6), "Toy", None, 3, "Turn 2 · round 1")])
     assert lines == [f"#7 Toy, <t:{STAMP}:d>: won by \\*ana\\* (\\*ana\\* 5, AI 1 2).",
-                     f"#6 Toy, <t:{STAMP}:d>: cancelled at move 3."]
+                     f"#6 Toy, <t:{STAMP}:d>: cancelled in turn 2 · round 1."]
 
 
 def test_mine_says_whose_turn_it_is_in_each_game() -> None:
@@ -59,11 +59,15 @@ def test_status_of_a_running_game_gives_the_deadline_who_is_away_and_the_newest_
     # Every time as Discord's timestamps: each reader's client shows it in their own zone and counts it down.
     both = f"<t:{STAMP}:R> (<t:{STAMP}:f>)"
     assert waiting_text(update(row), waiting) == (
-        f"Move 3; waiting for \\*ana\\* since <t:{STAMP - 5400}:R> (<t:{STAMP - 5400}:f>). Turn deadline: 24 "
+        f"Turn 2 · round 1; waiting for \\*ana\\* since <t:{STAMP - 5400}:R> (<t:{STAMP - 5400}:f>). Turn deadline: 24 "
         f"hours. This turn's ends {both}. Away: <@12> until {both}. Newest panel: https://discord.com/channels/5/9/44")
     brief = waiting_text(update(session()), Waiting(waited=timedelta(seconds=20), deadline_hours=0, ends=None,
                                                     away=[]))
-    assert brief == "Move 3; waiting for \\*ana\\*.", "under a minute is no wait worth saying"
+    assert brief == "Turn 2 · round 1; waiting for \\*ana\\*.", "under a minute is no wait worth saying"
+    unnumbered = update(session())
+    unnumbered.when = ""
+    assert waiting_text(unnumbered, Waiting(waited=None, deadline_hours=0, ends=None, away=[])) == (
+        "Waiting for \\*ana\\*."), "a game that numbers no turns says none"
 
 
 def test_status_lists_the_players_and_then_the_game_or_its_final_scores() -> None:

@@ -74,4 +74,4 @@ async def test_the_log_counts_turns_and_count_1_mid_turn_shows_the_turn_so_far(s
     shown = await actor.slash(table.channel, "game log", count=1)
     message = shown.followups[0].message if shown.followups else shown.response.message
     [line] = message.embeds[0].description.splitlines()
-    assert line.startswith(f"**Turn 1** ({actor.name}): "), "one line: the turn so far"
+    assert line.startswith(f"**Turn 1 · round 1** ({actor.name}): "), "one line: the turn so far"

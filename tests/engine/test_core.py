@@ -7,7 +7,7 @@ from pydantic import ValidationError
 
 from engine.core import Decision, IllegalAction, LoggedAction, Option, Rng, apply, dump_state, new_game, replay
 from engine.core.conformance import check_playout, check_secrecy, leaks, legal_problems
-from engine.core.contract import Offer, offer_of
+from engine.core.contract import Game, Offer, offer_of
 from engine.core.random_ai import choose, pick, plan
 from engine.core.selfplay import Tally, playout
 from tests.support.toy_game import GAME, ToyState
@@ -244,4 +244,4 @@ def test_reveals_finds_a_card_drawn_or_turned_up_but_not_a_plain_pass() -> None:
 
 
 def test_turn_number_is_left_to_the_bot_by_default() -> None:
-    assert GAME.turn_number(new_game(GAME, 2, 5)) is None
+    assert Game.turn_number(GAME, new_game(GAME, 2, 5)) is None and Game.turn_detail(GAME, new_game(GAME, 2, 5)) == ""

@@ -163,7 +163,7 @@ def test_the_prompt_names_the_round_of_the_stage() -> None:
     st = bare(4)
     st.stage, st.round, st.stage_began = 2, 11, 10
     prompt = GAME.pending(st)[0].prompt
-    assert prompt.startswith("Evening, round 2 of 7: your plane at ATL, 3 moves left.")
+    assert prompt.startswith("Round 11 · Evening, 2 of 7: your plane at ATL, 3 moves left.")
     st.planes[0].moves_left = 1
     assert "1 move left" in GAME.pending(st)[0].prompt
 

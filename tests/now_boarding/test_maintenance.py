@@ -83,7 +83,7 @@ def test_empty_pile_moves_to_the_next_stage_with_new_weather() -> None:
     assert [(t.route, t.space, t.kind) for t in st.weather] == [("DEN-SFO", 2, "storm"), ("ATL-DEN", 3, "tailwind")]
     assert st.phase == "flight" and st.round == 2 and st.stage_began == 2
     assert sum(len(c) for c in st.airports.values()) == 2  # drawn from the Afternoon pile
-    assert GAME.pending(st)[0].prompt.startswith("Afternoon, round 1 of 5:")
+    assert GAME.pending(st)[0].prompt.startswith("Round 2 · Afternoon, 1 of 5:")
 
 
 def test_the_last_card_of_a_stage_is_played_in_that_stage() -> None:

@@ -271,4 +271,4 @@ def test_a_game_stored_before_pilots_chose_their_planes_still_loads() -> None:
     old = NBState.model_validate(raw)
     assert old.dealt and old.weather_left == [] and old.stage_began == 0
     old.phase = "flight"
-    assert GAME.pending(old)[0].prompt.startswith("Morning, round 1:")
+    assert GAME.pending(old)[0].prompt.startswith("Round 1 · Morning:")

@@ -5,6 +5,7 @@ smaller frames and fewer colours, never by dropping turns."""
 from __future__ import annotations
 
 import io
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -56,7 +57,9 @@ def test_frames_come_from_the_public_view_alone(name: str) -> None:
     start, turns = opening(name)
     rng = Rng.seeded(99)
     redealt_start = engine.redeal_hidden(start, None, rng)
-    redealt = [Turn(t.number, t.seats, t.texts, engine.redeal_hidden(t.after, None, rng)) for t in turns]
+    redealt = [Turn(t.number, t.seats, t.texts, engine.redeal_hidden(t.after, None, rng),
+                    before=engine.redeal_hidden(t.before, None, rng) if t.before is not None else None)
+               for t in turns]
     if engine.secrets(start) or any(engine.secrets(t.after) for t in turns):
         changed = [a.after.model_dump() != b.after.model_dump() for a, b in zip(turns, redealt, strict=True)]
         assert any(changed), "the re-deal changes hidden cards, or this test would prove nothing"
@@ -65,7 +68,14 @@ def test_frames_come_from_the_public_view_alone(name: str) -> None:
 
 
 def test_a_turn_is_a_seats_whole_run_of_choices_and_tells_only_public_texts() -> None:
-    engine = registry.get("planes")
+    """In a game that numbers no turns of its own (every game of ours does: Planes stands in, its numbers taken
+    away)."""
+
+    class Unnumbered(type(registry.get("planes"))):  # type: ignore[misc]
+        def turn_number(self, state: Any) -> int | None:
+            return None
+
+    engine = Unnumbered()
     state = engine.new_game(2, 1, engine.default_options())
     steps = [Step(0, "a", [Event(text="Player 1 took off."), Event(text="Your card: 7", private_to=0)], state, state),
              Step(0, "b", [Event(text="Player 1 landed.")], state, state),
@@ -83,7 +93,9 @@ def test_now_boarding_counts_a_round_as_one_turn_for_everyone() -> None:
     turns = group(engine, steps)
     assert [t.number for t in turns] == list(range(1, run.state.round + 1))  # type: ignore[attr-defined]
     made = frames(engine, start, turns, names={0: "ana", 1: "ben", 2: "cleo"}, total=len(turns))
-    assert made[1].heading == f"Round 1 of {len(turns)} · everyone"
+    assert made[1].heading == f"Round 1 of {len(turns)} · Morning · everyone", "set up in the Morning"
+    assert made[2].heading == f"Round 2 of {len(turns)} · {engine.turn_detail(turns[1].before)} · everyone"
+    assert engine.turn_detail(turns[1].before).startswith("Morning, 2 of ")
 
 
 def test_the_caption_names_players_and_the_view_is_renamed() -> None:
@@ -93,7 +105,7 @@ def test_the_caption_names_players_and_the_view_is_renamed() -> None:
     made = frames(engine, start, turns[:1], names=names, words=lambda text: text.replace("Player 1", "ana"),
                   name_view=lambda view: {**view, "renamed": True})
     assert made[0].heading == "The start" and made[0].view["renamed"]
-    assert made[1].heading.startswith("Turn 1 · ana") and "Player 1" not in made[1].text
+    assert made[1].heading.startswith("Turn 1 · round 1 · ana") and "Player 1" not in made[1].text
 
 
 def test_a_gif_over_the_limit_gets_smaller_frames_and_keeps_every_turn() -> None:

@@ -33,6 +33,8 @@ class ToyState(GameState):
     played: list[list[str]] = Field(default_factory=list)
     turn: int = 0
     passes: int = 0
+    turns: int = 0
+    """Turns played: each choice is one."""
 
 
 class ToyGame(Game):
@@ -91,7 +93,12 @@ class ToyGame(Game):
         else:
             raise IllegalAction("You do not hold that card.")
         state.turn = (state.turn + 1) % state.players
+        state.turns += 1
         return events
+
+    def turn_number(self, state: GameState) -> int | None:
+        assert isinstance(state, ToyState)
+        return max(1, state.turns if self._over(state) else state.turns + 1)
 
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
         assert isinstance(state, ToyState)
