@@ -18,6 +18,7 @@ from typing import Any
 from bot.naming import escape, name_decision, name_seats, name_view, seat_names
 from bot.session.clock import RoundClock
 from bot.session.meta import MetaBook, SessionMeta
+from bot.session.recap import Recap, Run, reaches_back, recap
 from bot.session.sessions import Sessions, seats_of
 from bot.session.settings import Settings
 from bot.session.simultaneous import several_open
@@ -33,7 +34,8 @@ from renderers.words import GameWords
 log = logging.getLogger("tarmac.service")
 
 SINCE_LOOKBACK = 200
-"""How many of the latest choices "since your last turn" looks through (enough for a round of any game)."""
+"""How many of the latest choices a recap reads first (a round of any game, mostly); when they do not reach back to
+the last turn of the member called on, it reads the whole log."""
 
 PANEL_QUIET = 15 * 60
 """Seconds after a panel was posted during which `/game panel` posts it again without pinging anyone."""
@@ -93,15 +95,16 @@ class Publisher:
             # A take-back (Planes' redo) said already in this turn's summary is not said again.
             texts = live.shown_events + [t for t in texts if not (took_back and t in live.shown_events)]
         try:
-            update = await self.turn_update(session, state, texts)
+            told = None if first or engine.everyone_at_once else await self._recap(session, state)
+            update = await self.turn_update(session, state, texts if told is None else told.latest)
             if before is not None:
                 # One player's turn is many clicks (action, start, each drop, confirm); a ping on each of them
                 # buries the one that matters in async play: the turn passing to them.
                 update.quiet = {d.seat for d in engine.pending(before)}
             if continues:
                 update.replaces = session.board_message_id
-            elif before is not None:
-                update.earlier = await self._since_last_turn(session, state)
+            if told is not None:
+                update.earlier = self._lines(session, told.earlier)
             # While everyone chooses at once the channel's panel belongs to no one seat: no Undo button on it.
             update.undo_seat = None if update.several else undoable
             if update.result is not None and not continues:
@@ -151,27 +154,28 @@ class Publisher:
             return None
         return made
 
-    async def _since_last_turn(self, session: SessionRow, state: GameState) -> list[str]:
-        """The turns the others played since the last turn of the member called on now, except the latest (the
-        panel shows it as what just happened): one line each, in plain words."""
+    async def _recap(self, session: SessionRow, state: GameState) -> Recap:
+        """What the panel of `state` recaps (bot/session/recap.py), read from the log: for the member it calls on,
+        since their own last turn (since the game began when they have not played yet); at the end, the last turn.
+        A game whose seats all play at once has no turns to count from, and no recap."""
         engine = self.sessions.game(session.game)
         humans = {s.seat for s in session.seats if not s.is_ai and s.user_id is not None}
-        called = [d.seat for d in engine.pending(state) if d.seat in humans]
-        if len(called) != 1:
-            return []  # nobody, or several at once: no one member's last turn to count from
+        called = next((d.seat for d in engine.pending(state) if d.seat in humans), None)
         rows = await self.sessions.store.actions(session.id, last=SINCE_LOOKBACK)
+        if called is not None and not reaches_back(rows, called):
+            rows = await self.sessions.store.actions(session.id)  # a long wait for this member: the whole log
+        return recap(rows, None if engine.is_over(state) else called, engine.take_backs)
+
+    @staticmethod
+    def _lines(session: SessionRow, turns: list[Run]) -> list[str]:
+        """One plain line a turn, its seat named once: before its texts, unless they start with that name."""
         names = seat_names(session)
-        turns: list[tuple[int, list[str]]] = []
-        for row in reversed(rows):
-            if row.seat == called[0] and not row.choice.startswith("bot:"):
-                break
-            texts = [name_seats(e["text"], names) for e in row.events if e.get("private_to") is None and e["text"]]
-            if turns and turns[0][0] == row.seat:
-                turns[0][1][:0] = texts
-            else:
-                turns.insert(0, (row.seat, texts))
-        return [f"{escape(names.get(seat, f'Seat {seat + 1}'))}: {' '.join(texts)}"
-                for seat, texts in turns[:-1] if texts]
+        lines = []
+        for turn in turns:
+            said = " ".join(name_seats(text, names) for text in turn.texts)
+            who = escape(names.get(turn.seat, f"Seat {turn.seat + 1}"))
+            lines.append(said if said.startswith(who) else f"{who}: {said}")
+        return lines
 
     async def notify(self, notice: Notice) -> None:
         """Tell the game's channel (logged, not raised, when it cannot be posted)."""

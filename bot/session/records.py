@@ -10,9 +10,10 @@ from datetime import datetime, timedelta
 from bot.naming import name_seats, seat_names
 from bot.session.deadlines import Deadlines
 from bot.session.meta import MetaBook, SessionMeta
+from bot.session.recap import UNDO, is_undo
 from bot.session.sessions import DONE, OPEN, Sessions, seat_name, seats_of
 from bot.session.types import LogLine
-from bot.session.undo import UNDO, History, is_undo
+from bot.session.undo import History
 from bot.store import SessionRow
 from engine.core import Decision, Result
 from engine.core.turns import turn_name

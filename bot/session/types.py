@@ -60,8 +60,9 @@ class TurnUpdate:
     """The panel message this update continues (the same seat goes on with its turn): the presenter edits it in
     place, falling back to a new message if the edit fails. None: post a new message."""
     earlier: list[str] = field(default_factory=list)
-    """When the turn passes to a member: the other players' turns since that member's last one, before the turn in
-    `events`, one plain line per turn ("ben: ..."), so they catch up from the message that pings them."""
+    """For the member the panel calls on: the other players' turns since that member's last one, before the turn in
+    `events`, one plain line a turn that names its player once (bot/session/recap.py), so they catch up from the
+    message that pings them."""
     retires: int | None = None
     """An older panel message this one replaces: the presenter takes its buttons away once this one is posted."""
     undo_seat: int | None = None

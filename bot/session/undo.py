@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from bot.naming import escape
 from bot.session.meta import MetaBook
 from bot.session.publish import Publisher
+from bot.session.recap import UNDO, is_undo
 from bot.session.sessions import Sessions, seat_name, seats_of
 from bot.session.turns import Turns
 from bot.session.types import PostFailed, Refusal, UndoRequest
@@ -29,8 +30,6 @@ from engine.core.turns import turn_name
 
 log = logging.getLogger("tarmac.service")
 
-UNDO = "bot:undo:"
-"""The choice of an undo line in the action log; the version it returns to follows."""
 
 
 @dataclass
@@ -41,10 +40,6 @@ class Step:
     before: GameState
     after: GameState
     turn: int
-
-
-def is_undo(row: ActionRow) -> bool:
-    return row.choice.startswith(UNDO)
 
 
 class History:

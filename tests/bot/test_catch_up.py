@@ -30,12 +30,12 @@ async def test_the_ping_summarises_the_others_turns_since_the_members_last_one(s
     panel = latest_panel(table.channel)
     assert prompt_of(panel).startswith(alice.mention)
     assert field(panel, "What just happened") == ["carol passed."]
-    assert field(panel, "Since your last turn, before that") == ["bob: bob passed."]
+    assert field(panel, "Since your last turn, before that") == ["bob passed."], "each player named once"
 
     await alice.click(panel, label="Pass")
     panel = latest_panel(table.channel)
     assert prompt_of(panel).startswith(bob.mention)
-    assert field(panel, "Since your last turn, before that") == ["carol: carol passed."]
+    assert field(panel, "Since your last turn, before that") == ["carol passed."]
 
 
 async def test_an_ai_turn_leaves_no_frozen_panel_behind(simcord_env):
@@ -50,6 +50,9 @@ async def test_an_ai_turn_leaves_no_frozen_panel_behind(simcord_env):
     await table.players[1].click(panel, label="Pass")  # the turn passes to AI 1, then AI 2, then alice
     new = [m for m in messages_after(table.channel, mark) if " — Turn " in title_of(m)]
     assert len(new) == 1 and prompt_of(new[0]).startswith(alice.mention), "one panel for both AI turns"
+    # Everything since alice's own last turn, each once: the AI's turn just played as what just happened, the
+    # turns before it since hers (bob's, AI 1's) a line each.
     happened = field(new[0], "What just happened")
-    assert happened[0] == "bob passed." and any("AI 1" in line for line in happened)
-    assert any("AI 2" in line for line in happened)
+    assert len(happened) == 1 and happened[0].startswith("AI 2 ")
+    before = field(new[0], "Since your last turn, before that")
+    assert before[0] == "bob passed." and len(before) == 2 and before[1].startswith("AI 1 ")
