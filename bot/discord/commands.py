@@ -29,7 +29,16 @@ from bot.discord.presenter import private_message
 from bot.discord.ratings_texts import board_text, season_name, stats_text
 from bot.discord.reach import panel_channel
 from bot.discord.replies import answer_failure, tell
-from bot.discord.texts import history_lines, log_lines, open_game_lines, option_label, rules_pages, status_text
+from bot.discord.texts import (
+    history_lines,
+    log_lines,
+    open_game_lines,
+    option_label,
+    rules_pages,
+    seat_label,
+    seat_numbered,
+    status_text,
+)
 from bot.discord.words import words_messages
 from bot.naming import escape
 from bot.ratings.keys import parse_season, season_of
@@ -39,7 +48,7 @@ from bot.session.lobby import lobby_specs, typed_option
 from bot.session.sessions import FINISHED, OPEN
 from bot.store import SessionRow
 from engine.core import Game, GameOptionSpec, levels
-from engine.core.text import quoted
+from engine.core.text import counted, quoted
 
 if TYPE_CHECKING:
     from bot.discord.client import TarmacBot
@@ -273,8 +282,8 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
             await tell(interaction, f"{escape(changed.name)} (seat {seat}) now plays at {label}.")
             await refresh_lobby(interaction, session)
         else:
-            await tell(interaction, f"{interaction.user.mention} set {escape(changed.name)} (seat {seat}) to "
-                                    f"{label}.", ephemeral=False)
+            await tell(interaction, f"{interaction.user.mention} set {seat_numbered(changed)} to {label}.",
+                       ephemeral=False)
 
     @ai.autocomplete("seat")
     async def ai_seats(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
@@ -283,7 +292,7 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
         except Refusal:
             return []
         typed = str(current).strip().casefold()
-        return [app_commands.Choice(name=cut(f"{s.seat + 1}. {s.name} (now {levels.LABELS[level_of(s)]})",
+        return [app_commands.Choice(name=cut(f"{s.seat + 1}. {seat_label(s, markdown=False, ai='now ')}",
                                              CHOICE_TEXT), value=s.seat + 1)
                 for s in session.seats if s.is_ai and (typed in s.name.casefold() or typed == str(s.seat + 1))][:25]
 
@@ -337,7 +346,8 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
         turns = await self.parts.records.log(session, None if whole else count)
         lines = log_lines(turns)
         text = "\n".join(lines) or "Nothing has happened yet."
-        title = f"Game log — {'the whole game' if whole else f'last {len(turns)} turns'}"
+        latest_turns = "the latest turn" if len(turns) == 1 else f"the latest {counted(len(turns), 'turn')}"
+        title = f"Game log — {'the whole game' if whole else latest_turns}"
         if len(text) <= EMBED_DESCRIPTION or not whole:  # the newest turns are the ones a reader looks for
             await interaction.followup.send(
                 **fit(embed=discord.Embed(title=title, description=latest(lines, EMBED_DESCRIPTION) or text)),
@@ -345,7 +355,7 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
             return
         body = f"# {self.parts.sessions.game(session.game).title}, game #{session.id}\n\n" + "\n\n".join(lines) + "\n"
         await interaction.followup.send(
-            **fit(content=f"The whole game, {len(turns)} turns.",
+            **fit(content=f"The whole game, {counted(len(turns), 'turn')}.",
                   file=discord.File(io.BytesIO(body.encode()), filename=f"game-{session.id}-log.md")),
             ephemeral=True)
 

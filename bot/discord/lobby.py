@@ -30,7 +30,7 @@ from bot.discord.limits import (
 from bot.discord.markup import mention
 from bot.discord.reach import panel_channel, parts_of, payload, selected
 from bot.discord.replies import run_for_player, tell
-from bot.discord.texts import OPTIONS_TOPIC, ai_tag, option_help, option_label
+from bot.discord.texts import OPTIONS_TOPIC, option_help, option_label, seat_label
 from bot.naming import escape
 from bot.session import PostFailed, Refusal
 from bot.session.ai_levels import level_of, other_levels
@@ -59,7 +59,7 @@ def lobby_texts(session: SessionRow, game: Game, values: dict[str, str] | None =
                 mention(session.host_id))
     head = (f"### {escape(game.title)} — lobby\n{status}. {game.min_players}–{game.max_players} players. "
             f"Host: {host}.")
-    seats = "\n".join(f"{s.seat + 1}. {escape(s.name)}{ai_tag(s)}" for s in session.seats) or "nobody yet"
+    seats = "\n".join(f"{s.seat + 1}. {seat_label(s)}" for s in session.seats) or "nobody yet"
     values = values if values is not None else session.options
     # Each value cut on its own (a custom layout may run to thousands of characters), so every option still shows.
     options = "\n".join(

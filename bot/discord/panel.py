@@ -435,7 +435,9 @@ def _game_over(update: TurnUpdate) -> Said:
     assert update.result is not None
     session = update.session
     mentions = {s.seat: mention_of(update, s.seat) for s in session.seats}
-    content = f"Game over. {name_seats(update.result.summary, mentions, markdown=False)}"
+    # Why it ended first (the track filled, the stack ran out), when the summary does not say so itself.
+    why = f" {update.result.ending}" if update.result.ending else ""
+    content = f"Game over.{why} {name_seats(update.result.summary, mentions, markdown=False)}"
     if not update.result.play_again:
         return content, set(mentions), None
     # This game keeps the shared result as its record.

@@ -10,9 +10,10 @@ from bot.discord.markup import channel_mention, mention, message_link, moment, t
 from bot.naming import escape, seat_names
 from bot.prose import unwrap
 from bot.session.ai_levels import level_of
+from bot.session.deadlines import AWAY
 from bot.session.lobby import lobby_specs
 from bot.session.records import OpenGame, PastGame, Waiting
-from bot.session.sessions import seat_name
+from bot.session.sessions import RESIGNED, seat_name
 from bot.session.types import (
     Abandoned,
     DeadlineAnswered,
@@ -26,14 +27,40 @@ from bot.session.types import (
 )
 from bot.store import Seat, SessionRow
 from engine.core import Game, GameOptionSpec, levels
+from engine.core.text import counted
 
 STATUS_WORDS = {"lobby": "waiting in the lobby", "active": "running", "finished": "finished",
                 "abandoned": "ended early (every player resigned)", "cancelled": "cancelled"}
 
 
-def ai_tag(seat: Seat) -> str:
-    """How a seat list marks an AI seat: with its level, since a host picks it per seat."""
-    return f" (AI, {levels.LABELS.get(level_of(seat), seat.level)})" if seat.is_ai else ""
+def seat_label(seat: Seat, *, markdown: bool = True, ai: str = "AI, ") -> str:
+    """A seat as a list of players names it (escaped, with `markdown`): its name and, for an AI seat, its level,
+    said once in one bracket with why the AI plays it ("Bruno (resigned; AI, Normal)", not "Bruno (resigned) (AI,
+    Normal)"). `ai`: what comes before the level ("now " where only AI seats are listed)."""
+    name, tag = _name_and_tag(seat, markdown=markdown, ai=ai)
+    return f"{name} ({tag})" if tag else name
+
+
+def seat_numbered(seat: Seat) -> str:
+    """A seat by its member's name and its number, with why the AI plays it, in one bracket ("ben (seat 2,
+    resigned)"), escaped."""
+    for suffix, why in ((RESIGNED, ", resigned"), (AWAY, ", AI while away")):
+        if seat.name.endswith(suffix):
+            return f"{escape(seat.name.removesuffix(suffix))} (seat {seat.seat + 1}{why})"
+    return f"{escape(seat.name)} (seat {seat.seat + 1})"
+
+
+def _name_and_tag(seat: Seat, *, markdown: bool = True, ai: str = "AI, ") -> tuple[str, str]:
+    shown = escape if markdown else str
+    if not seat.is_ai:
+        return shown(seat.name), ""
+    level = levels.LABELS.get(level_of(seat), seat.level)
+    if seat.name.endswith(RESIGNED):
+        return shown(seat.name.removesuffix(RESIGNED)), f"resigned; {ai}{level}"
+    if seat.name.endswith(AWAY):
+        return shown(seat.name.removesuffix(AWAY)), f"AI while away, {level}" if ai == "AI, " else \
+            f"away; {ai}{level}"
+    return shown(seat.name), f"{ai}{level}"
 
 
 def mention_of(update: TurnUpdate, seat: int) -> str:
@@ -42,7 +69,8 @@ def mention_of(update: TurnUpdate, seat: int) -> str:
     if found is None:
         return f"Seat {seat + 1}"
     if found.is_ai or found.user_id is None:  # its level too: how hard the AI thinks is part of the table's picture
-        return f"**{escape(found.name)}** (AI, {levels.LABELS[level_of(found)]})"
+        name, tag = _name_and_tag(found)
+        return f"**{name}** ({tag})"
     return mention(found.user_id)
 
 
@@ -50,7 +78,7 @@ def status_text(session: SessionRow, title: str, update: TurnUpdate | None = Non
                 waiting: Waiting | None = None) -> str:
     """Who sits where, then whose move it is (with `waiting`), or the final scores of a finished game. `update`: the
     game's state as the channel sees it (None in a lobby)."""
-    players = ", ".join(f"{escape(s.name)}{ai_tag(s)}" for s in session.seats)
+    players = ", ".join(seat_label(s) for s in session.seats)
     text = f"**{title}**, {STATUS_WORDS.get(session.status, session.status)}. Players: {players}."
     if update is None:
         return text
@@ -201,8 +229,8 @@ def notice_text(notice: Notice) -> tuple[str, list[int]]:
         text = (f"{mention(notice.user_id)}'s deadline ended, so the AI plays {name}'s turn ({notice.missed} missed "
                 f"in a row).")
         if notice.handed:
-            text += (f" After {notice.missed} missed deadlines the AI keeps the seat until {name} comes back with "
-                     f"`/game rejoin`.")
+            text += (f" After {counted(notice.missed, 'missed deadline')} the AI keeps the seat until {name} comes "
+                     "back with `/game rejoin`.")
         return text, [notice.user_id]
     if isinstance(notice, DeadlineAnswered):
         said = "; ".join(f"{escape(seat_name(session, seat))}: \u201c{escape(label)}\u201d"

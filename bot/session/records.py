@@ -107,7 +107,9 @@ class Records:
                 if s.seat == d.seat and not s.is_ai and s.user_id is not None]
         return Waiting(waited=now - meta.since if meta.since else None, deadline_hours=meta.deadline_hours,
                        ends=min((e for e in ends if e), default=None),
-                       away=[(u, t) for u, t in meta.vacation.items() if t > now], since=meta.since)
+                       # A member who resigned is no longer at the table to be away from it.
+                       away=[(u, t) for u, t in meta.vacation.items()
+                             if t > now and any(s.user_id == u for s in session.seats)], since=meta.since)
 
     async def log(self, session: SessionRow, count: int | None) -> list[LogLine]:
         """The public log by turns (the last `count`, or all with None); the last one is the turn so far. A step

@@ -177,6 +177,9 @@ class Result(BaseModel):
     play_again: bool = False
     """The rules settle this result by another game (Planes: a tie that no tie-break settles). It stands as the
     record of this game; the bot offers a new game with the same seats and options on the final panel."""
+    ending: str = ""
+    """Why the game ended, as a sentence ("The boarding track reached 12 cubes, and the round was played out."),
+    when `summary` does not say it already: the final message says it before the winners."""
 
 
 class Game(ABC):

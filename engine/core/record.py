@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from datetime import datetime
 from typing import Any, Literal
 
@@ -266,6 +267,20 @@ def replay(record: GameRecord) -> GameState:
     return state
 
 
+def _same(recorded: Result | None, found: Result | None) -> bool:
+    """The recorded result is the one found; a record made before results said why a game ended has no `ending`
+    to compare."""
+    if recorded is not None and found is not None and not recorded.ending:
+        found = found.model_copy(update={"ending": ""})
+    return recorded == found
+
+
+def named(engine: Game, text: str, names: dict[int, str]) -> str:
+    """An engine's text with its seats ("Seat 2", "Player 2") named as the record names them."""
+    return re.sub(rf"\b{re.escape(engine.seat_word)} ([1-9])\b",
+                  lambda m: names.get(int(m[1]) - 1, m[0]), text)
+
+
 def report(record: GameRecord) -> tuple[list[str], bool]:
     """What `python -m engine replay` prints about a record, and whether it proves its whole game: the replay reached
     the recorded end and nothing it claims was changed since export."""
@@ -280,7 +295,7 @@ def report(record: GameRecord) -> tuple[list[str], bool]:
     if result is None:
         lines.append("result: the game is not over")
     else:
-        lines.append(f"result: {result.summary}")
+        lines.append(f"result: {named(engine, result.summary, names)}")
         for standing in sorted(result.standings, key=lambda r: -r.score):
             lines.append(f"  {names.get(standing.seat, standing.seat)}: {standing.score}")
     lines.append(f"final state digest: {found}")
@@ -291,7 +306,7 @@ def report(record: GameRecord) -> tuple[list[str], bool]:
     if end.digest != found:
         problems.append(f"DIFFERS from the recorded end: the choices lead to another final state than the one "
                         f"recorded ({end.digest})")
-    elif end.result != result:
+    elif not _same(end.result, result):
         problems.append("DIFFERS from the recorded end: the recorded result is not the one the game reaches")
     if end.proof is None:
         problems.append("this record (format version 1) carries no proof of its seats and choices, so who sat "

@@ -35,3 +35,8 @@ def number(word: str) -> int | None:
     if not word.isdigit() or len(word) > NUMBER_DIGITS:
         return None
     return int(word)
+
+
+def counted(n: int, word: str, plural: str | None = None) -> str:
+    """'1 fleet', '3 fleets', '0 fleets': a count with its word agreeing ("1 fleets" read as a bug, and was one)."""
+    return f"{n} {word if n == 1 else plural or word + 's'}"

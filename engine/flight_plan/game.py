@@ -18,6 +18,7 @@ from engine.core.contract import (
     SeatResult,
 )
 from engine.core.rng import Rng
+from engine.core.text import counted
 from engine.core.typed import Names, Suggestion, Typed
 from engine.flight_plan import market, trade, turn
 from engine.flight_plan.briefing import new_deck
@@ -283,11 +284,13 @@ class FlightPlan(Game):
             return None
         standings = []
         for s, a in enumerate(st.airlines):
-            detail = "bankrupt" if a.out else (f"${a.cash}M cash, {len(a.routes)} routes, {len(a.fleets)} fleets, "
-                                               f"{len(a.hubs)} hubs")
+            detail = "bankrupt" if a.out else (f"${a.cash}M cash, {counted(len(a.routes), 'route')}, "
+                                               f"{counted(len(a.fleets), 'fleet')}, {counted(len(a.hubs), 'hub')}")
             standings.append(SeatResult(seat=s, score=0 if a.out else net_worth(a), detail=detail))
         names = " and ".join(who(s) for s in st.winners)
-        return Result(standings=standings, winners=list(st.winners), summary=f"{names} wins: {ENDING_TEXT[st.ending]}")
+        verb = "win" if len(st.winners) > 1 else "wins"
+        return Result(standings=standings, winners=list(st.winners),
+                      summary=f"{names} {verb}: {ENDING_TEXT[st.ending]}")
 
     def secrets(self, state: GameState) -> dict[int | None, set[str]]:
         st = _s(state)

@@ -23,6 +23,7 @@ from engine.core.contract import (
     SeatResult,
 )
 from engine.core.rng import Rng
+from engine.core.text import counted
 from engine.core.typed import Names, Suggestion, Typed
 from engine.core.watch import Watch
 from engine.now_boarding import commands, flight, maintenance
@@ -65,7 +66,7 @@ def setup_options(st: NBState, seat: int) -> list[Option]:
     if plane.setup_step == "plane":
         suggested = suggested_plane(st, seat)
         free = free_planes(st)
-        return [_plane_option(c, c == suggested) for c in [suggested, *(c for c in free if c != suggested)]]
+        return [_plane_option(st.side, c, c == suggested) for c in [suggested, *(c for c in free if c != suggested)]]
     if plane.setup_step == "start":
         return [Option(id="start:seat", label="Start with a 2nd seat", detail="2 seats, speed 3"),
                 Option(id="start:speed", label="Start with speed 4", detail="1 seat, speed 4")]
@@ -74,9 +75,10 @@ def setup_options(st: NBState, seat: int) -> list[Option]:
             for c in colours if c not in plane.routes]
 
 
-def _plane_option(colour: str, suggested: bool) -> Option:
+def _plane_option(side: str, colour: str, suggested: bool) -> Option:
     spec = catalog().plane(colour)
-    routes = ", ".join(route_name(r.key, r.a) for r in catalog().routes if r.colour == colour)
+    # The routes of the board in play: the other side's would name airports this map does not have.
+    routes = ", ".join(route_name(r.key, r.a) for r in catalog().side_routes(side) if r.colour == colour)
     return Option(id=f"plane:{colour}",
                   label=f"Take the {colour} plane ({spec.letter}) at {spec.start}{', suggested' if suggested else ''}",
                   detail=f"Starts at {spec.start}; its own routes: {routes}")
@@ -316,7 +318,7 @@ class NowBoarding(Game):
         if not st.over:
             return None
         total = len(st.complaints) + st.exit_complaints
-        standings = [SeatResult(seat=s, score=p.earned, detail=f"{p.delivered} passengers delivered")
+        standings = [SeatResult(seat=s, score=p.earned, detail=f"{counted(p.delivered, 'passenger')} delivered")
                      for s, p in enumerate(st.planes)]
         if st.lost:
             return Result(standings=standings, winners=[],

@@ -46,15 +46,18 @@ def start_flight(st: NBState) -> list[Event]:
 def _complain(st: NBState, card: Pax, why: str) -> Event:
     card.anger = 0
     st.complaints.append(card)
-    return Event(text=f"{card.origin}>{card.dest} {why} and files a complaint ({len(st.complaints)} of "
-                      f"{COMPLAINTS_TO_LOSE}).")
+    # "4 of 3" read as nonsense when several passengers complained at once: the count, then what it is measured by.
+    filed = len(st.complaints) + st.exit_complaints
+    return Event(text=f"{card.origin}>{card.dest} {why} and files a complaint ({filed} so far; "
+                      f"{COMPLAINTS_TO_LOSE} lose the day).")
 
 
 def _check_lost(st: NBState) -> list[Event]:
     if len(st.complaints) + st.exit_complaints >= COMPLAINTS_TO_LOSE:
         st.lost = True
         st.phase = "over"
-        return [Event(text="Three complaints: the airline is out of business and everyone loses.")]
+        total = len(st.complaints) + st.exit_complaints
+        return [Event(text=f"{total} complaints: the airline is out of business and everyone loses.")]
     return []
 
 

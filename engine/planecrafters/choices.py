@@ -12,8 +12,17 @@ from functools import cache, lru_cache
 from typing import Any
 
 from engine.core.contract import Option, option
-from engine.core.text import shorten
-from engine.planecrafters.data import SLOT_NAMES, SLOTS, TIER1, catalog, employee_kind, is_spare, part_label
+from engine.core.text import counted, shorten
+from engine.planecrafters.data import (
+    SLOT_NAMES,
+    SLOTS,
+    TIER1,
+    catalog,
+    employee_kind,
+    employee_name,
+    is_spare,
+    part_label,
+)
 from engine.planecrafters.mechanics import (
     complete,
     count,
@@ -309,7 +318,7 @@ def _named_option(oid: str) -> Option:
     """The options whose label depends on their id alone: an employee, a seat or a hand card it names."""
     head, _, rest = oid.partition(":")
     if head == "jack":
-        return opt(oid, f"Copy the {catalog().employees[rest].name}")
+        return opt(oid, f"Copy the {employee_name(rest)}")
     if head == "agent" and rest == "swap":
         return opt(oid, f"Agent: swap up to {catalog().agent_swap_cards} cards with the Depot")
     if head == "agent":
@@ -359,18 +368,19 @@ def _new_play_option(card: str, p: int, s: str, there: str | None, new: bool) ->
 
 def _sell_option(p: int, crowns: int, cards: tuple[str, ...]) -> Option:
     # The figure first, so that a long list of parts cut at Discord's 80 characters never hides it.
-    return opt(f"sell:{p}", f"Sell plane {p + 1}: {crowns} crowns ({', '.join(part_label(c) for c in cards)})")
+    return opt(f"sell:{p}", f"Sell plane {p + 1}: {counted(crowns, 'crown')} "
+                            f"({', '.join(part_label(c) for c in cards)})")
 
 
 @cache
 def _hire_option(kind: str, cost: int) -> Option:
     emp = catalog().employees[kind]
-    return opt(f"hire:{kind}", f"Hire {emp.name} for {cost}", f"Tier {emp.tier}. {emp.text}")
+    return opt(f"hire:{kind}", f"Hire {employee_name(kind)} for {cost}", f"Tier {emp.tier}. {emp.text}")
 
 
 @cache
 def _collect_option(kind: str, key: str) -> Option:
-    return opt(f"collect:{key}", f"Collect the {catalog().employees[kind].name}'s crowns")
+    return opt(f"collect:{key}", f"Collect the {employee_name(kind)}'s crowns")
 
 
 @cache

@@ -54,6 +54,9 @@ class Employee(BaseModel):
     copies: int = Field(ge=1, le=2)
     step: Literal["hire", "acquire", "flyer", "buyer", "any"]
     text: str = Field(max_length=200)
+    short: str = ""
+    """What the buttons, the log and the board call it when its card's name is too long for the board's table
+    ("Agent" for "Agent of the Board"): one name for one employee wherever players read it."""
 
 
 class EmployeesFile(BaseModel):
@@ -173,3 +176,10 @@ def is_spare(card_id: str) -> bool:
 def employee_kind(emp_id: str) -> str:
     """emp:agent-2 -> agent."""
     return emp_id.split(":")[1].split("-")[0]
+
+
+@cache
+def employee_name(kind: str) -> str:
+    """What the game calls an employee kind wherever players read it: its short name, else its card's name."""
+    found = catalog().employees[kind]
+    return found.short or found.name

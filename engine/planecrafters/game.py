@@ -19,11 +19,12 @@ from engine.core.contract import (
     decision,
 )
 from engine.core.rng import Rng
+from engine.core.text import counted
 from engine.core.typed import Names, Suggestion, Typed
 from engine.planecrafters import choices, steps
 from engine.planecrafters.ai import plan_ids
 from engine.planecrafters.commands import parse_command, suggest
-from engine.planecrafters.data import catalog, employee_kind
+from engine.planecrafters.data import catalog, employee_kind, employee_name
 from engine.planecrafters.mechanics import award_shares, event, final_scores, winner
 from engine.planecrafters.objectives import FACE_UP
 from engine.planecrafters.state import PCState, Plane
@@ -40,8 +41,10 @@ def _s(state: GameState) -> PCState:
 
 def _decision(st: PCState, options: list[Option]) -> Decision:
     """The one open decision of a game not over, given its step's options."""
-    return decision(seat=st.turn, prompt=steps.PROMPTS[st.step], options=options, kind=st.step,
-                    private=choices.private(st))
+    prompt = steps.PROMPTS[st.step]
+    if st.step == "hire" and any(o.id.startswith("collect:") for o in options):
+        prompt = steps.HIRE_OR_COLLECT  # said only when a button collects (the staff it depends on is public)
+    return decision(seat=st.turn, prompt=prompt, options=options, kind=st.step, private=choices.private(st))
 
 
 class Planecrafters(Game):
@@ -195,7 +198,7 @@ class Planecrafters(Game):
             return steps.swap(st, card, int(rest))
         if head == "jack":
             st.jack, st.step = rest, "hire"
-            return [event(text=f"The Jack of all Trades works as a {catalog().employees[rest].name} this turn.")]
+            return [event(text=f"The Jack of all Trades works as a {employee_name(rest)} this turn.")]
         if head == "stop":
             steps.back_to_abilities(st)
             return []
@@ -231,10 +234,13 @@ class Planecrafters(Game):
         standings = []
         for s, v in enumerate(scores):
             got = [f"{k} +{c[s]}" for k, c in shares.items() if s in c]
-            standings.append(SeatResult(seat=s, score=v, detail=f"{st.crowns[s]} crowns; " + (", ".join(got) or
-                                                                                             "no awards")))
-        return Result(standings=standings, winners=[best],
-                      summary=f"Player {best + 1} wins with {scores[best]} crowns.")
+            standings.append(SeatResult(seat=s, score=v, detail=f"{counted(st.crowns[s], 'crown')}; "
+                                                                 + (", ".join(got) or "no awards")))
+        # The stack running out starts the last round (state.ending); else the lobby's round limit ended it.
+        why = ("The stack ran out, and the last round was played out." if st.ending else
+               f"Round {steps.ROUND_LIMIT} was complete, the round limit this table chose.")
+        return Result(standings=standings, winners=[best], ending=why,
+                      summary=f"Player {best + 1} wins with {counted(scores[best], 'crown')}.")
 
     def secrets(self, state: GameState) -> dict[int | None, set[str]]:
         st = _s(state)

@@ -154,7 +154,7 @@ def sell(state: PCState, seat: int, index: int) -> tuple[list[Event], list[str],
     for boss in range(state.players):
         if boss != seat and owned(state, boss, "bossesboss") and paid:
             if owned(state, seat, "investigator"):
-                events.append(event(text=f"{who(seat)}'s Investigator kept Your Boss's Boss away from the sale."))
+                events.append(event(text=f"{who(seat)}'s Investigator kept the Boss's Boss away from the sale."))
                 continue
             cut = min(2, paid)
             paid -= cut

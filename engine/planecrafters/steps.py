@@ -34,7 +34,7 @@ from __future__ import annotations
 from engine.core.contract import Event
 from engine.planecrafters import objectives
 from engine.planecrafters.choices import ability_ids
-from engine.planecrafters.data import SLOT_NAMES, catalog, employee_kind, part, part_label
+from engine.planecrafters.data import SLOT_NAMES, catalog, employee_kind, employee_name, part, part_label
 from engine.planecrafters.mechanics import (
     count,
     event,
@@ -51,14 +51,17 @@ ROUND_LIMIT = 40
 """The house rule behind the lobby option "round_limit" (off by default): the game also ends after this many full
 rounds. The book ends a game only when the stack runs out, which players who all keep discarding what they draw can
 put off for ever (docs/planecrafters-rulings.md)."""
+HIRE_OR_COLLECT = "Hire an employee, collect your employees' crowns, or go on to Acquire."
+"""The hire step's prompt when the buttons offer an Accountant's or a Tax Collector's crowns ("Collect the ...'s
+crowns"): in the buttons' own words, where "collect income" named a button there was not."""
 PROMPTS = {
     "jack": "Which Tier 1 ability does your Jack of all Trades copy this turn?",
-    "hire": "Hire an employee, collect income, or go on to Acquire.",
+    "hire": "Hire an employee, or go on to Acquire.",
     "acquire": "Take a card from the Parts Depot.",
     "abilities": "Use an Acquire ability, or go on to the Flyer step.",
     "draw": "Logistician: take one more card from the Parts Depot.",
-    "swap_give": "Agent of the Board: pick a hand card to swap with the Depot, or stop.",
-    "swap_slot": "Agent of the Board: which face-up card do you take for it?",
+    "swap_give": "Agent: pick a hand card to swap with the Depot, or stop.",
+    "swap_slot": "Agent: which face-up card do you take for it?",
     "spy_take": "Spy: take one card from that hand.",
     "thief_take": "Thief: which part do you steal?",
     "thief_plane": "Thief: onto which of your planes does the stolen part go?",
@@ -161,7 +164,7 @@ def hire(state: PCState, kind: str) -> list[Event]:
     state.hired = True
     if kind == "jack":
         state.step = "jack"
-    events = [event(text=f"{who(seat)} hired the {catalog().employees[kind].name} for {cost} crowns.")]
+    events = [event(text=f"{who(seat)} hired the {employee_name(kind)} for {cost} crowns.")]
     return events + (objectives.check(state, seat) if state.objectives else [])
 
 
@@ -195,7 +198,7 @@ def agent_trade(state: PCState, victim: int) -> list[Event]:
     back_to_abilities(state)
     mine = ", ".join(part_label(c) for c in state.hands[seat]) or "nothing"
     theirs = ", ".join(part_label(c) for c in state.hands[victim]) or "nothing"
-    return [event(text=f"{who(seat)}'s Agent of the Board traded hands with {who(victim)}."),
+    return [event(text=f"{who(seat)}'s Agent traded hands with {who(victim)}."),
             event(text=f"The trade gave you: {mine}.", private_to=seat),
             event(text=f"{who(seat)}'s Agent took your hand and gave you: {theirs}.", private_to=victim)]
 

@@ -6,7 +6,7 @@ from collections import Counter
 from functools import cache
 from typing import Any
 
-from engine.planecrafters.data import SLOTS, catalog, employee_kind, part
+from engine.planecrafters.data import SLOTS, catalog, employee_kind, employee_name, part
 from engine.planecrafters.mechanics import award_shares, final_scores, hand_limit, parts_sold, staff_cost
 from engine.planecrafters.state import PCState
 
@@ -49,7 +49,7 @@ def public_view(state: PCState) -> dict[str, Any]:
         for e in state.staff[s]:
             owners.setdefault(employee_kind(e), []).append(s)
     left = Counter(employee_kind(e) for e in state.pool)
-    pool = [{"kind": kind, "name": emp.name, "tier": emp.tier, "cost": emp.cost, "left": left[kind],
+    pool = [{"kind": kind, "name": employee_name(kind), "tier": emp.tier, "cost": emp.cost, "left": left[kind],
              "owners": owners.get(kind, [])} for kind, emp in catalog().employees.items()]
     objectives = {o.id: o for o in catalog().objectives}
     return {

@@ -66,8 +66,20 @@ def _round_trip_result(state: PlanesState) -> Result:
         which = next(i for i in (1, 2, 3) if any(keys[s][i] != best[i] for s in level))
         breaker = ("passengers on planes", "goals scored", "VP tokens")[which - 1]
         note = f"; level on VP with {_names(level)}, more {breaker} breaks the tie"
-    return Result(standings=standings, winners=winners, play_again=len(winners) > 1,
+    return Result(standings=standings, winners=winners, play_again=len(winners) > 1, ending=ending(state),
                   summary=f"{_names(winners)} {verb} with {best[0]} VP{shared}{note}.{_again(winners)}")
+
+
+def ending(state: PlanesState) -> str:
+    """Why the game ended, in the words the channel read when it was set off."""
+    played_out = "and the round was played out, so everyone had the same number of turns."
+    return {
+        "track": f"The boarding track reached {state.track_end} cubes, {played_out}",
+        "full colour": f"Every plane of one colour was full, {played_out}",
+        "all aboard": f"A player had all five of their cubes aboard, {played_out}",
+        "round limit": f"{state.round_limit} rounds were played, the cap this table chose.",
+        "frozen": "Nobody could move or draw a card any more.",
+    }.get(state.end_reason or "", "")
 
 
 def _plural(count: int, word: str) -> str:
@@ -89,7 +101,7 @@ def result(state: PlanesState) -> Result:
     ]
     verb = "share the win" if len(winners) > 1 else "wins"
     shared = " (level on VP, cubes boarded and goals scored)" if len(winners) > 1 else ""
-    return Result(standings=standings, winners=winners, play_again=len(winners) > 1,
+    return Result(standings=standings, winners=winners, play_again=len(winners) > 1, ending=ending(state),
                   summary=f"{_names(winners)} {verb} with {best[0]} VP{shared}{_tie_note(keys, winners)}."
                           f"{_again(winners)}")
 

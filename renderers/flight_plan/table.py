@@ -27,7 +27,7 @@ from renderers.kit.paint import INK, MUTED, PAPER, Pen, fit, font, text_width
 Rect = tuple[float, float, float, float]
 HUB_GOAL, REGION_GOAL = 3, 6
 PAD = 8  # inside a row, before its badge
-GAP = 16  # between two columns, a thin rule in its middle: at a third of the size the figures stay apart
+GAP = 12  # between two columns, a thin rule in its middle: at a third of the size the figures stay apart
 BADGE = 34
 
 
@@ -39,22 +39,19 @@ class Column:
     right: bool = False  # figures line up on the right
 
 
-COLUMNS = [Column("name", "Airline", 150), Column("cash", "Cash", 130, right=True),
-           Column("revenue", "/turn", 110, right=True), Column("goals", "Goals", 150)]
+COLUMNS = [Column("name", "Airline", 150), Column("cash", "Cash", 150, right=True),
+           Column("revenue", "/turn", 130, right=True), Column("goals", "Goals", 150)]
 LISTS = "Fleets, hubs, routes"
 NAME_MOST = 330  # how wide names may grow where the lists leave room
 LEFT = 4 + BADGE + 2 * PAD
 RIGHT = W - 4 - PAD
-GROUP_GAP = 28  # between an airline's fleets, hubs and routes: letters, codes and numbers, told apart by their look
+GROUP_GAP = 24  # between an airline's fleets, hubs and routes: letters, codes and numbers, told apart by their look
 
 
 def money(amount: int) -> str:
     return f"-${-amount}M" if amount < 0 else f"${amount}M"
 
 
-def cash(amount: int) -> str:
-    """Money in the table: every sum of the game is in millions, so the table's 'M' goes without saying."""
-    return f"-${-amount}" if amount < 0 else f"${amount}"
 
 
 Segment = tuple[float, str]  # where a run of one list's items starts on a line, and the run
@@ -151,8 +148,9 @@ def cells(a: dict[str, Any]) -> dict[str, Any]:
 
     return {
         "name": a["name"],
-        "cash": cash(a["cash"]),
-        "revenue": cash(a["revenue"]),
+        # In millions, written as the buttons and the log write them ("$40M"): "$750" beside "$40M" read as dollars.
+        "cash": money(a["cash"]),
+        "revenue": money(a["revenue"]),
         "goals": f"{len(a['regions'])}/{REGION_GOAL} {len(a['hub_regions'])}/{HUB_GOAL}",
         "lists": (tuple(FLEET_LETTER[f["cls"]] + mark("fleet:" + f["cls"]) for f in a["fleets"]),
                   tuple(h["city"] + mark("hub:" + h["city"]) for h in a["hubs"]),

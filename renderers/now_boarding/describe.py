@@ -28,7 +28,7 @@ def describe_hand(view: dict[str, Any]) -> str:
 
 
 def _headline(view: dict[str, Any]) -> str:
-    complaints = f"Complaints: {view['complaints']} of {COMPLAINTS_LOST}."
+    complaints = f"Complaints: {view['complaints']} ({COMPLAINTS_LOST} lose the day)."
     if view["result"]:
         result = "Everyone wins!" if view["result"] == "won" else "Out of business: the game is lost."
         return f"Now Boarding, game over. {result} {complaints}"

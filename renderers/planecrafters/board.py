@@ -23,13 +23,13 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.planecrafters.data import employee_name
 from renderers.kit.layer import static_layer
 from renderers.kit.paint import INK, MUTED, WHITE, canvas, fit, pen, text_width, to_png, wrap
 from renderers.kit.rules import MIN_FONT
 from renderers.planecrafters.style import (
     BAND,
     BG,
-    EMPLOYEE_NAMES,
     LINE,
     MODEL_COLOURS,
     SLOT_ORDER,
@@ -202,10 +202,11 @@ def _header(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
 
 
 def _staff_text(s: dict[str, Any]) -> str:
+    """The staff by the names the buttons and the log give them (engine.planecrafters.data.employee_name)."""
     counts: dict[str, int] = {}
     for kind in s["employees"]:
         counts[kind] = counts.get(kind, 0) + 1
-    names = [EMPLOYEE_NAMES.get(k, k) + (f" x{n}" if n > 1 else "") for k, n in counts.items()]
+    names = [employee_name(k) + (f" x{n}" if n > 1 else "") for k, n in counts.items()]
     return "Staff: " + (", ".join(names) if names else "none")
 
 
@@ -424,26 +425,63 @@ def _bottom_height(view: dict[str, Any], plan: Plan) -> int:
     return plan.depot + plan.line + _pool_rows(view) * plan.line
 
 
+def _hire_entry(entry: dict[str, Any]) -> tuple[str, str, str]:
+    left = int(entry["left"])
+    # Named as the buttons and the log name it ("Factory Manager", not a cut "Factory Mgr").
+    return f"T{entry['tier']}", str(entry["name"]) + (f" x{left}" if left > 1 else ""), str(entry["cost"])
+
+
+TIER_NAME_GAP = 12  # between a row's tier and its name
+MIN_TIER_GAP = 24  # the least room between two columns of the table
+NAME_COST_GAP = 16  # the least room between a name and its cost
+
+
+def _pool_columns(entries: list[dict[str, Any]], rows: int) -> list[tuple[float, float]]:
+    """Each column's left edge and width: equal thirds when every row fits one; else each as wide as its widest
+    row needs, the columns closer together and the room left shared out, so a long name ("Jack of all Trades")
+    takes room a column of short ones does not need (and is cut, as a last resort, only when nothing else fits)."""
+    columns = max(1, -(-len(entries) // rows))
+    need = [0.0] * columns
+    for i, entry in enumerate(entries):
+        tier, name, cost = _hire_entry(entry)
+        width = (text_width(tier, SMALL) + TIER_NAME_GAP + text_width(name, SMALL) + NAME_COST_GAP
+                 + text_width(cost, SMALL))
+        need[i // rows] = max(need[i // rows], width)
+    even = [(float(M + c * (TIER_W + TIER_GAP)), float(TIER_W)) for c in range(columns)]
+    if all(n <= TIER_W for n in need) or columns < 2:
+        return even
+    free = RIGHT - M - sum(need)
+    gap = min(TIER_GAP, free / (columns - 1))
+    if gap < MIN_TIER_GAP:
+        return even
+    spare = (free - gap * (columns - 1)) / columns
+    placed, x = [], float(M)
+    for n in need:
+        placed.append((x, n + spare))
+        x += n + spare + gap
+    return placed
+
+
 def _pool(d: ImageDraw.ImageDraw, y: int, view: dict[str, Any], plan: Plan) -> None:
     """The employees for hire down three columns: tier, name ("x2" where both copies of a tier 1 are still free)
     and cost."""
     entries = _for_hire(view)
     rows = _pool_rows(view)
-    for col in range(max(1, -(-len(entries) // rows))):
-        x = M + col * (TIER_W + TIER_GAP)
+    columns = _pool_columns(entries, rows)
+    for col, (x, width) in enumerate(columns):
         if col == 0:
             say(d, x, y + plan.line / 2, "For hire", SMALL, MUTED)
-        say(d, x + TIER_W, y + plan.line / 2, "cost", SMALL, MUTED, align="right")
+        say(d, x + width, y + plan.line / 2, "cost", SMALL, MUTED, align="right")
     if not entries:
         say(d, M, y + plan.line + plan.line / 2, "nobody: every employee is hired", SMALL, MUTED)
     for i, entry in enumerate(entries):
-        x = M + (i // rows) * (TIER_W + TIER_GAP)
+        x, width = columns[i // rows]
         cy = y + plan.line + (i % rows) * plan.line + plan.line / 2
-        left = int(entry["left"])
-        after = say(d, x, cy, f"T{entry['tier']}", SMALL, MUTED) + 12
-        name = EMPLOYEE_NAMES.get(entry["kind"], entry["name"]) + (f" x{left}" if left > 1 else "")
-        say(d, after, cy, name, SMALL)
-        say(d, x + TIER_W, cy, str(entry["cost"]), SMALL, align="right")
+        tier, name, cost = _hire_entry(entry)
+        after = say(d, x, cy, tier, SMALL, MUTED) + TIER_NAME_GAP
+        room = x + width - text_width(cost, SMALL) - NAME_COST_GAP - after
+        say(d, after, cy, fit(name, SMALL, room), SMALL)
+        say(d, x + width, cy, cost, SMALL, align="right")
 
 
 def _depot(d: ImageDraw.ImageDraw, y: int, view: dict[str, Any], plan: Plan) -> None:

@@ -42,15 +42,6 @@ SLOT_NAMES = {"nose": "Nose", "lwing": "Left wing", "rwing": "Right wing", "tail
               "spare": "Spare Part"}
 SLOT_SHORT = {"nose": "N", "lwing": "LW", "rwing": "RW", "tail": "T", "fuselage": "F", "spare": "any"}
 
-# Employee kinds as a table row or a staff list names them: whole words where they fit in the right-hand column.
-EMPLOYEE_NAMES = {
-    "agent": "Agent", "contractor": "Contractor", "logistician": "Logistician", "recruiter": "Recruiter",
-    "technician": "Technician", "accountant": "Accountant", "taxcollector": "Tax Collector", "spy": "Spy",
-    "factorymanager": "Factory Mgr", "thief": "Thief", "acepilot": "Ace Pilot", "bossesboss": "Boss's Boss",
-    "jack": "Jack of all", "guard": "Guard", "investigator": "Investigator",
-}
-
-
 def mark(model: str | None) -> str:
     """The two letters printed on a part: the initials of its model's two words ("Thunder Barrel" -> "TB")."""
     if not model:

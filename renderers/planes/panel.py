@@ -13,6 +13,7 @@ from typing import Any
 
 from PIL import ImageDraw
 
+from engine.core.text import counted
 from engine.planes.board import POI_NAMES, Airport
 from renderers.kit.paint import INK, MUTED, PAPER, Fill, fit, font, text_width, wrap
 from renderers.kit.rules import MIN_FONT
@@ -210,11 +211,12 @@ def _scores(view: dict[str, Any], width: float) -> list[str]:
     """Each seat's VP, and the part of it from goals (Round Trip: its VP tokens, part of its score as well)."""
     seats = view["seats"]
     if view.get("round_trip"):
-        forms = [[f"{s['score']} VP, {s['tokens']} tokens" for s in seats],
+        forms = [[f"{s['score']} VP, {counted(s['tokens'], 'token')}" for s in seats],
                  [f"{s['score']} VP, {s['tokens']} tok." for s in seats]]
     else:
+        # The part of the VP that goals gave: "(1 goals)" read as a count of goal cards, and a wrong one.
         forms = [[f"{s['score']} VP ({s['goal_vp']} from goals)" for s in seats],
-                 [f"{s['score']} VP ({s['goal_vp']} goals)" for s in seats]]
+                 [f"{s['score']} VP (goals {s['goal_vp']})" for s in seats]]
     return _wording(forms, width)
 
 

@@ -130,7 +130,7 @@ async def test_the_host_changes_a_taken_over_seats_level_during_the_game_and_it_
     await ben.slash(table.channel, "game resign")  # the AI takes Ben's seat, at the level a new AI seat gets
     assert await seat_levels(table) == [(False, ""), (True, "normal"), (False, "")]
     offered = await ana.autocomplete(table.channel, "game host ai", "seat", "")
-    assert [(c["name"], c["value"]) for c in offered] == [("2. ben (resigned) (now Normal)", 2)], "AI seats only"
+    assert [(c["name"], c["value"]) for c in offered] == [("2. ben (resigned; now Normal)", 2)], "AI seats only"
 
     assert "Only the host" in refusal(await cleo.slash(table.channel, "game host ai", seat=2, level="hard"))
     assert "not an AI's" in refusal(await ana.slash(table.channel, "game host ai", seat=3, level="hard"))
@@ -140,13 +140,13 @@ async def test_the_host_changes_a_taken_over_seats_level_during_the_game_and_it_
     mark = newest_id(table.channel)
     said = await ana.slash(table.channel, "game host ai", seat=2, level="hard")
     assert not said.response.flags.ephemeral
-    assert said.response.content == f"{ana.mention} set ben (resigned) (seat 2) to Hard."
+    assert said.response.content == f"{ana.mention} set ben (seat 2, resigned) to Hard."
     assert len(messages_after(table.channel, mark)) == 1, "one short line in the channel"
 
     await simcord_env.restart_bot(make_bot())
     assert await seat_levels(table) == [(False, ""), (True, "hard"), (False, "")], "stored with the seats"
     status = await cleo.slash(table.channel, "game status")
-    assert "ben (resigned) (AI, Hard)" in status.response.message.content
+    assert "ben (resigned; AI, Hard)" in status.response.message.content
     assert searches == [], "the AI has not played yet"
     panel = latest_panel(table.channel)
     await ana.click(panel, custom_id=choice_ids(panel)[0])  # Ana plays; the AI plays Ben's turn, at Hard
@@ -169,9 +169,9 @@ async def test_a_seat_the_ai_keeps_after_missed_deadlines_gets_a_level_until_its
     offered = await ana.autocomplete(table.channel, "game host ai", "seat", "")
     assert [c["value"] for c in offered] == [2]
     said = await ana.slash(table.channel, "game host ai", seat=2, level="hard")
-    assert said.response.content == f"{ana.mention} set ben (AI while away) (seat 2) to Hard."
+    assert said.response.content == f"{ana.mention} set ben (seat 2, AI while away) to Hard."
     status = await ana.slash(table.channel, "game status")
-    assert "ben (AI while away) (AI, Hard)" in status.response.content
+    assert "ben (AI while away, Hard)" in status.response.content
 
     await ben.slash(table.channel, "game rejoin")  # his seat is his again, and a member's seat has no level
     assert await seat_levels(table) == [(False, ""), (False, "")]

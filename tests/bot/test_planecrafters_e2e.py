@@ -131,7 +131,7 @@ async def test_three_members_play_planecrafters_with_spy_and_agent(simcord_env, 
     assert "emp:agent-1" in state.staff[0] and "emp:spy" in state.staff[1]  # type: ignore[attr-defined]
     log = await public_events(table, last=5000)
     assert any(t.startswith("Player 2's Spy took a card from") for t in log)
-    assert any(t.startswith("Player 1's Agent of the Board traded hands with") for t in log)
+    assert any(t.startswith("Player 1's Agent traded hands with") for t in log)
     assert any(t.startswith("Player 1's Agent swapped") for t in log)
     # What the Spy saw and what a blind trade delivered went to those players' DMs, and nowhere else.
     dm_text = {p.name: " ".join(message_text(m) for m in messages_after(p.user.dm_channel, 0)) for p in table.players}

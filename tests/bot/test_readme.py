@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 from engine import registry
+from engine.core import levels
 
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text()
@@ -56,3 +57,15 @@ def test_the_rules_topics_it_names_exist() -> None:
         named = re.findall(r"`([a-z ]+)`", entry.split("Topics:")[1])
         assert named and set(named) <= set(registry.get(game).rules()), (game, named)
     assert "/game rules" in section
+
+
+def test_the_level_a_new_ai_plays_at_is_the_bots() -> None:
+    """The README once said a new AI plays at Easy in Flight Plan and Now Boarding while the bot started it at
+    Normal: the sentence follows each game's own default (levels.default_for)."""
+    said = {levels.LABELS[levels.default_for(registry.get(name))] for name in registry.names()}
+    if len(said) == 1:
+        assert f"A new AI plays at {said.pop()} in every game" in README
+    for label in levels.LABELS.values():
+        for name in registry.names():
+            if levels.LABELS[levels.default_for(registry.get(name))] != label:
+                assert not re.search(rf"at {label} in [^.]*{registry.get(name).title}", README), (label, name)

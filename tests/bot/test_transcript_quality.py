@@ -142,7 +142,8 @@ async def test_a_planes_game_reads_by_name_pings_once_per_turn_and_ends_clearly(
     member = {s.seat: table.by_id(s.user_id) for s in session.seats}
     (winner,) = result.winners
     best = result.standings[0]
-    assert prompt_of(final) == f"Game over. {member[winner].mention} wins with {best.score} VP."
+    assert result.ending.startswith("The boarding track reached 12 cubes"), "why it ended"
+    assert prompt_of(final) == f"Game over. {result.ending} {member[winner].mention} wins with {best.score} VP."
     assert field_of(final, "Final scores").splitlines() == [
         f"{place} {member[s.seat].mention}: {s.score} ({s.detail})"
         for place, s in zip(("1st", "2nd", "3rd"), result.standings, strict=True)
@@ -265,12 +266,13 @@ def test_a_shared_win_shares_first_place_and_names_both_winners() -> None:
     result = Result(standings=[SeatResult(seat=1, score=12, detail="2 VP from 1 goal + 10 VP from 2 cubes boarded"),
                                SeatResult(seat=0, score=12, detail="2 VP from 1 goal + 10 VP from 2 cubes boarded"),
                                SeatResult(seat=2, score=3)],
-                    winners=[0, 1], summary="Seat 1 and Seat 2 share the win with 12 VP.")
+                    winners=[0, 1], summary="Seat 1 and Seat 2 share the win with 12 VP.",
+                    ending="Every plane of one colour was full.")
     update = TurnUpdate(session=session, title="Planes", version=9, board_png=None, board_text="{}", decisions=[],
                         events=["ben moved a1 > G2.", "ana and ben share the win with 12 VP."], result=result)
     sent = turn_message(update)
     said = [c.content for c in sent["view"].walk_children() if isinstance(c, discord.ui.TextDisplay)]
-    assert said[-1] == "Game over. <@11> and <@12> share the win with 12 VP."
+    assert said[-1] == "Game over. Every plane of one colour was full. <@11> and <@12> share the win with 12 VP."
     fields = {t.split("\n", 1)[0].strip("*"): t.split("\n", 1)[1] for t in said if t.startswith("**")}
     assert fields["Final scores"].splitlines() == [
         "1st <@12>: 12 (2 VP from 1 goal + 10 VP from 2 cubes boarded)",

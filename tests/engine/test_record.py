@@ -7,6 +7,7 @@ gets one sentence and exit code 2."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from datetime import UTC, datetime
@@ -46,6 +47,11 @@ def test_a_whole_game_replays_to_the_same_state_and_result(name: str, tmp_path: 
     assert f"final state digest: {ended}" in printed
     assert "matches the recorded end" in printed
     assert f"choices replayed: {len(record.choices)}" in printed
+    # The result names the winner as the record names the seat, not by the engine's "Seat 2".
+    said = next(line for line in printed.splitlines() if line.startswith("result: "))
+    assert not re.search(r"\b(?:Seat|Player) \d", said), said
+    if not registry.get(name).cooperative:
+        assert re.search(r"\bP[1-3]\b", said), said
 
 
 def test_a_record_that_ends_elsewhere_is_reported(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

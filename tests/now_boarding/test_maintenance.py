@@ -28,7 +28,7 @@ def test_fourth_anger_files_a_complaint() -> None:
     st, events = end_flight(st)
     assert [c.id for c in st.complaints] == ["pax:DEN>SFO"] and st.complaints[0].anger == 0
     assert [c.id for c in st.airports["DEN"] if c.face_up] == ["pax:DEN>ATL"]
-    assert any("files a complaint (1 of 3)" in e.text for e in events)
+    assert any("files a complaint (1 so far; 3 lose the day)" in e.text for e in events)
 
 
 def test_three_complaints_lose_at_once() -> None:

@@ -54,7 +54,7 @@ def test_agent_trade_events_are_private_to_the_two_players() -> None:
     s.uses = {"agent": 1}
     events = GAME.apply(s, 0, "agent:trade:1")
     public = [e.text for e in events if e.private_to is None]
-    assert public == ["Player 1's Agent of the Board traded hands with Player 2."]
+    assert public == ["Player 1's Agent traded hands with Player 2."]
     assert {e.private_to for e in events if e.private_to is not None} == {0, 1}
 
 

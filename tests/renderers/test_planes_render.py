@@ -280,7 +280,7 @@ def test_a_seat_takes_three_lines_when_the_panel_has_room(players: int, lines: i
     for seat in view["seats"]:
         seat.update(score=9, goal_vp=4, boarded=1, hand_size=3)
     drawn = texts(planes.board_image, view)
-    assert (drawn.count("9 VP (4 goals)") == players) == (lines == 3)
+    assert (drawn.count("9 VP (goals 4)") == players) == (lines == 3)
     assert (drawn.count("9 VP") == players) == (lines == 2)
     assert drawn.count("1 boarded, hand 3") == players or drawn.count("1 aboard, hand 3") == players
 

@@ -88,7 +88,7 @@ def _flight_plan_figures(view: dict[str, Any]) -> list[str]:
 
 
 def _now_boarding_figures(view: dict[str, Any]) -> list[str]:
-    return [f"Complaints: {view['complaints']} of 3"] + [
+    return [f"Complaints: {view['complaints']} \\(3 lose the day\\)"] + [
         rf"{re.escape(s['name'])}, [^\n]*?\${s['money']} in fares, {s['delivered']} delivered, \${s['earned']} earned"
         for s in view["seats"] if s["colour"]]
 
