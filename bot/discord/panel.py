@@ -424,7 +424,10 @@ def _summary(update: TurnUpdate) -> list[discord.ui.Item[Any]]:
         blocks.append(text("**Since your last turn, before that**\n" + latest(update.earlier, FIELD_VALUE)))
     if events:
         blocks.append(text("**What just happened**\n" + latest(events, SUMMARY)))
-    if update.result is not None:
+    if update.result is not None and update.team:
+        # A co-operative game has no places: each pilot's part of the team's day.
+        blocks.append(text("**The team's day**\n" + "\n".join(_team_lines(update))))
+    elif update.result is not None:
         blocks.append(text("**Final scores**\n" + "\n".join(_score_lines(update))))
     return blocks
 
@@ -499,6 +502,14 @@ def _score_lines(update: TurnUpdate) -> list[str]:
         line = f"{_ordinal(rank)} {mention_of(update, standing.seat)}: {standing.score}"
         lines.append(line + (f" ({name_seats(standing.detail, names)})" if standing.detail else ""))
     return lines
+
+
+def _team_lines(update: TurnUpdate) -> list[str]:
+    """Each seat's part of a co-operative game, in seat order, with no place."""
+    assert update.result is not None
+    names = seat_names(update.session)
+    return [f"{mention_of(update, s.seat)}: {name_seats(s.detail, names) if s.detail else s.score}"
+            for s in sorted(update.result.standings, key=lambda r: r.seat)]
 
 
 def _is_ai(update: TurnUpdate, seat: int) -> bool:

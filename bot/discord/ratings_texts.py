@@ -46,16 +46,27 @@ def trend_text(trend: list[float]) -> str:
 
 
 def stats_text(stats: MemberStats, user_id: int, game: Game) -> str:
-    """A member's record in one game in this server."""
-    lines = [f"{mention(user_id)} in **{game.title}** on this server:",
-             f"Games: {stats.games}; wins: {stats.wins} ({stats.win_rate:.0%}).",
-             f"Average score: {stats.average_score:.1f}."]
+    """A member's record in one game in this server. A co-operative game's is the team's days, won or lost, and
+    their own plane's part: such a game has no places."""
+    label = f" ({game.score_label})" if game.score_label else ""
+    if game.cooperative:
+        lines = [f"{mention(user_id)} in **{game.title}** on this server:",
+                 f"Days played: {stats.games}; the team won {stats.wins} ({stats.win_rate:.0%}).",
+                 f"Your part, on average: {stats.average_score:.1f}{label}."]
+    else:
+        lines = [f"{mention(user_id)} in **{game.title}** on this server:",
+                 f"Games: {stats.games}; wins: {stats.wins} ({stats.win_rate:.0%}).",
+                 f"Average score: {stats.average_score:.1f}."]
     if stats.favourite_seat is not None:
         lines.append(f"Favourite seat: {stats.favourite_seat + 1}.")
     if stats.best is not None:
         seat = next(s for s in stats.best.seats if s.user_id == user_id)
-        lines.append(f"Best game: #{stats.best.session_id}, {timestamp(stats.best.finished_at, 'd')}: place "
-                     f"{seat.place} of {len(stats.best.seats)} with {seat.score}.")
+        when = f"#{stats.best.session_id}, {timestamp(stats.best.finished_at, 'd')}"
+        if game.cooperative:
+            day = "the team won" if seat.place == 1 else "you resigned" if seat.resigned else "the team lost"
+            lines.append(f"Best day: {when}: {day}, and your part was {seat.score}{label}.")
+        else:
+            lines.append(f"Best game: {when}: place {seat.place} of {len(stats.best.seats)} with {seat.score}.")
     if stats.rating is None:
         lines.append("Rating: none yet (no rated game).")
     else:

@@ -82,7 +82,9 @@ def status_text(session: SessionRow, title: str, update: TurnUpdate | None = Non
     text = f"**{title}**, {STATUS_WORDS.get(session.status, session.status)}. Players: {players}."
     if update is None:
         return text
-    if update.result is not None:
+    if update.result is not None and update.team:
+        text += f" {update.result.summary}"  # the team's day: won or lost, complaints, passengers; no places
+    elif update.result is not None:
         scores = "; ".join(f"{mention_of(update, r.seat)} {r.score}"
                            for r in sorted(update.result.standings, key=lambda r: -r.score))
         winners = ", ".join(mention_of(update, s) for s in update.result.winners) or "nobody"
@@ -116,7 +118,9 @@ def history_lines(games: list[PastGame]) -> list[str]:
     lines = []
     for game in games:
         session, result = game.session, game.result
-        if result is not None:
+        if result is not None and game.team:
+            outcome = f"the team's day: {result.summary[:1].lower()}{result.summary[1:].rstrip('.')}"
+        elif result is not None:
             names = seat_names(session)
             scores = ", ".join(f"{escape(names.get(r.seat, seat_name(session, r.seat)))} {r.score}"
                                for r in sorted(result.standings, key=lambda r: -r.score))

@@ -419,7 +419,7 @@ class Publisher:
             decisions=[name_decision(d, names) for d in engine.pending(state)],
             public=public, several=several_open(engine, state), deadline=self.clock.deadline(session.id, key),
             view=view, colours=_colours(self.renderer_for(session.game), view, session),
-            when=turn_name(engine, state),
+            when=turn_name(engine, state), team=engine.cooperative,
         )
 
     def seat_colour(self, session: SessionRow, state: GameState, seat: int) -> RGB | None:

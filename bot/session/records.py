@@ -32,6 +32,8 @@ class PastGame:
     version: int
     turn: str = ""
     """The turn it stopped in, as players count turns ("Turn 12 · round 3")."""
+    team: bool = False
+    """Its seats played together against the game: a day won or lost, with no winners to name."""
 
 
 @dataclass
@@ -76,7 +78,7 @@ class Records:
             engine = self.sessions.game(session.game)
             state = await self.sessions.state(session)
             found.append(PastGame(session, engine.title, engine.result(state), state.version,
-                                  turn_name(engine, state)))
+                                  turn_name(engine, state), engine.cooperative))
             if len(found) == PAST_SHOWN:
                 break
         return found

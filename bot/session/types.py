@@ -73,6 +73,8 @@ class TurnUpdate:
     """The colour the board draws each seat in (none where the game gives seats no colour of their own)."""
     replay: bytes | None = None
     """The final message's animated GIF of the whole game (renderers.replay), if the game has pictures."""
+    team: bool = False
+    """The seats play together against the game (Now Boarding): its end is the team's day, with no places."""
     when: str = ""
     """The turn the game is in, as players count turns ("Turn 5 · round 2"; engine.core.turns.turn_name): the
     panel's heading says it, as the log, the replays and the board do. Empty for a game that numbers none."""

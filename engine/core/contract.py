@@ -207,6 +207,9 @@ class Game(ABC):
     seat then starts at Normal. False: it starts at Easy (the policy), since a search that has not been shown to
     play better may well play worse (a thin search in Now Boarding does; docs/ai.md has figures)."""
 
+    score_label: ClassVar[str] = ""
+    """What a seat's score counts, where stats word it ("$ in fares"); empty: plain "score"."""
+
     cooperative: ClassVar[bool] = False
     """True for a game the seats win or lose together (Now Boarding): `result` names every seat or none as winners,
     and `score_now` gives every seat the same team figure in [0, 1]. The search AI then rewards every seat alike,

@@ -195,6 +195,7 @@ class NowBoarding(Game):
     state_model = NBState
     everyone_at_once = True
     cooperative = True
+    score_label = "$ in fares"
     search_beats_policy = True  # docs/ai.md: the team planner's Normal wins more days than the greedy team
     option_specs = [
         GameOptionSpec(
@@ -318,13 +319,18 @@ class NowBoarding(Game):
         if not st.over:
             return None
         total = len(st.complaints) + st.exit_complaints
-        standings = [SeatResult(seat=s, score=p.earned, detail=f"{counted(p.delivered, 'passenger')} delivered")
+        standings = [SeatResult(seat=s, score=p.earned,
+                                detail=f"{counted(p.delivered, 'passenger')} delivered, ${p.earned} in fares")
                      for s, p in enumerate(st.planes)]
+        # The team's day, as a co-operative game is told: won or lost, the complaints, the passengers delivered.
+        delivered = counted(sum(p.delivered for p in st.planes), "passenger")
         if st.lost:
             return Result(standings=standings, winners=[],
-                          summary=f"Everyone loses: {total} complaints put the airline out of business.")
+                          summary=f"Everyone loses: {total} complaints put the airline out of business, with "
+                                  f"{delivered} delivered.")
         return Result(standings=standings, winners=list(range(st.players)),
-                      summary=f"Everyone wins: the day ended with {total} complaint{'s' if total != 1 else ''}.")
+                      summary=f"Everyone wins: the day ended with {counted(total, 'complaint')} and {delivered} "
+                              "delivered.")
 
     def secrets(self, state: GameState) -> dict[int | None, set[str]]:
         st = _s(state)

@@ -9,6 +9,7 @@ refused with a sentence.
 from __future__ import annotations
 
 import asyncio
+import re
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,7 @@ from engine.now_boarding.state import NBState
 from tests.bot.helpers import (
     Table,
     click_option,
+    field_of,
     items,
     latest_panel,
     make_table,
@@ -36,6 +38,7 @@ from tests.bot.helpers import (
     refusal,
     state_version,
     stored_state,
+    text_of,
     texts,
     turn_bodies,
 )
@@ -207,9 +210,19 @@ async def test_timed_three_pilot_game_to_the_end(simcord_env: Any) -> None:
         await simcord_env.advance_time(16)
     state = await stored_state(table)
     assert isinstance(state, NBState) and state.over and state.lost
-    assert "Game over" in prompt_of(latest_panel(table.channel))
+    final = latest_panel(table.channel)
+    assert "Game over. Everyone loses" in prompt_of(final)
     session = await table.bot.store.get_session(1)
     assert session is not None and session.status == "finished"
+    # A co-operative game has no places: the end, the stats and the history speak of the team's day.
+    day = field_of(final, "The team's day")
+    assert len(day.splitlines()) == 3 and all("passengers delivered" in line for line in day.splitlines())
+    assert not re.search(r"\b(1st|2nd|3rd)\b", text_of(final)) and field_of(final, "Final scores", "") == ""
+    stats = (await table.players[0].slash(table.channel, "game stats")).response.content
+    assert "Days played: 1; the team won 0" in stats and "the team lost" in stats, stats
+    assert "place" not in stats.replace("on the boards", ""), stats
+    history = (await table.players[0].slash(table.channel, "game history")).response.message.embeds[0].description
+    assert "the team's day: everyone loses" in history and "won by" not in history, history
 
 
 async def test_async_three_pilot_game_to_the_end(simcord_env: Any, tmp_path: Path) -> None:
