@@ -14,6 +14,7 @@ from bot.discord.commands import GameCommands
 from bot.discord.lobby import LOBBY_ITEMS, answer_form
 from bot.discord.panel import ChoiceButton, ChoiceSelect, ControlsButton, PageButton
 from bot.discord.presenter import DiscordPresenter
+from bot.discord.resign import ResignConfirm
 from bot.discord.typed import TypedButton, answer_typed_form
 from bot.discord.undo import UndoAnswer, UndoButton
 from bot.session import Parts
@@ -74,7 +75,7 @@ class TarmacBot(discord.AutoShardedClient):
         await self.store.open()
         self._reminder_task = asyncio.create_task(self._remind_forever())
         self.add_dynamic_items(ChoiceButton, ChoiceSelect, ControlsButton, PageButton, TypedButton, UndoButton,
-                               UndoAnswer, *LOBBY_ITEMS)
+                               UndoAnswer, ResignConfirm, *LOBBY_ITEMS)
         if self.dev_guild_id:
             # A development guild gets the commands at once; a global sync can take a while to show everywhere.
             guild = discord.Object(id=self.dev_guild_id)

@@ -29,6 +29,7 @@ from bot.discord.presenter import private_message
 from bot.discord.ratings_texts import board_text, season_name, stats_text
 from bot.discord.reach import panel_channel
 from bot.discord.replies import answer_failure, tell
+from bot.discord.resign import ask_to_resign
 from bot.discord.texts import (
     history_lines,
     log_lines,
@@ -386,15 +387,9 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
 
     @command("resign", "Leave this channel's game: the AI plays your seat from now on")
     async def resign(self, interaction: discord.Interaction) -> None:
+        # Final, so asked first, privately: the button of the question resigns (bot/discord/resign.py).
         session = await self._here(interaction, statuses=("active",))
-        session, ended = await self.parts.turns.resign(session.id, interaction.user.id)
-        if ended:
-            text = f"{interaction.user.mention} resigned. No player is left at the table, so the game ends here."
-        else:
-            text = f"{interaction.user.mention} resigned; the AI plays their seat from now on."
-        await tell(interaction, text, ephemeral=False)
-        if not ended and not await self.parts.turns.play_ai(session.id):
-            await tell(interaction, "The AI moved, but I could not post the new board. Use /game panel to show it.")
+        await interaction.response.send_message(**ask_to_resign(session, interaction.user.id), ephemeral=True)
 
     # ------------------------------------------------------- slow games
     @command("deadline", "Hours each player has for a turn before the AI plays it", host)

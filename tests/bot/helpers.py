@@ -293,6 +293,14 @@ def refusal(result: Any) -> str:
     return str(messages[-1].content)
 
 
+async def resign(member: MemberActor, channel: ChannelHandle) -> InteractionResult:
+    """`/game resign`, which asks first, privately, then its "Yes, resign": the press's result (its followup is the
+    channel's announcement)."""
+    asked = await member.slash(channel, "game resign")
+    assert asked.response is not None and asked.response.ephemeral, "resigning asks first, privately"
+    return await member.click(asked.response.message, label="Yes, resign")
+
+
 # ---------------------------------------------------------------- playing a real game by clicks
 
 

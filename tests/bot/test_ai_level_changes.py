@@ -24,6 +24,7 @@ from tests.bot.helpers import (
     open_lobby,
     prompt_of,
     refusal,
+    resign,
     seats_text,
     text_of,
 )
@@ -127,7 +128,7 @@ async def test_the_host_changes_a_taken_over_seats_level_during_the_game_and_it_
     await cleo.click(lobby, label="Join")
     await ana.select(lobby, ["3"], custom_id="to:1:hand")
     await ana.click(lobby, label="Start")
-    await ben.slash(table.channel, "game resign")  # the AI takes Ben's seat, at the level a new AI seat gets
+    await resign(ben, table.channel)  # the AI takes Ben's seat, at the level a new AI seat gets
     assert await seat_levels(table) == [(False, ""), (True, "normal"), (False, "")]
     offered = await ana.autocomplete(table.channel, "game host ai", "seat", "")
     assert [(c["name"], c["value"]) for c in offered] == [("2. ben (resigned; now Normal)", 2)], "AI seats only"

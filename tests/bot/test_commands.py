@@ -21,6 +21,7 @@ from tests.bot.helpers import (
     panels,
     prompt_of,
     refusal,
+    resign,
     start_with_all,
     state_version,
     title_of,
@@ -164,11 +165,28 @@ async def test_resign_hands_the_seat_to_the_ai_and_the_game_goes_on(simcord_env)
     await start_with_all(table)
     assert prompt_of(latest_panel(table.channel)).startswith(alice.mention)
 
-    said = await carol.slash(table.channel, "game resign")
-    assert not said.response.ephemeral and "AI plays their seat" in said.response.content
+    await carol.slash(table.channel, "game vacation", days=3)
+    assert "Away: " in prompt_of(reply(await alice.slash(table.channel, "game status")))
+    # Resigning is final, so the command only asks, privately, saying so; nothing changes until the member says yes.
+    asked = await carol.slash(table.channel, "game resign")
+    assert asked.response.ephemeral and "Resigning is final" in asked.response.content
+    assert "/game rejoin` cannot give it back" in asked.response.content
+    assert [i.label for i in items(asked.response.message)] == ["Yes, resign"]
+    assert not (await table.bot.store.get_session(1)).seats[2].is_ai, "asking changed nothing"
+    said = await carol.click(asked.response.message, label="Yes, resign")
+    assert said.response is not None and "You resigned" in said.response.message.content
+    assert not items(now_shown_reply(said)), "the question keeps no button to press twice"
+    [announced] = said.followups
+    assert not announced.ephemeral and "AI plays their seat" in announced.content
     session = await table.bot.store.get_session(1)
     assert session.status == "active" and session.seats[2].is_ai and session.seats[2].user_id is None
     assert "not in this game" in refusal(await carol.slash(table.channel, "game resign"))
+    # And rejoin cannot undo it: it says why.
+    assert "resignation is final" in refusal(await carol.slash(table.channel, "game rejoin"))
+    # Status says it once, and no longer counts her as away from a table she left.
+    status = prompt_of(reply(await alice.slash(table.channel, "game status")))
+    assert "carol (resigned; AI, Normal)" in status and "(resigned) (" not in status
+    assert "Away: " not in status, status
 
     # Alice and Bob pass; the AI plays Carol's turn by itself and the turn comes back to Alice.
     await pass_turns(table, 2)
@@ -176,18 +194,23 @@ async def test_resign_hands_the_seat_to_the_ai_and_the_game_goes_on(simcord_env)
     assert [a.seat for a in await table.bot.store.actions(1)] == [0, 1, 2]
 
     # Resigning on one's own turn: the AI moves at once.
-    await alice.slash(table.channel, "game resign")
+    await resign(alice, table.channel)
     assert prompt_of(latest_panel(table.channel)).startswith(bob.mention)
     assert (await table.bot.store.actions(1))[-1].seat == 0
 
     # The last member leaves: nobody is left to play against, so the game ends.
-    ended = await bob.slash(table.channel, "game resign")
-    assert "game ends here" in ended.response.content
+    ended = await resign(bob, table.channel)
+    assert "game ends here" in ended.followups[0].content
     assert (await table.bot.store.get_session(1)).status == "abandoned"
     status = await bob.slash(table.channel, "game status")
     assert "ended early" in prompt_of(reply(status))
     again = await bob.slash(table.channel, "game new", game="toy")
     assert not again.response.ephemeral, "the channel is free for a new game"
+
+
+def now_shown_reply(result):  # type: ignore[no-untyped-def]
+    """The message a component's press edited, as it reads now."""
+    return result.response.message
 
 
 async def test_a_panel_that_failed_to_post_comes_back_with_game_panel(simcord_env, caplog):

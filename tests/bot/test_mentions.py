@@ -20,6 +20,7 @@ from tests.bot.helpers import (
     latest_panel,
     mentioned_actor,
     prompt_of,
+    resign,
     stored_state,
 )
 from tests.support.discord_mentions import CROWD_MENTION, mention_problems, message_bodies, shown_texts
@@ -90,7 +91,7 @@ async def test_odd_names_ping_nobody_in_a_whole_game(simcord_env: Env) -> None:
     await host.slash(table.channel, "game status")
     await host.click(lobby, label="Start")
     await _play_once(table)
-    await crowd.slash(table.channel, "game resign")
+    await resign(crowd, table.channel)
     await host.slash(table.channel, "game host ai", seat=2, level="easy")
     await here.slash(table.channel, "game nudge")
     for command in ("game status", "game board", "game hand", "game log", "game mine"):
@@ -132,12 +133,12 @@ async def test_odd_names_ping_nobody_in_planes(simcord_env: Env) -> None:
         await player.click(lobby, label="Join")
     await host.click(lobby, label="Start")
     await _play_to_the_end(table, "planes", moves=12)
-    await crowd.slash(table.channel, "game resign")
+    await resign(crowd, table.channel)
     await host.slash(table.channel, "game host ai", seat=2, level="easy")
     await here.slash(table.channel, "game nudge")
     for command in ("game status", "game board", "game hand", "game log", "game mine"):
         await role_named.slash(table.channel, command)
-    await role_named.slash(table.channel, "game resign")
+    await resign(role_named, table.channel)
     await host.slash(table.channel, "game host ai", seat=3, level="easy")
     table.players = [host]
     await _play_to_the_end(table, "planes")
