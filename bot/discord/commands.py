@@ -47,7 +47,7 @@ from bot.session import Parts, Refusal, describe
 from bot.session.ai_levels import level_of
 from bot.session.lobby import lobby_specs, typed_option
 from bot.session.sessions import FINISHED, OPEN
-from bot.store import SessionRow
+from bot.store import Seat, SessionRow
 from engine.core import Game, GameOptionSpec, levels
 from engine.core.text import counted, quoted
 
@@ -67,18 +67,27 @@ LEVEL_CHOICES = [app_commands.Choice(name=levels.LABELS[key], value=key) for key
 DEADLINE_CHOICES = [app_commands.Choice(name="off" if h == 0 else f"{h} hours", value=h) for h in (0, 12, 24, 48, 72)]
 
 
-def value_suggestions(spec: GameOptionSpec, current: str) -> list[app_commands.Choice[str]]:
-    """The choices matching what was typed; where the game takes free text, what was typed itself comes first and
-    an example shows the form while nothing is typed. The engine judges whatever is sent."""
+def value_suggestions(spec: GameOptionSpec, current: str, seats: list[Seat] | None = None,
+                      ) -> list[app_commands.Choice[str]]:
+    """The choices matching what was typed (a seat with its player's name, `seats`); where the game takes free
+    text, what was typed itself comes first and an example shows the form while nothing is typed. The engine judges
+    whatever is sent."""
     text = current.strip()
-    found = [choice(f"{c.label} (default)" if c.value == spec.default else c.label, c.value) for c in spec.choices
-             if text.casefold() in c.label.casefold() or text.casefold() in c.value.casefold()]
+    labels = [(c, option_label(spec, c.value, seats)) for c in spec.choices]
+    found = [choice(f"{label} (default)" if c.value == spec.default else label, c.value) for c, label in labels
+             if text.casefold() in label.casefold() or text.casefold() in c.value.casefold()]
     if spec.free_text:
         if not text:
             found.append(choice(f"Your own, e.g. {spec.free_text}", spec.free_text))
         elif len(text) <= CHOICE_TEXT and all(c.value != text for c in found):
             found.insert(0, choice(text, text))
     return found[:25]
+
+
+def game_choice(game: Game) -> str:
+    """A game as /game new offers it: "Planes: move passenger cubes ... (2–4 players)"."""
+    players = f"{game.min_players}–{game.max_players} players"
+    return f"{game.title}: {game.tagline} ({players})" if game.tagline else f"{game.title} ({players})"
 
 
 def offer_games(command: app_commands.Command[Any, ..., Any], games: list[app_commands.Choice[str]]) -> None:
@@ -131,7 +140,8 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
         super().__init__()
         self.parts = parts
         games = [choice(g.title, name) for name, g in list(parts.games.items())[:25]]
-        offer_games(self.new, games)
+        # Where a game is picked to play, each says what it is and for how many (a choice has no description).
+        offer_games(self.new, [choice(game_choice(g), name) for name, g in list(parts.games.items())[:25]])
         offer_games(self.rules, games)
         offer_games(self.stats, games)
         offer_games(self.leaderboard, games)
@@ -245,7 +255,7 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
         game = self.parts.sessions.game(session.game)
         key, _value = typed_option(game, name, value)  # it was taken, so it names one of the lobby's options
         spec = next(s for s in lobby_specs(game) if s.key == key)
-        shown = option_label(spec, (await self.parts.lobby.values(session)).get(spec.key, spec.default))
+        shown = option_label(spec, (await self.parts.lobby.values(session)).get(spec.key, spec.default), session.seats)
         await tell(interaction, f"{spec.label}: {quoted(shown)}.")
         await refresh_lobby(interaction, session, page_of(game, spec.key, has_ai(session)))
 
@@ -258,7 +268,7 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
         typed = current.strip().casefold()
         values = await self.parts.lobby.values(session)
         # Its value now, then what it is about (cut to fit a suggestion; the lobby menu's "About" has it whole).
-        return [choice(f"{s.label} (now: {option_label(s, values.get(s.key, s.default))})"
+        return [choice(f"{s.label} (now: {option_label(s, values.get(s.key, s.default), session.seats)})"
                        + (f" · {s.help}" if s.help else ""), s.key)
                 for s in lobby_specs(game) if typed in s.label.casefold() or typed in s.key.casefold()][:25]
 
@@ -269,7 +279,7 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
             return []
         key, _value = typed_option(found[1], str(getattr(interaction.namespace, "name", "") or ""), "")
         spec = next((s for s in lobby_specs(found[1]) if s.key == key), None)
-        return value_suggestions(spec, current) if spec else []
+        return value_suggestions(spec, current, found[0].seats) if spec else []
 
     @command("ai", "Change how well an AI seat plays, in the lobby or during the game", host)
     @app_commands.describe(seat="The AI seat (the suggestions list them with their levels)", level="Its new level")

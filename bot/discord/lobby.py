@@ -35,7 +35,7 @@ from bot.naming import escape
 from bot.session import PostFailed, Refusal
 from bot.session.ai_levels import level_of, other_levels
 from bot.session.lobby import lobby_specs
-from bot.store import SessionRow
+from bot.store import Seat, SessionRow
 from engine.core import Game, GameOptionSpec, levels
 
 COLOUR = discord.Colour.from_rgb(240, 170, 40)
@@ -57,14 +57,17 @@ def lobby_texts(session: SessionRow, game: Game, values: dict[str, str] | None =
     # "@unknown" (the sandbox's page showed raw ids).
     host = next((escape(s.name) for s in session.seats if s.user_id == session.host_id and not s.is_ai),
                 mention(session.host_id))
-    head = (f"### {escape(game.title)} — lobby\n{status}. {game.min_players}–{game.max_players} players. "
+    what = f"{game.tagline[:1].upper()}{game.tagline[1:]}. " if game.tagline else ""
+    head = (f"### {escape(game.title)} — lobby\n{what}{status}. {game.min_players}–{game.max_players} players. "
             f"Host: {host}.")
     seats = "\n".join(f"{s.seat + 1}. {seat_label(s)}" for s in session.seats) or "nobody yet"
     values = values if values is not None else session.options
     # Each value cut on its own (a custom layout may run to thousands of characters), so every option still shows.
-    options = "\n".join(
-        f"{escape(spec.label)}: **{cut(option_label(spec, values.get(spec.key, spec.default)), VALUE)}**"
-        for spec in lobby_specs(game))
+
+    def shown(spec: GameOptionSpec) -> str:  # a seat's name is markdown here, as a value typed by the host is
+        return escape(cut(option_label(spec, values.get(spec.key, spec.default), session.seats), VALUE))
+
+    options = "\n".join(f"{escape(spec.label)}: **{shown(spec)}**" for spec in lobby_specs(game))
     said = [head, f"**Seats ({len(session.seats)}/{game.max_players})**\n{seats}"]
     if options:
         said.append(f"**Options**\n{options}")
@@ -84,7 +87,11 @@ AI_ROW = 4  # with an AI seat in the lobby, its level menu takes the last row fr
 SELECT_MAX = 25  # entries a select menu may hold
 CHOICES_SHOWN = SELECT_MAX - 1  # an option's menu: its choices, then "About this option"
 ABOUT = "?about"
-"""The value of a lobby menu's "About this option" entry (no engine's option value starts with "?")."""
+"""The value of a lobby menu's "About this option" entry (no engine's option value starts with "?"). Picked, it is
+shown again under the other of two values (ABOUT_AGAIN): a client keeps showing a picked entry as the menu's value
+while that entry is still on offer, so the lobby shown again after an answer offers it under another value, and the
+menu goes back to the option's own value."""
+ABOUT_AGAIN = "?about."
 
 
 def needs_typing(spec: GameOptionSpec) -> bool:
@@ -123,23 +130,34 @@ def shown_page(message: discord.Message | None) -> int:
     return 0
 
 
-def _select_options(spec: GameOptionSpec, current: str) -> list[discord.SelectOption]:
+def _select_options(spec: GameOptionSpec, current: str, seats: list[Seat] | None = None,
+                    about: str = ABOUT) -> list[discord.SelectOption]:
     """The option's choices (the default one says so), then "About this option": where the host picks a value,
-    what it means (which choices are house rules, and why) is one entry away, for anyone who wonders."""
+    what it means (which choices are house rules, and why) is one entry away, for anyone who wonders. The value it
+    is set to carries the option's name ("Turn deadline: Off"): a menu shows that entry as its value, and a page of
+    bare values ("Off", "Random", "Rated with 2+ members") did not say which was which. `about`: the value the
+    "About this option" entry goes by (ABOUT, or ABOUT_AGAIN once it was picked)."""
     choices = spec.choices[:CHOICES_SHOWN]
     if len(spec.choices) > CHOICES_SHOWN and all(c.value != current for c in choices):
         # The current value stays visible; the rest can be typed (the "Type a value" button, /game host option).
         chosen = [c for c in spec.choices if c.value == current]
         choices = spec.choices[:CHOICES_SHOWN - len(chosen)] + chosen
-    return [*(discord.SelectOption(label=cut(c.label, OPTION_TEXT), value=c.value[:OPTION_TEXT],
+
+    def label(value: str) -> str:
+        shown = option_label(spec, value, seats)
+        return f"{spec.label}: {shown}" if value == current else shown
+
+    return [*(discord.SelectOption(label=cut(label(c.value), OPTION_TEXT), value=c.value[:OPTION_TEXT],
                                    description="The default" if c.value == spec.default else None,
                                    default=c.value == current) for c in choices),
-            discord.SelectOption(label="About this option", value=ABOUT, emoji="\N{INFORMATION SOURCE}",
+            discord.SelectOption(label="About this option", value=about, emoji="\N{INFORMATION SOURCE}",
                                  description=cut(spec.help, OPTION_TEXT) or "What it does and its choices")]
 
 
-def lobby_view(session: SessionRow, game: Game, page: int = 0,
-               values: dict[str, str] | None = None) -> discord.ui.View | None:
+def lobby_view(session: SessionRow, game: Game, page: int = 0, values: dict[str, str] | None = None,
+               asked: str | None = None) -> discord.ui.View | None:
+    """The lobby's controls. `asked`: the option whose "About this option" was just picked; its menu offers that
+    entry under its other value (ABOUT), so the member's client shows the option's value again."""
     if session.status != "lobby":
         return None
     values = values if values is not None else session.options
@@ -151,8 +169,11 @@ def lobby_view(session: SessionRow, game: Game, page: int = 0,
     page %= len(pages)
     for row, spec in enumerate(pages[page], start=1):
         current = values.get(spec.key, spec.default)
-        label = spec.label if any(c.value == current for c in spec.choices) else f"{spec.label}: {current}"
-        view.add_item(LobbyOption(session.id, spec.key, _select_options(spec, current), label, row))
+        # What a menu shows when no entry is picked: the option's name and value, as its picked entry says them.
+        label = f"{spec.label}: {option_label(spec, current, session.seats)}"
+        about = ABOUT_AGAIN if asked == spec.key else ABOUT
+        view.add_item(LobbyOption(session.id, spec.key, _select_options(spec, current, session.seats, about), label,
+                                  row))
     # Right under the page's options: a select wrapped in a DynamicItem loses its row, so the AI level menu takes
     # the first free row, and must find the page button's row already taken on a page with fewer options.
     button_row = min(option_rows(ai), 1 + len(pages[page]))
@@ -174,11 +195,11 @@ def ai_level_choices(session: SessionRow) -> list[discord.SelectOption]:
 
 
 def lobby_message(session: SessionRow, game: Game, page: int = 0,
-                  values: dict[str, str] | None = None) -> dict[str, Any]:
+                  values: dict[str, str] | None = None, asked: str | None = None) -> dict[str, Any]:
     """`values`: what each of `lobby_specs` is set to (Lobby.values); None: the game's options alone,
-    the others at their defaults (a lobby just opened)."""
+    the others at their defaults (a lobby just opened). `asked`: see lobby_view."""
     blocks: list[discord.ui.Item[Any]] = [text(t) for t in lobby_texts(session, game, values)]
-    return fit(view=card(blocks, lobby_view(session, game, page, values), COLOUR),
+    return fit(view=card(blocks, lobby_view(session, game, page, values, asked), COLOUR),
                allowed_mentions=discord.AllowedMentions.none())
 
 
@@ -214,8 +235,8 @@ class LobbyOption(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"to:
 
         async def act() -> None:
             value = (selected(interaction) or [""])[0]
-            if value == ABOUT:
-                await explain_option(interaction, self.sid, self.key)
+            if value in (ABOUT, ABOUT_AGAIN):
+                await explain_option(interaction, self.sid, self.key, again=value == ABOUT)
                 return
             session = await parts.lobby.set_option(self.sid, interaction.user.id, self.key, str(value),
                                                    manager=may_manage(interaction))
@@ -226,9 +247,10 @@ class LobbyOption(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"to:
         await run_for_player(interaction, act, session_id=self.sid)
 
 
-async def explain_option(interaction: discord.Interaction, sid: int, key: str) -> None:
-    """A lobby menu's "About this option", for anyone: the lobby is shown again as it was (so the menu shows the
-    option's value again, not the entry picked), and the member alone reads what the option does."""
+async def explain_option(interaction: discord.Interaction, sid: int, key: str, *, again: bool = True) -> None:
+    """A lobby menu's "About this option", for anyone: the lobby is shown again with that entry under its other
+    value (so the menu shows the option's value again, not the entry picked), and the member alone reads what the
+    option does. `again`: the entry picked went by ABOUT (it comes back as ABOUT_AGAIN), else the other way."""
     parts = parts_of(interaction)
     session = await parts.sessions.fresh(sid)
     game = parts.sessions.game(session.game)
@@ -236,7 +258,8 @@ async def explain_option(interaction: discord.Interaction, sid: int, key: str) -
     if spec is None:
         raise Refusal("That setting no longer exists.")
     values = await parts.lobby.values(session)
-    await interaction.response.edit_message(**lobby_message(session, game, shown_page(interaction.message), values))
+    await interaction.response.edit_message(**lobby_message(session, game, shown_page(interaction.message), values,
+                                                            asked=key if again else None))
     await interaction.followup.send(**fit(content=option_help(spec, values.get(spec.key, spec.default))),
                                     ephemeral=True)
 

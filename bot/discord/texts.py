@@ -4,6 +4,7 @@ plain data, with no discord import: testable without a Discord, real or simulate
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 from bot.discord.markup import channel_mention, mention, message_link, moment, timestamp
@@ -167,9 +168,24 @@ OPTIONS_TOPIC = "lobby options"
 """The /game rules topic the bot writes itself for every game with options: each option's help, choices and default."""
 
 
-def option_label(spec: GameOptionSpec, value: str) -> str:
-    """A value as the lobby shows it: its choice's label, or the text the host typed."""
-    return next((c.label for c in spec.choices if c.value == value), value)
+def option_label(spec: GameOptionSpec, value: str, seats: list[Seat] | None = None) -> str:
+    """A value as the lobby shows it: its choice's label, or the text the host typed; a choice of seat ("Seat 2",
+    who moves first) with the name of whoever sits there (`seats`), as the table knows its seats."""
+    found = next((c.label for c in spec.choices if c.value == value), value)
+    return seat_choice(found, seats or [])
+
+
+SEAT_CHOICE = re.compile(r"Seat ([1-9])")
+
+
+def seat_choice(label: str, seats: list[Seat]) -> str:
+    """A choice that is a seat by number ("Seat 2") with its player's name ("Seat 2: ben") once someone sits
+    there (plain text: a select's entries and suggestions show no markdown)."""
+    match = SEAT_CHOICE.fullmatch(label)
+    if match is None:
+        return label
+    seat = next((s for s in seats if s.seat == int(match[1]) - 1), None)
+    return f"{label}: {seat_label(seat, markdown=False)}" if seat is not None else label
 
 
 def option_text(spec: GameOptionSpec) -> str:

@@ -191,6 +191,9 @@ class Game(ABC):
     max_players: ClassVar[int]
     state_model: ClassVar[type[GameState]]
     option_specs: ClassVar[list[GameOptionSpec]] = []
+    tagline: ClassVar[str] = ""
+    """What the game is, in a few words ("move passengers to their planes and board them"): said where a game is
+    picked (/game new) and in its lobby, so a newcomer knows what each one is before choosing."""
     seat_word: ClassVar[str] = "Player"
     """How the engine's texts name a seat ("Player 2"); the bot swaps that for the member's name and back."""
     private_view: ClassVar[str] = "your hand"

@@ -61,6 +61,7 @@ def deal_routes(rng: Rng, players: int, mode: str) -> list[list[int]]:
 class FlightPlan(Game):
     name = "flight-plan"
     title = "Flight Plan"
+    tagline = "run an airline: routes, fleets and hubs, trades and auctions"
     private_view = ""  # every airline's cash, routes and hubs are on the board
     min_players = 2
     max_players = 6

@@ -189,6 +189,7 @@ SETUP_PROMPTS = {
 class NowBoarding(Game):
     name = "now-boarding"
     title = "Now Boarding"
+    tagline = "as a team, fly passengers home before they complain"
     private_view = ""  # a co-operative game: every pilot sees the whole board
     min_players = 2
     max_players = 5

@@ -51,6 +51,7 @@ class Planecrafters(Game):
     name = "planecrafters"
     search_beats_policy = True  # docs/ai.md: hard and normal beat the policy in arena runs
     title = "Planecrafters"
+    tagline = "build planes from part cards, hire staff, sell planes for crowns"
     min_players = 2
     max_players = 4
     state_model = PCState

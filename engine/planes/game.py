@@ -205,7 +205,7 @@ def _check_end(state: PlanesState, events: list[Event]) -> None:
         state.end_reason = "full colour"
     if state.end_reason:
         why = {
-            "track": f"The boarding token has reached space {state.track_end}",
+            "track": f"The boarding track has reached {state.track_end} cubes",
             "full colour": "Every plane of one colour is full",
             "all aboard": "A player has boarded all five of their cubes",
         }[state.end_reason]
@@ -276,6 +276,7 @@ def _refuse(state: PlanesState, seat: int, choice: str) -> str:
 class PlanesGame(Game):
     name = "planes"
     title = "Planes"
+    tagline = "move passenger cubes along the arrows and board them onto planes"
     seat_word = "Seat"
     search_beats_policy = True  # docs/ai.md: hard and normal beat the policy in arena runs
     min_players = 2

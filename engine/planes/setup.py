@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.core.contract import GameOptionSpec, IllegalAction, OptionChoice
 from engine.core.rng import Rng
+from engine.core.text import counted
 from engine.planes.board import Airport, SpaceKind
 from engine.planes.cards import card, deck_for, dot_of, full_deck
 from engine.planes.scenarios import Scenario, scenario, scenarios
@@ -33,8 +34,10 @@ def option_specs() -> list[GameOptionSpec]:
                        choices=[OptionChoice(value="off", label="Off: one shared deck"),
                                 OptionChoice(value="on", label="On: 15 cards each, by dot colour")],
                        help="Each player draws from and discards to their own 15-card deck."),
+        # A count of cubes boarded, as the board's track counts them ("Track 3 of 12"), not a space on a board.
         GameOptionSpec(key="end_space", label="Shorter games: track end", default="12",
-                       choices=[OptionChoice(value=str(i), label=f"Space {i}") for i in range(12, 0, -1)],
+                       choices=[OptionChoice(value=str(i), label=f"{counted(i, 'cube')} boarded"
+                                             + (", the book's end" if i == 12 else "")) for i in range(12, 0, -1)],
                        help="The game ends after the round in which this many cubes have boarded in total."),
         GameOptionSpec(key="pois", label="Points of interest", default="printed",
                        choices=[OptionChoice(value=k, label=k.title()) for k in POI_LAYOUTS],

@@ -239,26 +239,28 @@ async def test_game_option_command_suggests_names_and_values_and_takes_labels(si
     names = await alice.autocomplete(table.channel, "game host option", "name", "")
     assert [c["value"] for c in names] == [*(s.key for s in registry.get("planes").option_specs), "deadline",
                                            "rated"]
-    assert names[3]["name"] == ("Shorter games: track end (now: Space 12) · The game ends after the round in which "
-                                "this many cubes…"), "its value now, then what it is about, cut to fit"
+    assert names[3]["name"] == ("Shorter games: track end (now: 12 cubes boarded, the book's end) · The game ends "
+                                "after the round…"), "its value now, then what it is about, cut to fit"
     assert names[-2]["name"].startswith("Turn deadline (now: Off) · Hours each player has for a turn"), \
         "every lobby has the turn deadline too"
     assert names[-1]["name"].startswith("Rated (now: Rated with 2+ members) · Whether this game moves"), \
         "and whether it counts for ratings"
-    values = await alice.autocomplete(table.channel, "game host option", "value", "spa", name="end_space")
+    values = await alice.autocomplete(table.channel, "game host option", "value", "cub", name="end_space")
     assert [c["value"] for c in values] == [str(n) for n in range(12, 0, -1)]
-    assert [c["name"] for c in values][:2] == ["Space 12 (default)", "Space 11"]
+    assert [c["name"] for c in values][:2] == ["12 cubes boarded, the book's end (default)", "11 cubes boarded"]
+    assert [c["name"] for c in values][-1] == "1 cube boarded", "a count of cubes, as the board's track counts"
     typed = await alice.autocomplete(table.channel, "game host option", "value", "custom:a2=blank", name="pois")
     assert typed[0] == {"name": "custom:a2=blank", "value": "custom:a2=blank"}, "free text is offered as typed"
     assert await alice.autocomplete(table.channel, "game host option", "value", "x", name="player_decks") == []
 
-    done = await alice.slash(table.channel, "game host option", name="Shorter games: track end", value="Space 5")
-    assert done.response.ephemeral and done.response.content == "Shorter games: track end: Space 5."
+    done = await alice.slash(table.channel, "game host option", name="Shorter games: track end",
+                             value="5 cubes boarded")
+    assert done.response.ephemeral and done.response.content == "Shorter games: track end: 5 cubes boarded."
     await alice.slash(table.channel, "game host option", name="start", value="random")
     await alice.slash(table.channel, "game host option", name="pois", value="custom:a2=blank; M1=R+D")
     assert (await stored_options(table))["end_space"] == "5"
     shown = current(table, lobby)
-    assert field(shown, "Shorter games: track end") == "Space 5"
+    assert field(shown, "Shorter games: track end") == "5 cubes boarded"
     assert "tlt:1:pois" in component_ids(shown), "the lobby shows the page of the option just set"
     assert "no setting" in refusal(await alice.slash(table.channel, "game host option", name="wings", value="2"))
 

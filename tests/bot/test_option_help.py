@@ -40,9 +40,12 @@ async def test_each_lobby_menu_explains_its_option_to_anyone_who_asks(simcord_en
     spec = next(s for s in lobby_specs(registry.get("now-boarding")) if s.key == "weather_clock")
     weather = menu(lobby, "weather_clock")
     *choices, about = weather.options
+    # The value it is set to names its option: a closed menu shows that entry, and a page of bare values ("Off",
+    # "Random") did not say which menu was which. So does the menu's placeholder.
     assert [(o.label, o.description) for o in choices] == [
-        ("Off, as the book: the team takes its time", "The default"),
+        (f"{spec.label}: Off, as the book: the team takes its time", "The default"),
         ("House rule: the round timer runs for each token", None)]
+    assert weather.placeholder == f"{spec.label}: Off, as the book: the team takes its time"
     assert about.label == "About this option" and about.description.startswith("The book puts no timer on placing")
     assert len(about.description) <= OPTION_TEXT and about.description.endswith("…")
 
@@ -56,10 +59,21 @@ async def test_each_lobby_menu_explains_its_option_to_anyone_who_asks(simcord_en
     assert (await table.bot.store.session_in_channel(table.channel.id)).options == before, "nothing was set"
     shown = menu(current(table, lobby), "weather_clock")
     assert [o.value for o in shown.options if o.default] == ["off"], "the menu shows the value again, not About"
+    # A client keeps showing the entry it picked while that entry is on offer: About comes back under another
+    # value, so the menu shows the option's value again (a client with nothing picked shows the placeholder).
+    again = shown.options[-1]
+    assert again.label == "About this option" and again.value != about.value
+    reply = [m for m in (await bob.select(lobby, [again.value], custom_id="to:1:weather_clock")).followups
+             if m.ephemeral][0]
+    assert spec.help in prompt_of(reply), "the other value explains the option too"
+    assert menu(current(table, lobby), "weather_clock").options[-1].value == about.value, "and alternates back"
 
     await alice.select(lobby, ["on"], custom_id="to:1:weather_clock")
-    reply = [m for m in (await alice.select(lobby, [about.value], custom_id="to:1:weather_clock")).followups
-             if m.ephemeral][0]
+    changed = menu(current(table, lobby), "weather_clock")
+    assert [o.label for o in changed.options if o.default] == [f"{spec.label}: House rule: the round timer runs "
+                                                               "for each token"]
+    reply = [m for m in (await alice.select(lobby, [changed.options[-1].value],
+                                            custom_id="to:1:weather_clock")).followups if m.ephemeral][0]
     assert prompt_of(reply).endswith("Now: House rule: the round timer runs for each token.")
     assert "host" in refusal(await bob.select(lobby, ["off"], custom_id="to:1:weather_clock")), "setting is not"
 
