@@ -21,8 +21,11 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
 WAIT_MS = 60_000  # generous: two cores are shared by many processes
 START_SECONDS = 90.0
 
-HEADING = ".component-container .text-display h3"  # a V2 panel's heading: "Planes — move 3"
-PANEL = f"article.channel-message:has({HEADING}:text-matches('— move \\\\d+'))"
+HEADING = ".component-container .text-display h3"  # a V2 panel's heading: "Planes — Turn 3 · round 1"
+PANEL = f"article.channel-message:has({HEADING}:text-matches('— (Turn|Round) \\\\d+'))"
+MARK = "[e.dataset.messageId, e.innerText, ...[...e.querySelectorAll('img')].map(i => i.getAttribute('src'))].join('|')"
+"""What a panel `e` shows, as one string: its message, its words and its pictures (a click that plays changes one).
+Spelled out in each script that needs it: the page's content policy allows no eval."""
 EPHEMERAL = "article.channel-message:has(.message-ephemeral-note)"
 
 
@@ -162,15 +165,21 @@ class SandboxPage:
     def panel(self) -> Any:
         return self.page.locator(PANEL).last
 
-    async def move(self) -> int:
-        title = await self.panel().locator(HEADING).first.inner_text()
-        return int(title.rsplit(" ", 1)[1])
+    async def move(self) -> str:
+        """What the newest panel shows now (see MARK). Its heading names the turn, which many clicks share, so a
+        move is seen by what the panel shows changing, not by a number."""
+        return str(await self.panel().evaluate(f"e => {MARK}"))
 
-    async def wait_for_move_after(self, move: int) -> int:
+    async def heading(self) -> str:
+        return str(await self.panel().locator(HEADING).first.inner_text())
+
+    async def wait_for_move_after(self, move: str) -> str:
         await self.page.wait_for_function(
-            """([m, sel]) => { const t = [...document.querySelectorAll(sel)].map(e => e.textContent)
-                     .filter(x => /— move \\d+$/.test(x));
-                     return t.length && +t[t.length - 1].split(' ').pop() > m; }""",
+            """([m, sel]) => { const panels = [...document.querySelectorAll('article.channel-message')]
+                     .filter(a => /— (Turn|Round) \\d+/.test(a.querySelector(sel)?.textContent ?? ''));
+                     if (!panels.length) return false;
+                     const e = panels[panels.length - 1];
+                     return """ + MARK + """ !== m; }""",
             arg=[move, HEADING])
         return await self.move()
 

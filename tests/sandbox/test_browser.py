@@ -76,12 +76,14 @@ async def test_two_members_play_planes_in_the_browser_across_a_restart(tmp_path:
             assert "Sandbox stopped" in out and "Traceback" not in out
 
             # Started again on the same file: the panel comes back and the game goes on from the page.
+            heading = await page.heading()
             sandbox = await SandboxProcess.start(tmp_path, db, free_port())
             await page.open(sandbox.url)
             await page.panel().wait_for()
-            assert await page.move() == move
+            assert await page.heading() == heading, "the same turn's panel"
+            move = await page.move()
             await page.play_one()
-            assert await page.wait_for_move_after(move) > move
+            assert await page.wait_for_move_after(move) != move
             assert await page.image_loaded(page.panel()) > 0
         except Exception:
             if os.environ.get("TARMAC_SANDBOX_FAILSHOT"):

@@ -45,7 +45,7 @@ async def test_the_panel_comes_back_as_the_bots_own_post_and_the_gone_panel_is_o
     assert not [name for kind, name, _ in done if name == "INTERACTION_CREATE"], "nobody ran a command"
     posts = [payload for kind, name, payload in done
              if kind == "HTTP" and name == f"POST /channels/{sandbox.world.channels['games'].id}/messages"]
-    assert len(posts) == 1 and "Planes — move" in str(posts[0]), "the panel is posted again"
+    assert len(posts) == 1 and "Planes — Turn" in str(posts[0]), "the panel is posted again"
     gone = [r for r in caplog.records if "old panel" in r.getMessage()]
     assert len(gone) == 1 and gone[0].levelno == logging.INFO and gone[0].exc_info is None
 
