@@ -104,12 +104,14 @@ def heading(components: list[Any]) -> str:
     return texts[0] if texts else ""
 
 
-PANEL_HEADING = re.compile(r"^### .+ — (?:Turn|Round) \d+")
-"""A turn panel's heading: the game's title and the turn, as players count it ("### Planes — Turn 5 · round 2")."""
+PANEL_HEADING = re.compile(r"^### (?!.* — lobby$).+$", re.MULTILINE)
+"""A turn panel's heading: the game's title and the turn, as players count it ("### Planes — Turn 5 · round 2"), or
+the title alone for a game that numbers no turns; the only other V2 message with a heading is the lobby."""
 
 
 def is_panel_heading(text: str) -> bool:
-    return bool(PANEL_HEADING.match(text))
+    first = text.split("\n", 1)[0]
+    return bool(PANEL_HEADING.fullmatch(first))
 
 
 def _is_panel(stored: Any) -> bool:

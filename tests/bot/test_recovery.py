@@ -16,6 +16,7 @@ from tests.bot.helpers import (
     latest_panel,
     make_table,
     mentioned_actor,
+    panel_version,
     panels,
     refusal,
     start_with_all,
@@ -29,7 +30,11 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def shown_version(message) -> int:
-    return int(title_of(message).rsplit(" ", 1)[1])
+    """The state a panel shows: the version its controls carry (its heading names the turn, which many clicks
+    share); a panel with no controls (the game over) is never asked about here."""
+    found = panel_version(message)
+    assert found is not None, title_of(message)
+    return found
 
 
 async def test_a_bot_killed_between_saving_a_move_and_posting_its_panel_posts_it_when_it_starts(
