@@ -30,7 +30,7 @@ RULES = ("drawn", "phone", "clipping", "colour", "letters")
 class Sample:
     name: str  # file stem in docs/images: the game's id first, e.g. "planes-zephyr"
     kind: Literal["board", "hand"]
-    caption: str  # what the README says under it
+    caption: str  # what the gallery (docs/pictures.md) says under it
     make_view: Callable[[], dict[str, Any]]  # a seeded view; called once and remembered
     draw: Callable[[dict[str, Any]], Image.Image]  # the renderer's image function (its render_* is to_png of it)
     docs: bool = True  # written to docs/images and benchmarked; False: a stress case for the tests only

@@ -1,6 +1,6 @@
 """Players by their names in what a picture shows: the engines know only seats ("Seat 2" in Planes, "Player 2"
 elsewhere), members know each other by name. The bot names every view and text it draws or posts with the lobby's
-names (bot/naming.py builds on this); the sample pictures and the README's replay use sample names the same way, so
+names (bot/naming.py builds on this); the sample pictures and the gallery's replay use sample names the same way, so
 what the docs show is what a table sees."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ SEAT_REF = re.compile(r"\b(?:Seat|Player) ([1-9])\b")
 """The forms the engines use for a seat in their texts (1-based)."""
 
 SAMPLE_NAMES = {0: "Zoë", 1: "李明", 2: "محمد", 3: "🎲 Sam", 4: "अर्जुन", 5: "Жанна"}
-"""Members' names for the sample pictures and the README's replay: a different script at each seat (Latin with an
+"""Members' names for the sample pictures and the gallery's replay: a different script at each seat (Latin with an
 accent, Chinese, Arabic written right to left, an emoji, Devanagari, Cyrillic), as a server's members write them."""
 
 WORLD_NAMES = ("Zoë", "Łukasz", "Ωμέγα", "Жанна", "李明", "さくら", "민준", "अर्जुन", "محمد", "דוד", "สมชาย", "🎲 Sam",

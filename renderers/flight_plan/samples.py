@@ -1,4 +1,4 @@
-"""Flight Plan pictures for the rule tests, the README and the benchmark (see renderers/catalogue.py).
+"""Flight Plan pictures for the rule tests, the gallery and the benchmark (see renderers/catalogue.py).
 
 Seeded playouts by the playout policy, stopped where they show the most: a six-airline middle game (routes in
 every region, hubs, something deactivated), two and three airlines, a finished game, and long names.

@@ -8,7 +8,7 @@ from PIL import Image, ImageDraw
 from renderers.kit.paint import INK, PAPER, font
 from renderers.kit.vision import SIMULATIONS, simulate_image
 
-SHEET_MAX = (400, 300)  # the README's "at 400 px" copies: an embed image in a wide channel column
+SHEET_MAX = (400, 300)  # the gallery's "at 400 px" copies: an embed image in a wide channel column
 
 
 def shown(image: Image.Image) -> Image.Image:

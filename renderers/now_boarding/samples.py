@@ -1,4 +1,4 @@
-"""Now Boarding pictures for the rule tests, the README and the benchmark (see renderers/catalogue.py)."""
+"""Now Boarding pictures for the rule tests, the gallery and the benchmark (see renderers/catalogue.py)."""
 
 from __future__ import annotations
 

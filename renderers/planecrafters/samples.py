@@ -1,7 +1,7 @@
-"""Planecrafters pictures for the rule tests, the README and the benchmark (see renderers/catalogue.py).
+"""Planecrafters pictures for the rule tests, the gallery and the benchmark (see renderers/catalogue.py).
 
 The boards and hands come from seeded playouts (the playout policy builds and sells planes the way people do), picked
-by what they show: a busy four-player middle game for the README, and for the tests the hard cases: long names, a
+by what they show: a busy four-player middle game for the gallery, and for the tests the hard cases: long names, a
 Factory Manager's many planes (eight; seven beside a full table for hire), the objectives variant in the last round,
 a finished game, the longest hand.
 """

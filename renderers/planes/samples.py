@@ -1,4 +1,4 @@
-"""Planes pictures for the rule tests, the README and the benchmark (see renderers/catalogue.py)."""
+"""Planes pictures for the rule tests, the gallery and the benchmark (see renderers/catalogue.py)."""
 
 from __future__ import annotations
 

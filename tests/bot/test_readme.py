@@ -1,6 +1,7 @@
-"""The README as a newcomer reads it stays true: no figure that goes stale (the lobby's options pager counts pages per
-game), every link leads somewhere, the deploy guide and every rulings file are linked, every /game command is in
-its table, and the topics it names for `/game rules` exist."""
+"""The README and the players' manual (docs/playing.md) as a newcomer reads them stay true: no figure that goes stale
+(the lobby's options pager counts pages per game), every link leads somewhere, the deploy guide and every rulings
+file are linked from the front door, every /game command is in its table, and the topics the manual names for
+`/game rules` exist."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from engine.core import levels
 
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text()
+MANUAL = (ROOT / "docs/playing.md").read_text()
 TREE = json.loads((ROOT / "tests/bot/command_tree.json").read_text())
 
 
@@ -27,13 +29,20 @@ def commands(node: dict, prefix: str = "") -> list[str]:  # type: ignore[type-ar
 
 
 def test_the_options_pager_is_named_without_a_page_count() -> None:
-    assert not re.search(r"Options \d+/\d+", README), "the page count differs by game and goes stale"
+    for text in (README, MANUAL):
+        assert not re.search(r"Options \d+/\d+", text), "the page count differs by game and goes stale"
 
 
 def test_every_relative_link_leads_to_a_file() -> None:
-    links = re.findall(r"\]\(([^)#:]+)(?:#[^)]*)?\)", README)
-    assert links
-    assert [link for link in links if not (ROOT / link).exists()] == []
+    for page in [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        links = re.findall(r"\]\(([^)#:]+)(?:#[^)]*)?\)", page.read_text())
+        assert [link for link in links if not (page.parent / link).exists()] == [], page.name
+
+
+def test_the_front_door_stays_short() -> None:
+    """The README is what a visitor reads first: what Tarmac is, how to set it up, the commands and where to read
+    on; the manual lives in docs/."""
+    assert len(README.encode()) < 8192
 
 
 def test_the_deploy_guide_and_every_rulings_file_are_linked() -> None:
@@ -45,12 +54,12 @@ def test_every_game_command_is_in_the_readmes_table() -> None:
     roots = TREE if isinstance(TREE, list) else [TREE]
     names = [name for root in roots for name in commands(root)]
     assert "host option" in names and "settings" in names
-    table = README[README.index("| To… | Use |"):README.index("In more detail:")]
+    table = README[README.index("| To… | Use |"):README.index("## More documentation")]
     assert [n for n in names if f"`{n}" not in table] == []
 
 
 def test_the_rules_topics_it_names_exist() -> None:
-    section = README[README.index("## How each game plays"):README.index("## What players see")]
+    section = MANUAL[MANUAL.index("## How each game plays"):MANUAL.index("## Troubleshooting")]
     for game in registry.names():
         title = registry.get(game).title
         entry = next(line for line in section.split("\n- ") if line.startswith(f"**{title}**"))
@@ -64,8 +73,8 @@ def test_the_level_a_new_ai_plays_at_is_the_bots() -> None:
     Normal: the sentence follows each game's own default (levels.default_for)."""
     said = {levels.LABELS[levels.default_for(registry.get(name))] for name in registry.names()}
     if len(said) == 1:
-        assert f"A new AI plays at {said.pop()} in every game" in README
+        assert f"A new AI plays at {said.pop()} in every game" in MANUAL
     for label in levels.LABELS.values():
         for name in registry.names():
             if levels.LABELS[levels.default_for(registry.get(name))] != label:
-                assert not re.search(rf"at {label} in [^.]*{registry.get(name).title}", README), (label, name)
+                assert not re.search(rf"at {label} in [^.]*{registry.get(name).title}", README + MANUAL), (label, name)

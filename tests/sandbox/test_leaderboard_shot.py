@@ -1,4 +1,4 @@
-"""A leaderboard as the sandbox shows it, in a real browser: the README's picture (docs/images/leaderboard.png).
+"""A leaderboard as the sandbox shows it, in a real browser: the manual's picture (docs/images/leaderboard.png).
 
 The sandbox's database is first filled with finished Planes games of its four members, each played to its end by
 the engine's playout policy and recorded the way the bot records a game that just ended (`Ratings.record`), so every
