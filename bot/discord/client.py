@@ -9,23 +9,26 @@ from collections.abc import Mapping
 import discord
 from discord import app_commands
 
+import bot.discord.lobby as lobby
+import bot.discord.panel as panel
+import bot.discord.resign as resign
+import bot.discord.typed as typed
+import bot.discord.undo as undo
 from bot.discord.budget import BudgetedRequests, RequestBudget, install
 from bot.discord.commands import GameCommands
-from bot.discord.lobby import LOBBY_ITEMS, answer_form
-from bot.discord.panel import ChoiceButton, ChoiceSelect, ControlsButton, PageButton
+from bot.discord.host import Host
+from bot.discord.lobby import answer_form
 from bot.discord.presenter import DiscordPresenter
-from bot.discord.resign import ResignConfirm
-from bot.discord.typed import TypedButton, answer_typed_form
-from bot.discord.undo import UndoAnswer, UndoButton
-from bot.session import Parts
+from bot.discord.typed import answer_typed_form
+from bot.session import Parts, SessionRow, Store
 from bot.shards import ShardSet
-from bot.store import SessionRow, Store
 from engine.core import Game
 
 log = logging.getLogger("tarmac.discord")
+PERSISTENT_VIEWS = (panel, typed, undo, resign, lobby)
 
 
-class TarmacBot(discord.AutoShardedClient):
+class TarmacBot(Host):
     """Sharded from the start (discord.py's AutoShardedClient): one process may hold all shards or some of them
     (`shard_ids`), and each process does the background work of its own shards' games only (bot/shards.py)."""
 
@@ -74,8 +77,8 @@ class TarmacBot(discord.AutoShardedClient):
             self.budgeted = install(self.http, RequestBudget(self.requests_per_second))
         await self.store.open()
         self._reminder_task = asyncio.create_task(self._remind_forever())
-        self.add_dynamic_items(ChoiceButton, ChoiceSelect, ControlsButton, PageButton, TypedButton, UndoButton,
-                               UndoAnswer, ResignConfirm, *LOBBY_ITEMS)
+        # Each view module lists its own persistent items: a button posted before a restart still answers after it.
+        self.add_dynamic_items(*(item for view in PERSISTENT_VIEWS for item in view.ITEMS))
         if self.dev_guild_id:
             # A development guild gets the commands at once; a global sync can take a while to show everywhere.
             guild = discord.Object(id=self.dev_guild_id)

@@ -9,11 +9,12 @@ import functools
 import io
 from collections.abc import Callable, Coroutine
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 import discord
 from discord import app_commands
 
+from bot.discord.host import Host
 from bot.discord.limits import CHOICE_TEXT, EMBED_DESCRIPTION, EMBEDS, THREAD_NAME, choice, cut, fit, latest, paragraphs
 from bot.discord.lobby import (
     has_ai,
@@ -43,16 +44,12 @@ from bot.discord.texts import (
 from bot.discord.words import words_messages
 from bot.naming import escape
 from bot.ratings.keys import parse_season, season_of
-from bot.session import Parts, Refusal, describe
+from bot.session import Parts, Refusal, Seat, SessionRow, describe
 from bot.session.ai_levels import level_of
 from bot.session.lobby import lobby_specs, typed_option
 from bot.session.sessions import FINISHED, OPEN
-from bot.store import Seat, SessionRow
 from engine.core import Game, GameOptionSpec, levels
 from engine.core.text import counted, quoted
-
-if TYPE_CHECKING:
-    from bot.discord.client import TarmacBot
 
 
 def text_boards_said(on: bool) -> str:
@@ -208,7 +205,7 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
                           engine: Game) -> tuple[Any, str | None]:
         """The thread a new game opens in, or where this Discord cannot show threads (the sandbox's page) the
         channel that stands in for one, with the sentence that says so."""
-        stand_in = cast("TarmacBot", interaction.client).presenter.thread_stand_in(channel.id)
+        stand_in = cast(Host, interaction.client).presenter.thread_stand_in(channel.id)
         if stand_in is None:
             return await channel.create_thread(name=cut(f"{engine.title} game", THREAD_NAME),
                                                type=discord.ChannelType.public_thread), None

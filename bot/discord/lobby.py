@@ -32,10 +32,9 @@ from bot.discord.reach import panel_channel, parts_of, payload, selected
 from bot.discord.replies import run_for_player, tell
 from bot.discord.texts import OPTIONS_TOPIC, option_help, option_label, seat_label
 from bot.naming import escape
-from bot.session import PostFailed, Refusal
+from bot.session import PostFailed, Refusal, Seat, SessionRow
 from bot.session.ai_levels import level_of, other_levels
 from bot.session.lobby import lobby_specs
-from bot.store import Seat, SessionRow
 from engine.core import Game, GameOptionSpec, levels
 
 COLOUR = discord.Colour.from_rgb(240, 170, 40)
@@ -510,7 +509,7 @@ def play_again_view(sid: int) -> discord.ui.View:
     return view
 
 
-LOBBY_ITEMS = (LobbyButton, LobbyOption, OptionPager, TypeOptionButton, CancelConfirm, AILevelButton, AILevelSelect,
+ITEMS = (LobbyButton, LobbyOption, OptionPager, TypeOptionButton, CancelConfirm, AILevelButton, AILevelSelect,
                PlayAgainButton)
 """The lobby's DynamicItem classes, for the client to register (so their clicks work after a restart)."""
 

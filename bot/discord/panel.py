@@ -514,3 +514,7 @@ def _team_lines(update: TurnUpdate) -> list[str]:
 
 def _is_ai(update: TurnUpdate, seat: int) -> bool:
     return any(s.seat == seat and s.is_ai for s in update.session.seats)
+
+
+# The persistent items of this module, which the client registers so that a panel keeps working after a restart.
+ITEMS = (ChoiceButton, ChoiceSelect, ControlsButton, PageButton)

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import io
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
+from bot.discord.host import Host
 from bot.discord.layout import note
 from bot.discord.limits import EMBED_DESCRIPTION, EMBEDS, code_block, fit, latest
 from bot.discord.markup import channel_link, mention
@@ -18,14 +19,10 @@ from bot.discord.texts import notice_text, reminder_text
 from bot.discord.undo import answer_view
 from bot.discord.words import words_embeds
 from bot.naming import escape
-from bot.session import PrivateUpdate, Reminder, TurnUpdate, UndoRequest
+from bot.session import PrivateUpdate, Reminder, SessionRow, TurnUpdate, UndoRequest
 from bot.session.sessions import seat_name, seats_of
 from bot.session.types import Notice
-from bot.store import SessionRow
 from renderers.words import alt_text
-
-if TYPE_CHECKING:
-    from bot.discord.client import TarmacBot
 
 log = logging.getLogger("tarmac.discord")
 
@@ -62,7 +59,7 @@ def private_message(update: PrivateUpdate, *, in_dm: bool, channel_name: str | N
 
 
 class DiscordPresenter:
-    def __init__(self, client: TarmacBot) -> None:
+    def __init__(self, client: Host) -> None:
         self.client = client
         self._dm_channels: dict[int, int] = {}  # member id -> DM channel id
         # channel id -> its newest panel: message id, what it showed, its attachments (for its retirement)

@@ -5,11 +5,8 @@ beside it, and the games it counts."""
 from __future__ import annotations
 
 from bot.discord.markup import mention, timestamp
-from bot.ratings import Board, BoardLine, MemberStats
+from bot.ratings import MIN_GAMES, Board, BoardLine, MemberStats, RatingRow, conservative
 from bot.ratings.keys import ALL_TIME
-from bot.ratings.ratings import MIN_GAMES
-from bot.store import RatingRow
-from bot.store.results import conservative
 from engine.core import Game, levels
 
 

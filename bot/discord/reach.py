@@ -3,14 +3,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 import discord
 
+from bot.discord.host import Host
 from bot.session import Parts
-
-if TYPE_CHECKING:
-    from bot.discord.client import TarmacBot
 
 PanelChannel = discord.TextChannel | discord.Thread | discord.VoiceChannel | discord.StageChannel | discord.DMChannel
 """A channel a game's lobby and panels can live in: one that sends messages and edits them by id (not a forum or a
@@ -19,7 +17,7 @@ category, where /game cannot be used)."""
 
 def parts_of(interaction: discord.Interaction) -> Parts:
     # Every interaction this process handles reaches Tarmac's own client (bot.discord.client, or the sandbox's).
-    return cast("TarmacBot", interaction.client).parts
+    return cast(Host, interaction.client).parts
 
 
 def panel_channel(channel: object) -> PanelChannel:

@@ -11,9 +11,8 @@ import discord
 from bot.discord.limits import fit
 from bot.discord.reach import parts_of
 from bot.discord.replies import run_for_player, tell
-from bot.session import Refusal
+from bot.session import Refusal, SessionRow
 from bot.session.sessions import seats_of
-from bot.store import SessionRow
 
 ASK = ("Resigning is final: the AI plays your seat from now on, to the end of this game, and `/game rejoin` cannot "
        "give it back (it returns only a seat the AI kept after missed deadlines). Away for a while instead? "
@@ -60,3 +59,7 @@ class ResignConfirm(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"t
                                         "it.")
 
         await run_for_player(interaction, act, session_id=self.sid)
+
+
+# The persistent items of this module, which the client registers so that a question keeps working after a restart.
+ITEMS = (ResignConfirm,)

@@ -10,6 +10,7 @@ from datetime import timedelta
 from bot.discord.markup import channel_mention, mention, message_link, moment, timestamp
 from bot.naming import escape, seat_names
 from bot.prose import unwrap
+from bot.session import Seat, SessionRow
 from bot.session.ai_levels import level_of
 from bot.session.deadlines import AWAY
 from bot.session.lobby import lobby_specs
@@ -26,7 +27,6 @@ from bot.session.types import (
     TurnUpdate,
     describe,
 )
-from bot.store import Seat, SessionRow
 from engine.core import Game, GameOptionSpec, levels
 from engine.core.text import counted
 

@@ -83,3 +83,7 @@ async def answer_typed_form(interaction: discord.Interaction) -> None:
         await turns.choose_typed(sid, interaction.user.id, version=ver, seat=seat, text=text, stamp=match["st"])
 
     await run_for_player(interaction, act, session_id=sid)
+
+
+# The persistent items of this module, which the client registers so that a panel keeps working after a restart.
+ITEMS = (TypedButton,)

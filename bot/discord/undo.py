@@ -11,7 +11,7 @@ import discord
 from bot.discord.reach import parts_of
 from bot.discord.replies import run_for_player, tell
 from bot.naming import escape
-from bot.store import SessionRow
+from bot.session import SessionRow
 
 
 class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -74,3 +74,7 @@ def answer_view(sid: int, ver: int) -> discord.ui.View:
     view.add_item(UndoAnswer(sid, ver, True))
     view.add_item(UndoAnswer(sid, ver, False))
     return view
+
+
+# The persistent items of this module, which the client registers so that a request keeps working after a restart.
+ITEMS = (UndoButton, UndoAnswer)

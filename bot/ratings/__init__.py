@@ -1,4 +1,4 @@
-"""Ratings and leaderboards (issue 24), with no discord import and no markup: bot/discord words what this gives.
+"""Ratings and leaderboards, with no discord import and no markup: bot/discord words what this gives.
 
 - `keys.py`    who a rating belongs to (a member of a server, an AI level, a co-operative game itself), seasons.
 - `outcome.py` a finished game as its result record: places, scores, who sat where, resigned seats.
@@ -10,6 +10,8 @@
 Ratings are derived: results are the truth (store.results), and `rate.recompute` rebuilds every rating from them.
 """
 
-from bot.ratings.ratings import Board, BoardLine, MemberStats, Ratings
+from bot.ratings.ratings import MIN_GAMES, Board, BoardLine, MemberStats, Ratings
+from bot.store import RatingRow
+from bot.store.results import conservative
 
-__all__ = ["Board", "BoardLine", "MemberStats", "Ratings"]
+__all__ = ["MIN_GAMES", "Board", "BoardLine", "MemberStats", "RatingRow", "Ratings", "conservative"]

@@ -15,7 +15,8 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.ratings import rate, rated
+import bot.ratings.rate as rate
+import bot.ratings.rated as rated
 from bot.ratings.keys import ALL_TIME, member, user_of
 from bot.ratings.outcome import result_record
 from bot.store import RatingRow, ResultRow, SessionRow, Store

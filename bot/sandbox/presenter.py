@@ -13,18 +13,15 @@ from __future__ import annotations
 import asyncio
 import logging
 from datetime import timedelta
-from typing import TYPE_CHECKING
 
 import discord
 
+from bot.discord.host import Host
 from bot.discord.limits import fit
 from bot.discord.markup import mention
 from bot.discord.presenter import DiscordPresenter, private_message
 from bot.session import PrivateUpdate
 from bot.store import SessionRow
-
-if TYPE_CHECKING:
-    from bot.discord.client import TarmacBot
 
 log = logging.getLogger("tarmac.sandbox")
 
@@ -37,7 +34,7 @@ Key = tuple[int, int]  # (member id, channel id)
 
 
 class SandboxPresenter(DiscordPresenter):
-    def __init__(self, client: TarmacBot) -> None:
+    def __init__(self, client: Host) -> None:
         super().__init__(client)
         self._latest: dict[Key, discord.Interaction] = {}
         self._waiting: dict[Key, list[PrivateUpdate]] = {}

@@ -53,5 +53,9 @@ from bot.session.types import (
     describe,
 )
 
+# The records the Discord layer words (a session and its seats) and the store it is wired to, as this side hands them
+# over: bot/discord reaches the store only through the session side.
+from bot.store import Seat, SessionRow, Store  # noqa: E402
+
 __all__ = ["Controls", "LogLine", "Parts", "PostFailed", "Presenter", "PrivateUpdate", "Refusal",
-           "Reminder", "TurnUpdate", "UndoRequest", "describe"]
+           "Reminder", "Seat", "SessionRow", "Store", "TurnUpdate", "UndoRequest", "describe"]

@@ -17,7 +17,8 @@ from typing import Any
 
 import asyncpg
 
-from bot.store import codec, postgres_errors
+import bot.store.codec as codec
+import bot.store.postgres_errors as postgres_errors
 from bot.store.backend import SESSION_COLUMNS, Backend, migrations, seats_json
 from bot.store.base import ChannelBusy, SessionClosed, SessionNotFound, StaleVersion, StoreUnavailable
 from bot.store.models import (

@@ -20,7 +20,8 @@ from typing import Any
 
 import aiosqlite
 
-from bot.store import codec, sqlite_file
+import bot.store.codec as codec
+import bot.store.sqlite_file as sqlite_file
 from bot.store.backend import SESSION_COLUMNS, Backend, migrations, seats_json
 from bot.store.base import ChannelBusy, SessionClosed, SessionNotFound, StaleVersion, StoreUnavailable
 from bot.store.models import (

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, Field
 
@@ -19,9 +19,7 @@ from engine.core.pydantic_bypass import PlainFields, trusted_model
 from engine.core.rng import Rng
 from engine.core.rules_pages import rules_file_pages
 from engine.core.text import quoted
-
-if TYPE_CHECKING:
-    from engine.core.typed import Names, Suggestion, Typed
+from engine.core.typed_line import Names, Suggestion, Typed
 
 TIMEOUT = "timeout"
 """A choice the bot applies when a clock runs out. A game that has no use for it rejects it like any illegal one."""

@@ -23,43 +23,18 @@ any order). Members' names enter a line only where a label names a seat: a label
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from engine.core.contract import Event, Game, GameState, IllegalAction, Option
 from engine.core.json_values import strings_in
 from engine.core.play import apply, apply_in_place
 from engine.core.rng import Rng
 from engine.core.text import quoted
+from engine.core.typed_line import Names, Suggestion, Typed
 
 SAMPLE_SEED = 0x7A3D
 """The seed of the re-deal a line is read on. Fixed, so the same line read twice gives the same answer."""
-
-Names = Mapping[int, str]
-"""Seat -> the name its member is known by at the table (the bot's lobby names); empty: the engine's own words."""
-
-
-@dataclass(frozen=True)
-class Typed:
-    """What a typed line stands for, as far as it can be read now."""
-
-    ids: list[str]
-    """The option ids to apply, in order."""
-    rest: str = ""
-    """What is left of the line, to read once `ids` are played: non-empty only when one of them shows something
-    hidden (a draw), so that the steps after it cannot be read yet."""
-
-
-@dataclass(frozen=True)
-class Suggestion:
-    """A suggested way to finish the step being typed, and what it stands for."""
-
-    text: str
-    """The whole line with that step finished, as the player would send it."""
-    ids: list[str] = field(default_factory=list)
-    """The option ids the line reads as, up to and including the option the suggestion was made for: sent back as
-    offered, `parse_command` reads exactly these first (the conformance suite's `check_suggestions`)."""
-
 
 class Reader:
     """A line being read: the seat's sample state, with the steps read so far played on it.

@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING
 from engine.core.contract import IllegalAction
 from engine.core.play import apply
 from engine.core.text import number, quoted
-from engine.core.typed import Names, Reader, Suggestion, Typed, exact, named_seat, read_line, typing
+from engine.core.typed import Reader, exact, named_seat, read_line, typing
+from engine.core.typed_line import Names, Suggestion, Typed
 from engine.flight_plan.data import catalog
 from engine.flight_plan.state import FPState
 

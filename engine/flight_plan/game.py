@@ -19,7 +19,7 @@ from engine.core.contract import (
 )
 from engine.core.rng import Rng
 from engine.core.text import counted
-from engine.core.typed import Names, Suggestion, Typed
+from engine.core.typed_line import Names, Suggestion, Typed
 from engine.flight_plan import market, trade, turn
 from engine.flight_plan.briefing import new_deck
 from engine.flight_plan.data import catalog

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING
 
 from engine.core.contract import IllegalAction, Option
 from engine.core.text import quoted
-from engine.core.typed import Names, Reader, Suggestion, Typed, by_label, each_once, fits, read_line, typing, words
+from engine.core.typed import Reader, by_label, each_once, fits, read_line, typing, words
+from engine.core.typed_line import Names, Suggestion, Typed
 from engine.now_boarding.board import is_airport
 
 if TYPE_CHECKING:

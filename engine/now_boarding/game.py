@@ -24,7 +24,7 @@ from engine.core.contract import (
 )
 from engine.core.rng import Rng
 from engine.core.text import counted
-from engine.core.typed import Names, Suggestion, Typed
+from engine.core.typed_line import Names, Suggestion, Typed
 from engine.core.watch import Watch
 from engine.now_boarding import commands, flight, maintenance
 from engine.now_boarding.ai import greedy_plan

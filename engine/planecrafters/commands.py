@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING
 
 from engine.core.contract import IllegalAction
 from engine.core.text import number, quoted
-from engine.core.typed import Names, Reader, Suggestion, Typed, by_label, each_once, fits, read_line, typing, words
+from engine.core.typed import Reader, by_label, each_once, fits, read_line, typing, words
+from engine.core.typed_line import Names, Suggestion, Typed
 from engine.planecrafters import choices
 from engine.planecrafters.mechanics import count
 from engine.planecrafters.state import PCState

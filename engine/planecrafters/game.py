@@ -20,7 +20,7 @@ from engine.core.contract import (
 )
 from engine.core.rng import Rng
 from engine.core.text import counted
-from engine.core.typed import Names, Suggestion, Typed
+from engine.core.typed_line import Names, Suggestion, Typed
 from engine.planecrafters import choices, steps
 from engine.planecrafters.ai import plan_ids
 from engine.planecrafters.commands import parse_command, suggest

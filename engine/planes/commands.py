@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING
 
 from engine.core.contract import IllegalAction
 from engine.core.text import quoted
-from engine.core.typed import Reader, Suggestion, Typed, exact, read_line
+from engine.core.typed import Reader, exact, read_line
+from engine.core.typed_line import Suggestion, Typed
 from engine.planes.moves import slot_choices
 from engine.planes.state import ALL_COLOURS, PlanesState
 from engine.planes.terrain import terrain

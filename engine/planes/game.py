@@ -32,7 +32,7 @@ from engine.core.contract import (
     option,
 )
 from engine.core.rng import Rng
-from engine.core.typed import Names, Suggestion, Typed
+from engine.core.typed_line import Names, Suggestion, Typed
 from engine.planes import actions, actions_rt, moves, scoring
 from engine.planes.action_card import ask
 from engine.planes.ai import plan_ids

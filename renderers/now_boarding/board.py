@@ -14,11 +14,11 @@ from typing import Any
 
 from PIL import Image
 
+import renderers.now_boarding.panel as panel
 from engine.now_boarding.data import catalog
 from renderers.kit.layer import static_layer
 from renderers.kit.paint import INK, MUTED, PAPER, Pen, canvas, font, pen, to_png
 from renderers.kit.shapes import chip
-from renderers.now_boarding import panel
 from renderers.now_boarding.places import (
     STORM_R,
     Weather,

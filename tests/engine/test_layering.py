@@ -1,5 +1,6 @@
-"""The layering DESIGN.md sets (engine -> renderers -> bot, each importing only downwards) and no import circle inside
-the engine: read from the source, so a forbidden import fails here before anything runs it."""
+"""The layering DESIGN.md sets (engine -> renderers -> bot, each importing only downwards; inside bot, the Discord layer
+reaching the store only through the session side) and no import circle anywhere, type-only imports counted: read
+from the source, so a forbidden import fails here before anything runs it."""
 
 from __future__ import annotations
 
@@ -16,14 +17,15 @@ def _module(path: Path) -> str:
     return ".".join(parts)
 
 
-def _imports(path: Path) -> set[str]:
+def _imports(path: Path, *, type_only: bool = False) -> set[str]:
     """Modules `path` imports, at load time or inside a function (a deferred import still closes a circle, it only
-    hides it), but not under `if TYPE_CHECKING:`, which never runs."""
+    hides it); under `if TYPE_CHECKING:` (which never runs) only with `type_only`: a circle through type-only imports
+    is still a circle for whoever reads the code."""
     found: set[str] = set()
     todo: list[ast.AST] = [ast.parse(path.read_text())]
     while todo:
         node = todo.pop()
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+        if not type_only and isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
             todo += node.orelse
             continue
         if isinstance(node, ast.Import):
@@ -40,8 +42,10 @@ def _sources(package: str) -> list[Path]:
 
 
 def _forbidden(package: str, banned: tuple[str, ...]) -> list[str]:
+    """Imports of `package` (a folder) from the banned packages, type-only ones counted."""
     return [f"{_module(path)} imports {name}" for path in _sources(package)
-            for name in sorted(_imports(path)) if name.split(".")[0] in banned]
+            for name in sorted(_imports(path, type_only=True))
+            if any(name == ban or name.startswith(f"{ban}.") for ban in banned)]
 
 
 def test_the_engine_imports_no_discord_asyncio_sqlite_or_pillow() -> None:
@@ -80,9 +84,15 @@ def _circle(graph: dict[str, set[str]]) -> list[str] | None:
     return None
 
 
-def test_no_engine_module_imports_itself_in_a_circle() -> None:
-    modules = {_module(path): path for path in _sources("engine")}
-    graph = {name: {m for m in _imports(path) if m in modules and m != name}
+def test_the_discord_layer_reaches_the_store_only_through_the_session_side() -> None:
+    assert _forbidden("bot/discord", ("bot.store",)) == []
+
+
+def test_no_module_imports_itself_in_a_circle() -> None:
+    """Across engine, renderers and bot, type-only imports counted; `from package import x` counts as importing the
+    package's `__init__` too, which runs first."""
+    modules = {_module(path): path for package in ("engine", "renderers", "bot") for path in _sources(package)}
+    graph = {name: {m for m in _imports(path, type_only=True) if m in modules and m != name}
              for name, path in modules.items()}
     circle = _circle(graph)
     assert circle is None, " -> ".join(circle or [])
