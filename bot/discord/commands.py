@@ -29,7 +29,7 @@ from bot.discord.panel import turn_message
 from bot.discord.presenter import private_message
 from bot.discord.ratings_texts import board_text, season_name, stats_text
 from bot.discord.reach import panel_channel
-from bot.discord.replies import answer_failure, tell
+from bot.discord.replies import Said, answer_failure, tell
 from bot.discord.resign import ask_to_resign
 from bot.discord.texts import (
     history_lines,
@@ -506,7 +506,7 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
         found = await self.parts.ratings.stats(interaction.guild_id or 0, who.id, game.value if game else None)
         if found is None:
             what = f"a game of {self.parts.sessions.game(game.value).title}" if game else "a game"
-            raise Refusal(f"{'You have' if who.id == interaction.user.id else who.mention + ' has'} not finished "
+            raise Said(f"{'You have' if who.id == interaction.user.id else who.mention + ' has'} not finished "
                           f"{what} on this server yet.")
         await tell(interaction, stats_text(found, who.id, self.parts.sessions.game(found.game)))
 

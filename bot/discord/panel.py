@@ -31,7 +31,7 @@ from bot.discord.limits import (
 from bot.discord.lobby import play_again_view
 from bot.discord.markup import timestamp
 from bot.discord.reach import parts_of, payload, selected
-from bot.discord.replies import run_for_player
+from bot.discord.replies import refusal_text, run_for_player
 from bot.discord.texts import mention_of
 from bot.discord.typed import TypedButton
 from bot.discord.undo import UndoButton
@@ -223,7 +223,7 @@ async def _choose_on_controls(interaction: discord.Interaction, turns: Turns, si
         refused = exc
     try:
         fresh = controls_message(await turns.controls(sid, interaction.user.id),
-                                 refused.sentence if refused is not None else "")
+                                 refusal_text(refused) if refused is not None else "")
         await interaction.edit_original_response(**fresh)
     except Refusal:
         pass  # the game is over or the member left it: the refusal below says so

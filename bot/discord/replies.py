@@ -10,11 +10,22 @@ import discord
 
 from bot.discord.limits import fit
 from bot.discord.reach import parts_of
+from bot.naming import escape
 from bot.session import Refusal
 
 log = logging.getLogger("tarmac.discord")
 
 APOLOGY = "Sorry, something went wrong on our side. The game is safe; please try again in a moment."
+
+
+class Said(Refusal):
+    """A refusal the Discord layer wrote itself, already in Discord's markup (a mention, say): shown as it is."""
+
+
+def refusal_text(refusal: Refusal) -> str:
+    """What a member reads of a refusal. The session side's are plain text that may quote names and typed words
+    ("__ana__", "**5**"): escaped here so Discord shows them as written, never as markdown or a mention."""
+    return refusal.sentence if isinstance(refusal, Said) else escape(refusal.sentence)
 
 
 async def tell(interaction: discord.Interaction, text: str, *, ephemeral: bool = True) -> None:
@@ -40,7 +51,7 @@ async def answer_failure(interaction: discord.Interaction, error: BaseException,
     """A refusal gets its sentence; anything else is our own error: logged with the session (the channel's game when
     not given), and the player gets the apology."""
     if isinstance(error, Refusal):
-        await tell(interaction, error.sentence)
+        await tell(interaction, refusal_text(error))
         return
     if session_id is None:
         session_id = await _session_of_channel(interaction)

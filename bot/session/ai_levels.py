@@ -4,7 +4,6 @@ game, so a refusal reads the same whichever way the host asks (a lobby menu, the
 
 from __future__ import annotations
 
-from bot.naming import escape
 from bot.session.types import Refusal
 from bot.store import Seat, SessionRow
 from engine.core import Game, levels
@@ -43,13 +42,13 @@ def with_level(session: SessionRow, user_id: int, seat_number: int, level: str, 
     key = level_named(level)
     if key is None:
         names = ", ".join(levels.LABELS[k] for k in levels.LEVELS)
-        raise Refusal(f"'{escape(level.strip()[:40])}' is not an AI level; pick one of {names}.")
+        raise Refusal(f"'{level.strip()[:40]}' is not an AI level; pick one of {names}.")
     seat = next((s for s in session.seats if s.seat == seat_number - 1), None)
     if seat is None:
         raise Refusal(f"This game has no seat {seat_number}; /game status lists them.")
     if not seat.is_ai:
-        raise Refusal(f"Seat {seat_number} is {escape(seat.name)}'s, not an AI's; only an AI seat has a level.")
+        raise Refusal(f"Seat {seat_number} is {seat.name}'s, not an AI's; only an AI seat has a level.")
     if level_of(seat) == key:
-        raise Refusal(f"{escape(seat.name)} already plays at {levels.LABELS[key]}.")
+        raise Refusal(f"{seat.name} already plays at {levels.LABELS[key]}.")
     changed = seat.model_copy(update={"level": key})
     return [changed if s.seat == seat.seat else s for s in session.seats], changed

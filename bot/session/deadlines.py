@@ -279,7 +279,7 @@ class Deadlines:
             back = [s.seat for s in session.seats if s.user_id == user_id and s.is_ai]
             if not back and any(s.resigned_by == user_id for s in session.seats):
                 raise Refusal("You resigned from this game, and a resignation is final: the AI plays that seat to "
-                              "the end. `/game rejoin` gives back only a seat the AI kept after missed deadlines.")
+                              "the end. /game rejoin gives back only a seat the AI kept after missed deadlines.")
             if not back:
                 raise Refusal("The AI keeps no seat of yours in this game.")
             seats = [Seat(seat=s.seat, user_id=s.user_id, name=s.name.removesuffix(AWAY), is_ai=False)

@@ -207,7 +207,7 @@ class Lobby:
         try:
             state = new_game(engine, len(session.seats), seed, session.options)
         except IllegalAction as exc:
-            raise Refusal(name_seats(exc.sentence, seat_names(session))) from None
+            raise Refusal(name_seats(exc.sentence, seat_names(session), markdown=False)) from None
         session = await self.store.start_session(
             session.id, seed=seed, seats=session.seats, state_json=dump_state(state),
             state_version=state.version, expected_version=session.version,

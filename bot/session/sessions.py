@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from bot.naming import escape
 from bot.session.types import Refusal
 from bot.store import SessionRow, Store
 from engine.core import Game, GameState, load_state
@@ -202,14 +201,14 @@ class Sessions:
         decision = next((d for d in pending if d.seat == seat), None)
         if decision is None or (decision.kind not in CONTROL_WORDS and len(pending) == 1):
             return self.not_your_turn(session, state)  # names the one seat it waits for
-        name = escape(seat_name(session, seat))
+        name = seat_name(session, seat)
         if decision.kind in CONTROL_WORDS:
             return Refusal(f"Only {name} can {CONTROL_WORDS[decision.kind]}.")
         return Refusal(f"It is not your turn: only {name} can use these buttons.")
 
     def not_your_turn(self, session: SessionRow, state: GameState) -> Refusal:
         """Says who the game waits for, so the player knows whom to wait for (or nudge)."""
-        names = [escape(seat_name(session, d.seat)) for d in self.game(session.game).pending(state)]
+        names = [seat_name(session, d.seat) for d in self.game(session.game).pending(state)]
         if not names:
             return Refusal("It is not your turn.")
         return Refusal(f"It is not your turn: the game is waiting for {' and '.join(names)}.")

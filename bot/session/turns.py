@@ -210,7 +210,7 @@ class Turns:
                 # Players type the names they see in the labels ("spy on ana"): the engine reads them there alone.
                 typed = engine.parse_command(state, seat, typed_line(text), names)
             except IllegalAction as exc:
-                raise Refusal(name_seats(exc.sentence, names)) from None
+                raise Refusal(name_seats(exc.sentence, names, markdown=False)) from None
             if not typed.ids:
                 raise Refusal("That command does nothing here.")
             self.sessions.take_unposted(session_id)  # report only what fails from here on, not an older failure
@@ -229,7 +229,7 @@ class Turns:
                         typed = engine.parse_command(state, seat, typed.rest, names)
                     except IllegalAction as exc:
                         late_refusal = ("Your line was played up to the card it showed you; the rest could not be: "
-                                        + name_seats(exc.sentence, names))
+                                        + name_seats(exc.sentence, names, markdown=False))
                         break
             finally:
                 ai = {s.seat for s in session.seats if s.is_ai}
@@ -263,7 +263,7 @@ class Turns:
             # The game may know better than "not your turn" (a bidder who passed: the pass is final for the lot).
             reason = next((r for s in mine if (r := engine.idle_reason(state, s))), None)
             if reason:
-                raise Refusal(name_seats(reason, seat_names(session)))
+                raise Refusal(name_seats(reason, seat_names(session), markdown=False))
             raise self.sessions.not_your_turn(session, state)
         return seat
 
@@ -298,7 +298,7 @@ class Turns:
         try:
             new_state, events = apply(engine, state, seat, choice)
         except IllegalAction as exc:
-            raise Refusal(name_seats(exc.sentence, seat_names(session))) from None
+            raise Refusal(name_seats(exc.sentence, seat_names(session), markdown=False)) from None
         finished = engine.is_over(new_state)
         try:
             session = await self.sessions.store.record_move(

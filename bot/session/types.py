@@ -16,7 +16,8 @@ from engine.core.panel import PublicDecision
 
 
 class Refusal(Exception):
-    """Something the player asked for that cannot happen; `sentence` is shown to them and nothing changed."""
+    """Something the player asked for that cannot happen; `sentence` is shown to them and nothing changed. Plain
+    text, names and typed words as written: the Discord layer escapes it where it shows it."""
 
     def __init__(self, sentence: str) -> None:
         super().__init__(sentence)

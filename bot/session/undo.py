@@ -152,8 +152,8 @@ class Undo:
         last = found.steps[-1]
         mine = seats_of(session, user_id)
         if last.row.seat not in mine:
-            raise Refusal(f"The last choice was {escape(seat_name(session, last.row.seat))}'s, not yours, so the "
-                          f"game goes back only if everyone agrees: ask with `/game undo turn:<number>`.")
+            raise Refusal(f"The last choice was {seat_name(session, last.row.seat)}'s, not yours, so the "
+                          f"game goes back only if everyone agrees: ask with /game undo turn:<number>.")
         if found.reveals(last):
             raise Refusal("Your last choice showed something that was hidden (a card drawn or turned up), and what "
                           "was seen cannot be unseen, so it cannot be taken back.")
@@ -204,7 +204,7 @@ class Undo:
         target = found.turn_start(turn)
         if target is None:
             if turn in found.numbers.values():
-                raise Refusal(f"Turn {turn} was taken back already; `/game log` shows the turns that count.")
+                raise Refusal(f"Turn {turn} was taken back already; /game log shows the turns that count.")
             raise Refusal(f"There is no turn {turn} to go back to: the game is in turn {found.current_turn}.")
         seen = next((s for s in found.steps if s.row.version > target and found.reveals(s)), None)
         if seen is not None:
