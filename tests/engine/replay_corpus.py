@@ -5,14 +5,15 @@ and, after every choice, a digest of everything a player or the store could obse
 events, the open decisions (prompts, kinds, options and labels), the public view and the deciding seat's view. Every
 few choices it also keeps a digest of a re-deal (`Game.redeal_hidden`) and at the end the result and the summary.
 
-`python -m tests.engine.replay_corpus` rewrites the file from the engines as they are; do that only when a rule
-change is meant to change games, and say so in the commit. `python -m tests.engine.replay_corpus GAME…` rewrites the
-entries of those games only.
+One file per game, `tests/engine/corpus/<game>.json`, plain JSON with a line per choice and per digest so that a diff
+shows which game and which step changed. `python -m tests.engine.replay_corpus GAME…` rewrites those games' files
+from the engines as they are (with no GAME, every game's); do that only when a change is meant to change that game's
+play, and say so in the commit. A game with no file yet is recorded from `default_entries`: each seat count with
+its default options.
 """
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import json
 from pathlib import Path
@@ -24,13 +25,13 @@ from engine.core.conformance import legal_problems
 from engine.core.rng import Rng
 from engine.core.selfplay import playout
 
-CORPUS_FILE = Path(__file__).with_name("replay_corpus.json.gz")
+CORPUS_DIR = Path(__file__).with_name("corpus")
 DIGEST_CHARS = 16
 """64 bits of sha256 per step: a collision by chance is out of reach, and it keeps the committed file small."""
 REDEAL_EVERY = 25
 
 _RT = {"cards": "all"}
-ENTRIES: list[dict[str, Any]] = [
+FIRST_ENTRIES: list[dict[str, Any]] = [
     # Planes, base game: every airport, every seat count and each optional rule.
     *({"game": "planes", "players": p, "seed": s, "options": {}} for p in (2, 3, 4) for s in (1, 2)),
     {"game": "planes", "players": 3, "seed": 3, "options": {"airport": "zephyr"}},
@@ -67,6 +68,27 @@ ENTRIES: list[dict[str, Any]] = [
     {"game": "now-boarding", "players": 3, "seed": 80, "options": {}},
     {"game": "now-boarding", "players": 5, "seed": 81, "options": {"vips": "on"}},
 ]
+"""The entries the corpus was first recorded from; each game's file keeps its own entries since."""
+
+ENTRY_KEYS = ("game", "players", "seed", "options", "uniform")
+
+
+def default_entries(game: str) -> list[dict[str, Any]]:
+    """A new game's first entries: every seat count it allows, its default options, the playout policy."""
+    engine = registry.get(game)
+    return [{"game": game, "players": p, "seed": p, "options": {}}
+            for p in range(engine.min_players, engine.max_players + 1)]
+
+
+def corpus_file(game: str) -> Path:
+    return CORPUS_DIR / f"{game}.json"
+
+
+def entries(game: str) -> list[dict[str, Any]]:
+    """The entries of `game`'s file as recorded, else the first list's, else the defaults."""
+    if corpus_file(game).exists():
+        return [{k: r[k] for k in ENTRY_KEYS if k in r} for r in load(game)]
+    return [e for e in FIRST_ENTRIES if e["game"] == game] or default_entries(game)
 
 
 def _json(value: Any) -> str:
@@ -147,26 +169,30 @@ def recorded_actions(record: dict[str, Any]) -> list[LoggedAction]:
     return out
 
 
-def load() -> list[dict[str, Any]]:
-    with gzip.open(CORPUS_FILE, "rt", encoding="utf-8") as fh:
-        data: list[dict[str, Any]] = json.load(fh)
-    return data
+def load(game: str | None = None) -> list[dict[str, Any]]:
+    """The recorded games of `game` (None: of every game with a file, in the registry's order)."""
+    games = [game] if game else [g for g in registry.names() if corpus_file(g).exists()]
+    found: list[dict[str, Any]] = []
+    for name in games:
+        found += json.loads(corpus_file(name).read_text(encoding="utf-8"))["games"]
+    return found
 
 
 def record(games: list[str] | None = None) -> None:
-    """Rewrite the corpus from the engines as they are; with `games`, only those games' entries, the others kept as
-    recorded (a rule change of one game must not re-record, and so hide, a change in another)."""
-    kept = {_key(r): r for r in load()} if games else {}
-    records = [kept[_key(entry)] if games and entry["game"] not in games and _key(entry) in kept
-               else {k: v for k, v in run(entry).items() if k != "final"} for entry in ENTRIES]
-    # mtime=0: the same corpus gives the same bytes, so re-recording an unchanged engine leaves git with no diff.
-    with CORPUS_FILE.open("wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as fh:
-        fh.write(json.dumps(records, separators=(",", ":")).encode())
-    print(f"{len(records)} games, {sum(len(r['actions']) for r in records)} choices -> {CORPUS_FILE}")
+    """Rewrite the files of `games` (None: every registered game's) from the engines as they are, each game alone:
+    a rule change of one game must not re-record, and so hide, a change in another."""
+    CORPUS_DIR.mkdir(exist_ok=True)
+    for game in games or registry.names():
+        records = [{k: v for k, v in run(entry).items() if k != "final"} for entry in entries(game)]
+        corpus_file(game).write_text(_lines({"games": records}), encoding="utf-8")
+        print(f"{game}: {len(records)} games, {sum(len(r['actions']) for r in records)} choices -> "
+              f"{corpus_file(game)}")
 
 
-def _key(entry: dict[str, Any]) -> str:
-    return _json({k: entry.get(k) for k in ("game", "players", "seed", "options", "uniform")})
+def _lines(value: Any) -> str:
+    """JSON with a line per element of every list and per key of every object: the same corpus gives the same
+    bytes, and a diff names the step that changed."""
+    return json.dumps(value, indent=1, sort_keys=False, ensure_ascii=False) + "\n"
 
 
 if __name__ == "__main__":
