@@ -7,7 +7,7 @@ ends when 12 cubes have boarded, as the base game's track does. It lists the opt
 does (the start spaces, the next spaces and the drop colours), but checks no card, no goal, no blockage and keeps no
 log, events or labels. It is not Planes: it is what a Python loop over plain dicts costs for about as many choices,
 the part of the engine's time per choice that no further tuning of the engine's code can take away (see
-docs/engine-speed.md).
+docs/notes/engine-speed.md).
 """
 
 from __future__ import annotations

@@ -206,7 +206,7 @@ class Game(ABC):
     search_beats_policy: ClassVar[bool] = False
     """True once arena figures show the search levels (normal, hard) beating this game's playout policy: a new AI
     seat then starts at Normal. False: it starts at Easy (the policy), since a search that has not been shown to
-    play better may well play worse (a thin search in Now Boarding does; docs/ai.md has figures)."""
+    play better may well play worse (a thin search in Now Boarding does; docs/notes/ai.md has figures)."""
 
     score_label: ClassVar[str] = ""
     """What a seat's score counts, where stats word it ("$ in fares"); empty: plain "score"."""

@@ -1,5 +1,5 @@
 """The only place the engine writes pydantic's own attributes, to skip its validation and dispatch where a playout
-pays for them thousands of times (docs/engine-speed.md has the figures).
+pays for them thousands of times (docs/notes/engine-speed.md has the figures).
 
 A pydantic model instance keeps its state in exactly four slots (`SLOTS`): the field values (`__dict__`), the names
 the caller gave (`__pydantic_fields_set__`), extra fields and private attributes. Building one from trusted values

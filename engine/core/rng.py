@@ -27,7 +27,7 @@ class Rng(BaseModel):
 
     def next64(self) -> int:
         # Straight into the model's __dict__: `state` is a plain int field with nothing to validate, and a playout
-        # draws often enough for pydantic's __setattr__ to show (docs/engine-speed.md).
+        # draws often enough for pydantic's __setattr__ to show (docs/notes/engine-speed.md).
         fields = self.__dict__
         z: int = (fields["state"] + 0x9E3779B97F4A7C15) & _MASK
         fields["state"] = z

@@ -66,7 +66,7 @@ class FlightPlan(Game):
     min_players = 2
     max_players = 6
     state_model = FPState
-    search_beats_policy = True  # docs/ai.md: the Normal and Hard planners (ai_planner.py) beat the policy in arenas
+    search_beats_policy = True  # docs/notes/ai.md: Normal and Hard (ai_planner.py) beat the policy in arenas
     option_specs = [
         GameOptionSpec(
             key="routes", label="Starting routes", default="dice",

@@ -105,7 +105,7 @@ def _board(st: NBState, decision: Decision, rng: Rng) -> str | None:
     plane = st.planes[decision.seat]
     waiting = {c.id: c for c in st.airports[plane.at]}
     # A passenger may take the temporary seat like any other: keeping it for one about to complain made the greedy
-    # team deliver fewer (docs/ai.md, 100 deals at 2 and 4 pilots).
+    # team deliver fewer (docs/notes/ai.md, 100 deals at 2 and 4 pilots).
     boards = [o.id for o in decision.options if o.id.startswith("board:")]
     if not boards:
         return None

@@ -104,7 +104,7 @@ def reach(side: str, start: str, budget: int, colours: Collection[str], weather:
     """Cheapest cost to every node reachable from `start` within `budget` moves (a tailwind space costs nothing to
     enter; it is in the answer, though no flight may end there). The answer is shared between callers asking the
     same (read it, never change it): the greedy pilots ask for the same few maps thousands of times a playout, so
-    each is worked out once (docs/engine-speed.md)."""
+    each is worked out once (docs/notes/engine-speed.md)."""
     return _reach(side, start, budget, frozenset(colours), weather, avoid_weather)
 
 

@@ -4,7 +4,7 @@ Two planes fly a map of seven passenger airports, and a route colour opens short
 The team wants every trip a passenger can ask for to be short for at least one plane: the pilots' colours are
 chosen together to make the sum, over every ordered pair of passenger airports, of the shortest flight any plane
 can make between them as small as possible (ties: the smaller sum of each plane's own flights, then the colours'
-names). Every pilot still choosing works out the same answer and takes its own part. Measured (docs/ai.md): taking
+names). Every pilot still choosing works out the same answer and takes its own part. Measured (docs/notes/ai.md): taking
 the first colour on offer gave both planes the same routes, and the Hard team won fewer days.
 
 From three pilots on, the planes themselves are chosen the same way (a plane brings its own route colour and its

@@ -56,7 +56,7 @@ def _targets(side: str, at: str, left: int, colours: frozenset[str], weather: We
              avoid_weather: bool) -> tuple[tuple[str, int, str], ...]:
     """(node, cost, label) of every place a plane may fly to now: every space and airport within its moves left,
     except where it is and the spaces a tailwind covers (a plane flies over those without stopping). Remembered,
-    since every pilot's options are listed again after every choice of any pilot (docs/engine-speed.md)."""
+    since every pilot's options are listed again after every choice of any pilot (docs/notes/engine-speed.md)."""
     costs = reach(side, at, left, colours, weather, avoid_weather)
     covered = tailwinds(weather)
     out = [(n, c) for n, c in costs.items() if n != at and n not in covered]

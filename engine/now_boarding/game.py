@@ -197,7 +197,7 @@ class NowBoarding(Game):
     everyone_at_once = True
     cooperative = True
     score_label = "$ in fares"
-    search_beats_policy = True  # docs/ai.md: the team planner's Normal wins more days than the greedy team
+    search_beats_policy = True  # docs/notes/ai.md: the team planner's Normal wins more days than the greedy team
     option_specs = [
         GameOptionSpec(
             key="vips", label="VIP passengers", default="off",

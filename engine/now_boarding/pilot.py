@@ -12,7 +12,7 @@ pilot's own plane's tour comes first, and the descent (down to one tour listed o
 ahead stop when the next step might end past the limit, so on a busy machine a pilot plays weaker, never slower; a
 pilot out of time before its plane found a tour flies the greedy pilot's step.
 
-Measured and left out (docs/ai.md): an upgrade plan that saves for speed first, temporary tokens bought with the
+Measured and left out (docs/notes/ai.md): an upgrade plan that saves for speed first, temporary tokens bought with the
 fares left, and choosing between the planner's best tours by playing the rest of the day with the greedy team; none
 won more days, and the last took ten times as long.
 """

@@ -49,7 +49,7 @@ def _decision(st: PCState, options: list[Option]) -> Decision:
 
 class Planecrafters(Game):
     name = "planecrafters"
-    search_beats_policy = True  # docs/ai.md: hard and normal beat the policy in arena runs
+    search_beats_policy = True  # docs/notes/ai.md: hard and normal beat the policy in arena runs
     title = "Planecrafters"
     tagline = "build planes from part cards, hire staff, sell planes for crowns"
     min_players = 2

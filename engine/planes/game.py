@@ -278,7 +278,7 @@ class PlanesGame(Game):
     title = "Planes"
     tagline = "move passenger cubes along the arrows and board them onto planes"
     seat_word = "Seat"
-    search_beats_policy = True  # docs/ai.md: hard and normal beat the policy in arena runs
+    search_beats_policy = True  # docs/notes/ai.md: hard and normal beat the policy in arena runs
     min_players = 2
     max_players = 4
     state_model = PlanesState

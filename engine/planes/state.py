@@ -109,7 +109,7 @@ class PlanesState(GameState):
 
     def __deepcopy__(self, memo: dict[int, object] | None = None) -> PlanesState:
         # model_copy(deep=True), used on every applied choice, lands here. A plain walk over the lists, dicts and
-        # models beats both copy.deepcopy and a JSON round trip (docs/engine-speed.md; the replay corpus in
+        # models beats both copy.deepcopy and a JSON round trip (docs/notes/engine-speed.md; the replay corpus in
         # tests/engine proves the copies equal).
         copied: PlanesState = plain_copy(self)
         return copied

@@ -205,7 +205,7 @@ async def test_a_new_ai_starts_at_easy_where_the_search_is_not_shown_to_beat_the
 
 
 async def test_a_new_flight_plan_airline_starts_at_normal(simcord_env, make_bot) -> None:
-    """Flight Plan's Normal and Hard beat its policy in arena runs (docs/ai.md), so a new AI airline plans."""
+    """Flight Plan's Normal and Hard beat its policy in arena runs (docs/notes/ai.md), so a new AI airline plans."""
     await simcord_env.restart_bot(make_bot({"flight-plan": registry.get("flight-plan")}))
     table = make_table(simcord_env, ("ana", "ben"))
     ana, _ben = table.players

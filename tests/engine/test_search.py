@@ -212,6 +212,6 @@ def test_arena_jobs_play_the_same_games() -> None:
 
 def test_a_new_ai_starts_at_normal_only_where_the_search_beats_the_policy() -> None:
     """Flight Plan's and Now Boarding's levels beat their policies with their own planners (Game.level_plan;
-    docs/ai.md)."""
+    docs/notes/ai.md)."""
     assert {name: levels.default_for(registry.get(name)) for name in registry.names()} == {
         "planes": "normal", "planecrafters": "normal", "flight-plan": "normal", "now-boarding": "normal"}
