@@ -1,4 +1,4 @@
-"""Boards in words on Discord (issue 23): a description (renderers/words.py) as embeds a member reads, or a screen
+"""Boards in words on Discord: a description (renderers/words.py) as embeds a member reads, or a screen
 reader reads out. Cut nowhere: a long one goes out in several embeds, and several messages where one message cannot
 hold them all (Discord's limits, bot/discord/limits.py)."""
 

@@ -1,5 +1,5 @@
 """A member's own settings, the same in every server and game (store.get_member_settings / set_member_settings):
-whether they get boards in words in place of pictures (issue 23). Per-game choices, such as whether this game's
+whether they get boards in words in place of pictures. Per-game choices, such as whether this game's
 hand comes by DM, stay in the game's bookkeeping (meta.py)."""
 
 from __future__ import annotations

@@ -361,7 +361,7 @@ class Game(ABC):
         future shuffles are unknown too.
 
         Two users: the conformance check (engine.core.conformance.check_secrecy) re-deals for None and demands the
-        same public panel, and a search AI (issue 13) plays on states re-dealt for its seat instead of the true one,
+        same public panel, and a search AI plays on states re-dealt for its seat instead of the true one,
         so it never reads another seat's secrets. What a seat learned earlier and no longer sees (a Spy's look, a
         card it gave away) need not be kept: the sample is then less informed, never wrong about what is shown.
         What an open decision of `seat` shows it (`in_sight`: the hand a Spy is looking at) is part of what it sees

@@ -79,7 +79,7 @@ _pausing_lock = threading.Lock()
 def collection_paused() -> Iterator[None]:
     """Python's cycle collector held off while a plan thinks. A full collection walks every object of the process
     (50 ms measured in a lone process, several times that on a loaded host) and may fall on the last choice of a
-    plan, where no reading of the clock can see it coming: issue 25 saw Normal plans end 96 % over their 0.3 s that
+    plan, where no reading of the clock can see it coming: Normal plans on a loaded host once ended 96 % over their 0.3 s
     way. Deferred, it runs right after the plan, between two AI answers. Plans in other threads (the bot runs one
     per game at once) share the pause: the collector comes back when the last of them ends, and only if it was on."""
     global _pausing

@@ -1,7 +1,7 @@
 """The picture rules every renderer follows, as numbers the tests check (renderers/README.md explains each one).
 
 A board or hand is posted as the image of a Discord embed. Discord shows an embed image at most 400 px wide and 300 px
-tall on desktop, and narrower where the message column is narrow: 373 px wide was measured in the channel (issue 26).
+tall on desktop, and narrower where the message column is narrow: 373 px wide was measured in the channel.
 So a canvas is *shown* at `shown_scale(size)` of its pixels, the narrowest of those, and every rule below is measured
 at that shown size.
 """

@@ -1,4 +1,4 @@
-"""`python -m bench load` (issue 25): every worker is waited for and what the finished ones measured is printed
+"""`python -m bench load`: every worker is waited for and what the finished ones measured is printed
 even when one fails; it runs on SQLite as well as PostgreSQL; and a click the bot does not settle after within
 SimCord's timeout (a busy machine) is a figure of the run, not a crash. Nothing here asserts on time."""
 

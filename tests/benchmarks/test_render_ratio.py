@@ -1,5 +1,5 @@
-"""`python -m bench renders` judges a render against its encode on the least disturbed runs, in CPU time
-(issue 25): on a busy machine the medians of wall-clock runs showed a render faster than its own encode."""
+"""`python -m bench renders` judges a render against its encode on the least disturbed runs, in CPU time:
+on a busy machine the medians of wall-clock runs showed a render faster than its own encode."""
 
 from __future__ import annotations
 

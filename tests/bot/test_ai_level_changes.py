@@ -1,4 +1,4 @@
-"""Changing an AI seat's level (issue 13): a new AI plays at Normal and the lobby says so; the host changes any AI
+"""Changing an AI seat's level: a new AI plays at Normal and the lobby says so; the host changes any AI
 seat's level with the lobby's menu (only real changes offered) or with /game host ai, in the lobby and during the game,
 for a seat the AI took over too; the change survives a restart, is announced in one line, shows in the seat list,
 and the AI then plays at it. Whoever else asks, or asks for what cannot be, gets a sentence and nothing changes."""

@@ -1,4 +1,4 @@
-"""AI levels on Discord (issue 13): whoever adds an AI seat picks its level privately, the lobby and the seat list
+"""AI levels on Discord: whoever adds an AI seat picks its level privately, the lobby and the seat list
 show it, only the host may change it, and a Hard AI seat plays its whole turn by searching, shown as one panel."""
 
 from __future__ import annotations

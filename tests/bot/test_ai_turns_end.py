@@ -1,4 +1,4 @@
-"""On Discord too, an AI seat's turn always ends (issue 13): the bot hands each search the states of the AI's turn
+"""On Discord too, an AI seat's turn always ends: the bot hands each search the states of the AI's turn
 so far (so it never plans its way back to one of them), and after levels.RUN_LIMIT choices in a row the game's
 policy finishes the turn. In Count one more point always pays, so a search alone would rarely end its turn."""
 

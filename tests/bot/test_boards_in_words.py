@@ -1,4 +1,4 @@
-"""Boards in words on SimCord (issue 23), on a real Planecrafters game: the board picture's alt text is the board in
+"""Boards in words on SimCord, on a real Planecrafters game: the board picture's alt text is the board in
 words, cut to 1024 characters; `/game board text:True` shows the whole description and `/game hand text:True` a
 hand's; `/game settings text_boards:True` is kept for the member in every server and sends their hand in words in
 place of the picture, by DM and with `/game hand`, while the other players keep their pictures."""

@@ -1,5 +1,5 @@
 """A member's own controls while everyone chooses at once are tinted with their seat's colour on the board, as their
-turn panel would be (issue 23: the accent bar is the acting seat's colour, and here the member is the one acting)."""
+turn panel would be (the accent bar is the acting seat's colour, and here the member is the one acting)."""
 
 from __future__ import annotations
 

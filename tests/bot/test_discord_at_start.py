@@ -1,4 +1,4 @@
-"""What `python -m bot` says when Discord fails it before the connection is open (issue 20, part 3): the real entry
+"""What `python -m bot` says when Discord fails it before the connection is open: the real entry
 point and the real discord.py, against a stand-in for Discord's HTTP API on 127.0.0.1 that answers the log-in and
 then fails one request. Each failure ends with exit code 2 and a sentence naming Discord, never a traceback."""
 

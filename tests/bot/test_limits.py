@@ -1,4 +1,4 @@
-"""bot/discord/limits.py, the one place every message passes on its way out (issue 20): each text cut to Discord's limit
+"""bot/discord/limits.py, the one place every message passes on its way out: each text cut to Discord's limit
 with "…", crowd and role mentions defused; and names escaped as they are written into text (bot/naming.py)."""
 
 from __future__ import annotations

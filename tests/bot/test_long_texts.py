@@ -1,4 +1,4 @@
-"""Long input still gets its answer (issue 20, part 2). A refusal quoting a 5,000-character typed move or option value
+"""Long input still gets its answer. A refusal quoting a 5,000-character typed move or option value
 used to pass Discord's 2,000-character limit, so Discord refused it and the member got no reply at all. Now quoted
 input is cut to QUOTE_MAX characters before it is quoted, and every text the bot sends is cut to its limit with "…".
 Besides each test's own checks, the autouse check of conftest.py holds every body the bot sent to Discord's limits

@@ -1,4 +1,4 @@
-"""Member names never ping anyone (issue 20, part 5). Members nicknamed "@everyone", "@here", a role's mention and a
+"""Member names never ping anyone. Members nicknamed "@everyone", "@here", a role's mention and a
 markdown name play whole games; whatever the bot sends (panels, refusals, status, log, history, the lobby, the log
 file) must show those names as typed without pinging the server or a role: by default the client pings nobody, each
 message names the users it means to ping, and names are escaped wherever they are written into text."""

@@ -1,4 +1,4 @@
-"""Choices name players as the members they are: "Spy on ben's hand", never "Spy on Player 2's hand" (issue 7).
+"""Choices name players as the members they are: "Spy on ben's hand", never "Spy on Player 2's hand".
 Typed moves take the same names, refusals use them, and the engine keeps its own seat words."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The channel's panel is built from engine.core.panel's public description alone (issue 7): 'Show my choices' and
+"""The channel's panel is built from engine.core.panel's public description alone: 'Show my choices' and
 the public buttons, with the option index each carries, come from it and nothing else."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Ratings on Discord (issue 24), on SimCord: a 3-member game of each kind finishes (its members miss one deadline
+"""Ratings on Discord, on SimCord: a 3-member game of each kind finishes (its members miss one deadline
 each and the AI keeps their seats and plays on to the end, at Easy) and writes its result; `/game stats` and
 `/game leaderboard` show ratings equal to openskill's Plackett-Luce called directly; an unrated game changes no
 rating; a cancelled game is in no table; two seasons give two boards."""

@@ -1,4 +1,4 @@
-"""`/game play` in Planecrafters, whose Acquire step draws hidden cards (issue 20): typing a line must never show
+"""`/game play` in Planecrafters, whose Acquire step draws hidden cards: typing a line must never show
 its player, or anyone else, a card before it is drawn for real.
 
 The autocomplete stops at the first step that draws; a line that goes on past a draw is played up to the draw and

@@ -141,7 +141,7 @@ async def test_a_decline_or_a_move_ends_the_request_and_nothing_goes_back_past_a
 
 
 async def test_a_game_whose_options_these_rules_refuse_plays_on_without_undo(simcord_env, monkeypatch):
-    # A Planes game saved with a scenario and a points-of-interest layout of its own (refused since issue 21) cannot
+    # A Planes game saved with a scenario and a points-of-interest layout of its own (refused today) cannot
     # be replayed from its log: undo says so instead of failing.
     from engine.core import IllegalAction
     from tests.support.toy_game import ToyGame

@@ -1,4 +1,4 @@
-"""Issue 23's acceptance for the panel, in every game: the turn panel is one Components V2 container whose accent bar
+"""The panel, in every game: the turn panel is one Components V2 container whose accent bar
 is the acting seat's colour on the board (its name in the heading too), the board sits in a media gallery with alt
 text of at most 1024 characters, its controls work after a restart, a click it superseded is refused, and every body
 the bot sent is valid against Discord's OpenAPI spec (checked after each test by conftest)."""

@@ -1,4 +1,4 @@
-"""Starting the bot on a database it cannot use (issue 20, part 3): `python -m bot` and `python -m bot --sandbox` as
+"""Starting the bot on a database it cannot use: `python -m bot` and `python -m bot --sandbox` as
 real processes, each on one bad SQLite file, end with exit code 2 and one sentence naming the file (no traceback, no
 word about Discord) and leave the file byte for byte as it was.
 
@@ -198,7 +198,7 @@ def test_a_database_another_program_keeps_locked_is_named_after_the_wait(
 
 
 def test_a_database_others_can_read_is_named_once_at_start_with_the_chmod(tmp_path: Path, real_db: Path) -> None:
-    """Issue 20, part 4: an existing file is not changed, but the start says who else can read it and how to stop
+    """An existing file is not changed, but the start says who else can read it and how to stop
     that. The sandbox, so that the start goes all the way without a network; stopped once its page is up."""
     real_db.chmod(0o644)
     env = {k: v for k, v in os.environ.items() if not k.startswith("TARMAC_") and k != "DISCORD_TOKEN"}

@@ -1,4 +1,4 @@
-"""`python -m bot` on a PostgreSQL it cannot use (issue 20, part 3): a real process for each way the database can
+"""`python -m bot` on a PostgreSQL it cannot use: a real process for each way the database can
 refuse, against the suite's throwaway server. Each ends with exit code 2 and one sentence naming PostgreSQL, the
 server and the database, never the password, and never blaming Discord (the database is opened before Discord is
 contacted, so no network is needed; the token is a dummy)."""

@@ -1,4 +1,4 @@
-"""Two bot processes holding different shards over one PostgreSQL (issue 14): every game is looked after by exactly
+"""Two bot processes holding different shards over one PostgreSQL: every game is looked after by exactly
 one of them, each reminder is sent once, and the same click applied through both at once applies once.
 
 Each process is a real subprocess (tests/deploy/shard_child.py) running the real bot on its own SimCord world:

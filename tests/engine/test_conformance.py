@@ -1,8 +1,8 @@
 """The conformance test over every registered game (engine/core/conformance.py): random seeded playouts to the end
 with JSON round trips, replay equality, illegal-choice probes and leak checks at every step; and, on one playout per
 player count (40 states each, re-dealt twice), that what the channel shows never depends on the hidden cards (issue
-7), that what a typed line tells its seat never depends on what that seat cannot see (issue 20), and that neither do
-the boards and hands put into words (issue 23). Typed moves (issue 33): every suggestion sent back as offered is read
+7), that what a typed line tells its seat never depends on what that seat cannot see, and that neither do
+the boards and hands put into words. Typed moves: every suggestion sent back as offered is read
 as the option it was made for, with the members named as the engine names them and after every word of the labels,
 and every open decision is the same on its chooser's re-deal of what it cannot see as on the true state."""
 
@@ -63,7 +63,7 @@ def test_the_search_reads_scores_and_team_results_as_the_game_means_them(name: s
 
 @pytest.mark.parametrize(("name", "players"), [(name, players) for name, players, seed in CASES if seed == 1])
 def test_a_typed_line_tells_its_seat_only_what_it_can_see(name: str, players: int) -> None:
-    # Issue 20: autocomplete and refusals of a typed line once showed the cards a draw in the line would bring.
+    # autocomplete and refusals of a typed line once showed the cards a draw in the line would bring.
     assert check_typed(registry.get(name), players, 1, states=10) > 0
 
 

@@ -29,7 +29,7 @@ def test_every_shipped_manifest_names_parts_that_exist() -> None:
         assert registry.get(m.name).name == m.name
         assert (ROOT / m.rules).is_file() and registry.get(m.name).rules()
         assert find_spec(m.renderer) is not None and find_spec(m.samples) is not None
-        assert find_spec(m.words) is not None, f"{m.name} puts its board in words (issue 23)"
+        assert find_spec(m.words) is not None, f"{m.name} puts its board in words"
 
 
 def test_a_game_is_unknown_until_its_manifest_is_registered() -> None:

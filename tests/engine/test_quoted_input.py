@@ -1,4 +1,4 @@
-"""What a player typed is quoted back cut short (issue 20, part 2): a refusal of a 5,000-character typed move or option
+"""What a player typed is quoted back cut short: a refusal of a 5,000-character typed move or option
 value quotes at most QUOTE_MAX characters of it, so the sentence still reaches the player."""
 
 from __future__ import annotations

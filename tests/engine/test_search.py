@@ -1,4 +1,4 @@
-"""The search AI (engine.core.search, issue 13): it finds the better choice, replays from its seed, never plays a
+"""The search AI (engine.core.search): it finds the better choice, replays from its seed, never plays a
 take-back, and cannot tell the true hidden cards from a re-deal of them; plus the arena's figures."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A search's time limit (issue 25): it counts from the moment the AI is asked, set-up included, and the search
+"""A search's time limit: it counts from the moment the AI is asked, set-up included, and the search
 looks at it inside an iteration, so a machine that stalls in the middle of one costs iterations, never time. The
 clock here is the test's own: it moves only when the game does work, and jumps when the test says another process
 took the core. Without a time limit, the clock changes nothing: the same seed gives the same plan."""

@@ -1,4 +1,4 @@
-"""An AI's turn always ends (issue 13): a search never plans its way back to a sight of its turn so far, and a run
+"""An AI's turn always ends: a search never plans its way back to a sight of its turn so far, and a run
 of one seat's choices longer than levels.RUN_LIMIT is finished by the game's policy. A hard Planecrafters AI once
 moved a part between two slots for 20,000 choices, one plan at a time: each search alone saw nothing wrong."""
 

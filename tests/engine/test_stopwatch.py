@@ -1,4 +1,4 @@
-"""Speeds are printed per wall-clock second and per CPU second (issue 25): on a busy machine the two part, and the
+"""Speeds are printed per wall-clock second and per CPU second: on a busy machine the two part, and the
 commands that print speeds (selfplay, the Planes floor) must give figures that compare with each other."""
 
 from __future__ import annotations

@@ -39,7 +39,7 @@ def _stack_top(s: PCState, cards: list[str]) -> PCState:
 
 
 def test_reading_a_line_stops_at_a_draw_and_shows_nothing_it_would_draw() -> None:
-    # Issue 20: "go; take stack; take stack; " once completed to builds of exactly the two hidden cards on top of
+    # "go; take stack; take stack; " once completed to builds of exactly the two hidden cards on top of
     # the stack, and a wrong last step was refused with a list of them.
     s = start()
     gilded = _stack_top(s, [find("Gilded Goose", "fuselage"), find("Gilded Goose", "nose")])
@@ -106,7 +106,7 @@ def test_an_absurdly_long_number_is_refused_with_a_sentence() -> None:
 
 
 def test_two_builds_of_the_same_words_are_told_apart_by_their_order() -> None:
-    # Issue 33: "Build Copper Heron tail … (replaces Copper Heron tail)" holds every word of "Build Puddle Jumper
+    # "Build Copper Heron tail … (replaces Copper Heron tail)" holds every word of "Build Puddle Jumper
     # tail … (replaces Copper Heron tail)", so a reader of word sets refused the suggestion it had offered.
     s = at(start(), "flyer")
     build(s, 0, {"tail": find("Copper Heron", "tail")})

@@ -1,4 +1,4 @@
-"""Issue 7's two Planecrafters slips, each with its own regression test: the public panel (what the channel shows)
+"""Two Planecrafters slips once found, each with its own regression test: the public panel (what the channel shows)
 must be the same whatever a hand holds. Both are also caught by the conformance check (check_secrecy)."""
 
 from __future__ import annotations

@@ -123,7 +123,7 @@ def test_throwing_away_a_card_not_in_hand() -> None:
 
 
 def test_fast_track_extra_goal_is_offered_with_no_goal_on_the_board_and_can_be_taken_back() -> None:
-    # Offered only when a goal is scorable, it would tell the table so (issue 7): it comes with a way back instead.
+    # Offered only when a goal is scorable, it would tell the table so: it comes with a way back instead.
     state = build_state(corridor("rf14"), cubes={"A": {"red": 1}}, hands=[["card:R04", "card:R02"], []])
     state = run(state, "card:R04", "option:goal")
     assert option_ids(state) == ["back"] and GAME.pending(state)[0].private

@@ -45,7 +45,7 @@ def test_goal_needs_its_condition_and_stays_in_front() -> None:
 
 
 def test_the_goal_step_comes_whenever_the_hand_holds_a_card_so_it_tells_nothing() -> None:
-    # Skipping it when no goal is scorable would tell the table that this hand holds none (issue 7).
+    # Skipping it when no goal is scorable would tell the table that this hand holds none.
     board = corridor("t3")
     state = build_state(board, cubes={"A": {"red": 2}, "C": {"blue": 1}}, hands=[["card:R02"], ["card:B02"]])
     state = run(state, "skip", "from:A", "stop:B", "confirm")

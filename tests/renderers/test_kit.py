@@ -61,7 +61,7 @@ def test_a_clean_layout_has_no_problems() -> None:
 
 def test_small_text_is_measured_at_the_shown_size() -> None:
     # 1200 px wide is shown 373 px wide: a 35 px font has capitals 7.8 px tall there, a 37 px font 8.2 (an em rule
-    # let 26 px fonts pass with capitals of 5.6 px: issue 26 measured the letters).
+    # let 26 px fonts pass with capitals of 5.6 px: the letters were measured).
     def two(draw: ImageDraw.ImageDraw) -> None:
         draw.text((10, 10), "small", font=font(35), fill=INK)
         draw.text((10, 60), "big enough", font=font(37), fill=INK)
@@ -149,7 +149,7 @@ def test_simulations_keep_greys_and_merge_red_with_green() -> None:
     for kind in ("protanopia", "deuteranopia", "tritanopia"):
         for v in (0, 128, 255):
             assert max(abs(a - b) for a, b in zip(simulate((v, v, v), kind), (v, v, v), strict=True)) <= 1
-    red, green = (200, 40, 40), (30, 140, 60)  # the cube colours Planes used before issue 7
+    red, green = (200, 40, 40), (30, 140, 60)  # the cube colours Planes once used
     assert difference(red, green) > 40
     assert difference(red, green, "deuteranopia") < 8
     assert palette_problems({"red": red, "green": green}) == [

@@ -78,7 +78,7 @@ def test_every_text_of_every_board_and_hand_is_readable_where_it_is_shown(game: 
 
 @pytest.mark.parametrize(("game", "players", "seed"), GAMES, ids=[f"{g}-{p}p-seed{s}" for g, p, s in GAMES])
 def test_every_board_names_the_seats_by_member_name(game: str, players: int, seed: int) -> None:
-    """The names come from the bot (name_view), never the engine's seat words ("Player 2") (issue 23)."""
+    """The names come from the bot (name_view), never the engine's seat words ("Player 2")."""
     import re
 
     engine = registry.get(game)

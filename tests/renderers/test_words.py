@@ -1,4 +1,4 @@
-"""Boards in words (issue 23): for every game, on seeded states of real playouts at several player counts, the board's
+"""Boards in words: for every game, on seeded states of real playouts at several player counts, the board's
 description names every seat by the names the bot gives, says every figure the board scores, and cut to alt text keeps
 its start; a hand's description names its holder. `alt_text` cuts at whole lines, then whole sentences, then words.
 (That no description depends on hidden cards is checked by the conformance suite: tests/engine/test_conformance.py.)"""

@@ -1,4 +1,4 @@
-"""Acceptance 2 of issue 24: a database of today's schema (before results existed) holding finished games, opened by
+"""A database of today's schema (before results existed) holding finished games, opened by
 this build on SQLite and PostgreSQL alike, gets the results of those games and the ratings openskill gives for them;
 the games themselves are untouched and a game still running gets no result."""
 

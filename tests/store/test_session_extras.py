@@ -44,7 +44,7 @@ async def test_meta_round_trips_and_is_replaced_whole(new_store: Callable[[], St
 
 
 async def test_member_settings_are_each_members_own_and_kept(new_store: Callable[[], Store]) -> None:
-    """Issue 23: a member's settings (text boards) hold in every server and game, and survive a restart."""
+    """A member's settings (text boards) hold in every server and game, and survive a restart."""
     store = new_store()
     await store.open()
     assert await store.get_member_settings(7) == {}

@@ -1,4 +1,4 @@
-"""The SQLite file's privacy and the store's refusal of damaged files (issue 20, parts 3 and 4), in process.
+"""The SQLite file's privacy and the store's refusal of damaged files, in process.
 
 `python -m bot` on each bad file, as a real process, is tests/deploy/test_bad_database.py.
 """

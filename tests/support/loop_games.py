@@ -1,4 +1,4 @@
-"""Two tiny games whose turns can go on for ever, for the tests that an AI's turn always ends (issue 13: a hard
+"""Two tiny games whose turns can go on for ever, for the tests that an AI's turn always ends (a hard
 Planecrafters AI once moved a part back and forth for 20,000 choices).
 
 - Shuttle: a seat moves its token between two spots as often as it likes, then ends its turn and scores 1 if the
