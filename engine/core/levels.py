@@ -79,9 +79,10 @@ _pausing_lock = threading.Lock()
 def collection_paused() -> Iterator[None]:
     """Python's cycle collector held off while a plan thinks. A full collection walks every object of the process
     (50 ms measured in a lone process, several times that on a loaded host) and may fall on the last choice of a
-    plan, where no reading of the clock can see it coming: Normal plans on a loaded host once ended 96 % over their 0.3 s
-    way. Deferred, it runs right after the plan, between two AI answers. Plans in other threads (the bot runs one
-    per game at once) share the pause: the collector comes back when the last of them ends, and only if it was on."""
+    plan, where no reading of the clock can see it coming: on a loaded host, Normal plans once ended 96 % over
+    their 0.3 s that way. Deferred, it runs right after the plan, between two AI answers. Plans in other threads
+    (the bot runs one per game at once) share the pause: the collector comes back when the last of them ends, and
+    only if it was on."""
     global _pausing
     with _pausing_lock:
         ours = _pausing > 0 or gc.isenabled()  # off already, and not by a plan: leave it to whoever turned it off
