@@ -31,7 +31,7 @@ from tests.bot.helpers import (
     walk,
 )
 
-GAMES = ["planes", "planecrafters", "flight-plan", "now-boarding"]
+GAMES = registry.names()
 IS_COMPONENTS_V2 = 1 << 15
 
 
