@@ -129,7 +129,7 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
                    guild_only=True):
     """/game, in the order Discord lists its subcommands. Discord allows 25 entries in a group; the host's controls
     sit in the subgroup /game host so that the commands every player uses stay one word away and there is room for
-    more (see tests/bot/test_command_tree.py)."""
+    more (see tests/bot/transport/test_command_tree.py)."""
 
     host = app_commands.Group(name="host", description="The host's controls: options, AI seats, deadlines, cancel")
 

@@ -1,6 +1,7 @@
 """A tiny game that only tests add, through a manifest alone (engine/README.md's "Adding a game"): the toy game's rules
 under a name of its own, with a rules file, a picture and a sample picture, none of which any list outside this file
-names. tests/bot/test_adding_a_game.py registers it and finds it in the lobby, the renderers and the rules pages."""
+names. tests/bot/games/test_adding_a_game.py registers it and finds it in the lobby, the renderers and the rules
+pages."""
 
 from __future__ import annotations
 

@@ -13,8 +13,8 @@ import pytest
 from bot.session import publish
 from engine.now_boarding.game import GAME
 from engine.now_boarding.state import NBState
+from tests.bot.games.test_now_boarding_e2e import NAMES, REDRAW, press, setup_all
 from tests.bot.helpers import Table, make_table, one_game, open_lobby, prompt_of, stored_state
-from tests.bot.test_now_boarding_e2e import NAMES, REDRAW, press, setup_all
 
 simcord_bot, _seeded_start = one_game("now-boarding", 7)
 

@@ -10,8 +10,8 @@ from typing import Any
 from engine.core import levels
 from engine.now_boarding.game import GAME
 from engine.now_boarding.state import NBState
+from tests.bot.games.test_now_boarding_e2e import press
 from tests.bot.helpers import latest_panel, make_table, one_game, open_lobby, stored_state
-from tests.bot.test_now_boarding_e2e import press
 
 simcord_bot, _seeded_start = one_game("now-boarding", 7)
 

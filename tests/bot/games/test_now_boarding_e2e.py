@@ -99,7 +99,7 @@ async def press(table: Table, actor: MemberActor, seat: int, choice: str) -> Int
 
 
 async def at_once(pairs: list[tuple[MemberActor, discord.Message, str]]) -> list[InteractionResult]:
-    """Clicks delivered together, before the bot handles any (as in tests/bot/test_concurrency.py)."""
+    """Clicks delivered together, before the bot handles any (as in tests/bot/transport/test_concurrency.py)."""
     env = pairs[0][0]._env
     env._begin_operation("click")
     try:

@@ -1,7 +1,7 @@
 """A co-operative game (Now Boarding) has no places: its final message, /game status, /game history and /game stats
 speak of the team's day, won or lost, with the passengers delivered and the complaints, and each pilot's part; never
-"1st", "2nd", "place 2 of 3" or "won by nobody". Checked on hand-built data here; tests/bot/test_now_boarding_e2e.py
-plays a whole lost day to its end."""
+"1st", "2nd", "place 2 of 3" or "won by nobody". Checked on hand-built data here;
+tests/bot/games/test_now_boarding_e2e.py plays a whole lost day to its end."""
 
 from __future__ import annotations
 

@@ -18,7 +18,7 @@ from bot.__main__ import install_stop_signals, remove_stop_signals
 from bot.store import SqliteStore
 from tests.bot.helpers import latest_panel, make_table, panel_version, panels, prompt_of, start_with_all
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def run_bot(tmp_path: Path, **settings: str) -> subprocess.CompletedProcess[str]:

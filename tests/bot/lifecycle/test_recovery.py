@@ -26,7 +26,7 @@ from tests.bot.helpers import (
 )
 from tests.support.toy_pictures import picture_toy
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def shown_version(message) -> int:

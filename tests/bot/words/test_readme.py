@@ -12,7 +12,7 @@ from pathlib import Path
 from engine import registry
 from engine.core import levels
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 README = (ROOT / "README.md").read_text()
 MANUAL = (ROOT / "docs/playing.md").read_text()
 TREE = json.loads((ROOT / "tests/bot/command_tree.json").read_text())

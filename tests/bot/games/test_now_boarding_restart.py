@@ -15,8 +15,8 @@ from bot.discord import TarmacBot
 from bot.session import publish
 from engine.now_boarding.game import GAME
 from engine.now_boarding.state import NBState
+from tests.bot.games.test_now_boarding_e2e import NAMES, REDRAW, controls, option_id, setup_all, start
 from tests.bot.helpers import latest_panel, make_table, one_game, prompt_of, refusal, stored_state
-from tests.bot.test_now_boarding_e2e import NAMES, REDRAW, controls, option_id, setup_all, start
 
 simcord_bot, _seeded_start = one_game("now-boarding", 7)
 

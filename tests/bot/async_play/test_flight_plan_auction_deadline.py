@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from tests.bot.games.test_flight_plan_auction import Prepared
 from tests.bot.helpers import (
     Table,
     latest_panel,
@@ -18,7 +19,6 @@ from tests.bot.helpers import (
     stored_state,
 )
 from tests.bot.helpers import click_choice as click
-from tests.bot.test_flight_plan_auction import Prepared
 
 HOUR = 3600.0
 PASS = "\u201cPass (final for this lot)\u201d"

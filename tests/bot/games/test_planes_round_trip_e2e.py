@@ -12,6 +12,7 @@ import pytest
 
 from engine import registry
 from tests.bot.conftest import validate_all
+from tests.bot.games.test_planes_acceptance import PlanesWatch, _halves
 from tests.bot.helpers import (
     Policy,
     click_option,
@@ -25,7 +26,6 @@ from tests.bot.helpers import (
     prompt_of,
     stored_state,
 )
-from tests.bot.test_planes_acceptance import PlanesWatch, _halves
 
 SEED = 77
 simcord_bot, _seeded_start = one_game("planes", SEED)

@@ -1,6 +1,6 @@
 """The /game command tree as Discord receives it at sync (names, descriptions, options, choices, autocomplete) is
 pinned: a change to the command class that changes what members see in their client fails here first. A deliberate
-change rewrites the file: `.venv/bin/python -m tests.bot.test_command_tree`."""
+change rewrites the file: `.venv/bin/python -m tests.bot.transport.test_command_tree`."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from bot.discord import TarmacBot, create_bot
 from bot.store import SqliteStore
 from tests.support.toy_game import GAME as TOY
 
-PINNED = Path(__file__).with_name("command_tree.json")
+PINNED = Path(__file__).parents[1] / "command_tree.json"
 GAMES = {"toy": TOY}
 
 

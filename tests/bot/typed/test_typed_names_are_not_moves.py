@@ -78,7 +78,7 @@ async def test_members_named_after_the_words_of_moves_still_type_them(simcord_en
 
 async def test_a_name_is_read_where_a_label_names_the_seat(simcord_env: Any) -> None:
     # Planecrafters' Spy names its victim; here the victim is called "Take", a word of the Acquire step's labels.
-    from tests.bot.test_names_in_choices import SpyReady
+    from tests.bot.words.test_names_in_choices import SpyReady
 
     table = make_table(simcord_env, NAMES["planecrafters"])
     table.bot.parts.sessions.games["planecrafters"] = SpyReady()

@@ -1,0 +1,1 @@
+"""Each game end to end on SimCord, and adding a game."""
