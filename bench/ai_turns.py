@@ -21,11 +21,11 @@ from typing import Any
 from unittest.mock import patch
 
 from bench.clicks import Timer, click, policy_clicks, timed_table
-from engine.core import levels
+from engine.core.ai import levels
 
 
 class _TimedLevels:
-    """`engine.core.levels` as the turn runner sees it, with each plan timed and its search iterations counted."""
+    """`engine.core.ai.levels` as the turn runner sees it, with each plan timed and its search iterations counted."""
 
     def __init__(self, real: ModuleType) -> None:
         self.real = real
@@ -36,7 +36,7 @@ class _TimedLevels:
 
     def plan(self, game: Any, state: Any, seat: int, level: str, rng: Any, budget: Any = None, stats: Any = None,
              history: Sequence[Any] = (), asked: float | None = None) -> list[str]:
-        from engine.core.search import Stats
+        from engine.core.ai.search import Stats
 
         work = Stats()
         started = time.perf_counter() if asked is None else asked  # the plan's time, as its limit counts it

@@ -37,7 +37,8 @@ async def policy_click(env: Any, bot: Any, game: Any, session_id: int, channel_i
     """The newest panel, the state behind it, and the index of the option the game's playout policy clicks next:
     the next step of `plan`, which is refilled when its next step is not on offer and consumed here. None once
     the game is over."""
-    from engine.core import load_state, random_ai
+    from engine.core import load_state
+    from engine.core.ai import random_ai
 
     panel = newest_panel(env, channel_id)
     if not _items(panel):

@@ -9,8 +9,8 @@ from __future__ import annotations
 import argparse
 from collections import Counter
 
+from engine.core.ai.random_ai import pick, plan
 from engine.core.play import apply, new_game
-from engine.core.random_ai import pick, plan
 from engine.core.rng import Rng
 from engine.flight_plan.game import GAME
 from engine.flight_plan.state import FPState

@@ -13,9 +13,9 @@ import argparse
 import itertools
 from functools import partial
 
+from engine.core.ai.selfplay import playout
 from engine.core.contract import GameState
 from engine.core.play import LoggedAction
-from engine.core.selfplay import playout
 from engine.flight_plan.game import GAME
 from engine.flight_plan.standing import WEIGHTS, Weights, standings
 from engine.flight_plan.state import FPState

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import argparse
 
+from engine.core.ai.stopwatch import Stopwatch
 from engine.core.rng import Rng
-from engine.core.stopwatch import Stopwatch
 from engine.planes.setup import new_state, option_specs
 from engine.planes.terrain import terrain
 

@@ -12,7 +12,7 @@ import time
 from PIL import Image
 
 from engine import registry
-from engine.core.selfplay import playout
+from engine.core.ai.selfplay import playout
 from engine.core.turns import group, play
 from renderers import for_game
 from renderers.replay import LIMIT, frames, gif

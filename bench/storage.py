@@ -17,7 +17,7 @@ from bot.store import Seat, Store, open_store
 from bot.store.postgres import PostgresStore
 from bot.store.sqlite import SqliteStore
 from engine.core import apply, dump_state, new_game
-from engine.core.selfplay import playout
+from engine.core.ai.selfplay import playout
 from engine.registry import get as get_game
 
 _TABLES = ("sessions", "actions", "session_state", "session_seats", "session_meta")

@@ -20,7 +20,7 @@ from bot.session.undo import History
 from bot.store import Seat, SessionRow, Store, open_store
 from engine import registry
 from engine.core import Game, GameState, apply, dump_state, new_game
-from engine.core.selfplay import playout
+from engine.core.ai.selfplay import playout
 
 
 async def record(store: Store, game: Game, channel_id: int, seeds: int) -> tuple[SessionRow, GameState, int]:

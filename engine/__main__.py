@@ -14,13 +14,14 @@ import traceback
 from pathlib import Path
 
 from engine import registry
-from engine.core import IllegalAction, levels
-from engine.core.arena import POLICY, arena
+from engine.core import IllegalAction
+from engine.core.ai import levels
+from engine.core.ai.arena import POLICY, arena
+from engine.core.ai.search import Budget
+from engine.core.ai.selfplay import Tally, playout
+from engine.core.ai.stopwatch import Stopwatch
 from engine.core.contract import Game
 from engine.core.record import RecordProblem, read, report
-from engine.core.search import Budget
-from engine.core.selfplay import Tally, playout
-from engine.core.stopwatch import Stopwatch
 
 
 def selfplay(args: argparse.Namespace) -> int:

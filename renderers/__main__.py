@@ -22,7 +22,7 @@ from pathlib import Path
 from PIL import Image, ImageFont
 
 from engine import registry
-from engine.core.selfplay import playout
+from engine.core.ai.selfplay import playout
 from engine.core.turns import group, play
 from renderers import catalogue, for_game
 from renderers.kit import faces

@@ -48,7 +48,8 @@ from bot.session import Parts, Refusal, Seat, SessionRow, describe
 from bot.session.ai_levels import level_of
 from bot.session.lobby import lobby_specs, typed_option
 from bot.session.sessions import FINISHED, OPEN
-from engine.core import Game, GameOptionSpec, levels
+from engine.core import Game, GameOptionSpec
+from engine.core.ai import levels
 from engine.core.text import counted, quoted
 
 

@@ -35,7 +35,8 @@ from bot.naming import escape
 from bot.session import PostFailed, Refusal, Seat, SessionRow
 from bot.session.ai_levels import level_of, other_levels
 from bot.session.lobby import lobby_specs
-from engine.core import Game, GameOptionSpec, levels
+from engine.core import Game, GameOptionSpec
+from engine.core.ai import levels
 
 COLOUR = discord.Colour.from_rgb(240, 170, 40)
 ACTIONS = {"join": "Join", "leave": "Leave", "ai": "Add AI", "start": "Start", "cancel": "Cancel"}

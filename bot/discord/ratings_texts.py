@@ -7,7 +7,8 @@ from __future__ import annotations
 from bot.discord.markup import mention, timestamp
 from bot.ratings import MIN_GAMES, Board, BoardLine, MemberStats, RatingRow, conservative
 from bot.ratings.keys import ALL_TIME
-from engine.core import Game, levels
+from engine.core import Game
+from engine.core.ai import levels
 
 
 def figure(value: float) -> str:

@@ -27,7 +27,8 @@ from bot.session.types import (
     TurnUpdate,
     describe,
 )
-from engine.core import Game, GameOptionSpec, levels
+from engine.core import Game, GameOptionSpec
+from engine.core.ai import levels
 from engine.core.text import counted
 
 STATUS_WORDS = {"lobby": "waiting in the lobby", "active": "running", "finished": "finished",

@@ -6,7 +6,8 @@ from __future__ import annotations
 from datetime import datetime
 
 from bot.store import ResultRow, ResultSeat, SessionRow
-from engine.core import Game, GameState, levels
+from engine.core import Game, GameState
+from engine.core.ai import levels
 
 
 def places(scores: dict[int, int], winners: list[int], out: set[int]) -> dict[int, int]:

@@ -1,4 +1,4 @@
-"""Who may change an AI seat's level (engine.core.levels), and to what: the same checks in the lobby and during a
+"""Who may change an AI seat's level (engine.core.ai.levels), and to what: the same checks in the lobby and during a
 game, so a refusal reads the same whichever way the host asks (a lobby menu, the chooser after Add AI,
 /game host ai)."""
 
@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from bot.session.types import Refusal
 from bot.store import Seat, SessionRow
-from engine.core import Game, levels
+from engine.core import Game
+from engine.core.ai import levels
 
 
 def level_of(seat: Seat) -> str:

@@ -18,7 +18,8 @@ from bot.session.sessions import OPEN, RESIGNED, Sessions, seats_of
 from bot.session.turns import Turns
 from bot.session.types import PostFailed, Refusal
 from bot.store import ChannelBusy, Seat, SessionRow, StaleVersion
-from engine.core import Game, GameOptionSpec, GameState, IllegalAction, dump_state, levels, new_game
+from engine.core import Game, GameOptionSpec, GameState, IllegalAction, dump_state, new_game
+from engine.core.ai import levels
 
 log = logging.getLogger("tarmac.service")
 

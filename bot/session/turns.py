@@ -22,7 +22,8 @@ from bot.session.sessions import RESIGNED, Sessions, seat_name, seats_of
 from bot.session.simultaneous import decision_stamp, open_for
 from bot.session.types import Controls, LateRoundEnd, PostFailed, Refusal, TurnUpdate
 from bot.store import Seat, SessionRow, StaleVersion
-from engine.core import Decision, Game, GameState, IllegalAction, Rng, apply, dump_state, levels
+from engine.core import Decision, Game, GameState, IllegalAction, Rng, apply, dump_state
+from engine.core.ai import levels
 
 log = logging.getLogger("tarmac.service")
 
@@ -381,7 +382,7 @@ class Turns:
 
     async def _ai_plan(self, session: SessionRow, state: GameState, seat: int,
                        run: list[GameState] | None = None) -> list[str]:
-        """The choices the AI of `seat` makes from here, at its seat's level (engine.core.levels). Seeded by game
+        """The choices the AI of `seat` makes from here, at its seat's level (engine.core.ai.levels). Seeded by game
         seed and version, so the same state gets the same answer. Easy keeps one step per call, as it always did.
         `run`: the states at the seat's earlier choices in this run of them, so a search never plans its way back
         to one (a copy: the caller goes on adding to its list while the search runs in its thread)."""

@@ -18,7 +18,7 @@ class Seat(BaseModel):
     name: str
     is_ai: bool = False
     level: str = ""
-    """An AI seat's level (engine.core.levels: easy, normal, hard); empty: easy, the game's playout policy, which
+    """An AI seat's level (engine.core.ai.levels: easy, normal, hard); empty: easy, the game's playout policy, which
     every AI seat played before levels existed. A seat added in the lobby, or handed to the AI (a resignation, missed
     deadlines), starts at levels.default_for(its game); the host changes it with /game host ai."""
     resigned_by: int | None = None

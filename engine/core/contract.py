@@ -14,8 +14,8 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, Field
 
+from engine.core._fast.pydantic_bypass import PlainFields, trusted_model
 from engine.core.manifest import manifest
-from engine.core.pydantic_bypass import PlainFields, trusted_model
 from engine.core.rng import Rng
 from engine.core.rules_pages import rules_file_pages
 from engine.core.text import quoted
@@ -360,8 +360,8 @@ class Game(ABC):
         placed) follows it. Return a new state; `state` is never changed. The game's RNG is reseeded from `rng`, so
         future shuffles are unknown too.
 
-        Two users: the conformance check (engine.core.conformance.check_secrecy) re-deals for None and demands the
-        same public panel, and a search AI plays on states re-dealt for its seat instead of the true one,
+        Two users: the conformance check (engine.core.checks.conformance.check_secrecy) re-deals for None and demands
+        the same public panel, and a search AI plays on states re-dealt for its seat instead of the true one,
         so it never reads another seat's secrets. What a seat learned earlier and no longer sees (a Spy's look, a
         card it gave away) need not be kept: the sample is then less informed, never wrong about what is shown.
         What an open decision of `seat` shows it (`in_sight`: the hand a Spy is looking at) is part of what it sees
@@ -375,7 +375,7 @@ class Game(ABC):
 
     def level_plan(self, state: GameState, seat: int, level: str, rng: Rng,
                    seconds: float | None = None) -> list[str] | None:
-        """A game's own planner for a searching level (engine.core.levels: "normal", "hard"), used instead of the
+        """A game's own planner for a searching level (engine.core.ai.levels: "normal", "hard"), used instead of the
         search: the choices `seat` makes from `state`, first one first, followed while each stays on offer. It
         must read `state` only through `redeal_hidden(state, seat, rng)`, as the search does (the conformance
         suite's blindness check asks it too), and answer within `seconds` (the level's time limit; None: no limit,
@@ -389,7 +389,7 @@ class Game(ABC):
     def score_now(self, state: GameState) -> list[float] | None:
         """What each seat would score if the game ended now (by seat), or None if the game cannot say.
 
-        Optional, for the search AI (engine.core.search): a rollout that stops early is scored by these figures
+        Optional, for the search AI (engine.core.ai.search): a rollout that stops early is scored by these figures
         instead of playing to the end, which buys many more iterations per second. It may read the whole state: the
         search calls it only on its own determinisations. Points that only count at the end (a bonus for the most
         of something) belong in it as they stand now. None (the default): rollouts always play to the end.

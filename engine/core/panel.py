@@ -3,8 +3,8 @@
 A Discord panel is public. For each open decision it shows the prompt, the buttons for the options anyone may
 know of (their index in the decision travels in each button's custom_id) and, when the chooser's hidden cards may be
 on offer, a "Show my choices" button that lists everything to the chooser alone. The bot builds the channel's panel
-from `public_panel` only, and the conformance check (engine.core.conformance.check_secrecy) demands that it be the
-same whatever the hidden cards are, so the panel can never tell the table what a hand holds.
+from `public_panel` only, and the conformance check (engine.core.checks.conformance.check_secrecy) demands that it be
+the same whatever the hidden cards are, so the panel can never tell the table what a hand holds.
 """
 
 from __future__ import annotations

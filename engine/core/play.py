@@ -7,8 +7,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from engine.core._fast.pydantic_bypass import trusted_model
 from engine.core.contract import Event, Game, GameState, IllegalAction, Offer
-from engine.core.pydantic_bypass import trusted_model
 
 
 class LoggedAction(BaseModel):

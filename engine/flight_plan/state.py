@@ -9,8 +9,8 @@ from typing import Any
 
 from pydantic import BaseModel, Field, model_validator
 
+from engine.core._fast.copying import plain_copy
 from engine.core.contract import GameState
-from engine.core.copying import plain_copy
 
 
 class Lasting(BaseModel):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.ai.watch import Watch
 from engine.core.contract import (
     TIMEOUT,
     Decision,
@@ -25,7 +26,6 @@ from engine.core.contract import (
 from engine.core.rng import Rng
 from engine.core.text import counted
 from engine.core.typed_line import Names, Suggestion, Typed
-from engine.core.watch import Watch
 from engine.now_boarding import commands, flight, maintenance
 from engine.now_boarding.ai import greedy_plan
 from engine.now_boarding.board import route_name

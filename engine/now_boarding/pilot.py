@@ -7,7 +7,7 @@ A pilot plans on a re-deal of what it cannot see (`Game.redeal_hidden`), like th
 change its answer (the planner reads only what is face up anyway). A plan is cut where the game would refuse a
 step, and one whose first step would be refused gives way to the greedy pilot's pick.
 
-A plan keeps its level's time limit, counted from the moment the pilot is asked (`Watch`, engine/core/watch.py): the
+A plan keeps its level's time limit, counted from the moment the pilot is asked (`Watch`, engine/core/ai/watch.py): the
 pilot's own plane's tour comes first, and the descent (down to one tour listed or scored) and Hard's look two rounds
 ahead stop when the next step might end past the limit, so on a busy machine a pilot plays weaker, never slower; a
 pilot out of time before its plane found a tour flies the greedy pilot's step.
@@ -19,9 +19,9 @@ won more days, and the last took ten times as long.
 
 from __future__ import annotations
 
+from engine.core.ai.watch import UNLIMITED, Watch
 from engine.core.contract import Decision, Game, IllegalAction
 from engine.core.rng import Rng
-from engine.core.watch import UNLIMITED, Watch
 from engine.now_boarding.ai import greedy_plan
 from engine.now_boarding.fleet import plane_choice, route_choice
 from engine.now_boarding.lookahead import two_rounds

@@ -6,8 +6,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from engine.core._fast.copying import plain_copy
 from engine.core.contract import GameState
-from engine.core.copying import plain_copy
 
 Phase = Literal["setup", "weather", "flight", "maintenance", "over"]
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core.watch import UNLIMITED, Watch
+from engine.core.ai.watch import UNLIMITED, Watch
 from engine.now_boarding.board import is_airport
 from engine.now_boarding.flight import nervous_aboard, weather_key
 from engine.now_boarding.maintenance import ANGER_TO_COMPLAIN, COMPLAINTS_TO_LOSE

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations, permutations
 
-from engine.core.watch import UNLIMITED, Watch
+from engine.core.ai.watch import UNLIMITED, Watch
 from engine.now_boarding.board import Weather, distances, is_airport, tailwinds
 
 MAX_STOPS = 3

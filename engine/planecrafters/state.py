@@ -6,8 +6,8 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from engine.core._fast.copying import plain_copy
 from engine.core.contract import GameState
-from engine.core.copying import plain_copy
 
 
 class Plane(BaseModel):

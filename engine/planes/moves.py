@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cache
 
+from engine.core._fast.pydantic_bypass import trusted_model
 from engine.core.contract import Event, Option, event, option
-from engine.core.pydantic_bypass import trusted_model
 from engine.planes.sides import Reward, side
 from engine.planes.state import (
     BLOCKAGE,

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
+from engine.core._fast.copying import plain_copy
+from engine.core._fast.pydantic_bypass import PlainFields
 from engine.core.contract import GameState
-from engine.core.copying import plain_copy
-from engine.core.pydantic_bypass import PlainFields
 
 PARTY_COLOURS = ("red", "blue", "green", "yellow")
 GREY = "grey"

@@ -11,9 +11,9 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+from engine.core.ai.selfplay import playout
 from engine.core.contract import GameState
 from engine.core.play import LoggedAction
-from engine.core.selfplay import playout
 from engine.flight_plan.game import GAME
 from engine.flight_plan.state import FPState
 from renderers.catalogue import Palette, Sample

@@ -5,8 +5,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from engine.core.ai.selfplay import playout
 from engine.core.play import apply, new_game
-from engine.core.selfplay import playout
 from engine.now_boarding.game import GAME
 from renderers.catalogue import Palette, Sample
 from renderers.now_boarding.board import board_image

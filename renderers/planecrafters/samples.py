@@ -13,9 +13,9 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+from engine.core.ai.selfplay import playout
 from engine.core.contract import GameState
 from engine.core.play import LoggedAction
-from engine.core.selfplay import playout
 from engine.planecrafters.data import employee_kind
 from engine.planecrafters.game import GAME
 from engine.planecrafters.state import PCState

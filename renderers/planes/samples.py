@@ -5,9 +5,9 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from engine.core.ai.random_ai import pick
 from engine.core.contract import offer_of
 from engine.core.play import apply, new_game
-from engine.core.random_ai import pick
 from engine.core.rng import Rng
 from engine.planes.game import GAME
 from renderers.catalogue import Palette, Sample

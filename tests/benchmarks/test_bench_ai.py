@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import bot.session.turns as turn_runner
 from bench.ai_turns import _bench
-from engine.core import levels
+from engine.core.ai import levels
 
 
 async def test_the_ai_benchmark_measures_whole_ai_turns_and_every_plan_then_puts_the_levels_back() -> None:

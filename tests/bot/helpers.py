@@ -18,7 +18,8 @@ from simcord.results import InteractionResult, to_discord_message
 from bot.discord import TarmacBot
 from bot.naming import name_view, seat_names
 from engine import registry
-from engine.core import Decision, Game, GameState, Rng, load_state, random_ai
+from engine.core import Decision, Game, GameState, Rng, load_state
+from engine.core.ai import random_ai
 from renderers import for_game
 
 

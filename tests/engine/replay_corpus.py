@@ -21,9 +21,9 @@ from typing import Any
 
 from engine import registry
 from engine.core import Decision, Game, GameState, IllegalAction, LoggedAction, apply, dump_state, new_game
-from engine.core.conformance import legal_problems
+from engine.core.ai.selfplay import playout
+from engine.core.checks.conformance import legal_problems
 from engine.core.rng import Rng
-from engine.core.selfplay import playout
 
 CORPUS_DIR = Path(__file__).with_name("corpus")
 DIGEST_CHARS = 16

@@ -3,7 +3,7 @@ Discord: played strictly in listing order, an offer would lapse unanswered at th
 
 from __future__ import annotations
 
-from engine.core.arena import answer_first
+from engine.core.ai.arena import answer_first
 from engine.core.play import new_game
 from engine.flight_plan.game import GAME
 from engine.flight_plan.state import Offer

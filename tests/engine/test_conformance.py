@@ -1,7 +1,7 @@
-"""The conformance test over every registered game (engine/core/conformance.py): random seeded playouts to the end
-with JSON round trips, replay equality, illegal-choice probes and leak checks at every step; and, on one playout per
-player count (40 states each, re-dealt twice), that what the channel shows never depends on the hidden cards (issue
-7), that what a typed line tells its seat never depends on what that seat cannot see, and that neither do
+"""The conformance test over every registered game (engine/core/checks/conformance.py): random seeded playouts to the
+end with JSON round trips, replay equality, illegal-choice probes and leak checks at every step; and, on one playout
+per player count (40 states each, re-dealt twice), that what the channel shows never depends on the hidden cards,
+that what a typed line tells its seat never depends on what that seat cannot see, and that neither do
 the boards and hands put into words. Typed moves: every suggestion sent back as offered is read
 as the option it was made for, with the members named as the engine names them and after every word of the labels,
 and every open decision is the same on its chooser's re-deal of what it cannot see as on the true state."""
@@ -12,7 +12,7 @@ import pytest
 
 from engine import registry
 from engine.core import Game
-from engine.core.conformance import (
+from engine.core.checks.conformance import (
     check_blindness,
     check_playout,
     check_scores,

@@ -12,7 +12,7 @@ from pydantic import BaseModel
 
 from engine import registry
 from engine.core import dump_state
-from engine.core.selfplay import playout
+from engine.core.ai.selfplay import playout
 
 
 def _shared(a: Any, b: Any, path: str = "state") -> list[str]:

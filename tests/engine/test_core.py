@@ -6,10 +6,10 @@ import pytest
 from pydantic import ValidationError
 
 from engine.core import Decision, IllegalAction, LoggedAction, Option, Rng, apply, dump_state, new_game, replay
-from engine.core.conformance import check_playout, check_secrecy, leaks, legal_problems
+from engine.core.ai.random_ai import choose, pick, plan
+from engine.core.ai.selfplay import Tally, playout
+from engine.core.checks.conformance import check_playout, check_secrecy, leaks, legal_problems
 from engine.core.contract import Game, Offer, offer_of
-from engine.core.random_ai import choose, pick, plan
-from engine.core.selfplay import Tally, playout
 from tests.support.toy_game import GAME, ToyState
 
 

@@ -9,9 +9,9 @@ import pytest
 
 from engine import registry
 from engine.core import Game, GameState, IllegalAction, LoggedAction, apply, dump_state
+from engine.core.ai.selfplay import playout
 from engine.core.contract import Offer
 from engine.core.play import apply_in_place
-from engine.core.selfplay import playout
 
 
 def _outcome(name: str, state: GameState, seat: int, choice: str, listed: bool) -> str:

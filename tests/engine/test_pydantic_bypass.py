@@ -1,5 +1,5 @@
-"""engine/core/pydantic_bypass.py writes pydantic's own attributes. These tests build the same models both ways and
-fail if a pydantic release changes what its `__init__` or `__setattr__` leave behind, before a state goes wrong."""
+"""engine/core/_fast/pydantic_bypass.py writes pydantic's own attributes. These tests build the same models both ways
+and fail if a pydantic release changes what its `__init__` or `__setattr__` leave behind, before a state goes wrong."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import copy
 
 from pydantic import BaseModel, Field, PrivateAttr
 
-from engine.core.pydantic_bypass import SLOTS, PlainFields, trusted_model
+from engine.core._fast.pydantic_bypass import SLOTS, PlainFields, trusted_model
 
 
 class Sample(BaseModel):

@@ -18,8 +18,8 @@ import pytest
 
 from engine import registry
 from engine.__main__ import main
+from engine.core.ai.selfplay import playout
 from engine.core.record import GameRecord, RecordChoice, RecordEnd, RecordSeat, digest, replay, sealed
-from engine.core.selfplay import playout
 
 SEED = 3
 

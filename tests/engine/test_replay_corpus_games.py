@@ -11,7 +11,7 @@ import pytest
 
 from engine import registry
 from engine.core import dump_state
-from engine.core.selfplay import playout
+from engine.core.ai.selfplay import playout
 from tests.engine.replay_corpus import corpus_file, load, recorded_actions, run
 
 CORPUS = load()

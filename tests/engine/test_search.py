@@ -1,4 +1,4 @@
-"""The search AI (engine.core.search): it finds the better choice, replays from its seed, never plays a
+"""The search AI (engine.core.ai.search): it finds the better choice, replays from its seed, never plays a
 take-back, and cannot tell the true hidden cards from a re-deal of them; plus the arena's figures."""
 
 from __future__ import annotations
@@ -21,13 +21,13 @@ from engine.core import (
     Rng,
     SeatResult,
     apply,
-    levels,
 )
-from engine.core.arena import arena, wilson
-from engine.core.conformance import check_blindness
-from engine.core.levels import plan as level_plan
+from engine.core.ai import levels
+from engine.core.ai.arena import arena, wilson
+from engine.core.ai.levels import plan as level_plan
+from engine.core.ai.search import Budget, Search, plan
+from engine.core.checks.conformance import check_blindness
 from engine.core.play import new_game
-from engine.core.search import Budget, Search, plan
 from engine.planes.game import PlanesGame
 from engine.planes.state import PlanesState
 
@@ -162,7 +162,7 @@ def test_the_blindness_check_catches_a_re_deal_that_keeps_the_old_order() -> Non
 def test_easy_is_the_playout_policy() -> None:
     game = registry.get("planes")
     state = _planes_mid_game(2, 3)
-    from engine.core import random_ai
+    from engine.core.ai import random_ai
 
     decision = game.pending(state)[0]
     assert level_plan(game, state, decision.seat, "easy", Rng.seeded(4)) == random_ai.plan(

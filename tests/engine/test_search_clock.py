@@ -9,11 +9,12 @@ import gc
 
 import pytest
 
-from engine.core import GameState, Offer, Rng, levels
-from engine.core.arena import arena, plan_times
+from engine.core import GameState, Offer, Rng
+from engine.core.ai import levels
+from engine.core.ai.arena import arena, plan_times
+from engine.core.ai.search import Budget, Search, Stats, plan
 from engine.core.contract import Event
 from engine.core.play import new_game
-from engine.core.search import Budget, Search, Stats, plan
 from engine.planes.game import PlanesGame
 
 LIMIT = 1.0
@@ -212,7 +213,7 @@ def test_no_cycle_collection_falls_inside_a_plan() -> None:
 def test_a_watch_read_often_still_keeps_a_share_of_its_limit_in_hand() -> None:
     """Readings a millisecond apart make twice the longest stretch tiny; the plan's last steps (a wait for a core,
     what the plan leaves to free) can take tens of milliseconds, so a twentieth of the limit stays in hand."""
-    from engine.core.watch import RESERVE, Watch
+    from engine.core.ai.watch import RESERVE, Watch
 
     now = [0.0]
     watch = Watch(1.0, lambda: now[0])

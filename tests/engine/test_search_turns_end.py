@@ -4,10 +4,11 @@ moved a part between two slots for 20,000 choices, one plan at a time: each sear
 
 from __future__ import annotations
 
-from engine.core import Rng, apply, levels
-from engine.core.arena import play_match
+from engine.core import Rng, apply
+from engine.core.ai import levels
+from engine.core.ai.arena import play_match
+from engine.core.ai.search import Budget, plan
 from engine.core.play import new_game
-from engine.core.search import Budget, plan
 from tests.support.loop_games import Count, Shuttle
 
 BUDGET = Budget(iterations=60, horizon=None)
@@ -51,7 +52,7 @@ def test_arena_games_with_endless_turns_end() -> None:
 def test_a_part_moved_away_and_back_is_the_same_sight_whatever_order_its_slots_now_sit_in() -> None:
     # A Planecrafters move takes the part out of its slot and puts it in the new one, which Python's dicts keep
     # last: away and back again, the plane is equal but its slots are in another order (its JSON differs).
-    from engine.core.search import Search
+    from engine.core.ai.search import Search
     from engine.planecrafters.game import GAME as PLANECRAFTERS
 
     before = new_game(PLANECRAFTERS, 2, 1)

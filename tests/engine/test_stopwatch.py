@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.__main__ import main
-from engine.core.stopwatch import Stopwatch
+from engine.core.ai.stopwatch import Stopwatch
 
 
 def test_rates_count_both_clocks_from_the_start() -> None:

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from engine.core import Decision, Event, Game, GameState, IllegalAction, Offer, Option, Result, Rng, SeatResult
-from engine.core.arena import arena
-from engine.core.conformance import check_scores
-from engine.core.search import Budget, plan, team_reward
+from engine.core.ai.arena import arena
+from engine.core.ai.search import Budget, plan, team_reward
+from engine.core.checks.conformance import check_scores
 
 
 class PoolState(GameState):

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from engine.core.ai.random_ai import pick, plan
+from engine.core.ai.selfplay import playout
 from engine.core.play import apply, new_game
-from engine.core.random_ai import pick, plan
 from engine.core.rng import Rng
-from engine.core.selfplay import playout
 from engine.flight_plan.ai import playout_plan
 from engine.flight_plan.ai_bold import bold
 from engine.flight_plan.game import GAME

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine import registry
 from engine.core import GameState
-from engine.core.selfplay import playout
+from engine.core.ai.selfplay import playout
 from engine.flight_plan.state import FPState
 from engine.flight_plan.trade import partners, trade_possible, tradeable
 

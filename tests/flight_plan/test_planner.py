@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import levels
-from engine.core.conformance import check_blindness
+from engine.core.ai import levels
+from engine.core.checks.conformance import check_blindness
 from engine.core.contract import GameState
 from engine.core.play import apply, new_game
 from engine.core.rng import Rng
@@ -249,7 +249,7 @@ def test_the_planner_gets_what_is_left_of_the_levels_time() -> None:
 def test_hard_does_not_ask_again_for_what_a_rival_just_refused_to_sell() -> None:
     """A member who declines an AI's offer is not offered the same deal on its next turn: the refusal is kept for
     this round and the next, in the state (so it survives a restart), then forgotten."""
-    from engine.core.selfplay import playout
+    from engine.core.ai.selfplay import playout
     from engine.flight_plan.ai_planner import propose
 
     kept: list[GameState] = []

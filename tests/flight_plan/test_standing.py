@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.levels import LEVELS, NORMAL
+from engine.core.ai.levels import LEVELS, NORMAL
+from engine.core.ai.search import Search
+from engine.core.ai.selfplay import playout
 from engine.core.play import apply, new_game
 from engine.core.rng import Rng
-from engine.core.search import Search
-from engine.core.selfplay import playout
 from engine.flight_plan.data import catalog, route
 from engine.flight_plan.game import GAME
 from engine.flight_plan.mechanics import revenue

@@ -75,7 +75,7 @@ def test_buying_in_maintenance_by_typing() -> None:
 def test_two_flights_of_the_same_words_in_another_order_are_told_apart() -> None:
     # "Fly 1 space out of DEN on DEN–SFO" and "... out of SFO on SFO–DEN" hold the same words, so a reader
     # of word sets refused both suggestions it had offered.
-    from engine.core.selfplay import playout
+    from engine.core.ai.selfplay import playout
     from engine.core.typed import words
 
     run = playout(GAME, 3, 1)

@@ -1,4 +1,4 @@
-"""A Now Boarding AI pilot keeps its time limit (engine/core/watch.py), read on a clock that jumps."""
+"""A Now Boarding AI pilot keeps its time limit (engine/core/ai/watch.py), read on a clock that jumps."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from engine.core import levels
+from engine.core.ai import levels
+from engine.core.ai.watch import Watch
 from engine.core.contract import GameState
 from engine.core.rng import Rng
-from engine.core.watch import Watch
 from engine.now_boarding import team
 from engine.now_boarding.ai import greedy_plan
 from engine.now_boarding.board import is_airport

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from engine.core.ai.search import Budget, plan
 from engine.core.rng import Rng
-from engine.core.search import Budget, plan
 from engine.now_boarding.game import GAME
 from engine.now_boarding.maintenance import COMPLAINTS_TO_LOSE
 from engine.now_boarding.standing import SAFETY, delivered_share
@@ -70,10 +70,10 @@ leaves room for a slower machine."""
 def test_a_normal_plan_makes_many_iterations_within_its_cap(monkeypatch: pytest.MonkeyPatch) -> None:
     """Iterations counted under a clock that advances by the choices played (never the wall clock): normal's 0.3 s
     buys twenty or more iterations on a table in mid-game, each rollout stopped at the horizon by score_now."""
-    from engine.core.levels import LEVELS, NORMAL
+    from engine.core.ai.levels import LEVELS, NORMAL
+    from engine.core.ai.search import Search
+    from engine.core.ai.selfplay import playout
     from engine.core.play import apply, new_game
-    from engine.core.search import Search
-    from engine.core.selfplay import playout
 
     choices = [0]
     real_apply = Search._apply

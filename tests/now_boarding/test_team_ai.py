@@ -7,12 +7,12 @@ from typing import Any
 
 import pytest
 
-from engine.core import levels
-from engine.core.conformance import blindness_problems
+from engine.core.ai import levels
+from engine.core.ai.watch import UNLIMITED, Watch
+from engine.core.checks.conformance import blindness_problems
 from engine.core.contract import GameState
 from engine.core.play import apply, new_game
 from engine.core.rng import Rng
-from engine.core.watch import UNLIMITED, Watch
 from engine.now_boarding import lookahead
 from engine.now_boarding.fleet import plane_choice, route_choice
 from engine.now_boarding.flight import weather_key

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core.selfplay import playout
+from engine.core.ai.selfplay import playout
 from engine.planecrafters.game import GAME
 from tests.planecrafters.helpers import at, build, do, find, give, hand, ids, plane_of, start
 

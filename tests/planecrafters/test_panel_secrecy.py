@@ -3,7 +3,7 @@ must be the same whatever a hand holds. Both are also caught by the conformance 
 
 from __future__ import annotations
 
-from engine.core.conformance import secrecy_problems
+from engine.core.checks.conformance import secrecy_problems
 from engine.core.panel import chooser_only, public_panel
 from engine.core.play import apply
 from engine.core.rng import Rng

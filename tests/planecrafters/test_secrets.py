@@ -13,9 +13,9 @@ from __future__ import annotations
 import json
 import re
 
-from engine.core.conformance import leaks
+from engine.core.ai.random_ai import plan
+from engine.core.checks.conformance import leaks
 from engine.core.play import apply
-from engine.core.random_ai import plan
 from engine.core.rng import Rng
 from engine.planecrafters.game import GAME
 from engine.planecrafters.state import PCState

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import dataclasses
 
-from engine.core import levels, search
-from engine.core.conformance import check_sight, sight_problems
+from engine.core.ai import levels, search
+from engine.core.ai.random_ai import plan as policy_plan
+from engine.core.checks.conformance import check_sight, sight_problems
 from engine.core.contract import GameState
 from engine.core.play import apply
-from engine.core.random_ai import plan as policy_plan
 from engine.core.rng import Rng
 from engine.core.typed import play_line
 from engine.planecrafters.data import part_label

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.conformance import check_playout
-from engine.core.selfplay import playout
+from engine.core.ai.selfplay import playout
+from engine.core.checks.conformance import check_playout
 from engine.planes.game import GAME
 from engine.planes.scenarios import scenarios
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.core.conformance import check_playout
+from engine.core.checks.conformance import check_playout
 from engine.planes import board as board_module
 from engine.planes.game import GAME, PlanesGame
 from engine.planes.setup import option_specs

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from engine.core.ai.selfplay import playout
 from engine.core.contract import IllegalAction
 from engine.core.play import apply, new_game
-from engine.core.selfplay import playout
 from engine.planes.board import DATA_DIR, BoardFileError, dead_ends, load_airport_file
 from engine.planes.game import GAME
 from engine.planes.setup import ROUND_CAPS

@@ -7,12 +7,12 @@ from collections import Counter
 
 import pytest
 
-from engine.core.conformance import check_playout
+from engine.core.ai.random_ai import choose
+from engine.core.ai.selfplay import playout
+from engine.core.checks.conformance import check_playout
 from engine.core.contract import GameState, Offer, offer_of
 from engine.core.play import apply, new_game
-from engine.core.random_ai import choose
 from engine.core.rng import Rng
-from engine.core.selfplay import playout
 from engine.planes.ai import boarding_plan
 from engine.planes.fixtures import build_airport, build_state, option_ids, run
 from engine.planes.game import GAME, PlanesGame

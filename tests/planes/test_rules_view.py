@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
-from engine.core.conformance import leaks, strings_in
+from engine.core.ai.random_ai import pick
+from engine.core.checks.conformance import leaks, strings_in
 from engine.core.play import apply, new_game
-from engine.core.random_ai import pick
 from engine.core.rng import Rng
 from engine.planes.fixtures import build_airport, build_state, run
 from engine.planes.game import GAME

@@ -7,9 +7,9 @@ from functools import cache
 
 import pytest
 
+from engine.core.ai.selfplay import playout
 from engine.core.contract import GameState
 from engine.core.play import LoggedAction
-from engine.core.selfplay import playout
 from engine.flight_plan.data import catalog, route
 from engine.flight_plan.game import GAME
 from engine.flight_plan.state import FPState

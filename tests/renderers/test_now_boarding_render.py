@@ -8,8 +8,8 @@ import copy
 import math
 from typing import Any
 
+from engine.core.ai.selfplay import playout
 from engine.core.play import apply, new_game
-from engine.core.selfplay import playout
 from engine.now_boarding.game import GAME
 from renderers.kit.record import check_layout, recording
 from renderers.now_boarding.board import board_image

@@ -13,8 +13,8 @@ import pytest
 from PIL import Image
 
 import renderers.planes
+from engine.core.ai.selfplay import playout
 from engine.core.play import new_game
-from engine.core.selfplay import playout
 from engine.planes.game import GAME
 from renderers import for_game
 from renderers.kit.record import check_layout, recording

@@ -12,7 +12,7 @@ from PIL import Image
 
 from engine import registry
 from engine.core import Event, Rng
-from engine.core.selfplay import playout
+from engine.core.ai.selfplay import playout
 from engine.core.turns import Step, Turn, group, play, public_texts
 from renderers import for_game
 from renderers.kit.paint import ELLIPSIS

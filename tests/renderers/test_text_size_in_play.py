@@ -16,9 +16,9 @@ import pytest
 
 from bot.naming import name_view
 from engine import registry
+from engine.core.ai.selfplay import playout
 from engine.core.contract import GameState
 from engine.core.play import LoggedAction
-from engine.core.selfplay import playout
 from renderers import for_game
 from renderers.kit.record import recording
 from renderers.kit.rules import MIN_TEXT_PX, shown_cap_px

@@ -14,9 +14,9 @@ import pytest
 
 from bot.naming import name_view
 from engine import registry
+from engine.core.ai.selfplay import playout
 from engine.core.contract import GameState
 from engine.core.play import LoggedAction
-from engine.core.selfplay import playout
 from renderers import catalogue, words
 from renderers.words import ALT_TEXT_MAX, alt_text, count
 

@@ -19,7 +19,7 @@ import pytest
 
 from engine import registry
 from engine.core import Game, GameState, apply
-from engine.core.selfplay import playout
+from engine.core.ai.selfplay import playout
 from engine.planecrafters.data import catalog as planecrafters_catalog
 from engine.planecrafters.data import employee_name
 from renderers import for_game, words

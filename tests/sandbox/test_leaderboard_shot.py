@@ -24,7 +24,7 @@ from bot.sandbox.games import sandbox_games
 from bot.sandbox.runner import Sandbox, SandboxOptions
 from bot.sandbox.world import MEMBERS
 from bot.store import Seat
-from engine.core.selfplay import playout
+from engine.core.ai.selfplay import playout
 from tests.sandbox.page import CHROMIUM, SandboxProcess, free_port, open_browser
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's Chromium: apt-get install chromium")

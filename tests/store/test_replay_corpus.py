@@ -12,7 +12,7 @@ from bot.session.undo import History
 from bot.store import Seat, Store
 from engine import registry
 from engine.core import LoggedAction, apply, dump_state, new_game
-from engine.core.selfplay import playout
+from engine.core.ai.selfplay import playout
 
 
 @pytest.mark.parametrize("name", registry.names())

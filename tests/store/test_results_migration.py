@@ -11,7 +11,7 @@ from openskill.models import PlackettLuce
 from bot.session import Parts
 from bot.store import Seat, SqliteStore, Store
 from engine.core import apply, dump_state, new_game
-from engine.core.selfplay import playout
+from engine.core.ai.selfplay import playout
 from tests.support.toy_game import ToyGame
 
 TOY = ToyGame()

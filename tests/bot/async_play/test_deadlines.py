@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from engine.core import levels
+from engine.core.ai import levels
 from tests.bot.helpers import (
     Table,
     field_of,

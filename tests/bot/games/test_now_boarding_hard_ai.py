@@ -7,7 +7,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from engine.core import levels
+from engine.core.ai import levels
 from engine.now_boarding.game import GAME
 from engine.now_boarding.state import NBState
 from tests.bot.games.test_now_boarding_e2e import press

@@ -12,7 +12,7 @@ import pytest
 from bot.session import Refusal
 from bot.session.lobby import lobby_specs
 from engine import registry
-from engine.core import levels
+from engine.core.ai import levels
 from tests.bot.helpers import (
     action_rows,
     choice_ids,

@@ -11,7 +11,7 @@ import pytest
 
 from bot.session import Refusal
 from engine import registry
-from engine.core import levels
+from engine.core.ai import levels
 from tests.bot.conftest import validate_all
 from tests.bot.helpers import (
     Policy,

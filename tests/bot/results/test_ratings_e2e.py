@@ -16,7 +16,7 @@ from bot.discord import TarmacBot
 from bot.discord.ratings_texts import figure
 from bot.store import ResultRow
 from engine import registry
-from engine.core import levels
+from engine.core.ai import levels
 from tests.bot.helpers import Table, items, latest_panel, make_table, mentioned_actor, open_lobby, prompt_of, refusal
 from tests.support.toy_game import ToyGame
 

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from bot.discord import TarmacBot
-from engine.core import levels
-from engine.core.search import Budget
+from engine.core.ai import levels
+from engine.core.ai.search import Budget
 from tests.bot.helpers import latest_panel, make_table, prompt_of, start_with_all, stored_state
 from tests.support.loop_games import Count
 

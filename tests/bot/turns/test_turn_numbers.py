@@ -12,7 +12,8 @@ import pytest
 
 from bot.session.undo import History
 from engine import registry
-from engine.core import Game, GameState, random_ai
+from engine.core import Game, GameState
+from engine.core.ai import random_ai
 from engine.core.rng import Rng
 from engine.core.turns import turn_name
 from renderers import for_game

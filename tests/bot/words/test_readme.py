@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 from engine import registry
-from engine.core import levels
+from engine.core.ai import levels
 
 ROOT = Path(__file__).resolve().parents[3]
 README = (ROOT / "README.md").read_text()

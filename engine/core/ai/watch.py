@@ -1,6 +1,6 @@
 """An AI plan's time limit: wall-clock seconds from the moment the AI is asked, set-up included.
 
-Whoever plans (the search, engine/core/search.py; Now Boarding's team planner, engine/now_boarding/) reads the watch
+Whoever plans (the search, engine/core/ai/search.py; Now Boarding's team planner, engine/now_boarding/) reads the watch
 before each step of its work and stops while `SPARE` times the longest stretch between two readings so far would
 still end within the limit: on a busy machine the stretches grow, and the plan stops that much sooner and plays the
 best it has found, weaker, never slower. Without a limit the clock is never read, so the answer depends on the state

@@ -14,12 +14,12 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 
-from engine.core import levels
+from engine.core.ai import levels
+from engine.core.ai.search import Budget, Stats
+from engine.core.ai.selfplay import MAX_ACTIONS
 from engine.core.contract import Decision, Game, GameState
 from engine.core.play import apply, new_game
 from engine.core.rng import Rng
-from engine.core.search import Budget, Stats
-from engine.core.selfplay import MAX_ACTIONS
 
 POLICY = "policy"
 """The game's playout policy, the same player as the level 'easy'."""

@@ -43,10 +43,10 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
+from engine.core.ai.watch import Clock, Watch
 from engine.core.contract import Game, GameState, Offer, Result
 from engine.core.play import apply_in_place
 from engine.core.rng import Rng
-from engine.core.watch import Clock, Watch
 
 SIGHTS = 40
 """The latest states of a turn a search compares its first steps with: a way back to an older one is left to
@@ -167,7 +167,7 @@ class Search:
             self.met.add(self._sight(state))
 
     def late(self) -> bool:
-        """Whether the time limit might pass before the clock is next read (engine/core/watch.py: the next stretch
+        """Whether the time limit might pass before the clock is next read (engine/core/ai/watch.py: the next stretch
         between two readings is taken to be up to `SPARE` times as long as the longest so far)."""
         return self.watch.late()
 

@@ -15,15 +15,15 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from engine.core import levels
-from engine.core import search as ismcts
+from engine.core.ai import levels
+from engine.core.ai import search as ismcts
+from engine.core.ai.search import Budget
+from engine.core.ai.selfplay import playout
 from engine.core.contract import Game, GameState, IllegalAction
 from engine.core.json_values import strings_in
 from engine.core.panel import chooser_only, public_panel
 from engine.core.play import LoggedAction, apply, dump_state, load_state, new_game, replay
 from engine.core.rng import Rng
-from engine.core.search import Budget
-from engine.core.selfplay import playout
 from engine.core.typed import words
 
 

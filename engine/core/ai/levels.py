@@ -16,12 +16,12 @@ import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
-from engine.core import random_ai
+from engine.core.ai import random_ai
+from engine.core.ai.search import Budget, Stats
+from engine.core.ai.search import plan as search_plan
+from engine.core.ai.watch import Clock
 from engine.core.contract import Game, GameState
 from engine.core.rng import Rng
-from engine.core.search import Budget, Stats
-from engine.core.search import plan as search_plan
-from engine.core.watch import Clock
 
 EASY, NORMAL, HARD = "easy", "normal", "hard"
 LEVELS: dict[str, Budget | None] = {
@@ -55,7 +55,7 @@ def plan(game: Game, state: GameState, seat: int, level: str, rng: Rng, budget: 
     """The choices an AI seat of `level` makes from `state`, first one first; the caller follows them while each
     stays on offer to that seat. `budget` overrides the level's (benchmarks); `stats` adds up a search's work.
     `history`: the states at the seat's earlier choices in this run of them (its turn so far), oldest first, so
-    that a search never plans its way back to one of them (engine.core.search.plan).
+    that a search never plans its way back to one of them (engine.core.ai.search.plan).
     `asked`: when the AI was asked, on `clock` (default: now, read before anything else here); a search's time
     limit counts from then, so whatever the caller and this call do first is spent from it."""
     asked = clock() if asked is None else asked

@@ -11,9 +11,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.core.ai.random_ai import plan_offer
 from engine.core.contract import Game, GameState, Offer
 from engine.core.play import LoggedAction, apply, apply_in_place, logged, new_game
-from engine.core.random_ai import plan_offer
 from engine.core.rng import Rng
 
 MAX_ACTIONS = 20_000
