@@ -65,6 +65,9 @@ def test_the_rules_topics_it_names_exist() -> None:
         entry = next(line for line in section.split("\n- ") if line.startswith(f"**{title}**"))
         named = re.findall(r"`([a-z ]+)`", entry.split("Topics:")[1])
         assert named and set(named) <= set(registry.get(game).rules()), (game, named)
+        engine = registry.get(game)
+        counts = re.search(r"\((\d)-(\d) (?:players|airlines|pilots)", entry)
+        assert counts and counts.groups() == (str(engine.min_players), str(engine.max_players)), (game, entry[:80])
     assert "/game rules" in section
 
 
