@@ -19,6 +19,7 @@ from bot.discord.commands import GameCommands
 from bot.discord.host import Host
 from bot.discord.lobby import answer_form
 from bot.discord.presenter import DiscordPresenter
+from bot.discord.server_settings import TarmacCommands
 from bot.discord.typed import answer_typed_form
 from bot.session import Parts, SessionRow, Store
 from bot.shards import ShardSet
@@ -67,6 +68,7 @@ class TarmacBot(Host):
         self._stopping = False
         self.parts.reminders.on_change = self.wake_reminders
         self.tree.add_command(GameCommands(self.parts))
+        self.tree.add_command(TarmacCommands(self.parts, default_reminder_hours=remind_after / 3600))
 
     def owns(self, session: SessionRow) -> bool:
         """Whether this process does the session's background work; the shard count is Discord's once connected."""
@@ -103,6 +105,14 @@ class TarmacBot(Host):
             await self.parts.resume()
         except Exception:  # the store hiccuped; the next move or restart gives the AI another chance
             log.exception("could not resume the AI turns")
+        try:
+            games: dict[int, int] = {}
+            for session in await self.store.active_sessions():
+                if session.guild_id and self.owns(session):
+                    games[session.guild_id] = games.get(session.guild_id, 0) + 1
+            await self.presenter.say_restarted(games)
+        except Exception:
+            log.exception("could not say the bot restarted")
         while not self._stopping:
             try:
                 wait = await self.parts.run_timers()
