@@ -61,7 +61,8 @@ async def _run(settings: Settings) -> None:
                          dev_guild_id=settings.dev_guild_id, remind_after=settings.reminder_hours * 3600,
                          shard_count=settings.shard_count, shard_ids=settings.shard_ids,
                          requests_per_second=settings.requests_per_second
-                         or share_of_global(settings.shard_count, settings.shard_ids))
+                         or share_of_global(settings.shard_count, settings.shard_ids),
+                         metrics_addr=settings.metrics_addr)
     except BaseException:
         await store.close()  # an open SQLite store's thread would keep the process alive
         raise
@@ -156,7 +157,7 @@ def _sandbox(settings: Settings, port: int) -> int:
     from bot.store import StoreUnavailable
 
     options = SandboxOptions(db_path=settings.sandbox_db_path, port=port, reminder_hours=settings.reminder_hours,
-                             out=lambda line: print(line, flush=True))
+                             metrics_addr=settings.metrics_addr, out=lambda line: print(line, flush=True))
     try:
         asyncio.run(run_sandbox(options))
     except StoreUnavailable as exc:
