@@ -9,8 +9,8 @@ from typing import Any
 import discord
 
 from bot.discord.reach import parts_of
+from bot.discord.replies import Said
 from bot.naming import escape
-from bot.session import Refusal
 from bot.session.server_settings import ServerSettings, server_settings
 
 
@@ -35,9 +35,9 @@ async def check_may_open(interaction: discord.Interaction, channel: Any, *, mana
     settings = await server_settings(parts_of(interaction).store, interaction.guild_id)
     parent = getattr(channel, "parent_id", None) if isinstance(channel, discord.Thread) else None
     if not settings.may_open_in(getattr(channel, "id", 0), parent):
-        raise Refusal(not_here(settings))
+        raise Said(not_here(settings))
     if not settings.may_host([r.id for r in getattr(interaction.user, "roles", [])], manager=manager):
         role = interaction.guild.get_role(settings.host_role or 0) if interaction.guild else None
-        raise Refusal(not_a_host(escape(role.name) if role else "chosen in /tarmac settings"))
+        raise Said(not_a_host(escape(role.name) if role else "chosen in /tarmac settings"))
     return settings
 

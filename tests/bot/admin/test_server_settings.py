@@ -9,6 +9,7 @@ import discord
 import pytest
 
 from bot.discord.presenter import DiscordPresenter
+from bot.naming import escape
 from tests.bot.helpers import Table, make_table, messages_after, open_lobby, refusal, start_with_all, texts
 
 
@@ -142,10 +143,10 @@ async def test_ai_seats_off_refuses_adding_one(simcord_env):
     assert [s.is_ai for s in (await table.bot.store.get_session(1)).seats] == [False, True], "allowed by default"
     await change(admin, table, ai_seats=False)
     said = refusal(await alice.click(lobby, label="Add AI"))
-    assert said == ("AI seats are turned off on this server (the server setting ai_seats of /tarmac settings): "
-                    "every seat needs a member.")
+    assert said == escape("AI seats are turned off on this server (the server setting ai_seats of /tarmac "
+                          "settings): every seat needs a member.")
     assert len((await table.bot.store.get_session(1)).seats) == 2
-    assert "ai_seats" in refusal(await alice.slash(table.channel, "game start")), "nor starts with one"
+    assert "ai\\_seats" in refusal(await alice.slash(table.channel, "game start")), "nor starts with one"
     assert (await table.bot.store.get_session(1)).status == "lobby"
 
 
