@@ -51,14 +51,24 @@ async def test_healthz_and_a_metrics_counter_that_a_move_moved(simcord_env: Any)
     assert status == 200, body
     assert '"status": "ok"' in body and '"database": "ok"' in body and '"timers": "ok"' in body
 
-    before = metrics.REGISTRY.get_sample_value("tarmac_moves_applied_total", {"game": "toy"}) or 0.0
-    await start_with_all(table)
-    panel = latest_panel(table.channel)
-    await click_option(mentioned_actor(table, panel), panel, 0)
+    def now(name: str, **labels: str) -> float:
+        return metrics.REGISTRY.get_sample_value(name, labels) or 0.0
+
+    moves, refused, planned = (now("tarmac_moves_applied_total", game="toy"), now("tarmac_dms_refused_total"),
+                               now("tarmac_ai_plan_seconds_count", game="toy", level="normal"))
+    bob = table.players[1]
+    simcord_env.inject_error("POST", f"/channels/{bob.user.dm_channel.id}/messages", status=403, code=50007,
+                             message="Cannot send messages to this user", times=None)
+    await start_with_all(table, ai=1)
+    for _ in range(2):  # Alice, then Bob: the AI's turn comes next, and it plays at once
+        panel = latest_panel(table.channel)
+        await click_option(mentioned_actor(table, panel), panel, 0)
 
     status, text = await get(bot.endpoint.url + "/metrics")
     assert status == 200
-    assert sample(text, "tarmac_moves_applied_total", game="toy") == before + 1
+    assert sample(text, "tarmac_moves_applied_total", game="toy") >= moves + 3, "two members' moves and the AI's"
+    assert sample(text, "tarmac_dms_refused_total") == refused + 1, "Bob's DMs are closed: tried once"
+    assert sample(text, "tarmac_ai_plan_seconds_count", game="toy", level="normal") >= planned + 1
     assert sample(text, "tarmac_games", game="toy", state="active") == 1
     assert sample(text, "tarmac_click_to_board_seconds_count", game="toy") >= 1
     assert "# TYPE tarmac_render_seconds histogram" in text  # the toy game draws no board: the real ones do

@@ -8,7 +8,6 @@ from typing import Any
 import discord
 import pytest
 
-from bot.discord.presenter import DiscordPresenter
 from bot.naming import escape
 from tests.bot.helpers import Table, make_table, messages_after, open_lobby, refusal, start_with_all, texts
 
@@ -150,7 +149,7 @@ async def test_ai_seats_off_refuses_adding_one(simcord_env):
     assert (await table.bot.store.get_session(1)).status == "lobby"
 
 
-async def test_the_notice_channel_hears_of_a_restart_and_a_board_not_posted(simcord_env, make_bot, monkeypatch):
+async def test_the_notice_channel_hears_of_a_restart_and_a_board_not_posted(simcord_env, make_bot):
     table = make_table(simcord_env)
     notices = table.guild.create_text_channel("bot-notices")
     await change(admin_of(table), table, notice_channel=notices)
@@ -161,10 +160,9 @@ async def test_the_notice_channel_hears_of_a_restart_and_a_board_not_posted(simc
     [said] = messages_after(notices, 0)
     assert said.content == "Tarmac restarted: 1 game carries on where it was."
 
-    async def refused(self: DiscordPresenter, update: Any) -> None:
-        raise discord.Forbidden(type("Answer", (), {"status": 403, "reason": "Forbidden"})(), "Missing Permissions")
-
-    monkeypatch.setattr(DiscordPresenter, "_show_turn", refused)
+    # Someone took the bot's permission to post in the game's channel.
+    simcord_env.inject_error("POST", f"/channels/{table.channel.id}/messages", status=403, code=50013,
+                             message="Missing Permissions", times=None)
     await table.players[0].slash(table.channel, "game panel")
     last = messages_after(notices, said.id)
     assert [m.content for m in last] == [
