@@ -129,9 +129,10 @@ def _why_the_start_failed(exc: Exception) -> str | None:
     import aiohttp
     import discord
 
+    from bot.endpoint import EndpointUnavailable
     from bot.store import StoreUnavailable
 
-    if isinstance(exc, StoreUnavailable):
+    if isinstance(exc, StoreUnavailable | EndpointUnavailable):
         return str(exc)
     if isinstance(exc, discord.LoginFailure):
         return ("Discord refused the token in DISCORD_TOKEN: copy the bot's current token from the developer portal "

@@ -25,6 +25,10 @@ DATABASE_WAIT = 5.0
 """Seconds the database has to answer a health check before it counts as not answering."""
 
 
+class EndpointUnavailable(Exception):
+    """The endpoint could not listen on its address; str() is the sentence that says so and what to do."""
+
+
 def parse_address(text: str) -> tuple[str, int]:
     """"127.0.0.1:9464" or "[::1]:9464" -> (host, port). A bare port, a missing host or a name that is not an IP
     address is refused: the endpoint binds only an address the admin wrote out."""
@@ -55,7 +59,15 @@ class Endpoint:
         app.router.add_get("/metrics", self._metrics)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
-        await web.TCPSite(self._runner, self.host, self.port).start()
+        try:
+            await web.TCPSite(self._runner, self.host, self.port).start()
+        except OSError as exc:
+            await self._runner.cleanup()
+            self._runner = None
+            raise EndpointUnavailable(
+                f"The health and metrics endpoint could not listen on {self.host}:{self.port} ({exc.strerror}): "
+                "choose a free port of this machine's own address in TARMAC_METRICS_ADDR (or leave it empty), then "
+                "start again. No game was changed.") from None
         if self.port == 0:  # a free port chosen by the system (tests): read back which
             self.port = int(self._runner.addresses[0][1])
 

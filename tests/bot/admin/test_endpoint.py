@@ -174,3 +174,23 @@ def test_errors_our_code_logs_are_counted_by_kind() -> None:
     logging.getLogger("tarmac.service").error("a test error")
     logging.getLogger("tarmac.service").warning("not an error")
     assert metrics.REGISTRY.get_sample_value("tarmac_errors_total", {"kind": "service"}) == before + 1
+
+
+async def test_an_address_in_use_stops_the_start_with_a_sentence() -> None:
+    from bot.__main__ import _why_the_start_failed
+    from bot.endpoint import EndpointUnavailable
+
+    async def ok() -> str | None:
+        return None
+
+    first = Endpoint("127.0.0.1", 0, {"always": ok})
+    await first.start()
+    try:
+        with pytest.raises(EndpointUnavailable) as found:
+            await Endpoint("127.0.0.1", first.port, {"always": ok}).start()
+    finally:
+        await first.stop()
+    sentence = _why_the_start_failed(found.value)
+    assert sentence is not None and sentence.startswith(
+        f"The health and metrics endpoint could not listen on 127.0.0.1:{first.port} (")
+    assert "TARMAC_METRICS_ADDR" in sentence and "Could not reach Discord" not in sentence
