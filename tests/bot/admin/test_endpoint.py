@@ -102,8 +102,10 @@ def test_the_setting_is_checked_with_its_sentence(tmp_path: Path, monkeypatch: p
     monkeypatch.setenv("TARMAC_METRICS_ADDR", "9464")
     with pytest.raises(ConfigError, match="TARMAC_METRICS_ADDR: must be an IP address and a port"):
         load_settings(None, require_token=False)
-    monkeypatch.setenv("TARMAC_METRICS_ADDR", "")
-    assert load_settings(None, require_token=False).metrics_addr == ""
+    monkeypatch.delenv("TARMAC_METRICS_ADDR")
+    assert load_settings(None, require_token=False).metrics_addr == "", "off by default"
+    monkeypatch.setenv("TARMAC_METRICS_ADDR", " 127.0.0.1:9464 ")
+    assert load_settings(None, require_token=False).metrics_addr == "127.0.0.1:9464"
 
 
 async def test_it_binds_only_the_address_it_was_given() -> None:
