@@ -20,6 +20,7 @@ import discord
 from discord.http import HTTPClient
 
 from bot.config import Settings
+from bot.session.server_settings import ServerSettings, server_settings
 
 # The permissions the README's invite link grants, in the order it lists them: what a games channel needs.
 NEEDED: tuple[tuple[str, str], ...] = (
@@ -103,9 +104,8 @@ async def check_database(settings: Settings, report: Report) -> None:
         await store.close()
 
 
-async def games_channels(settings: Settings, guild_ids: list[int]) -> dict[int, list[int]]:
-    """Each server's games channels from its settings (empty: every text channel counts)."""
-    from bot.session.server_settings import server_settings
+async def servers_settings(settings: Settings, guild_ids: list[int]) -> dict[int, ServerSettings]:
+    """Each server's settings: its games channels (none: every text channel counts) and its notice channel."""
     from bot.store import StoreUnavailable, open_store
 
     store = open_store(settings.store_location)
@@ -114,7 +114,7 @@ async def games_channels(settings: Settings, guild_ids: list[int]) -> dict[int, 
     except (StoreUnavailable, ValueError):
         return {}  # said already by check_database
     try:
-        return {g: (await server_settings(store, g)).game_channels for g in guild_ids}
+        return {g: await server_settings(store, g) for g in guild_ids}
     finally:
         await store.close()
 
@@ -153,13 +153,14 @@ async def _check_servers(settings: Settings, report: Report, http: HTTPClient, m
     if not guilds:
         report.found("The bot is in no server yet: invite it with the link in the README (Invite the bot).")
         return
-    named = await games_channels(settings, [int(g["id"]) for g in guilds])
+    named = await servers_settings(settings, [int(g["id"]) for g in guilds])
     for partial in guilds:
         guild_id = int(partial["id"])
         guild = await http.get_guild(guild_id, with_counts=False)
         member = await http.get_member(guild_id, me)
         channels = await http.get_all_guild_channels(guild_id)
-        wanted = named.get(guild_id) or []
+        server = named.get(guild_id, ServerSettings())
+        wanted = server.game_channels
         shown = [c for c in channels if (int(c["id"]) in wanted if wanted else c.get("type") in TEXT_CHANNELS)]
         for gone in sorted(set(wanted) - {int(c["id"]) for c in channels}):
             report.found(f"On {guild['name']}, games channel {gone} of /tarmac settings no longer exists: take it off "
@@ -170,6 +171,13 @@ async def _check_servers(settings: Settings, report: Report, http: HTTPClient, m
                 report.found(f"In #{channel['name']} on {guild['name']} the bot lacks {listed(lacking)}: grant "
                              f"{'it' if len(lacking) == 1 else 'them'} to the bot's role in that channel's "
                              "permissions, or games there cannot be played.")
+        notices = next((c for c in channels if int(c["id"]) == server.notice_channel), None)
+        if notices is not None:
+            perms = channel_permissions(dict(guild), dict(member), dict(notices), me)
+            lacking = [label for name, label in NEEDED[:2] if not getattr(perms, name)]
+            if lacking:
+                report.found(f"In #{notices['name']} on {guild['name']}, the notice channel of /tarmac settings, the "
+                             f"bot lacks {listed(lacking)}: it cannot say there that it restarted or could not post.")
         report.checked.append(f"{len(shown)} channel{'s' if len(shown) != 1 else ''} on {guild['name']}")
 
 

@@ -120,5 +120,6 @@ class TarmacCommands(app_commands.Group, name="tarmac", description="Run Tarmac 
         title = "Server settings — changed" if changes else "Server settings"
         embed = discord.Embed(title=title, colour=COLOUR,
                               description="\n".join(settings_lines(settings, self.default_reminder_hours)))
-        embed.set_footer(text="Each holds from the next game on; games already open keep what they started with.")
+        embed.set_footer(text="Each holds at once. The deadline, reminders and Rated are a new lobby's defaults: "
+                              "lobbies and games already open keep their own.")
         await interaction.response.send_message(**fit(embed=embed), ephemeral=True)

@@ -121,7 +121,7 @@ async def test_doctor_names_the_channel_and_the_permission_it_lacks(env: Path, f
 async def test_doctor_checks_only_the_games_channels_a_server_named(env: Path, fake_discord: FakeDiscord) -> None:
     store = SqliteStore(env / "var" / "tarmac.sqlite3")
     await store.open()
-    await store.set_server_settings(GUILD_ID, {"game_channels": [GAMES_ID]})
+    await store.set_server_settings(GUILD_ID, {"game_channels": [GAMES_ID], "notice_channel": CHAT_ID})
     await store.close()
     fake_discord.overwrites[CHAT_ID] = [{"id": str(EVERYONE), "type": 0, "allow": "0",
                                          "deny": str(discord.Permissions(view_channel=True).value)}]
@@ -131,7 +131,9 @@ async def test_doctor_checks_only_the_games_channels_a_server_named(env: Path, f
     code, said = await run_doctor()
     assert code == 1
     assert said == ["In #board-games on Skyport the bot lacks Embed Links and Attach Files: grant them to the bot's "
-                    "role in that channel's permissions, or games there cannot be played."], "#chat is no games channel"
+                    "role in that channel's permissions, or games there cannot be played.",
+                    "In #chat on Skyport, the notice channel of /tarmac settings, the bot lacks View Channels: it "
+                    "cannot say there that it restarted or could not post."], "#chat is no games channel"
 
 
 async def test_doctor_says_the_token_is_refused(env: Path, fake_discord: FakeDiscord,
