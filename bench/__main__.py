@@ -23,6 +23,7 @@ BENCHMARKS: dict[str, Benchmark] = {
     "undo": Benchmark("bench.undo", "what an undo costs on the longest seeded game of each game"),
     "replays": Benchmark("bench.replays", "seconds and MiB of a whole game's replay GIF, the longest of each kind"),
     "renders": Benchmark("bench.renders", "milliseconds per render of each sample picture, against its PNG encoding"),
+    "metrics": Benchmark("bench.metrics", "what keeping the metrics costs a move, and one /metrics page"),
     "planes-floor": Benchmark("bench.planes_floor", "the interpreter floor: bare Planes moves per CPU second"),
     "flight-plan-policy": Benchmark("bench.flight_plan_policy", "Flight Plan's playout policy against random clicks"),
     "flight-plan-standing": Benchmark("bench.flight_plan_standing",

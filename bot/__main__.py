@@ -61,7 +61,8 @@ async def _run(settings: Settings) -> None:
                          dev_guild_id=settings.dev_guild_id, remind_after=settings.reminder_hours * 3600,
                          shard_count=settings.shard_count, shard_ids=settings.shard_ids,
                          requests_per_second=settings.requests_per_second
-                         or share_of_global(settings.shard_count, settings.shard_ids))
+                         or share_of_global(settings.shard_count, settings.shard_ids),
+                         metrics_addr=settings.metrics_addr)
     except BaseException:
         await store.close()  # an open SQLite store's thread would keep the process alive
         raise
@@ -128,9 +129,10 @@ def _why_the_start_failed(exc: Exception) -> str | None:
     import aiohttp
     import discord
 
+    from bot.endpoint import EndpointUnavailable
     from bot.store import StoreUnavailable
 
-    if isinstance(exc, StoreUnavailable):
+    if isinstance(exc, StoreUnavailable | EndpointUnavailable):
         return str(exc)
     if isinstance(exc, discord.LoginFailure):
         return ("Discord refused the token in DISCORD_TOKEN: copy the bot's current token from the developer portal "
@@ -156,7 +158,7 @@ def _sandbox(settings: Settings, port: int) -> int:
     from bot.store import StoreUnavailable
 
     options = SandboxOptions(db_path=settings.sandbox_db_path, port=port, reminder_hours=settings.reminder_hours,
-                             out=lambda line: print(line, flush=True))
+                             metrics_addr=settings.metrics_addr, out=lambda line: print(line, flush=True))
     try:
         asyncio.run(run_sandbox(options))
     except StoreUnavailable as exc:

@@ -19,6 +19,8 @@ _HINTS = {
     "reminder_hours": "REMINDER_HOURS: must be a number of hours, 0 or more (0 turns reminders off)",
     "requests_per_second": "TARMAC_REQUESTS_PER_SECOND: must be a number above 0 (or empty for this process's share)",
     "shard_count": "TARMAC_SHARD_COUNT: must be 'auto' or a number of shards, 1 or more",
+    "metrics_addr": "TARMAC_METRICS_ADDR: must be an IP address and a port, such as 127.0.0.1:9464 (or empty: no "
+                    "endpoint)",
     "shard_ids": "TARMAC_SHARD_IDS: must be shard numbers separated by commas (e.g. 0,1), each below the shard count",
 }
 
@@ -52,6 +54,17 @@ class Settings(BaseSettings):
     # Requests per second this process may send; empty: its share of Discord's 50 a second by the shards it holds.
     requests_per_second: float | None = Field(default=None, gt=0, validation_alias="TARMAC_REQUESTS_PER_SECOND")
     shard_ids: Annotated[list[int] | None, NoDecode] = Field(default=None, validation_alias="TARMAC_SHARD_IDS")
+    # The health and metrics endpoint (docs/deploy.md): off unless an address is given, and bound to exactly it.
+    metrics_addr: str = Field(default="", validation_alias="TARMAC_METRICS_ADDR")
+
+    @field_validator("metrics_addr")
+    @classmethod
+    def _address(cls, value: str) -> str:
+        if value.strip():
+            from bot.endpoint import parse_address
+
+            parse_address(value)
+        return value.strip()
 
     @field_validator("requests_per_second", "dev_guild_id", mode="before")
     @classmethod

@@ -18,6 +18,8 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from bot import metrics
+
 GLOBAL_PER_SECOND = 50.0
 SAFETY = 0.9
 """Keep a tenth of the budget free for what we do not count (retries discord.py makes on its own, other tools)."""
@@ -58,6 +60,8 @@ class RequestBudget:
                 self._refill()
                 # The epsilon: refilling exactly the missing fraction can land a rounding error short of 1, and a
                 # sleep too small to move the clock would then loop for ever.
+                if self.tokens < 1 - 1e-9:
+                    metrics.BUDGET_WAITS.inc()
                 while self.tokens < 1 - 1e-9:
                     await self._sleep((1 - self.tokens) / self.per_second)
                     self._refill()

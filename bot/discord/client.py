@@ -14,12 +14,15 @@ import bot.discord.panel as panel
 import bot.discord.resign as resign
 import bot.discord.typed as typed
 import bot.discord.undo as undo
+from bot import metrics
 from bot.discord.budget import BudgetedRequests, RequestBudget, install
 from bot.discord.commands import GameCommands
 from bot.discord.host import Host
 from bot.discord.lobby import answer_form
 from bot.discord.presenter import DiscordPresenter
+from bot.discord.server_settings import TarmacCommands
 from bot.discord.typed import answer_typed_form
+from bot.endpoint import DATABASE_WAIT, Endpoint, parse_address
 from bot.session import Parts, SessionRow, Store
 from bot.shards import ShardSet
 from engine.core import Game
@@ -37,7 +40,7 @@ class TarmacBot(Host):
         dev_guild_id: int | None = None, remind_after: float = 12 * 3600, nudge_gap: float = 3600,
         reminder_check: float = 6 * 3600, shard_count: int | None = 1, shard_ids: list[int] | None = None,
         requests_per_second: float | None = None,
-        presenter: type[DiscordPresenter] = DiscordPresenter,
+        presenter: type[DiscordPresenter] = DiscordPresenter, metrics_addr: str = "",
     ) -> None:
         # Tarmac never joins voice, so discord.py's start-up warnings about missing voice libraries are only noise
         # in an admin's log.
@@ -49,7 +52,8 @@ class TarmacBot(Host):
         super().__init__(intents=discord.Intents.default(), chunk_guilds_at_startup=False,
                          shard_count=shard_count, allowed_mentions=discord.AllowedMentions.none(),
                          # None (every shard) is discord.py's own default, though its typed options allow only a list.
-                         shard_ids=shard_ids)  # type: ignore[arg-type]
+                         shard_ids=shard_ids,  # type: ignore[arg-type]
+                         http_trace=metrics.http_trace())
         self.store = store
         self.presenter = presenter(self)
         # discord.utils.utcnow is the clock of the Discord layer (and the one a simulated Discord moves in tests).
@@ -62,17 +66,55 @@ class TarmacBot(Host):
         self.requests_per_second = requests_per_second
         self.budgeted: BudgetedRequests | None = None
         self.reminder_check = reminder_check
+        # The health and metrics endpoint (bot/endpoint.py), when an address is given; checked here, before any
+        # connection, so a bad address stops the start with its sentence.
+        self.endpoint: Endpoint | None = None
+        if metrics_addr:
+            host, port = parse_address(metrics_addr)
+            self.endpoint = Endpoint(host, port, {"gateway": self._gateway_problem, "database": self._database_problem,
+                                                  "timers": self._timers_problem}, refresh=self._count_games)
         self._reminder_task: asyncio.Task[None] | None = None
         self._reminder_nap: asyncio.Future[None] | None = None
         self._stopping = False
         self.parts.reminders.on_change = self.wake_reminders
         self.tree.add_command(GameCommands(self.parts))
+        self.tree.add_command(TarmacCommands(self.parts, default_reminder_hours=remind_after / 3600))
 
     def owns(self, session: SessionRow) -> bool:
         """Whether this process does the session's background work; the shard count is Discord's once connected."""
         return ShardSet.of(self.shard_count, self.shard_ids).owns(session)
 
+    async def _gateway_problem(self) -> str | None:
+        if self.is_closed():
+            return "the bot is stopping"
+        if not self.is_ready():
+            return "not connected to Discord's gateway yet"
+        down = sorted(shard_id for shard_id, shard in self.shards.items() if shard.is_closed())
+        return f"shards {', '.join(map(str, down))} are disconnected" if down else None
+
+    async def _database_problem(self) -> str | None:
+        try:
+            await asyncio.wait_for(self.store.get_server_settings(0), DATABASE_WAIT)
+        except TimeoutError:
+            return f"the database did not answer within {DATABASE_WAIT:g} seconds"
+        except Exception as exc:
+            return f"the database does not answer ({type(exc).__name__})"
+        return None
+
+    async def _timers_problem(self) -> str | None:
+        task = self._reminder_task
+        if task is None or task.done():
+            return "the reminder and deadline timers are not running"
+        return None
+
+    async def _count_games(self) -> None:
+        metrics.set_games(await self.store.session_counts())
+
     async def setup_hook(self) -> None:
+        metrics.count_errors()
+        if self.endpoint is not None:
+            await self.endpoint.start()
+            log.info("health and metrics endpoint listening", extra={"address": self.endpoint.url})
         if self.requests_per_second:
             self.budgeted = install(self.http, RequestBudget(self.requests_per_second))
         await self.store.open()
@@ -103,6 +145,14 @@ class TarmacBot(Host):
             await self.parts.resume()
         except Exception:  # the store hiccuped; the next move or restart gives the AI another chance
             log.exception("could not resume the AI turns")
+        try:
+            games: dict[int, int] = {}
+            for session in await self.store.active_sessions():
+                if session.guild_id and self.owns(session):
+                    games[session.guild_id] = games.get(session.guild_id, 0) + 1
+            await self.presenter.say_restarted(games)
+        except Exception:
+            log.exception("could not say the bot restarted")
         while not self._stopping:
             try:
                 wait = await self.parts.run_timers()
@@ -139,16 +189,18 @@ class TarmacBot(Host):
         await self.parts.shutdown()
         await super().close()
         await self.store.close()
+        if self.endpoint is not None:
+            await self.endpoint.stop()
 
 
 def create_bot(
     store: Store, *, games: Mapping[str, Game] | None = None, ai_delay: float = 0.0, dev_guild_id: int | None = None,
     remind_after: float = 12 * 3600, nudge_gap: float = 3600, reminder_check: float = 6 * 3600,
     shard_count: int | None = 1, shard_ids: list[int] | None = None, requests_per_second: float | None = None,
-    presenter: type[DiscordPresenter] = DiscordPresenter,
+    presenter: type[DiscordPresenter] = DiscordPresenter, metrics_addr: str = "",
 ) -> TarmacBot:
     """The bot; `presenter` chooses how private things reach a member (the sandbox shows them on its page)."""
     return TarmacBot(store, games=games, ai_delay=ai_delay, dev_guild_id=dev_guild_id, remind_after=remind_after,
                      nudge_gap=nudge_gap, reminder_check=reminder_check, shard_count=shard_count,
                      shard_ids=shard_ids, requests_per_second=requests_per_second,
-                     presenter=presenter)
+                     presenter=presenter, metrics_addr=metrics_addr)

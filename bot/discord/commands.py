@@ -31,6 +31,7 @@ from bot.discord.ratings_texts import board_text, season_name, stats_text
 from bot.discord.reach import panel_channel
 from bot.discord.replies import Said, answer_failure, tell
 from bot.discord.resign import ask_to_resign
+from bot.discord.server_checks import check_may_open
 from bot.discord.texts import (
     history_lines,
     log_lines,
@@ -180,9 +181,14 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
     # -------------------------------------------------------------------- lobby
     @command("new", "Open a lobby for a new game in this channel (or a new thread)")
     @app_commands.describe(game="Which game to play", thread="Open a thread for this game")
-    async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str], thread: bool = False) -> None:
+    async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str],
+                  thread: bool | None = None) -> None:
         engine = self.parts.sessions.game(game.value)
         channel: Any = interaction.channel
+        perms = interaction.permissions
+        settings = await check_may_open(interaction, channel, manager=bool(perms and perms.manage_channels))
+        if thread is None:  # the server's default, where a thread can be opened (not from inside one)
+            thread = settings.threads and isinstance(channel, discord.TextChannel)
         where = None
         if thread:
             if not isinstance(channel, discord.TextChannel):
@@ -193,12 +199,13 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
         session = await self.parts.lobby.open_lobby(guild_id=interaction.guild_id or 0, channel_id=channel.id,
                                                     game=game.value, host_id=interaction.user.id,
                                                     host_name=interaction.user.display_name)
+        values = await self.parts.lobby.values(session)  # the server's defaults, when it set any
         if thread:
-            message = await channel.send(**lobby_message(session, engine))
+            message = await channel.send(**lobby_message(session, engine, values=values))
             await interaction.followup.send(**fit(content=where or f"Your {engine.title} lobby is open in "
                                                                     f"{channel.mention}."))
         else:
-            await interaction.response.send_message(**lobby_message(session, engine))
+            await interaction.response.send_message(**lobby_message(session, engine, values=values))
             message = await interaction.original_response()
         await self.parts.store.set_messages(session.id, board_message_id=None, panel_message_id=message.id)
 
@@ -237,7 +244,8 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
         session = await self._here(interaction)
         if session.status != "lobby":
             raise Refusal("The game has already started; a player leaves it with /game resign.")
-        session = await self.parts.lobby.remove(session.id, interaction.user.id, seat, manager=may_manage(interaction))
+        manager = await may_manage(interaction)
+        session = await self.parts.lobby.remove(session.id, interaction.user.id, seat, manager=manager)
         await tell(interaction, f"Seat {seat} is free again.", ephemeral=False)
         await refresh_lobby(interaction, session)
 
@@ -249,7 +257,7 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
         if session.status != "lobby":
             raise Refusal("The game has already started; its options are fixed.")
         session = await self.parts.lobby.set_option(session.id, interaction.user.id, name, value,
-                                                    manager=may_manage(interaction))
+                                                    manager=await may_manage(interaction))
         game = self.parts.sessions.game(session.game)
         key, _value = typed_option(game, name, value)  # it was taken, so it names one of the lobby's options
         spec = next(s for s in lobby_specs(game) if s.key == key)
@@ -285,7 +293,7 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
     async def ai(self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 10],
                  level: app_commands.Choice[str]) -> None:
         session, changed = await self.parts.lobby.set_level(await self._here(interaction), interaction.user.id, seat,
-                                                            level.value, manager=may_manage(interaction))
+                                                            level.value, manager=await may_manage(interaction))
         label = levels.LABELS[level_of(changed)]
         if session.status == "lobby":  # the lobby shows it; only the host needs an answer
             await tell(interaction, f"{escape(changed.name)} (seat {seat}) now plays at {label}.")
@@ -407,7 +415,7 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
     async def deadline(self, interaction: discord.Interaction, hours: app_commands.Choice[int],
                        missed: app_commands.Range[int, 1, 10] | None = None) -> None:
         meta = await self.parts.deadlines.set_deadline(await self._here(interaction), interaction.user.id, hours.value,
-                                                       missed, manager=may_manage(interaction))
+                                                       missed, manager=await may_manage(interaction))
         text = ("This game has no turn deadline." if not meta.deadline_hours else
                 f"Each turn must be played within {meta.deadline_hours} hours, or the AI plays it; after "
                 f"{meta.deadline_limit} missed in a row the AI keeps the seat until its player uses "
@@ -590,21 +598,21 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
     async def panel(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.parts.publisher.post_again(await self._here(interaction, statuses=("active", "finished")),
-                                              interaction.user.id, manager=may_manage(interaction))
+                                              interaction.user.id, manager=await may_manage(interaction))
         await interaction.followup.send(**fit(content="The current panel is posted again."), ephemeral=True)
 
     @command("nudge", "Remind the players this game is waiting for")
     async def nudge(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)  # posting the reminder may be slow
         await self.parts.reminders.nudge(await self._here(interaction, statuses=("active",)), interaction.user.id,
-                                         manager=may_manage(interaction))
+                                         manager=await may_manage(interaction))
         await tell(interaction, "Reminded.")
 
     @command("reminders", "Hours of quiet before the bot reminds whoever must act (0: never)", host)
     @app_commands.describe(hours="Hours of quiet before a reminder, 0 to turn reminders off")
     async def reminders(self, interaction: discord.Interaction, hours: app_commands.Range[float, 0, 720]) -> None:
         seconds = await self.parts.reminders.set_period(await self._here(interaction), interaction.user.id, hours,
-                                                        manager=may_manage(interaction))
+                                                        manager=await may_manage(interaction))
         text = ("Reminders are off for this game." if seconds <= 0 else
                 f"Whoever must act is reminded after {describe(timedelta(seconds=seconds))} of quiet.")
         await tell(interaction, text, ephemeral=False)

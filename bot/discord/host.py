@@ -18,6 +18,8 @@ class Presenting(Protocol):
 
     def saw(self, interaction: discord.Interaction) -> None: ...
 
+    async def say_restarted(self, games: dict[int, int]) -> None: ...
+
 
 class Host(discord.AutoShardedClient):
     """Tarmac's client as the rest of the Discord layer sees it: the session parts of this process, the store they

@@ -35,6 +35,7 @@ from bot.naming import escape
 from bot.session import PostFailed, Refusal, Seat, SessionRow
 from bot.session.ai_levels import level_of, other_levels
 from bot.session.lobby import lobby_specs
+from bot.session.server_settings import server_settings
 from engine.core import Game, GameOptionSpec
 from engine.core.ai import levels
 
@@ -44,9 +45,20 @@ STYLES = {"join": discord.ButtonStyle.success, "start": discord.ButtonStyle.prim
           "cancel": discord.ButtonStyle.danger}
 
 
-def may_manage(interaction: discord.Interaction) -> bool:
+async def may_manage(interaction: discord.Interaction) -> bool:
+    """Whether the member counts as managing this channel's games beside their host: they may manage the channel, or
+    hold the server's host role (/tarmac settings host_role), read anew each time so a change holds at once."""
     perms = getattr(interaction, "permissions", None)
-    return bool(perms and perms.manage_channels)
+    if perms and perms.manage_channels:
+        return True
+    if not interaction.guild_id:
+        return False
+    settings = await server_settings(parts_of(interaction).store, interaction.guild_id)
+    return settings.hosts_anywhere(role_ids(interaction.user))
+
+
+def role_ids(user: discord.User | discord.Member) -> list[int]:
+    return [role.id for role in getattr(user, "roles", [])]
 
 
 def lobby_texts(session: SessionRow, game: Game, values: dict[str, str] | None = None) -> list[str]:
@@ -239,7 +251,7 @@ class LobbyOption(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"to:
                 await explain_option(interaction, self.sid, self.key, again=value == ABOUT)
                 return
             session = await parts.lobby.set_option(self.sid, interaction.user.id, self.key, str(value),
-                                                   manager=may_manage(interaction))
+                                                   manager=await may_manage(interaction))
             await interaction.response.edit_message(
                 **lobby_message(session, parts.sessions.game(session.game), shown_page(interaction.message),
                                 await parts.lobby.values(session)))
@@ -281,7 +293,8 @@ class OptionPager(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tlp
 
         async def act() -> None:
             # Paging changes what everyone sees, and only the host can use what it shows.
-            session = await parts.lobby.options_lobby(self.sid, interaction.user.id, manager=may_manage(interaction))
+            manager = await may_manage(interaction)
+            session = await parts.lobby.options_lobby(self.sid, interaction.user.id, manager=manager)
             await interaction.response.edit_message(
                 **lobby_message(session, parts.sessions.game(session.game), self.page + 1,
                                 await parts.lobby.values(session)))
@@ -306,7 +319,8 @@ class TypeOptionButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         parts = parts_of(interaction)
 
         async def act() -> None:
-            session = await parts.lobby.options_lobby(self.sid, interaction.user.id, manager=may_manage(interaction))
+            manager = await may_manage(interaction)
+            session = await parts.lobby.options_lobby(self.sid, interaction.user.id, manager=manager)
             spec = next((s for s in lobby_specs(parts.sessions.game(session.game)) if s.key == self.key), None)
             if spec is None:
                 raise Refusal("That setting no longer exists.")
@@ -361,7 +375,7 @@ async def answer_form(interaction: discord.Interaction) -> None:
 
     async def act() -> None:
         session = await parts.lobby.set_option(sid, interaction.user.id, key, typed_text(data.get("components", [])),
-                                               manager=may_manage(interaction))
+                                               manager=await may_manage(interaction))
         game = parts.sessions.game(session.game)
         await interaction.response.edit_message(
             **lobby_message(session, game, page_of(game, key, has_ai(session)), await parts.lobby.values(session)))
@@ -386,7 +400,7 @@ class CancelConfirm(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"t
 
         async def act() -> None:
             await interaction.response.edit_message(**fit(content="Cancelling…", view=None))
-            await parts.lobby.cancel(self.sid, interaction.user.id, manager=may_manage(interaction))
+            await parts.lobby.cancel(self.sid, interaction.user.id, manager=await may_manage(interaction))
             await interaction.followup.send(**fit(content=f"{interaction.user.mention} cancelled the game."))
 
         await run_for_player(interaction, act, session_id=self.sid)
@@ -418,7 +432,7 @@ class AILevelButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
         async def act() -> None:
             session = await parts.lobby.set_ai_level(self.sid, interaction.user.id, self.seat, self.level,
-                                                     manager=may_manage(interaction))
+                                                     manager=await may_manage(interaction))
             game = parts.sessions.game(session.game)
             await interaction.response.edit_message(**ai_level_message(session, game, self.seat))
             await refresh_lobby(interaction, session)
@@ -465,7 +479,7 @@ class AILevelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"t
             if not seat.isdigit():
                 raise Refusal("That menu is out of date; use the lobby's newest one.")
             session = await parts.lobby.set_ai_level(self.sid, interaction.user.id, int(seat), level,
-                                                     manager=may_manage(interaction))
+                                                     manager=await may_manage(interaction))
             await interaction.response.edit_message(
                 **lobby_message(session, parts.sessions.game(session.game), shown_page(interaction.message),
                                 await parts.lobby.values(session)))
@@ -494,7 +508,7 @@ class PlayAgainButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r
         parts = parts_of(interaction)
 
         async def act() -> None:
-            session = await parts.lobby.play_again(self.sid, interaction.user.id, manager=may_manage(interaction))
+            session = await parts.lobby.play_again(self.sid, interaction.user.id, manager=await may_manage(interaction))
             game = parts.sessions.game(session.game)
             await interaction.response.send_message(**lobby_message(session, game, 0,
                                                                     await parts.lobby.values(session)))
@@ -519,7 +533,7 @@ async def lobby_action(interaction: discord.Interaction, sid: int, action: str) 
     """Join / leave / add AI / start / cancel, shared by the buttons and the slash commands."""
     parts = parts_of(interaction)
     user = interaction.user
-    manager = may_manage(interaction)
+    manager = await may_manage(interaction)
     from_button = interaction.type == discord.InteractionType.component
     if action == "start":
         if from_button:

@@ -20,6 +20,7 @@ from bot.discord.undo import answer_view
 from bot.discord.words import words_embeds
 from bot.naming import escape
 from bot.session import PrivateUpdate, Reminder, SessionRow, TurnUpdate, UndoRequest
+from bot.session.server_settings import server_settings
 from bot.session.sessions import seat_name, seats_of
 from bot.session.types import Notice
 from renderers.words import alt_text
@@ -64,6 +65,7 @@ class DiscordPresenter:
         self._dm_channels: dict[int, int] = {}  # member id -> DM channel id
         # channel id -> its newest panel: message id, what it showed, its attachments (for its retirement)
         self._shown: dict[int, tuple[int, TurnUpdate, list[discord.Attachment]]] = {}
+        self._told_unposted: set[int] = set()  # sessions whose failed post the notice channel heard of
 
     def thread_stand_in(self, channel_id: int) -> int | None:
         """Where this Discord cannot show threads: the channel a game asked for in a thread opens in instead. On
@@ -76,8 +78,50 @@ class DiscordPresenter:
     async def _channel(self, channel_id: int) -> PanelChannel:
         return panel_channel(self.client.get_channel(channel_id) or await self.client.fetch_channel(channel_id))
 
+    async def tell_server(self, guild_id: int | None, text: str) -> bool:
+        """Say `text` in the server's notice channel (/tarmac settings notice_channel), if it has one; whether it was
+        said. Never raises: a notice that cannot be posted is only logged."""
+        settings = await server_settings(self.client.store, guild_id)
+        if settings.notice_channel is None:
+            return False
+        try:
+            channel = await self._channel(settings.notice_channel)
+            await channel.send(**fit(content=text), silent=True)
+        except Exception:
+            log.warning("could not post in the notice channel", exc_info=True,
+                        extra={"guild_id": guild_id, "channel_id": settings.notice_channel})
+            return False
+        return True
+
+    async def say_restarted(self, games: dict[int, int]) -> None:
+        """After a start, in each server of this process that has a notice channel: that the bot is back, with how
+        many of its games carry on (`games`: server id -> open games)."""
+        for guild in self.client.guilds:
+            count = games.get(guild.id, 0)
+            carried = ("no game was running" if not count else
+                       f"{count} game{'s' if count != 1 else ''} carr{'ies' if count == 1 else 'y'} on where "
+                       f"{'it was' if count == 1 else 'they were'}")
+            await self.tell_server(guild.id, f"Tarmac restarted: {carried}.")
+
     async def show_turn(self, update: TurnUpdate) -> None:
-        """Post the panel, or edit the newest one in place when the update continues its turn (`replaces`)."""
+        """Post the panel, or edit the newest one in place when the update continues its turn (`replaces`). When it
+        cannot be posted the server's notice channel is told, once per game and process, and the error goes on to
+        the session side (which logs it and lets /game panel try again)."""
+        try:
+            await self._show_turn(update)
+        except Exception as exc:
+            session = update.session
+            if session.id not in self._told_unposted:
+                self._told_unposted.add(session.id)
+                why = "I lack a permission there" if isinstance(exc, discord.Forbidden) else type(exc).__name__
+                await self.tell_server(session.guild_id, (
+                    f"I could not post the board of game #{session.id} in <#{session.channel_id}> ({why}): check "
+                    "that I may view the channel, send messages, embed links and attach files there; /game panel "
+                    "posts it again."))
+            raise
+        self._told_unposted.discard(update.session.id)
+
+    async def _show_turn(self, update: TurnUpdate) -> None:
         channel = await self._channel(update.session.channel_id)
         message: discord.Message | None = None
         # Edit only while the panel is still the channel's newest message: once people have chatted below it, an

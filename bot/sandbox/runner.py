@@ -41,6 +41,8 @@ class SandboxOptions:
     port: int = 0
     channel: str = "games"
     reminder_hours: float = 12.0
+    metrics_addr: str = ""
+    """The health and metrics endpoint's address, as for the real bot (TARMAC_METRICS_ADDR); empty: none."""
     out: Callable[[str], None] = print
 
 
@@ -50,7 +52,8 @@ class Sandbox:
         store = open_store(options.db_path)
         # No AI pause: the page shows a click's outcome once everything it set off is done, so a pause only delays.
         self.bot: TarmacBot = create_bot(store, games=sandbox_games(), ai_delay=0.0,
-                                         remind_after=options.reminder_hours * 3600, presenter=SandboxPresenter)
+                                         remind_after=options.reminder_hours * 3600, presenter=SandboxPresenter,
+                                         metrics_addr=options.metrics_addr)
         self.env = Env(self.bot, settle_timeout=SETTLE_SECONDS)
         self.env.backend.edit_bot_profile("Tarmac")  # SimCord's stand-in name would be the one players read
         self.world: World = build_world(self.env)

@@ -27,6 +27,8 @@ Dependencies point one way, down this list; no module imports one above it:
                  them; `turns` applies the game's `timeout` when one runs out.
 - `meta.py`      the bot's bookkeeping beside a session (since when it waits, notices given), stored as JSON.
 - `settings.py`  a member's own settings for every server and game (boards in words in place of pictures).
+- `server_settings.py` a server's own settings (/tarmac settings): where games open, the host role, a new lobby's
+                 defaults, AI seats, the notice channel; `server_settings(store, guild_id)` reads them for anyone.
 - `sessions.py`  the floor: store, games, clock, and per-session memory (lock, cached state, newest panel); which
                  game a channel has (`here`).
 - `simultaneous.py` what a click answers while several seats choose at once (decision stamps), and each seat's own

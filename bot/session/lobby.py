@@ -14,6 +14,7 @@ from bot.session.ai_levels import with_level
 from bot.session.deadlines import AWAY, DEADLINE_KEY, DEADLINE_OPTION, Deadlines
 from bot.session.meta import MetaBook
 from bot.session.publish import Publisher
+from bot.session.server_settings import ServerSettings, server_settings
 from bot.session.sessions import OPEN, RESIGNED, Sessions, seats_of
 from bot.session.turns import Turns
 from bot.session.types import PostFailed, Refusal
@@ -40,15 +41,27 @@ class Lobby:
     async def open_lobby(
         self, *, guild_id: int, channel_id: int, game: str, host_id: int, host_name: str
     ) -> SessionRow:
+        """A new lobby with the server's defaults (turn deadline, reminders, Rated) already set: the host changes
+        them like any option. Who may open one where is the caller's to check (bot/discord), with the same settings."""
         engine = self.game(game)
         try:
-            return await self.store.create_session(
+            session = await self.store.create_session(
                 guild_id=guild_id, channel_id=channel_id, game=game, host_id=host_id,
                 options=engine.default_options(), seats=[Seat(seat=0, user_id=host_id, name=host_name)],
             )
         except ChannelBusy:
             raise Refusal("This channel already has a game. Finish or cancel it first, "
                           "or start a new one in a thread with /game new thread:True.") from None
+        defaults = await server_settings(self.store, guild_id)
+        if defaults != ServerSettings():
+            async with self.sessions.lock(session.id):
+                meta = await self.meta.get(session)
+                meta.rated, meta.deadline_hours = defaults.rated, defaults.deadline_hours
+                if defaults.reminder_hours is not None:
+                    meta.remind_after = defaults.reminder_hours * 3600
+                await self.meta.save(session.id, meta)
+            self.deadlines.changed()
+        return session
 
     async def still_open(self, session_id: int) -> SessionRow:
         session = await self.sessions.fresh(session_id)
@@ -91,6 +104,7 @@ class Lobby:
             engine = self.game(session.game)
             if user_id != session.host_id and not manager:
                 raise Refusal("Only the host (or someone who may manage this channel) adds AI players.")
+            await self._ai_allowed(session)
             if len(session.seats) >= engine.max_players:
                 raise Refusal(f"{engine.title} seats at most {engine.max_players} players; the lobby is full.")
             taken = {s.name for s in session.seats}
@@ -98,6 +112,11 @@ class Lobby:
             seats = [*session.seats, Seat(seat=len(session.seats), user_id=None, name=f"AI {number}", is_ai=True,
                                           level=levels.default_for(engine))]
             return await self._update_lobby(session, seats, session.options)
+
+    async def _ai_allowed(self, session: SessionRow) -> None:
+        if not (await server_settings(self.store, session.guild_id)).ai_seats:
+            raise Refusal("AI seats are turned off on this server (the server setting ai_seats of /tarmac settings): "
+                          "every seat needs a member.")
 
     async def set_ai_level(self, session_id: int, user_id: int, seat_number: int, level: str, *,
                            manager: bool) -> SessionRow:
@@ -202,6 +221,8 @@ class Lobby:
         session = await self.still_open(session_id)
         if user_id != session.host_id and not manager:
             raise Refusal("Only the host or someone who may manage this channel can start the game.")
+        if any(s.is_ai for s in session.seats):  # a lobby played again keeps its AI seats: the setting holds there too
+            await self._ai_allowed(session)
         engine = self.game(session.game)
         chosen = seed is not None
         seed = seed if seed is not None else _secrets.randbits(63)

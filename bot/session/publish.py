@@ -15,6 +15,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from bot import metrics
 from bot.naming import escape, name_decision, name_seats, name_view, seat_names
 from bot.session.clock import RoundClock
 from bot.session.meta import MetaBook, SessionMeta
@@ -317,6 +318,7 @@ class Publisher:
                 delivered = await self.presenter.send_private(await self.private(session, state, seat, private, view))
                 live.sent_private[seat.seat] = key
                 if not delivered:
+                    metrics.DMS_REFUSED.inc()
                     await self._dms_closed(session, seat.user_id)
             except Exception:  # the hand stays available through /game hand; the others still get theirs
                 log.exception("could not send a private update", extra={**context, "seat": seat.seat})
@@ -404,7 +406,10 @@ class Publisher:
         names = seat_names(session)
         view = name_view(engine.view(state, None), names)
         renderer = self.renderer_for(session.game) if render else None
-        png = await asyncio.to_thread(renderer.render_board, view) if renderer else None
+        png = None
+        if renderer:
+            with metrics.timed(metrics.RENDER, game=session.game, picture="board"):
+                png = await asyncio.to_thread(renderer.render_board, view)
         words = self.words_for(session.game)
         public = [name_decision(d, names) for d in public_panel(engine, state)]
         clock = engine.clock(state)
@@ -444,7 +449,10 @@ class Publisher:
         if text and not words and seat.user_id is not None:
             words = (await self.settings.get(seat.user_id)).text_boards
         renderer = None if words and text else self.renderer_for(session.game)
-        png = await asyncio.to_thread(renderer.render_hand, view) if renderer else None
+        png = None
+        if renderer:
+            with metrics.timed(metrics.RENDER, game=session.game, picture="hand"):
+                png = await asyncio.to_thread(renderer.render_hand, view)
         return PrivateUpdate(session=session, title=engine.title, seat=seat, events=events, hand_png=png,
                              hand_text="" if png or text else view_text(view), hand_words=text,
                              what=engine.private_view)

@@ -14,6 +14,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from bot import metrics
 from bot.naming import name_decision, name_seats, seat_names, typed_line
 from bot.session.ai_levels import level_of, stand_in_level
 from bot.session.clock import RoundClock
@@ -89,6 +90,7 @@ class Turns:
 
     async def _choose(self, session_id: int, user_id: int, *, version: int, seat: int, stamp: str | None,
                       pick: Callable[[Decision], str]) -> None:
+        clicked = time.perf_counter()  # the wait for the lock is part of what the member waits for
         async with self.sessions.lock(session_id):
             await self._expire_if_due(session_id)
             try:
@@ -103,6 +105,7 @@ class Turns:
             choice = pick(decision)
             self.sessions.take_unposted(session_id)  # report only what fails from here on, not an older failure
             await self.apply_choice(session, state, seat, choice)
+            metrics.CLICK_TO_BOARD.labels(game=session.game).observe(time.perf_counter() - clicked)
             if self.on_played is not None:
                 await self.on_played(session_id, [seat])
         await self.run_ai(session_id)
@@ -311,6 +314,7 @@ class Turns:
             self.sessions.forget(session.id)
             raise Refusal("The game moved on at the same moment; look at the newest panel.") from None
         self.sessions.remember(session.id, new_state)
+        metrics.MOVES.labels(game=session.game).inc()
         (await self.sessions.acted(session.id))[seat] = new_state.version
         if finished and self.on_finished is not None:
             await self.on_finished(session, new_state)
@@ -392,10 +396,12 @@ class Turns:
         owner = next((s for s in session.seats if s.seat == seat), None)
         level = level_of(owner) if owner is not None and owner.is_ai else stand_in_level(engine)
         rng = Rng.seeded((session.seed or 0) * 1_000_003 + state.version)
-        if level == levels.EASY:
-            return levels.plan(engine, state, seat, level, rng)[:1]
-        # A search thinks for up to a second: in a worker thread, so the bot keeps answering everyone meanwhile.
-        return await asyncio.to_thread(levels.plan, engine, state, seat, level, rng, None, None, history, asked=asked)
+        with metrics.timed(metrics.AI_PLAN, game=session.game, level=level):
+            if level == levels.EASY:
+                return levels.plan(engine, state, seat, level, rng)[:1]
+            # A search thinks for up to a second: in a worker thread, so the bot keeps answering everyone meanwhile.
+            return await asyncio.to_thread(levels.plan, engine, state, seat, level, rng, None, None, history,
+                                           asked=asked)
 
     async def _catch_up(self, session_id: int) -> None:
         """A click was refused: if that is because the newest panel is behind the game (the process stopped between

@@ -139,6 +139,18 @@ class Store(ABC):
         """Replace a member's settings (a JSON object)."""
 
     @abstractmethod
+    async def get_server_settings(self, guild_id: int) -> dict[str, Any]:
+        """A server's settings (/tarmac settings); {} when none was written."""
+
+    @abstractmethod
+    async def set_server_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
+        """Replace a server's settings (a JSON object)."""
+
+    @abstractmethod
+    async def session_counts(self) -> list[tuple[str, str, int]]:
+        """(game, status, how many sessions) for every pair that has any (the metrics' games by state)."""
+
+    @abstractmethod
     async def active_sessions(self) -> list[SessionRow]:
         """Every session in 'active' (for resuming AI turns and timers after a restart)."""
 

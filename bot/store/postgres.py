@@ -322,6 +322,23 @@ class PostgresStore(Backend[asyncpg.Pool]):
             user_id, json.dumps(settings), _now(),
         )
 
+    async def get_server_settings(self, guild_id: int) -> dict[str, Any]:
+        row = await self.pool.fetchrow("SELECT settings_json FROM server_settings WHERE guild_id = $1", guild_id)
+        return dict(json.loads(row["settings_json"])) if row else {}
+
+    async def set_server_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
+        await self.pool.execute(
+            "INSERT INTO server_settings (guild_id, settings_json, updated_at) VALUES ($1, $2, $3) "
+            "ON CONFLICT (guild_id) DO UPDATE SET settings_json = excluded.settings_json, "
+            "updated_at = excluded.updated_at",
+            guild_id, json.dumps(settings), _now(),
+        )
+
+    async def session_counts(self) -> list[tuple[str, str, int]]:
+        rows = await self.pool.fetch(
+            "SELECT game, status, COUNT(*) AS n FROM sessions GROUP BY game, status ORDER BY game, status")
+        return [(str(r["game"]), str(r["status"]), int(r["n"])) for r in rows]
+
     async def active_sessions(self) -> list[SessionRow]:
         return await self._many("status = 'active'")
 

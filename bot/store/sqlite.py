@@ -412,6 +412,28 @@ class SqliteStore(Backend[aiosqlite.Connection]):
                 (user_id, settings_json, _now()),
             )
 
+    async def get_server_settings(self, guild_id: int) -> dict[str, Any]:
+        async with self._lock:
+            rows = list(await self.db.execute_fetchall(
+                "SELECT settings_json FROM server_settings WHERE guild_id = ?", (guild_id,)))
+        return dict(json.loads(rows[0][0])) if rows else {}
+
+    async def set_server_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
+        settings_json = json.dumps(settings)
+        async with self._write() as db:
+            await db.execute_fetchall(
+                "INSERT INTO server_settings (guild_id, settings_json, updated_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET settings_json = excluded.settings_json, "
+                "updated_at = excluded.updated_at",
+                (guild_id, settings_json, _now()),
+            )
+
+    async def session_counts(self) -> list[tuple[str, str, int]]:
+        async with self._lock:
+            rows = await self.db.execute_fetchall(
+                "SELECT game, status, COUNT(*) FROM sessions GROUP BY game, status ORDER BY game, status")
+        return [(str(game), str(status), int(count)) for game, status, count in rows]
+
     async def active_sessions(self) -> list[SessionRow]:
         return await self._many("status = 'active'", ())
 

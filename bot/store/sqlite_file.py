@@ -143,8 +143,8 @@ def _check_length(path: Path) -> None:
         raise damaged(str(path), f"it holds {size // page} of the {counted} pages its header counts: it was cut short")
 
 
-def warn_if_shared(path: Path) -> None:
-    """One warning naming every one of the database's files that other accounts may open, and the chmod for them."""
+def shared_files(path: Path) -> list[tuple[Path, int]]:
+    """The database's files (itself, -wal, -shm) that other accounts may open, with their modes."""
     shared: list[tuple[Path, int]] = []
     for candidate in (path, *(path.with_name(path.name + suffix) for suffix in _COMPANIONS)):
         try:
@@ -153,6 +153,12 @@ def warn_if_shared(path: Path) -> None:
             continue
         if mode & _SHARED_BITS:
             shared.append((candidate, mode))
+    return shared
+
+
+def warn_if_shared(path: Path) -> None:
+    """One warning naming every one of the database's files that other accounts may open, and the chmod for them."""
+    shared = shared_files(path)
     if shared:
         named = ", ".join(f"{p} (mode {m:04o})" for p, m in shared)
         log.warning(f"other accounts on this machine can read the database, and with it every player's hidden "

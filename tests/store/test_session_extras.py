@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
-from bot.store import SessionClosed, Store
+from bot.store import Seat, SessionClosed, Store
 from tests.store.conftest import new_active, seats
 
 
@@ -58,3 +58,31 @@ async def test_member_settings_are_each_members_own_and_kept(new_store: Callable
     assert await again.get_member_settings(2**62) == {}  # Discord ids are 64-bit
     await again.set_member_settings(2**62, {"text_boards": True})
     assert await store.get_member_settings(2**62) == {"text_boards": True}
+
+
+async def test_server_settings_are_each_servers_own_and_kept(new_store: Callable[[], Store]) -> None:
+    """A server's settings (/tarmac settings) are its own, replaced whole, and survive a restart."""
+    store = new_store()
+    await store.open()
+    assert await store.get_server_settings(5) == {}
+    await store.set_server_settings(5, {"threads": True, "game_channels": [2**62]})
+    await store.set_server_settings(6, {"ai_seats": False})
+    await store.set_server_settings(5, {"threads": False})  # replaced whole
+    again = new_store()
+    await again.open()
+    assert await again.get_server_settings(5) == {"threads": False}
+    assert await again.get_server_settings(6) == {"ai_seats": False}
+    assert await again.get_server_settings(2**62) == {}
+    await again.set_server_settings(2**62, {"threads": True})
+    assert await store.get_server_settings(2**62) == {"threads": True}
+
+
+async def test_session_counts_are_by_game_and_status(new_store: Callable[[], Store]) -> None:
+    store = new_store()
+    await store.open()
+    assert await store.session_counts() == []
+    await new_active(store)
+    await store.create_session(guild_id=1, channel_id=99, game="toy", host_id=1, options={},
+                               seats=[Seat(seat=0, user_id=1, name="a")])
+    counts = await store.session_counts()
+    assert sum(n for _g, _s, n in counts) == 2 and {s for _g, s, _n in counts} == {"active", "lobby"}

@@ -1,0 +1,1 @@
+"""Running Tarmac for a community: server settings, the health and metrics endpoint."""
