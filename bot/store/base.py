@@ -22,6 +22,7 @@ from abc import ABC, abstractmethod
 from typing import Any
 
 from bot.store.models import ActionRow, RatingRow, RatingStep, ResultRow, Seat, SessionRow
+from bot.store.queue import QueueStore
 
 
 class StoreError(Exception):
@@ -52,7 +53,7 @@ class SessionNotFound(StoreError, LookupError):
     """No session with that id (or, for load_snapshot, no snapshot yet: the game never started)."""
 
 
-class Store(ABC):
+class Store(QueueStore, ABC):
     @abstractmethod
     async def open(self) -> None:
         """Connect and bring the schema up to date (numbered migrations, each applied once)."""

@@ -35,6 +35,7 @@ from bot.store.models import (
     Seat,
     SessionRow,
 )
+from bot.store.queue_sql import QueueSql
 from bot.store.results import RATING_ORDER, conservative
 
 
@@ -113,7 +114,17 @@ async def _check_intact(db: aiosqlite.Connection, path: str) -> None:
         raise sqlite_file.damaged(path, found[0] if found else "the integrity check returned nothing")
 
 
-class SqliteStore(Backend[aiosqlite.Connection]):
+class _Runner:
+    """The queue's SQL (bot/store/queue_sql.py) on this connection, inside a BEGIN IMMEDIATE transaction."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self.db = db
+
+    async def rows(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
+        return [tuple(r) for r in await self.db.execute_fetchall(sql, args)]
+
+
+class SqliteStore(QueueSql, Backend[aiosqlite.Connection]):
     def __init__(self, path: str | Path, *, through: int | None = None) -> None:
         self.path = str(path)
         self.through = through
@@ -199,6 +210,11 @@ class SqliteStore(Backend[aiosqlite.Connection]):
                 await db.execute_fetchall("ROLLBACK")
                 raise
             await db.execute_fetchall("COMMIT")
+
+    @asynccontextmanager
+    async def _queue_tx(self) -> AsyncIterator[_Runner]:
+        async with self._write() as db:
+            yield _Runner(db)
 
     async def _one(self, db: aiosqlite.Connection, session_id: int) -> SessionRow:
         rows = list(await db.execute_fetchall(f"SELECT {SESSION_COLUMNS} FROM sessions WHERE id = ?", (session_id,)))
