@@ -9,6 +9,7 @@ from collections.abc import Mapping
 import discord
 from discord import app_commands
 
+import bot.discord.lfg as lfg
 import bot.discord.lobby as lobby
 import bot.discord.panel as panel
 import bot.discord.resign as resign
@@ -17,6 +18,7 @@ import bot.discord.undo as undo
 from bot.discord.budget import BudgetedRequests, RequestBudget, install
 from bot.discord.commands import GameCommands
 from bot.discord.host import Host
+from bot.discord.lfg import LfgCommands, QueueClock
 from bot.discord.lobby import answer_form
 from bot.discord.presenter import DiscordPresenter
 from bot.discord.typed import answer_typed_form
@@ -25,7 +27,7 @@ from bot.shards import ShardSet
 from engine.core import Game
 
 log = logging.getLogger("tarmac.discord")
-PERSISTENT_VIEWS = (panel, typed, undo, resign, lobby)
+PERSISTENT_VIEWS = (panel, typed, undo, resign, lobby, lfg)
 
 
 class TarmacBot(Host):
@@ -67,6 +69,8 @@ class TarmacBot(Host):
         self._stopping = False
         self.parts.reminders.on_change = self.wake_reminders
         self.tree.add_command(GameCommands(self.parts))
+        self.tree.add_command(LfgCommands(self.parts))
+        self.queue_clock = QueueClock(self)
 
     def owns(self, session: SessionRow) -> bool:
         """Whether this process does the session's background work; the shard count is Discord's once connected."""
@@ -77,6 +81,7 @@ class TarmacBot(Host):
             self.budgeted = install(self.http, RequestBudget(self.requests_per_second))
         await self.store.open()
         self._reminder_task = asyncio.create_task(self._remind_forever())
+        self.queue_clock.start()
         # Each view module lists its own persistent items: a button posted before a restart still answers after it.
         self.add_dynamic_items(*(item for view in PERSISTENT_VIEWS for item in view.ITEMS))
         if self.dev_guild_id:
@@ -135,6 +140,7 @@ class TarmacBot(Host):
             # A pass in progress (an AI move, a reminder) finishes first; a loop already cancelled is just gone.
             await asyncio.gather(self._reminder_task, return_exceptions=True)
             self._reminder_task = None
+        await self.queue_clock.stop()
         # Finish the moves in flight before the database goes away.
         await self.parts.shutdown()
         await super().close()

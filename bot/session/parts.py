@@ -14,6 +14,7 @@ from bot.session.deadlines import Deadlines
 from bot.session.lobby import Lobby
 from bot.session.meta import MetaBook
 from bot.session.publish import Publisher
+from bot.session.queue import Queue
 from bot.session.records import Records
 from bot.session.reminders import Reminders
 from bot.session.replays import Replays
@@ -65,6 +66,7 @@ class Parts:
                                    self.reminders.changed)
         self.turns.on_played = self.deadlines.moved
         self.lobby = Lobby(self.sessions, self.meta, self.publisher, self.turns, self.deadlines)
+        self.queue = Queue(store, self.sessions, self.lobby, now)
         self.records = Records(self.sessions, self.meta, self.deadlines)
         self.ratings = Ratings(store, self.games)
         self.turns.on_finished = self._finished

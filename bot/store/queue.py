@@ -90,8 +90,16 @@ class QueueStore(ABC):
         """The member confirms their seat; the table after it (None: they are not seated there, or it is over)."""
 
     @abstractmethod
-    async def lfg_start_table(self, table_id: int, session_id: int) -> bool:
+    async def lfg_start_table(self, table_id: int) -> bool:
         """Confirming -> started, its entries done; False (nothing written) when it was not confirming."""
+
+    @abstractmethod
+    async def lfg_table_session(self, table_id: int, session_id: int) -> None:
+        """The game a started table became."""
+
+    @abstractmethod
+    async def lfg_waiting_guilds(self) -> list[int]:
+        """The servers with someone waiting in their queue."""
 
     @abstractmethod
     async def lfg_drop_table(self, table_id: int, now: float, rules: QueueRules) -> list[QueueEntry] | None:

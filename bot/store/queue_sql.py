@@ -117,13 +117,22 @@ class QueueSql(QueueStore):
                 True, table_id, user_id, table_id)
             return await _seated(tx, table_id) if done else None
 
-    async def lfg_start_table(self, table_id: int, session_id: int) -> bool:
+    async def lfg_start_table(self, table_id: int) -> bool:
         async with self._queue_tx() as tx:
-            done = await tx.rows("UPDATE lfg_tables SET status = 'started', session_id = ? WHERE id = ? "
-                                 "AND status = 'confirming' RETURNING id", session_id, table_id)
+            done = await tx.rows("UPDATE lfg_tables SET status = 'started' WHERE id = ? "
+                                 "AND status = 'confirming' RETURNING id", table_id)
             if done:
                 await tx.rows("DELETE FROM lfg_entries WHERE table_id = ? RETURNING id", table_id)
         return bool(done)
+
+    async def lfg_table_session(self, table_id: int, session_id: int) -> None:
+        async with self._queue_tx() as tx:
+            await tx.rows("UPDATE lfg_tables SET session_id = ? WHERE id = ? RETURNING id", session_id, table_id)
+
+    async def lfg_waiting_guilds(self) -> list[int]:
+        async with self._queue_tx() as tx:
+            rows = await tx.rows("SELECT DISTINCT guild_id FROM lfg_entries WHERE table_id IS NULL ORDER BY guild_id")
+        return [r[0] for r in rows]
 
     async def lfg_drop_table(self, table_id: int, now: float, rules: QueueRules) -> list[QueueEntry] | None:
         async with self._queue_tx() as tx:

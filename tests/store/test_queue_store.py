@@ -41,6 +41,8 @@ async def test_leaving_one_game_or_all(store: Store) -> None:
 async def test_expired_entries_go_and_renewed_ones_stay(store: Store) -> None:
     await store.lfg_join(entry(1, expires=NOW + 10))
     await store.lfg_join(entry(2, expires=NOW + 10))
+    await store.lfg_join(entry(3, guild=7))
+    assert await store.lfg_waiting_guilds() == [1, 7]
     assert await store.lfg_renew(1, 2, NOW + 100) == 1
     assert [e.user_id for e in await store.lfg_expire(NOW + 20)] == [1]
     assert [e.user_id for e in await store.lfg_entries(1)] == [2]
@@ -69,8 +71,10 @@ async def test_confirm_then_start_once(store: Store) -> None:
     after = await store.lfg_confirm(table.id, 2)
     assert after is not None and [e.confirmed for e in after[1]] == [False, True, False, False]
     await store.lfg_place_table(table.id, thread_id=700, message_id=701)
-    assert await store.lfg_start_table(table.id, session_id=9)
-    assert not await store.lfg_start_table(table.id, session_id=9)
+    assert await store.lfg_waiting_guilds() == []
+    assert await store.lfg_start_table(table.id)
+    assert not await store.lfg_start_table(table.id)
+    await store.lfg_table_session(table.id, 9)
     assert await store.lfg_drop_table(table.id, NOW, RULES) is None
     found = await store.lfg_table(table.id)
     assert found is not None and (found[0].status, found[0].thread_id, found[0].session_id) == ("started", 700, 9)
