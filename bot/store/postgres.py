@@ -25,6 +25,7 @@ import bot.store.codec as codec
 import bot.store.postgres_errors as postgres_errors
 from bot.store.backend import SESSION_COLUMNS, Backend, migrations, seats_json
 from bot.store.base import ChannelBusy, SessionClosed, SessionNotFound, StaleVersion, StoreUnavailable
+from bot.store.leagues import LeagueSql
 from bot.store.models import (
     OPEN_STATUSES,
     STATUSES,
@@ -93,7 +94,7 @@ class _Runner:
         return list(await self.con.fetch(_numbered(sql), *args))
 
 
-class PostgresStore(QueueSql, Backend[asyncpg.Pool]):
+class PostgresStore(QueueSql, LeagueSql, Backend[asyncpg.Pool]):
     # Rows another process is claiming are skipped, not waited for: each entry is seated by whichever claim locked
     # it first, and the other forms its tables from the rest.
     _claim_lock = " FOR UPDATE SKIP LOCKED"

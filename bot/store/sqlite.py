@@ -24,6 +24,7 @@ import bot.store.codec as codec
 import bot.store.sqlite_file as sqlite_file
 from bot.store.backend import SESSION_COLUMNS, Backend, migrations, seats_json
 from bot.store.base import ChannelBusy, SessionClosed, SessionNotFound, StaleVersion, StoreUnavailable
+from bot.store.leagues import LeagueSql
 from bot.store.models import (
     OPEN_STATUSES,
     STATUSES,
@@ -124,7 +125,7 @@ class _Runner:
         return [tuple(r) for r in await self.db.execute_fetchall(sql, args)]
 
 
-class SqliteStore(QueueSql, Backend[aiosqlite.Connection]):
+class SqliteStore(QueueSql, LeagueSql, Backend[aiosqlite.Connection]):
     def __init__(self, path: str | Path, *, through: int | None = None) -> None:
         self.path = str(path)
         self.through = through
