@@ -3,11 +3,11 @@ Leave), and each table the queue forms, opened in a thread of the panel's channe
 button. The session side (bot/session/queue.py) decides; this module only asks it and shows what it says.
 
 Every button is a DynamicItem keyed by what it acts on (a game, a table), so panels and tables keep working after a
-restart; the queue's clock (`QueueClock`) calls tables off, ends waits and forms the tables longer waits allow."""
+restart; the queue's clock (bot/discord/clocks.py, running `run_tick`) calls tables off, ends waits and forms the
+tables longer waits allow."""
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import logging
 from collections.abc import Callable, Coroutine
@@ -149,8 +149,9 @@ async def refresh_panel(client: TarmacBot, guild_id: int) -> None:
         log.warning("could not refresh the queue panel", extra={"guild_id": guild_id, "channel_id": channel_id})
 
 
-async def run_tick(client: TarmacBot) -> None:
-    """One pass of the queue's clock, shown: tables called off say so, then new tables open."""
+async def run_tick(client: TarmacBot) -> float | None:
+    """One pass of the queue's clock, shown: tables called off say so, then new tables open. The seconds until the
+    next pass is due."""
     done = await client.parts.queue.tick()
     for table, after in done.dropped:
         # Those sent to the back were queued again at the pass itself, after the table was formed.
@@ -165,32 +166,7 @@ async def run_tick(client: TarmacBot) -> None:
     await open_tables(client, done.formed)
     for guild_id in {t.guild_id for t, _ in done.dropped} | {e.guild_id for e in done.expired}:
         await refresh_panel(client, guild_id)
-
-
-class QueueClock:
-    """Runs the queue's clock every `every` seconds (on the Discord layer's clock, which SimCord moves in tests)."""
-
-    def __init__(self, client: TarmacBot, every: float = 60.0) -> None:
-        self.client, self.every = client, every
-        self.task: asyncio.Task[None] | None = None
-
-    def start(self) -> None:
-        self.task = asyncio.create_task(self._forever())
-
-    async def _forever(self) -> None:
-        await self.client.wait_until_ready()
-        while True:
-            try:
-                await run_tick(self.client)
-            except Exception:  # the store hiccuped: the next pass tries again
-                log.exception("queue pass failed")
-            await asyncio.sleep(self.every)
-
-    async def stop(self) -> None:
-        if self.task is not None:
-            self.task.cancel()
-            await asyncio.gather(self.task, return_exceptions=True)
-            self.task = None
+    return done.due
 
 
 async def join(interaction: discord.Interaction, game: str, seats: str = "", pace: int = LIVE, rated: bool = True,
@@ -211,6 +187,7 @@ async def join(interaction: discord.Interaction, game: str, seats: str = "", pac
     await tell(interaction, said)
     await open_tables(client, formed)
     await refresh_panel(client, guild_id)
+    client.queue_clock.wake()  # the new wait (and a new table's confirmation time) may be due before the next pass
 
 
 # ------------------------------------------------------------------------------------------------ buttons

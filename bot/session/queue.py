@@ -52,6 +52,9 @@ class Tick:
     dropped: list[tuple[QueueTable, list[QueueEntry]]] = field(default_factory=list)
     expired: list[QueueEntry] = field(default_factory=list)
     formed: list[Seated] = field(default_factory=list)
+    due: float | None = None
+    """Seconds until the queue's next pass is due (a table's confirmation time, a wait that lets a smaller or an
+    AI-filled table open, an expiry); None: nothing waits."""
 
 
 class Queue:
@@ -161,6 +164,14 @@ class Queue:
                 if after is not None:
                     done.dropped.append((table, after))
         done.expired = await self.store.lfg_expire(now)
+        times = [t.confirm_by for t in await self.store.lfg_confirming()]
         for guild_id in await self.store.lfg_waiting_guilds():
-            done.formed.extend(await self.store.lfg_claim(guild_id, now, self.rules(guild_id)))
+            rules = self.rules(guild_id)
+            done.formed.extend(await self.store.lfg_claim(guild_id, now, rules))
+            for e in await self.store.lfg_entries(guild_id):
+                if e.table_id is None:
+                    times += [e.expires_at, e.queued_at + rules.wait, e.queued_at + rules.rating_wait]
+                    times += [e.queued_at + rules.ai_wait] if e.ai_allowed else []
+        later = [t - now for t in times if t > now]
+        done.due = min(later) if later else None
         return done
