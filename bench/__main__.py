@@ -19,6 +19,7 @@ BENCHMARKS: dict[str, Benchmark] = {
     "load": Benchmark("bench.load", "moves per second of several bot processes on one PostgreSQL"),
     "storage": Benchmark("bench.storage", "database bytes per move of seeded Planes games"),
     "lookups": Benchmark("bench.lookups", "a channel's and a user's games, with 10 and 10,000 sessions stored"),
+    "leagues": Benchmark("bench.leagues", "queue join and claim with 10,000 waits, standings with 1,000 leagues"),
     "ratings": Benchmark("bench.ratings", "rating update and leaderboard time with 10,000 finished games stored"),
     "undo": Benchmark("bench.undo", "what an undo costs on the longest seeded game of each game"),
     "replays": Benchmark("bench.replays", "seconds and MiB of a whole game's replay GIF, the longest of each kind"),

@@ -9,6 +9,8 @@ from collections.abc import Mapping
 import discord
 from discord import app_commands
 
+import bot.discord.league as league
+import bot.discord.lfg as lfg
 import bot.discord.lobby as lobby
 import bot.discord.panel as panel
 import bot.discord.resign as resign
@@ -16,8 +18,11 @@ import bot.discord.typed as typed
 import bot.discord.undo as undo
 from bot import metrics
 from bot.discord.budget import BudgetedRequests, RequestBudget, install
+from bot.discord.clocks import Clock
 from bot.discord.commands import GameCommands
 from bot.discord.host import Host
+from bot.discord.league import LeagueCommands, advance_all
+from bot.discord.lfg import LfgCommands, run_tick
 from bot.discord.lobby import answer_form
 from bot.discord.presenter import DiscordPresenter
 from bot.discord.server_settings import TarmacCommands
@@ -28,12 +33,15 @@ from bot.shards import ShardSet
 from engine.core import Game
 
 log = logging.getLogger("tarmac.discord")
-PERSISTENT_VIEWS = (panel, typed, undo, resign, lobby)
+PERSISTENT_VIEWS = (panel, typed, undo, resign, lobby, lfg, league)
 
 
 class TarmacBot(Host):
     """Sharded from the start (discord.py's AutoShardedClient): one process may hold all shards or some of them
     (`shard_ids`), and each process does the background work of its own shards' games only (bot/shards.py)."""
+
+    queue_clock: Clock
+    league_clock: Clock
 
     def __init__(
         self, store: Store, *, games: Mapping[str, Game] | None = None, ai_delay: float = 0.0,
@@ -79,6 +87,11 @@ class TarmacBot(Host):
         self.parts.reminders.on_change = self.wake_reminders
         self.tree.add_command(GameCommands(self.parts))
         self.tree.add_command(TarmacCommands(self.parts, default_reminder_hours=remind_after / 3600))
+        self.tree.add_command(LfgCommands(self.parts))
+        self.tree.add_command(LeagueCommands(self.parts))
+        self.queue_clock = Clock(self, "queue", lambda: run_tick(self))
+        self.league_clock = Clock(self, "league", lambda: advance_all(self))
+        self.parts.on_game_end = self.league_clock.wake
 
     def owns(self, session: SessionRow) -> bool:
         """Whether this process does the session's background work; the shard count is Discord's once connected."""
@@ -119,6 +132,8 @@ class TarmacBot(Host):
             self.budgeted = install(self.http, RequestBudget(self.requests_per_second))
         await self.store.open()
         self._reminder_task = asyncio.create_task(self._remind_forever())
+        self.queue_clock.start()
+        self.league_clock.start()
         # Each view module lists its own persistent items: a button posted before a restart still answers after it.
         self.add_dynamic_items(*(item for view in PERSISTENT_VIEWS for item in view.ITEMS))
         if self.dev_guild_id:
@@ -185,6 +200,8 @@ class TarmacBot(Host):
             # A pass in progress (an AI move, a reminder) finishes first; a loop already cancelled is just gone.
             await asyncio.gather(self._reminder_task, return_exceptions=True)
             self._reminder_task = None
+        await self.queue_clock.stop()
+        await self.league_clock.stop()
         # Finish the moves in flight before the database goes away.
         await self.parts.shutdown()
         await super().close()

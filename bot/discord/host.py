@@ -21,6 +21,12 @@ class Presenting(Protocol):
     async def say_restarted(self, games: dict[int, int]) -> None: ...
 
 
+class Waking(Protocol):
+    """A background pass of the client (the queue's, the leagues'): a handler wakes it when what is due changed."""
+
+    def wake(self) -> None: ...
+
+
 class Host(discord.AutoShardedClient):
     """Tarmac's client as the rest of the Discord layer sees it: the session parts of this process, the store they
     are wired to, and the presenter. bot/discord/client.py's TarmacBot is the one implementation."""
@@ -28,3 +34,5 @@ class Host(discord.AutoShardedClient):
     parts: Parts
     store: Store
     presenter: Presenting
+    queue_clock: Waking
+    league_clock: Waking

@@ -10,6 +10,10 @@ Dependencies point one way, down this list; no module imports one above it:
 - `lobby.py`     open / join / leave / add AI (at levels.default_for(game)) / AI levels (in the lobby and during the
                  game) / options (the turn deadline among them) / cancel / play again, and `start` (the lobby
                  becomes a game, its first panel is posted, the AI plays if it opens).
+- `queue.py`     the matchmaking queue (/lfg): joining, leaving, the queue's clock, a confirmed table started as a
+                 game in its thread (the rule itself is bot/lfg/matching.py, run inside the store's claim).
+- `leagues.py`   leagues (/league): sign-up, each round paired (bot/leagues/pairing.py) and its games opened and
+                 started, results collected, drops, standings (bot/leagues/standings.py).
 - `records.py`   what /game history, mine, status and log read, as data (past games, open games, whom a game waits
                  for and until when, the log by turns); bot/discord/texts.py words it.
 - `replays.py`   a game as an animated GIF (the final message's, /game replay's) and its portable record (/game
@@ -58,6 +62,7 @@ from bot.session.types import (
 # The records the Discord layer words (a session and its seats) and the store it is wired to, as this side hands them
 # over: bot/discord reaches the store only through the session side.
 from bot.store import Seat, SessionRow, Store  # noqa: E402
+from bot.store.queue import Seated  # noqa: E402
 
 __all__ = ["Controls", "LogLine", "Parts", "PostFailed", "Presenter", "PrivateUpdate", "Refusal",
-           "Reminder", "Seat", "SessionRow", "Store", "TurnUpdate", "UndoRequest", "describe"]
+           "Reminder", "Seat", "Seated", "SessionRow", "Store", "TurnUpdate", "UndoRequest", "describe"]

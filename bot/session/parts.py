@@ -11,9 +11,11 @@ from datetime import UTC, datetime
 from bot.ratings import Ratings
 from bot.session.clock import RoundClock
 from bot.session.deadlines import Deadlines
+from bot.session.leagues import Leagues
 from bot.session.lobby import Lobby
 from bot.session.meta import MetaBook
 from bot.session.publish import Publisher
+from bot.session.queue import Queue
 from bot.session.records import Records
 from bot.session.reminders import Reminders
 from bot.session.replays import Replays
@@ -65,6 +67,10 @@ class Parts:
                                    self.reminders.changed)
         self.turns.on_played = self.deadlines.moved
         self.lobby = Lobby(self.sessions, self.meta, self.publisher, self.turns, self.deadlines)
+        self.on_game_end: Callable[[], None] | None = None
+        """Told when a game ends (the leagues' clock wakes to move a league on)."""
+        self.queue = Queue(store, self.sessions, self.lobby, now)
+        self.leagues = Leagues(store, self.sessions, self.lobby, self.turns, now)
         self.records = Records(self.sessions, self.meta, self.deadlines)
         self.ratings = Ratings(store, self.games)
         self.turns.on_finished = self._finished
@@ -114,6 +120,8 @@ class Parts:
         except Exception:
             logging.getLogger("tarmac.ratings").exception("could not record the result",
                                                           extra={"session_id": session.id})
+        if self.on_game_end is not None:
+            self.on_game_end()
 
     async def _final(self, session: SessionRow) -> tuple[GameState, str, bool]:
         """A finished session's final state, Rated option and chosen seed (for Ratings.catch_up)."""

@@ -21,7 +21,9 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any
 
+from bot.store.leagues import LeagueStore
 from bot.store.models import ActionRow, RatingRow, RatingStep, ResultRow, Seat, SessionRow
+from bot.store.queue import QueueStore
 
 
 class StoreError(Exception):
@@ -52,7 +54,7 @@ class SessionNotFound(StoreError, LookupError):
     """No session with that id (or, for load_snapshot, no snapshot yet: the game never started)."""
 
 
-class Store(ABC):
+class Store(QueueStore, LeagueStore, ABC):
     @abstractmethod
     async def open(self) -> None:
         """Connect and bring the schema up to date (numbered migrations, each applied once)."""

@@ -11,7 +11,11 @@ key (session_id, version) would refuse the second one anyway.
 
 from __future__ import annotations
 
+import functools
 import json
+import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from typing import Any
 
@@ -21,6 +25,7 @@ import bot.store.codec as codec
 import bot.store.postgres_errors as postgres_errors
 from bot.store.backend import SESSION_COLUMNS, Backend, migrations, seats_json
 from bot.store.base import ChannelBusy, SessionClosed, SessionNotFound, StaleVersion, StoreUnavailable
+from bot.store.leagues import LeagueSql
 from bot.store.models import (
     OPEN_STATUSES,
     STATUSES,
@@ -32,6 +37,7 @@ from bot.store.models import (
     Seat,
     SessionRow,
 )
+from bot.store.queue_sql import QueueSql
 from bot.store.results import RATING_ORDER, conservative
 
 _ONE_OPEN = "sessions_one_open_per_channel"
@@ -71,7 +77,28 @@ async def _write_state(con: asyncpg.Connection, session_id: int, version: int, s
     )
 
 
-class PostgresStore(Backend[asyncpg.Pool]):
+@functools.lru_cache(maxsize=256)
+def _numbered(sql: str) -> str:
+    """The queue's `?` placeholders as PostgreSQL's $1, $2, …."""
+    count = iter(range(1, 1000))
+    return re.sub(r"\?", lambda _: f"${next(count)}", sql)
+
+
+class _Runner:
+    """The queue's SQL (bot/store/queue_sql.py) on one connection, inside its transaction."""
+
+    def __init__(self, con: asyncpg.Connection) -> None:
+        self.con = con
+
+    async def rows(self, sql: str, *args: Any) -> list[asyncpg.Record]:
+        return list(await self.con.fetch(_numbered(sql), *args))
+
+
+class PostgresStore(QueueSql, LeagueSql, Backend[asyncpg.Pool]):
+    # Rows another process is claiming are skipped, not waited for: each entry is seated by whichever claim locked
+    # it first, and the other forms its tables from the rest.
+    _claim_lock = " FOR UPDATE SKIP LOCKED"
+
     def __init__(self, url: str, *, pool_size: int = 10, through: int | None = None) -> None:
         self.url = url
         self.pool_size = pool_size
@@ -121,6 +148,11 @@ class PostgresStore(Backend[asyncpg.Pool]):
         return [(r["number"], r["name"]) for r in rows]
 
     # ---------------------------------------------------------------- plumbing
+    @asynccontextmanager
+    async def _queue_tx(self) -> AsyncIterator[_Runner]:
+        async with self.pool.acquire() as con, con.transaction():
+            yield _Runner(con)
+
     async def _one(self, con: asyncpg.Connection, session_id: int) -> SessionRow:
         row = await con.fetchrow(f"SELECT {SESSION_COLUMNS} FROM sessions WHERE id = $1", session_id)
         if row is None:

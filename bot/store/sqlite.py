@@ -24,6 +24,7 @@ import bot.store.codec as codec
 import bot.store.sqlite_file as sqlite_file
 from bot.store.backend import SESSION_COLUMNS, Backend, migrations, seats_json
 from bot.store.base import ChannelBusy, SessionClosed, SessionNotFound, StaleVersion, StoreUnavailable
+from bot.store.leagues import LeagueSql
 from bot.store.models import (
     OPEN_STATUSES,
     STATUSES,
@@ -35,6 +36,7 @@ from bot.store.models import (
     Seat,
     SessionRow,
 )
+from bot.store.queue_sql import QueueSql
 from bot.store.results import RATING_ORDER, conservative
 
 
@@ -113,7 +115,17 @@ async def _check_intact(db: aiosqlite.Connection, path: str) -> None:
         raise sqlite_file.damaged(path, found[0] if found else "the integrity check returned nothing")
 
 
-class SqliteStore(Backend[aiosqlite.Connection]):
+class _Runner:
+    """The queue's SQL (bot/store/queue_sql.py) on this connection, inside a BEGIN IMMEDIATE transaction."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self.db = db
+
+    async def rows(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
+        return [tuple(r) for r in await self.db.execute_fetchall(sql, args)]
+
+
+class SqliteStore(QueueSql, LeagueSql, Backend[aiosqlite.Connection]):
     def __init__(self, path: str | Path, *, through: int | None = None) -> None:
         self.path = str(path)
         self.through = through
@@ -199,6 +211,11 @@ class SqliteStore(Backend[aiosqlite.Connection]):
                 await db.execute_fetchall("ROLLBACK")
                 raise
             await db.execute_fetchall("COMMIT")
+
+    @asynccontextmanager
+    async def _queue_tx(self) -> AsyncIterator[_Runner]:
+        async with self._write() as db:
+            yield _Runner(db)
 
     async def _one(self, db: aiosqlite.Connection, session_id: int) -> SessionRow:
         rows = list(await db.execute_fetchall(f"SELECT {SESSION_COLUMNS} FROM sessions WHERE id = ?", (session_id,)))

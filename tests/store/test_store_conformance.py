@@ -139,7 +139,8 @@ async def test_the_schema_holds_only_what_the_store_reads(store: Store) -> None:
             "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")}
     assert found == {"schema_migrations", "sessions", "actions", "session_state", "session_meta", "session_seats",
                      "member_settings", "server_settings", "results", "result_seats", "ratings", "rating_steps",
-                     "finals_due"}
+                     "finals_due", "lfg_entries", "lfg_tables", "lfg_panels", "leagues", "league_members",
+                     "league_games", "league_byes"}
 
 
 async def test_states_round_trip_exactly(store: Store) -> None:

@@ -29,6 +29,7 @@ async def test_the_command_tree_is_the_pinned_one() -> None:
 
 
 def game_group(bot: TarmacBot) -> dict[str, Any]:
+    """/game among the bot's groups (/lfg, /league and /tarmac beside it)."""
     return next(g for g in tree(bot) if g["name"] == "game")
 
 
