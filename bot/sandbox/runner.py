@@ -169,6 +169,8 @@ class Sandbox:
                 await self.env.shutdown()
             finally:
                 await self.bot.store.close()
+                if self.bot.endpoint is not None:  # SimCord detaches the bot without its close(), which stops it
+                    await self.bot.endpoint.stop()
 
 
 async def run_sandbox(options: SandboxOptions) -> None:

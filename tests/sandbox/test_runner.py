@@ -38,3 +38,26 @@ async def test_now_boarding_starts_with_no_round_timer_in_the_sandbox_and_the_lo
         await sandbox.stop()
     assert session is not None and session.options["timer"] == "async"
     assert timer.startswith("No timer")
+
+
+async def test_the_sandbox_serves_the_health_and_metrics_endpoint_too(tmp_path: Path) -> None:
+    import socket
+
+    import aiohttp
+
+    sandbox = Sandbox(SandboxOptions(db_path=tmp_path / "sandbox.sqlite3", metrics_addr="127.0.0.1:0",
+                                     out=lambda _line: None))
+    await sandbox.env.start()
+    try:
+        endpoint = sandbox.bot.endpoint
+        assert endpoint is not None and endpoint.port
+        async with aiohttp.ClientSession() as client, client.get(endpoint.url + "/healthz") as answer:
+            assert answer.status == 200, await answer.text()
+    finally:
+        await sandbox.stop()
+    probe = socket.socket()
+    try:
+        assert probe.connect_ex(("127.0.0.1", endpoint.port)) != 0, "stopping the sandbox stops its endpoint"
+    finally:
+        probe.close()
+    assert Sandbox(SandboxOptions(db_path=tmp_path / "other.sqlite3")).bot.endpoint is None, "off unless asked"
