@@ -112,5 +112,5 @@ def board_text(board: Board, user_id: int, game: Game) -> str:
         lines.append(f"You: {rating_text(board.own_rating)}; on the board after {MIN_GAMES - games} more "
                      f"rated game{'s' if MIN_GAMES - games != 1 else ''}.")
     if board.references:
-        lines.append(references_text(board.references))
+        lines += ["", references_text(board.references)]  # a paragraph of its own, not a part of the last line
     return "\n".join(lines)

@@ -100,12 +100,12 @@ def fit(outcomes: Sequence[Outcome], cooperative: bool) -> dict[str, tuple[float
     for outcome in outcomes:
         seats = outcome.table.seats
         if cooperative:
-            pilots, day = the_game(len(seats)), ai(seats[0])
+            itself, level = the_game(len(seats)), ai(seats[0])
             # The team is N pilots of one level: one player N times, moved by the mean of its seats' updates.
-            team, against = MODEL.rate([[rating(day)] * len(seats), [rating(pilots)]],
+            team, against = MODEL.rate([[rating(level)] * len(seats), [rating(itself)]],
                                        ranks=[float(outcome.ranks[0]), 3.0 - outcome.ranks[0]])
-            found[day] = (sum(r.mu for r in team) / len(team), sum(r.sigma for r in team) / len(team))
-            found[pilots] = (against[0].mu, against[0].sigma)
+            found[level] = (sum(r.mu for r in team) / len(team), sum(r.sigma for r in team) / len(team))
+            found[itself] = (against[0].mu, against[0].sigma)
         else:
             rated = MODEL.rate([[rating(ai(level))] for level in seats], ranks=[float(r) for r in outcome.ranks])
             for level, [new] in zip(seats, rated, strict=True):
