@@ -119,6 +119,7 @@ async def run(url: str, label: str, games: int, repeats: int, *, own_server: boo
             lambda: ratings.board(GUILD, 7, GAME, season), repeats)))
         print(_line("stats of a member (all their games)", await _timed(
             lambda: ratings.stats(GUILD, 7, GAME), repeats)))
+        print(_line("start-up check (aggregates only)", await _timed(ratings.verify, repeats)))
     finally:
         await store.close()
 

@@ -1,12 +1,13 @@
 """The words of /game stats and /game leaderboard, from what bot/ratings gathers. Plain functions of plain data, with
-no discord import. A rating shows as its conservative figure (mu - 3 sigma, what boards sort by) with mu and sigma
-beside it, and the games it counts."""
+no discord import. A rating shows on the scale of bot.ratings.scale (1500 for a new member, "?" while provisional)
+with the games it counts; μ and σ only in /game stats' details."""
 
 from __future__ import annotations
 
 from bot.discord.markup import mention, timestamp
-from bot.ratings import MIN_GAMES, Board, BoardLine, MemberStats, RatingRow, conservative
+from bot.ratings import MIN_GAMES, Board, BoardLine, MemberStats, RatingRow
 from bot.ratings.keys import ALL_TIME
+from bot.ratings.scale import BASE, PER_POINT, provisional, shown_text
 from engine.core import Game
 from engine.core.ai import levels
 
@@ -16,8 +17,23 @@ def figure(value: float) -> str:
 
 
 def rating_text(rating: RatingRow) -> str:
-    games = f"{rating.games} rated game{'s' if rating.games != 1 else ''}"
-    return f"**{figure(conservative(rating))}** (μ {figure(rating.mu)}, σ {figure(rating.sigma)}; {games})"
+    """"**1,512?** (provisional: 3 of 5 rated games)" or "**1,734** (12 rated games)"."""
+    if provisional(rating.games):
+        games = f"provisional: {rating.games} of {MIN_GAMES} rated games"
+    else:
+        games = f"{rating.games} rated games"
+    return f"**{shown_text(rating.mu, rating.sigma, rating.games)}** ({games})"
+
+
+def details_text(rating: RatingRow) -> str:
+    return (f"Details: μ {figure(rating.mu)}, σ {figure(rating.sigma)}; the rating shown is "
+            f"{BASE} + {PER_POINT} × (μ − 3σ).")
+
+
+def references_text(references: list[tuple[str, float, float]]) -> str:
+    """The AI levels beside a board: yardsticks with fixed ratings, the same on every server."""
+    lines = [f"{levels.LABELS.get(level, level)} AI {shown_text(mu, sigma)}" for level, mu, sigma in references]
+    return f"Yardsticks (fixed, the same on every server): {', '.join(lines)}."
 
 
 def player_name(player: str, game: Game) -> str:
@@ -34,13 +50,13 @@ def season_name(season: str) -> str:
     return "all time" if season == ALL_TIME else season.replace("-", " ")
 
 
-def trend_text(trend: list[float]) -> str:
+def trend_text(trend: list[int]) -> str:
     if len(trend) < 2:
         return ""
     change = trend[-1] - trend[0]
     way = "up" if change > 0 else "down" if change < 0 else "level"
-    return (f"Trend over the last {len(trend)} rated games: {way} {figure(abs(change))} "
-            f"({' → '.join(figure(v) for v in trend)})")
+    return (f"Trend over the last {len(trend)} rated games: {way} {abs(change):,} "
+            f"({' → '.join(f'{v:,}' for v in trend)})")
 
 
 def stats_text(stats: MemberStats, user_id: int, game: Game) -> str:
@@ -72,6 +88,7 @@ def stats_text(stats: MemberStats, user_id: int, game: Game) -> str:
         place = f"place {stats.place} on the all-time board" if stats.place is not None else \
             f"on the boards after {MIN_GAMES} rated games"
         lines.append(f"Board: {place}.")
+        lines.append(details_text(stats.rating))
     trend = trend_text(stats.trend)
     if trend:
         lines.append(trend + ".")
@@ -94,4 +111,6 @@ def board_text(board: Board, user_id: int, game: Game) -> str:
         games = board.own_rating.games
         lines.append(f"You: {rating_text(board.own_rating)}; on the board after {MIN_GAMES - games} more "
                      f"rated game{'s' if MIN_GAMES - games != 1 else ''}.")
+    if board.references:
+        lines += ["", references_text(board.references)]  # a paragraph of its own, not a part of the last line
     return "\n".join(lines)

@@ -7,7 +7,8 @@ from datetime import datetime
 from bot.store import ResultRow, ResultSeat
 
 SHARED = 0
-"""The guild id of the ratings every server shares: AI levels and a co-operative game's own rating."""
+"""The guild id of the players every server shares: AI levels and a co-operative game itself, whose ratings are
+constants (bot/ratings/reference.py), never stored."""
 ALL_TIME = ""
 """The season key of the all-time board."""
 Key = tuple[int, str, str, str]
@@ -33,7 +34,7 @@ def the_game(seats: int) -> str:
 
 
 def seat_player(result: ResultRow, seat: ResultSeat) -> tuple[int, str]:
-    """(guild_id, player) of a seat: a member's rating is their server's, an AI level's is everyone's."""
+    """(guild_id, player) of a seat: a member's rating is their server's, an AI level is everyone's yardstick."""
     if seat.user_id is not None:
         return result.guild_id or SHARED, member(seat.user_id)
     return SHARED, ai(seat.ai_level)

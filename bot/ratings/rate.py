@@ -3,7 +3,8 @@ all-time board and its season's; `recompute` runs every result in order and give
 
 Free-for-all games rate each seat as a team of one, ranked by place. A co-operative game rates the seats as one team
 against the game itself (its own rating per number of seats); a member who resigned is a third team, below both.
-Two AI seats of the same level in one game are one player twice: its rating moves by the mean of their updates.
+AI levels and the game itself are reference players (bot/ratings/reference.py): they take part with their fixed
+ratings and nothing of theirs is stored or moved, so only members' ratings come out of a result.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from dataclasses import dataclass
 from openskill.models import PlackettLuce
 
 from bot.ratings.keys import ALL_TIME, SHARED, Key, season_of, seat_player, the_game
+from bot.ratings.reference import fingerprint as reference_fingerprint
+from bot.ratings.reference import is_reference, reference
 from bot.store import RatingRow, RatingStep, ResultRow
 
 MODEL = PlackettLuce()
@@ -47,9 +50,10 @@ def entrants(result: ResultRow) -> list[Entrant]:
 
 
 def keys(result: ResultRow) -> list[Key]:
-    """The stored ratings a rated result reads and moves."""
+    """The stored ratings a rated result reads and moves: its members' (the reference players are constants)."""
     seasons = (ALL_TIME, season_of(result.finished_at))
-    return sorted({(e.guild_id, result.game, season, e.player) for e in entrants(result) for season in seasons})
+    return sorted({(e.guild_id, result.game, season, e.player) for e in entrants(result) for season in seasons
+                   if not is_reference(e.player)})
 
 
 def fresh(key: Key) -> RatingRow:
@@ -67,18 +71,23 @@ def update(result: ResultRow, current: Mapping[Key, RatingRow]) -> tuple[list[Ra
     moved: list[RatingRow] = []
     steps: list[RatingStep] = []
     for season in (ALL_TIME, season_of(result.finished_at)):
-        def row(entrant: Entrant, season: str = season) -> RatingRow:
+        def prior(entrant: Entrant, season: str = season) -> tuple[float, float]:
+            if is_reference(entrant.player):
+                return reference(result.game, entrant.player)
             key = (entrant.guild_id, result.game, season, entrant.player)
-            return current.get(key) or fresh(key)
+            row = current.get(key) or fresh(key)
+            return row.mu, row.sigma
 
         teams = sorted({e.team for e in found})
         rated = MODEL.rate(
-            [[MODEL.rating(mu=row(e).mu, sigma=row(e).sigma) for e in found if e.team == t] for t in teams],
+            [[MODEL.rating(*prior(e)) for e in found if e.team == t] for t in teams],
             ranks=[float(next(e.rank for e in found if e.team == t)) for t in teams],
         )
         after: dict[tuple[int, str], list[tuple[float, float]]] = {}
         for t, team in zip(teams, rated, strict=True):
             for entrant, new in zip([e for e in found if e.team == t], team, strict=True):
+                if is_reference(entrant.player):
+                    continue  # a constant: what the model would move it by is dropped
                 after.setdefault((entrant.guild_id, entrant.player), []).append((new.mu, new.sigma))
         for (guild_id, player), news in after.items():
             mu, sigma = sum(n[0] for n in news) / len(news), sum(n[1] for n in news) / len(news)
@@ -101,3 +110,23 @@ def recompute(results: Iterable[ResultRow]) -> tuple[list[RatingRow], list[Ratin
             ratings[(rating.guild_id, rating.game, rating.season, rating.player)] = rating
         steps.extend(made)
     return list(ratings.values()), steps
+
+
+class Rules:
+    """This module as the store applies it under its ratings lock (bot.store.base.RatingRules)."""
+
+    @property
+    def fingerprint(self) -> str:
+        return reference_fingerprint()
+
+    def keys(self, result: ResultRow) -> list[Key]:
+        return keys(result) if result.rated else []
+
+    def update(self, result: ResultRow, current: Mapping[Key, RatingRow]) -> tuple[list[RatingRow], list[RatingStep]]:
+        return update(result, current)
+
+    def recompute(self, results: Iterable[ResultRow]) -> tuple[list[RatingRow], list[RatingStep]]:
+        return recompute(results)
+
+
+RULES = Rules()

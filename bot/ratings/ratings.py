@@ -1,32 +1,32 @@
 """The ratings part: a result written when a game ends (its ratings moved in the same transaction), the results of
 games that ended without one written at start-up, a member's stats and a server's boards.
 
-Ratings are read-modify-write: one lock serialises this process's updates, so results are rated in the order they
-are written. Two processes on one PostgreSQL could interleave the updates of two games ending at the same moment;
-`rebuild` (run at start-up whenever a result was caught up) puts every rating back to the in-order recomputation.
+Ratings are read-modify-write, done inside the store's transaction under the ratings lock every process shares
+(Store.add_rated_result), so two processes rating two games of one member at the same moment both count. At
+start-up `verify` compares a few aggregates of the stored ratings with the results (games per member, season
+totals, steps, the rules' fingerprint) and rebuilds every rating from the results when they differ.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections import Counter
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 import bot.ratings.rate as rate
 import bot.ratings.rated as rated
 from bot.ratings.keys import ALL_TIME, member, user_of
 from bot.ratings.outcome import result_record
+from bot.ratings.reference import levels_of
+from bot.ratings.scale import MIN_GAMES, shown
 from bot.store import RatingRow, ResultRow, SessionRow, Store
 from bot.store.results import conservative
 from engine.core import Game, GameState
 
 log = logging.getLogger("tarmac.ratings")
 
-MIN_GAMES = 5
-"""Games a rating needs before a board shows it: fewer say little about a player."""
 TOP = 10
 TREND = 10
 
@@ -38,8 +38,8 @@ class MemberStats:
     wins: int
     rating: RatingRow | None
     """All-time, in this server; None before their first rated game."""
-    trend: list[float]
-    """The conservative figure after each of their last rated games (up to 10), oldest first."""
+    trend: list[int]
+    """Their rating as shown (bot.ratings.scale) after each of their last rated games (up to 10), oldest first."""
     favourite_seat: int | None
     """The seat (from 0) they played most often, the earliest of equals."""
     average_score: float
@@ -72,6 +72,8 @@ class Board:
     """The asking member's line when they are on the board but not in its top 10."""
     own_rating: RatingRow | None = None
     """The asking member's rating on this board, shown or not (fewer than MIN_GAMES games)."""
+    references: list[tuple[str, float, float]] = field(default_factory=list)
+    """The game's AI levels as (level, μ, σ), best first: fixed yardsticks beside the board, not on it."""
 
 
 StateOf = Callable[[SessionRow], Awaitable[tuple[GameState, str, bool]]]
@@ -82,7 +84,6 @@ class Ratings:
     def __init__(self, store: Store, games: Mapping[str, Game]) -> None:
         self.store = store
         self.games = games
-        self._lock = asyncio.Lock()
 
     def members(self, session: SessionRow) -> int:
         return len({s.user_id if s.user_id is not None else s.resigned_by for s in session.seats} - {None})
@@ -104,13 +105,9 @@ class Ratings:
         return result if added else None
 
     async def add(self, result: ResultRow) -> bool:
-        """Store a result with the ratings it moves, read from the store as they stand (the newest result is the
-        last in order, so this equals a recomputation). False when its session already had one."""
-        async with self._lock:
-            current = {(r.guild_id, r.game, r.season, r.player): r
-                       for r in await self.store.get_ratings(rate.keys(result) if result.rated else [])}
-            moved, steps = rate.update(result, current)
-            return await self.store.add_result(result, moved, steps)
+        """Store a result with the ratings it moves, read from the store under its ratings lock (the newest result
+        is the last in order, so this equals a recomputation). False when its session already had one."""
+        return await self.store.add_rated_result(result, rate.RULES)
 
     async def catch_up(self, state_of: StateOf) -> int:
         """Write the results of finished games that have none (games that ended before results were kept, or whose
@@ -125,18 +122,34 @@ class Ratings:
                 continue
             result = result_record(session, self.games[session.game], state, finished_at=session.updated_at,
                                    rated=self.counts(session, option=option, seed_chosen=seed_chosen))
-            async with self._lock:
-                added += await self.store.add_result(result, [], [])
+            added += await self.store.add_result(result, [], [])
         if added:
-            await self.rebuild()
             log.info("results caught up", extra={"results": added})
+        await self.verify(rebuild=bool(added))
         return added
+
+    async def verify(self, *, rebuild: bool = False) -> bool:
+        """Whether the stored ratings agree with the results, by aggregates cheap enough for every start; when they
+        do not (or `rebuild`), every rating is rebuilt from the results. True when a rebuild was needed."""
+        audit = await self.store.ratings_audit()
+        total = sum(audit.expected.values())
+        short = [what for what, bad in (
+            ("games per member", audit.stored != audit.expected),
+            ("season games", audit.season_games != total),
+            ("steps", audit.steps != total)) if bad]
+        if short:
+            log.warning("stored ratings differ from the results; rebuilding", extra={"differs": ", ".join(short)})
+        elif audit.fingerprint != rate.RULES.fingerprint:
+            # A new database, or new reference constants since the ratings were stored: expected, not a fault.
+            log.info("ratings rebuilt under the current reference ratings")
+        differs = bool(short) or audit.fingerprint != rate.RULES.fingerprint
+        if differs or rebuild:
+            await self.rebuild()
+        return differs
 
     async def rebuild(self) -> None:
         """Every rating recomputed from the results, in order, and stored in place of the old ones."""
-        async with self._lock:
-            ratings, steps = rate.recompute(await self.store.results())
-            await self.store.replace_ratings(ratings, steps)
+        await self.store.rebuild_ratings(rate.RULES)
 
     # ------------------------------------------------------------------ reading
     async def stats(self, guild_id: int, user_id: int, game: str | None) -> MemberStats | None:
@@ -159,7 +172,7 @@ class Ratings:
         best = min(mine, key=lambda m: (m[1].place, -m[1].score))[0]
         return MemberStats(
             game=game, games=len(mine), wins=sum(1 for _r, s in mine if s.place == 1 and not s.resigned),
-            rating=found[0] if found else None, trend=[t.mu - 3 * t.sigma for t in steps],
+            rating=found[0] if found else None, trend=[shown(t.mu, t.sigma) for t in steps],
             favourite_seat=max(sorted(seats), key=lambda s: seats[s]),
             average_score=sum(s.score for _r, s in mine) / len(mine), best=best,
             place=await self.store.rating_place(guild_id, game, ALL_TIME, player, min_games=MIN_GAMES),
@@ -174,7 +187,8 @@ class Ratings:
             lines.append(BoardLine(lines[-1].place if level else len(lines) + 1, row))
         player = member(user_id)
         own_rows = await self.store.get_ratings([(guild_id, game, season, player)])
-        board = Board(game, season, lines, own_rating=own_rows[0] if own_rows else None)
+        board = Board(game, season, lines, own_rating=own_rows[0] if own_rows else None,
+                      references=levels_of(game))
         if board.own_rating is not None and all(line.rating.player != player for line in lines):
             place = await self.store.rating_place(guild_id, game, season, player, min_games=MIN_GAMES)
             if place is not None:

@@ -13,17 +13,38 @@ Guarantees every backend must keep:
 - record_move is one transaction: version check, action append, latest state, version bump, or
   nothing at all; two processes can never both apply a move for the same expected version;
 - the action log is append-only and holds at most one action per (session, version);
-- a finished game has at most one result; a result and the ratings it moved are written in one transaction.
+- a finished game has at most one result; a result and the ratings it moved are written in one transaction;
+- rating updates are serialised across processes (add_rated_result, rebuild_ratings): each reads the ratings it
+  moves inside the transaction that writes them, holding the one ratings lock, so no update is lost.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import Any, Protocol
 
 from bot.store.leagues import LeagueStore
-from bot.store.models import ActionRow, RatingRow, RatingStep, ResultRow, Seat, SessionRow
+from bot.store.models import ActionRow, RatingRow, RatingsAudit, RatingStep, ResultRow, Seat, SessionRow
 from bot.store.queue import QueueStore
+
+RatingKey = tuple[int, str, str, str]
+"""(guild_id, game, season, player)."""
+
+
+class RatingRules(Protocol):
+    """How ratings follow from results (bot.ratings.rate.RULES), handed to the store so that it can apply them while
+    it holds the ratings lock."""
+
+    @property
+    def fingerprint(self) -> str: ...
+
+    def keys(self, result: ResultRow) -> list[RatingKey]: ...
+
+    def update(self, result: ResultRow,
+               current: Mapping[RatingKey, RatingRow]) -> tuple[list[RatingRow], list[RatingStep]]: ...
+
+    def recompute(self, results: Iterable[ResultRow]) -> tuple[list[RatingRow], list[RatingStep]]: ...
 
 
 class StoreError(Exception):
@@ -171,6 +192,22 @@ class Store(QueueStore, LeagueStore, ABC):
         False, with nothing written, when that session already has a result."""
 
     @abstractmethod
+    async def add_rated_result(self, result: ResultRow, rules: RatingRules) -> bool:
+        """One transaction, holding the ratings lock every process of this database shares: the result, and the
+        ratings it moves as `rules` derive them from the stored ones read under that lock. A result that finishes
+        before one already stored (two processes' clocks) makes it recompute every rating in order instead. False,
+        with nothing written, when that session already has a result."""
+
+    @abstractmethod
+    async def rebuild_ratings(self, rules: RatingRules) -> None:
+        """Every rating and step recomputed from the results by `rules` and stored in place of the old ones, with
+        the rules' fingerprint, in one transaction holding the ratings lock."""
+
+    @abstractmethod
+    async def ratings_audit(self) -> RatingsAudit:
+        """The aggregates start-up checks the stored ratings against, from one snapshot."""
+
+    @abstractmethod
     async def results(self, *, guild_id: int | None = None, user_id: int | None = None,
                       game: str | None = None) -> list[ResultRow]:
         """Results in the order ratings take them (finished_at, then session id); only those of a server, of games a
@@ -183,8 +220,8 @@ class Store(QueueStore, LeagueStore, ABC):
     @abstractmethod
     async def leaderboard(self, guild_id: int, game: str, season: str, *, min_games: int,
                           limit: int) -> list[RatingRow]:
-        """The best ratings (mu - 3 sigma, then games) of a server's board, with the shared ones (guild 0) on it too,
-        counting only those with at least `min_games` games."""
+        """The best ratings (mu - 3 sigma, then games) of a server's board (its members: the AI levels are
+        constants, not stored), counting only those with at least `min_games` games."""
 
     @abstractmethod
     async def rating_place(self, guild_id: int, game: str, season: str, player: str, *, min_games: int) -> int | None:

@@ -82,8 +82,8 @@ class ResultRow(BaseModel):
 
 
 class RatingRow(BaseModel):
-    """A rating as it stands: one per (server, game, season, player). guild_id 0 holds the ratings every server
-    shares (AI levels, a co-operative game's own); season "" is the all-time board."""
+    """A rating as it stands: one per (server, game, season, player); season "" is the all-time board. Only members'
+    are stored: AI levels and a co-operative game's own rating are constants (bot/ratings/reference.py)."""
 
     guild_id: int
     game: str
@@ -104,3 +104,19 @@ class RatingStep(BaseModel):
     player: str
     mu: float
     sigma: float
+
+
+class RatingsAudit(BaseModel):
+    """What start-up compares to see whether the stored ratings are the results' (bot.ratings.Ratings.verify): a
+    few aggregates, read in one snapshot, rather than a recomputation."""
+
+    fingerprint: str | None
+    """The rules the stored ratings were last rebuilt with (None: never rebuilt since ratings were kept)."""
+    stored: dict[tuple[int, str, str], int]
+    """(guild_id, game, player) -> games of each stored all-time rating."""
+    expected: dict[tuple[int, str, str], int]
+    """(guild_id, game, "member:<id>") -> rated results that member has a seat in."""
+    season_games: int
+    """Games summed over every stored season rating (each rated seat counts once in its season)."""
+    steps: int
+    """Stored rating steps (one per rated member seat)."""

@@ -24,13 +24,21 @@ import asyncpg
 import bot.store.codec as codec
 import bot.store.postgres_errors as postgres_errors
 from bot.store.backend import SESSION_COLUMNS, Backend, migrations, seats_json
-from bot.store.base import ChannelBusy, SessionClosed, SessionNotFound, StaleVersion, StoreUnavailable
+from bot.store.base import (
+    ChannelBusy,
+    RatingRules,
+    SessionClosed,
+    SessionNotFound,
+    StaleVersion,
+    StoreUnavailable,
+)
 from bot.store.leagues import LeagueSql
 from bot.store.models import (
     OPEN_STATUSES,
     STATUSES,
     ActionRow,
     RatingRow,
+    RatingsAudit,
     RatingStep,
     ResultRow,
     ResultSeat,
@@ -42,6 +50,9 @@ from bot.store.results import RATING_ORDER, conservative
 
 _ONE_OPEN = "sessions_one_open_per_channel"
 _MIGRATION_LOCK = 7_340_414  # any fixed number: pg_advisory_xact_lock key that serialises migrations
+_RATINGS_LOCK = 7_340_415
+"""The advisory lock every process takes to update ratings: a row lock cannot cover a rating not stored yet (a
+member's first game, rated by two processes at once), and results end rarely enough for one lock to be free."""
 
 
 def _now() -> datetime:
@@ -387,74 +398,75 @@ class PostgresStore(QueueSql, LeagueSql, Backend[asyncpg.Pool]):
     # ---------------------------------------------------------------- results and ratings
     async def add_result(self, result: ResultRow, ratings: list[RatingRow], steps: list[RatingStep]) -> bool:
         async with self.pool.acquire() as con, con.transaction():
-            added = await con.fetchval(
-                "INSERT INTO results (session_id, guild_id, channel_id, game, finished_at, rated, team) "
-                "VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (session_id) DO NOTHING RETURNING session_id",
-                result.session_id, result.guild_id, result.channel_id, result.game, result.finished_at,
-                result.rated, result.team)
-            if added is None:
+            if not await _insert_result(con, result):
                 return False
-            await con.executemany(
-                "INSERT INTO result_seats (session_id, seat, user_id, ai_level, name, place, score, resigned) "
-                "VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-                [(result.session_id, s.seat, s.user_id, s.ai_level, s.name, s.place, s.score, s.resigned)
-                 for s in result.seats])
             await _write_ratings(con, ratings, steps)
         return True
 
+    async def add_rated_result(self, result: ResultRow, rules: RatingRules) -> bool:
+        async with self.pool.acquire() as con, con.transaction():
+            # Taken before anything is read: another process's update of the same ratings either committed before
+            # (and is read below: READ COMMITTED reads each statement afresh) or waits for this one to commit.
+            await con.execute("SELECT pg_advisory_xact_lock($1)", _RATINGS_LOCK)
+            if not await _insert_result(con, result):
+                return False
+            if not result.rated:
+                return True
+            later = await con.fetchval(
+                "SELECT 1 FROM results WHERE rated AND session_id <> $1 AND (finished_at, session_id) > ($2, $1) "
+                "LIMIT 1", result.session_id, result.finished_at)
+            if later is not None:
+                await _replace_ratings(con, *rules.recompute(await _results(con)))
+                return True
+            current = {(r.guild_id, r.game, r.season, r.player): r
+                       for r in await _get_ratings(con, rules.keys(result))}
+            await _write_ratings(con, *rules.update(result, current))
+        return True
+
+    async def rebuild_ratings(self, rules: RatingRules) -> None:
+        async with self.pool.acquire() as con, con.transaction():
+            await con.execute("SELECT pg_advisory_xact_lock($1)", _RATINGS_LOCK)
+            await _replace_ratings(con, *rules.recompute(await _results(con)))
+            await con.execute("INSERT INTO ratings_basis (id, fingerprint) VALUES (1, $1) ON CONFLICT (id) DO UPDATE "
+                              "SET fingerprint = excluded.fingerprint", rules.fingerprint)
+
+    async def ratings_audit(self) -> RatingsAudit:
+        async with self.pool.acquire() as con, con.transaction(isolation="repeatable_read", readonly=True):
+            basis = await con.fetchval("SELECT fingerprint FROM ratings_basis")
+            stored = await con.fetch("SELECT guild_id, game, player, games FROM ratings WHERE season = ''")
+            expected = await con.fetch(
+                "SELECT coalesce(r.guild_id, 0) AS guild_id, r.game, s.user_id, count(*) AS n FROM result_seats s "
+                "JOIN results r ON r.session_id = s.session_id WHERE r.rated AND s.user_id IS NOT NULL "
+                "GROUP BY 1, 2, 3")
+            season_games = await con.fetchval("SELECT coalesce(sum(games), 0) FROM ratings WHERE season <> ''")
+            steps = await con.fetchval("SELECT count(*) FROM rating_steps")
+        return RatingsAudit(fingerprint=basis,
+                            stored={(r["guild_id"], r["game"], r["player"]): r["games"] for r in stored},
+                            expected={(r["guild_id"], r["game"], f"member:{r['user_id']}"): r["n"] for r in expected},
+                            season_games=int(season_games), steps=int(steps))
+
     async def results(self, *, guild_id: int | None = None, user_id: int | None = None,
                       game: str | None = None) -> list[ResultRow]:
-        where, params = ["TRUE"], list[object]()
-        if guild_id is not None:
-            params.append(guild_id)
-            where.append(f"r.guild_id = ${len(params)}")
-        if game is not None:
-            params.append(game)
-            where.append(f"r.game = ${len(params)}")
-        if user_id is not None:
-            params.append(user_id)
-            where.append(f"r.session_id IN (SELECT session_id FROM result_seats WHERE user_id = ${len(params)})")
         async with self.pool.acquire() as con, con.transaction(isolation="repeatable_read", readonly=True):
-            heads = await con.fetch(
-                "SELECT r.session_id, r.guild_id, r.channel_id, r.game, r.finished_at, r.rated, r.team FROM results r "
-                f"WHERE {' AND '.join(where)} ORDER BY r.finished_at, r.session_id", *params)
-            seats = await con.fetch(
-                "SELECT s.session_id, s.seat, s.user_id, s.ai_level, s.name, s.place, s.score, s.resigned "
-                f"FROM result_seats s JOIN results r ON r.session_id = s.session_id WHERE {' AND '.join(where)} "
-                "ORDER BY s.session_id, s.seat", *params)
-        by_session: dict[int, list[ResultSeat]] = {}
-        for s in seats:
-            by_session.setdefault(s["session_id"], []).append(ResultSeat(
-                seat=s["seat"], user_id=s["user_id"], ai_level=s["ai_level"], name=s["name"], place=s["place"],
-                score=s["score"], resigned=s["resigned"]))
-        return [ResultRow(session_id=r["session_id"], guild_id=r["guild_id"], channel_id=r["channel_id"],
-                          game=r["game"], finished_at=r["finished_at"], rated=r["rated"], team=r["team"],
-                          seats=by_session.get(r["session_id"], []))
-                for r in heads]
+            return await _results(con, guild_id=guild_id, user_id=user_id, game=game)
 
     async def get_ratings(self, keys: list[tuple[int, str, str, str]]) -> list[RatingRow]:
-        if not keys:
-            return []
-        rows = await self.pool.fetch(
-            "SELECT r.guild_id, r.game, r.season, r.player, r.mu, r.sigma, r.games FROM ratings r "
-            "JOIN unnest($1::bigint[], $2::text[], $3::text[], $4::text[]) AS k (guild_id, game, season, player) "
-            "USING (guild_id, game, season, player)",
-            [k[0] for k in keys], [k[1] for k in keys], [k[2] for k in keys], [k[3] for k in keys])
-        return [_rating(r) for r in rows]
+        async with self.pool.acquire() as con:
+            return await _get_ratings(con, keys)
 
     async def leaderboard(self, guild_id: int, game: str, season: str, *, min_games: int,
                           limit: int) -> list[RatingRow]:
         rows = await self.pool.fetch(
-            "SELECT guild_id, game, season, player, mu, sigma, games FROM ratings WHERE guild_id IN ($1, 0) "
+            "SELECT guild_id, game, season, player, mu, sigma, games FROM ratings WHERE guild_id = $1 "
             f"AND game = $2 AND season = $3 AND games >= $4 ORDER BY {RATING_ORDER} LIMIT $5",
             guild_id, game, season, min_games, limit)
         return [_rating(r) for r in rows]
 
     async def rating_place(self, guild_id: int, game: str, season: str, player: str, *, min_games: int) -> int | None:
         place = await self.pool.fetchval(
-            "SELECT 1 + (SELECT count(*) FROM ratings o WHERE o.guild_id IN ($1, 0) AND o.game = r.game "
+            "SELECT 1 + (SELECT count(*) FROM ratings o WHERE o.guild_id = $1 AND o.game = r.game "
             "AND o.season = r.season AND o.games >= $5 AND o.conservative > r.conservative) "
-            "FROM ratings r WHERE r.guild_id IN ($1, 0) AND r.game = $2 AND r.season = $3 AND r.player = $4 "
+            "FROM ratings r WHERE r.guild_id = $1 AND r.game = $2 AND r.season = $3 AND r.player = $4 "
             "AND r.games >= $5",
             guild_id, game, season, player, min_games)
         return None if place is None else int(place)
@@ -469,9 +481,7 @@ class PostgresStore(QueueSql, LeagueSql, Backend[asyncpg.Pool]):
 
     async def replace_ratings(self, ratings: list[RatingRow], steps: list[RatingStep]) -> None:
         async with self.pool.acquire() as con, con.transaction():
-            await con.execute("DELETE FROM rating_steps")
-            await con.execute("DELETE FROM ratings")
-            await _write_ratings(con, ratings, steps)
+            await _replace_ratings(con, ratings, steps)
 
     async def finals_due(self) -> list[SessionRow]:
         return await self._many("status = 'finished' AND id IN (SELECT session_id FROM finals_due)")
@@ -497,3 +507,66 @@ async def _write_ratings(con: asyncpg.Connection, ratings: list[RatingRow], step
     await con.executemany(
         "INSERT INTO rating_steps (session_id, guild_id, game, player, mu, sigma) VALUES ($1, $2, $3, $4, $5, $6)",
         [(t.session_id, t.guild_id, t.game, t.player, t.mu, t.sigma) for t in steps])
+
+
+async def _insert_result(con: asyncpg.Connection, result: ResultRow) -> bool:
+    added = await con.fetchval(
+        "INSERT INTO results (session_id, guild_id, channel_id, game, finished_at, rated, team) "
+        "VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (session_id) DO NOTHING RETURNING session_id",
+        result.session_id, result.guild_id, result.channel_id, result.game, result.finished_at,
+        result.rated, result.team)
+    if added is None:
+        return False
+    await con.executemany(
+        "INSERT INTO result_seats (session_id, seat, user_id, ai_level, name, place, score, resigned) "
+        "VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        [(result.session_id, s.seat, s.user_id, s.ai_level, s.name, s.place, s.score, s.resigned)
+         for s in result.seats])
+    return True
+
+
+async def _replace_ratings(con: asyncpg.Connection, ratings: list[RatingRow], steps: list[RatingStep]) -> None:
+    await con.execute("DELETE FROM rating_steps")
+    await con.execute("DELETE FROM ratings")
+    await _write_ratings(con, ratings, steps)
+
+
+async def _get_ratings(con: asyncpg.Connection, keys: list[tuple[int, str, str, str]]) -> list[RatingRow]:
+    if not keys:
+        return []
+    rows = await con.fetch(
+        "SELECT r.guild_id, r.game, r.season, r.player, r.mu, r.sigma, r.games FROM ratings r "
+        "JOIN unnest($1::bigint[], $2::text[], $3::text[], $4::text[]) AS k (guild_id, game, season, player) "
+        "USING (guild_id, game, season, player)",
+        [k[0] for k in keys], [k[1] for k in keys], [k[2] for k in keys], [k[3] for k in keys])
+    return [_rating(r) for r in rows]
+
+
+async def _results(con: asyncpg.Connection, *, guild_id: int | None = None, user_id: int | None = None,
+                   game: str | None = None) -> list[ResultRow]:
+    where, params = ["TRUE"], list[object]()
+    if guild_id is not None:
+        params.append(guild_id)
+        where.append(f"r.guild_id = ${len(params)}")
+    if game is not None:
+        params.append(game)
+        where.append(f"r.game = ${len(params)}")
+    if user_id is not None:
+        params.append(user_id)
+        where.append(f"r.session_id IN (SELECT session_id FROM result_seats WHERE user_id = ${len(params)})")
+    heads = await con.fetch(
+        "SELECT r.session_id, r.guild_id, r.channel_id, r.game, r.finished_at, r.rated, r.team FROM results r "
+        f"WHERE {' AND '.join(where)} ORDER BY r.finished_at, r.session_id", *params)
+    seats = await con.fetch(
+        "SELECT s.session_id, s.seat, s.user_id, s.ai_level, s.name, s.place, s.score, s.resigned "
+        f"FROM result_seats s JOIN results r ON r.session_id = s.session_id WHERE {' AND '.join(where)} "
+        "ORDER BY s.session_id, s.seat", *params)
+    by_session: dict[int, list[ResultSeat]] = {}
+    for s in seats:
+        by_session.setdefault(s["session_id"], []).append(ResultSeat(
+            seat=s["seat"], user_id=s["user_id"], ai_level=s["ai_level"], name=s["name"], place=s["place"],
+            score=s["score"], resigned=s["resigned"]))
+    return [ResultRow(session_id=r["session_id"], guild_id=r["guild_id"], channel_id=r["channel_id"],
+                      game=r["game"], finished_at=r["finished_at"], rated=r["rated"], team=r["team"],
+                      seats=by_session.get(r["session_id"], []))
+            for r in heads]

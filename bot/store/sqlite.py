@@ -23,13 +23,21 @@ import aiosqlite
 import bot.store.codec as codec
 import bot.store.sqlite_file as sqlite_file
 from bot.store.backend import SESSION_COLUMNS, Backend, migrations, seats_json
-from bot.store.base import ChannelBusy, SessionClosed, SessionNotFound, StaleVersion, StoreUnavailable
+from bot.store.base import (
+    ChannelBusy,
+    RatingRules,
+    SessionClosed,
+    SessionNotFound,
+    StaleVersion,
+    StoreUnavailable,
+)
 from bot.store.leagues import LeagueSql
 from bot.store.models import (
     OPEN_STATUSES,
     STATUSES,
     ActionRow,
     RatingRow,
+    RatingsAudit,
     RatingStep,
     ResultRow,
     ResultSeat,
@@ -468,67 +476,68 @@ class SqliteStore(QueueSql, LeagueSql, Backend[aiosqlite.Connection]):
     # ---------------------------------------------------------------- results and ratings
     async def add_result(self, result: ResultRow, ratings: list[RatingRow], steps: list[RatingStep]) -> bool:
         async with self._write() as db:
-            if await db.execute_fetchall("SELECT 1 FROM results WHERE session_id = ?", (result.session_id,)):
+            if not await _insert_result(db, result):
                 return False
-            await db.execute_fetchall(
-                "INSERT INTO results (session_id, guild_id, channel_id, game, finished_at, rated, team) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (result.session_id, result.guild_id, result.channel_id, result.game,
-                 result.finished_at.astimezone(UTC).isoformat(timespec="microseconds"), int(result.rated),
-                 int(result.team)),
-            )
-            await db.executemany(
-                "INSERT INTO result_seats (session_id, seat, user_id, ai_level, name, place, score, resigned) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                [(result.session_id, s.seat, s.user_id, s.ai_level, s.name, s.place, s.score, int(s.resigned))
-                 for s in result.seats],
-            )
             await _write_ratings(db, ratings, steps)
         return True
 
     async def results(self, *, guild_id: int | None = None, user_id: int | None = None,
                       game: str | None = None) -> list[ResultRow]:
-        where, params = ["1 = 1"], list[object]()
-        if guild_id is not None:
-            where.append("r.guild_id = ?")
-            params.append(guild_id)
-        if game is not None:
-            where.append("r.game = ?")
-            params.append(game)
-        if user_id is not None:
-            where.append("r.session_id IN (SELECT session_id FROM result_seats WHERE user_id = ?)")
-            params.append(user_id)
         async with self._lock:
-            heads = list(await self.db.execute_fetchall(
-                "SELECT r.session_id, r.guild_id, r.channel_id, r.game, r.finished_at, r.rated, r.team FROM results r "
-                f"WHERE {' AND '.join(where)} ORDER BY r.finished_at, r.session_id", tuple(params)))
-            seats = list(await self.db.execute_fetchall(
-                "SELECT s.session_id, s.seat, s.user_id, s.ai_level, s.name, s.place, s.score, s.resigned "
-                f"FROM result_seats s JOIN results r ON r.session_id = s.session_id WHERE {' AND '.join(where)} "
-                "ORDER BY s.session_id, s.seat", tuple(params)))
-        by_session: dict[int, list[ResultSeat]] = {}
-        for sid, seat, user, level, name, place, score, resigned in seats:
-            by_session.setdefault(sid, []).append(ResultSeat(seat=seat, user_id=user, ai_level=level, name=name,
-                                                             place=place, score=score, resigned=bool(resigned)))
-        return [ResultRow(session_id=sid, guild_id=g, channel_id=c, game=gm, finished_at=datetime.fromisoformat(at),
-                          rated=bool(rated), team=bool(team), seats=by_session.get(sid, []))
-                for sid, g, c, gm, at, rated, team in heads]
+            return await _results(self.db, guild_id=guild_id, user_id=user_id, game=game)
 
     async def get_ratings(self, keys: list[tuple[int, str, str, str]]) -> list[RatingRow]:
-        if not keys:
-            return []
-        marks = ", ".join("(?, ?, ?, ?)" for _ in keys)
         async with self._lock:
-            rows = await self.db.execute_fetchall(
-                "SELECT guild_id, game, season, player, mu, sigma, games FROM ratings "
-                f"WHERE (guild_id, game, season, player) IN (VALUES {marks})", tuple(v for k in keys for v in k))
-        return [_rating(tuple(r)) for r in rows]
+            return await _get_ratings(self.db, keys)
+
+    async def add_rated_result(self, result: ResultRow, rules: RatingRules) -> bool:
+        # BEGIN IMMEDIATE holds the file's write lock from the first read: the ratings read here are the newest,
+        # whichever process or store wrote them, until this commits.
+        async with self._write() as db:
+            if not await _insert_result(db, result):
+                return False
+            if not result.rated:
+                return True
+            at = _at(result.finished_at)
+            later = await db.execute_fetchall(
+                "SELECT 1 FROM results WHERE rated = 1 AND session_id <> ? AND (finished_at > ? OR "
+                "(finished_at = ? AND session_id > ?)) LIMIT 1", (result.session_id, at, at, result.session_id))
+            if later:
+                await _replace_ratings(db, *rules.recompute(await _results(db)))
+                return True
+            current = {(r.guild_id, r.game, r.season, r.player): r
+                       for r in await _get_ratings(db, rules.keys(result))}
+            await _write_ratings(db, *rules.update(result, current))
+        return True
+
+    async def rebuild_ratings(self, rules: RatingRules) -> None:
+        async with self._write() as db:
+            await _replace_ratings(db, *rules.recompute(await _results(db)))
+            await db.execute_fetchall(
+                "INSERT INTO ratings_basis (id, fingerprint) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET "
+                "fingerprint = excluded.fingerprint", (rules.fingerprint,))
+
+    async def ratings_audit(self) -> RatingsAudit:
+        async with self._write() as db:  # one snapshot of the four reads
+            basis = list(await db.execute_fetchall("SELECT fingerprint FROM ratings_basis"))
+            stored = await db.execute_fetchall("SELECT guild_id, game, player, games FROM ratings WHERE season = ''")
+            expected = await db.execute_fetchall(
+                "SELECT coalesce(r.guild_id, 0), r.game, s.user_id, count(*) FROM result_seats s JOIN results r "
+                "ON r.session_id = s.session_id WHERE r.rated = 1 AND s.user_id IS NOT NULL "
+                "GROUP BY coalesce(r.guild_id, 0), r.game, s.user_id")
+            [(season_games,)] = list(await db.execute_fetchall(
+                "SELECT coalesce(sum(games), 0) FROM ratings WHERE season <> ''"))
+            [(steps,)] = list(await db.execute_fetchall("SELECT count(*) FROM rating_steps"))
+        return RatingsAudit(fingerprint=basis[0][0] if basis else None,
+                            stored={(g, gm, p): n for g, gm, p, n in stored},
+                            expected={(g, gm, f"member:{u}"): n for g, gm, u, n in expected},
+                            season_games=season_games, steps=steps)
 
     async def leaderboard(self, guild_id: int, game: str, season: str, *, min_games: int,
                           limit: int) -> list[RatingRow]:
         async with self._lock:
             rows = await self.db.execute_fetchall(
-                "SELECT guild_id, game, season, player, mu, sigma, games FROM ratings WHERE guild_id IN (?, 0) "
+                "SELECT guild_id, game, season, player, mu, sigma, games FROM ratings WHERE guild_id = ? "
                 f"AND game = ? AND season = ? AND games >= ? ORDER BY {RATING_ORDER} LIMIT ?",
                 (guild_id, game, season, min_games, limit))
         return [_rating(tuple(r)) for r in rows]
@@ -536,9 +545,9 @@ class SqliteStore(QueueSql, LeagueSql, Backend[aiosqlite.Connection]):
     async def rating_place(self, guild_id: int, game: str, season: str, player: str, *, min_games: int) -> int | None:
         async with self._lock:
             rows = list(await self.db.execute_fetchall(
-                "SELECT 1 + (SELECT count(*) FROM ratings o WHERE o.guild_id IN (?, 0) AND o.game = r.game "
+                "SELECT 1 + (SELECT count(*) FROM ratings o WHERE o.guild_id = ? AND o.game = r.game "
                 "AND o.season = r.season AND o.games >= ? AND o.conservative > r.conservative) "
-                "FROM ratings r WHERE r.guild_id IN (?, 0) AND r.game = ? AND r.season = ? AND r.player = ? "
+                "FROM ratings r WHERE r.guild_id = ? AND r.game = ? AND r.season = ? AND r.player = ? "
                 "AND r.games >= ?",
                 (guild_id, min_games, guild_id, game, season, player, min_games)))
         return int(rows[0][0]) if rows else None
@@ -554,9 +563,7 @@ class SqliteStore(QueueSql, LeagueSql, Backend[aiosqlite.Connection]):
 
     async def replace_ratings(self, ratings: list[RatingRow], steps: list[RatingStep]) -> None:
         async with self._write() as db:
-            await db.execute_fetchall("DELETE FROM rating_steps")
-            await db.execute_fetchall("DELETE FROM ratings")
-            await _write_ratings(db, ratings, steps)
+            await _replace_ratings(db, ratings, steps)
 
     async def finals_due(self) -> list[SessionRow]:
         return await self._many("status = 'finished' AND id IN (SELECT session_id FROM finals_due)", ())
@@ -585,3 +592,70 @@ async def _write_ratings(db: aiosqlite.Connection, ratings: list[RatingRow], ste
         "INSERT INTO rating_steps (session_id, guild_id, game, player, mu, sigma) VALUES (?, ?, ?, ?, ?, ?)",
         [(t.session_id, t.guild_id, t.game, t.player, t.mu, t.sigma) for t in steps],
     )
+
+
+def _at(moment: datetime) -> str:
+    """A finish time as stored: UTC, ISO, to the microsecond, so that text order is time order."""
+    return moment.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+async def _insert_result(db: aiosqlite.Connection, result: ResultRow) -> bool:
+    if await db.execute_fetchall("SELECT 1 FROM results WHERE session_id = ?", (result.session_id,)):
+        return False
+    await db.execute_fetchall(
+        "INSERT INTO results (session_id, guild_id, channel_id, game, finished_at, rated, team) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (result.session_id, result.guild_id, result.channel_id, result.game, _at(result.finished_at),
+         int(result.rated), int(result.team)),
+    )
+    await db.executemany(
+        "INSERT INTO result_seats (session_id, seat, user_id, ai_level, name, place, score, resigned) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [(result.session_id, s.seat, s.user_id, s.ai_level, s.name, s.place, s.score, int(s.resigned))
+         for s in result.seats],
+    )
+    return True
+
+
+async def _replace_ratings(db: aiosqlite.Connection, ratings: list[RatingRow], steps: list[RatingStep]) -> None:
+    await db.execute_fetchall("DELETE FROM rating_steps")
+    await db.execute_fetchall("DELETE FROM ratings")
+    await _write_ratings(db, ratings, steps)
+
+
+async def _get_ratings(db: aiosqlite.Connection, keys: list[tuple[int, str, str, str]]) -> list[RatingRow]:
+    if not keys:
+        return []
+    marks = ", ".join("(?, ?, ?, ?)" for _ in keys)
+    rows = await db.execute_fetchall(
+        "SELECT guild_id, game, season, player, mu, sigma, games FROM ratings "
+        f"WHERE (guild_id, game, season, player) IN (VALUES {marks})", tuple(v for k in keys for v in k))
+    return [_rating(tuple(r)) for r in rows]
+
+
+async def _results(db: aiosqlite.Connection, *, guild_id: int | None = None, user_id: int | None = None,
+                   game: str | None = None) -> list[ResultRow]:
+    where, params = ["1 = 1"], list[object]()
+    if guild_id is not None:
+        where.append("r.guild_id = ?")
+        params.append(guild_id)
+    if game is not None:
+        where.append("r.game = ?")
+        params.append(game)
+    if user_id is not None:
+        where.append("r.session_id IN (SELECT session_id FROM result_seats WHERE user_id = ?)")
+        params.append(user_id)
+    heads = list(await db.execute_fetchall(
+        "SELECT r.session_id, r.guild_id, r.channel_id, r.game, r.finished_at, r.rated, r.team FROM results r "
+        f"WHERE {' AND '.join(where)} ORDER BY r.finished_at, r.session_id", tuple(params)))
+    seats = list(await db.execute_fetchall(
+        "SELECT s.session_id, s.seat, s.user_id, s.ai_level, s.name, s.place, s.score, s.resigned "
+        f"FROM result_seats s JOIN results r ON r.session_id = s.session_id WHERE {' AND '.join(where)} "
+        "ORDER BY s.session_id, s.seat", tuple(params)))
+    by_session: dict[int, list[ResultSeat]] = {}
+    for sid, seat, user, level, name, place, score, resigned in seats:
+        by_session.setdefault(sid, []).append(ResultSeat(seat=seat, user_id=user, ai_level=level, name=name,
+                                                         place=place, score=score, resigned=bool(resigned)))
+    return [ResultRow(session_id=sid, guild_id=g, channel_id=c, game=gm, finished_at=datetime.fromisoformat(at),
+                      rated=bool(rated), team=bool(team), seats=by_session.get(sid, []))
+            for sid, g, c, gm, at, rated, team in heads]

@@ -12,6 +12,7 @@ from bot.ratings import rate
 from bot.ratings.keys import parse_season, season_of
 from bot.ratings.outcome import places, result_record
 from bot.ratings.rated import counts
+from bot.ratings.reference import REFERENCES, reference
 from bot.store import ResultRow, ResultSeat, Seat, SessionRow
 from engine import registry
 from engine.core import Result, SeatResult
@@ -84,37 +85,46 @@ def test_ratings_equal_openskill_called_directly_in_order() -> None:
     first = row([2, 1, 3], [1, 2, None])
     second = row([1, 2, 3], [1, 2, 3], sid=2)
     ratings, steps = rate.recompute([first, second])
-    a, b, easy = PL.rating(), PL.rating(), PL.rating()
-    [[a], [b], [easy]] = PL.rate([[a], [b], [easy]], ranks=[2, 1, 3])
+    easy = PL.rating(*reference("toy", "ai:easy"))
+    a, b = PL.rating(), PL.rating()
+    [[a], [b], _easy] = PL.rate([[a], [b], [easy]], ranks=[2, 1, 3])
     [[a], [b], [c]] = PL.rate([[a], [b], [PL.rating()]], ranks=[1, 2, 3])
     got = {(r.guild_id, r.season, r.player): (r.mu, r.sigma, r.games) for r in ratings}
     for season in ("", "2026-Q4"):
         assert got[(5, season, "member:1")] == (a.mu, a.sigma, 2)
         assert got[(5, season, "member:2")] == (b.mu, b.sigma, 2)
         assert got[(5, season, "member:3")] == (c.mu, c.sigma, 1)
-        assert got[(0, season, "ai:easy")] == (easy.mu, easy.sigma, 1), "an AI level is everyone's"
-    assert sorted((t.session_id, t.player) for t in steps) == sorted([(1, "ai:easy"), (1, "member:1"), (1, "member:2"),
+    assert all(r.player.startswith("member:") for r in ratings), "an AI level is a constant, never stored"
+    assert sorted((t.session_id, t.player) for t in steps) == sorted([(1, "member:1"), (1, "member:2"),
                                                                  (2, "member:1"), (2, "member:2"), (2, "member:3")])
 
 
-def test_a_cooperative_game_rates_the_team_against_the_game_per_seat_count() -> None:
+def test_a_cooperative_game_rates_the_team_against_the_games_fixed_rating_per_seat_count() -> None:
     won = row([1, 1, 1], [1, 2, None], team=True)
     lost = row([2, 2, 3], [1, 2, 3], sid=2, team=True, resigned=(2,))
     ratings, _steps = rate.recompute([won, lost])
     got = {(r.season, r.player): (r.mu, r.sigma) for r in ratings if r.season == ""}
-    one, two, easy, day3 = PL.rating(), PL.rating(), PL.rating(), PL.rating()
-    [[day3], [one, two, easy]] = PL.rate([[day3], [one, two, easy]], ranks=[2, 1])
-    [[one, two], [day3], [three]] = PL.rate([[one, two], [day3], [PL.rating()]], ranks=[2, 1, 3])
-    assert got[("", "game:3")] == (day3.mu, day3.sigma)
+    day3, easy = PL.rating(*reference("toy", "game:3")), PL.rating(*reference("toy", "ai:easy"))
+    one, two = PL.rating(), PL.rating()
+    [_day, [one, two, _easy]] = PL.rate([[day3], [one, two, easy]], ranks=[2, 1])
+    [[one, two], _day, [three]] = PL.rate([[one, two], [day3], [PL.rating()]], ranks=[2, 1, 3])
     assert got[("", "member:1")] == (one.mu, one.sigma) and got[("", "member:3")] == (three.mu, three.sigma)
-    assert got[("", "ai:easy")] == (easy.mu, easy.sigma)
+    assert set(got) == {("", "member:1"), ("", "member:2"), ("", "member:3")}, "the game itself is not stored"
 
 
-def test_two_ai_seats_of_one_level_move_it_by_their_mean() -> None:
-    ratings, _steps = rate.recompute([row([1, 2, 3], [1, None, None])])
-    a, e1, e2 = PL.rate([[PL.rating()], [PL.rating()], [PL.rating()]], ranks=[1, 2, 3])
-    easy = next(r for r in ratings if r.player == "ai:easy" and r.season == "")
-    assert (easy.mu, easy.sigma, easy.games) == ((e1[0].mu + e2[0].mu) / 2, (e1[0].sigma + e2[0].sigma) / 2, 1)
+def test_ai_levels_rate_members_at_their_calibrated_constants() -> None:
+    """Planes' Easy and Hard come from the table, not from the games they played: two wins over Hard here move
+    the member as openskill moves a player beating that fixed rating twice."""
+    hard = REFERENCES["planes"]["ai:hard"]
+    results = [row([1, 2], [1, None], sid=i, levels=["", "hard"]).model_copy(update={"game": "planes"})
+               for i in (1, 2)]
+    ratings, steps = rate.recompute(results)
+    me = PL.rating()
+    for _ in results:
+        [[me], _hard] = PL.rate([[me], [PL.rating(*hard)]], ranks=[1, 2])
+    mine = next(r for r in ratings if r.season == "" and r.player == "member:1")
+    assert (mine.mu, mine.sigma, mine.games) == (me.mu, me.sigma, 2)
+    assert reference("planes", "ai:hard") == hard and {t.player for t in steps} == {"member:1"}
 
 
 def test_an_unrated_result_moves_nothing_and_seasons_keep_their_own_ratings() -> None:

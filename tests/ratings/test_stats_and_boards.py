@@ -13,6 +13,7 @@ from openskill.models import PlackettLuce
 
 from bot.ratings import Ratings
 from bot.ratings.ratings import MIN_GAMES
+from bot.ratings.scale import shown
 from bot.store import RatingRow, ResultRow, ResultSeat, Seat, SqliteStore
 from tests.support.toy_game import ToyGame
 
@@ -56,7 +57,7 @@ async def test_a_members_stats(store: SqliteStore) -> None:
     [[two], [one]] = PL.rate([[two], [first]], ranks=[2, 1])
     assert stats.rating is not None and (stats.rating.mu, stats.rating.sigma, stats.rating.games) == \
         (one.mu, one.sigma, 2), "the unrated game moved nothing"
-    assert stats.trend == [first.mu - 3 * first.sigma, one.mu - 3 * one.sigma]
+    assert stats.trend == [shown(first.mu, first.sigma), shown(one.mu, one.sigma)]
     assert stats.place is None, f"off the board before {MIN_GAMES} games"
     assert await ratings.stats(6, 1, None) is None, "another server's games are not this one's"
 

@@ -140,7 +140,7 @@ async def test_the_schema_holds_only_what_the_store_reads(store: Store) -> None:
     assert found == {"schema_migrations", "sessions", "actions", "session_state", "session_meta", "session_seats",
                      "member_settings", "server_settings", "results", "result_seats", "ratings", "rating_steps",
                      "finals_due", "lfg_entries", "lfg_tables", "lfg_panels", "leagues", "league_members",
-                     "league_games", "league_byes"}
+                     "league_games", "league_byes", "ratings_basis"}
 
 
 async def test_states_round_trip_exactly(store: Store) -> None:
