@@ -17,13 +17,14 @@ from discord import app_commands
 from bot.discord.host import Host
 from bot.discord.layout import card, gallery, text
 from bot.discord.limits import THREAD_NAME, choice, cut, fit
-from bot.discord.markup import mention
-from bot.discord.replies import answer_failure, run_for_player, tell
+from bot.discord.markup import channel_mention, mention
+from bot.discord.replies import Said, answer_failure, run_for_player, tell
 from bot.leagues.rows import AI_FILL, BYES, ROUND_ROBIN, SWISS, League
 from bot.leagues.standings import Line, shown
 from bot.naming import escape
 from bot.session import Parts, Refusal
 from bot.session.leagues import Advanced
+from bot.session.server_settings import server_settings
 from renderers.standings import render_standings
 
 log = logging.getLogger("tarmac.discord")
@@ -34,11 +35,14 @@ FILL_CHOICES = [app_commands.Choice(name="AI seats", value=AI_FILL), app_command
 DEADLINE_CHOICES = [app_commands.Choice(name="none" if h == 0 else f"{h} hours", value=h) for h in (0, 12, 24, 48, 72)]
 
 
-def may_run_leagues(interaction: discord.Interaction) -> bool:
-    """Who may make and run leagues: members who may manage the server. The one place to add the role a server's
-    settings name, once servers have settings."""
+async def may_run_leagues(interaction: discord.Interaction, parts: Parts) -> bool:
+    """Who may make and run leagues: members who may manage the server, and those with the host role the server's
+    settings name."""
     perms = getattr(interaction, "permissions", None)
-    return bool(perms and perms.manage_guild)
+    if perms and perms.manage_guild:
+        return True
+    roles = [role.id for role in getattr(interaction.user, "roles", [])]
+    return (await server_settings(parts.store, interaction.guild_id)).hosts_anywhere(roles)
 
 
 def client_of(interaction: discord.Interaction) -> Host:
@@ -189,9 +193,9 @@ class LeagueCommands(app_commands.Group, name="league", description="Leagues tha
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError, /) -> None:
         await answer_failure(interaction, error)
 
-    def _manager(self, interaction: discord.Interaction) -> None:
-        if not may_run_leagues(interaction):
-            raise Refusal("Only members who may manage the server run leagues.")
+    async def _manager(self, interaction: discord.Interaction) -> None:
+        if not await may_run_leagues(interaction, self.parts):
+            raise Refusal("Only members who may manage the server, or hold its host role, run leagues.")
 
     @command("new", "Make a league, with a sign-up panel in this channel (managers)")
     @app_commands.describe(game="Which game", name="The league's name", format="Swiss or round robin",
@@ -204,7 +208,12 @@ class LeagueCommands(app_commands.Group, name="league", description="Leagues tha
                   format: str = SWISS, table: app_commands.Range[int, 2, 10] = 3,
                   rounds: app_commands.Range[int, 1, 30] = 3, deadline: int = 24, fill: str = AI_FILL,
                   rated: bool = True) -> None:
-        self._manager(interaction)
+        await self._manager(interaction)
+        settings = await server_settings(self.parts.store, interaction.guild_id)
+        parent = getattr(interaction.channel, "parent_id", None)
+        if not settings.may_open_in(interaction.channel_id or 0, parent):
+            raise Said("Leagues open their games in this server's games channels: make it in one of "
+                       + ", ".join(channel_mention(c) for c in settings.game_channels) + ".")
         league = await self.parts.leagues.new(
             guild_id=interaction.guild_id or 0, channel_id=interaction.channel_id or 0, game=game.value, name=name,
             format=format, table=table, rounds=rounds, deadline=deadline, fill=fill, rated=rated,
@@ -216,10 +225,11 @@ class LeagueCommands(app_commands.Group, name="league", description="Leagues tha
     @command("start", "Close sign-up and pair the first round (managers)")
     @app_commands.describe(name="The league (empty: this server's one open league)")
     async def start(self, interaction: discord.Interaction, name: str | None = None) -> None:
-        self._manager(interaction)
+        await self._manager(interaction)
         league = await self.parts.leagues.named(interaction.guild_id or 0, name)
+        done = await self.parts.leagues.start(league)  # refused, if at all, before anything is said in public
+        # Opening the round's games takes longer than Discord's three seconds to answer.
         await interaction.response.defer(thinking=True)
-        done = await self.parts.leagues.start(league)
         await interaction.followup.send(**fit(content=f"{escape(league.name)} has started: round 1 has "
                                                       f"{len(done.to_open)} tables, each in its own thread."))
         client = client_of(interaction)
@@ -255,7 +265,7 @@ class LeagueCommands(app_commands.Group, name="league", description="Leagues tha
     @command("cancel", "Cancel a league (managers); its games already started go on")
     @app_commands.describe(name="The league (empty: this server's one open league)")
     async def cancel(self, interaction: discord.Interaction, name: str | None = None) -> None:
-        self._manager(interaction)
+        await self._manager(interaction)
         league = await self.parts.leagues.named(interaction.guild_id or 0, name)
         await self.parts.leagues.cancel(league)
         await tell(interaction, f"{escape(league.name)} is cancelled.", ephemeral=False)

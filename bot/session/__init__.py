@@ -7,13 +7,13 @@ Dependencies point one way, down this list; no module imports one above it:
                  part it needs through it (`parts.lobby.join`, `parts.turns.choose`, ...). It also starts the timers'
                  work at start-up and waits for the moves in flight at shutdown. Each public method of a part checks
                  who may ask and takes the session lock itself, unless its docstring says "with the lock held".
+- `leagues.py`   leagues (/league): sign-up, each round paired (bot/leagues/pairing.py) and its games opened and
+                 started, results collected, drops, standings (bot/leagues/standings.py).
+- `queue.py`     the matchmaking queue (/lfg): joining, leaving, the queue's clock, a confirmed table started as a
+                 game in its thread (the rule itself is bot/lfg/matching.py, run inside the store's claim).
 - `lobby.py`     open / join / leave / add AI (at levels.default_for(game)) / AI levels (in the lobby and during the
                  game) / options (the turn deadline among them) / cancel / play again, and `start` (the lobby
                  becomes a game, its first panel is posted, the AI plays if it opens).
-- `queue.py`     the matchmaking queue (/lfg): joining, leaving, the queue's clock, a confirmed table started as a
-                 game in its thread (the rule itself is bot/lfg/matching.py, run inside the store's claim).
-- `leagues.py`   leagues (/league): sign-up, each round paired (bot/leagues/pairing.py) and its games opened and
-                 started, results collected, drops, standings (bot/leagues/standings.py).
 - `records.py`   what /game history, mine, status and log read, as data (past games, open games, whom a game waits
                  for and until when, the log by turns); bot/discord/texts.py words it.
 - `replays.py`   a game as an animated GIF (the final message's, /game replay's) and its portable record (/game

@@ -69,9 +69,10 @@ class Leagues:
         name = " ".join(name.split())
         if not name or len(name) > 60:
             raise Refusal("Give the league a name of 1 to 60 characters.")
-        if any(x.name.casefold() == name.casefold() and x.status in ("signup", "running")
-               for x in await self.store.leagues_of(guild_id)):
-            raise Refusal(f"This server already runs a league named {name}.")
+        same = [x for x in await self.store.leagues_of(guild_id)
+                if x.name.casefold() == name.casefold() and x.status in ("signup", "running")]
+        if same:
+            raise Refusal(f"This server already runs a league named {same[0].name}.")
         return await self.store.league_create(League(
             guild_id=guild_id, channel_id=channel_id, game=game, name=name, format=format, table_size=table,
             rounds=rounds, deadline=deadline, fill=fill, rated=rated, ai_level=levels.default_for(engine),

@@ -15,6 +15,7 @@ from bot.ratings import keys
 from bot.ratings.rated import OFF, ON, RATED_KEY
 from bot.session.deadlines import DEADLINE_KEY
 from bot.session.lobby import Lobby
+from bot.session.server_settings import server_settings
 from bot.session.sessions import Sessions
 from bot.session.types import Refusal
 from bot.store import SessionRow, Store
@@ -72,14 +73,17 @@ class Queue:
         return QueueRules()
 
     async def games_channel(self, guild_id: int, here: int) -> int:
-        """Where the server's queue lives: the queue panel's channel, or, before there is one, the channel the queue
-        was first used in (which becomes the panel's). The one function to switch to the server settings' games
-        channel once servers have settings."""
+        """Where the server's queue opens its tables: the queue panel's channel, or, before there is one, the channel
+        the queue was first used in (which becomes the panel's); when the server's settings name games channels, one
+        of those (the panel's or this one if named, else the first named). The one function that decides it."""
+        named = (await server_settings(self.store, guild_id)).game_channels
         found = await self.store.lfg_panel(guild_id)
-        if found is not None:
+        if found is not None and (not named or found[0] in named):
             return found[0]
-        await self.store.lfg_set_panel(guild_id, here, None)
-        return here
+        channel = here if not named or here in named else named[0]
+        if found is None:
+            await self.store.lfg_set_panel(guild_id, channel, None)
+        return channel
 
     async def join(self, *, guild_id: int, here: int, user_id: int, name: str, game: str, seats: str = "",
                    pace: int = LIVE, rated: bool = True, ai: bool = False) -> tuple[QueueEntry, list[Seated]]:

@@ -142,6 +142,7 @@ async def test_a_swiss_league_of_seven_runs_itself_through_a_restart_and_a_drop(
     posted = [m for m in table.channel.history() if "final standings after 3 rounds" in " ".join(texts(m))]
     assert posted, "the final standings are posted"
     words = " ".join(texts(posted[-1]))
+    assert [a.filename for a in posted[-1].attachments] == ["standings.png"], "the standings as a picture too"
     lines = await table.bot.parts.leagues.standings(done)
     assert [(ln.member, ln.points, ln.score) for ln in lines] == [(m, *expected[m]) for m in ranked]
     for place, member in enumerate(ranked, 1):

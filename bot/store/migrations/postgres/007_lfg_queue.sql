@@ -1,4 +1,4 @@
--- The matchmaking queue (/lfg), as in SQLite's migration 008 (bot/store/migrations/008_lfg_queue.sql, which says why).
+-- The matchmaking queue (/lfg), as in SQLite's migration 009 (bot/store/migrations/009_lfg_queue.sql, which says why).
 
 CREATE TABLE lfg_tables (
     id BIGSERIAL PRIMARY KEY,

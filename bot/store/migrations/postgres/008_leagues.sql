@@ -1,4 +1,4 @@
--- Leagues (/league), as in SQLite's migration 009 (bot/store/migrations/009_leagues.sql, which says why).
+-- Leagues (/league), as in SQLite's migration 010 (bot/store/migrations/010_leagues.sql, which says why).
 
 CREATE TABLE leagues (
     id BIGSERIAL PRIMARY KEY,
