@@ -78,9 +78,9 @@ def gate_header(gate_w: float, name: str) -> float:
     return GATE_HEADER if 7 + text_width(name, MIN_FONT) + 6 + WIDEST_CHIP + 7 <= gate_w else GATE_HEADER + CHIP_H + 3
 
 
-def gate_height(gate_w: float, tiles: int = 1, name: str = "G1") -> float:
-    """The name row, then the rows of slots."""
-    rows = math.ceil(GATE_SLOTS / slots_per_row(gate_w))
+def gate_height(gate_w: float, tiles: int = 1, name: str = "G1", per_row: int | None = None) -> float:
+    """The name row, then the rows of slots (`per_row` a row, default as many as the width holds)."""
+    rows = math.ceil(GATE_SLOTS / (per_row or slots_per_row(gate_w)))
     return gate_header(gate_w, name) + rows * (cell_height(tiles) + 3) + 3
 
 
@@ -116,8 +116,12 @@ def board_layout(board: Airport, tiles: Tiles = 1) -> BoardLayout:
                 new_gate[a.id] = min(new_gate[a.id], room)
         box_w = max(least_w, new_w)
         gate_w = {g: max(40.0, w) for g, w in new_gate.items()}
-    boxes = _place(spaces, box_w, gate_w, tiles, (min_x, min_y, span_x, span_y))
-    return BoardLayout(boxes, {g: slots_per_row(w) for g, w in gate_w.items()},
+    # Every plane of a board draws its five slots the same way: one row when every gate is wide enough, else
+    # three over two on all of them (a plane of 5 in a row beside one of 3 + 2 read as two kinds of plane).
+    per = min((slots_per_row(w) for w in gate_w.values()), default=GATE_SLOTS)
+    per = GATE_SLOTS if per >= GATE_SLOTS else min(per, (GATE_SLOTS + 1) // 2)
+    boxes = _place(spaces, box_w, gate_w, tiles, (min_x, min_y, span_x, span_y), per)
+    return BoardLayout(boxes, {g: per for g in gate_w},
                        {g: cell_height(_tiles_of(tiles, g)) for g in gate_w},
                        {g: gate_header(w, g) for g, w in gate_w.items()})
 
@@ -133,11 +137,11 @@ def _centre(box: Rect) -> tuple[float, float]:
 
 
 def _place(spaces: list[Space], box_w: float, gate_w: dict[str, float], tiles: Tiles,
-           frame: tuple[float, float, float, float]) -> dict[str, Rect]:
+           frame: tuple[float, float, float, float], per_row: int | None = None) -> dict[str, Rect]:
     """Boxes for these widths: gates first (their height is their content's), then each space as tall as the boxes
     above and below it leave."""
     min_x, min_y, span_x, span_y = frame
-    gate_h = {g: gate_height(w, _tiles_of(tiles, g), g) for g, w in gate_w.items()}
+    gate_h = {g: gate_height(w, _tiles_of(tiles, g), g, per_row) for g, w in gate_w.items()}
 
     def half_h(s: Space) -> float:
         return gate_h[s.id] / 2 if s.is_gate else SPACE_H_MIN / 2
