@@ -131,8 +131,9 @@ def options_for(state: PlanesState, offer: Offer) -> tuple[str, str, list[Option
 
 
 def start_prompt(state: PlanesState, seat: int) -> str:
-    """The move's prompt, which also teaches what a newcomer needs for it: how a cube boards, what the letters on
-    the spaces stand for, and that a colour nobody plays is neutral (the board draws it like any player's)."""
+    """The move's prompt, which also teaches what a newcomer needs for it: how a cube boards, and that a colour
+    nobody plays is neutral (the board draws it like any player's). What the letters on the spaces stand for is in
+    the board's key under the picture (renderers/planes/describe.py)."""
     colour = state.colour_of(seat)
     spare = [c for c in PARTY_COLOURS if state.is_neutral(c)]
     nobody = ""
@@ -140,8 +141,7 @@ def start_prompt(state: PlanesState, seat: int) -> str:
         colours = " and ".join(spare)
         nobody = f" Nobody plays {colours}, so those cubes are neutral, like grey ones."
     return (f"Choose a space with your {colour} cubes to start your move. To board, a group's last cube steps "
-            "into a gate whose plane takes its colour and has a free seat. On the board: P start spaces, G gates "
-            f"of the players' colours, N gates of grey planes; other letters are plain spaces.{nobody}")
+            f"into a gate whose plane takes its colour and has a free seat.{nobody}")
 
 
 def _step_prompt(state: PlanesState) -> str:
