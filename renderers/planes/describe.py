@@ -182,6 +182,7 @@ def key(view: dict[str, Any]) -> str:
     nobody = ""
     if spare:
         nobody = f" Nobody plays {' or '.join(spare)}: those cubes and planes are neutral, like grey ones."
+    # How a cube boards is the move prompt's: said once on a panel is enough.
     return ("P1–P4: start spaces (P1's cubes board at G1, and so on). G1–G4: gates of the players' colours' planes. "
             "N: gates of grey planes. Other letters: plain spaces. A chip such as R3 is three red cubes (B blue, "
-            f"G green, Y yellow, N grey).{nobody} To board, a group's last cube steps into a gate of its colour.")
+            f"G green, Y yellow, N grey).{nobody}")
