@@ -62,3 +62,12 @@ def test_two_identical_cards_offer_one_choice_once() -> None:
     assert shown == list(dict.fromkeys(labels))
     public = [o.label for o in public_decision(game, s, decision).options]
     assert len(public) == len(set(public))
+
+
+def test_the_rules_pages_say_how_to_read_each_board() -> None:
+    pages = {"now-boarding": ("discord", ("To come: M", "Morning, Afternoon and Evening", "**?**", "round", "square")),
+             "flight-plan": ("winning", ("Goals 2/6 1/3", "regions your routes reach", "hubs")),
+             "planecrafters": ("on discord", ("**N** nose", "**LW** left wing", "**F** fuselage", "**T**", "Hire"))}
+    for game, (topic, words) in pages.items():
+        page = registry.get(game).rules()[topic]
+        assert all(w in page for w in words), (game, [w for w in words if w not in page])
