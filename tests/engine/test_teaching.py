@@ -71,3 +71,22 @@ def test_the_rules_pages_say_how_to_read_each_board() -> None:
     for game, (topic, words) in pages.items():
         page = registry.get(game).rules()[topic]
         assert all(w in page for w in words), (game, [w for w in words if w not in page])
+
+
+def test_every_label_of_seeded_games_fits_a_button_whole() -> None:
+    """Discord cuts a button's label at 80 characters (a select entry's at 100): every label a seeded game of each
+    game offers fits a button whole (none was cut to fit: no "…"), and a detail fits under a select entry."""
+    from engine.core.ai.selfplay import playout
+    from engine.core.text import BUTTON_TEXT, OPTION_TEXT
+
+    for name in registry.names():
+        game = registry.get(name)
+        long: set[str] = set()
+
+        def step(before: object, _action: object, _after: object, game: object = game, long: set[str] = long) -> None:
+            for decision in game.pending(before):  # type: ignore[attr-defined]
+                long.update(o.label for o in decision.options if len(o.label) > BUTTON_TEXT or o.label.endswith("…"))
+                long.update(o.detail for o in decision.options if len(o.detail) > OPTION_TEXT)
+
+        playout(game, 3, 11, on_step=step)
+        assert not long, (name, sorted(long)[:5])
