@@ -67,9 +67,10 @@ def typed(st: FPState) -> TypedValue | None:
 
 
 def route_detail(number: int) -> str:
+    """What a route on sale earns (its class is its label's: "needs a short-haul fleet")."""
     r = route(number)
-    cargo = ", cargo" if r.cargo else ""
-    return f"{CLASS_NAMES[r.cls]}{cargo}; earns {money(r.revenue)} a turn; use fee {money(r.use_fee)}"
+    cargo = "cargo; " if r.cargo else ""
+    return f"{cargo}earns {money(r.revenue)} a turn; use fee {money(r.use_fee)}"
 
 
 # ---- what is legal -------------------------------------------------------------------------------------------------
