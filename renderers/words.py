@@ -5,6 +5,8 @@ A game's manifest (engine/core/manifest.py) names its words module, which expose
 
     describe(view) -> str        # the public view (the channel's board), most important part first
     describe_hand(view) -> str   # one seat's private view (what its hand picture shows)
+    key(view) -> str             # optional: what the board's letters and marks mean, in a few sentences, which the
+                                 # panel prints under the picture so a newcomer can read the board without the rules
 
 Both read only the view they are given, and name seats as the view does (the bot puts members' names there, as it
 does for the pictures). A description is lines of whole sentences, so `alt_text` can cut it where a reader expects.
@@ -35,6 +37,12 @@ def for_game(name: str) -> GameWords | None:
     """The words module its manifest names, or None if it has none."""
     words: GameWords | None = manifest_module(name, "words")  # a module with describe and describe_hand
     return words
+
+
+def board_key(words: GameWords | None, view: dict[str, Any]) -> str:
+    """The game's key to its board (`key(view)` in its words module), or "" when it has none."""
+    key = getattr(words, "key", None)
+    return str(key(view)) if callable(key) else ""
 
 
 def alt_text(text: str, limit: int = ALT_TEXT_MAX) -> str:

@@ -39,11 +39,12 @@ from bot.naming import escape, name_seats, seat_names
 from bot.session import Controls, PostFailed, Refusal, TurnUpdate
 from bot.session.turns import Turns
 from engine.core import Decision
-from engine.core.panel import PanelOption, PublicDecision
+from engine.core.panel import PublicDecision, listed
 
 BUTTONS_MAX = 20
 PAGE = 25
 COLOUR = discord.Colour.from_rgb(46, 110, 190)  # a panel's accent when the acting seat has no colour of its own
+KEY_TEXT = 600  # the board's key under the picture: a few sentences, never the room the prompt and summary need
 SUMMARY = 1500  # characters of "what just happened" (the newest lines kept): room left for the prompt and board
 
 log = logging.getLogger("tarmac.discord")
@@ -126,11 +127,12 @@ class PageButton(
             # Stamped pages keep the version they were shown at: the stamp is what keeps them current.
             version = self.ver if self.stamp else update.version
             view = decision_view(update.session.id, version, decision, self.page, stamp=self.stamp)
-            count = len(decision.options)
+            count = len(listed(decision))
             shown = f"{self.page * PAGE + 1}–{min(count, (self.page + 1) * PAGE)} of {count}"
             # Said plainly: the chooser should know the others cannot see their cards here.
-            said = (f"{decision.prompt.rstrip('.')}. Only you can see this message"
-                    + (f" (options {shown})." if count > PAGE else "."))
+            said = with_details(f"{decision.prompt.rstrip('.')}. Only you can see this message"
+                                + (f" (options {shown})." if count > PAGE else "."), update.explained,
+                                decision)
             # A stopped layout: discord.py would give an ephemeral view a 15-minute timer and keep it listening,
             # though its buttons are dynamic items matched by custom_id anyway.
             await interaction.response.send_message(
@@ -180,7 +182,8 @@ def controls_message(controls: Controls, before: str = "") -> dict[str, Any]:
         return fit(view=private(f"{head}You are done for now; waiting for {others}.{_timer(controls.deadline)}",
                                 accent=accent))
     view = decision_view(controls.session.id, controls.version, decision, stamp=controls.stamp)
-    said = f"{head}{decision.prompt}{_timer(controls.deadline)} Only you can see these controls."
+    said = with_details(f"{head}{decision.prompt}{_timer(controls.deadline)} Only you can see these controls.",
+                        controls.explained, decision)
     return fit(view=private(said, view, accent))
 
 
@@ -252,8 +255,7 @@ def decision_view(sid: int, ver: int, decision: Decision | PublicDecision, page:
     PublicDecision lists what the channel may see, each option keeping its index in the decision. `stamp`: the
     decision a member's own controls answer (bot/session/simultaneous.py)."""
     view = discord.ui.View(timeout=None)
-    options = (decision.options if isinstance(decision, PublicDecision)
-               else [PanelOption(index=i, label=o.label, detail=o.detail) for i, o in enumerate(decision.options)])
+    options = decision.options if isinstance(decision, PublicDecision) else listed(decision)
     if len(options) <= BUTTONS_MAX:
         for option in options:
             view.add_item(ChoiceButton(sid, ver, decision.seat, option.index, cut(option.label, BUTTON_LABEL),
@@ -276,6 +278,32 @@ def decision_view(sid: int, ver: int, decision: Decision | PublicDecision, page:
         view.add_item(PageButton(sid, ver, decision.seat, page + 1, "n", stamp))
     _add_typed(view, sid, ver, decision, stamp)
     return view
+
+
+DETAILS_TEXT = 900
+"""At most this much of the options' details under a row of buttons, which (unlike a select's entries) show none."""
+
+
+def button_details(explained: frozenset[str], decision: Decision | PublicDecision) -> str:
+    """What each button's option does, one small line each ("Hire Spy for 5: Tier 2. Look at …"), for a decision
+    shown as buttons of a kind the game explains (`explained`: its `Game.explained_kinds`): a select shows these
+    under its entries, a button has nowhere to. Empty for a select."""
+    options = decision.options if isinstance(decision, PublicDecision) else listed(decision)
+    if len(options) > BUTTONS_MAX or decision.kind not in explained:
+        return ""
+    kept: list[str] = []
+    used = 0
+    for o in options:
+        line = f"-# {cut(o.label, BUTTON_LABEL)}: {o.detail}"
+        if o.detail and used + len(line) + 1 <= DETAILS_TEXT:  # the first ones: they lead the rows of buttons
+            kept.append(line)
+            used += len(line) + 1
+    return "\n".join(kept)
+
+
+def with_details(said: str, explained: frozenset[str], decision: Decision | PublicDecision) -> str:
+    details = button_details(explained, decision)
+    return f"{said}\n{details}" if details else said
 
 
 def _add_typed(view: discord.ui.View, sid: int, ver: int, decision: Decision | PublicDecision, stamp: str | None,
@@ -364,6 +392,9 @@ def turn_message(update: TurnUpdate, *, live: bool = True, ended: str | None = N
         alt = alt_text(session.game, update.view, update.board_words)
         kwargs["file"] = discord.File(io.BytesIO(update.board_png), filename=BOARD_FILE, description=alt)
         blocks.append(gallery(BOARD_FILE, alt))
+        if update.board_key and update.result is None:
+            # Small print under the picture: what its letters mean, for whoever meets the board for the first time.
+            blocks.append(text(f"-# {cut(update.board_key, KEY_TEXT)}"))
     else:
         blocks.append(text(code_block(update.board_text, TEXT_TOTAL // 2, "json")))
     if prompt:
@@ -472,6 +503,8 @@ def _one_chooses(update: TurnUpdate) -> Said:
     if human is None:
         return content, notify, None
     view = channel_view(session.id, update.version, human)
+    if not human.private:
+        content = with_details(content, update.explained, human)
     if human.private:
         content = (f"{content}\nYour cards stay hidden from the others: press **Show my choices** to see "
                    "your options (only you will see them).")

@@ -30,7 +30,7 @@ from engine.core.panel import public_panel
 from engine.core.turns import turn_name
 from renderers import GameRenderer
 from renderers.kit.paint import RGB
-from renderers.words import GameWords
+from renderers.words import GameWords, board_key
 
 log = logging.getLogger("tarmac.service")
 
@@ -418,7 +418,8 @@ class Publisher:
             session=session, title=engine.title, version=state.version,
             events=[name_seats(text, names) for text in events], board_png=png,
             board_text="" if png else view_text(view), result=engine.result(state),
-            board_words=words.describe(view) if words else "",
+            board_words=words.describe(view) if words else "", board_key=board_key(words, view),
+            explained=engine.explained_kinds,
             # Named after the secrecy check's public description is built: names are public, so this adds nothing
             # that differs with a hidden card.
             decisions=[name_decision(d, names) for d in engine.pending(state)],

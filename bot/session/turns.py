@@ -133,7 +133,8 @@ class Turns:
                         stamp=decision_stamp(decision) if decision else "",
                         deadline=self.clock.deadline(session.id, clock[0] if clock else None),
                         waiting_for=[seat_name(session, d.seat) for d in pending],
-                        colour=self.publisher.seat_colour(session, state, decision.seat if decision else mine[0]))
+                        colour=self.publisher.seat_colour(session, state, decision.seat if decision else mine[0]),
+                        explained=engine.explained_kinds)
 
     # ------------------------------------------------------------- clocks
     async def _expire_if_due(self, session_id: int) -> bool:

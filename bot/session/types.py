@@ -48,6 +48,11 @@ class TurnUpdate:
     board_words: str = ""
     """The board in words (renderers/words.py), from the public view: the picture's alt text, cut, and the whole of
     `/game board text:True`. Empty when the game has no words module."""
+    explained: frozenset[str] = frozenset()
+    """The game's `explained_kinds`: decisions whose options' details are printed under the buttons."""
+    board_key: str = ""
+    """What the board's letters and marks mean (renderers/words.py `board_key`), printed small under the picture
+    so that a newcomer reads the board from the panel alone. Empty when the game gives none."""
     public: list[PublicDecision] = field(default_factory=list)
     """The open decisions as the channel may show them (engine.core.panel): the channel's panel is built from these
     alone, never from `decisions`, whose options may name a chooser's hidden cards."""
@@ -95,6 +100,8 @@ class Controls:
     waiting_for: list[str]
     colour: tuple[int, int, int] | None = None
     """The seat's colour on the board, for the accent bar of the controls (None: the game's own)."""
+    explained: frozenset[str] = frozenset()
+    """The game's `explained_kinds`: decisions whose options' details are printed under the buttons."""
 
 
 @dataclass

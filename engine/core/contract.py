@@ -306,6 +306,11 @@ class Game(ABC):
         entry = manifest(self.name)
         return rules_file_pages(entry.rules) if entry is not None and entry.rules else {}
 
+    explained_kinds: ClassVar[frozenset[str]] = frozenset()
+    """Kinds of decision whose options' details say what a choice does (a card's action, an employee's ability, the
+    fleet a route needs): the bot prints those under a row of buttons, which show no details of their own. Left out
+    for the rest, whose details only repeat the label or say the same for every option."""
+
     command_separator: ClassVar[str] = ";"
     """What separates the steps of a typed line (Planes: '>'); the conformance check builds lines with it."""
 

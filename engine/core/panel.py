@@ -39,12 +39,30 @@ def chooser_only(game: Game, state: GameState, decision: Decision) -> set[int]:
     return {i for i, option in enumerate(decision.options) if option.id in mine}
 
 
+def distinct(options: list[PanelOption]) -> list[PanelOption]:
+    """The first option of each label and detail: two identical cards offer one choice twice ("Build Spare Part into
+    plane 1 nose" for each Spare Part in hand), and a player should meet it once. The first stands for the others,
+    as a typed step of that label does (engine/README.md, "Typed moves")."""
+    seen: set[tuple[str, str]] = set()
+    out = []
+    for o in options:
+        if (o.label, o.detail) not in seen:
+            seen.add((o.label, o.detail))
+            out.append(o)
+    return out
+
+
+def listed(decision: Decision) -> list[PanelOption]:
+    """Every option of a decision as the chooser's own controls list it: one entry per distinct choice."""
+    return distinct([PanelOption(index=i, label=o.label, detail=o.detail) for i, o in enumerate(decision.options)])
+
+
 def public_decision(game: Game, state: GameState, decision: Decision) -> PublicDecision:
     hidden = chooser_only(game, state, decision)
     return PublicDecision(
         seat=decision.seat, kind=decision.kind, prompt=decision.prompt, private=decision.private or bool(hidden),
-        options=[PanelOption(index=i, label=o.label, detail=o.detail)
-                 for i, o in enumerate(decision.options) if i not in hidden],
+        options=distinct([PanelOption(index=i, label=o.label, detail=o.detail)
+                          for i, o in enumerate(decision.options) if i not in hidden]),
         typed=decision.typed,
     )
 

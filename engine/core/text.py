@@ -3,6 +3,12 @@ player typed cut short before a sentence quotes it back."""
 
 from __future__ import annotations
 
+BUTTON_TEXT = 80
+"""Discord's longest button label."""
+OPTION_TEXT = 100
+"""Discord's longest select entry label and description: the longest a label may be anywhere, so an engine cuts its
+labels here (a button, where one shows it, cuts it again to BUTTON_TEXT)."""
+
 QUOTE_MAX = 100
 """How much of what a player typed a refusal quotes back: enough to recognise the step, never a whole pasted page
 (a sentence quoting 5,000 typed characters could not be delivered at all)."""

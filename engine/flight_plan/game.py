@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.core.contract import (
     TIMEOUT,
@@ -59,6 +59,7 @@ def deal_routes(rng: Rng, players: int, mode: str) -> list[list[int]]:
 
 
 class FlightPlan(Game):
+    explained_kinds: ClassVar[frozenset[str]] = frozenset({"action", "fm_routes", "after_fly", "after_buy"})
     name = "flight-plan"
     title = "Flight Plan"
     tagline = "run an airline: routes, fleets and hubs, trades and auctions"

@@ -4,14 +4,16 @@ winning conditions and net worth."""
 from __future__ import annotations
 
 from engine.core.contract import Event, Option
+from engine.core.text import OPTION_TEXT, shorten
 from engine.flight_plan.data import CLASS_NAMES, REGION_NAMES, REGIONS, catalog, city_name, route, route_label
 from engine.flight_plan.state import Airline, Debt, FPState
 
 
 def opt(oid: str, label: str, detail: str = "") -> Option:
-    """An option cut to Discord's lengths (80 for a label, 100 under it): shared by the turn, trades and auctions,
-    so it lives below all three and none of them imports another for it."""
-    return Option(id=oid, label=label[:80], detail=detail[:100])
+    """An option cut to Discord's longest label and detail (100 each, a select entry's; the bot cuts a button's
+    label to its 80), visibly, with "…": shared by the turn, trades and auctions, so it lives below all three and
+    none of them imports another for it."""
+    return Option(id=oid, label=shorten(label, OPTION_TEXT), detail=shorten(detail, OPTION_TEXT))
 
 
 ROUND_CAP = "round_cap"

@@ -18,7 +18,7 @@ from functools import cache
 
 from engine.core.contract import Event, IllegalAction, Option, TypedValue
 from engine.flight_plan import briefing, trade
-from engine.flight_plan.data import CLASS_NAMES, FLEETS, catalog, city_name, route, route_label
+from engine.flight_plan.data import CLASS_NAMES, CLASS_RANGES, FLEETS, catalog, city_name, route, route_label
 from engine.flight_plan.mechanics import (
     active,
     asset_label,
@@ -67,9 +67,10 @@ def typed(st: FPState) -> TypedValue | None:
 
 
 def route_detail(number: int) -> str:
+    """What a route on sale earns (its class is its label's: "needs a short-haul fleet")."""
     r = route(number)
-    cargo = ", cargo" if r.cargo else ""
-    return f"{CLASS_NAMES[r.cls]}{cargo}; earns {money(r.revenue)} a turn; use fee {money(r.use_fee)}"
+    cargo = "cargo; " if r.cargo else ""
+    return f"{cargo}earns {money(r.revenue)} a turn; use fee {money(r.use_fee)}"
 
 
 # ---- what is legal -------------------------------------------------------------------------------------------------
@@ -150,12 +151,12 @@ def options(st: FPState) -> list[Option]:
     a = st.airlines[seat]
     eco = catalog().economy
     if step == "fm_routes":
-        out = [opt(f"take:{n}", f"Buy {route_label(n)} ({money(route(n).price)})", route_detail(n))
+        out = [opt(f"take:{n}", buy_label(n), route_detail(n))
                for n in st.dealt[seat] if n not in a.routes and route(n).price <= a.cash
                and region_refusal(st, seat, n) is None]
         return out + ([opt("done", "Done buying routes")] if a.routes else [])
     if step == "fm_fleets":
-        return [opt(f"fleet:{f}", f"Buy the {CLASS_NAMES[f]} fleet ({money(eco.fleet[f].price)})")
+        return [opt(f"fleet:{f}", fleet_label(f, eco.fleet[f].price))
                 for f in fleets_buyable(st, seat)] + [opt("done", "Done buying fleets")]
     if step == "fm_city":
         starts = sorted({route(n).origin for n in a.routes})
@@ -188,8 +189,24 @@ def options(st: FPState) -> list[Option]:
     raise AssertionError(f"no options at step {step}")
 
 
+def buy_label(n: int) -> str:
+    """A route on sale, with the fleet that flies it: a newcomer learns which fleet a route needs on the button."""
+    kind = CLASS_NAMES[route(n).cls]
+    return f"Buy {route_label(n)} ({money(route(n).price)}, needs {'an' if kind[0] in 'aeiou' else 'a'} {kind} fleet)"
+
+
+def fleet_label(cls: str, price: int) -> str:
+    """A fleet on sale, with the routes it flies (a cargo fleet flies none: it adds to every cargo route's revenue)."""
+    if cls == "cargo":
+        flies = f"adds {money(catalog().economy.cargo_revenue)} a cargo route"
+    else:
+        low, high = CLASS_RANGES[cls]
+        flies = f"flies routes {low}–{high}"
+    return f"Buy the {CLASS_NAMES[cls]} fleet ({money(price)}, {flies})"
+
+
 def _buy_option(n: int) -> Option:
-    return opt(f"buy:{n}", f"Buy {route_label(n)} ({money(route(n).price)})", route_detail(n))
+    return opt(f"buy:{n}", buy_label(n), route_detail(n))
 
 
 def _fly_option(st: FPState, seat: int, n: int) -> Option:
@@ -197,7 +214,7 @@ def _fly_option(st: FPState, seat: int, n: int) -> Option:
     assert a.city is not None
     fee, owner = fly_fee(st, seat, n)
     detail = f"use fee {money(fee)} to {who(owner)}" if owner is not None else "no fee"
-    return opt(f"fly:{n}", f"Fly {n} to {city_name(other_end(n, a.city))}", detail)
+    return opt(f"fly:{n}", f"Fly {n} to {city_name(other_end(n, a.city))} ({CLASS_NAMES[route(n).cls]})", detail)
 
 
 def _action_options(st: FPState) -> list[Option]:
@@ -209,8 +226,7 @@ def _action_options(st: FPState) -> list[Option]:
     if st.stranded and buys:
         return buys
     out = buys + [_fly_option(st, seat, n) for n in flyable(st, seat)]
-    out += [opt(f"fleet:{f}", f"Buy the {CLASS_NAMES[f]} fleet ({money(eco.fleet[f].price)})")
-            for f in fleets_buyable(st, seat)]
+    out += [opt(f"fleet:{f}", fleet_label(f, eco.fleet[f].price)) for f in fleets_buyable(st, seat)]
     out += [opt(f"hub:{c}", f"Develop a hub in {city_name(c)} ({money(eco.hub_price)})")
             for c in hubs_buyable(st, seat)]
     return [*out, opt("pass", "Do nothing this turn")]

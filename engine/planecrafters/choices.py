@@ -12,7 +12,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from engine.core.contract import Option, option
-from engine.core.text import counted, shorten
+from engine.core.text import OPTION_TEXT, counted, shorten
 from engine.planecrafters.data import (
     SLOT_NAMES,
     SLOTS,
@@ -21,6 +21,7 @@ from engine.planecrafters.data import (
     employee_kind,
     employee_name,
     is_spare,
+    maker_label,
     part_label,
 )
 from engine.planecrafters.mechanics import (
@@ -51,8 +52,10 @@ def opt(oid: str, label: str, detail: str = "") -> Option:
         if len(_OPTIONS) >= _OPTIONS_KEPT:
             _OPTIONS.clear()
         # Most labels fit: the length test first spares two calls on every option built.
-        found = _OPTIONS[key] = option(id=oid, label=label if len(label) <= 80 else shorten(label, 80),
-                                       detail=detail if len(detail) <= 100 else shorten(detail, 100))
+        # Cut to a select entry's room (a button cuts its label again to its 80): visibly, never silently.
+        found = _OPTIONS[key] = option(
+            id=oid, label=label if len(label) <= OPTION_TEXT else shorten(label, OPTION_TEXT),
+            detail=detail if len(detail) <= OPTION_TEXT else shorten(detail, OPTION_TEXT))
     return found
 
 
@@ -358,18 +361,26 @@ def _play_option(state: PCState, card: str, p: int, s: str) -> Option:
 
 def _new_play_option(card: str, p: int, s: str, there: str | None, new: bool) -> Option:
     """The option that builds `card` into slot s of plane p, where `there` sits now (`new`: a plane not started)."""
+    # A part of a model fits its own slot only, which its name already says: the slot is named again only for a
+    # Spare Part, so that the longest label ("Build Thunder Barrel right wing into plane 1 (replaces Thunder
+    # Barrel)") still fits a button's 80 characters.
+    slot = f" {SLOT_NAMES[s]}" if is_spare(card) else ""
     if new:
-        target = f"a new plane's {SLOT_NAMES[s]}"
+        target = f"a new plane's {SLOT_NAMES[s]}" if slot else "a new plane"
     else:
-        extra = f" (replaces {part_label(there)})" if there else ""
-        target = f"plane {p + 1} {SLOT_NAMES[s]}{extra}"
+        extra = f" (replaces {maker_label(there)})" if there else ""
+        target = f"plane {p + 1}{slot}{extra}"
     return opt(f"play:{card}:{p}:{s}", f"Build {part_label(card)} into {target}")
 
 
 def _sell_option(p: int, crowns: int, cards: tuple[str, ...]) -> Option:
-    # The figure first, so that a long list of parts cut at Discord's 80 characters never hides it.
-    return opt(f"sell:{p}", f"Sell plane {p + 1}: {counted(crowns, 'crown')} "
-                            f"({', '.join(part_label(c) for c in cards)})")
+    # The figure on the button; the parts, counted by model, under it (a list of five parts' names would not fit
+    # a button's 80 characters and hid its last ones).
+    models: dict[str, int] = {}
+    for c in cards:
+        models[maker_label(c)] = models.get(maker_label(c), 0) + 1
+    return opt(f"sell:{p}", f"Sell plane {p + 1}: {counted(crowns, 'crown')}",
+               ", ".join(f"{n} {model}" for model, n in models.items()))
 
 
 @cache
@@ -405,5 +416,5 @@ def _target_label(state: PCState, p: int, s: str) -> str:
     if p >= len(planes):
         return f"a new plane's {SLOT_NAMES[s]}"
     there = planes[p].parts.get(s)
-    extra = f" (replaces {part_label(there)})" if there else ""
+    extra = f" (replaces {maker_label(there)})" if there else ""
     return f"plane {p + 1} {SLOT_NAMES[s]}{extra}"

@@ -167,6 +167,14 @@ def part_label(card_id: str) -> str:
 
 
 @cache
+def maker_label(card_id: str) -> str:
+    """The card's model alone ("Sky Whale"), or "Spare Part": what a slot already named holds ("plane 1 nose
+    (replaces Sky Whale)"), where its slot's name again would only lengthen the label past a button's room."""
+    found = part(card_id)
+    return "Spare Part" if found.spare else found.model
+
+
+@cache
 def is_spare(card_id: str) -> bool:
     """`part(card_id).spare`, worked out once per card: the Flyer step asks it for every hand card."""
     return part(card_id).spare

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.core.contract import (
     Decision,
@@ -48,6 +48,7 @@ def _decision(st: PCState, options: list[Option]) -> Decision:
 
 
 class Planecrafters(Game):
+    explained_kinds: ClassVar[frozenset[str]] = frozenset({"hire", "buyer"})
     name = "planecrafters"
     search_beats_policy = True  # docs/notes/ai.md: hard and normal beat the policy in arena runs
     title = "Planecrafters"

@@ -16,7 +16,7 @@ Card ids in options belong to the deciding seat's hand: show those decisions to 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.core.contract import (
     Decision,
@@ -41,7 +41,7 @@ from engine.planes.commands import parse_command, suggest
 from engine.planes.scenarios import scenario
 from engine.planes.scoring import result
 from engine.planes.setup import apply_scenario, new_state, option_specs
-from engine.planes.state import PlanesState
+from engine.planes.state import PARTY_COLOURS, PlanesState
 from engine.planes.terrain import CUSTOM, custom_layout, load
 from engine.planes.view import public_view, seat_view
 
@@ -119,8 +119,7 @@ def options_for(state: PlanesState, offer: Offer) -> tuple[str, str, list[Option
                  for c in ids[1:]]
         return "action", "Play a card as an action, or go straight to your move", opts
     if kind == "move_start":
-        prompt = f"Choose a space with your {state.colour_of(seat)} cubes to start your move"
-        return "move_start", prompt, moves.start_options(state, seat)
+        return "move_start", start_prompt(state, seat), moves.start_options(state, seat)
     if kind == "move":
         return "move", _step_prompt(state), [moves.step_option(state, choice) for choice in ids]
     if kind == "goal":
@@ -129,6 +128,20 @@ def options_for(state: PlanesState, offer: Offer) -> tuple[str, str, list[Option
                  for c in ids[1:]]
         return "goal", "Score a goal card, or end your turn", opts
     return "over", "", []
+
+
+def start_prompt(state: PlanesState, seat: int) -> str:
+    """The move's prompt, which also teaches what a newcomer needs for it: how a cube boards, and that a colour
+    nobody plays is neutral (the board draws it like any player's). What the letters on the spaces stand for is in
+    the board's key under the picture (renderers/planes/describe.py)."""
+    colour = state.colour_of(seat)
+    spare = [c for c in PARTY_COLOURS if state.is_neutral(c)]
+    nobody = ""
+    if spare:
+        colours = " and ".join(spare)
+        nobody = f" Nobody plays {colours}, so those cubes are neutral, like grey ones."
+    return (f"Choose a space with your {colour} cubes to start your move. To board, a group's last cube steps "
+            f"into a gate whose plane takes its colour and has a free seat.{nobody}")
 
 
 def _step_prompt(state: PlanesState) -> str:
@@ -274,6 +287,7 @@ def _refuse(state: PlanesState, seat: int, choice: str) -> str:
 
 
 class PlanesGame(Game):
+    explained_kinds: ClassVar[frozenset[str]] = frozenset({"action"})
     name = "planes"
     title = "Planes"
     tagline = "move passenger cubes along the arrows and board them onto planes"

@@ -174,7 +174,8 @@ def draw_map(d: Pen, view: dict[str, Any]) -> None:
         labelled.append(city)
     # 4. City codes: first every city a button names ("Buy 21 Tokyo-Seoul"), which must be found on the map even
     # where nobody owns a route yet, and every hub, which the table names (away from its dot, with a line to it,
-    # when crowded); then route badges, then the cities where a plane stands, where there is room.
+    # when crowded); then route badges, then the cities where a plane stands and the ends of owned routes, where
+    # there is room.
     named = view.get("named_cities", [])
     for city in sorted(set(named) | hubs, key=lambda c: city_xy(c)[0]):
         _label(d, city, taken, map_h, hubs, must=True)
@@ -188,6 +189,11 @@ def draw_map(d: Pen, view: dict[str, Any]) -> None:
                 if _inside_map(box, map_h) and not _overlaps(box, taken):
                     taken.append(badge(d, x, y, a["seat"], size=30))
                     break
+    # Then the ends of every owned route, where there is room: a city a button named while its route was on sale
+    # keeps its code once the route is bought, so the map still says where the route goes.
+    for a in view["airlines"]:
+        for n in a["routes"]:
+            labelled += [cat.routes[n].origin, cat.routes[n].destination]
     for city in sorted(set(labelled) - set(named) - hubs, key=lambda c: city_xy(c)[0]):
         _label(d, city, taken, map_h, hubs)
 

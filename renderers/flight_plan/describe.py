@@ -102,3 +102,11 @@ def _airline(a: dict[str, Any]) -> str:
     if a.get("out"):
         text += " Bankrupt, out of the game."
     return text
+
+
+def key(view: dict[str, Any]) -> str:
+    """What the table's letters and figures mean, for a newcomer: the panel prints it under the picture."""
+    return (f"Fleets S M L U C: short, medium, long and ultra-long haul, cargo; a route needs a fleet of its class "
+            f"(routes 1–30 short, 31–62 medium, 63–89 long, 90–100 ultra). Goals such as 2/{REGION_GOAL} 1/{HUB_GOAL}: "
+            f"regions your routes reach (all {REGION_GOAL} win), regions with your hubs ({HUB_GOAL} win). "
+            "Round marks: an airline's plane and routes; square: its hubs. (off 2): switched off for 2 more turns.")

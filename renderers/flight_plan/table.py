@@ -39,7 +39,9 @@ class Column:
     right: bool = False  # figures line up on the right
 
 
-COLUMNS = [Column("name", "Airline", 150), Column("cash", "Cash", 150, right=True),
+# A name of about ten letters ("Maximiliana", "Александра") is always drawn whole: it is what a table reads first,
+# and an airline's longest lists give way to "+n" (the board in words lists them all) before a name is cut.
+COLUMNS = [Column("name", "Airline", 230), Column("cash", "Cash", 150, right=True),
            Column("revenue", "/turn", 130, right=True), Column("goals", "Goals", 150)]
 LISTS = "Fleets, hubs, routes"
 NAME_MOST = 330  # how wide names may grow where the lists leave room

@@ -109,3 +109,10 @@ def _piles(view: dict[str, Any]) -> str:
     if view.get("complaint_cards"):
         text += f" Complaints from {listing(c.replace('>', ' to ') for c in view['complaint_cards'])}."
     return text
+
+
+def key(view: dict[str, Any]) -> str:
+    """What the board's marks mean, for a newcomer: the panel prints it under the picture."""
+    return ("To come M A E: passengers still in the Morning, Afternoon and Evening piles. ?: a passenger who just "
+            "checked in, turned face up when the next flight starts. Round marks: the pilots' planes, by letter. "
+            "Square marks: a route's colour, which a plane needs to fly it; white dots are open to all.")

@@ -116,3 +116,10 @@ def _pool(view: dict[str, Any]) -> str:
     hire = [f"{e['name']} (tier {e['tier']}, {count(e['cost'], 'crown')}, {e['left']} left)"
             for e in view.get("pool") or [] if e["left"]]
     return f"For hire: {listing(hire)}." if hire else "For hire: nobody."
+
+
+def key(view: dict[str, Any]) -> str:
+    """What the board's letters mean, for a newcomer: the panel prints it under the picture."""
+    return ("Slots N LW F RW T: nose, left wing, fuselage, right wing, tail (a fuselage is a bonus, not a must). "
+            "Two letters on a card (PJ, SW…) name its model; * a model with a fuselage. T1–T3: an employee's tier; "
+            "what each does is under its Hire button and in /game rules topic:employees.")

@@ -9,6 +9,7 @@ the hand in words says both), so its text never shrinks below that.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -73,7 +74,9 @@ class Layout:
 
 @cache
 def _card_w(font: int) -> int:
-    return round(max(text_width(t, font) for t in CARD_TEXTS) + 2 * PAD * font)
+    # The padding as hand_card rounds it, and the width rounded up: rounded to the nearest pixel, the widest name
+    # ("Puddle Jumper" at 32 px) lost a pixel to it and was cut to "Puddle Jump…".
+    return math.ceil(max(text_width(t, font) for t in CARD_TEXTS)) + 2 * round(PAD * font) + 1
 
 
 def _arranged(cols: int, rows: int, short: bool, header_lines: int, font: int) -> Layout:
@@ -144,6 +147,12 @@ def _header(d: ImageDraw.ImageDraw, view: dict[str, Any], layout: Layout, count:
     if layout.header_lines == 1 and keep:
         tail += f" · keep {limit}"
     y = layout.margin + layout.line / 2
+    if layout.header_lines == 2 and keep and text_width(name + tail, font) > room:
+        # A long name takes the first line whole, and the count joins the second, which has the room.
+        cards = f"{count} card{'s' if count != 1 else ''}"
+        say(d, layout.margin, y, fit(name, font, room), font)
+        say(d, layout.margin, y + layout.line, fit(f"{cards} in hand; {keep}", font, room), font, MUTED)
+        return
     say(d, layout.margin, y, fit(name, font, room - text_width(tail, font)) + tail, font)
     if layout.header_lines == 2 and keep:
         say(d, layout.margin, y + layout.line, keep, font, MUTED)

@@ -173,3 +173,16 @@ def _cards(view: dict[str, Any]) -> str:
 def _pois(view: dict[str, Any]) -> str:
     places = [f"{space} {listing(POI_NAMES.get(p, p).lower() for p in pois)}" for space, pois in view["pois"].items()]
     return "Points of interest: " + "; ".join(places) + "." if places else ""
+
+
+def key(view: dict[str, Any]) -> str:
+    """What the board's letters mean, for a newcomer: the panel prints it under the picture."""
+    played = {s["colour"] for s in view["seats"]}
+    spare = [c for c in COLOURS[:4] if c not in played]
+    nobody = ""
+    if spare:
+        nobody = f" Nobody plays {' or '.join(spare)}: those cubes and planes are neutral, like grey ones."
+    # How a cube boards is the move prompt's: said once on a panel is enough.
+    return ("P1–P4: start spaces (P1's cubes board at G1, and so on). G1–G4: gates of the players' colours' planes. "
+            "N: gates of grey planes. Other letters: plain spaces. A chip such as R3 is three red cubes (B blue, "
+            f"G green, Y yellow, N grey).{nobody}")

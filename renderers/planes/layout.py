@@ -78,9 +78,9 @@ def gate_header(gate_w: float, name: str) -> float:
     return GATE_HEADER if 7 + text_width(name, MIN_FONT) + 6 + WIDEST_CHIP + 7 <= gate_w else GATE_HEADER + CHIP_H + 3
 
 
-def gate_height(gate_w: float, tiles: int = 1, name: str = "G1") -> float:
-    """The name row, then the rows of slots."""
-    rows = math.ceil(GATE_SLOTS / slots_per_row(gate_w))
+def gate_height(gate_w: float, tiles: int = 1, name: str = "G1", per_row: int | None = None) -> float:
+    """The name row, then the rows of slots (`per_row` a row, default as many as the width holds)."""
+    rows = math.ceil(GATE_SLOTS / (per_row or slots_per_row(gate_w)))
     return gate_header(gate_w, name) + rows * (cell_height(tiles) + 3) + 3
 
 
@@ -116,10 +116,30 @@ def board_layout(board: Airport, tiles: Tiles = 1) -> BoardLayout:
                 new_gate[a.id] = min(new_gate[a.id], room)
         box_w = max(least_w, new_w)
         gate_w = {g: max(40.0, w) for g, w in new_gate.items()}
-    boxes = _place(spaces, box_w, gate_w, tiles, (min_x, min_y, span_x, span_y))
-    return BoardLayout(boxes, {g: slots_per_row(w) for g, w in gate_w.items()},
+    # Every plane of a board draws its five slots the same way: one row when every gate is wide enough, else
+    # three over two on all of them (a plane of 5 in a row beside one of 3 + 2 read as two kinds of plane).
+    # Where the taller planes would crowd the spaces (Zephyr under three rows of tiles), each keeps its own.
+    fits = {g: slots_per_row(w) for g, w in gate_w.items()}
+    row = GATE_SLOTS if min(fits.values(), default=GATE_SLOTS) >= GATE_SLOTS else (GATE_SLOTS + 1) // 2
+    per = {g: min(n, row) for g, n in fits.items()}
+    frame = (min_x, min_y, span_x, span_y)
+    boxes = _place(spaces, box_w, gate_w, tiles, frame, per)
+    if _crowded(boxes):
+        per = fits
+        boxes = _place(spaces, box_w, gate_w, tiles, frame, per)
+    return BoardLayout(boxes, per,
                        {g: cell_height(_tiles_of(tiles, g)) for g in gate_w},
                        {g: gate_header(w, g) for g, w in gate_w.items()})
+
+
+ARROW_ROOM = 18  # the least room between two boxes, for an arrow between them
+
+
+def _crowded(boxes: dict[str, Rect]) -> bool:
+    """Whether two boxes come closer than an arrow's room on both axes."""
+    rects = list(boxes.values())
+    return any(not (b[0] - a[2] >= ARROW_ROOM or a[0] - b[2] >= ARROW_ROOM or b[1] - a[3] >= ARROW_ROOM
+                    or a[1] - b[3] >= ARROW_ROOM) for i, a in enumerate(rects) for b in rects[i + 1:])
 
 
 def _nominal(gate: str, box: Rect, tiles: Tiles) -> Rect:
@@ -133,11 +153,11 @@ def _centre(box: Rect) -> tuple[float, float]:
 
 
 def _place(spaces: list[Space], box_w: float, gate_w: dict[str, float], tiles: Tiles,
-           frame: tuple[float, float, float, float]) -> dict[str, Rect]:
+           frame: tuple[float, float, float, float], per_row: dict[str, int] | None = None) -> dict[str, Rect]:
     """Boxes for these widths: gates first (their height is their content's), then each space as tall as the boxes
     above and below it leave."""
     min_x, min_y, span_x, span_y = frame
-    gate_h = {g: gate_height(w, _tiles_of(tiles, g), g) for g, w in gate_w.items()}
+    gate_h = {g: gate_height(w, _tiles_of(tiles, g), g, (per_row or {}).get(g)) for g, w in gate_w.items()}
 
     def half_h(s: Space) -> float:
         return gate_h[s.id] / 2 if s.is_gate else SPACE_H_MIN / 2

@@ -3,8 +3,9 @@
 
 Every text is at least MIN_FONT (37 px) in a panel about 300 px wide, so the wording is short. With two or three
 seats a seat takes three lines (name; VP and the part from goals or the VP tokens; cubes aboard and cards in hand);
-with four, two (name and VP; tokens, aboard and hand): the VP from goals is then left to the board in words
-(describe.py), which gives every figure in full."""
+with four, two (the name alone, then VP and hand; Round Trip: name and VP, then tokens, aboard and hand): the VP
+from goals and the cubes boarded are then left to the gates and to the board in words (describe.py), which gives
+every figure in full."""
 
 from __future__ import annotations
 
@@ -242,9 +243,13 @@ def _seats(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float, lines: int
     if lines == 3:
         scores = _scores(view, TEXT_W)
         figures = _aboard(view, TEXT_W)
-    else:  # the VP at the end of the name's line; Round Trip's tokens as a token tile with the count
-        taken = [tile_width(s["tokens"]) + 6 for s in seats] if round_trip else None
-        figures = _aboard(view, TEXT_W, taken)
+    elif round_trip:  # the VP at the end of the name's line; the tokens as a token tile with the count
+        figures = _aboard(view, TEXT_W, [tile_width(s["tokens"]) + 6 for s in seats])
+    else:
+        # The name is what a table reads first: it gets the whole line, and the VP go under it. The cubes boarded
+        # give way to them (each gate shows its cubes, and the board in words counts them).
+        figures = _wording([[f"{s['score']} VP, {s['boarded']} on, hand {s['hand_size']}" for s in seats],
+                            [f"{s['score']} VP, hand {s['hand_size']}" for s in seats]], TEXT_W)
     for i, seat in enumerate(seats):
         turn = seat["seat"] == view["turn"] and view["phase"] != "over"
         if turn:  # a band and a pointer, so the seat to play is seen without its colour
@@ -253,7 +258,7 @@ def _seats(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float, lines: int
         x: float = LEFT + INDENT
         cube_chip(draw, (x, y + 2, x + chip_w, y + 2 + CHIP_H), seat["colour"])
         name_w = width - chip_w - 6
-        if lines == 2:
+        if lines == 2 and round_trip:
             score = f"{seat['score']} VP"
             _text(draw, WIDTH - 6, y, score, anchor="r")
             name_w -= text_width(score, MIN_FONT) + 10

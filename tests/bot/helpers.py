@@ -339,7 +339,9 @@ class Policy:
         if not self.plan or decision.option(self.plan[0]) is None:
             self.plan = random_ai.plan(self.game, state, decision, self.rng, strict=True)
         choice = self.plan.pop(0)
-        return [o.id for o in decision.options].index(choice)
+        chosen = decision.options[[o.id for o in decision.options].index(choice)]
+        # A member clicks the one entry of a choice two identical cards offer (engine.core.panel.distinct): the first.
+        return next(i for i, o in enumerate(decision.options) if (o.label, o.detail) == (chosen.label, chosen.detail))
 
 
 PAGE = 25  # options per select page (bot/discord/panel.py)

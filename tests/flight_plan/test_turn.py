@@ -253,7 +253,17 @@ def test_every_flight_label_names_the_route_and_where_it_goes() -> None:
     give(st, 1, routes=(43,))
     st, _ = play(st, 0, "buy:11")
     labels = {o.id: o.label for d in GAME.pending(st) for o in d.options}
-    assert labels["fly:11"] == "Fly 11 to Paris", "after buy and fly too, not only at the action"
+    assert labels["fly:11"] == "Fly 11 to Paris (short-haul)", "after buy and fly too, not only at the action"
+
+
+def test_the_buttons_say_which_fleet_flies_which_route() -> None:
+    st = play_state()
+    labels = {o.id: o.label for d in GAME.pending(st) for o in d.options}
+    buys = [label for oid, label in labels.items() if oid.startswith("buy:")]
+    fleets = {oid: label for oid, label in labels.items() if oid.startswith("fleet:")}
+    assert buys and all("-haul fleet)" in label for label in buys), buys
+    assert fleets and all("flies routes" in label or "cargo route" in label for label in fleets.values()), fleets
+    assert all(len(label) <= 80 for label in labels.values())
 
 
 def test_fly_and_buy_after_a_rivals_route() -> None:

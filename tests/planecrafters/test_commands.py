@@ -106,20 +106,22 @@ def test_an_absurdly_long_number_is_refused_with_a_sentence() -> None:
 
 
 def test_two_builds_of_the_same_words_are_told_apart_by_their_order() -> None:
-    # "Build Copper Heron tail … (replaces Copper Heron tail)" holds every word of "Build Puddle Jumper
-    # tail … (replaces Copper Heron tail)", so a reader of word sets refused the suggestion it had offered.
+    # "Build Copper Heron tail … (replaces Copper Heron)" holds every word of "Build Puddle Jumper
+    # tail … (replaces Copper Heron)", so a reader of word sets refused the suggestion it had offered.
     s = at(start(), "flyer")
     build(s, 0, {"tail": find("Copper Heron", "tail")})
     heron, jumper = find("Copper Heron", "tail", 1), find("Puddle Jumper", "tail")
     hand(s, 0, [jumper, heron])
     suggested = GAME.command_suggestions(s, 0, "build")
-    assert suggested == ["Build Puddle Jumper tail into plane 1 tail (replaces Copper Heron tail)",
-                         "Build Copper Heron tail into plane 1 tail (replaces Copper Heron tail)"]
+    assert suggested == ["Build Puddle Jumper tail into plane 1 (replaces Copper Heron)",
+                         "Build Copper Heron tail into plane 1 (replaces Copper Heron)"]
     assert [GAME.parse_command(s, 0, line).ids for line in suggested] == [[f"play:{jumper}:0:tail"],
                                                                             [f"play:{heron}:0:tail"]]
     # Typed short, the words count in their order where that tells the two apart ("copper heron tail into" is
     # the part built, not the part replaced), and a step they both hold in order is asked about.
     assert GAME.parse_command(s, 0, "build copper heron tail into").ids == [f"play:{heron}:0:tail"]
     assert GAME.parse_command(s, 0, "build jumper").ids == [f"play:{jumper}:0:tail"]
+    # The replaced part is named by its model alone, so "copper heron tail" in that order is the part built.
+    assert GAME.parse_command(s, 0, "build copper heron tail").ids == [f"play:{heron}:0:tail"]
     with pytest.raises(IllegalAction, match="could mean"):
-        GAME.parse_command(s, 0, "build copper heron tail")
+        GAME.parse_command(s, 0, "build copper heron")

@@ -298,7 +298,7 @@ def test_factory_manager_with_thief_puts_the_part_on_a_new_plane() -> None:
     # Two places fit a tail: over the one on plane 1, or a new plane. The thief picks.
     assert s.step == "thief_place" and ids(s) == ["put:0:tail", "put:1:tail"]
     assert [o.label for o in GAME.pending(s)[0].options] == [
-        "Put it into plane 1 tail (replaces Cloud Mule tail)", "Put it into a new plane's tail"]
+        "Put it into plane 1 tail (replaces Cloud Mule)", "Put it into a new plane's tail"]
     s, _ = do(s, 0, "put:1:tail")
     assert [p.parts for p in s.planes[0]] == [{"tail": mine}, {"tail": stolen}]
 

@@ -63,7 +63,7 @@ def test_the_move_prompts_say_what_the_group_carries_and_when_it_is_done() -> No
     board = build_airport("r2", {"A": ["B"], "B": ["C"], "C": ["D"], "D": []})
     state = build_state(board, cubes={"A": {"red": 1, "grey": 2}}, hands=[["card:R01"], ["card:B01"]])
     state = run(state, "skip")
-    assert GAME.pending(state)[0].prompt == "Choose a space with your red cubes to start your move"
+    assert GAME.pending(state)[0].prompt.startswith("Choose a space with your red cubes to start your move.")
     steps = [
         ("from:A", "Your group is at A with 2 grey, 1 red: leave one cube in the next space and go on, "
                    "or stop there with all of them"),

@@ -274,15 +274,26 @@ def test_a_space_too_full_for_its_chips_shows_the_first_ones_and_how_many_more()
 
 @pytest.mark.parametrize(("players", "lines"), [(2, 3), (3, 3), (4, 2)])
 def test_a_seat_takes_three_lines_when_the_panel_has_room(players: int, lines: int) -> None:
-    """Two or three seats: name, then VP with the part from goals, then boarded and hand. Four seats: the VP beside
-    the name and the goals left to the board in words."""
+    """Two or three seats: name, then VP with the part from goals, then boarded and hand. Four seats: the name on a
+    line of its own, then VP and hand; the goals and the cubes boarded left to the gates and the board in words."""
     view = setup_view("zephyr", players)
     for seat in view["seats"]:
         seat.update(score=9, goal_vp=4, boarded=1, hand_size=3)
     drawn = texts(planes.board_image, view)
     assert (drawn.count("9 VP (goals 4)") == players) == (lines == 3)
-    assert (drawn.count("9 VP") == players) == (lines == 2)
-    assert drawn.count("1 boarded, hand 3") == players or drawn.count("1 aboard, hand 3") == players
+    assert (drawn.count("9 VP, hand 3") == players) == (lines == 2)
+    if lines == 3:
+        assert drawn.count("1 boarded, hand 3") == players or drawn.count("1 aboard, hand 3") == players
+
+
+def test_four_seats_give_a_name_the_whole_line() -> None:
+    """A name is what a table reads first: with four seats it no longer shares its line with the VP."""
+    view = setup_view("zephyr", 4)
+    names = ["Maximiliana", "Александра", "🎲 Samantha", "李明 王芳"]  # ten or eleven letters, and a cluster each
+    for seat, name in zip(view["seats"], names, strict=True):
+        seat["name"] = name
+    drawn = texts(planes.board_image, view)
+    assert all(name in drawn for name in names), [t for t in drawn if "…" in t]
 
 
 def test_a_space_reaches_towards_an_empty_stretch_of_its_column() -> None:
