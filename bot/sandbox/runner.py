@@ -23,6 +23,7 @@ from simcord.backend.errors import SetupError
 from bot.discord import TarmacBot, create_bot
 from bot.sandbox.address import PageAddress, address_file, load_address, save_address
 from bot.sandbox.games import sandbox_games
+from bot.sandbox.media import MediaMemory, RememberingMediaWorker
 from bot.sandbox.presenter import SandboxPresenter
 from bot.sandbox.world import World, build_world, carry_clock, stand_ins
 from bot.store import open_store
@@ -69,6 +70,7 @@ class Sandbox:
         # Pages the sandbox closed itself to show another channel: their end is not the end of the session.
         self._replaced: list[Any] = []
         self._page_changed = asyncio.Event()
+        self.media = MediaMemory()  # shared by every page: a member switch or a channel switch opens a new one
 
     async def bring_back_panels(self) -> None:
         """The simulated channels start empty on every run, the games do not: post each game's panel again. The bot
@@ -91,6 +93,7 @@ class Sandbox:
         try:
             preview = self.env.preview(self.world.channels[name], viewers=self.world.members, layout="channel",
                                        port=address.port)
+            preview._media_worker = RememberingMediaWorker(self.media)
             if address.secret:
                 preview.capability = address.secret
             await preview.__aenter__()
