@@ -22,6 +22,7 @@ from simcord.backend.errors import SetupError
 
 from bot.discord import TarmacBot, create_bot
 from bot.sandbox.address import PageAddress, address_file, load_address, save_address
+from bot.sandbox.channels import channel_command, point_page_at
 from bot.sandbox.games import sandbox_games
 from bot.sandbox.media import MediaMemory, RememberingMediaWorker
 from bot.sandbox.presenter import SandboxPresenter
@@ -45,6 +46,7 @@ class SandboxOptions:
     metrics_addr: str = ""
     """The health and metrics endpoint's address, as for the real bot (TARMAC_METRICS_ADDR); empty: none."""
     out: Callable[[str], None] = print
+    log_path: Path | None = None  # where the log lines go (the terminal shows only warnings), to say so at start
 
 
 class Sandbox:
@@ -55,6 +57,8 @@ class Sandbox:
         self.bot: TarmacBot = create_bot(store, games=sandbox_games(), ai_delay=0.0,
                                          remind_after=options.reminder_hours * 3600, presenter=SandboxPresenter,
                                          metrics_addr=options.metrics_addr)
+        self.wanted: str | None = None  # a channel asked for on the page (`/sandbox channel`), shown by `pump`
+        self.bot.tree.add_command(channel_command(self.want))
         self.env = Env(self.bot, settle_timeout=SETTLE_SECONDS)
         self.env.backend.edit_bot_profile("Tarmac")  # SimCord's stand-in name would be the one players read
         self.world: World = build_world(self.env)
@@ -113,6 +117,20 @@ class Sandbox:
         self._page_changed.set()
         return str(preview.url)
 
+    def want(self, name: str) -> None:
+        self.wanted = name
+
+    async def show(self, name: str) -> None:
+        """Turn the open page to channel `name`: the tab follows at once, at the same address (no reload). Call with
+        the turn held."""
+        self.wanted = None
+        if self.preview is None or self.preview.channel.id == self.world.channels[name].id:
+            return
+        point_page_at(self.preview, self.world.channels[name])
+        await self.preview.refresh()
+        self._seen = len(self.env.backend.transcript)
+        log.info("the page shows another channel", extra={"channel": name})
+
     async def open_first_page(self) -> str:
         """The page at the address of the last run when its port is still free, else at a new port (same secret)."""
         try:
@@ -148,6 +166,8 @@ class Sandbox:
                     return await action(context_id, body)
                 finally:
                     self._seen = len(self.env.backend.transcript)  # the action published what it did
+                    if self.wanted is not None:  # `/sandbox channel`, once its reply is on the page
+                        await self.show(self.wanted)
 
         preview._action = one_at_a_time
 
@@ -156,6 +176,8 @@ class Sandbox:
         while True:
             await asyncio.sleep(PUMP_SECONDS)
             async with self.turn:
+                if self.wanted is not None:
+                    await self.show(self.wanted)
                 lag = (datetime.now(UTC) - self.env.now()).total_seconds()
                 if lag >= 1:
                     await self.env.advance_time(lag)
@@ -217,8 +239,10 @@ def _announce(options: SandboxOptions, url: str, world: World) -> None:
     options.out(f"Open {url}")
     options.out("That address is a password to this sandbox: keep it to yourself. It stays the same on the next start "
                 f"(delete {address_file(options.db_path)} for a new one).")
-    options.out(f"Showing #{options.channel}; to show another channel type its number and Enter ({others}), "
-                "then reload the page.")
+    options.out(f"Showing #{options.channel}; to show another channel type /sandbox channel on the page, or its "
+                f"number and Enter here ({others}).")
+    if options.log_path is not None:
+        options.out(f"The bot's log is in {options.log_path} (only warnings show here).")
     options.out("Stop with Ctrl-C.")
 
 
@@ -231,8 +255,8 @@ def _read_switches(sandbox: Sandbox, options: SandboxOptions, loop: asyncio.Abst
 
     async def switch(name: str) -> None:
         async with sandbox.turn:
-            url = await sandbox.open_page(name)
-        options.out(f"Showing #{name}: reload {url}")
+            await sandbox.show(name)
+        options.out(f"Showing #{name} on the page, at {sandbox.preview.url}")
 
     def typed() -> None:
         text = sys.stdin.readline().strip()
