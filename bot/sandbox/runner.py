@@ -23,6 +23,7 @@ from simcord.backend.errors import SetupError
 from bot.discord import TarmacBot, create_bot
 from bot.sandbox.address import PageAddress, address_file, load_address, save_address
 from bot.sandbox.channels import channel_command, point_page_at
+from bot.sandbox.fidelity import ask_suggestions_at_once, follow_clock, show_mentions_in_embeds
 from bot.sandbox.games import sandbox_games
 from bot.sandbox.media import MediaMemory, RememberingMediaWorker
 from bot.sandbox.presenter import SandboxPresenter
@@ -59,6 +60,7 @@ class Sandbox:
                                          metrics_addr=options.metrics_addr)
         self.wanted: str | None = None  # a channel asked for on the page (`/sandbox channel`), shown by `pump`
         self.bot.tree.add_command(channel_command(self.want))
+        show_mentions_in_embeds()
         self.env = Env(self.bot, settle_timeout=SETTLE_SECONDS)
         self.env.backend.edit_bot_profile("Tarmac")  # SimCord's stand-in name would be the one players read
         self.world: World = build_world(self.env)
@@ -98,6 +100,7 @@ class Sandbox:
             preview = self.env.preview(self.world.channels[name], viewers=self.world.members, layout="channel",
                                        port=address.port)
             preview._media_worker = RememberingMediaWorker(self.media)
+            ask_suggestions_at_once(preview)
             if address.secret:
                 preview.capability = address.secret
             await preview.__aenter__()
@@ -162,6 +165,7 @@ class Sandbox:
 
         async def one_at_a_time(context_id: str | None, body: Any) -> Any:
             async with self.turn:
+                follow_clock(preview)
                 try:
                     return await action(context_id, body)
                 finally:
