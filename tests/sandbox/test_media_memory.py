@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 from typing import Any
 
@@ -44,6 +45,32 @@ async def test_two_pages_asking_for_the_same_bytes_decode_them_once(monkeypatch:
         await second.close()
     assert again is shown and (shown.width, shown.height) == (40, 30)
     assert len(decoded) == 2, "red once for both pages, blue once"
+
+
+async def test_pictures_not_seen_yet_are_decoded_side_by_side(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two pictures asked for at once both have their child process started before either is done. SimCord starts
+    it while holding its worker's lock: with one worker the second would wait for the first, which waits here for
+    the second, and the test would fail on the wait."""
+    started = 0
+    both = asyncio.Event()
+    spawn = asyncio.create_subprocess_exec
+
+    async def side_by_side(*args: Any, **kwargs: Any) -> Any:
+        nonlocal started
+        started += 1
+        if started == 2:
+            both.set()
+        await asyncio.wait_for(both.wait(), 60)
+        return await spawn(*args, **kwargs)
+
+    monkeypatch.setattr(_media.asyncio, "create_subprocess_exec", side_by_side)
+    worker = RememberingMediaWorker(MediaMemory(), workers=2)
+    try:
+        red, blue = await asyncio.gather(worker.validate("red", png((200, 0, 0))),
+                                         worker.validate("blue", png((0, 0, 200))))
+    finally:
+        await worker.close()
+    assert red.width == blue.width == 40
 
 
 def test_the_memory_forgets_the_least_recently_shown_first_and_keeps_within_its_bound() -> None:

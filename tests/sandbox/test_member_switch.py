@@ -81,9 +81,11 @@ async def test_switching_member_in_a_channel_of_50_pictures_decodes_none_again(
                 assets: list[str] = []
                 page.page.on("request", lambda r: assets.append(r.url) if "/api/assets/" in r.url else None)
                 try:
+                    wall = time.perf_counter()
                     await page.open(url)
                     await page.page.wait_for_function(ALL_SHOWN, polling=100)
                     first = decodes.count
+                    opened = f"first view (Ada): {time.perf_counter() - wall:.2f} s wall, {first} decodes"
                     assert first >= PICTURES, "every picture is decoded once, for the first member"
                     figures: list[str] = []
                     counts: list[tuple[int, int]] = []
@@ -97,7 +99,7 @@ async def test_switching_member_in_a_channel_of_50_pictures_decodes_none_again(
                                        f"{time.process_time() - cpu:.2f} s CPU (load {load:.1f}), "
                                        f"{decodes.count} decodes, {len(assets)} picture requests")
                         counts.append((decodes.count, len(assets)))
-                    print(f"switching member with {PICTURES} pictures in the channel:", *figures, sep="\n  ")
+                    print(f"switching member with {PICTURES} pictures in the channel:", opened, *figures, sep="\n  ")
                     assert all(again == 0 for again, _asked in counts), "a picture decoded once is not decoded again"
                     assert all(asked <= PICTURES for _again, asked in counts), "each picture asked for at most once"
                 finally:
