@@ -19,6 +19,7 @@ import asyncio
 import logging
 import signal
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -106,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as exc:
         print(str(exc), file=sys.stderr)
         return 2
-    _configure_logging(settings)
+    _configure_logging(settings, sandbox=args.sandbox)
     from renderers.kit.faces import report_missing
 
     report_missing()  # a face missing here is named with its package once, at start: its characters draw as "?"
@@ -158,7 +159,8 @@ def _sandbox(settings: Settings, port: int) -> int:
     from bot.store import StoreUnavailable
 
     options = SandboxOptions(db_path=settings.sandbox_db_path, port=port, reminder_hours=settings.reminder_hours,
-                             metrics_addr=settings.metrics_addr, out=lambda line: print(line, flush=True))
+                             metrics_addr=settings.metrics_addr, out=lambda line: print(line, flush=True),
+                             log_path=sandbox_log(settings))
     try:
         asyncio.run(run_sandbox(options))
     except StoreUnavailable as exc:
@@ -170,10 +172,16 @@ def _sandbox(settings: Settings, port: int) -> int:
     return 0
 
 
-def _configure_logging(settings: Settings) -> None:
+def _configure_logging(settings: Settings, *, sandbox: bool = False) -> None:
     from bot.logging_setup import configure
 
-    configure(settings.log_level, secrets=[settings.discord_token.get_secret_value()])
+    configure(settings.log_level, secrets=[settings.discord_token.get_secret_value()],
+              log_file=sandbox_log(settings) if sandbox else None)
+
+
+def sandbox_log(settings: Settings) -> Path:
+    """The sandbox's log, beside its database (var/sandbox.log): its terminal shows only warnings."""
+    return settings.sandbox_db_path.with_name("sandbox.log")
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ import contextvars
 import logging
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
@@ -69,8 +70,11 @@ def _quote(value: Any) -> str:
     return text if text and not any(c in text for c in ' "=\n') else '"' + text.replace('"', '\\"') + '"'
 
 
-def configure(level: str = "INFO", *, secrets: list[str] | None = None) -> None:
-    """Send key=value lines to stderr. Reads the token from the settings when not given, to redact it."""
+def configure(level: str = "INFO", *, secrets: list[str] | None = None, log_file: Path | None = None) -> None:
+    """Send key=value lines to stderr. Reads the token from the settings when not given, to redact it.
+
+    With `log_file` (the sandbox, run in a terminal where a person types), every line goes to that file and the
+    terminal shows only warnings and errors, so the lines do not bury what the sandbox prints for the person."""
     if secrets is None:
         try:
             from bot.config import load_settings
@@ -78,9 +82,16 @@ def configure(level: str = "INFO", *, secrets: list[str] | None = None) -> None:
             secrets = [load_settings().discord_token.get_secret_value()]
         except Exception:  # no settings, nothing to redact beyond what was passed
             secrets = []
-    handler = logging.StreamHandler()
-    handler.setFormatter(KeyValueFormatter())
-    handler.addFilter(RedactFilter(secrets))
+    handlers: list[logging.Handler] = [logging.StreamHandler()]
+    if log_file is not None:
+        handlers[0].setLevel(logging.WARNING)
+        log_file.parent.mkdir(parents=True, exist_ok=True)
+        handlers.append(logging.FileHandler(log_file, encoding="utf-8"))
+    for handler in handlers:
+        handler.setFormatter(KeyValueFormatter())
+        handler.addFilter(RedactFilter(secrets))
     root = logging.getLogger()
-    root.handlers[:] = [handler]
+    for old in root.handlers:
+        old.close()
+    root.handlers[:] = handlers
     root.setLevel(level)

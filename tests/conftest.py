@@ -8,9 +8,12 @@ must close what it opens; this guard names the test that did not.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
+from typing import Any
 
 import pytest
+
+from tests.support.patience import PatientEnv
 
 
 def _sqlite_workers() -> set[threading.Thread]:
@@ -43,3 +46,18 @@ def postgres_server() -> Iterator[object]:
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture
+async def simcord_env(simcord_bot: Any, request: pytest.FixtureRequest) -> AsyncIterator[PatientEnv]:
+    """SimCord's own fixture (options from a `simcord` marker), on an env whose settle timeout scales with the
+    machine's load (tests/support/patience.py): a busy machine makes a test slower, never failed."""
+    marker = request.node.get_closest_marker("simcord")
+    env = PatientEnv(simcord_bot, **(marker.kwargs if marker else {}))
+    await env.start()
+    try:
+        yield env
+    finally:
+        await env.shutdown()
+        if env.check_errors:
+            env._raise_errors_since(env._errors_acknowledged)

@@ -399,8 +399,15 @@ class CancelConfirm(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"t
         parts = parts_of(interaction)
 
         async def act() -> None:
+            # The question gives way at once (cancelling can take a moment), then says how it ended: a reply left
+            # at "Cancelling…" reads as if it were still under way.
             await interaction.response.edit_message(**fit(content="Cancelling…", view=None))
-            await parts.lobby.cancel(self.sid, interaction.user.id, manager=await may_manage(interaction))
+            try:
+                await parts.lobby.cancel(self.sid, interaction.user.id, manager=await may_manage(interaction))
+            except BaseException:
+                await interaction.edit_original_response(**fit(content="The game was not cancelled.", view=None))
+                raise
+            await interaction.edit_original_response(**fit(content="You cancelled this game.", view=None))
             await interaction.followup.send(**fit(content=f"{interaction.user.mention} cancelled the game."))
 
         await run_for_player(interaction, act, session_id=self.sid)

@@ -22,7 +22,10 @@ from simcord.backend.errors import SetupError
 
 from bot.discord import TarmacBot, create_bot
 from bot.sandbox.address import PageAddress, address_file, load_address, save_address
+from bot.sandbox.channels import channel_command, point_page_at
+from bot.sandbox.fidelity import ask_suggestions_at_once, follow_clock, show_mentions_in_embeds
 from bot.sandbox.games import sandbox_games
+from bot.sandbox.media import MediaMemory, RememberingMediaWorker
 from bot.sandbox.presenter import SandboxPresenter
 from bot.sandbox.world import World, build_world, carry_clock, stand_ins
 from bot.store import open_store
@@ -44,6 +47,7 @@ class SandboxOptions:
     metrics_addr: str = ""
     """The health and metrics endpoint's address, as for the real bot (TARMAC_METRICS_ADDR); empty: none."""
     out: Callable[[str], None] = print
+    log_path: Path | None = None  # where the log lines go (the terminal shows only warnings), to say so at start
 
 
 class Sandbox:
@@ -54,6 +58,9 @@ class Sandbox:
         self.bot: TarmacBot = create_bot(store, games=sandbox_games(), ai_delay=0.0,
                                          remind_after=options.reminder_hours * 3600, presenter=SandboxPresenter,
                                          metrics_addr=options.metrics_addr)
+        self.wanted: str | None = None  # a channel asked for on the page (`/sandbox channel`), shown by `pump`
+        self.bot.tree.add_command(channel_command(self.want))
+        show_mentions_in_embeds()
         self.env = Env(self.bot, settle_timeout=SETTLE_SECONDS)
         self.env.backend.edit_bot_profile("Tarmac")  # SimCord's stand-in name would be the one players read
         self.world: World = build_world(self.env)
@@ -69,6 +76,7 @@ class Sandbox:
         # Pages the sandbox closed itself to show another channel: their end is not the end of the session.
         self._replaced: list[Any] = []
         self._page_changed = asyncio.Event()
+        self.media = MediaMemory()  # shared by every page: a member switch or a channel switch opens a new one
 
     async def bring_back_panels(self) -> None:
         """The simulated channels start empty on every run, the games do not: post each game's panel again. The bot
@@ -91,6 +99,8 @@ class Sandbox:
         try:
             preview = self.env.preview(self.world.channels[name], viewers=self.world.members, layout="channel",
                                        port=address.port)
+            preview._media_worker = RememberingMediaWorker(self.media)
+            ask_suggestions_at_once(preview)
             if address.secret:
                 preview.capability = address.secret
             await preview.__aenter__()
@@ -109,6 +119,20 @@ class Sandbox:
         self._seen = len(self.env.backend.transcript)
         self._page_changed.set()
         return str(preview.url)
+
+    def want(self, name: str) -> None:
+        self.wanted = name
+
+    async def show(self, name: str) -> None:
+        """Turn the open page to channel `name`: the tab follows at once, at the same address (no reload). Call with
+        the turn held."""
+        self.wanted = None
+        if self.preview is None or self.preview.channel.id == self.world.channels[name].id:
+            return
+        point_page_at(self.preview, self.world.channels[name])
+        await self.preview.refresh()
+        self._seen = len(self.env.backend.transcript)
+        log.info("the page shows another channel", extra={"channel": name})
 
     async def open_first_page(self) -> str:
         """The page at the address of the last run when its port is still free, else at a new port (same secret)."""
@@ -141,10 +165,13 @@ class Sandbox:
 
         async def one_at_a_time(context_id: str | None, body: Any) -> Any:
             async with self.turn:
+                follow_clock(preview)
                 try:
                     return await action(context_id, body)
                 finally:
                     self._seen = len(self.env.backend.transcript)  # the action published what it did
+                    if self.wanted is not None:  # `/sandbox channel`, once its reply is on the page
+                        await self.show(self.wanted)
 
         preview._action = one_at_a_time
 
@@ -153,6 +180,8 @@ class Sandbox:
         while True:
             await asyncio.sleep(PUMP_SECONDS)
             async with self.turn:
+                if self.wanted is not None:
+                    await self.show(self.wanted)
                 lag = (datetime.now(UTC) - self.env.now()).total_seconds()
                 if lag >= 1:
                     await self.env.advance_time(lag)
@@ -214,8 +243,10 @@ def _announce(options: SandboxOptions, url: str, world: World) -> None:
     options.out(f"Open {url}")
     options.out("That address is a password to this sandbox: keep it to yourself. It stays the same on the next start "
                 f"(delete {address_file(options.db_path)} for a new one).")
-    options.out(f"Showing #{options.channel}; to show another channel type its number and Enter ({others}), "
-                "then reload the page.")
+    options.out(f"Showing #{options.channel}; to show another channel type /sandbox channel on the page, or its "
+                f"number and Enter here ({others}).")
+    if options.log_path is not None:
+        options.out(f"The bot's log is in {options.log_path} (only warnings show here).")
     options.out("Stop with Ctrl-C.")
 
 
@@ -228,8 +259,8 @@ def _read_switches(sandbox: Sandbox, options: SandboxOptions, loop: asyncio.Abst
 
     async def switch(name: str) -> None:
         async with sandbox.turn:
-            url = await sandbox.open_page(name)
-        options.out(f"Showing #{name}: reload {url}")
+            await sandbox.show(name)
+        options.out(f"Showing #{name} on the page, at {sandbox.preview.url}")
 
     def typed() -> None:
         text = sys.stdin.readline().strip()

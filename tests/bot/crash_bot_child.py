@@ -12,17 +12,16 @@ import signal
 import sys
 from typing import Any
 
-from simcord import Env
-
 from bot.discord import create_bot
 from bot.store import SqliteStore
 from tests.bot.helpers import latest_panel, make_table, mentioned_actor, start_with_all
+from tests.support.patience import PatientEnv
 from tests.support.toy_game import GAME as TOY
 
 
 async def main(path: str) -> None:
     bot = create_bot(SqliteStore(path), games={"toy": TOY}, ai_delay=0.0)
-    env = Env(bot)
+    env = PatientEnv(bot)
     await env.start()
     table = make_table(env)  # the parent builds the same table in the same order: SimCord gives the same ids
     await start_with_all(table)

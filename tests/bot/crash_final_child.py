@@ -13,12 +13,11 @@ import signal
 import sys
 from typing import Any
 
-from simcord import Env
-
 import bot.session.replays as replays
 from bot.discord import create_bot
 from bot.store import SqliteStore
 from tests.bot.helpers import latest_panel, make_table, mentioned_actor, start_with_all
+from tests.support.patience import PatientEnv
 from tests.support.toy_game import GAME as TOY
 from tests.support.toy_pictures import picture_toy
 
@@ -28,7 +27,7 @@ PASSES = 4
 
 async def main(path: str) -> None:
     bot = picture_toy(create_bot(SqliteStore(path), games={"toy": TOY}, ai_delay=0.0))
-    env = Env(bot)
+    env = PatientEnv(bot)
     await env.start()
     table = make_table(env)  # the parent builds the same table in the same order: SimCord gives the same ids
     await start_with_all(table)

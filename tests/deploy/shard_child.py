@@ -15,12 +15,11 @@ import sys
 import time
 from pathlib import Path
 
-from simcord import Env
-
 from bot.discord import create_bot
 from bot.session.types import Refusal
 from bot.store.postgres import PostgresStore
 from tests.bot.helpers import Table, start_with_all
+from tests.support.patience import PatientEnv
 from tests.support.toy_game import GAME as TOY
 
 
@@ -40,7 +39,7 @@ def barrier(folder: Path, name: str, shard: int, payload: dict[str, object] | No
 async def main(url: str, shard: int, folder: Path) -> None:
     bot = create_bot(PostgresStore(url, pool_size=3), games={"toy": TOY}, ai_delay=0.0, shard_count=2,
                      shard_ids=[shard], remind_after=12 * 3600)
-    env = Env(bot, check_errors=False, settle_timeout=120.0)
+    env = PatientEnv(bot, check_errors=False, settle_timeout=120.0)
     await env.start()
     result: dict[str, object] = {"shard": shard}
     try:

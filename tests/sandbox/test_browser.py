@@ -97,9 +97,11 @@ async def test_two_members_play_planes_in_the_browser_across_a_restart(tmp_path:
     assert not (tmp_path / "production.sqlite3").exists(), "the sandbox never touches the production database"
 
 
-async def test_typing_a_channel_number_shows_that_channel_and_the_sandbox_goes_on(tmp_path: Path) -> None:
-    """The start-up text says to type a channel's number and Enter: the page then shows that channel at the same
-    address, and the sandbox keeps running (closing the old page is not the end of the session)."""
+async def test_the_page_switches_channel_itself_or_from_the_terminal_and_the_terminal_shows_no_info_lines(
+        tmp_path: Path) -> None:
+    """`/sandbox channel` on the page, or a channel's number and Enter in the terminal, turns the open page to that
+    channel at once (no reload), and the sandbox keeps running. The log's INFO lines go to var/sandbox.log (here beside
+    the test's database), not to the terminal where the person types."""
     from playwright.async_api import async_playwright
 
     sandbox = await SandboxProcess.start(tmp_path, tmp_path / "sandbox.sqlite3", free_port(), tty=True)
@@ -107,16 +109,26 @@ async def test_typing_a_channel_number_shows_that_channel_and_the_sandbox_goes_o
         browser, page = await open_browser(pw, tmp_path)
         try:
             await page.open(sandbox.url)
-            shown = await sandbox.typed("2", until="Showing #games-2")
-            assert shown.split()[-1] == sandbox.url, shown
-            await page.page.reload()  # as the text says (the same address: a goto would not load it again)
-            await page.page.locator("#channel-composer-input").wait_for()
+            await page.slash("sandbox channel", name="games-2")
             await page.page.locator("#channel-composer-input[placeholder*='games-2']").wait_for()
+            await page.settled()
             await page.slash("game new", game="planes")
             await page.page.get_by_text("Seats (1/4)", exact=True).wait_for()
+            await page.view_as("Bruno")  # a new view of the page opens in the channel shown, not the first one
+            assert "Seats (1/4)" in await page.page.locator("#channel-message-list").inner_text()
+
+            shown = await sandbox.typed("1", until="Showing #games on the page")
+            assert shown.split()[-1] == sandbox.url, shown
+            await page.page.locator("#channel-composer-input[placeholder*='#games']:not([placeholder*='games-2'])"
+                                    ).wait_for()
+            await page.settled()
+            assert "Seats (1/4)" not in await page.page.locator("#channel-message-list").inner_text()
             assert sandbox.proc.returncode is None
         finally:
             await browser.close()
             out = await sandbox.stop()
     assert sandbox.proc.returncode == 0, out
     assert out.count("Sandbox stopped") == 1 and "Traceback" not in out, out
+    assert "level=INFO" not in out, out
+    logged = (tmp_path / "sandbox.log").read_text()
+    assert "level=INFO" in logged and "the page shows another channel" in logged, logged

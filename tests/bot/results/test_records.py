@@ -37,8 +37,10 @@ async def test_cancelling_a_started_game_asks_first_and_keeps_its_record(simcord
     assert (await table.bot.store.get_session(1)).status == "active", "nothing happens before the confirmation"
     panel = latest_panel(table.channel)
 
-    await alice.click(asked.response.message, label="Yes, cancel the game")
+    confirmed = await alice.click(asked.response.message, label="Yes, cancel the game")
     assert (await table.bot.store.get_session(1)).status == "cancelled"
+    # The question, "Cancelling…" while it works, ends saying what was done: never left at "Cancelling…".
+    assert confirmed.response.content == "You cancelled this game." and not items(confirmed.response.message)
     retired = next(m for m in table.channel.history() if m.id == panel.id)
     assert not items(retired) and "This game was cancelled" in prompt_of(retired)
     status = await bob.slash(table.channel, "game status")
