@@ -8,7 +8,8 @@ from typing import Any
 
 from bot.session.memo import BoardCache, StateMemo
 from engine import registry
-from engine.core import Rng, apply, new_game, random_ai
+from engine.core import Rng, apply, new_game
+from engine.core.ai import random_ai
 from renderers import for_game
 
 
