@@ -47,8 +47,15 @@ def main(argv: list[str] | None = None) -> int:
     if found is None:
         print(f"python -m bench: no benchmark named {args[0]!r}\n\n{usage()}", file=sys.stderr)
         return 2
+    if "-h" in args[1:] or "--help" in args[1:] or "--worker" in args[1:]:  # a worker's parent says it all
+        importlib.import_module(found.module).main(args[1:])
+        return 0
+    from bench.machine import Run
+
+    run = Run()
     # Imported only when chosen: the SimCord ones pull in discord.py, which a render benchmark has no need of.
     importlib.import_module(found.module).main(args[1:])
+    print(run.footer())
     return 0
 
 

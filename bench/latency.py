@@ -4,7 +4,8 @@ Three members play whole games by clicking offered options, chosen by the game's
 game boards planes, plays cards and ends as people's games do). For every click that applies a choice it measures,
 on SimCord's request log, the time from the click to the bot's first response (the interaction callback) and to
 the new board reaching the channel (a new message, or the panel edited in place within a turn); a click on "Show my
-choices" (a decision about the chooser's own cards) is measured apart. Prints p50 / p99 in milliseconds. This is
+choices" (a decision about the chooser's own cards) is measured apart. Prints p50 / p99 in milliseconds, and the
+bot's own CPU per click by part, apart from SimCord's and the harness's (bench/cpu_parts.py). This is
 a command that prints figures; no test asserts on them.
 """
 
@@ -17,10 +18,11 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench import cpu_parts
 from bench.clicks import Timer, called, click, percentile, policy_clicks, timed_table
 
 
-async def _bench(moves: int, game_name: str, seed: int) -> dict[str, list[float]]:
+async def _bench(moves: int, game_name: str, seed: int) -> tuple[dict[str, list[float]], cpu_parts.PerMove]:
     import simcord
 
     from bot.discord import create_bot
@@ -39,6 +41,8 @@ async def _bench(moves: int, game_name: str, seed: int) -> dict[str, list[float]
             log, guild, channel = timed_table(env)
             members = [guild.add_member(env.create_user(n)) for n in ("ana", "ben", "cleo")]
             timer = Timer(log, channel.id)
+            per_move = cpu_parts.PerMove(cpu_parts.Ledger())
+            patches = cpu_parts.install(per_move.ledger, [game_name])
             while len(first) < moves:
                 lobby = (await members[0].slash(channel, "game new", game=game_name)).response.message
                 for member in members[1:]:
@@ -50,14 +54,17 @@ async def _bench(moves: int, game_name: str, seed: int) -> dict[str, list[float]
                     if len(first) >= moves:
                         break
                     actor = called(members, panel)
+                    before = per_move.start()
                     to_callback, to_board = await click(actor, panel, index, timer, shows)
+                    per_move.done(before)
                     first.append(to_callback)
                     if to_board is not None:
                         board.append(to_board)
+            patches.undo()
         # SimCord detaches without closing the bot; an open aiosqlite connection would keep the process alive.
         await bot.store.close()
     return {"first response (interaction callback)": first, "new board shown (posted or panel edited)": board,
-            "'Show my choices' list shown (ephemeral)": shows}
+            "'Show my choices' list shown (ephemeral)": shows}, per_move
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -66,11 +73,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--game", default="planes")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    started = time.perf_counter()
-    results = asyncio.run(_bench(args.moves, args.game, args.seed))
+    started, cpu = time.perf_counter(), time.process_time()
+    results, per_move = asyncio.run(_bench(args.moves, args.game, args.seed))
+    cpu = time.process_time() - cpu
     print(f"{args.moves} clicks in {args.game} through SimCord, {time.perf_counter() - started:.1f} s in all")
     for name, values in results.items():
         if values:
             print(f"{name:42s} n={len(values):4d}  p50={statistics.median(values):7.1f} ms  "
                   f"p99={percentile(values, 0.99):7.1f} ms  max={max(values):7.1f} ms")
+    # The process's CPU here includes opening each game's lobby, which the per-move figures leave out.
+    for line in cpu_parts.cpu_lines(per_move.bot_ms, per_move.parts, cpu, len(per_move.bot_ms)):
+        print(line)
 

@@ -3,8 +3,9 @@
 Several real bot processes (each holding its share of the shards, as a deployment would run them) share one
 database. Each process runs on its own simulated Discord (SimCord), opens its share of the games, then plays them
 in parallel: one move of every game in turn, M rounds, each move a member's click chosen by the game's seeded
-playout policy. Prints moves per second, REST requests per move, and p50/p99 from a click to its interaction
-callback and to the new board in the channel. Then it checks the database: every game has exactly the moves that
+playout policy. Prints moves per second, REST requests per move, p50/p99 from a click to its interaction
+callback and to the new board in the channel, and the bot's own CPU per move by part, apart from SimCord's and the
+harness's (bench/cpu_parts.py). Then it checks the database: every game has exactly the moves that
 were clicked, versions 1..M with no gap and no repeat (nothing lost, nothing applied twice).
 
 Without --database-url it starts a throwaway PostgreSQL (Debian's binaries, a Unix socket, fsync on); with --sqlite
@@ -26,9 +27,11 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from bench import cpu_parts
 from bench.clicks import TimedLog, Timer, called, click, percentile, policy_click
 
 SET_UP_SETTLE = 60.0
@@ -79,7 +82,10 @@ async def _worker(url: str, shard: int, processes: int, games: int, moves: int, 
         env.backend.http_requests = timed
         for _channel, _sid, _plan, timer in tables:
             timer.log = timed
-        began = time.perf_counter()
+        ledger = cpu_parts.Ledger()
+        patches = cpu_parts.install(ledger, [game_name])
+        per_move = cpu_parts.PerMove(ledger)
+        began, began_cpu = time.perf_counter(), time.process_time()
         clicks = 0
         for _round in range(moves):
             for channel, session_id, plan, timer in tables:
@@ -92,15 +98,17 @@ async def _worker(url: str, shard: int, processes: int, games: int, moves: int, 
                 actor = called(members, panel)
                 clicks += 1
                 clicked[session_id] += 1
+                before = per_move.start()
                 try:
                     to_callback, to_board = await click(actor, panel, index, timer, [])
                 except TimeoutError:  # SimCord's "bot did not settle": a figure of the load, not a failure
                     unsettled.append(session_id)
                     continue
+                per_move.done(before)
                 callbacks.append(to_callback)
                 if to_board is not None:
                     boards.append(to_board)
-        elapsed = time.perf_counter() - began
+        elapsed, cpu = time.perf_counter() - began, time.process_time() - began_cpu
         requests = len(timed)
         # An interaction's answer is a request too, but one Discord's request budget does not count.
         answers = sum(1 for entry in timed if entry.path.endswith("/callback"))
@@ -108,8 +116,10 @@ async def _worker(url: str, shard: int, processes: int, games: int, moves: int, 
             await env.settle(timeout=SET_UP_SETTLE)
         except TimeoutError:
             unsettled.append(-1)
+        patches.undo()
     await bot.store.close()
-    out.write_text(json.dumps({"shard": shard, "clicks": clicks, "elapsed": elapsed, "requests": requests,
+    out.write_text(json.dumps({"shard": shard, "clicks": clicks, "elapsed": elapsed, "cpu": cpu,
+                               "bot_cpu": per_move.bot_ms, "parts": per_move.parts, "requests": requests,
                                "answers": answers,
                                "callbacks": callbacks, "boards": boards, "clicked": clicked,
                                "unsettled": unsettled}))
@@ -202,7 +212,17 @@ def report(results: list[dict[str, Any]], failures: list[str], checked: tuple[in
         if values:
             lines.append(f"  {name:30s} p50={statistics.median(values):7.1f} ms  "
                          f"p99={percentile(values, 0.99):7.1f} ms")
+    lines += cpu_parts.cpu_lines([v for r in results for v in r.get("bot_cpu", [])],
+                       _summed(r.get("parts", {}) for r in results), sum(r.get("cpu", 0.0) for r in results), clicks)
     return lines
+
+
+def _summed(dicts: Iterable[dict[str, float]]) -> dict[str, float]:
+    total: dict[str, float] = {}
+    for parts in dicts:
+        for part, seconds in parts.items():
+            total[part] = total.get(part, 0.0) + seconds
+    return total
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -35,6 +35,8 @@ Dependencies point one way, down this list; no module imports one above it:
                  defaults, AI seats, the notice channel; `server_settings(store, guild_id)` reads them for anyone.
 - `sessions.py`  the floor: store, games, clock, and per-session memory (lock, cached state, newest panel); which
                  game a channel has (`here`).
+- `memo.py`      what the engine says of a state asked once per state (open decisions), and the board last drawn
+                 per session, by its view (a click the channel sees no change of draws nothing).
 - `simultaneous.py` what a click answers while several seats choose at once (decision stamps), and each seat's own
                  deadline clock then.
 - `ai_levels.py`  who may change an AI seat's level and to what, the same in the lobby and during a game.

@@ -18,6 +18,7 @@ from typing import Any
 from bot import metrics
 from bot.naming import escape, name_decision, name_seats, name_view, seat_names
 from bot.session.clock import RoundClock
+from bot.session.memo import BoardCache
 from bot.session.meta import MetaBook, SessionMeta
 from bot.session.recap import Recap, Run, reaches_back, recap
 from bot.session.sessions import Sessions, seats_of
@@ -63,6 +64,7 @@ class Publisher:
         self.renderer_for = renderer_for
         self.words_for = words_for
         self.settings = settings or Settings(sessions.store)
+        self.boards = BoardCache()
         self.replays: Callable[[SessionRow], Awaitable[bytes | None]] | None = None
         """Draws the whole game's replay GIF for the final message (set where the parts are built; None: none)."""
 
@@ -101,7 +103,7 @@ class Publisher:
             if before is not None:
                 # One player's turn is many clicks (action, start, each drop, confirm); a ping on each of them
                 # buries the one that matters in async play: the turn passing to them.
-                update.quiet = {d.seat for d in engine.pending(before)}
+                update.quiet = {d.seat for d in self.sessions.pending(engine, before)}
             if continues:
                 update.replaces = session.board_message_id
             if told is not None:
@@ -161,7 +163,7 @@ class Publisher:
         A game whose seats all play at once has no turns to count from, and no recap."""
         engine = self.sessions.game(session.game)
         humans = {s.seat for s in session.seats if not s.is_ai and s.user_id is not None}
-        called = next((d.seat for d in engine.pending(state) if d.seat in humans), None)
+        called = next((d.seat for d in self.sessions.pending(engine, state) if d.seat in humans), None)
         rows = await self.sessions.store.actions(session.id, last=SINCE_LOOKBACK)
         if called is not None and not reaches_back(rows, called):
             rows = await self.sessions.store.actions(session.id)  # a long wait for this member: the whole log
@@ -221,7 +223,7 @@ class Publisher:
             return False
         state = await self.sessions.state(session)
         ai = {s.seat for s in session.seats if s.is_ai}
-        return not any(d.seat in ai for d in self.sessions.game(session.game).pending(state))
+        return not any(d.seat in ai for d in self.sessions.pending(self.sessions.game(session.game), state))
 
     @staticmethod
     def _drop_deferred(live: Any) -> None:
@@ -245,7 +247,7 @@ class Publisher:
             try:
                 assert self.presenter is not None
                 update = await self.turn_update(session, state, texts)
-                update.quiet = {d.seat for d in self.sessions.game(session.game).pending(state)}
+                update.quiet = {d.seat for d in self.sessions.pending(self.sessions.game(session.game), state)}
                 update.replaces = session.board_message_id
                 await self.presenter.show_turn(update)
             except Exception:
@@ -294,7 +296,8 @@ class Publisher:
         # show in the channel's panel meanwhile): one comes when its turn ends, if the hand changed. Something it
         # alone learns (a card drawn, a Spy's look) still comes at once.
         acting = set() if before is None or engine.is_over(state) else (
-            {d.seat for d in engine.pending(state)} & {d.seat for d in engine.pending(before)})
+            {d.seat for d in self.sessions.pending(engine, state)}
+            & {d.seat for d in self.sessions.pending(engine, before)})
         stopped = set((await self.meta.get(session)).dm_stopped) | self.sessions.no_dms
         public = engine.view(state, None)
         for seat in session.seats:
@@ -337,8 +340,8 @@ class Publisher:
         engine = self.sessions.game(session.game)
         if engine.is_over(state):
             return False
-        now = {d.seat for d in engine.pending(state)}
-        return bool(now) and now <= {d.seat for d in engine.pending(before)}
+        now = {d.seat for d in self.sessions.pending(engine, state)}
+        return bool(now) and now <= {d.seat for d in self.sessions.pending(engine, before)}
 
     async def _dms_closed(self, session: SessionRow, user_id: int) -> None:
         """Stop DMing them, and say it in the channel once per game and member. Call with the session lock held."""
@@ -409,7 +412,7 @@ class Publisher:
         png = None
         if renderer:
             with metrics.timed(metrics.RENDER, game=session.game, picture="board"):
-                png = await asyncio.to_thread(renderer.render_board, view)
+                png = await asyncio.to_thread(self.boards.board, session.id, view, renderer.render_board)
         words = self.words_for(session.game)
         public = [name_decision(d, names) for d in public_panel(engine, state)]
         clock = engine.clock(state)
@@ -422,7 +425,7 @@ class Publisher:
             explained=engine.explained_kinds,
             # Named after the secrecy check's public description is built: names are public, so this adds nothing
             # that differs with a hidden card.
-            decisions=[name_decision(d, names) for d in engine.pending(state)],
+            decisions=[name_decision(d, names) for d in self.sessions.pending(engine, state)],
             public=public, several=several_open(engine, state), deadline=self.clock.deadline(session.id, key),
             view=view, colours=_colours(self.renderer_for(session.game), view, session),
             when=turn_name(engine, state), team=engine.cooperative,

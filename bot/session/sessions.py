@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from bot.session.memo import StateMemo
 from bot.session.types import Refusal
 from bot.store import SessionRow, Store
-from engine.core import Game, GameState, load_state
+from engine.core import Decision, Game, GameState, load_state
 
 log = logging.getLogger("tarmac.service")
 
@@ -79,10 +80,15 @@ class Sessions:
         self._live: dict[int, Live] = {}
         self._not_offered: set[int] = set()
         """Sessions of a game this bot does not offer that a warning has named already (once per process)."""
+        self.memo = StateMemo()
         self.no_dms: set[int] = set()
         """Members not to DM (their DMs refused us, or they said `/game settings dms:False`): Discord counts refused
         requests toward its ban limit, so they are not retried on every change, in any game, until they say
         otherwise."""
+
+    def pending(self, game: Game, state: GameState) -> list[Decision]:
+        """`game.pending(state)`, asked once per state (memo.py): a move asks it of the same states many times."""
+        return self.memo.pending(game, state)
 
     async def active_here(self) -> list[SessionRow]:
         """The active sessions whose reminders, deadlines and resumed AI turns are this process's job: its shards'

@@ -99,7 +99,8 @@ class Turns:
             except Refusal:
                 await self._catch_up(session_id)
                 raise
-            decision = next((d for d in self.sessions.game(session.game).pending(state) if d.seat == seat), None)
+            open_now = self.sessions.pending(self.sessions.game(session.game), state)
+            decision = next((d for d in open_now if d.seat == seat), None)
             if decision is None:
                 raise self.sessions.not_your_turn(session, state)
             choice = pick(decision)
@@ -124,7 +125,7 @@ class Turns:
         session, state = await self.sessions.playing(session_id, user_id)
         engine = self.sessions.game(session.game)
         mine = seats_of(session, user_id)
-        pending = engine.pending(state)
+        pending = self.sessions.pending(engine, state)
         decision = next((d for d in pending if d.seat in mine), None)
         clock = engine.clock(state)
         # The stamp is of the engine's decision, which the click is checked against; the member sees it named.
@@ -182,7 +183,8 @@ class Turns:
 
     async def _timeout(self, session: SessionRow, state: GameState, key: str) -> bool:
         engine = self.sessions.game(session.game)
-        seat = next((d.seat for d in engine.pending(state) if engine.timeout(state, d.seat) is not None), None)
+        seat = next((d.seat for d in self.sessions.pending(engine, state)
+                     if engine.timeout(state, d.seat) is not None), None)
         if seat is None:
             return False
         choice = engine.timeout(state, seat)
@@ -238,7 +240,7 @@ class Turns:
                         break
             finally:
                 ai = {s.seat for s in session.seats if s.is_ai}
-                pending = {d.seat for d in engine.pending(state)}
+                pending = {d.seat for d in self.sessions.pending(engine, state)}
                 if held and pending and pending <= ai:
                     self.sessions.live(session_id).carried.extend(held)  # heads the AI's panel (run_ai)
                 elif held:  # the line ended mid-turn (or a step was refused): show where it got to
@@ -255,7 +257,7 @@ class Turns:
     async def suggestions(self, session: SessionRow, user_id: int, text: str) -> list[str]:
         state = await self.sessions.state(session)
         engine = self.sessions.game(session.game)
-        seats = [d.seat for d in engine.pending(state) if d.seat in seats_of(session, user_id)]
+        seats = [d.seat for d in self.sessions.pending(engine, state) if d.seat in seats_of(session, user_id)]
         if not seats:
             return []
         # The engine names the seats in its suggestions as the buttons do ("Spy on ana's hand").
@@ -263,7 +265,7 @@ class Turns:
 
     def acting_seat(self, engine: Game, session: SessionRow, state: GameState, user_id: int) -> int:
         mine = seats_of(session, user_id)
-        seat = next((d.seat for d in engine.pending(state) if d.seat in mine), None)
+        seat = next((d.seat for d in self.sessions.pending(engine, state) if d.seat in mine), None)
         if seat is None:
             # The game may know better than "not your turn" (a bidder who passed: the pass is final for the lot).
             reason = next((r for s in mine if (r := engine.idle_reason(state, s))), None)
@@ -323,7 +325,7 @@ class Turns:
                                         "channel_id": session.channel_id, "seat": seat})
         undoable = None
         ai = {s.seat for s in session.seats if s.is_ai}
-        pending = {d.seat for d in engine.pending(new_state)}
+        pending = {d.seat for d in self.sessions.pending(engine, new_state)}
         if held is not None:
             held.extend(events)
             if not finished and (seat in pending or pending & ai):
@@ -347,7 +349,8 @@ class Turns:
             return None
         state = await self.sessions.state(session)
         ai_seats = {s.seat for s in session.seats if s.is_ai}
-        decision = next((d for d in self.sessions.game(session.game).pending(state) if d.seat in ai_seats), None)
+        open_now = self.sessions.pending(self.sessions.game(session.game), state)
+        decision = next((d for d in open_now if d.seat in ai_seats), None)
         return None if decision is None else (session, state, decision)
 
     async def run_ai(self, session_id: int) -> None:
@@ -457,7 +460,7 @@ class Turns:
                 break
             state = await self.sessions.state(session)
             engine = self.sessions.game(session.game)
-            pending = engine.pending(state)
+            pending = self.sessions.pending(engine, state)
             decision = next((d for d in pending if d.seat == seat), None)
             if decision is None:
                 break
@@ -470,7 +473,8 @@ class Turns:
                 choice = planned.pop(0)
             run.append(state)
             state = await self.apply_choice(session, state, seat, choice, held)
-            if engine.everyone_at_once and {d.seat for d in engine.pending(state)} - {d.seat for d in pending}:
+            now_open = {d.seat for d in self.sessions.pending(engine, state)}
+            if engine.everyone_at_once and now_open - {d.seat for d in pending}:
                 break
         if held and state is not None:
             await self.publisher.publish(await self.sessions.fresh(session_id), state, held)

@@ -300,9 +300,12 @@ def _rtl_end(text: str) -> bool:
     return bool(clusters) and levels(clusters)[-1] % 2 == 1
 
 
+@lru_cache(maxsize=4096)
 def fit(text: str, size: int, width: float) -> str:
     """The text, cut with '…' so that it is at most `width` wide: long names never run into the next item. It is
-    cut between grapheme clusters, so an accent, a syllable or an emoji is never split."""
+    cut between grapheme clusters, so an accent, a syllable or an emoji is never split. Remembered: a board fits the
+    same names into the same boxes on every move, and each cut of a long name is a search of several measured tries
+    (most of a long-named board's drawing before)."""
     text = drawable(text)
     if text_width(text, size) <= width:
         return text

@@ -14,7 +14,7 @@ SHOWN_MAX = (373, 280)  # an embed image as shown in a narrow channel column (at
 MIN_TEXT_PX = 8.0  # the height of a capital letter (and of a digit) of any text, in shown pixels
 CAP_HEIGHT = 0.714  # Noto Sans capitals (and digits) are this share of its font size (tests/renderers/test_kit)
 MIN_DELTA_E = 12.0  # CIEDE2000 between any two colours a player must tell apart, in every vision simulated
-MAX_RENDER_RATIO = 2.0  # a board render costs at most this many times the PNG encoding of the same image
+MAX_RENDER_RATIO = 1.5  # a board render costs at most this many times the PNG encoding of the same image
 
 
 def shown_scale(size: tuple[int, int]) -> float:

@@ -14,7 +14,7 @@ import pytest
 from bench.__main__ import BENCHMARKS, main
 
 ROOT = Path(__file__).resolve().parents[2]
-HELPERS = {"__init__", "__main__", "clicks"}  # bench/clicks.py is what the SimCord benchmarks share
+HELPERS = {"__init__", "__main__", "clicks", "cpu_parts", "machine"}  # what the benchmarks share
 
 
 def test_every_benchmark_module_has_a_name_at_the_entry_point() -> None:

@@ -221,3 +221,42 @@ def test_a_watch_read_often_still_keeps_a_share_of_its_limit_in_hand() -> None:
         now[0] += 0.001
     assert 1.0 - RESERVE - 0.002 <= now[0] <= 1.0 - RESERVE + 0.002, f"stopped at {now[0]:.3f} s of 1 s"
     assert RESERVE >= 0.05
+
+
+def test_a_plan_frees_its_own_cycles_and_leaves_no_collection_due() -> None:
+    """Turned back on alone, the collector ran the collection a plan's allocations had made due at the plan's first
+    allocation after it, still inside the plan's time, and an older generation's walks the whole heap. The heap is
+    frozen while the plan thinks and the plan ends by collecting what it made: its cycles are gone, the heap is
+    thawed and no collection is due."""
+    import weakref
+
+    class Cyclic:
+        def __init__(self) -> None:
+            self.me = self
+
+    made: list[weakref.ref[Cyclic]] = []
+    frozen: list[int] = []
+
+    class Littering(WatchedPlanes):
+        def legal(self, state: GameState) -> list[Offer]:
+            frozen.append(gc.get_freeze_count())
+            made.append(weakref.ref(Cyclic()))
+            return super().legal(state)
+
+    game = Littering()
+    state = new_game(game, 2, seed=1)
+    seat = game.pending(state)[0].seat
+    gc.collect()
+    made.clear()
+    frozen.clear()  # what setting up the game asked
+    levels.plan(game, state, seat, levels.NORMAL, Rng.seeded(1), budget=Budget(iterations=5, seconds=None))
+    assert frozen and all(frozen), "the heap the plan found is frozen while it thinks"
+    assert made and all(ref() is None for ref in made), "the plan's own cycles were freed as it ended"
+    assert gc.get_freeze_count() == 0 and gc.isenabled()
+    assert gc.get_count()[0] < gc.get_threshold()[0] // 2, "no collection is due as the plan returns"
+    gc.freeze()
+    try:  # frozen by someone else: a plan leaves it frozen
+        levels.plan(game, state, seat, levels.NORMAL, Rng.seeded(1), budget=Budget(iterations=5, seconds=None))
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()

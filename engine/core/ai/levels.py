@@ -80,13 +80,23 @@ def collection_paused() -> Iterator[None]:
     """Python's cycle collector held off while a plan thinks. A full collection walks every object of the process
     (50 ms measured in a lone process, several times that on a loaded host) and may fall on the last choice of a
     plan, where no reading of the clock can see it coming: on a loaded host, Normal plans once ended 96 % over
-    their 0.3 s that way. Deferred, it runs right after the plan, between two AI answers. Plans in other threads
-    (the bot runs one per game at once) share the pause: the collector comes back when the last of them ends, and
-    only if it was on."""
+    their 0.3 s that way. Plans in other threads (the bot runs one per game at once) share the pause: the collector
+    comes back when the last of them ends, and only if it was on.
+
+    Turning it back on is not enough: the plan's own allocations have made a collection due, and the first
+    allocation after it (still inside the plan's return) ran it, an older generation's when one was due, which walks
+    the whole heap (a gen-1 collection of 23 ms, a stall of 0.16 s, beside a busy core). So the heap the plan found
+    is frozen while it thinks (gc.freeze, a moment: lists are spliced, not walked) and the plan ends by collecting
+    only what it made itself (the youngest generation: its cycles are freed here, in a fraction of a millisecond);
+    the heap is then thawed and the collector's counts start afresh, so the next collection falls outside the plan,
+    between two AI answers. A freeze someone else made is left alone."""
     global _pausing
     with _pausing_lock:
         ours = _pausing > 0 or gc.isenabled()  # off already, and not by a plan: leave it to whoever turned it off
         if ours:
+            if _pausing == 0 and gc.get_freeze_count() == 0:
+                gc.freeze()
+                _froze.set()
             _pausing += 1
             gc.disable()
     try:
@@ -96,4 +106,12 @@ def collection_paused() -> Iterator[None]:
             with _pausing_lock:
                 _pausing -= 1
                 if _pausing == 0:
+                    if _froze.is_set():
+                        gc.collect(0)  # the plan's young objects alone: the frozen heap is not walked
+                        gc.unfreeze()
+                        _froze.clear()
                     gc.enable()
+
+
+_froze = threading.Event()
+"""Set while the heap is frozen by a plan (not by someone else), so the last plan to end thaws it."""
