@@ -32,4 +32,8 @@ class ShardSet:
         return cls(count or 1, None if ids is None else frozenset(ids))
 
     def owns(self, session: SessionRow) -> bool:
-        return self.ids is None or shard_of(session.guild_id, self.count) in self.ids
+        return self.owns_guild(session.guild_id)
+
+    def owns_guild(self, guild_id: int | None) -> bool:
+        """Whether this process does the background work of that server (its games, its leagues)."""
+        return self.ids is None or shard_of(guild_id, self.count) in self.ids

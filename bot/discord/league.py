@@ -25,6 +25,7 @@ from bot.naming import escape
 from bot.session import Parts, Refusal
 from bot.session.leagues import Advanced
 from bot.session.server_settings import server_settings
+from bot.shards import ShardSet
 from renderers.standings import render_standings
 
 log = logging.getLogger("tarmac.discord")
@@ -129,8 +130,13 @@ async def show(client: Host, done: Advanced) -> None:
 
 
 async def advance_all(client: Host) -> float | None:
-    """The leagues' clock: every running league moved on (woken when a game ends; hourly anyway)."""
+    """The leagues' clock: every running league of this process's servers moved on (woken when a game ends; hourly
+    anyway). Only the process holding a server's shard moves its leagues, as with its games' timers, so two
+    processes never open the same table's game twice."""
+    shards = ShardSet.of(client.shard_count, client.shard_ids)
     for league in await client.parts.store.leagues_running():
+        if not shards.owns_guild(league.guild_id):
+            continue
         try:
             await show(client, await client.parts.leagues.advance(league))
         except Exception:
