@@ -1,6 +1,9 @@
 """A background pass that runs when it is due and naps in between: the queue's and the leagues' clocks. `wake()`
 runs it early (someone joined the queue, a league game ended). It naps on asyncio's clock, which SimCord moves in
-tests, and never longer than `longest`, so a change nobody woke it for is seen within that time."""
+tests, and never longer than `longest` (six hours, as the reminders' pass), so a change nobody woke it for is seen
+within that time. Every change of this process wakes it, and a server's queue and leagues are moved only by the
+process that holds its shard, so the long nap is a safety net, not the way the passes are timed; an hourly one cost a
+week-long quiet stretch 336 passes for nothing."""
 
 from __future__ import annotations
 
@@ -15,7 +18,7 @@ log = logging.getLogger("tarmac.discord")
 
 class Clock:
     def __init__(self, client: discord.Client, name: str, run: Callable[[], Awaitable[float | None]],
-                 longest: float = 3600.0) -> None:
+                 longest: float = 6 * 3600.0) -> None:
         self.client, self.name, self.run, self.longest = client, name, run, longest
         self.task: asyncio.Task[None] | None = None
         self._nap: asyncio.Future[None] | None = None

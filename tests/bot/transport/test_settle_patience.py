@@ -28,3 +28,14 @@ async def test_the_suites_env_reads_its_timeout_scaled_at_each_settle(simcord_en
     simcord_env.settle_timeout = 60.0
     monkeypatch.setattr(patience, "slowness", lambda: 4.0)
     assert simcord_env.settle_timeout == 240.0
+
+
+async def test_a_ceiling_keeps_the_timeout_below_a_sleep_the_test_relies_on(simcord_env: Any,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """SimCord parks a bot's sleep only while it ends after the settle deadline: a 15 s round timer must not fall
+    inside a timeout the load stretched to 40 s, or it would be waited for in real time."""
+    monkeypatch.setattr(patience, "slowness", lambda: 8.0)
+    simcord_env.ceiling = 12.0
+    assert simcord_env.settle_timeout == 12.0
+    simcord_env.ceiling = None
+    assert simcord_env.settle_timeout == 8.0 * patience.DEFAULT_SECONDS
