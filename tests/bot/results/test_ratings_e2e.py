@@ -189,6 +189,7 @@ async def test_boards_unrated_and_cancelled_games_and_two_seasons(simcord_env) -
     lobby = await open_lobby(table, "toy")
     for player in (ben, cy):
         await player.click(lobby, label="Join")
+    await ana.slash(table.channel, "game host option", name="Rated", value="off")  # a rated one would not cancel
     await ana.click(lobby, label="Start")
     cancelled = (await store.session_in_channel(table.channel.id)).id
     asked = await ana.slash(table.channel, "game host cancel")
