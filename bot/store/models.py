@@ -8,6 +8,7 @@ from typing import Any, Literal
 from pydantic import BaseModel
 
 Status = Literal["lobby", "active", "finished", "cancelled", "abandoned"]
+""""abandoned": every member resigned, as older builds stored it; no game becomes abandoned any more."""
 STATUSES: tuple[str, ...] = ("lobby", "active", "finished", "cancelled", "abandoned")
 OPEN_STATUSES: tuple[str, ...] = ("lobby", "active")
 
@@ -78,7 +79,8 @@ class ResultSeat(BaseModel):
 
 
 class ResultRow(BaseModel):
-    """A finished game: the truth ratings are recomputed from (bot/ratings). Cancelled and abandoned games have none."""
+    """A finished game: the truth ratings are recomputed from (bot/ratings). Cancelled games have none, nor have games
+    an older build stored as abandoned (today a game its members resigned is played out and finishes)."""
 
     session_id: int
     guild_id: int | None

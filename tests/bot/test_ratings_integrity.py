@@ -25,6 +25,7 @@ from bot.ratings.outcome import places
 from bot.session import Refusal
 from bot.session.turns import Turns
 from bot.store import ResultRow, SqliteStore, Store
+from engine import registry
 from engine.core import levels
 from tests.bot.helpers import (
     Table,
@@ -40,6 +41,8 @@ from tests.bot.helpers import (
 from tests.support.toy_game import ToyGame
 
 HOUR = 3600.0
+GAMES = {"toy": ToyGame(), **{name: registry.get(name) for name in ("planes", "planecrafters", "now-boarding",
+                                                                    "flight-plan")}}
 _databases = itertools.count(1)
 
 
@@ -67,7 +70,7 @@ async def make_bot(request: pytest.FixtureRequest, db_path: Path) -> AsyncIterat
     built: list[TarmacBot] = []
 
     def build(games: dict[str, Any] | None = None) -> TarmacBot:
-        bot = create_bot(new_store(), games=games or {"toy": ToyGame()}, ai_delay=0.0)
+        bot = create_bot(new_store(), games=games or GAMES, ai_delay=0.0)
         built.append(bot)
         return bot
 
@@ -91,10 +94,10 @@ def _seeded_start(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 async def lobby_with(table: Table, *, ai: int = 0, rated: str | None = None,
-                     deadline: tuple[int, int] | None = None) -> discord.Message:
-    """Every member of the table in one toy lobby, `ai` AI seats after them, the options set; not started."""
+                     deadline: tuple[int, int] | None = None, game: str = "toy") -> discord.Message:
+    """Every member of the table in one lobby, `ai` AI seats after them, the options set; not started."""
     host = table.players[0]
-    lobby = await open_lobby(table, "toy")
+    lobby = await open_lobby(table, game)
     for player in table.players[1:]:
         await player.click(lobby, label="Join")
     for _ in range(ai):
@@ -112,8 +115,8 @@ async def the_result(table: Table, session_id: int) -> ResultRow:
     return found[0]
 
 
-async def rating(table: Table, user_id: int) -> Any:
-    rows = await table.bot.store.get_ratings([(table.guild.id, "toy", "", f"member:{user_id}")])
+async def rating(table: Table, user_id: int, game: str = "toy") -> Any:
+    rows = await table.bot.store.get_ratings([(table.guild.id, game, "", f"member:{user_id}")])
     return rows[0] if rows else None
 
 
@@ -281,3 +284,19 @@ async def test_a_seat_the_ai_played_for_its_member_moves_no_rating(simcord_env, 
     assert a.mu > 25 > b.mu, "ana and ben rated between themselves: one win, one loss, whatever cy's seat did"
     assert [s.session_id for s in await table.bot.store.rating_steps(table.guild.id, "toy", f"member:{cy.id}",
                                                                       last=5)] == []
+
+
+@pytest.mark.parametrize("kind", ["planes", "planecrafters", "now-boarding", "flight-plan"])
+async def test_every_game_is_played_out_to_its_result_when_its_last_member_resigns(simcord_env, kind: str) -> None:
+    simcord_env.settle_timeout = 60.0  # a whole game played and its replay drawn in one settle
+    table = make_table(simcord_env, ("ana",))
+    [ana] = table.players
+    lobby = await lobby_with(table, ai=1, rated="on", game=kind)
+    await ana.click(lobby, label="Start")
+    session = await table.bot.store.session_in_channel(table.channel.id)
+    await resign(ana, table.channel)
+    assert (await table.bot.store.get_session(session.id)).status == "finished", kind
+    result = await the_result(table, session.id)
+    assert result.rated and [(s.user_id, s.resigned) for s in result.seats] == [(ana.id, True), (None, False)]
+    assert place_of(result, ana.id) == (3 if result.team else 2), "the resigned member is last"
+    assert (await rating(table, ana.id, kind)).mu < 25
