@@ -26,7 +26,7 @@ from bot.session import Refusal
 from bot.session.turns import Turns
 from bot.store import ResultRow, SqliteStore, Store
 from engine import registry
-from engine.core import levels
+from engine.core.ai import levels
 from tests.bot.helpers import (
     Table,
     items,
