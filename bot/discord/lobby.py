@@ -30,6 +30,7 @@ from bot.discord.limits import (
 from bot.discord.markup import mention
 from bot.discord.reach import panel_channel, parts_of, payload, selected
 from bot.discord.replies import run_for_player, tell
+from bot.discord.resign import ask_to_resign
 from bot.discord.texts import OPTIONS_TOPIC, option_help, option_label, seat_label
 from bot.naming import escape
 from bot.session import PostFailed, Refusal, Seat, SessionRow
@@ -566,8 +567,11 @@ async def lobby_action(interaction: discord.Interaction, sid: int, action: str) 
     elif action == "cancel":
         current = await parts.store.get_session(sid)
         if current is not None and current.status == "active":
-            if user.id != current.host_id and not manager:
-                raise Refusal("Only the host or someone who may manage this channel can cancel the game.")
+            if await parts.lobby.cancel_resigns(sid, user.id, manager=manager):
+                # A rated game's loss must not vanish with a cancel: the canceller resigns instead (asked first).
+                await interaction.response.send_message(**ask_to_resign(current, user.id, cancelling=True),
+                                                        ephemeral=True)
+                return
             # A started game is many people's days of play: one command must not end it by accident.
             await interaction.response.send_message(
                 **fit(content="This game has started: cancelling ends it for everyone (its record stays in /game "

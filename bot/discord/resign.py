@@ -19,16 +19,21 @@ ASK = ("Resigning is final: the AI plays your seat from now on, to the end of th
        "`/game vacation` pauses your deadlines. Resign?")
 
 
-def ask_to_resign(session: SessionRow, user_id: int) -> dict[str, Any]:
-    """The private question `/game resign` answers with, and its button; refused at once for a member who is not at
-    the table (nothing to confirm)."""
+CANCELLING = ("This game is rated and has started, so cancelling it counts as your resignation: you count as last, "
+              "and the AI plays your seat to the end (with no player left, it plays the game out at once and the "
+              "result counts). Resign?")
+
+
+def ask_to_resign(session: SessionRow, user_id: int, *, cancelling: bool = False) -> dict[str, Any]:
+    """The private question `/game resign` answers with (or the host's cancel of a started rated game, which counts
+    as resigning), and its button; refused at once for a member who is not at the table (nothing to confirm)."""
     if session.status != "active":
         raise Refusal("This game is not running any more.")
     if not seats_of(session, user_id):
         raise Refusal("You are not in this game.")
     view = discord.ui.View(timeout=None)
     view.add_item(ResignConfirm(session.id))
-    return fit(content=ASK, view=view)
+    return fit(content=CANCELLING if cancelling else ASK, view=view)
 
 
 class ResignConfirm(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"trs:(?P<sid>\d+)"):
@@ -51,10 +56,11 @@ class ResignConfirm(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"t
             # The question gives way to what was done: no button left to press twice.
             await interaction.response.edit_message(**fit(content="You resigned from this game.", view=None))
             mention = interaction.user.mention
-            said = (f"{mention} resigned. No player is left at the table, so the game ends here." if ended else
+            said = (f"{mention} resigned. No player is left at the table, so the AI plays the game out now, and "
+                    f"its result stands: whoever resigned counts as last." if ended else
                     f"{mention} resigned; the AI plays their seat from now on.")
             await interaction.followup.send(**fit(content=said))
-            if not ended and not await parts.turns.play_ai(session.id):
+            if not await parts.turns.play_ai(session.id):
                 await tell(interaction, "The AI moved, but I could not post the new board. Use /game panel to show "
                                         "it.")
 

@@ -2,9 +2,10 @@
 all-time board and its season's; `recompute` runs every result in order and gives what the store keeps.
 
 Free-for-all games rate each seat as a team of one, ranked by place. A co-operative game rates the seats as one team
-against the game itself (its own rating per number of seats); a member who resigned is a third team, below both.
+against the game itself (its own rating per number of seats); a member who resigned is a team below both.
 AI levels and the game itself are reference players (bot/ratings/reference.py): they take part with their fixed
 ratings and nothing of theirs is stored or moved, so only members' ratings come out of a result.
+A seat the AI played for its member (ResultSeat.ai_kept) is not rated: the others are rated among themselves.
 """
 
 from __future__ import annotations
@@ -34,18 +35,24 @@ class Entrant:
 
 
 def entrants(result: ResultRow) -> list[Entrant]:
+    """The seats the model rates. A seat the AI played for its member (`ai_kept`) is left out: the others are rated
+    among themselves by their places, and when fewer than two sides are left nothing is rated."""
+    counted = [s for s in result.seats if not s.ai_kept]
     if not result.team:
         found = []
-        for i, seat in enumerate(sorted(result.seats, key=lambda s: s.seat)):
+        for i, seat in enumerate(sorted(counted, key=lambda s: s.seat)):
             guild, player = seat_player(result, seat)
             found.append(Entrant(guild, player, i, seat.place))
-        return found
-    # Teams: 0 the players (rank 1 if they won), 1 the game, 2 who resigned (last).
+        return found if len(found) > 1 else []
+    # Teams: 0 the players (rank 1 if they won), 1 the game, then who resigned (last: one team per resignation).
+    if not any(s.user_id is not None for s in counted):
+        return []  # no member's day to rate against the game
     won = any(s.place == 1 for s in result.seats)
     found = [Entrant(SHARED, the_game(len(result.seats)), 1, 2 if won else 1)]
-    for seat in result.seats:
+    for seat in counted:
         guild, player = seat_player(result, seat)
-        found.append(Entrant(guild, player, 2, 3) if seat.resigned else Entrant(guild, player, 0, 1 if won else 2))
+        found.append(Entrant(guild, player, seat.place, seat.place) if seat.resigned
+                     else Entrant(guild, player, 0, 1 if won else 2))
     return found
 
 
@@ -65,9 +72,9 @@ def fresh(key: Key) -> RatingRow:
 def update(result: ResultRow, current: Mapping[Key, RatingRow]) -> tuple[list[RatingRow], list[RatingStep]]:
     """The ratings `result` moves (from `current`; a key not there starts fresh) and the all-time steps it makes.
     An unrated result moves nothing."""
-    if not result.rated:
-        return [], []
     found = list(entrants(result))
+    if not result.rated or not found:
+        return [], []
     moved: list[RatingRow] = []
     steps: list[RatingStep] = []
     for season in (ALL_TIME, season_of(result.finished_at)):

@@ -18,7 +18,8 @@ RATED_OPTION = GameOptionSpec(
              OptionChoice(value=OFF, label="Not rated")],
     help="Whether this game moves its players' ratings (/game stats, /game leaderboard). By default it does when at "
          "least two members play; 'Rated' counts a game of one member against the AI too. A game with a chosen "
-         "seed or a typed-in board never counts.",
+         "seed or a typed-in board never counts. Once a rated game has started, cancelling it counts as "
+         "resigning, and whoever resigns counts as last.",
 )
 """Rated as a lobby option, kept in the bot's bookkeeping like the turn deadline (the engine never sees it)."""
 

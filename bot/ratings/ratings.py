@@ -97,7 +97,8 @@ class Ratings:
         """Write the result of a game that just ended, and move its ratings when it is rated. None when it already
         had a result."""
         result = result_record(session, self.games[session.game], state, finished_at=finished_at,
-                               rated=self.counts(session, option=option, seed_chosen=seed_chosen))
+                               rated=self.counts(session, option=option, seed_chosen=seed_chosen),
+                               ai_moves=await self.store.ai_moves(session.id))
         added = await self.add(result)
         if added:
             log.info("result recorded", extra={"session_id": session.id, "guild_id": session.guild_id,
@@ -121,7 +122,8 @@ class Ratings:
                 log.warning("finished game without a result", extra={"session_id": session.id})
                 continue
             result = result_record(session, self.games[session.game], state, finished_at=session.updated_at,
-                                   rated=self.counts(session, option=option, seed_chosen=seed_chosen))
+                                   rated=self.counts(session, option=option, seed_chosen=seed_chosen),
+                                   ai_moves=await self.store.ai_moves(session.id))
             added += await self.store.add_result(result, [], [])
         if added:
             log.info("results caught up", extra={"results": added})

@@ -9,6 +9,7 @@ import logging
 import secrets as _secrets
 
 from bot.naming import name_seats, seat_names
+from bot.ratings import Ratings
 from bot.ratings.rated import RATED_KEY, RATED_OPTION
 from bot.session.ai_levels import with_level
 from bot.session.deadlines import AWAY, DEADLINE_KEY, DEADLINE_OPTION, Deadlines
@@ -27,8 +28,9 @@ log = logging.getLogger("tarmac.service")
 
 class Lobby:
     def __init__(self, sessions: Sessions, meta: MetaBook, publisher: Publisher, turns: Turns,
-                 deadlines: Deadlines) -> None:
+                 deadlines: Deadlines, ratings: Ratings) -> None:
         self.sessions = sessions
+        self.ratings = ratings
         self.store = sessions.store
         self.meta = meta
         self.publisher = publisher
@@ -284,15 +286,41 @@ class Lobby:
             raise Refusal("This channel already has a game open (someone may have pressed Play again first); "
                           "join that one, or finish or cancel it first.") from None
 
+    async def rated(self, session: SessionRow) -> bool:
+        """Whether this started game moves ratings when it ends (its Rated option, members, seed; bot/ratings)."""
+        meta = await self.meta.get(session)
+        return self.ratings.counts(session, option=meta.rated, seed_chosen=meta.seed_chosen)
+
+    async def cancel_resigns(self, session_id: int, user_id: int, *, manager: bool) -> bool:
+        """Whether this member's cancel counts as their resignation: a rated game that has started is never
+        cancelled (a loss would vanish with it), so its host's cancel resigns them (Turns.resign: they count as last
+        and the game goes on, or the AI plays it out). Refused for whoever may not cancel, and, in a started rated
+        game, for a canceller who does not play in it (only its players end it). False: `cancel` cancels."""
+        session = await self.sessions.fresh(session_id)
+        if session.status not in OPEN:
+            raise Refusal("This game is already closed.")
+        if user_id != session.host_id and not manager:
+            raise Refusal("Only the host or someone who may manage this channel can cancel the game.")
+        if session.status != "active" or not await self.rated(session):
+            return False
+        if not seats_of(session, user_id):
+            raise Refusal("This game is rated and has started, so it is not cancelled: it ends when it is played "
+                          "out, or when its players resign (`/game resign`; whoever resigns counts as last).")
+        return True
+
     async def cancel(self, session_id: int, user_id: int, *, manager: bool) -> SessionRow:
-        """Cancel a lobby or a game (the Discord layer asks a started game's canceller to confirm first). A started
-        game keeps its record; its last panel loses its buttons with a word saying why."""
+        """Cancel a lobby or an unrated game (the Discord layer asks a started game's canceller to confirm first). A
+        started game keeps its record; its last panel loses its buttons with a word saying why. A started rated game
+        is refused: cancelling it is resigning (see `cancel_resigns`)."""
         async with self.sessions.lock(session_id):
             session = await self.sessions.fresh(session_id)
             if session.status not in OPEN:
                 raise Refusal("This game is already closed.")
             if user_id != session.host_id and not manager:
                 raise Refusal("Only the host or someone who may manage this channel can cancel the game.")
+            if session.status == "active" and await self.rated(session):
+                raise Refusal("This game is rated and has started, so it is not cancelled: a player leaves it with "
+                              "`/game resign` (and counts as last).")
             await self.store.set_status(session.id, "cancelled")
             log.info("session cancelled", extra={"session_id": session.id, "guild_id": session.guild_id,
                                                  "channel_id": session.channel_id})

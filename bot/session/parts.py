@@ -66,13 +66,13 @@ class Parts:
         self.deadlines = Deadlines(self.sessions, self.meta, self.turns, self._remind, self._notify,
                                    self.reminders.changed)
         self.turns.on_played = self.deadlines.moved
-        self.lobby = Lobby(self.sessions, self.meta, self.publisher, self.turns, self.deadlines)
+        self.ratings = Ratings(store, self.games)
+        self.lobby = Lobby(self.sessions, self.meta, self.publisher, self.turns, self.deadlines, self.ratings)
         self.on_game_end: Callable[[], None] | None = None
         """Told when a game ends (the leagues' clock wakes to move a league on)."""
         self.queue = Queue(store, self.sessions, self.lobby, now)
         self.leagues = Leagues(store, self.sessions, self.lobby, self.turns, now)
         self.records = Records(self.sessions, self.meta, self.deadlines)
-        self.ratings = Ratings(store, self.games)
         self.turns.on_finished = self._finished
         self.replays = Replays(store, self.sessions.game, renderer_for)
         self.publisher.replays = self._final_replay

@@ -28,6 +28,16 @@ from engine.core.ai import levels
 
 log = logging.getLogger("tarmac.service")
 
+PLAY_OUT_STRETCH = 50
+"""Moves `play_out` makes with the lock held before it lets others in."""
+PLAY_OUT_LIMIT = 100_000
+"""A bound on `play_out`, should a game keep offering decisions for ever."""
+
+
+def nobody_left(seats: list[Seat]) -> bool:
+    """No member plays at the table any more: every seat is the AI's, none kept for an away member."""
+    return all(s.is_ai and s.user_id is None for s in seats)
+
 
 class Turns:
     def __init__(self, sessions: Sessions, publisher: Publisher, clock: RoundClock, *, ai_delay: float = 0.0) -> None:
@@ -198,7 +208,7 @@ class Turns:
         if late and ends is not None:
             # Nobody saw the round end when it did: say why it ends now, before the panel of what followed.
             await self.publisher.notify(LateRoundEnd(session, ends))
-        await self.apply_choice(session, state, seat, choice)
+        await self.apply_choice(session, state, seat, choice, by_ai=False)  # the game's rule chose, not the AI
         return True
 
     async def play_text(self, session_id: int, user_id: int, text: str) -> int:
@@ -275,9 +285,10 @@ class Turns:
         return seat
 
     async def resign(self, session_id: int, user_id: int) -> tuple[SessionRow, bool]:
-        """The member's seats pass to the AI, which plays them from now on, so the others can finish the game.
-        When no member would be left at the table the game ends instead (recorded as abandoned).
-        Returns the session and whether the game ended. The caller runs `run_ai` after announcing it."""
+        """The member's seats pass to the AI, which plays them from now on, so the others can finish the game; the
+        member counts as last (below whoever resigns after them). When no member is left at the table, the AI plays
+        the game out (`play_out`), so a game its members resigned still ends with a result.
+        Returns the session and whether no member is left. The caller runs `run_ai` after announcing it."""
         async with self.sessions.lock(session_id):
             session = await self.sessions.fresh(session_id)
             if session.status != "active":
@@ -286,21 +297,22 @@ class Turns:
             if not mine:
                 raise Refusal("You are not in this game.")
             level = stand_in_level(self.sessions.game(session.game))
+            nth = 1 + max((s.resigned_order for s in session.seats), default=0)
             seats = [Seat(seat=s.seat, user_id=None, name=f"{s.name}{RESIGNED}", is_ai=True, level=level,
-                          resigned_by=user_id) if s.seat in mine else s for s in session.seats]
-            ended = all(s.is_ai for s in seats)
-            store = self.sessions.store
-            session = await (store.set_status(session.id, "abandoned") if ended else store.set_seats(session.id, seats))
+                          resigned_by=user_id, resigned_order=nth) if s.seat in mine else s for s in session.seats]
+            ended = nobody_left(seats)
+            session = await self.sessions.store.set_seats(session.id, seats)
             log.info("player resigned", extra={"session_id": session.id, "guild_id": session.guild_id,
                                                "channel_id": session.channel_id, "seat": mine[0], "ended": ended})
             return session, ended
 
     # -------------------------------------------------------------- apply
     async def apply_choice(self, session: SessionRow, state: GameState, seat: int, choice: str,
-                           held: list[Any] | None = None) -> GameState:
+                           held: list[Any] | None = None, *, by_ai: bool | None = None) -> GameState:
         """Apply, persist, publish. Call with the session lock held.
         With `held` (the AI's clicks), the events wait there while the same seat goes on choosing, and the whole
-        run is published once, when the seat is done."""
+        run is published once, when the seat is done. `by_ai`: whether the AI chose this for the seat, as the action
+        log keeps it (None: when the AI holds the seat)."""
         engine = self.sessions.game(session.game)
         try:
             new_state, events = apply(engine, state, seat, choice)
@@ -312,6 +324,7 @@ class Turns:
                 session.id, expected_version=state.version, seat=seat, choice=choice,
                 events=[e.model_dump() for e in events], state_json=dump_state(new_state),
                 new_version=new_state.version, finished=finished,
+                by_ai=any(s.seat == seat and s.is_ai for s in session.seats) if by_ai is None else by_ai,
             )
         except StaleVersion:
             self.sessions.forget(session.id)
@@ -358,6 +371,10 @@ class Turns:
         One AI turn is many clicks (a Planes move is a pick-up, a drop per space and a confirm); a board and panel
         for each buried the humans' own turns in async play, so each AI seat's run of clicks shows as one panel
         with everything it did, and the pause comes before that panel rather than before every hidden click."""
+        session = await self.sessions.store.get_session(session_id)
+        if session is not None and session.status == "active" and nobody_left(session.seats):
+            await self.play_out(session_id)
+            return
         live = self.sessions.live(session_id)
         held: list[Any] = live.carried  # events not shown yet: the move that passed the turn to the AI, then its own
         live.carried = []
@@ -387,6 +404,37 @@ class Turns:
                 run.append(state)
                 await self.apply_choice(session, state, decision.seat, planned.pop(0), held)
                 fresh = not held
+
+    async def play_out(self, session_id: int) -> None:
+        """No member is left at the table (the last one resigned): the AI plays the game to its end at once, so it
+        ends with the engine's own result (the resigned members last, see bot/ratings/outcome.py). It plays at Easy,
+        its quickest level (a whole game takes a fraction of a second to choose), with no pause and no panel per
+        move: nobody is left to follow them, and the channel gets the final message alone. Every move goes through
+        `apply_choice`, so the log and the replay hold the whole game. The lock is let go between stretches of moves;
+        a restart meanwhile goes on from where the log stopped (`resume_ai`)."""
+        self.sessions.live(session_id).carried = []  # the resignation's own message said what happened
+        for _ in range(PLAY_OUT_LIMIT // PLAY_OUT_STRETCH):
+            async with self.sessions.lock(session_id):
+                session = await self.sessions.fresh(session_id)
+                if session.status != "active" or not nobody_left(session.seats):
+                    return
+                engine = self.sessions.game(session.game)
+                state = await self.sessions.state(session)
+                for _step in range(PLAY_OUT_STRETCH):
+                    pending = engine.pending(state)
+                    if not pending:
+                        return
+                    seat = pending[0].seat
+                    rng = Rng.seeded((session.seed or 0) * 1_000_003 + state.version)
+                    choice = levels.plan(engine, state, seat, levels.EASY, rng)[0]
+                    # Only the last move's events head the final message: the rest is in the log and the replay.
+                    state = await self.apply_choice(session, state, seat, choice, [], by_ai=True)
+                    if engine.is_over(state):
+                        log.info("played out", extra={"session_id": session.id, "guild_id": session.guild_id,
+                                                      "channel_id": session.channel_id})
+                        return
+            await asyncio.sleep(0)  # the others' commands get the loop between stretches
+        log.error("the AI could not play the game out", extra={"session_id": session_id})
 
     async def _ai_plan(self, session: SessionRow, state: GameState, seat: int,
                        run: list[GameState] | None = None) -> list[str]:
@@ -472,7 +520,7 @@ class Turns:
                     planned = await self._ai_plan(session, state, seat, run)
                 choice = planned.pop(0)
             run.append(state)
-            state = await self.apply_choice(session, state, seat, choice, held)
+            state = await self.apply_choice(session, state, seat, choice, held, by_ai=True)  # a missed deadline
             now_open = {d.seat for d in self.sessions.pending(engine, state)}
             if engine.everyone_at_once and now_open - {d.seat for d in pending}:
                 break

@@ -113,10 +113,15 @@ class Store(QueueStore, LeagueStore, ABC):
     @abstractmethod
     async def record_move(
         self, session_id: int, *, expected_version: int, seat: int, choice: str, events: list[dict[str, Any]],
-        state_json: str, new_version: int, finished: bool = False,
+        state_json: str, new_version: int, finished: bool = False, by_ai: bool = False,
     ) -> SessionRow:
-        """One transaction: check the version, append the action, replace the latest state, set the version (and
-        'finished'). StaleVersion (nothing written) when the version moved; SessionClosed if not active."""
+        """One transaction: check the version, append the action (`by_ai`: the AI chose it), replace the latest
+        state, set the version (and 'finished'). StaleVersion (nothing written) when the version moved;
+        SessionClosed if not active."""
+
+    @abstractmethod
+    async def ai_moves(self, session_id: int) -> dict[int, tuple[int, int]]:
+        """Per seat of a session's action log: (moves the AI chose, all moves)."""
 
     @abstractmethod
     async def load_snapshot(self, session_id: int) -> tuple[str, int]:

@@ -8,6 +8,7 @@ from typing import Any, Literal
 from pydantic import BaseModel
 
 Status = Literal["lobby", "active", "finished", "cancelled", "abandoned"]
+""""abandoned": every member resigned, as older builds stored it; no game becomes abandoned any more."""
 STATUSES: tuple[str, ...] = ("lobby", "active", "finished", "cancelled", "abandoned")
 OPEN_STATUSES: tuple[str, ...] = ("lobby", "active")
 
@@ -23,6 +24,9 @@ class Seat(BaseModel):
     deadlines), starts at levels.default_for(its game); the host changes it with /game host ai."""
     resigned_by: int | None = None
     """The member who resigned this seat (the AI plays it from then on): they count as last in the game's result."""
+    resigned_order: int = 0
+    """1 for the game's first resignation, 2 for the next...: the result places the latest resigner above earlier
+    ones. 0 on seats resigned before the order was kept (they share the last place)."""
 
 
 class SessionRow(BaseModel):
@@ -49,6 +53,9 @@ class ActionRow(BaseModel):
     choice: str
     events: list[dict[str, Any]]
     created_at: datetime
+    by_ai: bool = False
+    """The AI chose it for a member's seat (kept while they were away, or after they resigned), or for a seat the AI
+    held from the start: what tells a member's own game from one the AI played for them (bot/ratings/outcome.py)."""
 
 
 class ResultSeat(BaseModel):
@@ -61,14 +68,19 @@ class ResultSeat(BaseModel):
     """An AI seat's level (easy, normal, hard); empty for a member's seat."""
     name: str
     place: int
-    """1 for the winners. In a team game: 1 when the team won, 2 when the game beat it, 3 for a resigned seat."""
+    """1 for the winners. In a team game: 1 when the team won, 2 when the game beat it, 3 and below for the resigned
+    seats (the latest resigner first)."""
     score: int
     resigned: bool = False
     """The member left the game (the AI finished it); they count as last whatever the seat scored."""
+    ai_kept: bool = False
+    """The AI played more than a quarter of this member's seat while they were away (bot/ratings/outcome.py): the
+    result keeps the seat and its place, and no rating moves from it."""
 
 
 class ResultRow(BaseModel):
-    """A finished game: the truth ratings are recomputed from (bot/ratings). Cancelled and abandoned games have none."""
+    """A finished game: the truth ratings are recomputed from (bot/ratings). Cancelled games have none, nor have games
+    an older build stored as abandoned (today a game its members resigned is played out and finishes)."""
 
     session_id: int
     guild_id: int | None

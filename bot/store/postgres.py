@@ -59,6 +59,11 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
+AI_COLUMN = {False: ") VALUES ($1, $2, $3, $4, $5, $6)", True: ", by_ai) VALUES ($1, $2, $3, $4, $5, $6, TRUE)"}
+"""The end of an action's INSERT: a member's own move leaves `by_ai` at its default (false), as every build wrote
+before the column existed, so a database of an older schema still takes the moves of its games."""
+
+
 def _session(row: asyncpg.Record) -> SessionRow:
     return SessionRow(
         id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"], game=row["game"],
@@ -243,7 +248,7 @@ class PostgresStore(QueueSql, LeagueSql, Backend[asyncpg.Pool]):
 
     async def record_move(
         self, session_id: int, *, expected_version: int, seat: int, choice: str, events: list[dict[str, Any]],
-        state_json: str, new_version: int, finished: bool = False,
+        state_json: str, new_version: int, finished: bool = False, by_ai: bool = False,
     ) -> SessionRow:
         if new_version <= expected_version:
             raise ValueError(f"a move must raise the version (from {expected_version} to {new_version}?)")
@@ -259,8 +264,7 @@ class PostgresStore(QueueSql, LeagueSql, Backend[asyncpg.Pool]):
             if row is None:
                 await self._why_not(con, session_id, "active", expected_version)
             await con.execute(
-                "INSERT INTO actions (session_id, version, seat, choice, events_json, created_at) "
-                "VALUES ($1, $2, $3, $4, $5, $6)",
+                "INSERT INTO actions (session_id, version, seat, choice, events_json, created_at" + AI_COLUMN[by_ai],
                 session_id, new_version, seat, choice, events_json, now,
             )
             await _write_state(con, session_id, new_version, state_json)
@@ -277,7 +281,8 @@ class PostgresStore(QueueSql, LeagueSql, Backend[asyncpg.Pool]):
         return codec.decode(row["codec"], bytes(row["state"])), row["version"]
 
     async def actions(self, session_id: int, *, last: int | None = None) -> list[ActionRow]:
-        query = "SELECT session_id, version, seat, choice, events_json, created_at FROM actions WHERE session_id = $1"
+        query = ("SELECT session_id, version, seat, choice, events_json, created_at, by_ai FROM actions "
+                 "WHERE session_id = $1")
         if last is not None:
             rows = list(await self.pool.fetch(query + " ORDER BY version DESC LIMIT $2", session_id, max(last, 0)))
             rows.reverse()
@@ -285,9 +290,15 @@ class PostgresStore(QueueSql, LeagueSql, Backend[asyncpg.Pool]):
             rows = list(await self.pool.fetch(query + " ORDER BY version", session_id))
         return [
             ActionRow(session_id=r["session_id"], version=r["version"], seat=r["seat"], choice=r["choice"],
-                      events=json.loads(r["events_json"]), created_at=r["created_at"])
+                      events=json.loads(r["events_json"]), created_at=r["created_at"], by_ai=r["by_ai"])
             for r in rows
         ]
+
+    async def ai_moves(self, session_id: int) -> dict[int, tuple[int, int]]:
+        rows = await self.pool.fetch(
+            "SELECT seat, count(*) FILTER (WHERE by_ai) AS ai, count(*) AS moves FROM actions WHERE session_id = $1 "
+            "GROUP BY seat", session_id)
+        return {r["seat"]: (r["ai"], r["moves"]) for r in rows}
 
     async def set_status(self, session_id: int, status: str) -> SessionRow:
         if status not in STATUSES:
@@ -436,7 +447,8 @@ class PostgresStore(QueueSql, LeagueSql, Backend[asyncpg.Pool]):
             stored = await con.fetch("SELECT guild_id, game, player, games FROM ratings WHERE season = ''")
             expected = await con.fetch(
                 "SELECT coalesce(r.guild_id, 0) AS guild_id, r.game, s.user_id, count(*) AS n FROM result_seats s "
-                "JOIN results r ON r.session_id = s.session_id WHERE r.rated AND s.user_id IS NOT NULL "
+                "JOIN results r ON r.session_id = s.session_id "
+                "WHERE r.rated AND s.user_id IS NOT NULL AND NOT s.ai_kept "
                 "GROUP BY 1, 2, 3")
             season_games = await con.fetchval("SELECT coalesce(sum(games), 0) FROM ratings WHERE season <> ''")
             steps = await con.fetchval("SELECT count(*) FROM rating_steps")
@@ -518,9 +530,9 @@ async def _insert_result(con: asyncpg.Connection, result: ResultRow) -> bool:
     if added is None:
         return False
     await con.executemany(
-        "INSERT INTO result_seats (session_id, seat, user_id, ai_level, name, place, score, resigned) "
-        "VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-        [(result.session_id, s.seat, s.user_id, s.ai_level, s.name, s.place, s.score, s.resigned)
+        "INSERT INTO result_seats (session_id, seat, user_id, ai_level, name, place, score, resigned, ai_kept) "
+        "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+        [(result.session_id, s.seat, s.user_id, s.ai_level, s.name, s.place, s.score, s.resigned, s.ai_kept)
          for s in result.seats])
     return True
 
@@ -558,14 +570,14 @@ async def _results(con: asyncpg.Connection, *, guild_id: int | None = None, user
         "SELECT r.session_id, r.guild_id, r.channel_id, r.game, r.finished_at, r.rated, r.team FROM results r "
         f"WHERE {' AND '.join(where)} ORDER BY r.finished_at, r.session_id", *params)
     seats = await con.fetch(
-        "SELECT s.session_id, s.seat, s.user_id, s.ai_level, s.name, s.place, s.score, s.resigned "
+        "SELECT s.session_id, s.seat, s.user_id, s.ai_level, s.name, s.place, s.score, s.resigned, s.ai_kept "
         f"FROM result_seats s JOIN results r ON r.session_id = s.session_id WHERE {' AND '.join(where)} "
         "ORDER BY s.session_id, s.seat", *params)
     by_session: dict[int, list[ResultSeat]] = {}
     for s in seats:
         by_session.setdefault(s["session_id"], []).append(ResultSeat(
             seat=s["seat"], user_id=s["user_id"], ai_level=s["ai_level"], name=s["name"], place=s["place"],
-            score=s["score"], resigned=s["resigned"]))
+            score=s["score"], resigned=s["resigned"], ai_kept=s["ai_kept"]))
     return [ResultRow(session_id=r["session_id"], guild_id=r["guild_id"], channel_id=r["channel_id"],
                       game=r["game"], finished_at=r["finished_at"], rated=r["rated"], team=r["team"],
                       seats=by_session.get(r["session_id"], []))

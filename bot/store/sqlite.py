@@ -300,7 +300,7 @@ class SqliteStore(QueueSql, LeagueSql, Backend[aiosqlite.Connection]):
 
     async def record_move(
         self, session_id: int, *, expected_version: int, seat: int, choice: str, events: list[dict[str, Any]],
-        state_json: str, new_version: int, finished: bool = False,
+        state_json: str, new_version: int, finished: bool = False, by_ai: bool = False,
     ) -> SessionRow:
         if new_version <= expected_version:
             raise ValueError(f"a move must raise the version (from {expected_version} to {new_version}?)")
@@ -310,8 +310,7 @@ class SqliteStore(QueueSql, LeagueSql, Backend[aiosqlite.Connection]):
             self._check(session, "active", expected_version)
             now = _now()
             await db.execute_fetchall(
-                "INSERT INTO actions (session_id, version, seat, choice, events_json, created_at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO actions (session_id, version, seat, choice, events_json, created_at" + AI_COLUMN[by_ai],
                 (session_id, new_version, seat, choice, events_json, now),
             )
             await _write_state(db, session_id, new_version, state_json)
@@ -341,7 +340,8 @@ class SqliteStore(QueueSql, LeagueSql, Backend[aiosqlite.Connection]):
         return codec.decode(rows[0][0], rows[0][1]), rows[0][2]
 
     async def actions(self, session_id: int, *, last: int | None = None) -> list[ActionRow]:
-        query = "SELECT session_id, version, seat, choice, events_json, created_at FROM actions WHERE session_id = ?"
+        query = ("SELECT session_id, version, seat, choice, events_json, created_at, by_ai FROM actions "
+                 "WHERE session_id = ?")
         params: tuple[Any, ...] = (session_id,)
         if last is not None:
             query += " ORDER BY version DESC LIMIT ?"
@@ -354,9 +354,15 @@ class SqliteStore(QueueSql, LeagueSql, Backend[aiosqlite.Connection]):
             rows.reverse()
         return [
             ActionRow(session_id=sid, version=v, seat=seat, choice=choice, events=json.loads(events),
-                      created_at=datetime.fromisoformat(at))
-            for sid, v, seat, choice, events, at in rows
+                      created_at=datetime.fromisoformat(at), by_ai=bool(by_ai))
+            for sid, v, seat, choice, events, at, by_ai in rows
         ]
+
+    async def ai_moves(self, session_id: int) -> dict[int, tuple[int, int]]:
+        async with self._lock:
+            rows = await self.db.execute_fetchall(
+                "SELECT seat, sum(by_ai), count(*) FROM actions WHERE session_id = ? GROUP BY seat", (session_id,))
+        return {seat: (int(ai), int(moves)) for seat, ai, moves in rows}
 
     async def set_status(self, session_id: int, status: str) -> SessionRow:
         if status not in STATUSES:
@@ -523,7 +529,7 @@ class SqliteStore(QueueSql, LeagueSql, Backend[aiosqlite.Connection]):
             stored = await db.execute_fetchall("SELECT guild_id, game, player, games FROM ratings WHERE season = ''")
             expected = await db.execute_fetchall(
                 "SELECT coalesce(r.guild_id, 0), r.game, s.user_id, count(*) FROM result_seats s JOIN results r "
-                "ON r.session_id = s.session_id WHERE r.rated = 1 AND s.user_id IS NOT NULL "
+                "ON r.session_id = s.session_id WHERE r.rated = 1 AND s.user_id IS NOT NULL AND s.ai_kept = 0 "
                 "GROUP BY coalesce(r.guild_id, 0), r.game, s.user_id")
             [(season_games,)] = list(await db.execute_fetchall(
                 "SELECT coalesce(sum(games), 0) FROM ratings WHERE season <> ''"))
@@ -576,6 +582,11 @@ class SqliteStore(QueueSql, LeagueSql, Backend[aiosqlite.Connection]):
         return await self._many("status = 'finished' AND id NOT IN (SELECT session_id FROM results)", ())
 
 
+AI_COLUMN = {False: ") VALUES (?, ?, ?, ?, ?, ?)", True: ", by_ai) VALUES (?, ?, ?, ?, ?, ?, 1)"}
+"""The end of an action's INSERT: a member's own move leaves `by_ai` at its default (0), as every build wrote before
+the column existed, so a database of an older schema still takes the moves of its games."""
+
+
 def _rating(row: tuple[Any, ...]) -> RatingRow:
     guild_id, game, season, player, mu, sigma, games = row
     return RatingRow(guild_id=guild_id, game=game, season=season, player=player, mu=mu, sigma=sigma, games=games)
@@ -609,10 +620,10 @@ async def _insert_result(db: aiosqlite.Connection, result: ResultRow) -> bool:
          int(result.rated), int(result.team)),
     )
     await db.executemany(
-        "INSERT INTO result_seats (session_id, seat, user_id, ai_level, name, place, score, resigned) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        [(result.session_id, s.seat, s.user_id, s.ai_level, s.name, s.place, s.score, int(s.resigned))
-         for s in result.seats],
+        "INSERT INTO result_seats (session_id, seat, user_id, ai_level, name, place, score, resigned, ai_kept) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [(result.session_id, s.seat, s.user_id, s.ai_level, s.name, s.place, s.score, int(s.resigned),
+          int(s.ai_kept)) for s in result.seats],
     )
     return True
 
@@ -649,13 +660,14 @@ async def _results(db: aiosqlite.Connection, *, guild_id: int | None = None, use
         "SELECT r.session_id, r.guild_id, r.channel_id, r.game, r.finished_at, r.rated, r.team FROM results r "
         f"WHERE {' AND '.join(where)} ORDER BY r.finished_at, r.session_id", tuple(params)))
     seats = list(await db.execute_fetchall(
-        "SELECT s.session_id, s.seat, s.user_id, s.ai_level, s.name, s.place, s.score, s.resigned "
+        "SELECT s.session_id, s.seat, s.user_id, s.ai_level, s.name, s.place, s.score, s.resigned, s.ai_kept "
         f"FROM result_seats s JOIN results r ON r.session_id = s.session_id WHERE {' AND '.join(where)} "
         "ORDER BY s.session_id, s.seat", tuple(params)))
     by_session: dict[int, list[ResultSeat]] = {}
-    for sid, seat, user, level, name, place, score, resigned in seats:
+    for sid, seat, user, level, name, place, score, resigned, kept in seats:
         by_session.setdefault(sid, []).append(ResultSeat(seat=seat, user_id=user, ai_level=level, name=name,
-                                                         place=place, score=score, resigned=bool(resigned)))
+                                                         place=place, score=score, resigned=bool(resigned),
+                                                         ai_kept=bool(kept)))
     return [ResultRow(session_id=sid, guild_id=g, channel_id=c, game=gm, finished_at=datetime.fromisoformat(at),
                       rated=bool(rated), team=bool(team), seats=by_session.get(sid, []))
             for sid, g, c, gm, at, rated, team in heads]

@@ -51,13 +51,17 @@ async def open_lobby(table: Table, game: str = "toy") -> discord.Message:
     return result.response.message
 
 
-async def start_with_all(table: Table, game: str = "toy", *, ai: int = 0) -> discord.Message:
-    """The first member opens a lobby, the others join, the first starts the game; returns the lobby message."""
+async def start_with_all(table: Table, game: str = "toy", *, ai: int = 0,
+                         options: dict[str, str] | None = None) -> discord.Message:
+    """The first member opens a lobby, the others join, the first sets `options` (by their labels, as
+    `/game host option` takes them) and starts the game; returns the lobby message."""
     lobby = await open_lobby(table, game)
     for player in table.players[1:]:
         await player.click(lobby, label="Join")
     for _ in range(ai):
         await table.players[0].click(lobby, label="Add AI")
+    for name, value in (options or {}).items():
+        await table.players[0].slash(table.channel, "game host option", name=name, value=value)
     await table.players[0].click(lobby, label="Start")
     return lobby
 

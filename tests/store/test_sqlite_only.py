@@ -39,7 +39,7 @@ async def test_the_action_log_is_append_only(sqlite_store: SqliteStore) -> None:
         with pytest.raises(sqlite3.IntegrityError, match="append-only"):
             raw.execute("DELETE FROM actions")
         with pytest.raises(sqlite3.IntegrityError):  # a second action for the same version cannot exist
-            raw.execute("INSERT INTO actions VALUES (?, 1, 0, 'dup', '[]', 'now')", (sid,))
+            raw.execute("INSERT INTO actions VALUES (?, 1, 0, 'dup', '[]', 'now', 0)", (sid,))
 
 
 async def test_a_move_replaces_the_one_stored_state(sqlite_store: SqliteStore) -> None:

@@ -127,6 +127,16 @@ async def test_record_move_appends_action_state_and_version(store: Store) -> Non
     assert await store.actions(sid, last=0) == []
 
 
+async def test_the_log_keeps_which_moves_the_ai_chose(store: Store) -> None:
+    sid = await new_active(store)
+    for version, (seat, by_ai) in enumerate([(0, False), (1, True), (0, True), (1, True), (0, False)], start=1):
+        await store.record_move(sid, expected_version=version - 1, seat=seat, choice=f"c{version}", events=[],
+                                state_json="{}", new_version=version, by_ai=by_ai)
+    assert [a.by_ai for a in await store.actions(sid)] == [False, True, True, True, False]
+    assert await store.ai_moves(sid) == {0: (1, 3), 1: (2, 2)}
+    assert await store.ai_moves(await new_active(store, channel_id=11)) == {}
+
+
 async def test_the_schema_holds_only_what_the_store_reads(store: Store) -> None:
     """No table that is written and never read: earlier states are rebuilt from the log (test_replay_corpus.py), so
     the checkpoints they were once kept in are gone, from new databases and, by migration, from old ones."""

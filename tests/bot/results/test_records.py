@@ -29,7 +29,7 @@ async def pass_once(table) -> None:
 async def test_cancelling_a_started_game_asks_first_and_keeps_its_record(simcord_env):
     table = make_table(simcord_env)
     alice, bob = table.players
-    await start_with_all(table)
+    await start_with_all(table, options={"Rated": "off"})  # a rated game's cancel is a resignation
     await pass_once(table)
     assert "Only the host" in refusal(await bob.slash(table.channel, "game host cancel"))
     asked = await alice.slash(table.channel, "game host cancel")

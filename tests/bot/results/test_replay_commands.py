@@ -114,7 +114,7 @@ async def test_a_past_game_by_its_number_and_its_record(simcord_env: Any, tmp_pa
                                                         capsys: pytest.CaptureFixture[str]) -> None:
     simcord_env.settle_timeout = 60.0
     table = make_table(simcord_env, ("ana", "ben", "cleo"))
-    await start_with_all(table, "planecrafters")
+    await start_with_all(table, "planecrafters", options={"Rated": "off"})  # a rated game would not cancel
     await play_turns(table, 2)
     state = await stored_state(table)
     host = table.players[0]

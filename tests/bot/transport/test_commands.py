@@ -141,6 +141,7 @@ async def test_lobby_by_command_and_who_may_start_or_cancel(simcord_env):
 
     assert is_ephemeral(await bob.slash(table.channel, "game join"))
     assert "already in this lobby" in refusal(await bob.slash(table.channel, "game join"))
+    await alice.slash(table.channel, "game host option", name="Rated", value="off")  # a rated game is not cancelled
     await bob.slash(table.channel, "game leave")
     assert [s.user_id for s in (await table.bot.store.get_session(1)).seats] == [alice.id]
     assert "host" in refusal(await alice.slash(table.channel, "game leave"))
@@ -198,12 +199,14 @@ async def test_resign_hands_the_seat_to_the_ai_and_the_game_goes_on(simcord_env)
     assert prompt_of(latest_panel(table.channel)).startswith(bob.mention)
     assert (await table.bot.store.actions(1))[-1].seat == 0
 
-    # The last member leaves: nobody is left to play against, so the game ends.
+    # The last member leaves: nobody is left to play, so the AI plays the game out and it ends with its result.
     ended = await resign(bob, table.channel)
-    assert "game ends here" in ended.followups[0].content
-    assert (await table.bot.store.get_session(1)).status == "abandoned"
-    status = await bob.slash(table.channel, "game status")
-    assert "ended early" in prompt_of(reply(status))
+    assert "AI plays the game out now" in ended.followups[0].content
+    assert (await table.bot.store.get_session(1)).status == "finished"
+    [result] = await table.bot.store.results()
+    assert [s.place for s in sorted(result.seats, key=lambda s: s.place)] == [1, 2, 3]
+    assert [s.user_id for s in sorted(result.seats, key=lambda s: s.place)] == [bob.id, alice.id, carol.id], \
+        "the latest resigner above the earlier ones"
     again = await bob.slash(table.channel, "game new", game="toy")
     assert not again.response.ephemeral, "the channel is free for a new game"
 
