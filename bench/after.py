@@ -54,7 +54,7 @@ def bench(games: int, seed: int, players: int | None) -> None:
     before = peak_mib()
     from renderers.after import charts
 
-    _out, wall, cpu = timed(charts._pyplot)
+    _out, wall, cpu = timed(charts.ready)
     print(f"matplotlib import (Agg, Noto Sans registered): {wall:.2f} s wall, {cpu:.2f} s CPU; peak memory "
           f"{before:.0f} MiB before, {peak_mib():.0f} MiB after; load {os.getloadavg()[0]:.1f}")
     print(f"{'game':14} {'players':>7} {'seed':>5} {'turns':>5} {'race s':>7} {'chart s':>8} {'cpu':>5} "

@@ -110,6 +110,8 @@ class Parts:
     async def shutdown(self) -> None:
         """Wait for every move in flight (each holds its session lock) so none is cut in half."""
         self.clock.stop_all()
+        for task in list(self.coach.running.values()):
+            task.cancel()  # a turning-point analysis is never worth waiting for; its thread ends on its own
         await self.sessions.shutdown()
 
     async def _remind(self, reminder: Reminder) -> None:

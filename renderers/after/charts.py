@@ -106,6 +106,12 @@ def _pyplot() -> Any:
     return plt
 
 
+def ready() -> None:
+    """Import matplotlib and register the fonts now rather than at the first chart (a second or two on a busy
+    machine): for a process that would rather pay it at start."""
+    _pyplot()
+
+
 def _hex(colour: RGB) -> str:
     return "#{:02x}{:02x}{:02x}".format(*colour)
 
