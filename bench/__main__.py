@@ -23,6 +23,7 @@ BENCHMARKS: dict[str, Benchmark] = {
     "ratings": Benchmark("bench.ratings", "rating update and leaderboard time with 10,000 finished games stored"),
     "undo": Benchmark("bench.undo", "what an undo costs on the longest seeded game of each game"),
     "replays": Benchmark("bench.replays", "seconds and MiB of a whole game's replay GIF, the longest of each kind"),
+    "after": Benchmark("bench.after", "race chart, chances and turning points of the longest seeded game of each"),
     "renders": Benchmark("bench.renders", "milliseconds per render of each sample picture, against its PNG encoding"),
     "metrics": Benchmark("bench.metrics", "what keeping the metrics costs a move, and one /metrics page"),
     "planes-floor": Benchmark("bench.planes_floor", "the interpreter floor: bare Planes moves per CPU second"),

@@ -19,6 +19,7 @@ import bot.discord.undo as undo
 from bot import metrics
 from bot.discord.budget import BudgetedRequests, RequestBudget, install
 from bot.discord.clocks import Clock
+from bot.discord.coach import CoachCommands
 from bot.discord.commands import GameCommands
 from bot.discord.host import Host
 from bot.discord.league import LeagueCommands, advance_all
@@ -92,6 +93,7 @@ class TarmacBot(Host):
         self.queue_clock = Clock(self, "queue", lambda: run_tick(self))
         self.league_clock = Clock(self, "league", lambda: advance_all(self))
         self.parts.on_game_end = self.league_clock.wake
+        self.tree.add_command(CoachCommands(self.parts))
 
     def owns(self, session: SessionRow) -> bool:
         """Whether this process does the session's background work; the shard count is Discord's once connected."""

@@ -47,6 +47,7 @@ from bot.naming import escape
 from bot.ratings.keys import parse_season, season_of
 from bot.session import Parts, Refusal, Seat, SessionRow, describe
 from bot.session.ai_levels import level_of
+from bot.session.coach import HINTS_LOGGED
 from bot.session.lobby import lobby_specs, typed_option
 from bot.session.sessions import FINISHED, OPEN
 from engine.core import Game, GameOptionSpec
@@ -362,6 +363,8 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
         session = await self._here(interaction, statuses=FINISHED)
         turns = await self.parts.records.log(session, None if whole else count)
         lines = log_lines(turns)
+        if await self.parts.coach.hints_on(session):
+            lines.insert(0, f"*{HINTS_LOGGED}*")
         text = "\n".join(lines) or "Nothing has happened yet."
         latest_turns = "the latest turn" if len(turns) == 1 else f"the latest {counted(len(turns), 'turn')}"
         title = f"Game log — {'the whole game' if whole else latest_turns}"

@@ -40,6 +40,7 @@ from bot.session import Controls, PostFailed, Refusal, TurnUpdate
 from bot.session.turns import Turns
 from engine.core import Decision
 from engine.core.panel import PublicDecision, listed
+from renderers.words import alt_text as alt_text_of
 
 BUTTONS_MAX = 20
 PAGE = 25
@@ -399,10 +400,15 @@ def turn_message(update: TurnUpdate, *, live: bool = True, ended: str | None = N
         blocks.append(text(code_block(update.board_text, TEXT_TOTAL // 2, "json")))
     if prompt:
         blocks.append(text(prompt))
+    if update.race is not None and ended is None:
+        # The race under the game-over line: how the scores went, turn by turn (its words: the alt text).
+        race = discord.File(io.BytesIO(update.race), filename=RACE_FILE, description=alt_text_of(update.race_words))
+        kwargs["files"] = [f for f in (kwargs.pop("file", None),) if f] + [race]
+        blocks.append(gallery(RACE_FILE, alt_text_of(update.race_words)))
     if update.replay is not None and len(update.replay) <= FILE_BYTES and ended is None:
         # The whole game under the game-over line: a media gallery plays a GIF, which Discord animates.
         replay = replay_file(update.replay, update)
-        kwargs["files"] = [f for f in (kwargs.pop("file", None),) if f] + [replay]
+        kwargs["files"] = [f for f in (kwargs.pop("file", None),) if f] + kwargs.pop("files", []) + [replay]
         blocks.append(gallery(replay.filename, replay.description or ""))
     acting = update.public[0].seat if update.public and not update.several and update.result is None else None
     layout = card(blocks, controls if live and ended is None else None, seat_colour(update, acting))
@@ -410,6 +416,9 @@ def turn_message(update: TurnUpdate, *, live: bool = True, ended: str | None = N
              if live and ended is None and s.seat in notify and s.user_id is not None and not s.is_ai]
     return fit(**kwargs, view=layout,
                allowed_mentions=discord.AllowedMentions(users=users, roles=False, everyone=False))
+
+
+RACE_FILE = "race.png"
 
 
 def replay_file(gif: bytes, update: TurnUpdate) -> discord.File:

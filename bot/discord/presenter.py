@@ -20,6 +20,7 @@ from bot.discord.undo import answer_view
 from bot.discord.words import words_embeds
 from bot.naming import escape
 from bot.session import PrivateUpdate, Reminder, SessionRow, TurnUpdate, UndoRequest
+from bot.session.coach import Chart
 from bot.session.server_settings import server_settings
 from bot.session.sessions import seat_name, seats_of
 from bot.session.types import Notice
@@ -57,6 +58,16 @@ def private_message(update: PrivateUpdate, *, in_dm: bool, channel_name: str | N
         if update.hand_words:  # a big hand's picture shortens long card texts to fit a phone's width
             embed.set_footer(text="Every word of it: /game hand text:True")
     return fit(**kwargs)
+
+
+def analysis_message(session: SessionRow, chart: Chart, *, heading: str = "Where the game turned") -> dict[str, Any]:
+    """The chances chart with the turning points in words above it (its alt text says the same)."""
+    # Names (and a turn's quoted words) shown as written: no markdown.
+    lines = "\n".join(f"{n}. {escape(line)}" for n, line in enumerate(chart.lines, start=1))
+    content = f"**{heading}** (game #{session.id})" + (f"\n{lines}" if lines else "")
+    file = discord.File(io.BytesIO(chart.png), filename=f"game-{session.id}-chances.png",
+                        description=alt_text(chart.words) or None)
+    return fit(content=content, file=file, allowed_mentions=discord.AllowedMentions.none())
 
 
 class DiscordPresenter:
@@ -246,6 +257,12 @@ class DiscordPresenter:
         # for whoever reads the channel next: no buzz.
         await channel.send(**fit(content=text, allowed_mentions=discord.AllowedMentions(
             users=[discord.Object(id=u) for u in mentions], roles=False, everyone=False)), silent=not mentions)
+
+    async def show_analysis(self, session: SessionRow, chart: Any) -> None:
+        """A finished game's chances chart with its turning points, after the final message: nobody must act on
+        it, so it is silent."""
+        channel = await self._channel(session.channel_id)
+        await channel.send(**analysis_message(session, chart), silent=True)
 
     async def ask_undo(self, session: SessionRow, request: UndoRequest) -> None:
         channel = await self._channel(session.channel_id)

@@ -10,8 +10,9 @@ import secrets as _secrets
 
 from bot.naming import name_seats, seat_names
 from bot.ratings import Ratings
-from bot.ratings.rated import RATED_KEY, RATED_OPTION
+from bot.ratings.rated import ON, RATED_KEY, RATED_OPTION
 from bot.session.ai_levels import with_level
+from bot.session.coach import HINTS_KEY, HINTS_OPTION
 from bot.session.deadlines import AWAY, DEADLINE_KEY, DEADLINE_OPTION, Deadlines
 from bot.session.meta import MetaBook
 from bot.session.publish import Publisher
@@ -180,7 +181,22 @@ class Lobby:
                 if all(c.value != value for c in RATED_OPTION.choices):
                     raise Refusal("Rated is one of: " + ", ".join(c.label for c in RATED_OPTION.choices) + ".")
                 meta = await self.meta.get(session)
+                if value == ON and meta.hints:
+                    raise Refusal("Hints are on, and a game with hints is never rated: turn Hints off first.")
                 meta.rated = value
+                await self.meta.save(session.id, meta)
+            return session
+        if typed_option(self.game(session.game), key, value)[0] == HINTS_KEY:
+            async with self.sessions.lock(session_id):
+                session = await self.options_lobby(session_id, user_id, manager=manager)
+                value = typed_option(self.game(session.game), key, value)[1]
+                if all(c.value != value for c in HINTS_OPTION.choices):
+                    raise Refusal("Hints is one of: " + ", ".join(c.label for c in HINTS_OPTION.choices) + ".")
+                meta = await self.meta.get(session)
+                if value == "on" and meta.rated == ON:
+                    raise Refusal("This game is set to Rated, and a rated game never has hints: set Rated to "
+                                  "another value first.")
+                meta.hints = value == "on"
                 await self.meta.save(session.id, meta)
             return session
         if typed_option(self.game(session.game), key, value)[0] == DEADLINE_KEY:
@@ -200,10 +216,11 @@ class Lobby:
             return await self._update_lobby(session, session.seats, options)
 
     async def values(self, session: SessionRow) -> dict[str, str]:
-        """The values the lobby shows for `lobby_specs`: the game's options, the turn deadline and Rated."""
+        """The values the lobby shows for `lobby_specs`: the game's options, the turn deadline, Rated and Hints."""
         async with self.sessions.lock(session.id):
             meta = await self.meta.get(await self.sessions.fresh(session.id))
-        return {**session.options, DEADLINE_KEY: str(meta.deadline_hours), RATED_KEY: meta.rated}
+        return {**session.options, DEADLINE_KEY: str(meta.deadline_hours), RATED_KEY: meta.rated,
+                HINTS_KEY: "on" if meta.hints else "off"}
 
     async def start(self, session_id: int, user_id: int, *, manager: bool, seed: int | None = None) -> SessionRow:
         """The lobby becomes a game: first panel posted, then the AI plays if it opens."""
@@ -341,8 +358,8 @@ def again(seat: Seat) -> Seat:
 
 def lobby_specs(engine: Game) -> list[GameOptionSpec]:
     """The options a lobby shows: the game's own, then the ones every game has, which the bot keeps (the turn
-    deadline, see deadlines.py; Rated, see bot/ratings/rated.py)."""
-    return [*engine.option_specs, DEADLINE_OPTION, RATED_OPTION]
+    deadline, see deadlines.py; Rated, see bot/ratings/rated.py; Hints, see coach.py)."""
+    return [*engine.option_specs, DEADLINE_OPTION, RATED_OPTION, HINTS_OPTION]
 
 
 def typed_option(engine: Game, name: str, value: str) -> tuple[str, str]:

@@ -67,6 +67,8 @@ class SessionMeta(BaseModel):
     and is told so, after a restart too (see bot.session.clock)."""
     rated: str = "auto"
     """The lobby option Rated (bot.ratings.rated): auto, on or off."""
+    hints: bool = False
+    """The lobby option Hints (bot.session.coach): /coach hint answers, and the game is not rated."""
     seed_chosen: bool = False
     """The game started from a seed given to `Lobby.start` rather than a fresh one: never rated."""
     panel_version: int | None = None

@@ -9,7 +9,9 @@ from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 
 from bot.ratings import Ratings
+from bot.ratings.rated import OFF
 from bot.session.clock import RoundClock
+from bot.session.coach import Chart, Coach
 from bot.session.deadlines import Deadlines
 from bot.session.leagues import Leagues
 from bot.session.lobby import Lobby
@@ -76,6 +78,14 @@ class Parts:
         self.turns.on_finished = self._finished
         self.replays = Replays(store, self.sessions.game, renderer_for)
         self.publisher.replays = self._final_replay
+        self.coach = Coach(self.sessions, self.meta)
+        self.publisher.races = self.coach.final_race
+        self.publisher.ended = self.coach.analyse_later
+        self.coach.posting = self._post_analysis
+
+    async def _post_analysis(self, session: SessionRow, chart: Chart) -> None:
+        if self.presenter is not None:
+            await self.presenter.show_analysis(session, chart)
 
     async def _final_replay(self, session: SessionRow) -> bytes | None:
         made = await self.replays.whole(session)
@@ -100,6 +110,8 @@ class Parts:
     async def shutdown(self) -> None:
         """Wait for every move in flight (each holds its session lock) so none is cut in half."""
         self.clock.stop_all()
+        for task in list(self.coach.running.values()):
+            task.cancel()  # a turning-point analysis is never worth waiting for; its thread ends on its own
         await self.sessions.shutdown()
 
     async def _remind(self, reminder: Reminder) -> None:
@@ -115,8 +127,9 @@ class Parts:
         never takes the final panel from the players: the result is written at the next start (catch_up)."""
         try:
             meta = await self.meta.get(session)
-            await self.ratings.record(session, state, option=meta.rated, seed_chosen=meta.seed_chosen,
-                                      finished_at=self.sessions.now())
+            # A game with hints had the AI's help: never rated.
+            await self.ratings.record(session, state, option=OFF if meta.hints else meta.rated,
+                                      seed_chosen=meta.seed_chosen, finished_at=self.sessions.now())
         except Exception:
             logging.getLogger("tarmac.ratings").exception("could not record the result",
                                                           extra={"session_id": session.id})
@@ -127,4 +140,4 @@ class Parts:
         """A finished session's final state, Rated option and chosen seed (for Ratings.catch_up)."""
         async with self.sessions.lock(session.id):
             meta = await self.meta.get(session)
-            return await self.sessions.state(session), meta.rated, meta.seed_chosen
+            return await self.sessions.state(session), OFF if meta.hints else meta.rated, meta.seed_chosen

@@ -67,6 +67,10 @@ class Publisher:
         self.boards = BoardCache()
         self.replays: Callable[[SessionRow], Awaitable[bytes | None]] | None = None
         """Draws the whole game's replay GIF for the final message (set where the parts are built; None: none)."""
+        self.races: Callable[[SessionRow], Awaitable[tuple[bytes, str] | None]] | None = None
+        """Draws the race chart and its words for the final message (set where the parts are built; None: none)."""
+        self.ended: Callable[[int], None] | None = None
+        """Told the session id once a final message is posted: the turning points follow it when worked out."""
 
     async def publish(self, session: SessionRow, state: GameState, events: list[Any], *, first: bool = False,
                       before: GameState | None = None, undoable: int | None = None,
@@ -112,6 +116,7 @@ class Publisher:
             update.undo_seat = None if update.several else undoable
             if update.result is not None and not continues:
                 update.replay = await self._replay(session)
+                await self._race(session, update)
             await self.presenter.show_turn(update)
         except Exception:
             log.exception("could not post the turn panel", extra=context)
@@ -122,6 +127,7 @@ class Publisher:
             await self._posted(session, state.version)
             if update.result is not None:
                 await self.sessions.store.final_posted(session.id)
+                self._ended(session.id)
         await self._send_private(session, state, events, context, before)
 
     async def post_final(self, session: SessionRow) -> bool:
@@ -139,12 +145,34 @@ class Publisher:
         texts = [e["text"] for r in missed for e in r.events if e.get("private_to") is None and e.get("text")]
         update = await self.turn_update(session, state, texts)
         update.replay = await self._replay(session)
+        await self._race(session, update)
         await self.presenter.show_turn(update)
         live = self.sessions.live(session.id)
         live.shown_version, live.shown_events = state.version, texts
         await self._posted(session, state.version)
         await self.sessions.store.final_posted(session.id)
+        self._ended(session.id)
         return True
+
+    async def _race(self, session: SessionRow, update: TurnUpdate) -> None:
+        """The race chart for the final message; a failure costs the chart, never the final scores."""
+        if self.races is None:
+            return
+        try:
+            made = await self.races(session)
+        except Exception:
+            log.exception("could not draw the race chart", extra={"session_id": session.id})
+            return
+        if made is not None:
+            update.race, update.race_words = made
+
+    def _ended(self, session_id: int) -> None:
+        """The final message is out: start what follows it (the turning points), never holding it up."""
+        if self.ended is not None:
+            try:
+                self.ended(session_id)
+            except Exception:
+                log.exception("could not start the analysis", extra={"session_id": session_id})
 
     async def _replay(self, session: SessionRow) -> bytes | None:
         """The whole game's GIF for its final message; a failure costs the GIF, never the final scores."""

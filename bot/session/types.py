@@ -79,6 +79,10 @@ class TurnUpdate:
     """The colour the board draws each seat in (none where the game gives seats no colour of their own)."""
     replay: bytes | None = None
     """The final message's animated GIF of the whole game (renderers.replay), if the game has pictures."""
+    race: bytes | None = None
+    """The final message's race chart, each seat's score turn by turn (bot.session.coach), as PNG."""
+    race_words: str = ""
+    """The race chart in words: its alt text."""
     team: bool = False
     """The seats play together against the game (Now Boarding): its end is the team's day, with no places."""
     when: str = ""
@@ -240,6 +244,11 @@ class Presenter(Protocol):
 
     async def retire(self, session: SessionRow, message_id: int, text: str) -> None:
         """Take the buttons off an old panel message, saying why in `text`."""
+        ...
+
+    async def show_analysis(self, session: SessionRow, chart: Any) -> None:
+        """Post a finished game's chances chart (bot.session.coach.Chart) with its turning points, after its final
+        message."""
         ...
 
     async def ask_undo(self, session: SessionRow, request: UndoRequest) -> None:

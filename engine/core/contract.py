@@ -402,6 +402,22 @@ class Game(ABC):
         stands (0: as badly as it can, 1: as well as it can); the search also reads it on finished games."""
         return None
 
+    race_label: ClassVar[str] = "score"
+    """What `race` counts, as a chart's axis says it ("VP", "crowns")."""
+    race_unit: ClassVar[str] = "{}"
+    """A figure of `race` in words, "{}" standing for the number ("{} VP", "${}M")."""
+
+    def race(self, state: GameState) -> list[float] | None:
+        """Each seat's score as its players count it (by seat), for the after-the-game race chart (engine/analysis):
+        read on every turn's state of a finished game, so it may read the whole state. Default: `score_now`, except
+        in a co-operative game, whose `score_now` is one team figure, not a seat's own count. None: no race."""
+        return None if self.cooperative else self.score_now(state)
+
+    def race_team(self, state: GameState) -> tuple[str, float, float] | None:
+        """A co-operative game's count that runs against a limit (Now Boarding: the complaints against the number
+        that loses the day): its name, its value now and the limit, drawn beside the seats' lines. None: none."""
+        return None
+
     def in_sight(self, state: GameState, seat: int) -> set[str]:
         """Ids of hidden cards that an open decision of `seat` shows it though no view of the seat holds them (a
         Planecrafters Spy choosing which card of a hand to take: the options name them). While the decision is open

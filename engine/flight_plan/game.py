@@ -308,6 +308,14 @@ class FlightPlan(Game):
         st.rng = Rng.seeded(rng.next64())
         return st
 
+    race_label = "net worth ($M)"
+    race_unit = "${}M"
+
+    def race(self, state: GameState) -> list[float] | None:
+        """Net worth, as the final standings count it (a bankrupt airline at 0): the search's own figure adds prices
+        on winning conditions that no player counts."""
+        return [0.0 if a.out else float(net_worth(a)) for a in _s(state).airlines]
+
     def score_now(self, state: GameState) -> list[float] | None:
         from engine.flight_plan.standing import standings
 

@@ -383,6 +383,17 @@ class NowBoarding(Game):
         st.rng = Rng.seeded(rng.next64())
         return st
 
+    race_label = "passengers delivered"
+    race_unit = "{} delivered"
+
+    def race(self, state: GameState) -> list[float] | None:
+        """The passengers each pilot has delivered: a co-operative day's race is each pilot's share of the work."""
+        return [float(p.delivered) for p in _s(state).planes]
+
+    def race_team(self, state: GameState) -> tuple[str, float, float] | None:
+        st = _s(state)
+        return "complaints", float(len(st.complaints) + st.exit_complaints), float(maintenance.COMPLAINTS_TO_LOSE)
+
     def score_now(self, state: GameState) -> list[float] | None:
         from engine.now_boarding.standing import team_figure
 

@@ -291,6 +291,9 @@ class Planecrafters(Game):
         number = self.turn_number(state) or 1
         return f"round {(number - 1) // state.players + 1}"
 
+    race_label = "crowns"
+    race_unit = "{} crowns"
+
     def score_now(self, state: GameState) -> list[float] | None:
         return [float(v) for v in final_scores(_s(state))]
 

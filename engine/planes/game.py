@@ -448,6 +448,9 @@ class PlanesGame(Game):
         number = self.turn_number(state) or 1
         return f"round {(number - 1) // state.players + 1}"
 
+    race_label = "VP"
+    race_unit = "{} VP"
+
     def score_now(self, state: GameState) -> list[float] | None:
         s = _s(state)
         return [float(scoring.score(s, seat)) for seat in range(s.players)]

@@ -11,11 +11,16 @@ import pytest
 
 from bot.discord import TarmacBot, create_bot
 from bot.store import SqliteStore
+from engine.analysis.chances import Budget
+from renderers.after import charts
 from tests.support.discord_mentions import mention_problems
 from tests.support.discord_spec import assert_requests_valid
 from tests.support.toy_game import GAME as TOY
 
 GAMES = {"toy": TOY}
+# matplotlib imported once for the whole run, not inside the first final message a test waits on.
+charts.ready()
+QUICK_ANALYSIS = Budget(rollouts=1, choices=1_000, minimum=1)
 
 
 @pytest.fixture
@@ -31,6 +36,11 @@ async def make_bot(db_path: Path) -> AsyncIterator[Callable[..., TarmacBot]]:
     def build(games: dict[str, Any] | None = None) -> TarmacBot:
         # Each bot opens the file anew, as a restarted process would.
         bot = create_bot(SqliteStore(db_path), games=games or GAMES, ai_delay=0.0)
+        # The turning points of a game that ends follow from a worker thread, seconds later, and SimCord counts that
+        # thread as the bot not having settled: here they are not posted (tests/bot/results/test_after_the_game.py
+        # follows them on Parts alone), and /coach chart works them out with one rollout a turn.
+        bot.parts.coach.budget = QUICK_ANALYSIS
+        bot.parts.coach.posting = None
         built.append(bot)
         return bot
 

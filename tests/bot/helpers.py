@@ -173,11 +173,12 @@ def body_version(body: dict[str, Any]) -> int | None:
 
 def has_board(body: dict[str, Any]) -> bool:
     """The body attaches the board image and shows it in its gallery (a POST adds it, a PATCH replaces the old one);
-    the final message attaches and shows the game's replay GIF after it."""
+    the final message attaches and shows the race chart and the game's replay GIF after it."""
     files = [a.get("filename") for a in body.get("attachments") or []]
     shown = [i["media"]["url"] for c in walk(body.get("components") or []) if c.get("type") == 12 for i in c["items"]]
-    replay = [f for f in files[1:2] if str(f).endswith("-replay.gif")]
-    return files == ["board.png", *replay] and shown == [f"attachment://{f}" for f in files]
+    race = [f for f in files[1:2] if f == "race.png"]
+    replay = [f for f in files[1 + len(race):2 + len(race)] if str(f).endswith("-replay.gif")]
+    return files == ["board.png", *race, *replay] and shown == [f"attachment://{f}" for f in files]
 
 
 def gallery_items(message: discord.Message) -> list[Any]:

@@ -193,6 +193,8 @@ async def test_three_members_play_planes_to_the_final_scores(simcord_env, make_b
     assert all(heading(body["components"]).startswith("### Planes — Turn ") for _method, body in shown)
     if for_game("planes") is not None:
         assert all(has_board(body) for _method, body in shown)
+        final_files = [a.get("filename") for a in shown[-1][1].get("attachments") or []]
+        assert "race.png" in final_files, "the final message carries the race chart"
     assert len(panels(table.channel)) < moves / 3, "a turn of many clicks is one message, edited as it goes"
     assert watch.hands_sent >= 3, "every player got a hand by DM"
     assert not messages_after(outsider.user.dm_channel, 0), "someone outside the game gets no DM"

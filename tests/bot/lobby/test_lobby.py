@@ -157,9 +157,9 @@ async def test_the_host_sets_every_planes_option_in_the_lobby_and_the_game_uses_
     options = next(t for t in texts(lobby) if t.startswith("**Options**")).split("\n")[1:]
     listed = {line.rsplit(": **", 1)[0] for line in options}
     assert listed >= {s.label for s in specs}, "the lobby lists every option"
-    # Page 1: three selects and the page button; the other options (and the turn deadline) wait on pages 2 to 4.
+    # Page 1: three selects and the page button; the other options (the turn deadline, Rated, Hints) on pages 2 to 5.
     assert component_ids(lobby)[5:] == ["to:1:airport", "to:1:start", "to:1:player_decks", "tlp:1:0"]
-    assert button(lobby, "tlp:").label == "Options 1/4 ▸"
+    assert button(lobby, "tlp:").label == "Options 1/5 ▸"
 
     await alice.select(lobby, ["zephyr"], custom_id="to:1:airport")
     await alice.select(lobby, ["2"], custom_id="to:1:start")
@@ -168,7 +168,7 @@ async def test_the_host_sets_every_planes_option_in_the_lobby_and_the_game_uses_
 
     page2 = (await alice.click(lobby, custom_id="tlp:1:0")).response.message
     assert component_ids(page2)[5:] == ["to:1:end_space", "to:1:pois", "to:1:scenario", "tlp:1:1", "tlt:1:pois"]
-    assert button(page2, "tlp:").label == "Options 2/4 ▸"
+    assert button(page2, "tlp:").label == "Options 2/5 ▸"
     await alice.select(lobby, ["8"], custom_id="to:1:end_space")
     await bob.click(lobby, label="Join")
     joined = (await carol.click(lobby, label="Join")).response.message
@@ -238,13 +238,15 @@ async def test_game_option_command_suggests_names_and_values_and_takes_labels(si
     lobby = await open_lobby(table, "planes")
     names = await alice.autocomplete(table.channel, "game host option", "name", "")
     assert [c["value"] for c in names] == [*(s.key for s in registry.get("planes").option_specs), "deadline",
-                                           "rated"]
+                                           "rated", "hints"]
     assert names[3]["name"] == ("Shorter games: track end (now: 12 cubes boarded, the book's end) · The game ends "
                                 "after the round…"), "its value now, then what it is about, cut to fit"
-    assert names[-2]["name"].startswith("Turn deadline (now: Off) · Hours each player has for a turn"), \
+    assert names[-3]["name"].startswith("Turn deadline (now: Off) · Hours each player has for a turn"), \
         "every lobby has the turn deadline too"
-    assert names[-1]["name"].startswith("Rated (now: Rated with 2+ members) · Whether this game moves"), \
+    assert names[-2]["name"].startswith("Rated (now: Rated with 2+ members) · Whether this game moves"), \
         "and whether it counts for ratings"
+    assert names[-1]["name"].startswith("Hints (now: No hints) · Lets each player ask /coach hint"), \
+        "and whether players may ask for hints"
     values = await alice.autocomplete(table.channel, "game host option", "value", "cub", name="end_space")
     assert [c["value"] for c in values] == [str(n) for n in range(12, 0, -1)]
     assert [c["name"] for c in values][:2] == ["12 cubes boarded, the book's end (default)", "11 cubes boarded"]

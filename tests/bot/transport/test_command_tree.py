@@ -56,6 +56,13 @@ async def test_the_host_controls_are_one_subgroup_leaving_room_for_more() -> Non
     assert len(group["options"]) < 25, "room for another command in /game"
 
 
+async def test_after_the_game_and_the_coach_are_a_group_of_their_own() -> None:
+    coach = next(g for g in tree(built(None)) if g["name"] == "coach")
+    assert sorted(o["name"] for o in coach["options"]) == ["chart", "hint"]
+    chart = next(o for o in coach["options"] if o["name"] == "chart")
+    assert [o["name"] for o in chart["options"]] == ["game", "which", "text"]
+
+
 if __name__ == "__main__":
     import asyncio
 
@@ -63,3 +70,4 @@ if __name__ == "__main__":
         PINNED.write_text(json.dumps(tree(built(GAMES)), indent=1, ensure_ascii=False) + "\n")
 
     asyncio.run(write())
+

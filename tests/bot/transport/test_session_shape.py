@@ -8,7 +8,7 @@ from pathlib import Path
 
 import bot.session
 
-ORDER = ["parts", "leagues", "queue", "lobby", "records", "replays", "deadlines", "undo", "turns", "reminders",
+ORDER = ["parts", "leagues", "queue", "lobby", "coach", "records", "replays", "deadlines", "undo", "turns", "reminders",
          "publish", "recap", "clock", "meta", "settings", "server_settings", "sessions", "memo", "simultaneous",
          "ai_levels", "types"]
 """Top to bottom: each module may import only the ones after it."""
