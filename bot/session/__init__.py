@@ -14,6 +14,8 @@ Dependencies point one way, down this list; no module imports one above it:
 - `lobby.py`     open / join / leave / add AI (at levels.default_for(game)) / AI levels (in the lobby and during the
                  game) / options (the turn deadline among them) / cancel / play again, and `start` (the lobby
                  becomes a game, its first panel is posted, the AI plays if it opens).
+- `coach.py`     after the game and for learners: the final message's race chart, the chances and turning points
+                 worked out in a worker once a game is over, /coach hint on the asker's own view, the Hints option.
 - `records.py`   what /game history, mine, status and log read, as data (past games, open games, whom a game waits
                  for and until when, the log by turns); bot/discord/texts.py words it.
 - `replays.py`   a game as an animated GIF (the final message's, /game replay's) and its portable record (/game
