@@ -31,6 +31,7 @@ from bot.discord.markup import mention
 from bot.discord.reach import panel_channel, parts_of, payload, selected
 from bot.discord.replies import run_for_player, tell
 from bot.discord.resign import ask_to_resign
+from bot.discord.server_checks import check_may_open
 from bot.discord.texts import OPTIONS_TOPIC, option_help, option_label, seat_label
 from bot.naming import escape
 from bot.session import PostFailed, Refusal, Seat, SessionRow
@@ -516,7 +517,10 @@ class PlayAgainButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r
         parts = parts_of(interaction)
 
         async def act() -> None:
-            session = await parts.lobby.play_again(self.sid, interaction.user.id, manager=await may_manage(interaction))
+            manager = await may_manage(interaction)
+            # A new lobby like any other: the server's settings may have closed this channel to games since.
+            await check_may_open(interaction, interaction.channel, manager=manager)
+            session = await parts.lobby.play_again(self.sid, interaction.user.id, manager=manager)
             game = parts.sessions.game(session.game)
             await interaction.response.send_message(**lobby_message(session, game, 0,
                                                                     await parts.lobby.values(session)))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import discord
 import pytest
 
 from bot.discord import TarmacBot
@@ -90,6 +91,19 @@ async def test_a_tie_the_rules_replay_offers_play_again_and_keeps_the_shared_win
 
     await alice.click(lobby, label="Start")
     assert (await table.bot.store.get_session(2)).status == "active"
+
+
+async def test_play_again_follows_the_servers_games_channels(simcord_env):
+    """A channel the server's settings closed to games since the tied game began opens no new lobby there."""
+    table = make_table(simcord_env, ("alice", "bob"))
+    await _tie(table)
+    role = table.guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
+    admin = table.guild.add_member(simcord_env.create_user("admin"), roles=[role])
+    board_games = table.guild.create_text_channel("board-games")
+    await admin.slash(table.channel, "tarmac settings", games_channel=board_games)
+    said = refusal(await table.players[1].click(latest_panel(table.channel), custom_id="tpa:1"))
+    assert said == f"Games open only in <#{board_games.id}> on this server."
+    assert await table.bot.store.get_session(2) is None
 
 
 async def test_a_clear_result_offers_no_play_again(simcord_env):
