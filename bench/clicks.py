@@ -47,7 +47,11 @@ async def policy_click(env: Any, bot: Any, game: Any, session_id: int, channel_i
     decision = game.pending(state)[0]
     if not plan or decision.option(plan[0]) is None:
         plan[:] = random_ai.plan(game, state, decision, rng)
-    return panel, state, [o.id for o in decision.options].index(plan.pop(0))
+    chosen = decision.option(plan.pop(0))
+    assert chosen is not None
+    # A member clicks the one entry two identical options share (engine.core.panel.distinct): the first of them.
+    return panel, state, next(i for i, o in enumerate(decision.options)
+                              if (o.label, o.detail) == (chosen.label, chosen.detail))
 
 
 async def policy_clicks(env: Any, bot: Any, game: Any, session_id: int, channel_id: int, plan: list[str],
