@@ -66,7 +66,7 @@ def test_a_refused_token_or_no_network_gets_a_sentence(
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("DISCORD_TOKEN", token)
     monkeypatch.setenv("TARMAC_DB_PATH", str(tmp_path / "t.sqlite3"))
-    monkeypatch.setattr(entry, "_configure_logging", lambda _settings: None)
+    monkeypatch.setattr(entry, "_configure_logging", lambda _settings, **_: None)
 
     async def fails(_settings: object) -> None:
         raise failure()
@@ -169,7 +169,7 @@ def test_a_face_missing_on_the_machine_is_named_with_its_package_at_start(
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("DISCORD_TOKEN", "secret-token-value")
     monkeypatch.setenv("TARMAC_DB_PATH", str(tmp_path / "t.sqlite3"))
-    monkeypatch.setattr(entry, "_configure_logging", lambda _settings: None)
+    monkeypatch.setattr(entry, "_configure_logging", lambda _settings, **_: None)
 
     async def fails(_settings: object) -> None:
         raise OSError("no network in this test")

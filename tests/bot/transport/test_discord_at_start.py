@@ -66,7 +66,7 @@ def fake_discord(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Fa
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("DISCORD_TOKEN", "dummy.token.value")
     monkeypatch.setenv("TARMAC_DB_PATH", str(tmp_path / "games.sqlite3"))
-    monkeypatch.setattr(entry, "_configure_logging", lambda _settings: None)
+    monkeypatch.setattr(entry, "_configure_logging", lambda _settings, **_: None)
     try:
         yield server
     finally:
