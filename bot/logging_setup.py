@@ -70,6 +70,26 @@ def _quote(value: Any) -> str:
     return text if text and not any(c in text for c in ' "=\n') else '"' + text.replace('"', '\\"') + '"'
 
 
+class _LazyFile(logging.FileHandler):
+    """A log file made (with its folder) at its first line, not at start: a start that stops at once on a bad
+    database must leave the folder it was pointed at exactly as it found it."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path, encoding="utf-8", delay=True)
+
+    def _open(self) -> Any:
+        Path(self.baseFilename).parent.mkdir(parents=True, exist_ok=True)
+        return super()._open()
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if self.stream is None:
+            try:
+                self.stream = self._open()
+            except OSError:  # no folder can be made there (the start says why in a sentence); the terminal still logs
+                return
+        super().emit(record)
+
+
 def configure(level: str = "INFO", *, secrets: list[str] | None = None, log_file: Path | None = None) -> None:
     """Send key=value lines to stderr. Reads the token from the settings when not given, to redact it.
 
@@ -85,8 +105,7 @@ def configure(level: str = "INFO", *, secrets: list[str] | None = None, log_file
     handlers: list[logging.Handler] = [logging.StreamHandler()]
     if log_file is not None:
         handlers[0].setLevel(logging.WARNING)
-        log_file.parent.mkdir(parents=True, exist_ok=True)
-        handlers.append(logging.FileHandler(log_file, encoding="utf-8"))
+        handlers.append(_LazyFile(log_file))
     for handler in handlers:
         handler.setFormatter(KeyValueFormatter())
         handler.addFilter(RedactFilter(secrets))
