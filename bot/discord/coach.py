@@ -4,14 +4,12 @@ command asks bot.session.coach and answers the asker alone; no rules here."""
 
 from __future__ import annotations
 
-import functools
 import io
-from collections.abc import Callable, Coroutine
-from typing import Any
 
 import discord
 from discord import app_commands
 
+from bot.discord.answered import command
 from bot.discord.limits import fit
 from bot.discord.replies import answer_failure, tell
 from bot.discord.words import words_messages
@@ -20,26 +18,9 @@ from bot.session import Parts, Refusal
 from bot.session.sessions import DONE
 from renderers.words import alt_text
 
-Method = Callable[..., Coroutine[Any, Any, None]]
 WHICH = [app_commands.Choice(name="the race (each player's score, turn by turn)", value="race"),
          app_commands.Choice(name="where the game turned (each player's chance to win)", value="turns")]
 
-
-def command(name: str, description: str) -> Callable[[Method], app_commands.Command[Any, ..., None]]:
-    """`app_commands.command` with the one answer to whatever goes wrong (as /game's commands have it)."""
-
-    def decorate(method: Method) -> app_commands.Command[Any, ..., None]:
-        @functools.wraps(method)
-        async def answered(self: CoachCommands, interaction: discord.Interaction, /, *args: Any,
-                           **kwargs: Any) -> None:
-            try:
-                await method(self, interaction, *args, **kwargs)
-            except Exception as error:
-                await answer_failure(interaction, error)
-
-        return app_commands.command(name=name, description=description)(answered)
-
-    return decorate
 
 
 class CoachCommands(app_commands.Group, name="coach", description="After the game, and hints for learners",

@@ -5,15 +5,14 @@ game ends and after a restart."""
 
 from __future__ import annotations
 
-import functools
 import io
 import logging
-from collections.abc import Callable, Coroutine
 from typing import Any, cast
 
 import discord
 from discord import app_commands
 
+from bot.discord.answered import command
 from bot.discord.host import Host
 from bot.discord.layout import card, gallery, text
 from bot.discord.limits import THREAD_NAME, choice, cut, fit
@@ -167,24 +166,6 @@ class LeagueJoin(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"lg:j
 
 ITEMS = (LeagueJoin,)
 
-Method = Callable[..., Coroutine[Any, Any, None]]
-
-
-def command(name: str, description: str) -> Callable[[Method], app_commands.Command[Any, ..., None]]:
-    """As /game's: whatever goes wrong in the command is answered in it."""
-
-    def decorate(method: Method) -> app_commands.Command[Any, ..., None]:
-        @functools.wraps(method)
-        async def answered(self: LeagueCommands, interaction: discord.Interaction, /, *args: Any,
-                           **kwargs: Any) -> None:
-            try:
-                await method(self, interaction, *args, **kwargs)
-            except Exception as error:
-                await answer_failure(interaction, error)
-
-        return app_commands.command(name=name, description=description)(answered)
-
-    return decorate
 
 
 class LeagueCommands(app_commands.Group, name="league", description="Leagues that run themselves in this server",

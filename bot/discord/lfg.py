@@ -8,15 +8,14 @@ tables longer waits allow."""
 
 from __future__ import annotations
 
-import functools
 import logging
-from collections.abc import Callable, Coroutine
 from datetime import UTC, datetime
 from typing import Any, cast
 
 import discord
 from discord import app_commands
 
+from bot.discord.answered import command
 from bot.discord.host import Host
 from bot.discord.layout import card, text
 from bot.discord.limits import THREAD_NAME, choice, cut, fit
@@ -265,23 +264,6 @@ class QueueConfirm(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"lq
 ITEMS = (QueueJoin, QueueRenew, QueueLeave, QueueConfirm)
 
 # ------------------------------------------------------------------------------------------------ /lfg
-Method = Callable[..., Coroutine[Any, Any, None]]
-
-
-def command(name: str, description: str) -> Callable[[Method], app_commands.Command[Any, ..., None]]:
-    """As /game's: whatever goes wrong in the command is answered in it (a refusal's sentence, or our apology)."""
-
-    def decorate(method: Method) -> app_commands.Command[Any, ..., None]:
-        @functools.wraps(method)
-        async def answered(self: LfgCommands, interaction: discord.Interaction, /, *args: Any, **kwargs: Any) -> None:
-            try:
-                await method(self, interaction, *args, **kwargs)
-            except Exception as error:
-                await answer_failure(interaction, error)
-
-        return app_commands.command(name=name, description=description)(answered)
-
-    return decorate
 
 
 class LfgCommands(app_commands.Group, name="lfg", description="Find a table: this server's matchmaking queue",

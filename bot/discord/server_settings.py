@@ -9,7 +9,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord.commands import DEADLINE_CHOICES, command
+from bot.discord.answered import command
+from bot.discord.commands import DEADLINE_CHOICES
 from bot.discord.limits import fit
 from bot.discord.panel import COLOUR
 from bot.discord.reach import parts_of
