@@ -14,26 +14,12 @@ import time
 from collections.abc import Callable
 from typing import TypeVar
 
+from bench.replays import longest
 from engine import registry
 from engine.analysis import Race, chances, race, turning_points
 from engine.core import GameState
-from engine.core.ai.selfplay import playout
 from engine.core.turns import Turn, group, play
 from renderers.names import SAMPLE_NAMES
-
-
-def longest(name: str, players: int, games: int, seed: int) -> tuple[int, list[tuple[int, str]], int]:
-    """(seed, choices, turns) of the game with the most turns of a seeded batch."""
-    engine = registry.get(name)
-    best: tuple[int, list[tuple[int, str]], int] = (seed, [], -1)
-    for s in range(seed, seed + games):
-        run = playout(engine, players, s)
-        choices = [(a.seat, a.choice) for a in run.actions]
-        _start, steps = play(engine, players, s, {}, choices)
-        count = len(group(engine, steps))
-        if count > best[2]:
-            best = (s, choices, count)
-    return best
 
 
 def peak_mib() -> float:
