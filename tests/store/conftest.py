@@ -1,14 +1,12 @@
 from __future__ import annotations
 
-import itertools
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
 
 from bot.store import Seat, SqliteStore, Store
-
-_databases = itertools.count(1)
+from tests.support.databases import new_database
 
 
 @pytest.fixture
@@ -26,20 +24,12 @@ async def new_store(request: pytest.FixtureRequest, db_file: Path) -> AsyncItera
             made.append(SqliteStore(db_file))
             return made[-1]
     else:
-        import asyncpg
-
         from bot.store.postgres import PostgresStore
 
-        server = request.getfixturevalue("postgres_server")
-        name = f"t{next(_databases)}"
-        admin = await asyncpg.connect(server.url())
-        try:
-            await admin.execute(f"CREATE DATABASE {name}")
-        finally:
-            await admin.close()
+        url = await new_database(request.getfixturevalue("postgres_server"), "t")
 
         def make() -> Store:
-            made.append(PostgresStore(server.url(name), pool_size=4))
+            made.append(PostgresStore(url, pool_size=4))
             return made[-1]
     yield make
     for s in made:

@@ -10,7 +10,6 @@ their rating is played through the bot and checked in the results and ratings ta
 
 from __future__ import annotations
 
-import itertools
 import uuid
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -38,12 +37,12 @@ from tests.bot.helpers import (
     refusal,
     resign,
 )
+from tests.support.databases import new_database
 from tests.support.toy_game import ToyGame
 
 HOUR = 3600.0
 GAMES = {"toy": ToyGame(), **{name: registry.get(name) for name in ("planes", "planecrafters", "now-boarding",
                                                                     "flight-plan")}}
-_databases = itertools.count(1)
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -53,20 +52,12 @@ async def make_bot(request: pytest.FixtureRequest, db_path: Path) -> AsyncIterat
         def new_store() -> Store:
             return SqliteStore(db_path)
     else:
-        import asyncpg
-
         from bot.store.postgres import PostgresStore
 
-        server = request.getfixturevalue("postgres_server")
-        name = f"integrity{next(_databases)}_{uuid.uuid4().hex[:8]}"
-        admin = await asyncpg.connect(server.url())
-        try:
-            await admin.execute(f"CREATE DATABASE {name}")
-        finally:
-            await admin.close()
+        url = await new_database(request.getfixturevalue("postgres_server"), f"integrity_{uuid.uuid4().hex[:8]}_")
 
         def new_store() -> Store:
-            return PostgresStore(server.url(name), pool_size=4)
+            return PostgresStore(url, pool_size=4)
     built: list[TarmacBot] = []
 
     def build(games: dict[str, Any] | None = None) -> TarmacBot:
