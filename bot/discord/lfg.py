@@ -159,8 +159,14 @@ async def run_tick(client: Host) -> float | None:
             await show_table(client, table, after, said)
         except discord.HTTPException:
             log.warning("could not call off a queue table", extra={"guild_id": table.guild_id})
+    for table, after in done.unmade:
+        try:
+            await show_table(client, table, after, "This table's game could not be made in its thread, so everyone "
+                                                   "at it waits again at their place in the queue.")
+        except discord.HTTPException:
+            log.warning("could not say a queue table was not made", extra={"guild_id": table.guild_id})
     await open_tables(client, done.formed)
-    for guild_id in {t.guild_id for t, _ in done.dropped} | {e.guild_id for e in done.expired}:
+    for guild_id in {t.guild_id for t, _ in done.dropped + done.unmade} | {e.guild_id for e in done.expired}:
         await refresh_panel(client, guild_id)
     return done.due
 
