@@ -56,6 +56,8 @@ class Tick:
 
     dropped: list[tuple[QueueTable, list[QueueEntry]]] = field(default_factory=list)
     expired: list[QueueEntry] = field(default_factory=list)
+    out: list[QueueEntry] = field(default_factory=list)
+    """Entries taken out of the queue with a called-off table: their member left `max_misses` tables unconfirmed."""
     formed: list[Seated] = field(default_factory=list)
     opened: list[SessionRow] = field(default_factory=list)
     """Games made for started tables whose process stopped before making them."""
@@ -203,9 +205,11 @@ class Queue:
         await self._reopen(now, done)
         for table in await self.store.lfg_confirming():
             if table.confirm_by <= now:
-                after = await self.store.lfg_drop_table(table.id, now, self.rules(table.guild_id))
+                rules = self.rules(table.guild_id)
+                after = await self.store.lfg_drop_table(table.id, now, rules)
                 if after is not None:
                     done.dropped.append((table, after))
+                    done.out += [e for e in after if e.misses >= rules.max_misses]
         done.expired = await self.store.lfg_expire(now)
         times = [t.confirm_by for t in await self.store.lfg_confirming()]
         times += [t.opening_until for t in await self.store.lfg_opening() if t.opening_until is not None]
@@ -216,6 +220,7 @@ class Queue:
                 if e.table_id is None:
                     times += [e.expires_at, e.queued_at + rules.wait, e.queued_at + rules.rating_wait]
                     times += [e.queued_at + rules.ai_wait] if e.ai_allowed else []
+        times += [table.confirm_by for table, _ in done.formed]  # formed by this pass: their time runs from now
         later = [t - now for t in times if t > now]
         done.due = min(later) if later else None
         return done
