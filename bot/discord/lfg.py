@@ -24,6 +24,7 @@ from bot.discord.replies import answer_failure, run_for_player, tell
 from bot.lfg.entries import LIVE, PACES, QueueEntry, QueueTable
 from bot.naming import escape
 from bot.session import Parts, Refusal, Seated
+from bot.session.queue import UNMADE
 
 log = logging.getLogger("tarmac.discord")
 COLOUR = discord.Colour.from_rgb(70, 150, 120)
@@ -167,8 +168,7 @@ async def run_tick(client: Host) -> float | None:
             log.warning("could not call off a queue table", extra={"guild_id": table.guild_id})
     for table, after in done.unmade:
         try:
-            await show_table(client, table, after, "This table's game could not be made in its thread, so everyone "
-                                                   "at it waits again at their place in the queue.")
+            await show_table(client, table, after, UNMADE)
         except discord.HTTPException:
             log.warning("could not say a queue table was not made", extra={"guild_id": table.guild_id})
     rules = client.parts.queue.rules
@@ -340,7 +340,13 @@ class QueueConfirm(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"lq
                 return
             await interaction.response.edit_message(**table_message(
                 client.parts, table, entries, state="Everyone confirmed: the game starts below."))
-            await client.parts.queue.start_table(table, entries)
+            try:
+                await client.parts.queue.start_table(table, entries)
+            except Refusal:
+                await show_table(client, table, entries, UNMADE)
+                await refresh_panel(client, table.guild_id)
+                client.queue_clock.wake()  # back in the queue: they may sit down again at once
+                raise
 
         await run_for_player(interaction, act)
 

@@ -29,6 +29,9 @@ OPENING = 120.0
 """Seconds the process that starts a table has to make its game (a few writes): past them, the queue's clock takes it
 as stopped and makes the game itself."""
 
+UNMADE = ("This table's game could not be made in its thread (it holds another game), so everyone at it waits again "
+          "at their place in the queue.")
+
 _RANGE = re.compile(r"^\s*(\d{1,2})\s*(?:[-–]\s*(\d{1,2}))?\s*$")
 
 
@@ -47,6 +50,14 @@ def seat_range(text: str, game: Game) -> tuple[int, int]:
     if low < game.min_players or high > game.max_players:
         raise Refusal(f"{game.title} seats {game.min_players} to {game.max_players} players, not {low}-{high}.")
     return low, high
+
+
+def _ours(session: SessionRow, table: QueueTable, entries: list[QueueEntry]) -> bool:
+    """A game in the table's thread that this table's making began: its game, hosted by the table's first member,
+    no member but the table's seated (someone else may have opened a lobby in the thread meanwhile)."""
+    members = {e.user_id for e in entries}
+    return (session.game == table.game and session.host_id == entries[0].user_id
+            and all(s.is_ai or s.user_id in members for s in session.seats))
 
 
 @dataclass
@@ -149,7 +160,11 @@ class Queue:
         started it already). Its members sit in queue order, the first as host; AI seats at the queue's level."""
         if table.thread_id is None or not await self.store.lfg_start_table(table.id, self.now() + OPENING):
             return None
-        return await self._make_game(table, entries)
+        try:
+            return await self._make_game(table, entries)
+        except Refusal:
+            await self.store.lfg_drop_table(table.id, self.now(), self.rules(table.guild_id), unopened=True)
+            raise Refusal(UNMADE) from None
 
     async def _make_game(self, table: QueueTable, entries: list[QueueEntry]) -> SessionRow:
         """The started table's game, carrying on with what a process that stopped half-way left in the thread (the
@@ -157,7 +172,9 @@ class Queue:
         assert table.thread_id is not None
         host = entries[0]
         session = await self.store.session_in_channel(table.thread_id)
-        if session is None or session.game != table.game:
+        if session is not None and not _ours(session, table, entries):
+            raise Refusal("The table's thread holds another game.")
+        if session is None:
             session = await self.lobby.open_lobby(guild_id=table.guild_id, channel_id=table.thread_id,
                                                   game=table.game, host_id=host.user_id, host_name=host.name)
         if session.status == "lobby":

@@ -15,7 +15,7 @@ from simcord import Env
 
 from bot.session.queue import OPENING
 from engine import registry
-from tests.bot.helpers import make_table, texts
+from tests.bot.helpers import make_table, refusal, texts
 from tests.bot.matchmaking.crash_table_child import NAMES
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -64,3 +64,27 @@ async def test_a_table_started_by_a_killed_process_gets_its_game_after_the_resta
     assert "Turn 1" in "\n".join(texts(panel)), "its first panel is posted in the thread"
     await simcord_env.advance_time(OPENING * 2)
     assert [s.id for s in await bot.store.sessions_in_channel(thread.id)] == [session.id], "made once"
+
+
+async def test_a_table_whose_thread_holds_another_game_sends_everyone_back_to_their_place(simcord_env: Env) -> None:
+    table = make_table(simcord_env, ("ana", "bo", "cy"))
+    ana, bo, cy = table.players
+    for member in (ana, bo):
+        await member.slash(table.channel, "lfg join", game="planes", seats="2")
+    [thread] = table.channel.threads
+    [asked] = thread.history()
+    await ana.click(asked, label="Confirm my seat")
+    await cy.slash(thread, "game new", game="planes")  # someone else's lobby in the table's thread
+    said = refusal(await bo.click(asked, label="Confirm my seat"))
+    assert "could not be made" in said and "waits again at their place" in said
+    [shown] = [m for m in thread.history() if m.id == asked.id]
+    assert "could not be made" in "\n".join(texts(shown))
+    found = await table.bot.store.lfg_table(1)
+    assert found is not None and found[0].status == "dropped"
+    session = await table.bot.store.session_in_channel(thread.id)
+    assert session is not None and session.host_id == cy.id and session.status == "lobby", "cy's lobby is left be"
+    # Back at their place, both at once: the next table forms straight away, in a new thread.
+    [_, again] = sorted(table.channel.threads, key=lambda t: t.id)
+    [asked] = again.history()
+    assert sorted(u.id for u in asked.mentions) == sorted((ana.id, bo.id))
+    assert [e.misses for e in await table.bot.store.lfg_entries(table.guild.id)] == [0, 0]
