@@ -345,8 +345,11 @@ class QueueConfirm(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"lq
             except Refusal:
                 await show_table(client, table, entries, UNMADE)
                 await refresh_panel(client, table.guild_id)
-                client.queue_clock.wake()  # back in the queue: they may sit down again at once
                 raise
+            finally:
+                # Back in the queue they may sit down again at once; a game left unmade (an error) is timed for the
+                # clock to make.
+                client.queue_clock.wake()
 
         await run_for_player(interaction, act)
 

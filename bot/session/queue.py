@@ -167,8 +167,8 @@ class Queue:
             raise Refusal(UNMADE) from None
 
     async def _make_game(self, table: QueueTable, entries: list[QueueEntry]) -> SessionRow:
-        """The started table's game, carrying on with what a process that stopped half-way left in the thread (the
-        thread is the table's own, so a lobby or game of its game there is this table's)."""
+        """The started table's game, carrying on with what a process that stopped half-way left in the thread (a
+        Refusal when the thread holds a game that is not this table's)."""
         assert table.thread_id is not None
         host = entries[0]
         session = await self.store.session_in_channel(table.thread_id)

@@ -102,8 +102,9 @@ class QueueStore(ABC):
 
     @abstractmethod
     async def lfg_unopened(self, now: float, opening_until: float) -> list[Seated]:
-        """Started tables whose game was not made by `opening_until` (the process making it stopped): each handed to
-        the caller, with its entries, and given until `opening_until` again (a conditional update: one caller each)."""
+        """Started tables whose game is still not made when their opening time has passed by `now` (the process
+        making it stopped): each handed to the caller with its entries, its opening time moved to `opening_until`
+        (a conditional update: one caller each)."""
 
     @abstractmethod
     async def lfg_opening(self) -> list[QueueTable]:
