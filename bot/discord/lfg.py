@@ -24,9 +24,12 @@ from bot.discord.replies import answer_failure, run_for_player, tell
 from bot.lfg.entries import LIVE, PACES, QueueEntry, QueueTable
 from bot.naming import escape
 from bot.session import Parts, Refusal, Seated
+from bot.session.queue import UNMADE
 
 log = logging.getLogger("tarmac.discord")
 COLOUR = discord.Colour.from_rgb(70, 150, 120)
+MAX_AGAIN = 5
+"""Buttons on one notice (one row): a member waits for one table per game, and there are five games."""
 PACE_CHOICES = [app_commands.Choice(name="live" if p == LIVE else f"{p}-hour turns", value=p) for p in PACES]
 
 
@@ -149,20 +152,69 @@ async def run_tick(client: Host) -> float | None:
     """One pass of the queue's clock, shown: tables called off say so, then new tables open. The seconds until the
     next pass is due."""
     done = await client.parts.queue.tick()
+    out = {e.id for e in done.out}
     for table, after in done.dropped:
         # Those sent to the back were queued again at the pass itself, after the table was formed.
-        late = " ".join(mention(e.user_id) for e in after if e.queued_at >= table.created_at)
+        late = [e for e in after if e.queued_at >= table.created_at]
+        back = " ".join(mention(e.user_id) for e in late if e.id not in out)
+        gone = " ".join(mention(e.user_id) for e in late if e.id in out)
         said = ("Not everyone confirmed in time, so this table is called off. "
-                + (f"Not confirmed: {late}, back in the queue behind the others (or out of it after a second "
-                   "miss). " if late else "") + "Those who confirmed wait again at their place.")
+                + (f"Back in the queue behind the others: {back}. " if back else "")
+                + (f"Out of the queue, after a second table left unconfirmed: {gone}. " if gone else "")
+                + "Those who confirmed wait again at their place.")
         try:
             await show_table(client, table, after, said)
         except discord.HTTPException:
             log.warning("could not call off a queue table", extra={"guild_id": table.guild_id})
+    for table, after in done.unmade:
+        try:
+            await show_table(client, table, after, UNMADE)
+        except discord.HTTPException:
+            log.warning("could not say a queue table was not made", extra={"guild_id": table.guild_id})
+    rules = client.parts.queue.rules
+    for (channel_id, user_id), entries in _by_member(done.expired).items():
+        hours = round(rules(entries[0].guild_id).expiry / 3600)
+        await _notify(client, channel_id, notice_message(
+            client.parts, user_id, entries, f"{mention(user_id)}, your wait ran out after {hours} hours without a "
+            "table:", "Renew: wait for {game} again"))
+    for (channel_id, user_id), entries in _by_member(done.out).items():
+        misses = rules(entries[0].guild_id).max_misses
+        await _notify(client, channel_id, notice_message(
+            client.parts, user_id, entries, f"{mention(user_id)}, you are out of the queue: you were seated at "
+            f"{misses} tables and did not confirm your seat at any of them in time. Join again when you can "
+            "confirm within a few minutes:", "Join the {game} queue again"))
     await open_tables(client, done.formed)
-    for guild_id in {t.guild_id for t, _ in done.dropped} | {e.guild_id for e in done.expired}:
+    for guild_id in {t.guild_id for t, _ in done.dropped + done.unmade} | {e.guild_id for e in done.expired}:
         await refresh_panel(client, guild_id)
     return done.due
+
+
+def _by_member(entries: list[QueueEntry]) -> dict[tuple[int, int], list[QueueEntry]]:
+    """Entries grouped by the queue channel they were made in and their member: one notice each."""
+    grouped: dict[tuple[int, int], list[QueueEntry]] = {}
+    for e in entries:
+        grouped.setdefault((e.channel_id, e.user_id), []).append(e)
+    return grouped
+
+
+def notice_message(parts: Parts, user_id: int, entries: list[QueueEntry], said: str, label: str) -> dict[str, Any]:
+    """A member told in the queue's channel that waits of theirs ended (pinging them alone), with a button per wait
+    that starts it again with the same wishes. `label` names the game as {game}."""
+    lines = [said, *(f"- {parts.sessions.game(e.game).title}: {wish_words(e)}" for e in entries)]
+    view = discord.ui.View(timeout=None)
+    for e in entries[:MAX_AGAIN]:
+        view.add_item(QueueAgain.of(e, label.format(game=parts.sessions.game(e.game).title)))
+    return fit(view=card([text("\n".join(lines))], view, COLOUR),
+               allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                                        users=[discord.Object(id=user_id)]))
+
+
+async def _notify(client: Host, channel_id: int, message: dict[str, Any]) -> None:
+    try:
+        channel = await _channel(client, channel_id)
+        await channel.send(**message)
+    except discord.HTTPException:
+        log.warning("could not post a queue notice", extra={"channel_id": channel_id})
 
 
 async def join(interaction: discord.Interaction, game: str, seats: str = "", pace: int = LIVE, rated: bool = True,
@@ -199,6 +251,38 @@ class QueueJoin(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"lq:jo
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await run_for_player(interaction, lambda: join(interaction, self.game))
+
+
+class QueueAgain(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                 template=r"lq:again:(?P<user>\d+):(?P<game>[\w-]+):(?P<low>\d+)-(?P<high>\d+):(?P<pace>\d+):"
+                          r"(?P<rated>[01])(?P<ai>[01])"):
+    """Wait again with the wishes of a wait that ended: for the member it was for only (it sits in a shared channel)."""
+
+    def __init__(self, user_id: int, game: str, seats: str, pace: int, rated: bool, ai: bool,
+                 label: str = "Wait again") -> None:
+        low, _, high = seats.partition("-")
+        super().__init__(discord.ui.Button(
+            label=cut(label, 80), style=discord.ButtonStyle.primary,
+            custom_id=f"lq:again:{user_id}:{game}:{low}-{high or low}:{pace}:{int(rated)}{int(ai)}"))
+        self.user_id, self.game, self.seats, self.pace, self.rated, self.ai = user_id, game, seats, pace, rated, ai
+
+    @classmethod
+    def of(cls, entry: QueueEntry, label: str) -> QueueAgain:
+        return cls(entry.user_id, entry.game, f"{entry.min_seats}-{entry.max_seats}", entry.pace, entry.rated,
+                   entry.ai_allowed, label)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: Any) -> QueueAgain:
+        return cls(int(match["user"]), match["game"], f"{match['low']}-{match['high']}", int(match["pace"]),
+                   match["rated"] == "1", match["ai"] == "1")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def act() -> None:
+            if interaction.user.id != self.user_id:
+                raise Refusal("This button is for the member it names: join with /lfg join or the queue panel.")
+            await join(interaction, self.game, self.seats, self.pace, self.rated, self.ai)
+
+        await run_for_player(interaction, act)
 
 
 class QueueRenew(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"lq:renew"):
@@ -256,12 +340,21 @@ class QueueConfirm(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"lq
                 return
             await interaction.response.edit_message(**table_message(
                 client.parts, table, entries, state="Everyone confirmed: the game starts below."))
-            await client.parts.queue.start_table(table, entries)
+            try:
+                await client.parts.queue.start_table(table, entries)
+            except Refusal:
+                await show_table(client, table, entries, UNMADE)
+                await refresh_panel(client, table.guild_id)
+                raise
+            finally:
+                # Back in the queue they may sit down again at once; a game left unmade (an error) is timed for the
+                # clock to make.
+                client.queue_clock.wake()
 
         await run_for_player(interaction, act)
 
 
-ITEMS = (QueueJoin, QueueRenew, QueueLeave, QueueConfirm)
+ITEMS = (QueueJoin, QueueRenew, QueueLeave, QueueConfirm, QueueAgain)
 
 # ------------------------------------------------------------------------------------------------ /lfg
 

@@ -67,6 +67,9 @@ class QueueTable(BaseModel):
     thread_id: int | None = None
     message_id: int | None = None
     session_id: int | None = None
+    opening_until: float | None = None
+    """A started table whose game is not made yet: the process that started it makes it until then; after, the
+    queue's clock does (that process stopped in between). None once the game is made, or before the table starts."""
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,13 @@ from engine.core import Game
 
 log = logging.getLogger("tarmac.queue")
 
+OPENING = 120.0
+"""Seconds the process that starts a table has to make its game (a few writes): past them, the queue's clock takes it
+as stopped and makes the game itself."""
+
+UNMADE = ("This table's game could not be made in its thread (it holds another game), so everyone at it waits again "
+          "at their place in the queue.")
+
 _RANGE = re.compile(r"^\s*(\d{1,2})\s*(?:[-–]\s*(\d{1,2}))?\s*$")
 
 
@@ -45,14 +52,28 @@ def seat_range(text: str, game: Game) -> tuple[int, int]:
     return low, high
 
 
+def _ours(session: SessionRow, table: QueueTable, entries: list[QueueEntry]) -> bool:
+    """A game in the table's thread that this table's making began: its game, hosted by the table's first member,
+    no member but the table's seated (someone else may have opened a lobby in the thread meanwhile)."""
+    members = {e.user_id for e in entries}
+    return (session.game == table.game and session.host_id == entries[0].user_id
+            and all(s.is_ai or s.user_id in members for s in session.seats))
+
+
 @dataclass
 class Tick:
     """What one pass of the queue's clock did: tables called off (with their entries as they are now), entries that
-    ran out, tables formed."""
+    ran out, tables formed, games made for tables a stopped process had started."""
 
     dropped: list[tuple[QueueTable, list[QueueEntry]]] = field(default_factory=list)
     expired: list[QueueEntry] = field(default_factory=list)
+    out: list[QueueEntry] = field(default_factory=list)
+    """Entries taken out of the queue with a called-off table: their member left `max_misses` tables unconfirmed."""
     formed: list[Seated] = field(default_factory=list)
+    opened: list[SessionRow] = field(default_factory=list)
+    """Games made for started tables whose process stopped before making them."""
+    unmade: list[tuple[QueueTable, list[QueueEntry]]] = field(default_factory=list)
+    """Such tables whose game could not be made: their members wait again (the entries as they are now)."""
     due: float | None = None
     """Seconds until the queue's next pass is due (a table's confirmation time, a wait that lets a smaller or an
     AI-filled table open, an expiry); None: nothing waits."""
@@ -137,14 +158,39 @@ class Queue:
     async def start_table(self, table: QueueTable, entries: list[QueueEntry]) -> SessionRow | None:
         """A table everyone confirmed becomes a game in its thread, started (once: None when another click or process
         started it already). Its members sit in queue order, the first as host; AI seats at the queue's level."""
-        if table.thread_id is None or not await self.store.lfg_start_table(table.id):
+        if table.thread_id is None or not await self.store.lfg_start_table(table.id, self.now() + OPENING):
             return None
+        try:
+            return await self._make_game(table, entries)
+        except Refusal:
+            await self.store.lfg_drop_table(table.id, self.now(), self.rules(table.guild_id), unopened=True)
+            raise Refusal(UNMADE) from None
+
+    async def _make_game(self, table: QueueTable, entries: list[QueueEntry]) -> SessionRow:
+        """The started table's game, carrying on with what a process that stopped half-way left in the thread (a
+        Refusal when the thread holds a game that is not this table's)."""
+        assert table.thread_id is not None
         host = entries[0]
-        session = await self.lobby.open_lobby(guild_id=table.guild_id, channel_id=table.thread_id, game=table.game,
-                                              host_id=host.user_id, host_name=host.name)
+        session = await self.store.session_in_channel(table.thread_id)
+        if session is not None and not _ours(session, table, entries):
+            raise Refusal("The table's thread holds another game.")
+        if session is None:
+            session = await self.lobby.open_lobby(guild_id=table.guild_id, channel_id=table.thread_id,
+                                                  game=table.game, host_id=host.user_id, host_name=host.name)
+        if session.status == "lobby":
+            session = await self._seat_and_start(table, entries, session)
+        await self.store.lfg_table_session(table.id, session.id)
+        log.info("queue table starts", extra={"guild_id": table.guild_id, "channel_id": table.thread_id,
+                                              "session_id": session.id})
+        return session
+
+    async def _seat_and_start(self, table: QueueTable, entries: list[QueueEntry], session: SessionRow) -> SessionRow:
+        host = entries[0]
+        seated = {s.user_id for s in session.seats}
         for e in entries[1:]:
-            session = await self.lobby.join(session.id, e.user_id, e.name)
-        for _ in range(table.ai_seats):
+            if e.user_id not in seated:
+                session = await self.lobby.join(session.id, e.user_id, e.name)
+        for _ in range(table.ai_seats - sum(1 for s in session.seats if s.is_ai)):
             session = await self.lobby.add_ai(session.id, host.user_id)
             seat = session.seats[-1]
             if table.ai_level and seat.level != table.ai_level:
@@ -152,23 +198,38 @@ class Queue:
                                                         manager=True)
         await self.lobby.set_option(session.id, host.user_id, DEADLINE_KEY, str(table.pace), manager=True)
         await self.lobby.set_option(session.id, host.user_id, RATED_KEY, ON if table.rated else OFF, manager=True)
-        await self.store.lfg_table_session(table.id, session.id)
-        log.info("queue table starts", extra={"guild_id": table.guild_id, "channel_id": table.thread_id,
-                                              "session_id": session.id})
         return await self.lobby.start(session.id, host.user_id, manager=True)
 
+    async def _reopen(self, now: float, done: Tick) -> None:
+        """Started tables whose process stopped before their game was made: made now, or, when that cannot be (the
+        thread holds another game), their members wait again at their place."""
+        for table, entries in await self.store.lfg_unopened(now, now + OPENING):
+            try:
+                done.opened.append(await self._make_game(table, entries))
+            except Refusal as why:
+                log.warning("a started queue table could not be made a game: %s", why,
+                            extra={"guild_id": table.guild_id, "channel_id": table.thread_id})
+                after = await self.store.lfg_drop_table(table.id, now, self.rules(table.guild_id), unopened=True)
+                if after is not None:
+                    done.unmade.append((table, after))
+
     async def tick(self) -> Tick:
-        """The queue's clock: tables whose confirmation time ran out are called off, waits that ran out end, and the
-        tables that can open now (longer waits, members sent back) are formed."""
+        """The queue's clock: games are made for tables a stopped process had started, tables whose confirmation time
+        ran out are called off, waits that ran out end, and the tables that can open now (longer waits, members sent
+        back) are formed."""
         now = self.now()
         done = Tick()
+        await self._reopen(now, done)
         for table in await self.store.lfg_confirming():
             if table.confirm_by <= now:
-                after = await self.store.lfg_drop_table(table.id, now, self.rules(table.guild_id))
+                rules = self.rules(table.guild_id)
+                after = await self.store.lfg_drop_table(table.id, now, rules)
                 if after is not None:
                     done.dropped.append((table, after))
+                    done.out += [e for e in after if e.misses >= rules.max_misses]
         done.expired = await self.store.lfg_expire(now)
         times = [t.confirm_by for t in await self.store.lfg_confirming()]
+        times += [t.opening_until for t in await self.store.lfg_opening() if t.opening_until is not None]
         for guild_id in await self.store.lfg_waiting_guilds():
             rules = self.rules(guild_id)
             done.formed.extend(await self.store.lfg_claim(guild_id, now, rules))
@@ -176,6 +237,7 @@ class Queue:
                 if e.table_id is None:
                     times += [e.expires_at, e.queued_at + rules.wait, e.queued_at + rules.rating_wait]
                     times += [e.queued_at + rules.ai_wait] if e.ai_allowed else []
+        times += [table.confirm_by for table, _ in done.formed]  # formed by this pass: their time runs from now
         later = [t - now for t in times if t > now]
         done.due = min(later) if later else None
         return done

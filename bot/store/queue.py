@@ -6,7 +6,9 @@ Guarantees every backend keeps:
   SELECT … FOR UPDATE SKIP LOCKED), runs the pure rule (bot/lfg/matching.py) on them and writes its tables: an
   entry is seated at one table at most, however many processes claim at once;
 - `lfg_start_table` and `lfg_drop_table` each succeed once per table (a conditional update on its status), so a
-  table's lobby is opened, or its members sent back, exactly once.
+  table's lobby is opened, or its members sent back, exactly once;
+- a started table keeps its entries until `lfg_table_session` records its game, so a process stopped between the
+  two loses neither: `lfg_unopened` hands the table, once its opening time has passed, to one process at a time.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ ENTRY_COLUMNS = (
 )
 TABLE_COLUMNS = (
     "id, guild_id, channel_id, game, seats, ai_seats, pace, rated, ai_level, status, created_at, confirm_by, "
-    "thread_id, message_id, session_id"
+    "thread_id, message_id, session_id, opening_until"
 )
 
 
@@ -90,22 +92,36 @@ class QueueStore(ABC):
         """The member confirms their seat; the table after it (None: they are not seated there, or it is over)."""
 
     @abstractmethod
-    async def lfg_start_table(self, table_id: int) -> bool:
-        """Confirming -> started, its entries done; False (nothing written) when it was not confirming."""
+    async def lfg_start_table(self, table_id: int, opening_until: float) -> bool:
+        """Confirming -> started, to be made a game by this process until `opening_until` (its entries stay until
+        then); False (nothing written) when it was not confirming."""
 
     @abstractmethod
     async def lfg_table_session(self, table_id: int, session_id: int) -> None:
-        """The game a started table became."""
+        """The game a started table became: its entries are done, and nobody opens it any more."""
+
+    @abstractmethod
+    async def lfg_unopened(self, now: float, opening_until: float) -> list[Seated]:
+        """Started tables whose game is still not made when their opening time has passed by `now` (the process
+        making it stopped): each handed to the caller with its entries, its opening time moved to `opening_until`
+        (a conditional update: one caller each)."""
+
+    @abstractmethod
+    async def lfg_opening(self) -> list[QueueTable]:
+        """Started tables whose game is not made yet, soonest opening time first."""
 
     @abstractmethod
     async def lfg_waiting_guilds(self) -> list[int]:
         """The servers with someone waiting in their queue."""
 
     @abstractmethod
-    async def lfg_drop_table(self, table_id: int, now: float, rules: QueueRules) -> list[QueueEntry] | None:
+    async def lfg_drop_table(self, table_id: int, now: float, rules: QueueRules, *,
+                             unopened: bool = False) -> list[QueueEntry] | None:
         """Confirming -> dropped: a member who confirmed waits again at their place; one who did not goes to the back
         (queued now, a miss more), or out of the queue at `rules.max_misses`. The entries as they are now (a removed
-        one with its misses counted and no table); None, with nothing written, when it was not confirming."""
+        one with its misses counted and no table); None, with nothing written, when it was not confirming.
+        With `unopened`: a started table whose game could not be made instead (its members all confirmed, so all
+        wait again at their place)."""
 
     @abstractmethod
     async def lfg_panel(self, guild_id: int) -> tuple[int, int | None] | None:

@@ -117,27 +117,42 @@ class QueueSql(QueueStore):
                 True, table_id, user_id, table_id)
             return await _seated(tx, table_id) if done else None
 
-    async def lfg_start_table(self, table_id: int) -> bool:
+    async def lfg_start_table(self, table_id: int, opening_until: float) -> bool:
         async with self._queue_tx() as tx:
-            done = await tx.rows("UPDATE lfg_tables SET status = 'started' WHERE id = ? "
-                                 "AND status = 'confirming' RETURNING id", table_id)
-            if done:
-                await tx.rows("DELETE FROM lfg_entries WHERE table_id = ? RETURNING id", table_id)
+            done = await tx.rows("UPDATE lfg_tables SET status = 'started', opening_until = ? WHERE id = ? "
+                                 "AND status = 'confirming' RETURNING id", opening_until, table_id)
         return bool(done)
 
     async def lfg_table_session(self, table_id: int, session_id: int) -> None:
         async with self._queue_tx() as tx:
-            await tx.rows("UPDATE lfg_tables SET session_id = ? WHERE id = ? RETURNING id", session_id, table_id)
+            await tx.rows("UPDATE lfg_tables SET session_id = ?, opening_until = NULL WHERE id = ? RETURNING id",
+                          session_id, table_id)
+            await tx.rows("DELETE FROM lfg_entries WHERE table_id = ? RETURNING id", table_id)
+
+    async def lfg_unopened(self, now: float, opening_until: float) -> list[Seated]:
+        async with self._queue_tx() as tx:
+            ids = await tx.rows("UPDATE lfg_tables SET opening_until = ? WHERE status = 'started' "
+                                "AND session_id IS NULL AND opening_until <= ? RETURNING id", opening_until, now)
+            found = [await _seated(tx, table_id) for table_id in sorted(r[0] for r in ids)]
+        return [seated for seated in found if seated is not None]
+
+    async def lfg_opening(self) -> list[QueueTable]:
+        async with self._queue_tx() as tx:
+            rows = await tx.rows(f"SELECT {TABLE_COLUMNS} FROM lfg_tables WHERE status = 'started' "
+                                 "AND session_id IS NULL AND opening_until IS NOT NULL ORDER BY opening_until, id")
+        return [table_of(r) for r in rows]
 
     async def lfg_waiting_guilds(self) -> list[int]:
         async with self._queue_tx() as tx:
             rows = await tx.rows("SELECT DISTINCT guild_id FROM lfg_entries WHERE table_id IS NULL ORDER BY guild_id")
         return [r[0] for r in rows]
 
-    async def lfg_drop_table(self, table_id: int, now: float, rules: QueueRules) -> list[QueueEntry] | None:
+    async def lfg_drop_table(self, table_id: int, now: float, rules: QueueRules, *,
+                             unopened: bool = False) -> list[QueueEntry] | None:
+        which = "status = 'started' AND session_id IS NULL" if unopened else "status = 'confirming'"
         async with self._queue_tx() as tx:
-            done = await tx.rows("UPDATE lfg_tables SET status = 'dropped' WHERE id = ? AND status = 'confirming' "
-                                 "RETURNING id", table_id)
+            done = await tx.rows(f"UPDATE lfg_tables SET status = 'dropped', opening_until = NULL WHERE id = ? "
+                                 f"AND {which} RETURNING id", table_id)
             if not done:
                 return None
             rows = await tx.rows(f"SELECT {ENTRY_COLUMNS} FROM lfg_entries WHERE table_id = ? ORDER BY queued_at, id",

@@ -72,13 +72,42 @@ async def test_confirm_then_start_once(store: Store) -> None:
     assert after is not None and [e.confirmed for e in after[1]] == [False, True, False, False]
     await store.lfg_place_table(table.id, thread_id=700, message_id=701)
     assert await store.lfg_waiting_guilds() == []
-    assert await store.lfg_start_table(table.id)
-    assert not await store.lfg_start_table(table.id)
+    assert await store.lfg_start_table(table.id, NOW + 120)
+    assert not await store.lfg_start_table(table.id, NOW + 120)
+    assert [e.table_id for e in await store.lfg_entries(1)] == [table.id] * 4, "kept until the game is made"
     await store.lfg_table_session(table.id, 9)
     assert await store.lfg_drop_table(table.id, NOW, RULES) is None
     found = await store.lfg_table(table.id)
     assert found is not None and (found[0].status, found[0].thread_id, found[0].session_id) == ("started", 700, 9)
     assert await store.lfg_entries(1) == []
+
+
+async def test_a_started_table_whose_game_was_not_made_is_handed_on_once_its_opening_time_passes(
+        store: Store) -> None:
+    for user in range(1, 5):
+        await store.lfg_join(entry(user, at=user))
+    [(table, _)] = await store.lfg_claim(1, NOW + 10, RULES)
+    for user in range(1, 5):
+        await store.lfg_confirm(table.id, user)
+    assert await store.lfg_start_table(table.id, NOW + 120)
+    assert [(t.id, t.opening_until) for t in await store.lfg_opening()] == [(table.id, NOW + 120)]
+    assert await store.lfg_unopened(NOW + 60, NOW + 180) == [], "its process may still be making it"
+    [(found, seated)] = await store.lfg_unopened(NOW + 130, NOW + 250)
+    assert (found.id, found.status, found.opening_until) == (table.id, "started", NOW + 250)
+    assert [e.user_id for e in seated] == [1, 2, 3, 4]
+    assert await store.lfg_unopened(NOW + 130, NOW + 250) == [], "handed to one caller"
+    assert await store.lfg_drop_table(table.id, NOW + 130, RULES) is None, "not confirming any more"
+    after = await store.lfg_drop_table(table.id, NOW + 130, RULES, unopened=True)
+    assert after is not None and [(e.user_id, e.queued_at, e.misses) for e in after] == [
+        (u, NOW + u, 0) for u in range(1, 5)], "everyone confirmed: all wait again at their place"
+    assert await store.lfg_opening() == []
+    assert [(e.user_id, e.table_id) for e in await store.lfg_entries(1)] == [(u, None) for u in range(1, 5)]
+    # A table whose game is made is nobody's to open any more.
+    [(table, _)] = await store.lfg_claim(1, NOW + 200, RULES)
+    assert await store.lfg_start_table(table.id, NOW + 320)
+    await store.lfg_table_session(table.id, 9)
+    assert await store.lfg_unopened(NOW + 1000, NOW + 1120) == [] and await store.lfg_opening() == []
+    assert await store.lfg_drop_table(table.id, NOW + 1000, RULES, unopened=True) is None
 
 
 async def test_a_dropped_table_sends_the_unconfirmed_back_and_out_after_two(store: Store) -> None:
