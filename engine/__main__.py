@@ -79,7 +79,7 @@ def run_arena(args: argparse.Namespace) -> int:
                             widen=budget.widen, explore=budget.explore, follow=budget.follow)
         budgets[side] = budget
         if budget is not None and type(game).level_plan is not Game.level_plan:
-            print(f"{side}: {game.title}'s own planner for this level (Game.level_plan), not the search")
+            print(f"{side}: {game.info.title}'s own planner for this level (Game.level_plan), not the search")
         elif budget is not None:
             print(f"{side}: up to {budget.iterations} iterations"
                   + (f" or {budget.seconds:g} s" if budget.seconds else "") + " a plan, rollouts "

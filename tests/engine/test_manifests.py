@@ -12,6 +12,7 @@ import pytest
 import renderers
 from engine import registry
 from engine.core.manifest import ROOT, GameManifest, manifests, register, unregister
+from engine.core.rules_pages import rules
 from renderers import catalogue, words
 from tests.support import tiny_game
 
@@ -28,7 +29,7 @@ def test_every_shipped_manifest_names_parts_that_exist() -> None:
     assert {registry.get(m.name).__module__.split(".")[1] for m in manifests()} == packages
     for m in manifests():
         assert registry.get(m.name).name == m.name
-        assert (ROOT / m.rules).is_file() and registry.get(m.name).rules()
+        assert (ROOT / m.rules).is_file() and rules(registry.get(m.name))
         assert find_spec(m.renderer) is not None and find_spec(m.samples) is not None
         assert find_spec(m.words) is not None, f"{m.name} puts its board in words"
 
@@ -49,7 +50,7 @@ def test_the_registry_the_renderers_and_the_catalogue_read_the_manifest(tiny: No
     assert [s.name for s in catalogue.samples("tiny")] == ["tiny-board"]
     sample = catalogue.samples("tiny")[0]
     assert sample.game == "tiny" and sample.draw(sample.view()).size == (240, 60)
-    assert list(tiny_game.GAME.rules()) == ["overview", "end"]
+    assert list(rules(tiny_game.GAME)) == ["overview", "end"]
 
 
 def test_a_manifest_must_name_an_engine_of_the_same_name(tiny: None) -> None:

@@ -43,7 +43,7 @@ def test_an_option_is_quoted_short(game_name: str) -> None:
     spec = game.option_specs[0]
     for options in ({LONG: "x"}, {spec.key: LONG}):
         with pytest.raises(IllegalAction) as refused:
-            game.check_options(game.min_players, options)
+            game.check_options(game.info.min_players, options)
         assert longest_q_run(refused.value.sentence) < QUOTE_MAX, refused.value.sentence[:300]
 
 

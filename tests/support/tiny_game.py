@@ -5,12 +5,12 @@ pages."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from io import BytesIO
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.core.contract import Game
 from engine.core.manifest import GameManifest
 from engine.core.play import new_game
 from renderers.catalogue import Sample
@@ -19,8 +19,7 @@ from tests.support.toy_game import ToyGame
 
 class TinyGame(ToyGame):
     name = "tiny"
-    title = "Tiny Cards"
-    rules = Game.rules  # the pages of the file its manifest names, as a shipped game's
+    info = replace(ToyGame.info, title="Tiny Cards")
 
 
 GAME = TinyGame()
