@@ -200,10 +200,10 @@ def _by_member(entries: list[QueueEntry]) -> dict[tuple[int, int], list[QueueEnt
 def notice_message(parts: Parts, user_id: int, entries: list[QueueEntry], said: str, label: str) -> dict[str, Any]:
     """A member told in the queue's channel that waits of theirs ended (pinging them alone), with a button per wait
     that starts it again with the same wishes. `label` names the game as {game}."""
-    lines = [said, *(f"- {parts.sessions.game(e.game).title}: {wish_words(e)}" for e in entries)]
+    lines = [said, *(f"- {parts.sessions.game(e.game).info.title}: {wish_words(e)}" for e in entries)]
     view = discord.ui.View(timeout=None)
     for e in entries[:MAX_AGAIN]:
-        view.add_item(QueueAgain.of(e, label.format(game=parts.sessions.game(e.game).title)))
+        view.add_item(QueueAgain.of(e, label.format(game=parts.sessions.game(e.game).info.title)))
     return fit(view=card([text("\n".join(lines))], view, COLOUR),
                allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
                                                         users=[discord.Object(id=user_id)]))
