@@ -558,6 +558,17 @@ class SqliteStore(QueueSql, LeagueSql, Backend[aiosqlite.Connection]):
                 (guild_id, min_games, guild_id, game, season, player, min_games)))
         return int(rows[0][0]) if rows else None
 
+    async def member_names(self, guild_id: int, user_ids: list[int]) -> dict[int, str]:
+        if not user_ids:
+            return {}
+        marks = ", ".join("?" for _ in user_ids)
+        async with self._lock:
+            rows = await self.db.execute_fetchall(
+                "SELECT s.user_id, s.name FROM result_seats s JOIN results r ON r.session_id = s.session_id "
+                f"WHERE r.guild_id = ? AND s.resigned = 0 AND s.user_id IN ({marks}) "
+                "ORDER BY r.finished_at, r.session_id", (guild_id, *user_ids))
+        return {user: name for user, name in rows}  # the latest game's name wins
+
     async def rating_steps(self, guild_id: int, game: str, player: str, *, last: int) -> list[RatingStep]:
         async with self._lock:
             rows = list(await self.db.execute_fetchall(
