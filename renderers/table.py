@@ -41,10 +41,10 @@ def render_table(title: str, subtitle: str, columns: Sequence[Column], rows: Seq
     body = max(small, 40)
     draw.text((40, 30), fit(title, 60, SIZE[0] - 80), fill=INK, font=font(60))
     draw.text((40, 104), fit(subtitle, small, SIZE[0] - 80), fill=MUTED, font=font(small))
-    top = 170
+    top = 166  # a label's descender ("Rating") stays clear of the rule under the labels
     for column in columns:
         draw.text((column.x, top), column.label, fill=MUTED, font=font(small), anchor=column.anchor)
-    top += 52
+    top += 56
     draw.rectangle((30, top - 6, SIZE[0] - 30, top - 3), fill=RULE)
     shown = rows[:ROWS] if len(rows) <= ROWS else rows[:ROWS - 1]
     room = (columns[names + 1].x if names + 1 < len(columns) else SIZE[0] - 40) - columns[names].x - NAME_ROOM

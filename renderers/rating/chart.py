@@ -30,6 +30,7 @@ from renderers.rating.history import RatingHistory
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
+    from matplotlib.transforms import Bbox
 
 SIZE = (1200, 675)
 DPI = 100
@@ -58,6 +59,7 @@ def rating_chart(history: RatingHistory) -> bytes:
     from matplotlib.lines import Line2D
     from matplotlib.patches import Patch
     from matplotlib.ticker import FuncFormatter
+    from matplotlib.transforms import Bbox
 
     figure: Figure = Figure(figsize=(SIZE[0] / DPI, SIZE[1] / DPI), dpi=DPI, facecolor=hex_colour(PAPER))
     FigureCanvasAgg(figure)
@@ -109,7 +111,8 @@ def rating_chart(history: RatingHistory) -> bytes:
         figure.canvas.draw()
         log = record.active()
         if log is not None:
-            _log(figure, axes, history, band.get_window_extent(), log)
+            # The band as drawn: clipped to the axes, as matplotlib clips it.
+            _log(figure, axes, history, Bbox.intersection(band.get_window_extent(), axes.bbox) or axes.bbox, log)
         buffer = io.BytesIO()
         figure.savefig(buffer, format="png", dpi=DPI, facecolor=hex_colour(PAPER))
     image = Image.open(io.BytesIO(buffer.getvalue())).convert("RGB")
@@ -143,19 +146,18 @@ def _hidden_tick(axes: Axes, text: object) -> bool:
     return False
 
 
-def _log(figure: Figure, axes: Axes, history: RatingHistory, band: object, log: record.Recording) -> None:
+def _log(figure: Figure, axes: Axes, history: RatingHistory, band: Bbox, log: record.Recording) -> None:
     """What matplotlib drew, in the kit's recording, so the picture rules are checked on it as on every board: the
     band and each point as shapes, every text (ticks, key, label, the last rating) with its size."""
     from matplotlib.text import Text
 
     height = SIZE[1]
-    renderer = figure.canvas.get_renderer()  # type: ignore[attr-defined]
+    renderer = figure.canvas.get_renderer()  # type: ignore[attr-defined]  # Agg's canvas has one
 
     def flipped(x0: float, y0: float, x1: float, y1: float) -> record.Rect:
         return (x0, height - y1, x1, height - y0)
 
-    extent = band  # a Bbox in display pixels
-    log.shape("band", flipped(extent.x0, extent.y0, extent.x1, extent.y1), BAND, 0)  # type: ignore[attr-defined]
+    log.shape("band", flipped(band.x0, band.y0, band.x1, band.y1), BAND, 0)
     radius = POINT * DPI / 72 / 2
     for point in history.points:
         x, y = axes.transData.transform((point.number, point.rating))
@@ -165,4 +167,5 @@ def _log(figure: Figure, axes: Axes, history: RatingHistory, band: object, log: 
         if not text.get_visible() or not text.get_text().strip() or _hidden_tick(axes, text):
             continue
         box = text.get_window_extent(renderer)
-        log.text(text.get_text(), round(text.get_fontsize() * DPI / 72), flipped(box.x0, box.y0, box.x1, box.y1))
+        points = float(text.get_fontsize())
+        log.text(text.get_text(), round(points * DPI / 72), flipped(box.x0, box.y0, box.x1, box.y1))
