@@ -50,7 +50,7 @@ def render_leaderboard(view: LeaderboardView) -> bytes:
     if view.own is not None:
         rows += [("", GAP, "", ""), _cells(view.own)]
     subtitle = f"{view.season}: members with {view.min_games} or more rated games"
-    return render_table(f"{view.game} leaderboard", subtitle, COLUMNS, rows)
+    return render_table(f"{view.game} leaderboard", subtitle, COLUMNS, rows, trim=True)
 
 
 def _said(line: LeaderLine) -> str:

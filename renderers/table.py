@@ -33,8 +33,10 @@ class Column:
 
 
 def render_table(title: str, subtitle: str, columns: Sequence[Column], rows: Sequence[Sequence[str]], *,
-                 names: int = 1) -> bytes:
-    """Each row's cells under `columns`, the cells of column `names` cut to fit before the next column."""
+                 names: int = 1, trim: bool = False) -> bytes:
+    """Each row's cells under `columns`, the cells of column `names` cut to fit before the next column. `trim`: the
+    canvas ends under the last row instead of at 900 px, so a short table is no tall empty picture; it stays 1200
+    px wide, so its text is shown as large (renderers.kit.rules.shown_scale is the width's then)."""
     image = canvas(SIZE, PAPER)
     draw = pen(image)
     small = min_font_px(SIZE)
@@ -62,4 +64,7 @@ def render_table(title: str, subtitle: str, columns: Sequence[Column], rows: Seq
         y = top + len(shown) * ROW_HEIGHT + ROW_HEIGHT // 2
         draw.text((columns[names].x, y), f"and {len(rows) - len(shown)} more", fill=MUTED, font=font(small),
                   anchor="lm")
+    if trim:
+        lines = len(shown) + (len(rows) > len(shown))
+        image = image.crop((0, 0, SIZE[0], min(SIZE[1], top + lines * ROW_HEIGHT + 30)))
     return to_png(image)

@@ -30,7 +30,7 @@ def test_every_member_is_named_in_their_own_script_and_the_rules_hold() -> None:
     with recording() as log:
         data = render_leaderboard(view)
     image = Image.open(io.BytesIO(data))
-    assert image.size == SIZE
+    assert image.size == SIZE, "twelve lines fill the canvas"
     everyone = {i: line.name for i, line in enumerate([*view.lines, *([view.own] if view.own else [])])}
     drawn = [t.text for t in log.texts]
     for name in everyone.values():
@@ -41,11 +41,20 @@ def test_every_member_is_named_in_their_own_script_and_the_rules_hold() -> None:
     assert "Planes leaderboard" in drawn and "all time: members with 5 or more rated games" in drawn
 
 
+def test_a_short_board_is_a_short_picture_of_the_same_width() -> None:
+    with recording() as log:
+        data = render_leaderboard(board(NAMES[:3], own=False))
+    image = Image.open(io.BytesIO(data))
+    assert image.width == SIZE[0] and image.height < SIZE[1] / 2
+    assert check_layout(log, image.size) == [], "the last line and its shade are whole"
+    assert max(shape.bbox[3] for shape in log.shapes) < image.height
+
+
 def test_a_long_name_is_cut_and_two_names_swapped_change_the_picture() -> None:
     with recording() as log:
-        render_leaderboard(board(("李明" * 40, *NAMES[1:])))
+        data = render_leaderboard(board(("李明" * 40, *NAMES[1:])))
     assert any(t.text.startswith("李明") and t.text.endswith("…") for t in log.texts)
-    assert check_layout(log, SIZE) == []
+    assert check_layout(log, Image.open(io.BytesIO(data)).size) == []
     swapped = (NAMES[8], *NAMES[1:8], NAMES[0], NAMES[9])
     assert render_leaderboard(board()) != render_leaderboard(board(swapped))
 
