@@ -73,6 +73,7 @@ def rating_chart(history: RatingHistory) -> bytes:
     tops = [p.top for p in points]
     band = axes.fill_between(xs, ratings, tops, facecolor=hex_colour(BAND), edgecolor=hex_colour(BAND_EDGE),
                              hatch="//", linewidth=0, zorder=1)
+    band.set_hatch_linewidth(2.0)  # the artist's own: rcParams are every thread's
     axes.plot(xs, tops, color=hex_colour(BAND_EDGE), linewidth=2.5, linestyle=(0, (5, 3)), zorder=2)
     axes.plot(xs, ratings, color=hex_colour(LINE), linewidth=4, zorder=3)
     settled = [p for p in points if not p.provisional]
@@ -101,20 +102,20 @@ def rating_chart(history: RatingHistory) -> bytes:
     axes.set_xlabel("rated game")
     key = [Line2D([], [], color=hex_colour(LINE), linewidth=4, marker="o", markersize=POINT,
                   markerfacecolor=hex_colour(LINE), markeredgecolor=hex_colour(INK), label="rating"),
-           Patch(facecolor=hex_colour(BAND), edgecolor=hex_colour(BAND_EDGE), hatch="//", label="band: up to μ")]
+           Patch(facecolor=hex_colour(BAND), edgecolor=hex_colour(BAND_EDGE), hatch="//", hatch_linewidth=2.0,
+                 label="band: up to μ")]
     if early:
         key.append(Line2D([], [], linestyle="none", marker="o", markersize=POINT, markerfacecolor=hex_colour(PAPER),
                           markeredgecolor=hex_colour(LINE), markeredgewidth=3.5, label="provisional (?)"))
     figure.legend(handles=key, loc="upper left", bbox_to_anchor=(24 / width, 1 - 66 / height), ncol=len(key),
                   frameon=False, handlelength=1.6, handletextpad=0.5, columnspacing=1.4, borderaxespad=0)
-    with pyplot().rc_context({"hatch.linewidth": 2.0}):
-        figure.canvas.draw()
-        log = record.active()
-        if log is not None:
-            # The band as drawn: clipped to the axes, as matplotlib clips it.
-            _log(figure, axes, history, Bbox.intersection(band.get_window_extent(), axes.bbox) or axes.bbox, log)
-        buffer = io.BytesIO()
-        figure.savefig(buffer, format="png", dpi=DPI, facecolor=hex_colour(PAPER))
+    figure.canvas.draw()
+    log = record.active()
+    if log is not None:
+        # The band as drawn: clipped to the axes, as matplotlib clips it.
+        _log(figure, axes, history, Bbox.intersection(band.get_window_extent(), axes.bbox) or axes.bbox, log)
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=DPI, facecolor=hex_colour(PAPER))
     image = Image.open(io.BytesIO(buffer.getvalue())).convert("RGB")
     drawing = pen(image)
     # A long name is cut, never the game's title after it.
