@@ -64,7 +64,8 @@ def text_boards_said(on: bool) -> str:
     """The answer to `/game settings text_boards:…`: what changes, and where."""
     if on:
         return ("Boards in words: on, in every server. Your hand, by DM and with /game hand, and the board you ask "
-                "for with /game board come as a description instead of a picture.")
+                "for with /game board come as a description instead of a picture, and /game stats and /game "
+                "leaderboard give their words without the chart or the board's picture.")
     return "Boards in words: off. Your hand comes as a picture again (its alt text still describes it)."
 
 

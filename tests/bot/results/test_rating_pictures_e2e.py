@@ -1,6 +1,6 @@
 """The rating pictures on SimCord: `/game stats` says there is no chart before two rated games, then attaches the
 chart with alt text naming the start and now (one point a rated game: an unrated game adds none), and with
-`text:True` gives the words alone; `/game leaderboard` attaches the board as a picture with its alt text naming
+`text:True` (or the member's text_boards setting) gives the words alone; `/game leaderboard` attaches the board as a picture with its alt text naming
 every member, keeps its words, and with `text:True` gives the words alone."""
 
 from __future__ import annotations
@@ -49,6 +49,11 @@ async def test_stats_chart_after_two_rated_games_and_its_words(simcord_env: Any)
     assert files(table, words) == []
     said = reply_text(words)
     assert "Games: 3;" in said and f"Start: {start} after game 1." in said and "up to μ" in said
+    await ana.slash(table.channel, "game settings", text_boards=True)
+    default = await ana.slash(table.channel, "game stats")
+    assert files(table, default) == [] and reply_text(default) == said, "words are the member's default now"
+    assert files(table, await table.players[1].slash(table.channel, "game stats", member=ana)) != [], \
+        "another member's setting is theirs alone"
 
 
 async def test_the_leaderboard_has_a_picture_naming_everyone(simcord_env: Any) -> None:
