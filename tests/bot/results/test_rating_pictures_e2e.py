@@ -1,7 +1,7 @@
 """The rating pictures on SimCord: `/game stats` says there is no chart before two rated games, then attaches the
 chart with alt text naming the start and now (one point a rated game: an unrated game adds none), and with
-`text:True` (or the member's text_boards setting) gives the words alone; `/game leaderboard` attaches the board as a picture with its alt text naming
-every member, keeps its words, and with `text:True` gives the words alone."""
+`text:True` (or the member's text_boards setting) gives the words alone; `/game leaderboard` attaches the board as
+a picture with its alt text naming every member, keeps its words, and with `text:True` gives the words alone."""
 
 from __future__ import annotations
 
