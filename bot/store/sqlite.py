@@ -564,10 +564,11 @@ class SqliteStore(QueueSql, LeagueSql, Backend[aiosqlite.Connection]):
         marks = ", ".join("?" for _ in user_ids)
         async with self._lock:
             rows = await self.db.execute_fetchall(
-                "SELECT s.user_id, s.name FROM result_seats s JOIN results r ON r.session_id = s.session_id "
-                f"WHERE r.guild_id = ? AND s.resigned = 0 AND s.user_id IN ({marks}) "
-                "ORDER BY r.finished_at, r.session_id", (guild_id, *user_ids))
-        return {user: name for user, name in rows}  # the latest game's name wins
+                "SELECT user_id, name FROM (SELECT s.user_id, s.name, row_number() OVER (PARTITION BY s.user_id "
+                "ORDER BY r.finished_at DESC, r.session_id DESC) AS latest FROM result_seats s JOIN results r "
+                "ON r.session_id = s.session_id WHERE r.guild_id = ? AND s.resigned = 0 "
+                f"AND s.user_id IN ({marks})) WHERE latest = 1", (guild_id, *user_ids))
+        return {user: name for user, name in rows}
 
     async def rating_steps(self, guild_id: int, game: str, player: str, *, last: int) -> list[RatingStep]:
         async with self._lock:
