@@ -28,6 +28,7 @@ from renderers.kit.rules import min_font_px
 from renderers.rating.history import RatingHistory
 
 if TYPE_CHECKING:
+    from matplotlib.artist import Artist
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
     from matplotlib.transforms import Bbox
@@ -56,8 +57,6 @@ def rating_chart(history: RatingHistory) -> bytes:
     pyplot()  # the fonts and the text size, registered once for every chart
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
-    from matplotlib.lines import Line2D
-    from matplotlib.patches import Patch
     from matplotlib.ticker import FuncFormatter
     from matplotlib.transforms import Bbox
 
@@ -100,13 +99,7 @@ def rating_chart(history: RatingHistory) -> bytes:
         axes.spines[side].set_visible(False)
     axes.grid(axis="y", color=hex_colour(MUTED), alpha=0.35, linewidth=1.5)
     axes.set_xlabel("rated game")
-    key = [Line2D([], [], color=hex_colour(LINE), linewidth=4, marker="o", markersize=POINT,
-                  markerfacecolor=hex_colour(LINE), markeredgecolor=hex_colour(INK), label="rating"),
-           Patch(facecolor=hex_colour(BAND), edgecolor=hex_colour(BAND_EDGE), hatch="//", hatch_linewidth=2.0,
-                 label="band: up to μ")]
-    if early:
-        key.append(Line2D([], [], linestyle="none", marker="o", markersize=POINT, markerfacecolor=hex_colour(PAPER),
-                          markeredgecolor=hex_colour(LINE), markeredgewidth=3.5, label="provisional (?)"))
+    key = _key(provisional=bool(early))
     figure.legend(handles=key, loc="upper left", bbox_to_anchor=(24 / width, 1 - 66 / height), ncol=len(key),
                   frameon=False, handlelength=1.6, handletextpad=0.5, columnspacing=1.4, borderaxespad=0)
     figure.canvas.draw()
@@ -123,6 +116,23 @@ def rating_chart(history: RatingHistory) -> bytes:
     name = fit(history.name, TITLE, max(TITLE * 4, width - 64 - text_width(after, TITLE)))
     drawing.text((32, 14), fit(name + after, TITLE, width - 64), fill=INK, font=font(TITLE))
     return to_png(image)
+
+
+def _key(*, provisional: bool) -> list[Artist]:
+    """The key above the axes: the line, the band and (when the chart has any) the provisional points, each by its
+    own shape, so the key reads without colour."""
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+
+    key: list[Artist] = [
+        Line2D([], [], color=hex_colour(LINE), linewidth=4, marker="o", markersize=POINT,
+               markerfacecolor=hex_colour(LINE), markeredgecolor=hex_colour(INK), label="rating"),
+        Patch(facecolor=hex_colour(BAND), edgecolor=hex_colour(BAND_EDGE), hatch="//", hatch_linewidth=2.0,
+              label="band: up to μ")]
+    if provisional:
+        key.append(Line2D([], [], linestyle="none", marker="o", markersize=POINT, markerfacecolor=hex_colour(PAPER),
+                          markeredgecolor=hex_colour(LINE), markeredgewidth=3.5, label="provisional (?)"))
+    return key
 
 
 def _ticks(xs: list[int]) -> list[int]:
