@@ -4,6 +4,7 @@ given by the `command` decorator that registers it. No rules here."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import io
 from datetime import UTC, datetime, timedelta
@@ -44,6 +45,7 @@ from bot.discord.texts import (
 from bot.discord.words import words_messages
 from bot.naming import escape
 from bot.ratings.keys import parse_season, season_of
+from bot.ratings.pictures import leaderboard_view, rating_history
 from bot.session import Parts, Refusal, Seat, SessionRow, describe
 from bot.session.ai_levels import level_of
 from bot.session.coach import HINTS_LOGGED
@@ -52,13 +54,18 @@ from bot.session.sessions import FINISHED, OPEN
 from engine.core import Game, GameOptionSpec
 from engine.core.ai import levels
 from engine.core.text import counted, quoted
+from renderers.leaderboard import leaderboard_words, render_leaderboard
+from renderers.rating.chart import rating_chart
+from renderers.rating.words import rating_words
+from renderers.words import alt_text
 
 
 def text_boards_said(on: bool) -> str:
     """The answer to `/game settings text_boards:…`: what changes, and where."""
     if on:
         return ("Boards in words: on, in every server. Your hand, by DM and with /game hand, and the board you ask "
-                "for with /game board come as a description instead of a picture.")
+                "for with /game board come as a description instead of a picture, and /game stats and /game "
+                "leaderboard give their words without the chart or the board's picture.")
     return "Boards in words: off. Your hand comes as a picture again (its alt text still describes it)."
 
 
@@ -485,30 +492,51 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
                                         ephemeral=True)
 
     @command("stats", "A member's games, wins and rating in this server")
-    @app_commands.describe(member="Whose (you if not given)", game="Which game (the one they played most here)")
+    @app_commands.describe(member="Whose (you if not given)", game="Which game (the one they played most here)",
+                           text="The rating chart in words alone, without the picture (for screen readers)")
     async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None,
-                    game: app_commands.Choice[str] | None = None) -> None:
+                    game: app_commands.Choice[str] | None = None, text: bool = False) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)  # the chart is drawn in a worker
         who = member or interaction.user
         found = await self.parts.ratings.stats(interaction.guild_id or 0, who.id, game.value if game else None)
         if found is None:
             what = f"a game of {self.parts.sessions.game(game.value).info.title}" if game else "a game"
             raise Said(f"{'You have' if who.id == interaction.user.id else who.mention + ' has'} not finished "
                           f"{what} on this server yet.")
-        await tell(interaction, stats_text(found, who.id, self.parts.sessions.game(found.game)))
+        engine = self.parts.sessions.game(found.game)
+        words = stats_text(found, who.id, engine)
+        history = rating_history(found, who.display_name, engine.info.title)
+        # Only the asker sees this: words are their default when they set text boards on.
+        text = text or (await self.parts.settings.get(interaction.user.id)).text_boards
+        if text or len(history.points) < 2:
+            said = rating_words(dataclasses.replace(history, name=escape(history.name)))
+            await tell(interaction, f"{words}\n{said}")
+            return
+        png = await asyncio.to_thread(rating_chart, history)
+        file = discord.File(io.BytesIO(png), filename="rating.png", description=alt_text(rating_words(history)))
+        await interaction.followup.send(**fit(content=words, file=file), ephemeral=True)
 
     @command("leaderboard", "The best ratings of this server in a game, all time or a season")
     @app_commands.describe(game="Which game (this channel's by default)",
-                           season="A quarter such as 2026-Q4, 'now' for this one; all time if not given")
+                           season="A quarter such as 2026-Q4, 'now' for this one; all time if not given",
+                           text="The board in words alone, without the picture (for screen readers)")
     async def leaderboard(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None,
-                          season: str = "") -> None:
+                          season: str = "", text: bool = False) -> None:
         name = game.value if game else await self._channel_game(interaction)
         found = parse_season(season, self.parts.sessions.now())
         if found is None:
             raise Refusal("A season is a calendar quarter such as 2026-Q4, or 'now'; leave it out for all time.")
         board = await self.parts.ratings.board(interaction.guild_id or 0, interaction.user.id, name, found)
-        title = f"{self.parts.sessions.game(name).info.title} — {season_name(found)}"
-        await tell(interaction, f"**{title}**\n" + board_text(board, interaction.user.id,
-                                                                self.parts.sessions.game(name)))
+        engine = self.parts.sessions.game(name)
+        words = f"**{engine.info.title} — {season_name(found)}**\n" + board_text(board, interaction.user.id, engine)
+        text = text or (await self.parts.settings.get(interaction.user.id)).text_boards
+        if text or not board.lines:
+            await tell(interaction, words)
+            return
+        view = leaderboard_view(board, engine.info.title, season_name(found))
+        file = discord.File(io.BytesIO(render_leaderboard(view)), filename="leaderboard.png",
+                            description=alt_text(leaderboard_words(view)))
+        await interaction.response.send_message(**fit(content=words, file=file), ephemeral=True)
 
     @leaderboard.autocomplete("season")
     async def seasons(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

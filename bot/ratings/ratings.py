@@ -21,7 +21,7 @@ from bot.ratings.keys import ALL_TIME, member, user_of
 from bot.ratings.outcome import result_record
 from bot.ratings.reference import levels_of
 from bot.ratings.scale import MIN_GAMES, shown
-from bot.store import RatingRow, ResultRow, SessionRow, Store
+from bot.store import RatingRow, RatingStep, ResultRow, SessionRow, Store
 from bot.store.results import conservative
 from engine.core import Game, GameState
 
@@ -29,6 +29,8 @@ log = logging.getLogger("tarmac.ratings")
 
 TOP = 10
 TREND = 10
+CHART = 50
+"""Rated games a rating chart shows at most, the latest: a line of more would be a smear at 400 px."""
 
 
 @dataclass
@@ -47,6 +49,9 @@ class MemberStats:
     """Their best game: the best place, then the highest score, then the earliest."""
     place: int | None
     """Their place on the server's all-time board (None: not on it yet)."""
+    steps: list[RatingStep] = field(default_factory=list)
+    """Their all-time rating after each of their last rated games (up to CHART), oldest first: the chart's points,
+    exactly as the store keeps them (an unrated or cancelled game has none, a resigned one has its own)."""
 
     @property
     def win_rate(self) -> float:
@@ -74,6 +79,8 @@ class Board:
     """The asking member's rating on this board, shown or not (fewer than MIN_GAMES games)."""
     references: list[tuple[str, float, float]] = field(default_factory=list)
     """The game's AI levels as (level, μ, σ), best first: fixed yardsticks beside the board, not on it."""
+    names: dict[int, str] = field(default_factory=dict)
+    """The members of the lines (and `own`) by the name they play under here, as they wrote it (the picture's)."""
 
 
 StateOf = Callable[[SessionRow], Awaitable[tuple[GameState, str, bool]]]
@@ -169,12 +176,12 @@ class Ratings:
         mine = [(r, next(s for s in r.seats if s.user_id == user_id)) for r in results]
         player = member(user_id)
         found = await self.store.get_ratings([(guild_id, game, ALL_TIME, player)])
-        steps = await self.store.rating_steps(guild_id, game, player, last=TREND)
+        steps = await self.store.rating_steps(guild_id, game, player, last=CHART)
         seats = Counter(s.seat for _r, s in mine)
         best = min(mine, key=lambda m: (m[1].place, -m[1].score))[0]
         return MemberStats(
             game=game, games=len(mine), wins=sum(1 for _r, s in mine if s.place == 1 and not s.resigned),
-            rating=found[0] if found else None, trend=[shown(t.mu, t.sigma) for t in steps],
+            rating=found[0] if found else None, trend=[shown(t.mu, t.sigma) for t in steps[-TREND:]], steps=steps,
             favourite_seat=max(sorted(seats), key=lambda s: seats[s]),
             average_score=sum(s.score for _r, s in mine) / len(mine), best=best,
             place=await self.store.rating_place(guild_id, game, ALL_TIME, player, min_games=MIN_GAMES),
@@ -195,4 +202,7 @@ class Ratings:
             place = await self.store.rating_place(guild_id, game, season, player, min_games=MIN_GAMES)
             if place is not None:
                 board.own = BoardLine(place, board.own_rating)
+        shown_lines = board.lines + ([board.own] if board.own else [])
+        board.names = await self.store.member_names(
+            guild_id, [u for u in (line.user_id for line in shown_lines) if u is not None])
         return board

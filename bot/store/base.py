@@ -234,6 +234,12 @@ class Store(QueueStore, LeagueStore, ABC):
         when they are not on it."""
 
     @abstractmethod
+    async def member_names(self, guild_id: int, user_ids: list[int]) -> dict[int, str]:
+        """Each member's name on their latest seat of a finished game in this server that they did not resign (a
+        resigned seat is renamed for the AI that took it): the name they play under, as they wrote it. Members
+        with no such seat are left out."""
+
+    @abstractmethod
     async def rating_steps(self, guild_id: int, game: str, player: str, *, last: int) -> list[RatingStep]:
         """The player's all-time rating after each of their `last` rated games of that game, oldest first."""
 

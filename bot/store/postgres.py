@@ -483,6 +483,14 @@ class PostgresStore(QueueSql, LeagueSql, Backend[asyncpg.Pool]):
             guild_id, game, season, player, min_games)
         return None if place is None else int(place)
 
+    async def member_names(self, guild_id: int, user_ids: list[int]) -> dict[int, str]:
+        rows = await self.pool.fetch(
+            "SELECT user_id, name FROM (SELECT s.user_id, s.name, row_number() OVER (PARTITION BY s.user_id "
+            "ORDER BY r.finished_at DESC, r.session_id DESC) AS latest FROM result_seats s JOIN results r "
+            "ON r.session_id = s.session_id WHERE r.guild_id = $1 AND NOT s.resigned "
+            "AND s.user_id = ANY($2::bigint[])) named WHERE latest = 1", guild_id, user_ids)
+        return {r["user_id"]: r["name"] for r in rows}
+
     async def rating_steps(self, guild_id: int, game: str, player: str, *, last: int) -> list[RatingStep]:
         rows = await self.pool.fetch(
             "SELECT t.session_id, t.guild_id, t.game, t.player, t.mu, t.sigma FROM rating_steps t "

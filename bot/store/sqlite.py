@@ -558,6 +558,18 @@ class SqliteStore(QueueSql, LeagueSql, Backend[aiosqlite.Connection]):
                 (guild_id, min_games, guild_id, game, season, player, min_games)))
         return int(rows[0][0]) if rows else None
 
+    async def member_names(self, guild_id: int, user_ids: list[int]) -> dict[int, str]:
+        if not user_ids:
+            return {}
+        marks = ", ".join("?" for _ in user_ids)
+        async with self._lock:
+            rows = await self.db.execute_fetchall(
+                "SELECT user_id, name FROM (SELECT s.user_id, s.name, row_number() OVER (PARTITION BY s.user_id "
+                "ORDER BY r.finished_at DESC, r.session_id DESC) AS latest FROM result_seats s JOIN results r "
+                "ON r.session_id = s.session_id WHERE r.guild_id = ? AND s.resigned = 0 "
+                f"AND s.user_id IN ({marks})) WHERE latest = 1", (guild_id, *user_ids))
+        return {user: name for user, name in rows}
+
     async def rating_steps(self, guild_id: int, game: str, player: str, *, last: int) -> list[RatingStep]:
         async with self._lock:
             rows = list(await self.db.execute_fetchall(

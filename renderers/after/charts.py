@@ -86,7 +86,7 @@ def chances_chart(chances: Chances, names: dict[int, str], points: Sequence[Turn
 
 
 @cache
-def _pyplot() -> Any:
+def pyplot() -> Any:
     """matplotlib on its Agg backend, with Noto Sans registered for the axes' texts (imported here: only a chart
     pays for it)."""
     import matplotlib
@@ -109,40 +109,40 @@ def _pyplot() -> Any:
 def ready() -> None:
     """Import matplotlib and register the fonts now rather than at the first chart (a second or two on a busy
     machine): for a process that would rather pay it at start."""
-    _pyplot()
+    pyplot()
 
 
-def _hex(colour: RGB) -> str:
+def hex_colour(colour: RGB) -> str:
     return "#{:02x}{:02x}{:02x}".format(*colour)
 
 
 def _chart(turns: list[int], lines: list[Line], label: str, turn_word: str, *, limit: tuple[float, str] | None = None,
            marks: Sequence[int] = (), top: float | None = None) -> bytes:
-    plt = _pyplot()
-    figure: Figure = plt.figure(figsize=(SIZE[0] / DPI, SIZE[1] / DPI), dpi=DPI, facecolor=_hex(PAPER))
+    plt = pyplot()
+    figure: Figure = plt.figure(figsize=(SIZE[0] / DPI, SIZE[1] / DPI), dpi=DPI, facecolor=hex_colour(PAPER))
     try:
         axes: Axes = figure.add_axes((0.11, 0.15, 1 - 0.11 - (NAME_WIDTH + 70) / SIZE[0], 0.76))
-        axes.set_facecolor(_hex(PAPER))
+        axes.set_facecolor(hex_colour(PAPER))
         xs = list(range(len(turns)))
         every = max(1, len(xs) // 12)  # a marker every few points: a 60-turn game's markers would merge into a band
         for line in lines:
-            axes.plot(xs, line.values, color=_hex(line.colour), linewidth=4, marker=line.marker, markersize=13,
-                      markevery=(0, every), markeredgecolor=_hex(INK), markeredgewidth=1.2,
+            axes.plot(xs, line.values, color=hex_colour(line.colour), linewidth=4, marker=line.marker,
+                      markersize=13, markevery=(0, every), markeredgecolor=hex_colour(INK), markeredgewidth=1.2,
                       linestyle=(0, (6, 3)) if line.dashed else "-", clip_on=False)
-            axes.plot([xs[-1]], [line.values[-1]], color=_hex(line.colour), marker=line.marker, markersize=17,
-                      markeredgecolor=_hex(INK), markeredgewidth=1.5, clip_on=False)
+            axes.plot([xs[-1]], [line.values[-1]], color=hex_colour(line.colour), marker=line.marker, markersize=17,
+                      markeredgecolor=hex_colour(INK), markeredgewidth=1.5, clip_on=False)
         if limit is not None:
-            axes.axhline(limit[0], color=_hex(LIMIT_COLOUR), linewidth=2, linestyle=":")
+            axes.axhline(limit[0], color=hex_colour(LIMIT_COLOUR), linewidth=2, linestyle=":")
         close = max(1.0, 0.06 * len(xs))  # marks this near would overlap: each number moves right of the last
         row, last = 0, -math.inf
         for n, index in enumerate(marks, start=1):
             row = row + 1 if index - last < close else 0
             last = index
-            axes.axvline(index, color=_hex(MUTED), linewidth=2, linestyle="--")
+            axes.axvline(index, color=hex_colour(MUTED), linewidth=2, linestyle="--")
             axes.annotate(str(n), (index, 1.0), xycoords=("data", "axes fraction"), xytext=(48 * row, 6),
-                          textcoords="offset pixels", ha="center", va="bottom", color=_hex(INK), fontweight="bold",
-                          bbox={"boxstyle": "circle,pad=0.25", "facecolor": _hex(PAPER), "edgecolor": _hex(INK),
-                                "linewidth": 2})
+                          textcoords="offset pixels", ha="center", va="bottom", color=hex_colour(INK),
+                          fontweight="bold", bbox={"boxstyle": "circle,pad=0.25", "facecolor": hex_colour(PAPER),
+                                                   "edgecolor": hex_colour(INK), "linewidth": 2})
         low = min(0.0, *(min(line.values) for line in lines))
         high = max(1.0, *(max(line.values) for line in lines), limit[0] if limit else 0.0)
         axes.set_ylim(low, top if top is not None else high * 1.05)
@@ -151,7 +151,7 @@ def _chart(turns: list[int], lines: list[Line], label: str, turn_word: str, *, l
         axes.yaxis.set_major_locator(plt.MaxNLocator(5, integer=True))
         for side in ("top", "right"):
             axes.spines[side].set_visible(False)
-        axes.grid(axis="y", color=_hex(MUTED), alpha=0.35, linewidth=1.5)
+        axes.grid(axis="y", color=hex_colour(MUTED), alpha=0.35, linewidth=1.5)
         axes.set_xlabel(turn_word.lower())
         axes.set_ylabel(label)
         figure.canvas.draw()
@@ -160,7 +160,7 @@ def _chart(turns: list[int], lines: list[Line], label: str, turn_word: str, *, l
             ends.append(axes.transData.transform((0, limit[0]))[1])
         right = axes.transData.transform((xs[-1], 0))[0]
         buffer = io.BytesIO()
-        figure.savefig(buffer, format="png", dpi=DPI, facecolor=_hex(PAPER))
+        figure.savefig(buffer, format="png", dpi=DPI, facecolor=hex_colour(PAPER))
     finally:
         plt.close(figure)
     image = Image.open(io.BytesIO(buffer.getvalue())).convert("RGB")

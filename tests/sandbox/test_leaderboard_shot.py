@@ -77,16 +77,20 @@ async def test_the_leaderboard_of_a_filled_sandbox_in_the_browser(tmp_path: Path
             text = await reply.inner_text()
             assert "Planes — all time" in text, text
             assert all(name in text for name in names), text  # every member has 5 rated games: all are on it
+            assert await reply.locator("img[alt^='Planes leaderboard, all time. 1. ']").count() == 1, \
+                "the board as a picture too, with its words as alt text"
             await page.settled()
             if SCREENSHOT:
-                # Cropped to the reply and to the right end of its longest line, not the page's whole width, so the
-                # picture still reads when a README shows it 400 px wide.
+                # Cropped to the reply and to the right end of its longest line or its picture, not the page's whole
+                # width, so the screenshot still reads when a README shows it 400 px wide.
                 box = await reply.bounding_box()
                 right = await reply.evaluate(
                     """e => { const walk = document.createTreeWalker(e, NodeFilter.SHOW_TEXT); let right = 0;
                               for (let t = walk.nextNode(); t; t = walk.nextNode()) {
                                 const r = document.createRange(); r.selectNodeContents(t);
                                 for (const b of r.getClientRects()) right = Math.max(right, b.right); }
+                              for (const i of e.querySelectorAll("img"))
+                                right = Math.max(right, i.getBoundingClientRect().right);
                               return right; }""")
                 await page.page.screenshot(path=SCREENSHOT, clip={
                     "x": box["x"], "y": box["y"], "width": min(box["width"], right - box["x"] + 16),

@@ -74,6 +74,25 @@ async def test_the_board_sorts_by_conservative_rating_and_hides_few_games(store:
     assert [r.player for r in await store.leaderboard(5, "toy", "2026-Q4", min_games=5, limit=10)] == ["member:1"]
 
 
+def named(result: ResultRow, *names: str, resigned: int | None = None) -> ResultRow:
+    seats = [s.model_copy(update={"name": n, "resigned": s.seat == resigned})
+             for s, n in zip(result.seats, names, strict=True)]
+    return result.model_copy(update={"seats": seats})
+
+
+async def test_members_are_named_by_their_latest_seat_they_did_not_resign(store: Store) -> None:
+    early, late, quit_, other = [await finished(store, channel) for channel in (10, 11, 12, 13)]
+    await store.add_result(named(result_of(late, T0 + timedelta(hours=1)), "李明", "דוד"), [], [])
+    await store.add_result(named(result_of(early, T0), "Zoë", "David"), [], [])  # stored later, finished earlier
+    await store.add_result(named(result_of(quit_, T0 + timedelta(hours=2)), "李明 (resigned)", "דוד 🎲",
+                                 resigned=0), [], [])
+    elsewhere = result_of(other, T0 + timedelta(hours=3)).model_copy(update={"guild_id": 6})
+    await store.add_result(named(elsewhere, "another server's", "name"), [], [])
+    assert await store.member_names(5, [1, 2, 3]) == {1: "李明", 2: "דוד 🎲"}
+    assert await store.member_names(6, [1]) == {1: "another server's"}
+    assert await store.member_names(5, []) == {}
+
+
 async def test_a_rebuild_replaces_every_rating_and_step(store: Store) -> None:
     game = await finished(store, 10)
     await store.add_result(result_of(game, T0), [rating("member:1", 27.0, 1)],

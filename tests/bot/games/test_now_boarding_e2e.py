@@ -223,7 +223,8 @@ async def test_timed_three_pilot_game_to_the_end(simcord_env: Any) -> None:
     day = field_of(final, "The team's day")
     assert len(day.splitlines()) == 3 and all("passengers delivered" in line for line in day.splitlines())
     assert not re.search(r"\b(1st|2nd|3rd)\b", text_of(final)) and field_of(final, "Final scores", "") == ""
-    stats = (await table.players[0].slash(table.channel, "game stats")).response.content
+    asked = await table.players[0].slash(table.channel, "game stats")  # deferred: the answer is a follow-up
+    stats = "\n".join(m.content or "" for m in [asked.response, *asked.followups] if m is not None)
     assert "Days played: 1; the team won 0" in stats and "the team lost" in stats, stats
     assert "place" not in stats.replace("on the boards", ""), stats
     history = (await table.players[0].slash(table.channel, "game history")).response.message.embeds[0].description
