@@ -26,7 +26,7 @@ from PIL import Image, ImageDraw
 from engine.planecrafters.data import employee_name
 from renderers.kit.layer import static_layer
 from renderers.kit.paint import INK, MUTED, WHITE, canvas, fit, pen, text_width, to_png, wrap
-from renderers.kit.rules import MIN_FONT
+from renderers.kit.rules import MIN_FONT, READ_FONT
 from renderers.planecrafters.style import (
     BAND,
     BG,
@@ -44,14 +44,17 @@ from renderers.planecrafters.style import (
 from renderers.planecrafters.text import ink_size, say, say_centred
 
 W, H = 1200, 900
-SMALL, TITLE = MIN_FONT, MIN_FONT + 4  # MIN_FONT: capitals 8 px tall where 1200 px are shown 373 wide
+# MIN_FONT: capitals 8 px tall where 1200 px are shown 373 wide. What a table reads most (whose turn, each name and
+# its crowns) is set in READ_FONT: capitals 10 px tall at a phone's 400 px.
+SMALL, TITLE = MIN_FONT, READ_FONT
 M = 16
 RIGHT = W - M
-HEADER_H = 54
+HEADER_H = 54  # a READ_FONT title in any script
 TOP = HEADER_H + 6
 BOTTOM = 8  # under the last row of employees, whose line has its own room below the letters
 ROW = 40  # one line of SMALL text
-BAND_H = 44
+BAND_H = 52  # a READ_FONT name in any script, its marks above and below
+BAND_TIGHT = 44  # a MIN_FONT one, on a crowded board
 FACTORY_GAP = 6
 CELL_W, CELL_H, CELL_GAP = 74, 46, 3  # the widest mark ("MM") with room either side
 CAPTION = round(text_width("plane 10", SMALL)) + 12
@@ -86,11 +89,17 @@ class Plan:
     one_line_awards: bool = False
     tight: bool = False
     dense: bool = False
+    small: bool = False  # the factories' names and crowns in MIN_FONT, as the rest
     height: int = H
 
     @property
     def band(self) -> int:
-        return BAND_H  # never less: a member's name in any script needs all of it
+        return BAND_TIGHT if self.small else BAND_H  # never less: a member's name in any script needs all of it
+
+    @property
+    def read(self) -> int:
+        """The size of each factory's name and crowns: READ_FONT, or MIN_FONT on a board too crowded for it."""
+        return SMALL if self.small else TITLE
 
     @property
     def under_band(self) -> int:
@@ -147,15 +156,17 @@ def _height(view: dict[str, Any], plan: Plan) -> int:
 def _plan(view: dict[str, Any]) -> Plan:
     """The roomiest layout that fits 1200 x 900: first the model key goes (the hand and the board in words name the
     models), then the awards share one line (names cut shorter: the factories' bands and the board in words name
-    them), then everything draws a little closer, then a factory of many planes puts its staff beside the last one.
+    them), then everything draws a little closer, then the factories' names and crowns give up their larger type,
+    then a factory of many planes puts its staff beside the last one.
     Factories too big even then make the canvas taller, never cut (a taller canvas is shown smaller)."""
     plans = (Plan(), Plan(key=False), Plan(key=False, one_line_awards=True),
              Plan(key=False, one_line_awards=True, tight=True),
-             Plan(key=False, one_line_awards=True, tight=True, dense=True))
+             Plan(key=False, one_line_awards=True, tight=True, small=True),
+             Plan(key=False, one_line_awards=True, tight=True, small=True, dense=True))
     for plan in plans:
         if _height(view, plan) <= H:
             return plan
-    return Plan(key=False, one_line_awards=True, tight=True, dense=True, height=_height(view, plans[-1]))
+    return Plan(key=False, one_line_awards=True, tight=True, small=True, dense=True, height=_height(view, plans[-1]))
 
 
 # -- drawn once ----------------------------------------------------------------------------------------------------
@@ -258,11 +269,12 @@ def _factory_height(s: dict[str, Any], plan: Plan) -> int:
     return plan.band + plan.under_band + _shape(s, plan).body + (FACTORY_GAP - 4 if plan.tight else FACTORY_GAP)
 
 
-def _figures(s: dict[str, Any], view: dict[str, Any]) -> str:
+def _figures(s: dict[str, Any], view: dict[str, Any]) -> tuple[str, str]:
+    """The score a table reads first (set large), and the rest of the band's figures."""
     sold = f"sold {_count(s['parts_sold'], 'part')}, {_count(s['planes_sold'], 'plane')}"
     if view.get("scores"):  # the hand no longer matters once the game is over
-        return f"final {view['scores'][int(s['seat'])]} · {_count(s['crowns'], 'crown')} · {sold}"
-    return f"{_count(s['crowns'], 'crown')} · hand {s['hand_count']} · {sold}"
+        return f"final {view['scores'][int(s['seat'])]}", f" · {_count(s['crowns'], 'crown')} · {sold}"
+    return _count(s['crowns'], 'crown'), f" · hand {s['hand_count']} · {sold}"
 
 
 def _factory(d: ImageDraw.ImageDraw, y: int, s: dict[str, Any], view: dict[str, Any], plan: Plan) -> int:
@@ -275,8 +287,10 @@ def _factory(d: ImageDraw.ImageDraw, y: int, s: dict[str, Any], view: dict[str, 
     cy = y + plan.band / 2
     if active:  # a pointer as well as the dark band: whose turn it is never rests on shading alone
         d.polygon([(M + 8, cy - 11), (M + 26, cy), (M + 8, cy + 11)], fill=WHITE)
-    right = say(d, RIGHT - 10, cy, _figures(s, view), SMALL, fg, align="right")
-    say(d, M + 34, cy, fit(_name(view, seat), SMALL, right - M - 34 - 24), SMALL, fg)
+    score, rest = _figures(s, view)
+    right = say(d, RIGHT - 10, cy, rest, SMALL, fg, align="right")
+    right = say(d, right, cy, score, plan.read, fg, align="right")
+    say(d, M + 34, cy, fit(_name(view, seat), plan.read, right - M - 34 - 24), plan.read, fg)
     y += plan.band + plan.under_band
     shape = _shape(s, plan)
     for p, plane in enumerate(s["planes"] or [{}]):
