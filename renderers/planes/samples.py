@@ -128,8 +128,15 @@ def _board(name: str, caption: str, view: Any, docs: bool = True, known: frozens
     return Sample(f"planes-{name}", "board", caption, view, board_image, docs=docs, known=known, read_most=read)
 
 
-def _hand(name: str, caption: str, view: Any, docs: bool = True) -> Sample:
-    return Sample(f"planes-{name}", "hand", caption, view, hand_image, docs=docs)
+def _card_names(view: dict[str, Any]) -> list[str]:
+    """Each card's action and goal, and the goal's points: what a player looks for in a hand."""
+    names = [name for card in view["hand"] for name in str(card["title"]).split(" / ")]
+    return names + [f"{card['vp']} VP" for card in view["hand"]]
+
+
+def _hand(name: str, caption: str, view: Any, docs: bool = True,
+          read: Callable[[dict[str, Any]], list[str]] | None = _card_names) -> Sample:
+    return Sample(f"planes-{name}", "hand", caption, view, hand_image, docs=docs, read_most=read)
 
 
 SAMPLES = [
@@ -160,8 +167,10 @@ SAMPLES = [
     _board("three-seats-azure", "three seats, Round Trip, long names",
            lambda: long_names(round_trip_view(ROUND_TRIP["azure"][0], 1, 120, players=3)), docs=False, read=_vps),
     _hand("hand-long-names", "long names", lambda: long_names(midgame_view("zephyr", 2, 60, seat=1)), docs=False),
+    # The longest cards' names are cut to fit their columns: the read rule is the three-card hand's.
     *(_hand(f"hand-{n}-longest", f"the {n} longest cards", lambda n=n: big_hand(midgame_view("zephyr", 2, 60, seat=1),
-                                                                                 n), docs=False) for n in (6, 12)),
+                                                                                 n), docs=False, read=None)
+      for n in (6, 12)),
 ]
 
 PALETTES = [Palette("Planes cube and player colours", dict(CUBE_FILL), live=CUBE_FILL)]
