@@ -49,12 +49,17 @@ def phone_cap_px(font_size: float, size: tuple[int, int]) -> float:
     return font_size * CAP_HEIGHT * min(PHONE[0] / size[0], PHONE[1] / size[1], 1.0)
 
 
+def reads_most(font_size: float, size: tuple[int, int]) -> bool:
+    """Whether this font size's capitals are READ_MOST_PX tall at PHONE, to a tenth of a pixel (a screen rounds)."""
+    return round(phone_cap_px(font_size, size), 1) >= READ_MOST_PX
+
+
 def read_most_font(size: tuple[int, int]) -> int:
     """The smallest font size (canvas pixels) for what players read most: capitals READ_MOST_PX tall at PHONE."""
-    return math.ceil(READ_MOST_PX / (CAP_HEIGHT * min(PHONE[0] / size[0], PHONE[1] / size[1], 1.0)) - 1e-9)
+    return next(f for f in range(1, 1000) if reads_most(f, size))
 
 
 MIN_FONT = min_font_px((1200, 900))
 """The smallest font size on the 1200 x 900 canvas every board uses (37 px: capitals 8.2 px tall at 373 px wide)."""
 READ_FONT = read_most_font((1200, 900))
-"""What players read most on a 1200 x 900 board (43 px: capitals 10.2 px tall at 400 px wide, 7.8 px at 305)."""
+"""What players read most on a 1200 x 900 board (42 px: capitals 10.0 px tall at 400 px wide, 7.6 px at 305)."""

@@ -13,7 +13,7 @@ from PIL import Image
 from renderers import catalogue
 from renderers.catalogue import Palette, Sample
 from renderers.kit.record import Recording, check_layout, recording, unlabelled_patches
-from renderers.kit.rules import ASPECT, MIN_DELTA_E, READ_MOST_PX, phone_cap_px
+from renderers.kit.rules import ASPECT, MIN_DELTA_E, READ_MOST_PX, phone_cap_px, reads_most
 from renderers.kit.vision import palette_problems
 
 
@@ -80,7 +80,7 @@ def test_what_players_read_most_is_set_large(sample: Sample) -> None:
         sizes = [t.size for t in log.texts if text in t.text]
         if not sizes:
             problems.append(f"{text!r} is not drawn")
-        elif phone_cap_px(max(sizes), size) < READ_MOST_PX - 1e-9:
+        elif not reads_most(max(sizes), size):
             problems.append(f"{text!r}: font {max(sizes)} px at most, capitals {phone_cap_px(max(sizes), size):.1f} px "
                             f"at a phone's size; at least {READ_MOST_PX} needed")
     assert not problems, "\n".join(problems)
