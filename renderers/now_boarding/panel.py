@@ -171,12 +171,13 @@ def waiting(draw: Pen, view: dict[str, Any], top: float, bottom: float) -> None:
 
 def plane_rows(draw: Pen, view: dict[str, Any]) -> None:
     """One row per plane: its chip, pilot and figures (where, speed, fares, extra routes), then its seats."""
-    row_h = min(ROW_H + 24, (SIZE[1] - BAND_Y) / max(len(view["seats"]), 1))
+    # Whole pixels: a box on whole pixels is stamped from the kit's cached masks, not drawn afresh.
+    row_h = min(ROW_H + 24, (SIZE[1] - BAND_Y) // max(len(view["seats"]), 1))
     size = _name_size(view, [_name_room(view, seat) for seat in view["seats"]])
     for n, seat in enumerate(view["seats"]):
         if n % 2:  # every other row on a shaded band: which seats belong to which pilot reads at a glance
             draw.rectangle((0, BAND_Y + n * row_h - 1, MAP_RIGHT - 1, BAND_Y + (n + 1) * row_h - 1), fill=STRIPE)
-        top = BAND_Y + n * row_h + (row_h - ROW_H) / 2
+        top = BAND_Y + n * row_h + (row_h - ROW_H) // 2
         done = _done(view, seat)
         if not seat["colour"]:
             chip(draw, (10, top, 50, top + 38), SEAT_EMPTY, "?", TEXT, INK)
