@@ -1,11 +1,11 @@
 """The panel beside the Planes board: airport, phase and action in play, the boarding track, the players' scores
 (the one to play marked by a pointer and a band, not by colour), and the legend of the marks this board shows.
 
-Every text is at least MIN_FONT (37 px) in a panel about 300 px wide, so the wording is short. With two or three
-seats a seat takes three lines (name; VP and the part from goals or the VP tokens; cubes aboard and cards in hand);
-with four, two (the name alone, then VP and hand; Round Trip: name and VP, then tokens, aboard and hand): the VP
-from goals and the cubes boarded are then left to the gates and to the board in words (describe.py), which gives
-every figure in full."""
+Every text is at least MIN_FONT (37 px) in a panel about 300 px wide, so the wording is short; each seat's name and
+VP, what a table reads most, are READ_FONT (42 px). With two or three seats a seat takes three lines where the legend
+leaves room (name; VP and the part from goals or the VP tokens; cubes aboard and cards in hand); otherwise two (the
+name alone, then VP and hand; Round Trip: name and VP, then tokens, aboard and hand): the VP from goals and the cubes
+boarded are then left to the gates and to the board in words (describe.py), which gives every figure in full."""
 
 from __future__ import annotations
 
