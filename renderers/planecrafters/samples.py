@@ -23,7 +23,7 @@ from renderers.catalogue import Palette, Sample
 from renderers.names import SAMPLE_NAMES
 from renderers.planecrafters.board import board_image
 from renderers.planecrafters.hand import hand_image
-from renderers.planecrafters.style import BG, MODEL_COLOURS
+from renderers.planecrafters.style import BG, MODEL_COLOURS, mark
 
 NAMES = [SAMPLE_NAMES[seat] for seat in range(4)]  # a different script at each seat
 LONG_NAMES = ["Maximiliana Featherstonehaugh-Wolfeschlegel", "Bartholomew the Unbelievably Patient",
@@ -121,9 +121,11 @@ def _scores(view: dict[str, Any]) -> list[str]:
 
 def _read_most(view: dict[str, Any]) -> list[str]:
     """Whose turn it is, each factory's name and its crowns (names too long for their band are cut: then the
-    scores alone)."""
+    scores alone), and the model marks of the parts on its planes (what a player builds on and sells)."""
     turn = [] if view["over"] else [f"{view['seats'][view['turn']]['name']}'s turn"]
-    return turn + [seat["name"] for seat in view["seats"]] + _scores(view)
+    marks = sorted({mark(str(part.get("model") or "")) for seat in view["seats"] for plane in seat["planes"]
+                    for part in plane.values() if isinstance(part, dict)})
+    return turn + [seat["name"] for seat in view["seats"]] + _scores(view) + marks
 
 
 SAMPLES = [
