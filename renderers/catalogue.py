@@ -23,7 +23,7 @@ from renderers.kit.paint import RGB
 from renderers.names import SAMPLE_NAMES, name_view
 
 # The rules a picture can break, as the tests name them (renderers/README.md explains each one).
-RULES = ("drawn", "phone", "clipping", "colour", "letters")
+RULES = ("drawn", "phone", "clipping", "colour", "letters", "read", "shape")
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,9 @@ class Sample:
     # Swaps the colours of two players (models…) in the view, or None: with every palette colour painted the same,
     # the picture must still change, so no information rides on colour alone.
     swap_colours: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+    # What players read most on it (whose turn, the scores…), as strings the view gives, or None: each must be drawn
+    # at least once, inside a text set at rules.READ_MOST_PX or more where a phone shows the picture (the "read" rule).
+    read_most: Callable[[dict[str, Any]], list[str]] | None = None
     _views: dict[str, dict[str, Any]] = field(default_factory=dict, compare=False, repr=False)
 
     @property

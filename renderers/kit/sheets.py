@@ -6,9 +6,10 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from renderers.kit.paint import INK, PAPER, font
+from renderers.kit.rules import PHONE
 from renderers.kit.vision import SIMULATIONS, simulate_image
 
-SHEET_MAX = (400, 300)  # the gallery's "at 400 px" copies: an embed image in a wide channel column
+SHEET_MAX = PHONE  # the gallery's "at 400 px" copies: an embed image in a wide channel column, a phone
 
 
 def shown(image: Image.Image) -> Image.Image:

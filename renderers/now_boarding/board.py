@@ -35,6 +35,7 @@ from renderers.now_boarding.style import (
     MAP_RIGHT,
     MARK_HALF,
     PLAIN,
+    READ,
     ROUTE_FILL,
     ROUTE_TEXT,
     SIZE,
@@ -72,7 +73,7 @@ def map_layer(side: str, weather: Weather) -> Image.Image:
     for code in catalog().side_airports(side):
         x, y = airport_xy(code)
         draw.rounded_rectangle((x - hx, y - hy, x + hx, y + hy), radius=8, fill=CARD, outline=INK, width=3)
-        draw.text((x, y + 1), code, fill=INK, font=font(TEXT + 2), anchor="mm")
+        draw.text((x, y + 1), code, fill=INK, font=font(READ), anchor="mm")
     _weather(draw, weather)
     draw.line([(0, BAND_Y - 6), (MAP_RIGHT, BAND_Y - 6)], fill=MUTED, width=2)
     draw.line([(MAP_RIGHT, 0), (MAP_RIGHT, SIZE[1])], fill=MUTED, width=2)

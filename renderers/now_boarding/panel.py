@@ -19,6 +19,7 @@ from renderers.now_boarding.style import (
     MAP_RIGHT,
     PAX_H,
     PAX_W,
+    READ,
     ROUTE_FILL,
     ROUTE_TEXT,
     ROW_H,
@@ -39,9 +40,15 @@ PHASES = {"setup": "Set-up", "weather": "Placing weather", "flight": "Flying", "
 
 CHIP_BASE = 13
 """A code's baseline below its card's middle: its capitals centred in the card."""
-NAME_BASE = 29
+NAME_BASE = 36
 """A plane row's name and figures: their baseline below the row's top, with room above for a name's tallest marks
 (accents on capitals, Devanagari, Chinese) and below for its descenders, clear of the seats under it."""
+
+
+def _name_size(view: dict[str, Any], room: list[float]) -> int:
+    """The pilots' names in READ (what the team reads most) when every one fits its row whole, else all in TEXT."""
+    fits = all(text_width(s["name"], READ) <= r for s, r in zip(view["seats"], room, strict=True))
+    return READ if fits else TEXT
 
 
 def key(view: dict[str, Any]) -> list[str]:
@@ -164,29 +171,52 @@ def waiting(draw: Pen, view: dict[str, Any], top: float, bottom: float) -> None:
 
 def plane_rows(draw: Pen, view: dict[str, Any]) -> None:
     """One row per plane: its chip, pilot and figures (where, speed, fares, extra routes), then its seats."""
-    row_h = min(ROW_H + 24, (SIZE[1] - BAND_Y) / max(len(view["seats"]), 1))
+    # Whole pixels: a box on whole pixels is stamped from the kit's cached masks, not drawn afresh.
+    row_h = min(ROW_H + 24, (SIZE[1] - BAND_Y) // max(len(view["seats"]), 1))
+    size = _name_size(view, [_name_room(view, seat) for seat in view["seats"]])
     for n, seat in enumerate(view["seats"]):
         if n % 2:  # every other row on a shaded band: which seats belong to which pilot reads at a glance
             draw.rectangle((0, BAND_Y + n * row_h - 1, MAP_RIGHT - 1, BAND_Y + (n + 1) * row_h - 1), fill=STRIPE)
-        top = BAND_Y + n * row_h + (row_h - ROW_H) / 2
-        done = " (done)" if seat["done"] and view["phase"] in ("flight", "maintenance") else ""
+        top = BAND_Y + n * row_h + (row_h - ROW_H) // 2
+        done = _done(view, seat)
         if not seat["colour"]:
             chip(draw, (10, top, 50, top + 38), SEAT_EMPTY, "?", TEXT, INK)
-            name = fit(seat["name"], TEXT, MAP_RIGHT - 70 - text_width(done, TEXT)) + done
-            draw.text((58, top + NAME_BASE), name, fill=INK, font=font(TEXT), anchor="ls")
-            draw.text((58, top + NAME_BASE + 38), "choosing a plane", fill=MUTED, font=font(TEXT), anchor="ls")
+            _name(draw, top, seat["name"], done, size, _name_room(view, seat))
+            draw.text((58, top + NAME_BASE + 35), "choosing a plane", fill=MUTED, font=font(TEXT), anchor="ls")
             continue
         chip(draw, (10, top, 50, top + 38), ROUTE_FILL[seat["colour"]], seat["letter"], TEXT,
              ROUTE_TEXT[seat["colour"]])
-        where = seat["at"] if "." not in seat["at"] else "in air"
-        extra = " ".join(ROUTE_LETTER(c) for c in seat["routes"][1:])
-        speed = f"spd {seat['speed']}" + ("+1" if view["temp"]["speed"] == seat["seat"] else "")
-        figures = f"{where} · {speed} · ${seat['money']}" + (f" · +{extra}" if extra else "")
-        draw.text((MAP_RIGHT - 12, top + NAME_BASE), figures, fill=INK, font=font(TEXT), anchor="rs")
-        room = MAP_RIGHT - 12 - text_width(figures, TEXT) - 24 - 58
-        name = fit(seat["name"], TEXT, room - text_width(done, TEXT)) + done
-        draw.text((58, top + NAME_BASE), name, fill=INK, font=font(TEXT), anchor="ls")
+        draw.text((MAP_RIGHT - 12, top + NAME_BASE), _figures(view, seat), fill=INK, font=font(TEXT), anchor="rs")
+        _name(draw, top, seat["name"], done, size, _name_room(view, seat))
         _seats(draw, 10, top + ROW_H - PAX_H, seat, view["temp"]["seat"] == seat["seat"])
+
+
+def _figures(view: dict[str, Any], seat: dict[str, Any]) -> str:
+    """Where the plane is, its speed, its money and its extra routes' letters."""
+    where = seat["at"] if "." not in seat["at"] else "in air"
+    extra = " ".join(ROUTE_LETTER(c) for c in seat["routes"][1:])
+    speed = f"spd {seat['speed']}" + ("+1" if view["temp"]["speed"] == seat["seat"] else "")
+    return f"{where} · {speed} · ${seat['money']}" + (f" · +{extra}" if extra else "")
+
+
+def _done(view: dict[str, Any], seat: dict[str, Any]) -> str:
+    return " (done)" if seat["done"] and view["phase"] in ("flight", "maintenance") else ""
+
+
+def _name_room(view: dict[str, Any], seat: dict[str, Any]) -> float:
+    """The room a pilot's name has on its row: beside the figures (or the whole row while choosing a plane), less
+    its "(done)"."""
+    done = text_width(_done(view, seat), TEXT)
+    if not seat["colour"]:
+        return MAP_RIGHT - 70 - done
+    return MAP_RIGHT - 12 - text_width(_figures(view, seat), TEXT) - 24 - 58 - done
+
+
+def _name(draw: Pen, top: float, name: str, done: str, size: int, room: float) -> None:
+    x = 58 + text_width(fit(name, size, room), size)
+    draw.text((58, top + NAME_BASE), fit(name, size, room), fill=INK, font=font(size), anchor="ls")
+    if done:
+        draw.text((x, top + NAME_BASE), done, fill=INK, font=font(TEXT), anchor="ls")
 
 
 def ROUTE_LETTER(colour: str) -> str:  # noqa: N802 - reads like the table it stands for

@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.core.ai.selfplay import playout
 from engine.core.play import apply, new_game
+from engine.now_boarding.data import catalog
 from engine.now_boarding.game import GAME
 from renderers.catalogue import Palette, Sample
 from renderers.now_boarding.board import board_image
@@ -82,20 +83,36 @@ def swap_green_red(view: dict[str, Any]) -> dict[str, Any]:
     return view
 
 
+def _map_and_stage(view: dict[str, Any]) -> list[str]:
+    """The stage the day is in (or how it ended) and the airports' codes on the map (the routes a pilot picks, the
+    queues' places)."""
+    headline = {"won": "Everyone wins!", "lost": "Out of business"}.get(view["result"] or "", view["stage"])
+    return [headline, *catalog().side_airports(view["side"])]
+
+
+def _read_most(view: dict[str, Any]) -> list[str]:
+    """The stage, the map's codes and each pilot's name (a name too long for the larger type is at the floor)."""
+    return _map_and_stage(view) + [seat["name"] for seat in view["seats"]]
+
+
 SAMPLES = [
     Sample("now-boarding-board", "board", "Now Boarding, four pilots with VIPs (Afternoon)",
-           lambda: midgame_view(4, 5, 200), board_image, swap_colours=swap_green_red),
+           lambda: midgame_view(4, 5, 200), board_image, swap_colours=swap_green_red, read_most=_read_most),
     Sample("now-boarding-small", "board", "Now Boarding, two pilots on the small map",
-           lambda: midgame_view(2, 3, 90, vips="off"), board_image, swap_colours=swap_green_red),
+           lambda: midgame_view(2, 3, 90, vips="off"), board_image, swap_colours=swap_green_red,
+           read_most=_read_most),
     Sample("now-boarding-weather", "board", "Now Boarding: weather placed anywhere, planes stopped between airports",
-           lambda: weather_anywhere(midgame_view(3, 4, 120, vips="off")), board_image, swap_colours=swap_green_red),
+           lambda: weather_anywhere(midgame_view(3, 4, 120, vips="off")), board_image, swap_colours=swap_green_red,
+           read_most=_read_most),
     Sample("now-boarding-choosing", "board", "pilots still choosing their planes",
-           lambda: choosing_planes(midgame_view(3, 4, 120, vips="off")), board_image, docs=False),
-    Sample("now-boarding-five", "board", "five pilots", lambda: midgame_view(5, 8, 330), board_image, docs=False),
+           lambda: choosing_planes(midgame_view(3, 4, 120, vips="off")), board_image, docs=False,
+           read_most=_read_most),
+    Sample("now-boarding-five", "board", "five pilots", lambda: midgame_view(5, 8, 330), board_image, docs=False,
+           read_most=_read_most),
     Sample("now-boarding-long-names", "board", "long names", lambda: long_names(midgame_view(5, 2, 150)),
-           board_image, docs=False),
+           board_image, docs=False, read_most=_map_and_stage),
     Sample("now-boarding-crowded", "board", "full planes and long queues", lambda: crowded(midgame_view(5, 2, 150)),
-           board_image, docs=False),
+           board_image, docs=False, read_most=_map_and_stage),
 ]
 
 PALETTES = [Palette("Now Boarding route colours", dict(ROUTE_FILL), live=ROUTE_FILL)]

@@ -7,7 +7,7 @@ colour blindnesses (renderers/README.md); every coloured thing also carries its 
 from __future__ import annotations
 
 from renderers.kit.paint import INK, RGB, WHITE
-from renderers.kit.rules import MIN_FONT
+from renderers.kit.rules import MIN_FONT, READ_FONT
 
 SIZE = (1200, 900)
 ROUTE_FILL: dict[str, RGB] = {
@@ -30,15 +30,16 @@ STRIPE = (238, 235, 224)  # every other plane's row, a shade darker than the pap
 
 TEXT = MIN_FONT  # the smallest text (37 px): capitals 8 px tall where Discord shows the canvas at 373 x 280
 BIG = 44  # the stage's name, the panel's heading
+READ = READ_FONT  # what the team reads most: the airports' codes on the map, the pilots' names (10 px at 400 px)
 MAP_LEFT, MAP_TOP, MAP_SCALE_X, MAP_SCALE_Y = 3, -26, 0.78, 0.83  # map.toml's 1000 x 600 frame onto the canvas
-AIRPORT_HALF = (48, 23)  # an airport's box holds its code at TEXT with a few pixels to spare
+AIRPORT_HALF = (48, 23)  # an airport's box holds its code at READ (DFW: 92 px) with a few pixels to spare
 MARK_HALF = 20  # a route's letter chip and a plane's marker: 40 px squares that hold one letter at TEXT
 TOKEN_R = 20  # a weather token's disc (a storm's two halves, a tailwind), rim included
 MAP_RIGHT = 780  # the map's right edge: the side panel starts beyond it
 SIDE_X = 791  # the right-hand column: stage, complaints, waiting passengers, the key
 SIDE_RIGHT = 1195
 BAND_Y = 482  # the band under the map: one row per plane, its name and figures above its seats
-ROW_H = 76  # a plane's row: a line of text and a line of seats (five fill the band, a few pixels apart)
+ROW_H = 83  # a plane's row: a line of text (the name in READ) and a line of seats (five fill the band)
 PAX_H = 36  # a passenger's card, waiting or aboard
 PAX_W = 138  # a waiting passenger's card: destination, VIP star and anger tab
 SEAT_W = 120  # a seat on a plane: six fit in the band's width

@@ -26,7 +26,7 @@ from PIL import Image, ImageDraw
 from engine.planecrafters.data import employee_name
 from renderers.kit.layer import static_layer
 from renderers.kit.paint import INK, MUTED, WHITE, canvas, fit, pen, text_width, to_png, wrap
-from renderers.kit.rules import MIN_FONT
+from renderers.kit.rules import MIN_FONT, READ_FONT
 from renderers.planecrafters.style import (
     BAND,
     BG,
@@ -44,16 +44,20 @@ from renderers.planecrafters.style import (
 from renderers.planecrafters.text import ink_size, say, say_centred
 
 W, H = 1200, 900
-SMALL, TITLE = MIN_FONT, MIN_FONT + 4  # MIN_FONT: capitals 8 px tall where 1200 px are shown 373 wide
+# MIN_FONT: capitals 8 px tall where 1200 px are shown 373 wide. What a table reads most (whose turn, each name and
+# its crowns) is set in READ_FONT: capitals 10 px tall at a phone's 400 px.
+SMALL, TITLE = MIN_FONT, READ_FONT
 M = 16
 RIGHT = W - M
-HEADER_H = 54
+HEADER_H = 54  # a READ_FONT title in any script
 TOP = HEADER_H + 6
 BOTTOM = 8  # under the last row of employees, whose line has its own room below the letters
 ROW = 40  # one line of SMALL text
-BAND_H = 44
+BAND_H = 52  # a READ_FONT name in any script, its marks above and below
+BAND_TIGHT = 44  # a MIN_FONT one, on a crowded board
 FACTORY_GAP = 6
 CELL_W, CELL_H, CELL_GAP = 74, 46, 3  # the widest mark ("MM") with room either side
+READ_CELL_W = 80  # the widest mark in READ_FONT ("MM", 76 px)
 CAPTION = round(text_width("plane 10", SMALL)) + 12
 PLANE_W = CAPTION + 5 * CELL_W + 4 * CELL_GAP
 BESIDE_X = M + PLANE_W + 28  # the staff beside a single column of planes
@@ -86,11 +90,27 @@ class Plan:
     one_line_awards: bool = False
     tight: bool = False
     dense: bool = False
+    plain: bool = False  # the parts' marks in MIN_FONT, in narrower cells
+    small: bool = False  # the factories' names and crowns in MIN_FONT as well, as the rest
     height: int = H
 
     @property
     def band(self) -> int:
-        return BAND_H  # never less: a member's name in any script needs all of it
+        return BAND_TIGHT if self.small else BAND_H  # never less: a member's name in any script needs all of it
+
+    @property
+    def cell_w(self) -> int:
+        return CELL_W if self.plain or self.small else READ_CELL_W
+
+    @property
+    def mark(self) -> int:
+        """The size of a part's model mark on a plane."""
+        return SMALL if self.plain or self.small else TITLE
+
+    @property
+    def read(self) -> int:
+        """The size of each factory's name and crowns: READ_FONT, or MIN_FONT on a board too crowded for it."""
+        return SMALL if self.small else TITLE
 
     @property
     def under_band(self) -> int:
@@ -147,15 +167,18 @@ def _height(view: dict[str, Any], plan: Plan) -> int:
 def _plan(view: dict[str, Any]) -> Plan:
     """The roomiest layout that fits 1200 x 900: first the model key goes (the hand and the board in words name the
     models), then the awards share one line (names cut shorter: the factories' bands and the board in words name
-    them), then everything draws a little closer, then a factory of many planes puts its staff beside the last one.
+    them), then everything draws a little closer, then the parts' marks and then the factories' names and crowns give
+    up their larger type, then a factory of many planes puts its staff beside the last one.
     Factories too big even then make the canvas taller, never cut (a taller canvas is shown smaller)."""
     plans = (Plan(), Plan(key=False), Plan(key=False, one_line_awards=True),
              Plan(key=False, one_line_awards=True, tight=True),
-             Plan(key=False, one_line_awards=True, tight=True, dense=True))
+             Plan(key=False, one_line_awards=True, tight=True, plain=True),
+             Plan(key=False, one_line_awards=True, tight=True, small=True),
+             Plan(key=False, one_line_awards=True, tight=True, small=True, dense=True))
     for plan in plans:
         if _height(view, plan) <= H:
             return plan
-    return Plan(key=False, one_line_awards=True, tight=True, dense=True, height=_height(view, plans[-1]))
+    return Plan(key=False, one_line_awards=True, tight=True, small=True, dense=True, height=_height(view, plans[-1]))
 
 
 # -- drawn once ----------------------------------------------------------------------------------------------------
@@ -220,10 +243,11 @@ class Shape:
     staff: tuple[str, ...]
     staff_at: tuple[int, int]
     body: int
+    cell_w: int = CELL_W
 
     @property
     def plane_w(self) -> int:
-        return self.caption + 5 * CELL_W + 4 * CELL_GAP
+        return self.caption + 5 * self.cell_w + 4 * CELL_GAP
 
     def column(self, p: int) -> int:
         """The left edge of plane p (from 0): a second column ends at the right margin."""
@@ -241,16 +265,19 @@ def _shape(s: dict[str, Any], plan: Plan) -> Shape:
     def lines_h(lines: tuple[str, ...]) -> int:  # the first line sits level with a plane, the rest a line apart
         return (len(lines) - 1) * plan.line + plan.cell + 2
 
-    beside = wrap(text, SMALL, RIGHT - BESIDE_X)
-    shapes = [Shape(1, CAPTION, beside, (BESIDE_X, 0), max(planes * plan.plane_row, lines_h(beside)))]
+    cell_w = plan.cell_w
+    beside_x = BESIDE_X + 5 * (cell_w - CELL_W)
+    beside = wrap(text, SMALL, RIGHT - beside_x)
+    shapes = [Shape(1, CAPTION, beside, (beside_x, 0), max(planes * plan.plane_row, lines_h(beside)), cell_w)]
     under = wrap(text, SMALL, RIGHT - M)
-    shapes.append(Shape(2, CAPTION, under, (M, rows * plan.plane_row), rows * plan.plane_row + lines_h(under)))
+    shapes.append(Shape(2, CAPTION, under, (M, rows * plan.plane_row), rows * plan.plane_row + lines_h(under),
+                        cell_w))
     if plan.dense and planes % 2 and planes > 1:
         for caption in (CAPTION, NUMBER):
-            x = M + caption + 5 * CELL_W + 4 * CELL_GAP + 28
+            x = M + caption + 5 * cell_w + 4 * CELL_GAP + 28
             last = wrap(text, SMALL, RIGHT - x)
             top = (rows - 1) * plan.plane_row
-            shapes.append(Shape(2, caption, last, (x, top), top + max(plan.plane_row, lines_h(last))))
+            shapes.append(Shape(2, caption, last, (x, top), top + max(plan.plane_row, lines_h(last)), cell_w))
     return min(shapes, key=lambda shape: shape.body)  # min keeps the first of equals
 
 
@@ -258,11 +285,12 @@ def _factory_height(s: dict[str, Any], plan: Plan) -> int:
     return plan.band + plan.under_band + _shape(s, plan).body + (FACTORY_GAP - 4 if plan.tight else FACTORY_GAP)
 
 
-def _figures(s: dict[str, Any], view: dict[str, Any]) -> str:
+def _figures(s: dict[str, Any], view: dict[str, Any]) -> tuple[str, str]:
+    """The score a table reads first (set large), and the rest of the band's figures."""
     sold = f"sold {_count(s['parts_sold'], 'part')}, {_count(s['planes_sold'], 'plane')}"
     if view.get("scores"):  # the hand no longer matters once the game is over
-        return f"final {view['scores'][int(s['seat'])]} · {_count(s['crowns'], 'crown')} · {sold}"
-    return f"{_count(s['crowns'], 'crown')} · hand {s['hand_count']} · {sold}"
+        return f"final {view['scores'][int(s['seat'])]}", f" · {_count(s['crowns'], 'crown')} · {sold}"
+    return _count(s['crowns'], 'crown'), f" · hand {s['hand_count']} · {sold}"
 
 
 def _factory(d: ImageDraw.ImageDraw, y: int, s: dict[str, Any], view: dict[str, Any], plan: Plan) -> int:
@@ -275,12 +303,15 @@ def _factory(d: ImageDraw.ImageDraw, y: int, s: dict[str, Any], view: dict[str, 
     cy = y + plan.band / 2
     if active:  # a pointer as well as the dark band: whose turn it is never rests on shading alone
         d.polygon([(M + 8, cy - 11), (M + 26, cy), (M + 8, cy + 11)], fill=WHITE)
-    right = say(d, RIGHT - 10, cy, _figures(s, view), SMALL, fg, align="right")
-    say(d, M + 34, cy, fit(_name(view, seat), SMALL, right - M - 34 - 24), SMALL, fg)
+    score, rest = _figures(s, view)
+    right = say(d, RIGHT - 10, cy, rest, SMALL, fg, align="right")
+    right = say(d, right, cy, score, plan.read, fg, align="right")
+    say(d, M + 34, cy, fit(_name(view, seat), plan.read, right - M - 34 - 24), plan.read, fg)
     y += plan.band + plan.under_band
     shape = _shape(s, plan)
     for p, plane in enumerate(s["planes"] or [{}]):
-        _plane(d, shape, shape.column(p), y + (p // shape.per_row) * plan.plane_row, p + 1, plane, plan.cell)
+        _plane(d, shape, shape.column(p), y + (p // shape.per_row) * plan.plane_row, p + 1, plane, plan.cell,
+               plan.mark)
     x, top = shape.staff_at
     for i, line in enumerate(shape.staff):
         say(d, x, y + top + i * plan.line + plan.cell / 2, line, SMALL)
@@ -288,12 +319,15 @@ def _factory(d: ImageDraw.ImageDraw, y: int, s: dict[str, Any], view: dict[str, 
 
 
 def _plane(d: ImageDraw.ImageDraw, shape: Shape, x: float, top: float, number: int, plane: dict[str, Any],
-           height: int) -> None:
+           height: int, size: int) -> None:
+    """A plane's row of slots: a part's model mark in `size` (what a player builds on and sells), an empty slot's
+    short name in SMALL."""
     say(d, x + 2, top + height / 2, f"plane {number}" if shape.caption == CAPTION else str(number), SMALL, MUTED)
     x += shape.caption
     for i, slot in enumerate(SLOT_ORDER):
-        cx = round(x + i * (CELL_W + CELL_GAP))
-        part_cell(d, (cx, top, cx + CELL_W, top + height), plane.get(slot), slot, SMALL)
+        cx = round(x + i * (shape.cell_w + CELL_GAP))
+        part = plane.get(slot)
+        part_cell(d, (cx, top, cx + shape.cell_w, top + height), part, slot, size if part else SMALL)
 
 
 def _count(n: int, word: str) -> str:

@@ -23,7 +23,7 @@ from renderers.catalogue import Palette, Sample
 from renderers.names import SAMPLE_NAMES
 from renderers.planecrafters.board import board_image
 from renderers.planecrafters.hand import hand_image
-from renderers.planecrafters.style import BG, MODEL_COLOURS
+from renderers.planecrafters.style import BG, MODEL_COLOURS, mark
 
 NAMES = [SAMPLE_NAMES[seat] for seat in range(4)]  # a different script at each seat
 LONG_NAMES = ["Maximiliana Featherstonehaugh-Wolfeschlegel", "Bartholomew the Unbelievably Patient",
@@ -112,23 +112,44 @@ def swap_two_models(view: dict[str, Any]) -> dict[str, Any]:
     return swapped
 
 
+def _scores(view: dict[str, Any]) -> list[str]:
+    """Each factory's crowns (final scores once the game is over): what a table compares first."""
+    if view.get("scores"):
+        return [f"final {score}" for score in view["scores"]]
+    return [f"{seat['crowns']} crown" for seat in view["seats"]]
+
+
+def _read_most(view: dict[str, Any]) -> list[str]:
+    """Whose turn it is, each factory's name and its crowns (names too long for their band are cut: then the
+    scores alone), and the model marks of the parts on its planes (what a player builds on and sells)."""
+    turn = [] if view["over"] else [f"{view['seats'][view['turn']]['name']}'s turn"]
+    marks = sorted({mark(str(part.get("model") or "")) for seat in view["seats"] for plane in seat["planes"]
+                    for part in plane.values() if isinstance(part, dict)})
+    return turn + [seat["name"] for seat in view["seats"]] + _scores(view) + marks
+
+
 SAMPLES = [
     Sample("planecrafters-board", "board", "Planecrafters", lambda: _named(GAME.view(_midgame(), None)),
-           board_image, swap_colours=swap_two_models),
+           board_image, swap_colours=swap_two_models, read_most=_read_most),
     Sample("planecrafters-hand", "hand", "Planecrafters hand", lambda: _named(GAME.view(_midgame(), 1)),
            hand_image, swap_colours=swap_two_models),
     Sample("planecrafters-long-names", "board", "long names", lambda: _named(GAME.view(_midgame(), None), LONG_NAMES),
-           board_image, docs=False),
+           board_image, docs=False, read_most=_scores),
     Sample("planecrafters-many-planes", "board", "a Factory Manager's eight planes",
-           lambda: _named(GAME.view(_first(4, 87, _busy_factory), None), LONG_NAMES), board_image, docs=False),
+           lambda: _named(GAME.view(_first(4, 87, _busy_factory), None), LONG_NAMES), board_image, docs=False,
+           read_most=_scores),
     Sample("planecrafters-crowded", "board", "seven planes beside ten employees for hire",
-           lambda: _named(GAME.view(_first(4, 24, _crowded), None), LONG_NAMES), board_image, docs=False),
+           lambda: _named(GAME.view(_first(4, 24, _crowded), None), LONG_NAMES), board_image, docs=False,
+           read_most=_scores, known=frozenset({"read"})),  # too crowded for the larger type: MIN_FONT throughout
     Sample("planecrafters-objectives", "board", "the objectives variant in the last round",
-           lambda: _named(GAME.view(_first(4, 4, _last_round, objectives=True), None)), board_image, docs=False),
+           lambda: _named(GAME.view(_first(4, 4, _last_round, objectives=True), None)), board_image, docs=False,
+           read_most=_read_most),
     Sample("planecrafters-over", "board", "a finished game",
-           lambda: _named(GAME.view(_states(4, 6)[-1], None), LONG_NAMES), board_image, docs=False),
+           lambda: _named(GAME.view(_states(4, 6)[-1], None), LONG_NAMES), board_image, docs=False,
+           read_most=_scores),
     Sample("planecrafters-two-players", "board", "two players",
-           lambda: _named(GAME.view(_states(2, 1)[len(_states(2, 1)) // 2], None)), board_image, docs=False),
+           lambda: _named(GAME.view(_states(2, 1)[len(_states(2, 1)) // 2], None)), board_image, docs=False,
+           read_most=_read_most),
     Sample("planecrafters-long-hand", "hand", "thirteen cards and a long name", _longest_hand_view, hand_image,
            docs=False),
     Sample("planecrafters-empty-hand", "hand", "no cards",

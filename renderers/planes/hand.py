@@ -18,7 +18,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from renderers.kit.paint import INK, RGB, WHITE, canvas, fit, font, pen, text_width, to_png, wrap
-from renderers.kit.rules import MIN_FONT
+from renderers.kit.rules import MIN_FONT, READ_FONT
 from renderers.kit.shapes import chip
 from renderers.planes.style import CUBE_FILL, CUBE_LETTER, CUBE_TEXT
 
@@ -27,6 +27,10 @@ MAX_HEIGHT = 900
 SIZE = MIN_FONT
 LINE = 43  # one line of SIZE text, 1.13 em: 5 px between a descender and the next capital
 BASE = 35  # the baseline in a line's slot (its ink from BASE - 29 to BASE + 9)
+# The cards' names and points, what a player looks for in a hand, are set larger: capitals 10 px at a phone's 400 px.
+HEAD = READ_FONT
+HEAD_LINE = 47
+HEAD_BASE = 38  # its ink from HEAD_BASE - 31 to HEAD_BASE + 10
 TOP = 58  # the heading bar
 EDGE = 8  # canvas edge and the gap between cards
 PAD = 6  # card border to its strips
@@ -46,6 +50,11 @@ class Block:
     kind: str
     lines: tuple[str, ...] = ()
     right: str = ""
+    size: int = SIZE  # a strip's: HEAD, or SIZE in a hand so big it shows the names alone
+
+    @property
+    def line(self) -> int:
+        return HEAD_LINE if self.size == HEAD else LINE
 
     @property
     def height(self) -> int:
@@ -53,7 +62,7 @@ class Block:
             return BAND + 4
         if self.kind == "text":
             return len(self.lines) * LINE + 2 if self.lines else 0
-        return len(self.lines) * LINE + 4
+        return len(self.lines) * self.line + 4
 
 
 def _names(card: dict[str, Any]) -> tuple[str, str]:
@@ -62,32 +71,38 @@ def _names(card: dict[str, Any]) -> tuple[str, str]:
     return action, goal or "Goal"
 
 
-def _cut(lines: tuple[str, ...], most: int | None, width: float) -> tuple[str, ...]:
+def _cut(lines: tuple[str, ...], most: int | None, width: float, size: int = SIZE) -> tuple[str, ...]:
     """At most `most` lines, the last one ending in '…' when text was left out."""
     if most is None or len(lines) <= most:
         return lines
     if most == 0:
         return ()
     # The next line is enough to fill the last one: fitting the whole rest would measure every character of it.
-    return (*lines[:most - 1], fit(" ".join(lines[most - 1:most + 1]), SIZE, width))
+    return (*lines[:most - 1], fit(" ".join(lines[most - 1:most + 1]), size, width))
+
+
+def _head_size(most: int) -> int:
+    """HEAD for a card's names, or SIZE in the biggest hands (the names alone, on one line each)."""
+    return HEAD if most > 1 else SIZE
 
 
 def _heading(text: str, width: float, most: int) -> tuple[str, ...]:
     """A name on one line, or two when it is too long for a narrow column (one, cut with '…', in the biggest hands).
     Each line is fitted too: wrap leaves a single word longer than the width whole."""
-    return tuple(fit(line, SIZE, width) for line in _cut(wrap(text, SIZE, width), most, width))
+    size = _head_size(most)
+    return tuple(fit(line, size, width) for line in _cut(wrap(text, size, width), most, width, size))
 
 
 def _goal_heading(name: str, vp: str, width: float, most: int) -> tuple[str, ...]:
     """The goal's name with room for its points at the right of its last line: on a line of their own below it when
     the name may take one more, or else beside its last line cut shorter."""
-    lines = _heading(name, width, most)
-    room = width - 12 - text_width(vp, SIZE)
-    if text_width(lines[-1], SIZE) <= room:
+    lines, size = _heading(name, width, most), _head_size(most)
+    room = width - 12 - text_width(vp, size)
+    if text_width(lines[-1], size) <= room:
         return lines
     if len(lines) < most:
         return (*lines, "")
-    return (*lines[:-1], fit(lines[-1], SIZE, room))
+    return (*lines[:-1], fit(lines[-1], size, room))
 
 
 def _blocks(card: dict[str, Any], width: float, most: int | None, name_most: int = 2) -> list[Block]:
@@ -96,9 +111,10 @@ def _blocks(card: dict[str, Any], width: float, most: int | None, name_most: int
     inner = width - 2 * TEXT_PAD
     action, goal = _names(card)
     vp = f"{card['vp']} VP"
-    blocks = [Block("action", _heading(action, inner, name_most)),
+    size = _head_size(name_most)
+    blocks = [Block("action", _heading(action, inner, name_most), size=size),
               Block("text", _cut(wrap(str(card["action"]), SIZE, inner), most, inner)),
-              Block("goal", _goal_heading(goal, vp, inner, name_most), vp),
+              Block("goal", _goal_heading(goal, vp, inner, name_most), vp, size),
               Block("text", _cut(wrap(str(card["goal"]), SIZE, inner), most, inner))]
     if card.get("scorable"):
         blocks.append(Block("band"))
@@ -253,11 +269,12 @@ def _card(draw: ImageDraw.ImageDraw, blocks: tuple[Block, ...], x: float, y: flo
         if block.kind in ("action", "goal"):
             fill, ink = (INK, WHITE) if block.kind == "action" else (GOAL_FILL, INK)
             draw.rectangle((x + PAD, top, x + width - PAD, top + block.height - 2), fill=fill)
+            base = HEAD_BASE if block.size == HEAD else BASE
             for i, line in enumerate(block.lines):
-                draw.text((left, top + BASE + i * LINE), line, font=font(SIZE), fill=ink, anchor="ls")
+                draw.text((left, top + base + i * block.line), line, font=font(block.size), fill=ink, anchor="ls")
             if block.right:
-                last = top + BASE + (len(block.lines) - 1) * LINE
-                draw.text((right, last), block.right, font=font(SIZE), fill=ink, anchor="rs")
+                last = top + base + (len(block.lines) - 1) * block.line
+                draw.text((right, last), block.right, font=font(block.size), fill=ink, anchor="rs")
         elif block.kind == "text":
             for i, line in enumerate(block.lines):
                 draw.text((left, top + BASE + i * LINE), line, font=font(SIZE), fill=INK, anchor="ls")

@@ -1,11 +1,11 @@
 """The panel beside the Planes board: airport, phase and action in play, the boarding track, the players' scores
 (the one to play marked by a pointer and a band, not by colour), and the legend of the marks this board shows.
 
-Every text is at least MIN_FONT (37 px) in a panel about 300 px wide, so the wording is short. With two or three
-seats a seat takes three lines (name; VP and the part from goals or the VP tokens; cubes aboard and cards in hand);
-with four, two (the name alone, then VP and hand; Round Trip: name and VP, then tokens, aboard and hand): the VP
-from goals and the cubes boarded are then left to the gates and to the board in words (describe.py), which gives
-every figure in full."""
+Every text is at least MIN_FONT (37 px) in a panel about 300 px wide, so the wording is short; each seat's name and
+VP, what a table reads most, are READ_FONT (42 px). With two or three seats a seat takes three lines where the legend
+leaves room (name; VP and the part from goals or the VP tokens; cubes aboard and cards in hand); otherwise two (the
+name alone, then VP and hand; Round Trip: name and VP, then tokens, aboard and hand): the VP from goals and the cubes
+boarded are then left to the gates and to the board in words (describe.py), which gives every figure in full."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from PIL import ImageDraw
 from engine.core.text import counted
 from engine.planes.board import POI_NAMES, Airport
 from renderers.kit.paint import INK, MUTED, PAPER, Fill, fit, font, text_width, wrap
-from renderers.kit.rules import MIN_FONT
+from renderers.kit.rules import MIN_FONT, READ_FONT
 from renderers.planes.layout import BOARD_RIGHT, HEIGHT, WIDTH
 from renderers.planes.style import (
     CHIP_H,
@@ -36,6 +36,11 @@ LEFT = BOARD_RIGHT + 6
 TEXT_W = WIDTH - 4 - LEFT
 LINE = 39  # a MIN_FONT line: its capitals and descenders, and a pixel between lines
 BASELINE = 35  # a line's baseline below its top
+# What a table reads most, each seat's name and VP, is set in READ_FONT (capitals 10 px at a phone's 400 px) on a
+# taller line; a name too long for it at that size is set in MIN_FONT, whole, rather than cut.
+READ_LINE = 44
+READ_BASELINE = 39
+VP_GAP = 8  # between a name and the VP beside it
 INDENT = 16  # a seat's lines start after the turn pointer
 EFFECTS = {"backwards": "against the arrows", "only_own": "own cubes only", "ignore_neutral": "grey cubes stay",
            "ignore_blockages": "cones ignored", "skip": "skip one space", "move_twice": "two moves"}
@@ -116,10 +121,18 @@ def draw_legend(draw: ImageDraw.ImageDraw, pois: tuple[str, ...], kinds: tuple[s
         y += LEGEND_ROW
 
 
-def _text(draw: ImageDraw.ImageDraw, x: float, y: float, text: str, fill: Fill = INK, anchor: str = "l") -> None:
+def _text(draw: ImageDraw.ImageDraw, x: float, y: float, text: str, fill: Fill = INK, anchor: str = "l",
+          size: int = MIN_FONT, baseline: float = BASELINE) -> float:
     """A MIN_FONT line whose capitals start about 8 px below y: placed by its baseline, so a name in any script sits
-    on the same line (`anchor` is the horizontal one: "l" or "r")."""
-    draw.text((x, y + BASELINE), text, font=font(MIN_FONT), fill=fill, anchor=anchor + "s")
+    on the same line (`anchor` is the horizontal one: "l" or "r"). Returns where the text ends (or starts)."""
+    draw.text((x, y + baseline), text, font=font(size), fill=fill, anchor=anchor + "s")
+    width = text_width(text, size)
+    return x - width if anchor == "r" else x + width
+
+
+def _read(draw: ImageDraw.ImageDraw, x: float, y: float, text: str, fill: Fill = INK, anchor: str = "l") -> float:
+    """A READ_FONT text on a READ_LINE row, on the baseline the row's MIN_FONT text shares."""
+    return _text(draw, x, y, text, fill, anchor, READ_FONT, READ_BASELINE)
 
 
 def _lines(draw: ImageDraw.ImageDraw, y: float, text: str, most: int, fill: Fill = INK) -> float:
@@ -209,20 +222,31 @@ def _aboard(view: dict[str, Any], width: float, taken: list[float] | None = None
 
 
 def _scores(view: dict[str, Any], width: float) -> list[str]:
-    """Each seat's VP, and the part of it from goals (Round Trip: its VP tokens, part of its score as well)."""
+    """What follows each seat's VP (set large, `_vp`) on its line: the part of it from goals (Round Trip: its VP
+    tokens, part of its score as well)."""
     seats = view["seats"]
+    taken = [text_width(_vp(s), READ_FONT) for s in seats]
     if view.get("round_trip"):
-        forms = [[f"{s['score']} VP, {counted(s['tokens'], 'token')}" for s in seats],
-                 [f"{s['score']} VP, {s['tokens']} tok." for s in seats]]
+        forms = [[f", {counted(s['tokens'], 'token')}" for s in seats], [f", {s['tokens']} tok." for s in seats]]
     else:
         # The part of the VP that goals gave: "(1 goals)" read as a count of goal cards, and a wrong one.
-        forms = [[f"{s['score']} VP ({s['goal_vp']} from goals)" for s in seats],
-                 [f"{s['score']} VP (goals {s['goal_vp']})" for s in seats]]
-    return _wording(forms, width)
+        forms = [[f" ({s['goal_vp']} from goals)" for s in seats], [f" (goals {s['goal_vp']})" for s in seats]]
+    return _wording(forms, width, taken)
+
+
+def _vp(seat: dict[str, Any]) -> str:
+    return f"{seat['score']} VP"
 
 
 def tile_width(count: int) -> float:
     return max(float(MARK - 4), text_width(str(count), MIN_FONT) + 10)
+
+
+def seat_height(lines: int, round_trip: bool) -> int:
+    """A seat's rows: the name's and the VP's in READ_LINE (Round Trip's two-line seat has its VP beside the name),
+    the others in LINE."""
+    read = 1 if lines == 2 and round_trip else 2
+    return read * READ_LINE + (lines - read) * LINE + 4
 
 
 def seat_lines(seats: int, pois: tuple[str, ...], kinds: tuple[str, ...]) -> int:
@@ -230,15 +254,26 @@ def seat_lines(seats: int, pois: tuple[str, ...], kinds: tuple[str, ...]) -> int
     action) and the track above the legend, else two (name and VP; aboard and hand). Fixed for a game, so the panel
     does not jump."""
     free = legend_top(pois, kinds) - 2 - 3 * LINE - TRACK_H - 6
-    return 3 if seats * (3 * LINE + 4) <= free else 2
+    return 3 if seats * seat_height(3, False) <= free else 2
+
+
+def _name_size(view: dict[str, Any], width: float, lines: int) -> int:
+    """READ_FONT when every seat's name fits its line whole at that size, else MIN_FONT for all (same on every
+    seat, so no name looks more important than another)."""
+    beside = lines == 2 and bool(view.get("round_trip"))  # the VP share the name's line
+    room = [width - (text_width(_vp(s), READ_FONT) + VP_GAP if beside else 0) for s in view["seats"]]
+    fits = all(text_width(s["name"], READ_FONT) <= r for s, r in zip(view["seats"], room, strict=True))
+    return READ_FONT if fits else MIN_FONT
 
 
 def _seats(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float, lines: int) -> float:
     width = TEXT_W - INDENT
     chip_w = chip_width("N")
     seats = view["seats"]
-    height = lines * LINE + 4
     round_trip = bool(view.get("round_trip"))
+    height = seat_height(lines, round_trip)
+    name_w = width - chip_w - 6
+    name_size = _name_size(view, name_w, lines)
     # The lines under the name start under the turn pointer: the longer wordings fit.
     if lines == 3:
         scores = _scores(view, TEXT_W)
@@ -248,29 +283,31 @@ def _seats(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float, lines: int
     else:
         # The name is what a table reads first: it gets the whole line, and the VP go under it. The cubes boarded
         # give way to them (each gate shows its cubes, and the board in words counts them).
-        figures = _wording([[f"{s['score']} VP, {s['boarded']} on, hand {s['hand_size']}" for s in seats],
-                            [f"{s['score']} VP, hand {s['hand_size']}" for s in seats]], TEXT_W)
+        taken = [text_width(_vp(s), READ_FONT) for s in seats]
+        figures = _wording([[f", {s['boarded']} on, hand {s['hand_size']}" for s in seats],
+                            [f", hand {s['hand_size']}" for s in seats]], TEXT_W, taken)
     for i, seat in enumerate(seats):
         turn = seat["seat"] == view["turn"] and view["phase"] != "over"
         if turn:  # a band and a pointer, so the seat to play is seen without its colour
             draw.rectangle((LEFT - 1, y - 2, WIDTH - 2, y + height - 3), fill=PALE_HILITE, outline=INK, width=2)
-            draw.polygon([(LEFT + 2, y + 8), (LEFT + 12, y + 18), (LEFT + 2, y + 28)], fill=INK)
+            draw.polygon([(LEFT + 2, y + 12), (LEFT + 12, y + 22), (LEFT + 2, y + 32)], fill=INK)
         x: float = LEFT + INDENT
-        cube_chip(draw, (x, y + 2, x + chip_w, y + 2 + CHIP_H), seat["colour"])
-        name_w = width - chip_w - 6
+        cube_chip(draw, (x, y + 6, x + chip_w, y + 6 + CHIP_H), seat["colour"])
+        room = name_w
         if lines == 2 and round_trip:
-            score = f"{seat['score']} VP"
-            _text(draw, WIDTH - 6, y, score, anchor="r")
-            name_w -= text_width(score, MIN_FONT) + 10
-        _text(draw, x + chip_w + 6, y, fit(seat["name"], MIN_FONT, name_w))
-        x = LEFT + 2
+            _read(draw, WIDTH - 6, y, _vp(seat), anchor="r")
+            room -= text_width(_vp(seat), READ_FONT) + VP_GAP
+        _text(draw, x + chip_w + 6, y, fit(seat["name"], name_size, room), size=name_size, baseline=READ_BASELINE)
+        x, row = LEFT + 2, y + READ_LINE
         if lines == 3:
-            _text(draw, x, y + LINE, scores[i])
+            _text(draw, _read(draw, x, row, _vp(seat)), row, scores[i], baseline=READ_BASELINE)
+            _text(draw, x, row + READ_LINE, figures[i])
         elif round_trip:
             tw = tile_width(seat["tokens"])
-            reward_tile(draw, (x, y + LINE + 2, x + tw, y + LINE + 3 + 31), "tokens", seat["tokens"])
-            x += tw + 6
-        _text(draw, x, y + (lines - 1) * LINE, figures[i])
+            reward_tile(draw, (x, row + 2, x + tw, row + 3 + 31), "tokens", seat["tokens"])
+            _text(draw, x + tw + 6, row, figures[i])
+        else:
+            _text(draw, _read(draw, x, row, _vp(seat)), row, figures[i], baseline=READ_BASELINE)
         y += height
     return y
 
@@ -279,7 +316,7 @@ def draw_panel(draw: ImageDraw.ImageDraw, board: Airport, view: dict[str, Any], 
     """`kinds`: the reward tiles the board shows, which the legend names."""
     pois = tuple(sorted({p for ps in view["pois"].values() for p in ps}))
     lines = seat_lines(len(view["seats"]), pois, kinds)
-    below = TRACK_H + 6 + len(view["seats"]) * (lines * LINE + 4) + 4
+    below = TRACK_H + 6 + len(view["seats"]) * seat_height(lines, bool(view.get("round_trip"))) + 4
     room = int((legend_top(pois, kinds) - below - 2 - LINE) // LINE)
     y = _status(draw, board, view, room)
     y = _track(draw, view, y)

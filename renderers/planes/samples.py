@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any
 
 from engine.core.ai.random_ai import pick
@@ -112,12 +113,30 @@ def crowded(view: dict[str, Any]) -> dict[str, Any]:
     return view
 
 
-def _board(name: str, caption: str, view: Any, docs: bool = True, known: frozenset[str] = frozenset()) -> Sample:
-    return Sample(f"planes-{name}", "board", caption, view, board_image, docs=docs, known=known)
+def _vps(view: dict[str, Any]) -> list[str]:
+    """Each seat's VP, what a table compares first."""
+    return [f"{seat['score']} VP" for seat in view["seats"]]
 
 
-def _hand(name: str, caption: str, view: Any, docs: bool = True) -> Sample:
-    return Sample(f"planes-{name}", "hand", caption, view, hand_image, docs=docs)
+def _read_most(view: dict[str, Any]) -> list[str]:
+    """Each seat's name and VP (a name too long for the larger type is set at the floor: then the VP alone)."""
+    return [seat["name"] for seat in view["seats"]] + _vps(view)
+
+
+def _board(name: str, caption: str, view: Any, docs: bool = True, known: frozenset[str] = frozenset(),
+           read: Callable[[dict[str, Any]], list[str]] = _read_most) -> Sample:
+    return Sample(f"planes-{name}", "board", caption, view, board_image, docs=docs, known=known, read_most=read)
+
+
+def _card_names(view: dict[str, Any]) -> list[str]:
+    """Each card's action and goal, and the goal's points: what a player looks for in a hand."""
+    names = [name for card in view["hand"] for name in str(card["title"]).split(" / ")]
+    return names + [f"{card['vp']} VP" for card in view["hand"]]
+
+
+def _hand(name: str, caption: str, view: Any, docs: bool = True,
+          read: Callable[[dict[str, Any]], list[str]] | None = _card_names) -> Sample:
+    return Sample(f"planes-{name}", "hand", caption, view, hand_image, docs=docs, read_most=read)
 
 
 SAMPLES = [
@@ -131,22 +150,27 @@ SAMPLES = [
     # Early in a seeded game: a full hand of three with one goal already scorable.
     _hand("hand", "Planes hand (a goal scorable now is marked)", lambda: midgame_view("flying_cloud", 1, 10, seat=0)),
     # Stress cases for the tests only.
-    _board("long-names", "long names", lambda: long_names(midgame_view("flying_cloud", 7, 300)), docs=False),
-    *(_board(f"crowded-{a}", "everything at once", lambda a=a: crowded(midgame_view(a, 7, 300)), docs=False)
+    _board("long-names", "long names", lambda: long_names(midgame_view("flying_cloud", 7, 300)), docs=False,
+           read=_vps),
+    *(_board(f"crowded-{a}", "everything at once", lambda a=a: crowded(midgame_view(a, 7, 300)), docs=False,
+             read=_vps)
       for a in ("flying_cloud", "zephyr", "practice")),
     *(_board(f"crowded-{a}", "everything at once, Round Trip", lambda a=a: crowded(round_trip_view(*ROUND_TRIP[a])),
-             docs=False) for a in ROUND_TRIP),
+             docs=False, read=_vps) for a in ROUND_TRIP),
     *(_board(f"long-names-{a}", "long names, Round Trip", lambda a=a: long_names(round_trip_view(*ROUND_TRIP[a])),
-             docs=False) for a in ROUND_TRIP),
+             docs=False, read=_vps) for a in ROUND_TRIP),
     _board("practice", "the practice ring", lambda: midgame_view("practice", 4, 200), docs=False),
-    # Three seats take three lines each (their VP from goals, or VP tokens, on a line of their own).
+    # Three seats take three lines each where the legend leaves room (their VP from goals, or VP tokens, on a line of
+    # their own).
     _board("three-seats", "three seats, long names",
-           lambda: long_names(midgame_view("zephyr", 4, 749, players=3)), docs=False),
+           lambda: long_names(midgame_view("zephyr", 4, 749, players=3)), docs=False, read=_vps),
     _board("three-seats-azure", "three seats, Round Trip, long names",
-           lambda: long_names(round_trip_view(ROUND_TRIP["azure"][0], 1, 120, players=3)), docs=False),
+           lambda: long_names(round_trip_view(ROUND_TRIP["azure"][0], 1, 120, players=3)), docs=False, read=_vps),
     _hand("hand-long-names", "long names", lambda: long_names(midgame_view("zephyr", 2, 60, seat=1)), docs=False),
+    # The longest cards' names are cut to fit their columns: the read rule is the three-card hand's.
     *(_hand(f"hand-{n}-longest", f"the {n} longest cards", lambda n=n: big_hand(midgame_view("zephyr", 2, 60, seat=1),
-                                                                                 n), docs=False) for n in (6, 12)),
+                                                                                 n), docs=False, read=None)
+      for n in (6, 12)),
 ]
 
 PALETTES = [Palette("Planes cube and player colours", dict(CUBE_FILL), live=CUBE_FILL)]

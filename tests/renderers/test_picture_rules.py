@@ -13,7 +13,7 @@ from PIL import Image
 from renderers import catalogue
 from renderers.catalogue import Palette, Sample
 from renderers.kit.record import Recording, check_layout, recording, unlabelled_patches
-from renderers.kit.rules import MIN_DELTA_E
+from renderers.kit.rules import ASPECT, MIN_DELTA_E, READ_MOST_PX, phone_cap_px, reads_most
 from renderers.kit.vision import palette_problems
 
 
@@ -65,6 +65,32 @@ def test_nothing_is_clipped_or_hidden(sample: Sample) -> None:
     assert log.texts, "nothing recorded"
     problems = [p for p in check_layout(log, size) if "shown" not in p]
     assert not problems, "\n".join(problems[:20])
+
+
+@pytest.mark.parametrize("sample", cases("read", only=lambda s: s.read_most is not None))
+def test_what_players_read_most_is_set_large(sample: Sample) -> None:
+    """Whose turn, the scores, what a player acts on: each drawn at least once with capitals READ_MOST_PX tall where
+    a phone shows the picture (400 x 300), above the floor the rest of the picture keeps."""
+    assert sample.read_most is not None
+    log, size = drawn(sample.name)
+    wanted = sample.read_most(sample.view())
+    assert wanted, "nothing named"
+    problems = []
+    for text in wanted:
+        sizes = [t.size for t in log.texts if text in t.text]
+        if not sizes:
+            problems.append(f"{text!r} is not drawn")
+        elif not reads_most(max(sizes), size):
+            problems.append(f"{text!r}: font {max(sizes)} px at most, capitals {phone_cap_px(max(sizes), size):.1f} px "
+                            f"at a phone's size; at least {READ_MOST_PX} needed")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("sample", cases("shape"))
+def test_a_phone_shows_the_picture_by_its_width(sample: Sample) -> None:
+    """At least 4:3 wide, so a phone's 400 x 300 is filled by its width, not shrunk to its height; at most 2:1."""
+    _log, (width, height) = drawn(sample.name)
+    assert ASPECT[0] - 1e-9 <= width / height <= ASPECT[1], f"{width}x{height}"
 
 
 def _palette_of(sample: Sample) -> Palette:
