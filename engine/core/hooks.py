@@ -61,6 +61,17 @@ def _beside(kind: type[Game], name: str, field: str, attribute: str, every: tupl
     return None
 
 
+def in_modules(game: Game, attribute: str) -> object | None:
+    """`attribute` of the module of `game`'s class, or of the nearest class it derives from whose module has it."""
+    for cls in type(game).__mro__:
+        if cls is Game:
+            break
+        found: object | None = getattr(modules.get(cls.__module__), attribute, None)
+        if found is not None:
+            return found
+    return None
+
+
 def _named(every: tuple[GameManifest, ...], name: str, module: str, field: str) -> str:
     """The `field` of the manifest of game `name`, or of one whose engine is defined in `module` ("" if none)."""
     for entry in every:

@@ -8,6 +8,7 @@ from functools import cache
 from pathlib import Path
 
 from engine.core.contract import Game
+from engine.core.hooks import in_modules
 from engine.core.manifest import ROOT, manifest
 
 
@@ -30,6 +31,10 @@ def rules_file_pages(path: str) -> dict[str, str]:
 
 def rules(game: Game) -> dict[str, str]:
     """A game's rules help pages by topic, in our own words (Markdown), the overview first: the file its manifest
-    names (none without a manifest or a file)."""
+    names; for a game no manifest names (a test's), the `RULES` pages beside its class (engine.core.hooks); else
+    none."""
     entry = manifest(game.name)
-    return rules_file_pages(entry.rules) if entry is not None and entry.rules else {}
+    if entry is not None and entry.rules:
+        return rules_file_pages(entry.rules)
+    found = in_modules(game, "RULES")
+    return dict(found) if isinstance(found, dict) else {}

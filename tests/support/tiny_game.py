@@ -24,6 +24,9 @@ class TinyGame(ToyGame):
 
 GAME = TinyGame()
 
+RULES: dict[str, str] = {}
+"""None of the toy game's pages: the tiny game's are the file its manifest names, as a shipped game's."""
+
 MANIFEST = GameManifest(
     name="tiny",
     engine="tests.support.tiny_game:GAME",

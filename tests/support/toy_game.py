@@ -135,6 +135,9 @@ class ToyGame(Game):
 
 GAME = ToyGame()
 
+RULES = {"overview": "Play your highest cards before the others run out."}
+"""The toy game's rules pages, found beside its class (it has no manifest to name a file)."""
+
 
 class ToyAI(GameAI):
     """The toy game's AI hooks, found beside its class (a test game has no manifest to name them)."""

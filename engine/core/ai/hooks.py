@@ -13,8 +13,9 @@ has a default that works, if weakly.
 | `race`, `race_team`, `race_label`, `race_unit` | optional | The after-the-game race chart. |
 | `summary`, `summary_values` | optional | Figures about finished games for `python -m engine selfplay`. |
 
-The search reads the true state only through the game's `redeal_hidden`, so every hook here may read the whole state
-it is given: the search gives it only its own determinisations.
+The search reads the true state only through the game's `redeal_hidden`, so `playout_plan` and `score_now` may read
+the whole state they are given: the search gives them only its own determinisations. `level_plan` is given the true
+state, and must read it only through that re-deal too; `race` and `summary` read finished games, after the fact.
 """
 
 from __future__ import annotations
