@@ -226,7 +226,7 @@ class Pen(ImageDraw.ImageDraw):
     def rounded_rectangle(self, xy: Any, radius: float = 0, fill: Any = None, outline: Any = None, width: int = 1,
                           *, corners: tuple[bool, bool, bool, bool] | None = None) -> None:
         self._log_shape("box", xy, fill, width)
-        box = _whole(xy)
+        box = _whole(xy) or _rounded_whole(xy, radius, corners)
         if box is not None and box[2] >= box[0] and box[3] >= box[1]:
             # Stamped from a cached mask of Pillow's own drawing: a board draws dozens of the same boxes (chips,
             # cards), and Pillow draws each corner's arc and pie slice in Python.
@@ -261,6 +261,24 @@ def _whole(xy: Any) -> tuple[int, int, int, int] | None:
         return None
     x0, y0, x1, y1 = (int(v) for v in values)
     return x0, y0, x1, y1
+
+
+def _rounded_whole(xy: Any, radius: float,
+                   corners: tuple[bool, bool, bool, bool] | None) -> tuple[int, int, int, int] | None:
+    """The whole pixels a box off whole pixels is drawn on, when Pillow draws it as the box on them: Pillow rounds
+    its edges to whole pixels, but sizes its corners from the box as given, so the two agree when the corners are
+    2 x radius across in both (narrower than either box, and not joined). Else None, and Pillow draws it: a row of
+    seat boxes a fraction of a pixel down (rows of five pilots share the height evenly) was drawn arc by arc."""
+    values = [v for p in xy for v in p] if isinstance(xy[0], (tuple, list)) else list(xy)
+    if len(values) != 4 or radius <= 0 or (corners is not None and not any(corners)):
+        return None
+    x0, y0, x1, y1 = values
+    whole = round(x0), round(y0), round(x1), round(y1)  # as Pillow rounds them
+    corner = radius * 2
+    if (min(x1 - x0, y1 - y0) >= corner and whole[2] - whole[0] - 1 > corner
+            and whole[3] - whole[1] - 1 > corner):
+        return whole
+    return None
 
 
 @lru_cache(maxsize=2048)
