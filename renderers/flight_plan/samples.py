@@ -88,17 +88,17 @@ def swap_two_airlines(view: dict[str, Any]) -> dict[str, Any]:
 
 SAMPLES = [
     Sample("flight-plan-board", "board", "Flight Plan, six airlines",
-           lambda: _named(GAME.view(_first(6, 4, _busy), None)), board_image, _before(6, 4, _busy),
+           lambda: _named(GAME.view(_first(6, 4, _busy), None)), board_image, moves_before=_before(6, 4, _busy),
            swap_colours=swap_two_airlines),
     Sample("flight-plan-two", "board", "two airlines", lambda: _named(GAME.view(_first(2, 2, _busy), None)),
-           board_image, _before(2, 2, _busy), docs=False),
+           board_image, moves_before=_before(2, 2, _busy), docs=False),
     Sample("flight-plan-three", "board", "three airlines", lambda: _named(GAME.view(_first(3, 5, _busy), None)),
-           board_image, _before(3, 5, _busy), docs=False),
+           board_image, moves_before=_before(3, 5, _busy), docs=False),
     Sample("flight-plan-over", "board", "a finished game", lambda: _named(GAME.view(_states(4, 6)[-1], None)),
-           board_image, _before(4, 6, -1), docs=False),
+           board_image, moves_before=_before(4, 6, -1), docs=False),
     Sample("flight-plan-long-names", "board", "long names",
            lambda: _named(GAME.view(_first(6, 4, _busy), None), LONG_NAMES), board_image,
-           _before(6, 4, _busy, LONG_NAMES), docs=False),
+           moves_before=_before(6, 4, _busy, LONG_NAMES), docs=False),
     Sample("flight-plan-first-move", "board", "the first move", lambda: _named(GAME.view(_states(5, 1)[0], None)),
            board_image, docs=False),
 ]

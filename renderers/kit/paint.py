@@ -118,6 +118,24 @@ class Pen(ImageDraw.ImageDraw):
     def __init__(self, image: Image.Image) -> None:
         super().__init__(image)
         self.image = image
+        self._inks: dict[tuple[Any, Any], tuple[int | None, int | None]] = {}
+
+    def _getink(self, ink: Any, fill: Any = None) -> tuple[int | None, int | None]:
+        """Pillow's palette entries for a colour pair, looked up once a picture: a crowded board draws some 300
+        shapes and texts in a dozen colours. A palette only grows until it is full, a colour keeping its entry, so
+        what was found stays true; on a full palette (256 colours) Pillow may give an entry to another colour, so it
+        is asked each time."""
+        palette = self.palette
+        if (ink is None and fill is None) or (palette is not None and len(palette.palette) >= 256 * len(palette.mode)):
+            return super()._getink(ink, fill)
+        key = (ink, fill)
+        try:
+            return self._inks[key]
+        except KeyError:
+            found = self._inks[key] = super()._getink(ink, fill)
+            return found
+        except TypeError:  # a colour given as a list is no key: asked afresh
+            return super()._getink(ink, fill)
 
     def text(self, xy: Any, text: Any, fill: Any = None, font: Any = None, anchor: str | None = None,
              *args: Any, **kwargs: Any) -> None:
@@ -255,12 +273,19 @@ class Pen(ImageDraw.ImageDraw):
 
 
 def _whole(xy: Any) -> tuple[int, int, int, int] | None:
-    """The box as four whole pixels (x0, y0, x1, y1), or None when it is given any other way."""
-    values = [v for p in xy for v in p] if isinstance(xy[0], (tuple, list)) else list(xy)
-    if len(values) != 4 or not all(float(v).is_integer() for v in values):
+    """The box as four whole pixels (x0, y0, x1, y1), or None when it is given any other way. Unpacked by hand: a
+    board asks it of every box it draws."""
+    if isinstance(xy[0], (tuple, list)):
+        if len(xy) != 2 or len(xy[0]) != 2 or len(xy[1]) != 2:
+            return None
+        (x0, y0), (x1, y1) = xy
+    elif len(xy) == 4:
+        x0, y0, x1, y1 = xy
+    else:
         return None
-    x0, y0, x1, y1 = (int(v) for v in values)
-    return x0, y0, x1, y1
+    if x0 % 1 or y0 % 1 or x1 % 1 or y1 % 1:  # a fraction (an infinity or NaN leaves NaN: true too)
+        return None
+    return int(x0), int(y0), int(x1), int(y1)
 
 
 def _rounded_whole(xy: Any, radius: float,
