@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any
 
 from PIL import Image
@@ -51,27 +50,55 @@ def _overlaps(box: Rect, taken: Sequence[Rect]) -> bool:
     return False
 
 
+def _blocker(box: Rect, taken: Sequence[Rect]) -> Rect | None:
+    """The first taken box that `box` overlaps, or None (_overlaps, saying which)."""
+    left, top, right, bottom = box
+    for t in taken:
+        if left < t[2] and t[0] < right and top < t[3] and t[1] < bottom:
+            return t
+    return None
+
+
+SPOTS = 4096
+"""Questions free_spot remembers the answer to: every label, badge group and region name of the boards drawn."""
+_spots: dict[tuple[float, float, float, float, int], tuple[Rect | None, frozenset[Rect]]] = {}
+remembers_moves(_spots.clear)
+
+
 def free_spot(x: float, y: float, w: float, h: float, taken: list[Rect], map_h: int) -> Rect | None:
-    """The box of size w x h nearest to centre (x, y), on rings 20 px apart, that lies in the map on free ground."""
-    return _free_spot(x, y, w, h, tuple(taken), map_h)
+    """The box of size w x h nearest to centre (x, y), on rings 20 px apart, that lies in the map on free ground.
 
-
-@lru_cache(maxsize=4096)
-def _free_spot(x: float, y: float, w: float, h: float, taken: tuple[Rect, ...], map_h: int) -> Rect | None:
-    """free_spot, remembered: the same board asks the same questions on every move that leaves its map alone, and
-    the search (up to some 500 boxes tried) costs as much as drawing the labels."""
+    Remembered with the boxes that turned the nearer places down: the same questions come back on every move (a
+    city's code, a plane's place, a region's name), and the search (up to some 500 places tried) costs as much as
+    drawing the labels. While each of those boxes is still taken and the place found still free, every nearer place
+    is still turned down and the answer is the same, whatever else changed on the map."""
+    key = (x, y, w, h, map_h)
+    found = _spots.get(key)
+    if found is not None:
+        spot, blockers = found
+        if blockers.issubset(taken) and (spot is None or _blocker(spot, taken) is None):
+            return spot
+    blocked: set[Rect] = set()
+    spot = None
     for ring in range(0, 13):
         steps = max(1, ring * 6)
         for k in range(steps):
             angle = 2 * math.pi * k / steps
             cx, cy = x + 20 * ring * math.cos(angle), y + 20 * ring * math.sin(angle)
             box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
-            if _inside_map(box, map_h) and not _overlaps(box, taken):
-                return box
-    return None
-
-
-remembers_moves(_free_spot.cache_clear)
+            if not _inside_map(box, map_h):
+                continue
+            blocker = _blocker(box, taken)
+            if blocker is None:
+                spot = box
+                break
+            blocked.add(blocker)
+        if spot is not None:
+            break
+    if len(_spots) >= SPOTS:
+        _spots.clear()
+    _spots[key] = (spot, frozenset(blocked))
+    return spot
 
 
 def _inside_map(box: Rect, map_h: int) -> bool:

@@ -49,10 +49,10 @@ class MoveLayers(Generic[S]):
     (the free ground left for labels…), which must not be changed by its users (tuples): `layer(view)` hands out a
     copy of the image and that same state. The layers used least recently are forgotten first, past `size`.
 
-    The picture drawn on a remembered layer must be the one drawn on a fresh layer, byte for byte: whatever is drawn
-    on it afterwards must not depend on the order the palette's colours came in, beyond the layer's own. While a test
-    records the drawing (kit.record) the layer is drawn afresh, so the log holds every text and shape. Boards are
-    drawn in worker threads: the lock guards the table, never the drawing."""
+    The layer must be the first thing drawn on the picture, in a fresh drawing too: a copy then carries the palette
+    (its colours, in the order they came) a fresh layer would have, so the rest is drawn the same, byte for byte.
+    While a test records the drawing (kit.record) the layer is drawn afresh, so the log holds every text and shape.
+    Boards are drawn in worker threads: the lock guards the table, never the drawing."""
 
     def __init__(self, draw: Callable[[dict[str, Any]], tuple[Image.Image, S]],
                  key: Callable[[dict[str, Any]], Hashable], size: int) -> None:

@@ -1,6 +1,7 @@
-"""The Flight Plan board keeps its routes layer between moves (board.ROUTES, kit.layer.MoveLayers): a board drawn on
-the remembered layer is byte for byte the board drawn on a fresh one, over seeded games' consecutive views, as a
-game draws them; and a recording still sees every shape and text of the layer."""
+"""The Flight Plan board keeps its routes layer between moves (board.ROUTES, kit.layer.MoveLayers) and the places
+free_spot found (with the boxes that turned nearer places down): a board drawn with both remembered is byte for byte
+the board drawn with neither, over seeded games' consecutive views, as a game draws them; and a recording still sees
+every shape and text of the layer."""
 
 from __future__ import annotations
 
@@ -25,8 +26,23 @@ def test_a_board_on_the_remembered_routes_layer_is_byte_for_byte_a_fresh_one(pla
     assert found >= len(views) // 3, "most moves leave the routes alone: the layer was remembered for them"
     assert found < len(views) - 1, "a route bought or switched off draws the layer anew"
     for view, png in zip(views, remembered, strict=True):
-        forget_moves()  # every board on a layer drawn afresh, as the first move a process draws
+        forget_moves()  # every board on a layer and with places found afresh, as the first move a process draws
         assert to_png(board.board_image(view)) == png, f"round {view['round']}, {view['step']}"
+
+
+def test_a_remembered_place_is_the_one_searched_afresh_as_the_ground_changes() -> None:
+    forget_moves()
+    ground = [(500.0, 300.0, 560.0, 340.0)]
+    first = board.free_spot(530, 320, 60, 36, ground, 500)
+    assert first is not None and first != (500.0, 302.0, 560.0, 338.0), "the box in the way turned the centre down"
+    far = [*ground, (20.0, 500.0, 60.0, 530.0)]
+    assert board.free_spot(530, 320, 60, 36, far, 500) == first, "a box far away changes nothing"
+    near = [*ground, first]
+    again = board.free_spot(530, 320, 60, 36, near, 500)
+    assert again is not None and again != first, "the place found is taken now: searched again"
+    assert board.free_spot(530, 320, 60, 36, [], 500) == (500.0, 302.0, 560.0, 338.0), "nothing in the way"
+    forget_moves()
+    assert board.free_spot(530, 320, 60, 36, near, 500) == again
 
 
 def test_a_remembered_layer_is_never_drawn_on() -> None:
