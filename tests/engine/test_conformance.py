@@ -42,9 +42,20 @@ def test_registry_lists_the_first_game() -> None:
     assert "planes" in registry.names()
 
 
+def hides_anything(game: Game, players: int) -> bool:
+    """Whether the game hides anything at all: a game with nothing hidden (engine/noughts) has nothing to re-deal."""
+    return bool(game.private_view) or any(game.secrets(new_game(game, players, 1)).values())
+
+
+def reads_typed_lines(game: Game) -> bool:
+    """Whether the game reads typed moves at all (a game without them refuses every line with one sentence)."""
+    return type(game).suggest is not Game.suggest
+
+
 @pytest.mark.parametrize(("name", "players", "seed"), [case for case in CASES if case[2] == 1])
 def test_the_channel_never_depends_on_hidden_cards(name: str, players: int, seed: int) -> None:
-    assert check_secrecy(registry.get(name), players, seed) > 0
+    game = registry.get(name)
+    assert check_secrecy(game, players, seed) > 0 or not hides_anything(game, players)
 
 
 @pytest.mark.parametrize(("name", "players"), [(name, players) for name, players, seed in CASES if seed == 1])
@@ -80,8 +91,9 @@ def test_the_board_and_hands_in_words_never_depend_on_hidden_cards(name: str, pl
 def test_every_suggestion_sent_back_is_read_as_the_option_it_offered(name: str, players: int) -> None:
     # Labels of the same words in another order (Now Boarding's "… out of DEN on DEN–SFO" and "… out of SFO on
     # SFO–DEN") were once read as a set of words, and the suggestion offered for either was refused.
-    states, sent = check_suggestions(registry.get(name), players, 1)
-    assert states > 0 and sent > states
+    game = registry.get(name)
+    states, sent = check_suggestions(game, players, 1)
+    assert states > 0 and (sent > states or not reads_typed_lines(game))
 
 
 @pytest.mark.parametrize(("name", "players"), [
@@ -90,8 +102,9 @@ def test_every_suggestion_sent_back_is_read_as_the_option_it_offered(name: str, 
 def test_members_named_after_the_words_of_labels_change_no_reading(name: str, players: int) -> None:
     # A member called "Red", "Take" or "buy" once turned every such word of a line into a seat. Names hardly depend
     # on the player count, so the fewest and the most seats.
-    states, sent = check_suggestions(registry.get(name), players, 1, states=4, named=True)
-    assert states > 0 and sent > states
+    game = registry.get(name)
+    states, sent = check_suggestions(game, players, 1, states=4, named=True)
+    assert states > 0 and (sent > states or not reads_typed_lines(game))
 
 
 @pytest.mark.parametrize(("name", "players", "seed"), CASES)

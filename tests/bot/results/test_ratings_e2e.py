@@ -44,9 +44,9 @@ def _easy_stand_ins(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("bot.session.turns.levels", SimpleNamespace(plan=easy, EASY=levels.EASY))
 
 
-@pytest.fixture(autouse=True)
-def _seeded_start(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.session.lobby._secrets.randbits", lambda _bits: 5)
+@pytest.fixture
+def bot_seed() -> int:
+    return 5
 
 
 def reply_text(result: Any) -> str:

@@ -89,7 +89,7 @@ def test_turns_count_up_from_one_and_the_board_says_the_same_round(name: str, pl
                 assert f"Round {round_said[1]} " in drawn, (said, drawn)
 
 
-simcord_bot, _seeded_start = one_game("planes", SEED)
+simcord_bot, bot_seed = one_game("planes", SEED)
 
 
 async def test_the_heading_the_log_and_the_replay_number_a_turn_alike_through_undos(simcord_env: Any) -> None:

@@ -38,9 +38,9 @@ def simcord_bot(make_bot: Any) -> Any:
     return make_bot({**GAMES, **{name: registry.get(name) for name in ("planes", "planecrafters", "flight-plan")}})
 
 
-@pytest.fixture(autouse=True)
-def _seeded_start(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.session.lobby._secrets.randbits", lambda _bits: 7)
+@pytest.fixture
+def bot_seed() -> int:
+    return 7
 
 
 def field(message: Any, name: str) -> str:
