@@ -26,6 +26,8 @@ from engine.core.record import RecordProblem, read, report
 
 def selfplay(args: argparse.Namespace) -> int:
     game = registry.get(args.game)
+    if args.players is None:  # three, or as near as the game's seats allow
+        args.players = min(max(3, game.min_players), game.max_players)
     options = dict(kv.split("=", 1) for kv in args.option)
     tally = Tally()
     total_actions = 0
@@ -68,6 +70,8 @@ def selfplay(args: argparse.Namespace) -> int:
 
 def run_arena(args: argparse.Namespace) -> int:
     game = registry.get(args.game)
+    if args.players is None:  # the fewest the game seats: one of side A against the fewest of side B
+        args.players = game.min_players
     options = dict(kv.split("=", 1) for kv in args.option)
     budgets: dict[str, Budget | None] = {}
     for side in (args.a, args.b):
@@ -117,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     sp = sub.add_parser("selfplay", help="play random legal games to the end and print figures")
     sp.add_argument("game", choices=registry.names())
     sp.add_argument("--games", type=int, default=100)
-    sp.add_argument("--players", type=int, default=3)
+    sp.add_argument("--players", type=int, default=None, help="default: 3, or the nearest count the game seats")
     sp.add_argument("--seed", type=int, default=1)
     sp.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     sp.add_argument("--uniform", action="store_true", help="uniform random choices instead of the playout policy")
@@ -126,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("game", choices=registry.names())
     ap.add_argument("--a", choices=sides, default=levels.HARD)
     ap.add_argument("--b", choices=sides, default=POLICY)
-    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--players", type=int, default=None, help="default: the fewest the game seats")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")

@@ -18,8 +18,8 @@ def names() -> list[str]:
 
 
 def offered() -> list[str]:
-    """The games the bot offers its players by default: every one of `names` but the examples (engine/noughts, kept
-    to be copied and to be tested like every game, is no game anyone came to play)."""
+    """The games the bot offers its players by default: every one of `names` but the examples (a manifest's
+    `example`: kept to be copied and tested like every game, it is no game anyone came to play)."""
     examples = {m.name for m in manifests() if m.example}
     return [name for name in names() if name not in examples]
 

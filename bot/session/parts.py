@@ -54,7 +54,7 @@ class Parts:
     ) -> None:
         self.store = store
         self.presenter = presenter
-        # The examples (engine/noughts) only when given by name: a bot offers the games people came to play.
+        # The examples (a manifest's `example`) only when given by name: a bot offers the games people came to play.
         self.games: Mapping[str, Game] = (games if games is not None
                                           else {n: registry.get(n) for n in registry.offered()})
         self.sessions = Sessions(store, self.games, now, owns)

@@ -39,8 +39,9 @@ class GameManifest:
     """The module listing its SAMPLES and PALETTES for the picture rules, `python -m renderers samples` and `bench`
     (renderers/catalogue.py). Empty: none."""
     example: bool = False
-    """An example to copy, not a game to play (engine/noughts): the registry, the generic tests and the tools take it
-    up like any game, but the bot offers it to no one unless it is given the game by name (`registry.offered`)."""
+    """An example to copy, not a game to play (engine/README.md, "Adding a game"): the registry, the generic tests
+    and the tools take it up like any game, but the bot offers it to no one unless it is given the game by name
+    (`registry.offered`)."""
 
 
 _registered: dict[str, GameManifest] = {}

@@ -43,7 +43,7 @@ def test_registry_lists_the_first_game() -> None:
 
 
 def hides_anything(game: Game, players: int) -> bool:
-    """Whether the game hides anything at all: a game with nothing hidden (engine/noughts) has nothing to re-deal."""
+    """Whether the game hides anything at all: a game with nothing hidden has nothing to re-deal."""
     return bool(game.private_view) or any(game.secrets(new_game(game, players, 1)).values())
 
 

@@ -1,17 +1,18 @@
-"""Playing a game on SimCord in a few lines: `await play(env, "noughts", seed=1, clicks=4)` opens a lobby in a new
+"""Playing a game on SimCord in a few lines: `await play(env, GAME, seed=1, clicks=4)` opens a lobby in a new
 channel of `env`, seats the members (and AI seats), starts the game dealt from `seed`, and clicks what the game's own
 seeded playout policy picks, as the member the panel calls on, `clicks` times or to the end (None).
 
-    simcord_bot, bot_seed = one_game("noughts", 1)        # tests/bot/helpers.py: a bot given only that game
+    simcord_bot, bot_seed = one_game(GAME, 1)        # tests/bot/helpers.py: a bot given only that game
 
     async def test_a_whole_game(simcord_env):
-        played = await play(simcord_env, "noughts", seed=1)
+        played = await play(simcord_env, GAME, seed=1)
         assert played.over and prompt_of(latest_panel(played.table.channel)).startswith("Game over.")
 
 The seed goes through the session side's own seed source (bot.session.lobby's `Lobby.seeds`), so the deal, every
 click and the game's length are the same on every run. It suits games whose seats take turns: a panel calls on one
 member at a time (Now Boarding's pilots, who all play at once from private controls, need their own loop).
-A bot offers an example game (engine/noughts) only when given it: `make_bot({"noughts": registry.get("noughts")})`.
+A bot offers an example game (a manifest with `example=True`) only when given it, as `one_game` gives it.
+The example game's own tests/<game>/test_on_discord.py shows the whole of it.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Player counts for per-game tables, read from each game's own declared range (`min_players`, `max_players`), so a
-test that plays every game names none of them: a game with 2 seats only (engine/noughts) is played at 2, where the
+test that plays every game names none of them: a game of 2 seats only is played at 2, where the
 others are played at 3."""
 
 from __future__ import annotations

@@ -62,7 +62,7 @@ def test_every_game_command_is_in_the_readmes_table() -> None:
 
 def test_the_rules_topics_it_names_exist() -> None:
     section = MANUAL[MANUAL.index("## How each game plays"):MANUAL.index("## Troubleshooting")]
-    for game in registry.names():
+    for game in registry.offered():  # the manual is for players: the examples are offered to none
         title = registry.get(game).title
         entry = next(line for line in section.split("\n- ") if line.startswith(f"**{title}**"))
         named = re.findall(r"`([a-z ]+)`", entry.split("Topics:")[1])
@@ -76,10 +76,10 @@ def test_the_rules_topics_it_names_exist() -> None:
 def test_the_level_a_new_ai_plays_at_is_the_bots() -> None:
     """The README once said a new AI plays at Easy in Flight Plan and Now Boarding while the bot started it at
     Normal: the sentence follows each game's own default (levels.default_for)."""
-    said = {levels.LABELS[levels.default_for(registry.get(name))] for name in registry.names()}
+    said = {levels.LABELS[levels.default_for(registry.get(name))] for name in registry.offered()}
     if len(said) == 1:
         assert f"A new AI plays at {said.pop()} in every game" in MANUAL
     for label in levels.LABELS.values():
-        for name in registry.names():
+        for name in registry.offered():
             if levels.LABELS[levels.default_for(registry.get(name))] != label:
                 assert not re.search(rf"at {label} in [^.]*{registry.get(name).title}", README + MANUAL), (label, name)
