@@ -1,6 +1,7 @@
 """Command line for the engines: `python -m engine selfplay GAME --games N --players P --seed S [--option k=v]`, and
 `python -m engine arena GAME --a hard --b policy --players 2 --games 200 --seed 1` (AI levels against each other), and
-`python -m engine replay FILE` (a game exported with /game export, replayed from its seed to its final state).
+`python -m engine replay FILE` (a game exported with /game export, replayed from its seed to its final state), and
+`python -m engine manual` (the games' lines of docs/playing.md, written from their manifests).
 
 Games follow each game's playout policy (random, shaped like people play); `--uniform` picks every choice uniformly
 instead, to see how a policy-free random game behaves.
@@ -143,9 +144,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--progress", action="store_true", help="print the running score after every game, to stderr")
     rp = sub.add_parser("replay", help="replay an exported game record and print a digest of its final state")
     rp.add_argument("file", help="the JSON file /game export gave")
+    sub.add_parser("manual", help="write the games' lines of docs/playing.md from their manifests")
     args = parser.parse_args(argv)
-    commands = {"selfplay": selfplay, "arena": run_arena, "replay": run_replay}
+    commands = {"selfplay": selfplay, "arena": run_arena, "replay": run_replay, "manual": write_manual}
     return commands[args.command](args)
+
+
+def write_manual(_args: argparse.Namespace) -> int:
+    from engine import manual
+
+    changed = manual.write()
+    print(f"{manual.MANUAL.relative_to(manual.ROOT)}: {'rewritten' if changed else 'already as the manifests say'}")
+    return 0
 
 
 if __name__ == "__main__":

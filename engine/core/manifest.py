@@ -38,6 +38,12 @@ class GameManifest:
     samples: str = ""
     """The module listing its SAMPLES and PALETTES for the picture rules, `python -m renderers samples` and `bench`
     (renderers/catalogue.py). Empty: none."""
+    seats_called: str = "players"
+    """What the players' manual calls the seats in the game's line ("2-6 airlines"), plural."""
+    about: str = ""
+    """How the game plays in a few sentences, for its paragraph in the players' manual (docs/playing.md, "How each
+    game plays", which `python -m engine docs` writes from the manifests): what the players do, what is hidden, and
+    the `/game rules` topics worth naming, in backticks. Empty for an example, which no manual names."""
     example: bool = False
     """An example to copy, not a game to play (engine/README.md, "Adding a game"): the registry, the generic tests
     and the tools take it up like any game, but the bot offers it to no one unless it is given the game by name

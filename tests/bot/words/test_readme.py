@@ -1,7 +1,7 @@
 """The README and the players' manual (docs/playing.md) as a newcomer reads them stay true: no figure that goes stale
 (the lobby's options pager counts pages per game), every link leads somewhere, the deploy guide and every rulings
-file are linked from the front door, every /game command is in its table, and the topics the manual names for
-`/game rules` exist."""
+file are linked from the front door, every /game command is in its table, the manual's line for each game is its
+manifest's (engine/manual.py), and the topics the manual names for `/game rules` exist."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import json
 import re
 from pathlib import Path
 
-from engine import registry
+from engine import manual, registry
 from engine.core.ai import levels
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -58,6 +58,12 @@ def test_every_game_command_is_in_the_readmes_table() -> None:
     assert "host option" in names and "settings" in names
     table = README[README.index("| To… | Use |"):README.index("## More documentation")]
     assert [n for n in names if f"`{n}" not in table] == []
+
+
+def test_the_manuals_games_are_as_their_manifests_say() -> None:
+    assert manual.written(MANUAL) == MANUAL, "run `python -m engine manual`: a manifest's `about` changed"
+    for name in registry.offered():
+        assert f"**{registry.get(name).title}**" in manual.games_part()
 
 
 def test_the_rules_topics_it_names_exist() -> None:
