@@ -98,7 +98,7 @@ async def test_now_boarding_plays_against_the_games_constant_for_its_pilots(stor
 
 
 def test_every_game_and_pilot_count_has_its_calibrated_constants() -> None:
-    for name in registry.names():
+    for name in registry.offered():  # an example is rated by no bot: it plays against the uncalibrated newcomer
         game = registry.get(name)
         wanted = {f"ai:{level}" for level in ("easy", "normal", "hard")}
         if game.cooperative:
