@@ -103,5 +103,6 @@ def test_every_game_and_pilot_count_has_its_calibrated_constants() -> None:
         wanted = {f"ai:{level}" for level in ("easy", "normal", "hard")}
         if game.cooperative:
             wanted |= {f"game:{n}" for n in range(game.min_players, game.max_players + 1)}
+        assert name in REFERENCES, f"run `python -m bot.ratings.calibrate {name}`, paste it in bot/ratings/reference.py"
         assert set(REFERENCES[name]) == wanted, name
         assert REFERENCES[name]["ai:easy"][0] == 25.0, "Easy is where the fit is anchored"
