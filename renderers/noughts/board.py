@@ -14,9 +14,9 @@ SIZE = (1200, 900)
 MARK_COLOURS = {"X": (31, 92, 200), "O": (214, 110, 0)}
 """The marks' colours, blue and orange (told apart in every colour vision); the letter on each tile says the same."""
 CELL = 240
-GRID = (60, 120)
+GRID = (40, 120)
 """The grid's top left corner."""
-PANEL = (840, 120, 1160, 840)
+PANEL = (790, 120, 1170, 840)
 TITLE, TEXT, MARK = 44, 40, 150
 
 
@@ -32,23 +32,24 @@ def board_image(view: dict[str, Any]) -> Image.Image:
     draw.text((GRID[0], 60), _headline(view), font=font(TITLE), fill=INK, anchor="lm")
     for cell, mark in view["cells"].items():
         x0, y0, x1, y1 = _cell_box(cell)
-        won = cell in view["line"]
-        draw.rectangle((x0, y0, x1, y1), fill=PAPER, outline=INK, width=10 if won else 3)
+        draw.rectangle((x0, y0, x1, y1), fill=PAPER, outline=INK, width=3)
         middle = ((x0 + x1) / 2, (y0 + y1) / 2)
         if mark:
             draw.rounded_rectangle((x0 + 24, y0 + 24, x1 - 24, y1 - 24), radius=24, fill=MARK_COLOURS[mark])
             draw.text(middle, mark, font=font(MARK), fill=WHITE, anchor="mm")
         else:
             draw.text(middle, cell, font=font(TEXT), fill=MUTED, anchor="mm")
+    for cell in view["line"]:  # after every cell, so that no neighbour's edge covers the line's
+        draw.rectangle(_cell_box(cell), outline=INK, width=10)
     draw.rectangle(PANEL, fill=PAPER, outline=MUTED, width=3)
     for n, seat in enumerate(view["seats"]):
         top = PANEL[1] + 30 + n * 120
-        tile = (PANEL[0] + 24, top, PANEL[0] + 104, top + 80)
+        tile = (PANEL[0] + 16, top, PANEL[0] + 76, top + 80)
         draw.rounded_rectangle(tile, radius=12, fill=MARK_COLOURS[seat["mark"]])
         draw.text(((tile[0] + tile[2]) / 2, (tile[1] + tile[3]) / 2), seat["mark"], font=font(TEXT), fill=WHITE,
                   anchor="mm")
-        name = fit(seat["name"], TEXT, PANEL[2] - tile[2] - 40)
-        draw.text((tile[2] + 16, (tile[1] + tile[3]) / 2), name, font=font(TEXT), fill=INK, anchor="lm")
+        name = fit(seat["name"], TEXT, PANEL[2] - tile[2] - 28)
+        draw.text((tile[2] + 12, (tile[1] + tile[3]) / 2), name, font=font(TEXT), fill=INK, anchor="lm")
     return image
 
 

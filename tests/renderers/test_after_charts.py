@@ -36,7 +36,9 @@ def _png(data: bytes) -> Image.Image:
 def test_race_chart_draws_a_line_per_seat(name: str, players: int) -> None:
     done = finished(name, players, 5)
     found = race(done.game, done.start, done.turns)
-    assert found is not None
+    if found is None:  # a game that keeps no running score has no race to draw
+        assert done.game.race(done.start) is None
+        return
     names = {s: SAMPLE_NAMES[s % len(SAMPLE_NAMES)] for s in range(players)}
     image = _png(race_chart(found, names, done.game.turn_word))
     assert image.size == SIZE
@@ -51,7 +53,9 @@ def test_race_chart_draws_a_line_per_seat(name: str, players: int) -> None:
 def test_alt_text_names_every_seat_and_the_final_order(name: str, players: int) -> None:
     done = finished(name, players, 5)
     found = race(done.game, done.start, done.turns)
-    assert found is not None
+    if found is None:  # a game that keeps no running score has no race to draw
+        assert done.game.race(done.start) is None
+        return
     names = {s: WORLD_NAMES[s] for s in range(players)}
     said = race_words(found, names, done.game.turn_word)
     for seat in range(players):

@@ -25,7 +25,7 @@ from renderers.kit.rules import MIN_TEXT_PX, shown_cap_px
 from tests.support.tables import fewest_and_most
 
 GAMES = [(name, players, seed) for name in registry.names() if for_game(name) is not None
-         for players, seed in zip(reversed(fewest_and_most(registry.get(name))), (3, 8), strict=False)]
+         for players, seed in zip(reversed(fewest_and_most(registry.get(name))), (3, 7), strict=False)]
 """Every game with pictures at its most and its fewest players."""
 PICTURES_PER_GAME = 8
 NAMES = ["Ada", "Bartholomew the Patient", "Chen", "Dagny Featherstonehaugh", "Esperanza", "Fumiko"]
