@@ -46,7 +46,7 @@ def bench(games: int, seed: int, players: int | None) -> None:
     print(f"{'game':14} {'players':>7} {'seed':>5} {'turns':>5} {'race s':>7} {'chart s':>8} {'cpu':>5} "
           f"{'chances s':>9} {'cpu':>6} {'rollouts':>8} {'chart s':>8} {'MiB':>5} {'load':>5}")
     for name in registry.names():
-        measure(name, players or registry.get(name).max_players, games, seed)
+        measure(name, players or registry.get(name).info.max_players, games, seed)
 
 
 def measure(name: str, seats: int, games: int, seed: int) -> None:
@@ -64,10 +64,10 @@ def measure(name: str, seats: int, games: int, seed: int) -> None:
 
     (start, turns, run), race_s, _race_cpu = timed(replayed)
     assert run is not None
-    _png, draw_s, draw_cpu = timed(lambda: charts.race_chart(run, names, engine.turn_word))
+    _png, draw_s, draw_cpu = timed(lambda: charts.race_chart(run, names, engine.info.turn_word))
     odds, chances_s, chances_cpu = timed(lambda: chances(engine, start, turns, found))
     points = turning_points(odds)
-    _png2, odds_draw_s, _c = timed(lambda: charts.chances_chart(odds, names, points, engine.turn_word))
+    _png2, odds_draw_s, _c = timed(lambda: charts.chances_chart(odds, names, points, engine.info.turn_word))
     print(f"{name:14} {seats:>7} {found:>5} {len(turns):>5} {race_s:>7.2f} {draw_s:>8.2f} {draw_cpu:>5.2f} "
           f"{chances_s:>9.2f} {chances_cpu:>6.2f} {odds.rollouts:>8} {odds_draw_s:>8.2f} "
           f"{peak_mib():>5.0f} {os.getloadavg()[0]:>5.1f}", flush=True)

@@ -40,7 +40,7 @@ def bench(games: int, seed: int, players: int | None) -> None:
         renderer = for_game(name)
         if renderer is None:
             continue
-        seats = players or engine.max_players
+        seats = players or engine.info.max_players
         found, choices, _turns = longest(name, seats, games, seed)
         started, cpu = time.perf_counter(), time.process_time()
         start, steps = play(engine, seats, found, {}, choices)

@@ -18,6 +18,7 @@ from bot.store.postgres import PostgresStore
 from bot.store.sqlite import SqliteStore
 from engine.core import apply, dump_state, new_game
 from engine.core.ai.selfplay import playout
+from engine.core.play import is_over
 from engine.registry import get as get_game
 
 _TABLES = ("sessions", "actions", "session_state", "session_seats", "session_meta")
@@ -57,7 +58,7 @@ async def storage(url: str, games: int, seed: int) -> None:
                 await store.record_move(row.id, expected_version=state.version, seat=action.seat,
                                         choice=action.choice, events=[e.model_dump() for e in events],
                                         state_json=dump_state(new), new_version=new.version,
-                                        finished=game.is_over(new))
+                                        finished=is_over(game, new))
                 state = new
                 moves += 1
         grown = await _size(store, url) - start_size

@@ -26,7 +26,7 @@ from engine.core.ai.selfplay import playout
 async def record(store: Store, game: Game, channel_id: int, seeds: int) -> tuple[SessionRow, GameState, int]:
     """The longest of `seeds` policy games at the game's largest player count, recorded through `store`; returns
     the session, its last state and its number of moves."""
-    players = game.max_players
+    players = game.info.max_players
     seed, run = max(((s, playout(game, players, s)) for s in range(1, seeds + 1)), key=lambda r: len(r[1].actions))
     seats = [Seat(seat=i, user_id=10 + i, name=f"p{i}") for i in range(players)]
     row = await store.create_session(guild_id=1, channel_id=channel_id, game=game.name, host_id=10,
@@ -64,7 +64,7 @@ async def run(url: str, seeds: int, repeats: int) -> None:
             game = registry.get(name)
             session, stored, moves = await record(store, game, channel_id, seeds)
             times = [await undo_history(store, game, session, stored) for _ in range(repeats)]
-            print(f"{name:14} {game.max_players:>7} {moves:>6}  {statistics.median(times):23.1f} ms")
+            print(f"{name:14} {game.info.max_players:>7} {moves:>6}  {statistics.median(times):23.1f} ms")
     finally:
         await store.close()
 

@@ -28,7 +28,7 @@ from engine.core.record import RecordProblem, read, report
 def selfplay(args: argparse.Namespace) -> int:
     game = registry.get(args.game)
     if args.players is None:  # three, or as near as the game's seats allow
-        args.players = min(max(3, game.min_players), game.max_players)
+        args.players = min(max(3, game.info.min_players), game.info.max_players)
     options = dict(kv.split("=", 1) for kv in args.option)
     tally = Tally()
     total_actions = 0
@@ -72,7 +72,7 @@ def selfplay(args: argparse.Namespace) -> int:
 def run_arena(args: argparse.Namespace) -> int:
     game = registry.get(args.game)
     if args.players is None:  # the fewest the game seats: one of side A against the fewest of side B
-        args.players = game.min_players
+        args.players = game.info.min_players
     options = dict(kv.split("=", 1) for kv in args.option)
     budgets: dict[str, Budget | None] = {}
     for side in (args.a, args.b):
@@ -84,7 +84,7 @@ def run_arena(args: argparse.Namespace) -> int:
                             widen=budget.widen, explore=budget.explore, follow=budget.follow)
         budgets[side] = budget
         if budget is not None and type(game).level_plan is not Game.level_plan:
-            print(f"{side}: {game.title}'s own planner for this level (Game.level_plan), not the search")
+            print(f"{side}: {game.info.title}'s own planner for this level (Game.level_plan), not the search")
         elif budget is not None:
             print(f"{side}: up to {budget.iterations} iterations"
                   + (f" or {budget.seconds:g} s" if budget.seconds else "") + " a plan, rollouts "

@@ -18,9 +18,9 @@ WIDTH = 118
 
 
 def game_line(entry: GameManifest) -> str:
-    game = registry.get(entry.name)
-    together = ", co-operative" if game.cooperative else ""
-    line = f"- **{game.title}** ({game.min_players}-{game.max_players} {entry.seats_called}{together}): {entry.about}"
+    info = registry.get(entry.name).info
+    together = ", co-operative" if info.cooperative else ""
+    line = f"- **{info.title}** ({info.min_players}-{info.max_players} {entry.seats_called}{together}): {entry.about}"
     return textwrap.fill(line, WIDTH, subsequent_indent="  ", break_long_words=False, break_on_hyphens=False)
 
 

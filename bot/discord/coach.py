@@ -48,7 +48,7 @@ class CoachCommands(app_commands.Group, name="coach", description="After the gam
         found = await coach.analysis(session) if kind == "turns" else await coach.race(session)
         if found is None:
             raise Refusal("This game keeps no score to chart.")
-        title = self.parts.sessions.game(session.game).title
+        title = self.parts.sessions.game(session.game).info.title
         what = "where the game turned" if kind == "turns" else "the race"
         if text:
             for message in words_messages(found.words, f"{title}, game #{session.id}: {what}"):

@@ -85,8 +85,9 @@ def value_suggestions(spec: GameOptionSpec, current: str, seats: list[Seat] | No
 
 def game_choice(game: Game) -> str:
     """A game as /game new offers it: "Planes: move passenger cubes ... (2–4 players)"."""
-    players = f"{game.min_players}–{game.max_players} players"
-    return f"{game.title}: {game.tagline} ({players})" if game.tagline else f"{game.title} ({players})"
+    info = game.info
+    players = f"{info.min_players}–{info.max_players} players"
+    return f"{info.title}: {info.tagline} ({players})" if info.tagline else f"{info.title} ({players})"
 
 
 def offer_games(command: app_commands.Command[Any, ..., Any], games: list[app_commands.Choice[str]]) -> None:
@@ -111,7 +112,7 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
     def __init__(self, parts: Parts) -> None:
         super().__init__()
         self.parts = parts
-        games = [choice(g.title, name) for name, g in list(parts.games.items())[:25]]
+        games = [choice(g.info.title, name) for name, g in list(parts.games.items())[:25]]
         # Where a game is picked to play, each says what it is and for how many (a choice has no description).
         offer_games(self.new, [choice(game_choice(g), name) for name, g in list(parts.games.items())[:25]])
         offer_games(self.rules, games)
@@ -175,7 +176,7 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
         values = await self.parts.lobby.values(session)  # the server's defaults, when it set any
         if thread:
             message = await channel.send(**lobby_message(session, engine, values=values))
-            await interaction.followup.send(**fit(content=where or f"Your {engine.title} lobby is open in "
+            await interaction.followup.send(**fit(content=where or f"Your {engine.info.title} lobby is open in "
                                                                     f"{channel.mention}."))
         else:
             await interaction.response.send_message(**lobby_message(session, engine, values=values))
@@ -188,11 +189,11 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
         channel that stands in for one, with the sentence that says so."""
         stand_in = cast(Host, interaction.client).presenter.thread_stand_in(channel.id)
         if stand_in is None:
-            return await channel.create_thread(name=cut(f"{engine.title} game", THREAD_NAME),
+            return await channel.create_thread(name=cut(f"{engine.info.title} game", THREAD_NAME),
                                                type=discord.ChannelType.public_thread), None
         other = interaction.client.get_channel(stand_in) or await interaction.client.fetch_channel(stand_in)
         mention = getattr(other, "mention", f"<#{stand_in}>")
-        return other, (f"Threads do not show in the sandbox, so your {engine.title} lobby is open in {mention}, "
+        return other, (f"Threads do not show in the sandbox, so your {engine.info.title} lobby is open in {mention}, "
                        "the sandbox's other game channel, instead.")
 
     @command("join", "Take a seat in the lobby of this channel")
@@ -317,7 +318,7 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
     @command("status", "Who plays, whose turn it is, or the final scores")
     async def status(self, interaction: discord.Interaction) -> None:
         session = await self._here(interaction, statuses=("lobby", "active", "finished", "abandoned", "cancelled"))
-        title = self.parts.sessions.game(session.game).title
+        title = self.parts.sessions.game(session.game).info.title
         if session.status == "lobby":
             await tell(interaction, status_text(session, title))
             return
@@ -345,7 +346,8 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
                 **fit(embed=discord.Embed(title=title, description=latest(lines, EMBED_DESCRIPTION) or text)),
                 ephemeral=True)
             return
-        body = f"# {self.parts.sessions.game(session.game).title}, game #{session.id}\n\n" + "\n\n".join(lines) + "\n"
+        title = self.parts.sessions.game(session.game).info.title
+        body = f"# {title}, game #{session.id}\n\n" + "\n\n".join(lines) + "\n"
         await interaction.followup.send(
             **fit(content=f"The whole game, {counted(len(turns), 'turn')}.",
                   file=discord.File(io.BytesIO(body.encode()), filename=f"game-{session.id}-log.md")),
@@ -362,7 +364,7 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
         key = topic if topic in pages else next(iter(pages))
         # A long page (a game's lobby options, all explained) comes in several embeds of one message.
         first, *more = paragraphs(pages[key], EMBED_DESCRIPTION)
-        embeds = [discord.Embed(title=f"{self.parts.sessions.game(name).title} — {key}", description=first),
+        embeds = [discord.Embed(title=f"{self.parts.sessions.game(name).info.title} — {key}", description=first),
                   *(discord.Embed(description=piece) for piece in more)]
         if topic and topic not in pages:
             embeds[-1].set_footer(text=f"No topic '{quoted(topic)}'; showing the overview. Topics: {', '.join(pages)}")
@@ -446,7 +448,7 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
         if made is None:
             raise Refusal("This game has no pictures to replay; /game log tells it in words.")
         engine = self.parts.sessions.game(session.game)
-        title, word = engine.title, engine.turn_word.lower()  # Now Boarding counts rounds
+        title, word = engine.info.title, engine.info.turn_word.lower()  # Now Boarding counts rounds
         shown = "the start" if not made.last else (
             f"{word} {made.first}" if made.first == made.last else f"{word}s {made.first} to {made.last}")
         text = f"{title}, game #{session.id}: {shown} of {made.turns}."
@@ -489,7 +491,7 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
         who = member or interaction.user
         found = await self.parts.ratings.stats(interaction.guild_id or 0, who.id, game.value if game else None)
         if found is None:
-            what = f"a game of {self.parts.sessions.game(game.value).title}" if game else "a game"
+            what = f"a game of {self.parts.sessions.game(game.value).info.title}" if game else "a game"
             raise Said(f"{'You have' if who.id == interaction.user.id else who.mention + ' has'} not finished "
                           f"{what} on this server yet.")
         await tell(interaction, stats_text(found, who.id, self.parts.sessions.game(found.game)))
@@ -504,7 +506,7 @@ class GameCommands(app_commands.Group, name="game", description="Play airplane b
         if found is None:
             raise Refusal("A season is a calendar quarter such as 2026-Q4, or 'now'; leave it out for all time.")
         board = await self.parts.ratings.board(interaction.guild_id or 0, interaction.user.id, name, found)
-        title = f"{self.parts.sessions.game(name).title} — {season_name(found)}"
+        title = f"{self.parts.sessions.game(name).info.title} — {season_name(found)}"
         await tell(interaction, f"**{title}**\n" + board_text(board, interaction.user.id,
                                                                 self.parts.sessions.game(name)))
 

@@ -27,7 +27,7 @@ def alt_text(game_id: str, view: dict[str, Any], words: str = "") -> str:
     if words:
         return described(words)
     try:
-        title = registry.get(game_id).title
+        title = registry.get(game_id).info.title
     except (KeyError, ModuleNotFoundError):  # a game outside the registry (the tests' toy game)
         title = game_id
     seats = [s for s in view.get("seats") or view.get("airlines") or [] if isinstance(s, dict)]

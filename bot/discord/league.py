@@ -66,7 +66,7 @@ def standing_lines(lines: list[Line]) -> list[str]:
 
 def standings_message(parts: Parts, league: League, lines: list[Line], *, heading: str) -> dict[str, Any]:
     words = "\n".join(standing_lines(lines)) or "Nobody has signed up."
-    title = parts.sessions.game(league.game).title
+    title = parts.sessions.game(league.game).info.title
     picture = render_standings(league.name, title, heading, [(ln.place, ln.name, shown(ln.points), ln.score,
                                                                ln.played, ln.dropped) for ln in lines])
     alt = cut(f"{league.name} standings, {heading}: " + "; ".join(
@@ -82,7 +82,7 @@ def signup_message(parts: Parts, league: League, count: int) -> dict[str, Any]:
     fmt = "Swiss" if league.format == SWISS else "round robin"
     fill = "AI seats fill short tables" if league.fill == AI_FILL else "members left over sit the round out (a bye)"
     pace = f"{league.deadline}-hour turns" if league.deadline else "no turn deadline"
-    lines = [f"### {escape(league.name)}: a {engine.title} league",
+    lines = [f"### {escape(league.name)}: a {engine.info.title} league",
              f"{fmt}, tables of {league.table_size}, {league.rounds} rounds, {pace}; {fill}; "
              f"{'rated' if league.rated else 'not rated'}.",
              f"Signed up: {count}." if league.status == "signup" else "Sign-up is closed."]
@@ -175,7 +175,7 @@ class LeagueCommands(app_commands.Group, name="league", description="Leagues tha
         self.parts = parts
         from bot.discord.commands import offer_games
 
-        offer_games(self.new, [choice(g.title, name) for name, g in list(parts.games.items())[:25]])
+        offer_games(self.new, [choice(g.info.title, name) for name, g in list(parts.games.items())[:25]])
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError, /) -> None:
         await answer_failure(interaction, error)
@@ -261,7 +261,7 @@ class LeagueCommands(app_commands.Group, name="league", description="Leagues tha
     async def history(self, interaction: discord.Interaction) -> None:
         lines = []
         for league in await self.parts.store.leagues_of(interaction.guild_id or 0):
-            title = self.parts.sessions.game(league.game).title
+            title = self.parts.sessions.game(league.game).info.title
             said = f"- **{escape(league.name)}** ({title}): {league.status}"
             if league.status == "finished":
                 table = await self.parts.leagues.standings(league)

@@ -56,7 +56,7 @@ def listing_lines(parts: Parts, entries: list[QueueEntry]) -> list[str]:
         return ["Nobody is waiting in this server's queue. Join with /lfg join or the queue panel's buttons."]
     lines: list[str] = []
     for game in dict.fromkeys(e.game for e in entries):
-        lines.append(f"**{parts.sessions.game(game).title}**")
+        lines.append(f"**{parts.sessions.game(game).info.title}**")
         for e in (e for e in entries if e.game == game):
             where = ("seated, confirming" if e.table_id is not None else
                      f"waiting since {timestamp(_when(e.queued_at))}, until {timestamp(_when(e.expires_at))}")
@@ -73,10 +73,10 @@ def panel_message(parts: Parts, entries: list[QueueEntry]) -> dict[str, Any]:
              "24 hours, and Renew starts it again."]
     for name, game in games:
         count = sum(1 for e in waiting if e.game == name)
-        lines.append(f"- {game.title}: {count} waiting" if count else f"- {game.title}: nobody waiting")
+        lines.append(f"- {game.info.title}: {count} waiting" if count else f"- {game.info.title}: nobody waiting")
     view = discord.ui.View(timeout=None)
     for name, game in games:
-        view.add_item(QueueJoin(name, game.title))
+        view.add_item(QueueJoin(name, game.info.title))
     view.add_item(QueueRenew())
     view.add_item(QueueLeave())
     return fit(view=card([text("\n".join(lines))], view, COLOUR), allowed_mentions=discord.AllowedMentions.none())
@@ -89,7 +89,7 @@ def table_message(parts: Parts, table: QueueTable, entries: list[QueueEntry], *,
     seats += [f"{len(entries) + i}. AI ({table.ai_level or 'its level'})" for i in range(1, table.ai_seats + 1)]
     said = state or (f"Confirm your seat {timestamp(_when(table.confirm_by))}: the game starts when everyone has. "
                      "Whoever has not confirmed by then goes back to the queue, behind the others.")
-    blocks: list[discord.ui.Item[Any]] = [text(f"### {escape(engine.title)} table found\n{wish_words(table)}"),
+    blocks: list[discord.ui.Item[Any]] = [text(f"### {escape(engine.info.title)} table found\n{wish_words(table)}"),
                                           text("\n".join(seats)), text(said)]
     view = discord.ui.View(timeout=None)
     if not state:
@@ -113,7 +113,7 @@ async def open_tables(client: Host, formed: list[Seated]) -> None:
         try:
             channel = await _channel(client, table.channel_id)
             thread = await channel.create_thread(
-                name=cut(f"{parts.sessions.game(table.game).title} table {table.id}", THREAD_NAME),
+                name=cut(f"{parts.sessions.game(table.game).info.title} table {table.id}", THREAD_NAME),
                 type=discord.ChannelType.public_thread)
             message = await thread.send(**table_message(parts, table, entries))
             await parts.store.lfg_place_table(table.id, thread_id=thread.id, message_id=message.id)
@@ -173,7 +173,7 @@ async def join(interaction: discord.Interaction, game: str, seats: str = "", pac
     entry, formed = await parts.queue.join(guild_id=guild_id, here=interaction.channel_id or 0,
                                            user_id=interaction.user.id, name=interaction.user.display_name,
                                            game=game, seats=seats, pace=pace, rated=rated, ai=ai)
-    title = parts.sessions.game(game).title
+    title = parts.sessions.game(game).info.title
     mine = next((t for t, es in formed if any(e.user_id == entry.user_id and e.game == game for e in es)), None)
     if mine is not None:
         said = f"A {title} table is ready for you: watch for the new thread and confirm your seat."
@@ -231,7 +231,7 @@ class QueueLeave(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"lq:l
             client = client_of(interaction)
             gone = await client.parts.queue.leave(interaction.guild_id or 0, interaction.user.id)
             await tell(interaction, "You left the queue for " + ", ".join(
-                client.parts.sessions.game(e.game).title for e in gone) + ".")
+                client.parts.sessions.game(e.game).info.title for e in gone) + ".")
             await refresh_panel(client, interaction.guild_id or 0)
 
         await run_for_player(interaction, act)
@@ -273,8 +273,8 @@ class LfgCommands(app_commands.Group, name="lfg", description="Find a table: thi
         self.parts = parts
         from bot.discord.commands import offer_games  # the one way a group offers this bot's games
 
-        offer_games(self.join, [choice(g.title, name) for name, g in list(parts.games.items())[:25]])
-        offer_games(self.leave, [choice(g.title, name) for name, g in list(parts.games.items())[:25]])
+        offer_games(self.join, [choice(g.info.title, name) for name, g in list(parts.games.items())[:25]])
+        offer_games(self.leave, [choice(g.info.title, name) for name, g in list(parts.games.items())[:25]])
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError, /) -> None:
         await answer_failure(interaction, error)
@@ -295,7 +295,7 @@ class LfgCommands(app_commands.Group, name="lfg", description="Find a table: thi
         gone = await self.parts.queue.leave(interaction.guild_id or 0, interaction.user.id,
                                             game.value if game else None)
         await tell(interaction, "You left the queue for " + ", ".join(
-            self.parts.sessions.game(e.game).title for e in gone) + ".")
+            self.parts.sessions.game(e.game).info.title for e in gone) + ".")
         await refresh_panel(client, interaction.guild_id or 0)
 
     @command("list", "Who waits in this server's queue, for what")

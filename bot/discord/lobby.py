@@ -71,8 +71,9 @@ def lobby_texts(session: SessionRow, game: Game, values: dict[str, str] | None =
     # "@unknown" (the sandbox's page showed raw ids).
     host = next((escape(s.name) for s in session.seats if s.user_id == session.host_id and not s.is_ai),
                 mention(session.host_id))
-    what = f"{game.tagline[:1].upper()}{game.tagline[1:]}. " if game.tagline else ""
-    head = (f"### {escape(game.title)} — lobby\n{what}{status}. {game.min_players}–{game.max_players} players. "
+    info = game.info
+    what = f"{info.tagline[:1].upper()}{info.tagline[1:]}. " if info.tagline else ""
+    head = (f"### {escape(info.title)} — lobby\n{what}{status}. {info.min_players}–{info.max_players} players. "
             f"Host: {host}.")
     seats = "\n".join(f"{s.seat + 1}. {seat_label(s)}" for s in session.seats) or "nobody yet"
     values = values if values is not None else session.options
@@ -82,7 +83,7 @@ def lobby_texts(session: SessionRow, game: Game, values: dict[str, str] | None =
         return escape(cut(option_label(spec, values.get(spec.key, spec.default), session.seats), VALUE))
 
     options = "\n".join(f"{escape(spec.label)}: **{shown(spec)}**" for spec in lobby_specs(game))
-    said = [head, f"**Seats ({len(session.seats)}/{game.max_players})**\n{seats}"]
+    said = [head, f"**Seats ({len(session.seats)}/{game.info.max_players})**\n{seats}"]
     if options:
         said.append(f"**Options**\n{options}")
     if session.status == "lobby":
@@ -461,7 +462,7 @@ def ai_level_message(session: SessionRow, game: Game, seat_number: int) -> dict[
             "the game's simple policy; Normal and Hard think ahead (Hard up to a second a move). Pick another here; "
             "the lobby's AI level menu and /game host ai change it later, during the game too.")
     if not game.search_beats_policy:  # say so rather than let a host pick Hard expecting a stronger opponent
-        text += (f" In {game.title} thinking ahead has not yet been shown to beat the simple policy, "
+        text += (f" In {game.info.title} thinking ahead has not yet been shown to beat the simple policy, "
                  "so Normal and Hard may play no better than Easy.")
     return fit(content=text, view=view)
 

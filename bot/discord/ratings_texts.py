@@ -43,7 +43,7 @@ def player_name(player: str, game: Game) -> str:
         return mention(int(rest))
     if kind == "ai":
         return f"{levels.LABELS.get(rest, rest)} AI (every server)"
-    return f"{game.title} itself, {rest} players (every server)"
+    return f"{game.info.title} itself, {rest} players (every server)"
 
 
 def season_name(season: str) -> str:
@@ -62,13 +62,13 @@ def trend_text(trend: list[int]) -> str:
 def stats_text(stats: MemberStats, user_id: int, game: Game) -> str:
     """A member's record in one game in this server. A co-operative game's is the team's days, won or lost, and
     their own plane's part: such a game has no places."""
-    label = f" ({game.score_label})" if game.score_label else ""
-    if game.cooperative:
-        lines = [f"{mention(user_id)} in **{game.title}** on this server:",
+    label = f" ({game.info.score_label})" if game.info.score_label else ""
+    if game.info.cooperative:
+        lines = [f"{mention(user_id)} in **{game.info.title}** on this server:",
                  f"Days played: {stats.games}; the team won {stats.wins} ({stats.win_rate:.0%}).",
                  f"Your part, on average: {stats.average_score:.1f}{label}."]
     else:
-        lines = [f"{mention(user_id)} in **{game.title}** on this server:",
+        lines = [f"{mention(user_id)} in **{game.info.title}** on this server:",
                  f"Games: {stats.games}; wins: {stats.wins} ({stats.win_rate:.0%}).",
                  f"Average score: {stats.average_score:.1f}."]
     if stats.favourite_seat is not None:
@@ -76,7 +76,7 @@ def stats_text(stats: MemberStats, user_id: int, game: Game) -> str:
     if stats.best is not None:
         seat = next(s for s in stats.best.seats if s.user_id == user_id)
         when = f"#{stats.best.session_id}, {timestamp(stats.best.finished_at, 'd')}"
-        if game.cooperative:
+        if game.info.cooperative:
             day = "the team won" if seat.place == 1 else "you resigned" if seat.resigned else "the team lost"
             lines.append(f"Best day: {when}: {day}, and your part was {seat.score}{label}.")
         else:
@@ -103,7 +103,7 @@ def board_text(board: Board, user_id: int, game: Game) -> str:
     """The top of a server's board, then the asking member's own place when it is not among them."""
     lines = [board_line(line, game) for line in board.lines]
     if not lines:
-        lines.append(f"Nobody has {MIN_GAMES} rated games of {game.title} here yet"
+        lines.append(f"Nobody has {MIN_GAMES} rated games of {game.info.title} here yet"
                      + (" this season." if board.season else "."))
     if board.own is not None:
         lines += ["…", board_line(board.own, game)]

@@ -29,6 +29,7 @@ from bot.session.types import (
 )
 from engine.core import Game, GameOptionSpec
 from engine.core.ai import levels
+from engine.core.rules_pages import rules
 from engine.core.text import counted
 
 STATUS_WORDS = {"lobby": "waiting in the lobby", "active": "running", "finished": "finished",
@@ -213,7 +214,7 @@ def options_page(game: Game) -> str:
 def rules_pages(game: Game) -> dict[str, str]:
     """/game rules: the game's pages by topic, then the lobby options explained; the first, shown when no topic is
     asked for, says what else there is."""
-    pages = {topic: unwrap(text) for topic, text in game.rules().items()}
+    pages = {topic: unwrap(text) for topic, text in rules(game).items()}
     pages[OPTIONS_TOPIC] = options_page(game)
     if len(pages) > 1:
         first, *others = pages

@@ -82,10 +82,11 @@ def seat_orders(seats: int) -> list[tuple[str, ...]]:
 
 def tables(game: str, count: int, seed: int) -> list[Table]:
     engine = registry.get(game)
-    if not engine.cooperative:
-        orders = ORDERS if engine.min_players <= 3 <= engine.max_players else seat_orders(engine.min_players)
+    if not engine.info.cooperative:
+        info = engine.info
+        orders = ORDERS if info.min_players <= 3 <= info.max_players else seat_orders(info.min_players)
         return [Table(game, seed + i, orders[i % len(orders)]) for i in range(count)]
-    pilots = range(engine.min_players, engine.max_players + 1)
+    pilots = range(engine.info.min_players, engine.info.max_players + 1)
     return [Table(game, seed + 1000 * n + i, (level,) * n)
             for i in range(count) for n in pilots for level in (levels.EASY, levels.NORMAL, levels.HARD)]
 
@@ -96,7 +97,7 @@ def play(table: Table) -> Outcome:
     final = play_match(engine, len(table.seats), table.seed, dict(enumerate(table.seats)), budgets)
     result = engine.result(final)
     assert result is not None
-    if engine.cooperative:
+    if engine.info.cooperative:
         return Outcome(table, (1 if result.winners else 2,) * len(table.seats))
     found = places({s.seat: s.score for s in result.standings}, result.winners, set())
     return Outcome(table, tuple(found[s] for s in range(len(table.seats))))
@@ -147,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
         planned = tables(game, args.tables or TABLES.get(game, NEW_GAME_TABLES), args.seed)
         with ProcessPoolExecutor(args.jobs) as pool:
             outcomes = list(pool.map(play, planned))
-        fitted[game] = fit(outcomes, registry.get(game).cooperative)
+        fitted[game] = fit(outcomes, registry.get(game).info.cooperative)
         firsts = {level: sum(1 for o in outcomes for seat, at in enumerate(o.table.seats)
                              if at == level and o.ranks[seat] == 1)
                   for level in (levels.EASY, levels.NORMAL, levels.HARD)}

@@ -54,7 +54,7 @@ def result_record(session: SessionRow, engine: Game, state: GameState, *, rated:
         raise ValueError(f"session {session.id} is not over")
     scores = {s.seat: s.score for s in result.standings}
     resigned = {s.seat: s.resigned_order for s in session.seats if s.resigned_by is not None}
-    if engine.cooperative:
+    if engine.info.cooperative:
         # The team against the game: 1 when the team won, 2 when the game beat it, then (below both) who resigned,
         # the latest resigner first.
         later = sorted(set(resigned.values()), reverse=True)
@@ -70,7 +70,8 @@ def result_record(session: SessionRow, engine: Game, state: GameState, *, rated:
                                 place=place[seat.seat], score=scores.get(seat.seat, 0),
                                 resigned=seat.seat in resigned, ai_kept=seat.seat in kept))
     record = ResultRow(session_id=session.id, guild_id=session.guild_id, channel_id=session.channel_id,
-                       game=session.game, finished_at=finished_at, rated=rated, team=engine.cooperative, seats=seats)
+                       game=session.game, finished_at=finished_at, rated=rated, team=engine.info.cooperative,
+                       seats=seats)
     # With the AI-played seats left out no contest may be left (one member alone): then the game rates nobody, and
     # says so, so that every member seat of a rated result is one game of its member's rating (Ratings.verify).
     return record if not rated or entrants(record) else record.model_copy(update={"rated": False})

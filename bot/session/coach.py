@@ -89,7 +89,8 @@ class Coach:
             found = race(engine, history.states[history.start], turns)
             if found is None:
                 return None
-            return Chart(race_chart(found, names, engine.turn_word), race_words(found, names, engine.turn_word))
+            word = engine.info.turn_word
+            return Chart(race_chart(found, names, word), race_words(found, names, word))
 
         try:
             return await asyncio.to_thread(draw)
@@ -109,7 +110,7 @@ class Coach:
             history, turns = turns_of(engine, session, rows)
             found = chances(engine, history.states[history.start], turns, seed, budget)
             points = turning_points(found)
-            word = engine.turn_word
+            word = engine.info.turn_word
             return Chart(chances_chart(found, names, points, word), chances_words(found, points, names, word),
                          [turning_point(p, names, word, found.team) for p in points])
 

@@ -183,7 +183,7 @@ class Deadlines:
                         await self.book.save(session.id, meta)
                         assert seat.user_id is not None
                         await self.present(Reminder(
-                            session=session, title=engine.title, user_ids=[seat.user_id],
+                            session=session, title=engine.info.title, user_ids=[seat.user_id],
                             prompt=name_seats(decision.prompt, seat_names(session)),
                             quiet_for=now - self.started(meta, decision.seat), deadline=due,
                             since=self.started(meta, decision.seat),

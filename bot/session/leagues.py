@@ -58,8 +58,9 @@ class Leagues:
     async def new(self, *, guild_id: int, channel_id: int, game: str, name: str, format: str, table: int,
                   rounds: int, deadline: int, fill: str, rated: bool, by: int) -> League:
         engine = self.sessions.game(game)
-        if not engine.min_players <= table <= engine.max_players:
-            raise Refusal(f"{engine.title} seats {engine.min_players} to {engine.max_players} players a table.")
+        info = engine.info
+        if not info.min_players <= table <= info.max_players:
+            raise Refusal(f"{info.title} seats {info.min_players} to {info.max_players} players a table.")
         if format not in (ROUND_ROBIN, SWISS) or fill not in (AI_FILL, BYES):
             raise Refusal("A league is round robin or Swiss, and fills short tables with AI seats or byes.")
         if not 1 <= rounds <= MAX_ROUNDS:
@@ -116,7 +117,7 @@ class Leagues:
     async def start(self, league: League) -> Advanced:
         members = await self.store.league_members(league.id)
         engine = self.sessions.game(league.game)
-        least = max(2, engine.min_players) if league.fill == BYES else 2
+        least = max(2, engine.info.min_players) if league.fill == BYES else 2
         if len(members) < max(least, league.table_size if league.fill == BYES else 2):
             raise Refusal(f"{league.name} needs more members to start (it has {len(members)}).")
         if not await self.store.league_set_status(league.id, "running", was=("signup",)):

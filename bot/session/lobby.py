@@ -24,6 +24,7 @@ from bot.session.types import PostFailed, Refusal
 from bot.store import ChannelBusy, Seat, SessionRow, StaleVersion
 from engine.core import Game, GameOptionSpec, GameState, IllegalAction, dump_state, new_game
 from engine.core.ai import levels
+from engine.core.contract import default_options
 
 log = logging.getLogger("tarmac.service")
 
@@ -61,7 +62,7 @@ class Lobby:
         try:
             session = await self.store.create_session(
                 guild_id=guild_id, channel_id=channel_id, game=game, host_id=host_id,
-                options=engine.default_options(), seats=[Seat(seat=0, user_id=host_id, name=host_name)],
+                options=default_options(engine), seats=[Seat(seat=0, user_id=host_id, name=host_name)],
             )
         except ChannelBusy:
             raise Refusal("This channel already has a game. Finish or cancel it first, "
@@ -97,8 +98,9 @@ class Lobby:
             engine = self.game(session.game)
             if seats_of(session, user_id):
                 raise Refusal("You are already in this lobby.")
-            if len(session.seats) >= engine.max_players:
-                raise Refusal(f"{engine.title} seats at most {engine.max_players} players; the lobby is full.")
+            if len(session.seats) >= engine.info.max_players:
+                raise Refusal(f"{engine.info.title} seats at most {engine.info.max_players} players; the lobby is "
+                              "full.")
             seats = [*session.seats, Seat(seat=len(session.seats), user_id=user_id, name=name)]
             return await self._update_lobby(session, seats, session.options)
 
@@ -119,8 +121,9 @@ class Lobby:
             if user_id != session.host_id and not manager:
                 raise Refusal("Only the host (or someone who may manage this channel) adds AI players.")
             await self._ai_allowed(session)
-            if len(session.seats) >= engine.max_players:
-                raise Refusal(f"{engine.title} seats at most {engine.max_players} players; the lobby is full.")
+            if len(session.seats) >= engine.info.max_players:
+                raise Refusal(f"{engine.info.title} seats at most {engine.info.max_players} players; the lobby is "
+                              "full.")
             taken = {s.name for s in session.seats}
             number = next(n for n in range(1, len(taken) + 2) if f"AI {n}" not in taken)  # a name no seat has
             seats = [*session.seats, Seat(seat=len(session.seats), user_id=None, name=f"AI {number}", is_ai=True,

@@ -106,7 +106,7 @@ class MetaBook:
     async def _seat_clocks(self, session: SessionRow, meta: SessionMeta, now: datetime) -> dict[int, datetime]:
         """The seats' own waiting times at the session's version (empty unless everyone plays at once)."""
         engine = self.sessions.game(session.game)
-        if session.status != "active" or not engine.everyone_at_once:
+        if session.status != "active" or not engine.info.simultaneous:
             return {}
         state = await self.sessions.state(session)
         moved = {seat for seat, version in (await self.sessions.acted(session.id)).items() if version > meta.version}

@@ -28,6 +28,7 @@ from bot.session.types import Notice, Presenter, PrivateUpdate, Refusal, TurnUpd
 from bot.store import Seat, SessionRow
 from engine.core import GameState
 from engine.core.panel import public_panel
+from engine.core.play import is_over
 from engine.core.turns import turn_name
 from renderers import GameRenderer
 from renderers.kit.paint import RGB
@@ -102,7 +103,7 @@ class Publisher:
             # A take-back (Planes' redo) said already in this turn's summary is not said again.
             texts = live.shown_events + [t for t in texts if not (took_back and t in live.shown_events)]
         try:
-            told = None if first or engine.everyone_at_once else await self._recap(session, state)
+            told = None if first or engine.info.simultaneous else await self._recap(session, state)
             update = await self.turn_update(session, state, texts if told is None else told.latest)
             if before is not None:
                 # One player's turn is many clicks (action, start, each drop, confirm); a ping on each of them
@@ -195,7 +196,7 @@ class Publisher:
         rows = await self.sessions.store.actions(session.id, last=SINCE_LOOKBACK)
         if called is not None and not reaches_back(rows, called):
             rows = await self.sessions.store.actions(session.id)  # a long wait for this member: the whole log
-        return recap(rows, None if engine.is_over(state) else called, engine.take_backs)
+        return recap(rows, None if is_over(engine, state) else called, engine.take_backs)
 
     @staticmethod
     def _lines(session: SessionRow, turns: list[Run]) -> list[str]:
@@ -323,7 +324,7 @@ class Publisher:
         # A seat going on with its own turn gets no new hand picture per step (each DM notifies, and its choices
         # show in the channel's panel meanwhile): one comes when its turn ends, if the hand changed. Something it
         # alone learns (a card drawn, a Spy's look) still comes at once.
-        acting = set() if before is None or engine.is_over(state) else (
+        acting = set() if before is None or is_over(engine, state) else (
             {d.seat for d in self.sessions.pending(engine, state)}
             & {d.seat for d in self.sessions.pending(engine, before)})
         stopped = set((await self.meta.get(session)).dm_stopped) | self.sessions.no_dms
@@ -335,7 +336,7 @@ class Publisher:
             if seat.seat in acting and not private:
                 continue
             view = engine.view(state, seat.seat)
-            if not private and (view == public or not engine.private_view):
+            if not private and (view == public or not engine.info.private_view):
                 continue  # nothing this seat sees that the channel does not (Flight Plan, Now Boarding)
             # DM only when the hidden things this seat holds change (a card in or out), not on every public move:
             # a DM notifies every time, and marks that follow the board (Planes' "scorable now") used to send
@@ -366,7 +367,7 @@ class Publisher:
         if before.version not in (live.shown_version, live.deferred_version):
             return False
         engine = self.sessions.game(session.game)
-        if engine.is_over(state):
+        if is_over(engine, state):
             return False
         now = {d.seat for d in self.sessions.pending(engine, state)}
         return bool(now) and now <= {d.seat for d in self.sessions.pending(engine, before)}
@@ -416,9 +417,9 @@ class Publisher:
         if not mine:
             raise Refusal("You are not in the game of this channel.")
         engine = self.sessions.game(session.game)
-        if not engine.private_view:
-            raise Refusal(f"{engine.title} has no hands: nothing in it is private, and every player sees the whole "
-                          "board (/game board shows it).")
+        if not engine.info.private_view:
+            raise Refusal(f"{engine.info.title} has no hands: nothing in it is private, and every player sees the "
+                          "whole board (/game board shows it).")
         seat = next(s for s in session.seats if s.seat == mine[0])
         if session.status == "active" and user_id in self.sessions.no_dms | set((await self._meta(session)).dm_stopped):
             await self.set_dms(session, user_id, on=True)
@@ -446,7 +447,7 @@ class Publisher:
         clock = engine.clock(state)
         key = clock[0] if clock else None  # its clock is armed by publish, with the lock held; only read here
         return TurnUpdate(
-            session=session, title=engine.title, version=state.version,
+            session=session, title=engine.info.title, version=state.version,
             events=[name_seats(text, names) for text in events], board_png=png,
             board_text="" if png else view_text(view), result=engine.result(state),
             board_words=words.describe(view) if words else "", board_key=board_key(words, view),
@@ -456,7 +457,7 @@ class Publisher:
             decisions=[name_decision(d, names) for d in self.sessions.pending(engine, state)],
             public=public, several=several_open(engine, state), deadline=self.clock.deadline(session.id, key),
             view=view, colours=_colours(self.renderer_for(session.game), view, session),
-            when=turn_name(engine, state), team=engine.cooperative,
+            when=turn_name(engine, state), team=engine.info.cooperative,
         )
 
     def seat_colour(self, session: SessionRow, state: GameState, seat: int) -> RGB | None:
@@ -472,8 +473,8 @@ class Publisher:
         """What one seat alone sees: its view (the hand picture, with its words) and the events only it may read.
         In words alone, without the picture, when `words` asks for it or the member's settings say text boards."""
         engine = self.sessions.game(session.game)
-        if not engine.private_view:  # its own view would be the board: the events alone
-            return PrivateUpdate(session=session, title=engine.title, seat=seat, events=events, hand_png=None,
+        if not engine.info.private_view:  # its own view would be the board: the events alone
+            return PrivateUpdate(session=session, title=engine.info.title, seat=seat, events=events, hand_png=None,
                                  hand_text="", what="for you")
         view = name_view(view if view is not None else engine.view(state, seat.seat), seat_names(session))
         described = self.words_for(session.game)
@@ -485,9 +486,9 @@ class Publisher:
         if renderer:
             with metrics.timed(metrics.RENDER, game=session.game, picture="hand"):
                 png = await asyncio.to_thread(renderer.render_hand, view)
-        return PrivateUpdate(session=session, title=engine.title, seat=seat, events=events, hand_png=png,
+        return PrivateUpdate(session=session, title=engine.info.title, seat=seat, events=events, hand_png=png,
                              hand_text="" if png or text else view_text(view), hand_words=text,
-                             what=engine.private_view)
+                             what=engine.info.private_view)
 
 
 def _colours(renderer: GameRenderer | None, view: dict[str, Any], session: SessionRow) -> dict[int, RGB]:

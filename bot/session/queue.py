@@ -30,18 +30,19 @@ _RANGE = re.compile(r"^\s*(\d{1,2})\s*(?:[-–]\s*(\d{1,2}))?\s*$")
 
 def seat_range(text: str, game: Game) -> tuple[int, int]:
     """"3-4" (or "3") as a (min, max) the game can seat; empty: every size it can."""
+    info = game.info
     if not text.strip():
-        return game.min_players, game.max_players
+        return info.min_players, info.max_players
     found = _RANGE.match(text)
     if found is None:
-        raise Refusal(f"Write the table size as a number or a range, such as 3-4 ({game.title} seats "
-                      f"{game.min_players} to {game.max_players}).")
+        raise Refusal(f"Write the table size as a number or a range, such as 3-4 ({info.title} seats "
+                      f"{info.min_players} to {info.max_players}).")
     low = int(found.group(1))
     high = int(found.group(2) or low)
     if low > high:
         low, high = high, low
-    if low < game.min_players or high > game.max_players:
-        raise Refusal(f"{game.title} seats {game.min_players} to {game.max_players} players, not {low}-{high}.")
+    if low < info.min_players or high > info.max_players:
+        raise Refusal(f"{info.title} seats {info.min_players} to {info.max_players} players, not {low}-{high}.")
     return low, high
 
 
@@ -101,7 +102,7 @@ class Queue:
                            ai_allowed=ai, rating=rating, joined_at=now, queued_at=now, expires_at=now + rules.expiry)
         kept = await self.store.lfg_join(entry)
         if kept.table_id is not None:
-            raise Refusal(f"You already have a seat at a {engine.title} table waiting for you to confirm.")
+            raise Refusal(f"You already have a seat at a {engine.info.title} table waiting for you to confirm.")
         return kept, await self.store.lfg_claim(guild_id, now, rules)
 
     async def _rating(self, guild_id: int, game: str, user_id: int) -> float:

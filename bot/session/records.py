@@ -77,8 +77,8 @@ class Records:
                 continue
             engine = self.sessions.game(session.game)
             state = await self.sessions.state(session)
-            found.append(PastGame(session, engine.title, engine.result(state), state.version,
-                                  turn_name(engine, state), engine.cooperative))
+            found.append(PastGame(session, engine.info.title, engine.result(state), state.version,
+                                  turn_name(engine, state), engine.info.cooperative))
             if len(found) == PAST_SHOWN:
                 break
         return found
@@ -92,13 +92,14 @@ class Records:
                 continue
             engine = self.sessions.game(session.game)
             if session.status == "lobby":
-                found.append(OpenGame(session, engine.title, [], False, None))
+                found.append(OpenGame(session, engine.info.title, [], False, None))
                 continue
             state = await self.sessions.state(session)
             meta = await self._meta(session)
             waiting = [d.seat for d in engine.pending(state)]
-            found.append(OpenGame(session, engine.title, waiting, bool(set(waiting) & set(seats_of(session, user_id))),
-                                  now - meta.since if meta.since else None, meta.since))
+            mine = bool(set(waiting) & set(seats_of(session, user_id)))
+            found.append(OpenGame(session, engine.info.title, waiting, mine, now - meta.since if meta.since else None,
+                                  meta.since))
         return sorted(found, key=lambda g: 2 if g.session.status == "lobby" else 0 if g.yours else 1)
 
     async def waiting(self, session: SessionRow, decisions: list[Decision]) -> Waiting:

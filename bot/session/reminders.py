@@ -101,14 +101,14 @@ class Reminders:
                 if not meta.abandon_told:
                     meta.abandon_told = True
                     await self.book.save(session.id, meta)
-                    await self.notify(Abandoned(session, self.sessions.game(session.game).title, now - meta.since))
+                    await self.notify(Abandoned(session, self.sessions.game(session.game).info.title, now - meta.since))
                 return None
             if meta.seat_since:
                 return await self._check_seats(session, meta, period, given_up)
             due = self._last_call(meta) + timedelta(seconds=period * 2 ** meta.reminders_sent)
             if now < due:
                 return (min(due, given_up) - now).total_seconds()
-            reminder = Reminder(session=session, title=self.sessions.game(session.game).title, user_ids=users,
+            reminder = Reminder(session=session, title=self.sessions.game(session.game).info.title, user_ids=users,
                                 prompt=prompt, quiet_for=now - meta.since if meta.since else timedelta(),
                                 since=meta.since)
             # Recorded before posting: a failed post costs one reminder, a crash after posting never repeats it.
@@ -152,7 +152,7 @@ class Reminders:
         prompt = name_seats(decisions[due_seats[0]].prompt, seat_names(session)) if len(due_seats) == 1 else ""
         since = max(meta.seat_since[s] for s in due_seats)
         await self.present(Reminder(
-            session=session, title=engine.title, user_ids=list(dict.fromkeys(humans[s] for s in due_seats)),
+            session=session, title=engine.info.title, user_ids=list(dict.fromkeys(humans[s] for s in due_seats)),
             prompt=prompt, quiet_for=now - since, since=since))
         log.info("reminder sent", extra={"session_id": session.id, "guild_id": session.guild_id,
                                          "channel_id": session.channel_id, "seats": due_seats})
@@ -177,7 +177,7 @@ class Reminders:
                               f"ago; you can nudge again in {describe(wait + timedelta(minutes=1))}.")
             meta.reminded_at = now
             await self.book.save(session.id, meta)
-            reminder = Reminder(session=session, title=self.sessions.game(session.game).title, user_ids=users,
+            reminder = Reminder(session=session, title=self.sessions.game(session.game).info.title, user_ids=users,
                                 prompt=prompt, quiet_for=now - meta.since if meta.since else timedelta(),
                                 nudged_by=user_id, since=meta.since)
             await self.present(reminder)

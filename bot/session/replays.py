@@ -58,7 +58,7 @@ def size_text(count: int) -> str:
 def too_big(engine: Game, session: SessionRow, chosen: list[Turn], fit: Fitted, upload: int) -> str:
     """Why a stretch cannot be posted (its GIF is over the upload limit even at its smallest), and which turns of
     it would fit, as the command to ask for them."""
-    word = engine.turn_word.lower()
+    word = engine.info.turn_word.lower()
     shown = (f"{word} {chosen[0].number}" if len(chosen) == 1
              else f"{word}s {chosen[0].number} to {chosen[-1].number}")
     head = (f"A replay of {shown} comes to {size_text(fit.size)}, more than the {size_text(upload)} a file may "
@@ -115,7 +115,7 @@ class Replays:
             history, turns = turns_of(engine, session, rows)
         except IllegalAction:
             raise Refusal(OLDER_RULES) from None
-        word = engine.turn_word.lower()
+        word = engine.info.turn_word.lower()
         if mine:
             # The turns after the last one any of their seats chose in.
             moved = [i for i, t in enumerate(turns) if set(t.seats) & set(mine)]
@@ -130,7 +130,7 @@ class Replays:
             if numbers and (low > numbers[-1] or high < numbers[0]):
                 raise Refusal(f"This game has {word}s {numbers[0]} to {numbers[-1]}.")
             if low > high:
-                raise Refusal(f"{engine.turn_word} {low} comes after {word} {high}; give the earlier one first.")
+                raise Refusal(f"{engine.info.turn_word} {low} comes after {word} {high}; give the earlier one first.")
             chosen = [t for t in turns if low <= t.number <= high]
         before = chosen[0].steps[0].before if chosen else history.states[history.start]
         names = seat_names(session)
@@ -173,7 +173,7 @@ class Replays:
         # Sealed: its proof covers every claim (the seats with their names and members, who made each choice), so
         # an edit after export, such as swapped names, is found by `python -m engine replay`.
         return sealed(GameRecord(
-            game=session.game, title=engine.title, options=session.options, seed=session.seed,
+            game=session.game, title=engine.info.title, options=session.options, seed=session.seed,
             seats=[RecordSeat(seat=s.seat, name=s.name, member=s.user_id if s.user_id is not None else s.resigned_by,
                               ai=s.is_ai, level=(s.level or None) if s.is_ai else None)
                    for s in session.seats],

@@ -29,7 +29,7 @@ def decision_stamp(decision: Decision) -> str:
 def several_open(engine: Game, state: GameState) -> bool:
     """Whether seats of a game where everyone plays at once (`Game.everyone_at_once`) have open decisions, more
     than one of them: the panels then work seat by seat, each member from their own controls."""
-    return engine.everyone_at_once and len({d.seat for d in engine.pending(state)}) > 1
+    return engine.info.simultaneous and len({d.seat for d in engine.pending(state)}) > 1
 
 
 def open_for(engine: Game, state: GameState, seat: int) -> Decision | None:
@@ -42,7 +42,7 @@ def seat_clocks(engine: Game, state: GameState, before: dict[int, datetime], mov
     keeps its time (`before`, from the last look) while its decision stays open and others move, and starts again
     from `now` when its decision has just opened (it had none at the last look) or it chose itself since (`moved`).
     Empty for a turn-based game, whose one clock starts again at every move."""
-    if not engine.everyone_at_once:
+    if not engine.info.simultaneous:
         return {}
     return {d.seat: before[d.seat] if d.seat in before and d.seat not in moved else now
             for d in engine.pending(state)}

@@ -25,6 +25,7 @@ from bot.session.types import Controls, LateRoundEnd, PostFailed, Refusal, TurnU
 from bot.store import Seat, SessionRow, StaleVersion
 from engine.core import Decision, Game, GameState, IllegalAction, Rng, apply, dump_state
 from engine.core.ai import levels
+from engine.core.play import is_over, reveals
 
 log = logging.getLogger("tarmac.service")
 
@@ -318,7 +319,7 @@ class Turns:
             new_state, events = apply(engine, state, seat, choice)
         except IllegalAction as exc:
             raise Refusal(name_seats(exc.sentence, seat_names(session), markdown=False)) from None
-        finished = engine.is_over(new_state)
+        finished = is_over(engine, new_state)
         try:
             session = await self.sessions.store.record_move(
                 session.id, expected_version=state.version, seat=seat, choice=choice,
@@ -349,7 +350,7 @@ class Turns:
             # rather than a panel now that nobody can click and that the AI's own would bury at once.
             self.sessions.live(session.id).carried.extend(events)
             return new_state
-        elif seat in pending and not engine.reveals(state, new_state, events):
+        elif seat in pending and not reveals(engine, state, new_state, events):
             undoable = seat  # a member's step within their turn that showed nothing hidden: offer to take it back
         await self.publisher.publish(session, new_state, events, before=state, undoable=undoable,
                                      took_back=choice in engine.take_backs)
@@ -429,7 +430,7 @@ class Turns:
                     choice = levels.plan(engine, state, seat, levels.EASY, rng)[0]
                     # Only the last move's events head the final message: the rest is in the log and the replay.
                     state = await self.apply_choice(session, state, seat, choice, [], by_ai=True)
-                    if engine.is_over(state):
+                    if is_over(engine, state):
                         log.info("played out", extra={"session_id": session.id, "guild_id": session.guild_id,
                                                       "channel_id": session.channel_id})
                         return
@@ -513,7 +514,7 @@ class Turns:
             if decision is None:
                 break
             choice = engine.timeout(state, seat)
-            if engine.everyone_at_once and choice is not None and decision.option(choice) is None:
+            if engine.info.simultaneous and choice is not None and decision.option(choice) is None:
                 choice = None
             if choice is None:
                 if not planned or decision.option(planned[0]) is None:
@@ -522,7 +523,7 @@ class Turns:
             run.append(state)
             state = await self.apply_choice(session, state, seat, choice, held, by_ai=True)  # a missed deadline
             now_open = {d.seat for d in self.sessions.pending(engine, state)}
-            if engine.everyone_at_once and now_open - {d.seat for d in pending}:
+            if engine.info.simultaneous and now_open - {d.seat for d in pending}:
                 break
         if held and state is not None:
             await self.publisher.publish(await self.sessions.fresh(session_id), state, held)

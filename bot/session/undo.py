@@ -26,6 +26,7 @@ from bot.session.turns import Turns
 from bot.session.types import PostFailed, Refusal, UndoRequest
 from bot.store import ActionRow, SessionRow, StaleVersion
 from engine.core import Event, Game, GameState, IllegalAction, apply, dump_state, new_game
+from engine.core.play import reveals
 from engine.core.turns import turn_name
 
 log = logging.getLogger("tarmac.service")
@@ -96,7 +97,7 @@ class History:
 
     def reveals(self, step: Step) -> bool:
         events = [Event.model_validate(e) for e in step.row.events]
-        return self.engine.reveals(step.before, step.after, events)
+        return reveals(self.engine, step.before, step.after, events)
 
     def turn_start(self, turn: int) -> int | None:
         """The state version before the first choice of `turn` (None: no such turn)."""

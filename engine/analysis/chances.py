@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from engine.core._fast.copying import plain_copy
 from engine.core.ai.search import team_reward
 from engine.core.contract import Game, GameState, Offer
-from engine.core.play import apply_in_place
+from engine.core.play import apply_in_place, legal
 from engine.core.rng import Rng
 from engine.core.turns import Turn
 
@@ -100,7 +100,7 @@ def chances(game: Game, start: GameState, turns: Sequence[Turn], seed: int,
     rollouts = max(budget.minimum, min(budget.rollouts, budget.choices // max(1, length * len(states) // 2)))
     points = [_estimate(game, s, rollouts, rng) for s in states]
     return Chances(turns=[0, *(t.number for t in turns)], points=points, seats_of=[[], *(list(t.seats) for t in turns)],
-                   texts=[[], *(list(t.texts) for t in turns)], rollouts=rollouts, team=game.cooperative)
+                   texts=[[], *(list(t.texts) for t in turns)], rollouts=rollouts, team=game.info.cooperative)
 
 
 def turning_points(found: Chances, count: int = 3) -> list[TurningPoint]:
@@ -135,7 +135,7 @@ def _wins(game: Game, state: GameState) -> list[float]:
     result = game.result(state)
     assert result is not None
     winners = result.winners
-    if game.cooperative:
+    if game.info.cooperative:
         figure = game.score_now(state)
         return team_reward(bool(winners), figure[0] if figure else None, state.players)
     return [1.0 / len(winners) if s in winners else 0.0 for s in range(state.players)]
@@ -145,7 +145,7 @@ def _rollout(game: Game, state: GameState, rng: Rng) -> tuple[list[float], int]:
     """One game played on from `state` by the playout policy: each seat's share of its win, and the choices played."""
     own = plain_copy(state)
     own.rng = Rng.seeded(rng.next64())
-    offers = game.legal(own)
+    offers = legal(game, own)
     queued: list[str] = []
     queued_seat = -1
     played = 0
@@ -162,8 +162,8 @@ def _rollout(game: Game, state: GameState, rng: Rng) -> tuple[list[float], int]:
             queued, queued_seat = steps[1:], seat
         after: list[Offer] = []
         apply_in_place(game, own, seat, choice, offers, after)
-        offers = after or game.legal(own)
+        offers = after or legal(game, own)
         played += 1
     if game.result(own) is None:  # cut off (a bug's endless game): nobody's win
-        return [0.0 if game.cooperative else 1.0 / state.players] * state.players, played
+        return [0.0 if game.info.cooperative else 1.0 / state.players] * state.players, played
     return _wins(game, own), played

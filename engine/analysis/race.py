@@ -63,7 +63,7 @@ def race(game: Game, start: GameState, turns: Sequence[Turn]) -> Race | None:
     if result is not None:
         found.winners = list(result.winners)
         # A team wins or loses the day together: one shared place.
-        found.final_order = ([sorted(s.seat for s in result.standings)] if game.cooperative
+        found.final_order = ([sorted(s.seat for s in result.standings)] if game.info.cooperative
                              else _places(result.standings, result.winners))
     return found
 

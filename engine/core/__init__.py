@@ -5,9 +5,11 @@ from engine.core.contract import (
     Decision,
     Event,
     Game,
+    GameInfo,
     GameOptionSpec,
     GameState,
     IllegalAction,
+    ListedGame,
     Offer,
     Option,
     OptionChoice,
@@ -20,7 +22,7 @@ from engine.core.play import LoggedAction, apply, dump_state, load_state, new_ga
 from engine.core.rng import Rng
 
 __all__ = [
-    "TIMEOUT", "Decision", "Event", "Game", "GameOptionSpec", "GameState", "IllegalAction", "LoggedAction", "Offer",
-    "Option", "OptionChoice", "Result", "Rng", "SeatResult", "TypedValue", "apply", "dump_state",
-    "load_state", "new_game", "offer_of", "replay",
+    "TIMEOUT", "Decision", "Event", "Game", "GameInfo", "GameOptionSpec", "GameState", "IllegalAction", "ListedGame",
+    "LoggedAction", "Offer", "Option", "OptionChoice", "Result", "Rng", "SeatResult", "TypedValue", "apply",
+    "dump_state", "load_state", "new_game", "offer_of", "replay",
 ]

@@ -7,7 +7,6 @@ the version goes up by one, and an illegal choice raises `IllegalAction` with a 
 
 from __future__ import annotations
 
-import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -15,9 +14,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, Field
 
 from engine.core._fast.pydantic_bypass import PlainFields, trusted_model
-from engine.core.manifest import manifest
 from engine.core.rng import Rng
-from engine.core.rules_pages import rules_file_pages
 from engine.core.text import quoted
 from engine.core.typed_line import Names, Suggestion, Typed
 
@@ -81,17 +78,17 @@ class Decision(BaseModel):
 @dataclass(slots=True)
 class Offer:
     """An open decision as a playout needs it: who chooses, the kind of step and the option ids, in the order
-    `Game.pending` lists them, without the prompt and labels only people read (see `Game.legal`)."""
+    `Game.pending` lists them, without the prompt and labels only people read (see `engine.core.play.legal`)."""
 
     seat: int
     kind: str
     ids: list[str]
     decision: Decision | None = None
-    """The whole Decision when it was built anyway (the default `Game.legal`), else None."""
+    """The whole Decision when it was built anyway (a game that is no `ListedGame`), else None."""
 
 
 def offer_of(decision: Decision) -> Offer:
-    """A labelled Decision as the Offer `Game.legal` would list for it (carrying the Decision)."""
+    """A labelled Decision as the Offer `engine.core.play.legal` lists for it (carrying the Decision)."""
     return Offer(decision.seat, decision.kind, [o.id for o in decision.options], decision)
 
 
@@ -102,9 +99,9 @@ class Event(BaseModel):
     private_to: int | None = None
     reveals: bool = False
     """This event made something hidden known to someone (a card drawn into a hand, a card turned face up, a Spy's
-    look). What was seen cannot be unseen, so no undo goes back past the choice that caused it. `Game.reveals`
-    also finds most reveals by itself; mark an event when the game knows better (e.g. a look at a card that leaves
-    no trace in any view)."""
+    look). What was seen cannot be unseen, so no undo goes back past the choice that caused it.
+    `engine.core.play.reveals` also finds most reveals by itself; mark an event when the game knows better (e.g. a
+    look at a card that leaves no trace in any view)."""
 
 
 _ID_LABEL = frozenset(("id", "label"))
@@ -180,86 +177,79 @@ class Result(BaseModel):
     when `summary` does not say it already: the final message says it before the winners."""
 
 
-class Game(ABC):
-    """What the registry holds for each game. Implementations are stateless; all state lives in `state_model`."""
+@dataclass(frozen=True)
+class GameInfo:
+    """What a game is, declared once and never changed (as OpenSpiel's GameType): its name for people, its player
+    counts, the shape of its information (anything hidden, everyone at once, a team) and the words the bot's texts
+    use for it. The generic checks read it: a game that hides nothing is held to hiding nothing."""
 
-    name: ClassVar[str]
-    title: ClassVar[str]
-    min_players: ClassVar[int]
-    max_players: ClassVar[int]
-    state_model: ClassVar[type[GameState]]
-    option_specs: ClassVar[list[GameOptionSpec]] = []
-    tagline: ClassVar[str] = ""
+    title: str
+    min_players: int
+    max_players: int
+    hidden: bool
+    """Something is hidden from some seat (a hand, a deck's order): `secrets` then names it and `redeal_hidden`
+    deals it again. False: `secrets` is empty on every state and a re-deal is the state itself (the defaults)."""
+    simultaneous: bool = False
+    """The seats all play at the same time (Now Boarding's pilots): while several seats have open decisions, each
+    member works from their own private controls. False: other seats' open decisions are short answers to the
+    player whose turn it is (a trade offer, a bid), shown beside that player's panel."""
+    cooperative: bool = False
+    """The seats win or lose together (Now Boarding): `result` names every seat or none as winners, and the AI's
+    `score_now` gives every seat the same team figure in [0, 1]. The search AI then rewards every seat alike, with
+    the team's win and that figure, instead of pitting each seat's score against the best other seat's."""
+    tagline: str = ""
     """What the game is, in a few words ("move passengers to their planes and board them"): said where a game is
     picked (/game new) and in its lobby, so a newcomer knows what each one is before choosing."""
-    seat_word: ClassVar[str] = "Player"
+    seat_word: str = "Player"
     """How the engine's texts name a seat ("Player 2"); the bot swaps that for the member's name and back."""
-    private_view: ClassVar[str] = "your hand"
+    private_view: str = "your hand"
     """What a seat alone sees, as its private messages are titled. Empty for a game where no seat holds anything the
     channel does not see (Flight Plan, Now Boarding): the bot then sends no private picture (it would be the board)
     and `/game hand` says there is none; events meant for one seat alone still reach it."""
-    everyone_at_once: ClassVar[bool] = False
-    """True for a game whose seats all play at the same time (Now Boarding's pilots): while several seats have open
-    decisions, each member works from their own private controls. False: other seats' open decisions are short
-    answers to the player whose turn it is (a trade offer, a bid), shown beside that player's panel."""
-
-    search_beats_policy: ClassVar[bool] = False
-    """True once arena figures show the search levels (normal, hard) beating this game's playout policy: a new AI
-    seat then starts at Normal. False: it starts at Easy (the policy), since a search that has not been shown to
-    play better may well play worse (a thin search in Now Boarding does; docs/notes/ai.md has figures)."""
-
-    score_label: ClassVar[str] = ""
+    score_label: str = ""
     """What a seat's score counts, where stats word it ("$ in fares"); empty: plain "score"."""
+    turn_word: str = "Turn"
+    """What a turn is called where players read it (a heading, a replay's caption): "Round" for a game whose turns
+    are rounds everyone plays at once."""
 
-    cooperative: ClassVar[bool] = False
-    """True for a game the seats win or lose together (Now Boarding): `result` names every seat or none as winners,
-    and `score_now` gives every seat the same team figure in [0, 1]. The search AI then rewards every seat alike,
-    with the team's win and that figure, instead of pitting each seat's score against the best other seat's."""
 
-    def default_options(self) -> dict[str, str]:
-        return {spec.key: spec.default for spec in self.option_specs}
+class Game(ABC):
+    """A game's rules and its information model: what the registry holds for each game. Implementations are
+    stateless; all state lives in `state_model`.
+
+    What a game defines (the rest of its parts live beside it):
+    - `name`, `info` (a `GameInfo`), `state_model`: the registry's key, what the game is, the state's model.
+    - `option_specs` and, only for values no fixed list holds, `check_options`: the host's lobby settings.
+    - `new_game`, `pending`, `apply`: the set-up, the open decisions as data, the one way a choice happens.
+    - `view`, `result`: what a seat (or the channel) may see; the final standings.
+    - `secrets`, `redeal_hidden`, `in_sight`, when `info.hidden`: what is hidden from whom, a state a seat cannot
+      tell from this one, and what an open decision shows its chooser though no view holds it.
+
+    Everything else a game may offer lives beside it, each in an object its manifest names: the AI's hooks
+    (`engine.core.ai.hooks.GameAI`, in `engine/<game>/ai.py`), typed moves (`engine.core.typed.GameCommands`, in
+    `engine/<game>/commands.py`) and the table's flow (`engine.core.turns.TableFlow`). A game that lists option ids
+    apart from their labels, for speed, subclasses `ListedGame` instead.
+    """
+
+    name: ClassVar[str]
+    info: ClassVar[GameInfo]
+    state_model: ClassVar[type[GameState]]
+    option_specs: ClassVar[list[GameOptionSpec]] = []
+    search_beats_policy: ClassVar[bool] = False
 
     def check_options(self, players: int, options: dict[str, str]) -> dict[str, str]:
-        """Fill defaults and reject unknown keys or values with a sentence (IllegalAction)."""
-        merged = self.default_options()
-        specs = {s.key: s for s in self.option_specs}
-        for key, value in options.items():
-            spec = specs.get(key)
-            if spec is None:
-                raise IllegalAction(f"{self.title} has no setting called '{quoted(key)}'.")
-            if value not in {c.value for c in spec.choices}:
-                raise IllegalAction(f"'{quoted(value)}' is not a possible value for {spec.label}.")
-            merged[key] = value
-        return merged
+        """Fill defaults and reject unknown keys or values with a sentence (IllegalAction). Override only to accept
+        values no fixed list of choices holds (Planes' own layouts), on top of `checked_options`."""
+        return checked_options(self, options)
 
     @abstractmethod
     def new_game(self, players: int, seed: int, options: dict[str, str]) -> GameState:
         """Set up a game for seats 0..players-1 (seat 0 is whoever joined first; the game decides who starts)."""
 
-    # ---- the decisions and the moves: legal option ids, their labels, one apply ------------------------------------
-    # As OpenSpiel separates a state's legal actions from their strings: playouts (selfplay, the search's rollouts)
-    # read only `legal`, people read `pending`, which labels those very ids, and every choice goes through `apply`.
-    # A game overrides either `pending` (and gets `legal` and `label` from it) or `legal` and `label` (and gets
-    # `pending`), the latter when labels cost much; the conformance suite holds the two listings to each other.
-
-    def legal(self, state: GameState) -> list[Offer]:
-        """The open decisions as option ids, empty exactly when the game is over: who chooses, the kind of step and
-        the ids, in the order `pending` lists them, without the prompts and labels only people read. Default: built
-        from `pending` (each Offer then carries its Decision)."""
-        return [offer_of(d) for d in self.pending(state)]
-
-    def label(self, state: GameState, offer: Offer) -> Decision:
-        """The Decision, with its prompt and labelled options, of an open decision `legal(state)` listed. Default:
-        the Decision the offer carries, else the matching one of `pending`."""
-        if offer.decision is not None:
-            return offer.decision
-        return next(d for d in self.pending(state)
-                    if d.seat == offer.seat and d.kind == offer.kind and [o.id for o in d.options] == offer.ids)
-
+    @abstractmethod
     def pending(self, state: GameState) -> list[Decision]:
-        """The open decisions, labelled for people: `label` of each of `legal(state)`; empty exactly when the game
-        is over."""
-        return [self.label(state, offer) for offer in self.legal(state)]
+        """The open decisions, labelled for people; empty exactly when the game is over. Playouts read them as
+        option ids through `engine.core.play.legal` (a `ListedGame` lists those ids without the labels)."""
 
     @abstractmethod
     def apply(self, state: GameState, seat: int, choice: str, legal: list[Offer] | None = None,
@@ -269,11 +259,11 @@ class Game(ABC):
         Called only through `engine.core.play` (`apply` hands over a private deep copy; `apply_in_place` a playout's
         own state), so mutating is safe. Raise IllegalAction(sentence) for anything the rules forbid, before
         changing anything. Two optional hints let a playout skip work, and must never change the outcome (a refusal
-        included): `legal` is `self.legal(state)` that the caller has just listed and chosen among, so the game may
-        check the choice against it instead of listing the options again (listing is most of a playout's time);
-        `after`, an empty list, which the game may fill with `legal(state)` after the choice when it listed those on
-        the way (a lone option taken at once, a move's start spaces), sparing the caller that listing. A game that
-        needs neither ignores them.
+        included): `legal` is `play.legal(game, state)` that the caller has just listed and chosen among, so the
+        game may check the choice against it instead of listing the options again (listing is most of a playout's
+        time); `after`, an empty list, which the game may fill with the options after the choice when it listed
+        those on the way (a lone option taken at once, a move's start spaces), sparing the caller that listing. A
+        game that needs neither ignores them.
         """
 
     @abstractmethod
@@ -284,27 +274,19 @@ class Game(ABC):
     def result(self, state: GameState) -> Result | None:
         """Final standings once the game is over, else None."""
 
-    @abstractmethod
     def secrets(self, state: GameState) -> dict[int | None, set[str]]:
         """Ids of hidden things, by who may see them: seat -> its private ids; None -> ids nobody may see (deck order).
 
         The conformance test checks that no string in view(state, s) is a secret of another key. Give hidden objects
-        ids that cannot be confused with ordinary strings (e.g. 'card:R07').
+        ids that cannot be confused with ordinary strings (e.g. 'card:R07'). Default: nothing, which is right only
+        for a game whose `info.hidden` is False (the conformance suite holds the two to each other).
         """
-
-    def is_over(self, state: GameState) -> bool:
-        return not self.pending(state)
+        return {}
 
     def summary(self, state: GameState) -> dict[str, Any]:
         """Figures about a finished game for `python -m engine selfplay`: numbers are averaged, strings counted as
         shares, lists of strings counted as frequencies."""
         return {}
-
-    def rules(self) -> dict[str, str]:
-        """Rules help pages by topic, in our own words (Markdown). The first topic is the overview. Default: the
-        Markdown file the game's manifest names, one page per '## ' heading (none without a file)."""
-        entry = manifest(self.name)
-        return rules_file_pages(entry.rules) if entry is not None and entry.rules else {}
 
     explained_kinds: ClassVar[frozenset[str]] = frozenset()
     """Kinds of decision whose options' details say what a choice does (a card's action, an employee's ability, the
@@ -328,7 +310,7 @@ class Game(ABC):
         "Red" types "S4 red" like anyone else). A step that is exactly one of `suggest`'s texts is read as the option
         it was made for.
         """
-        raise IllegalAction(f"{self.title} has no typed commands; use the buttons.")
+        raise IllegalAction(f"{self.info.title} has no typed commands; use the buttons.")
 
     def suggest(self, state: GameState, seat: int, text: str, names: Names | None = None) -> list[Suggestion]:
         """Every completion of a partly typed command that is legal right now, with the ids it stands for. Made,
@@ -411,7 +393,7 @@ class Game(ABC):
         """Each seat's score as its players count it (by seat), for the after-the-game race chart (engine/analysis):
         read on every turn's state of a finished game, so it may read the whole state. Default: `score_now`, except
         in a co-operative game, whose `score_now` is one team figure, not a seat's own count. None: no race."""
-        return None if self.cooperative else self.score_now(state)
+        return None if self.info.cooperative else self.score_now(state)
 
     def race_team(self, state: GameState) -> tuple[str, float, float] | None:
         """A co-operative game's count that runs against a limit (Now Boarding: the complaints against the number
@@ -425,26 +407,6 @@ class Game(ABC):
         them into sight showed the seat something (`reveals`; a typed line is read no further; a search plan ends
         there). Default: none."""
         return set()
-
-    def reveals(self, before: GameState, after: GameState, events: list[Event]) -> bool:
-        """Whether the choice that led from `before` to `after` made hidden information known to anyone, so that it
-        can no longer be taken back (undo stops there). Default: an event is marked `reveals`, or an id hidden in
-        `before` (any key of `secrets(before)`) shows in some view of `after` (the public's or a seat's) where it did
-        not show before, or comes into a seat's sight (`in_sight`). Override only to add reveals this cannot see;
-        never to hide one."""
-        if any(e.reveals for e in events):
-            return True
-        hidden = set().union(*self.secrets(before).values())
-        if not hidden:
-            return False
-        if any(hidden & (self.in_sight(after, s) - self.in_sight(before, s)) for s in range(after.players)):
-            return True
-        for viewer in [None, *range(after.players)]:
-            shown_before = json.dumps(self.view(before, viewer), default=str)
-            shown_after = json.dumps(self.view(after, viewer), default=str)
-            if any(h in shown_after and h not in shown_before for h in hidden):
-                return True
-        return False
 
     def turn_number(self, state: GameState) -> int | None:
         """The number of the turn `state` is in (1, 2, ...), as the players count turns: the one number the panel's
@@ -478,3 +440,47 @@ class Game(ABC):
         (e.g. "flight:5"), and its length in seconds. None: no clock; the open decisions wait as long as it takes.
         The bot starts the clock when the stretch begins and applies `timeout` when it runs out."""
         return None
+
+
+class ListedGame(Game):
+    """A game that lists its open decisions as option ids apart from their labels (Planes, Planecrafters), as
+    OpenSpiel separates a state's legal actions from their strings: playouts (selfplay, the search's rollouts) read
+    only `legal`, people read `pending`, which labels those very ids. Worth it when labels cost much; the
+    conformance suite holds the two listings to each other on every state it meets."""
+
+    @abstractmethod
+    def legal(self, state: GameState) -> list[Offer]:
+        """The open decisions as option ids, empty exactly when the game is over: who chooses, the kind of step and
+        the ids, in the order `pending` lists them, without the prompts and labels only people read."""
+
+    @abstractmethod
+    def label(self, state: GameState, offer: Offer) -> Decision:
+        """The Decision, with its prompt and labelled options, of an open decision `legal(state)` listed."""
+
+    def pending(self, state: GameState) -> list[Decision]:
+        """`label` of each of `legal(state)`."""
+        return [self.label(state, offer) for offer in self.legal(state)]
+
+    def is_over(self, state: GameState) -> bool:
+        """Whether the game is over, which a game may know more cheaply than by listing its options."""
+        return not self.legal(state)
+
+
+def default_options(game: Game) -> dict[str, str]:
+    """Every lobby setting of `game` at its default value."""
+    return {spec.key: spec.default for spec in game.option_specs}
+
+
+def checked_options(game: Game, options: dict[str, str]) -> dict[str, str]:
+    """`options` over the defaults, each key one of `game.option_specs` and each value one of its choices, else
+    IllegalAction with a sentence (what `Game.check_options` does unless a game accepts more)."""
+    merged = default_options(game)
+    specs = {s.key: s for s in game.option_specs}
+    for key, value in options.items():
+        spec = specs.get(key)
+        if spec is None:
+            raise IllegalAction(f"{game.info.title} has no setting called '{quoted(key)}'.")
+        if value not in {c.value for c in spec.choices}:
+            raise IllegalAction(f"'{quoted(value)}' is not a possible value for {spec.label}.")
+        merged[key] = value
+    return merged

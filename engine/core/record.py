@@ -194,9 +194,10 @@ def read(data: bytes, where: str = "The file") -> GameRecord:
                             f"engine reads ({FORMAT_VERSION}): replay it with a newer Tarmac.")
     engine = _game_of(record)
     seats = [s.seat for s in record.seats]
-    if not engine.min_players <= len(seats) <= engine.max_players:
-        raise RecordProblem(f"{where} has {len(seats)} seat{'' if len(seats) == 1 else 's'}, and {engine.title} takes "
-                            f"{engine.min_players} to {engine.max_players} players.")
+    info = engine.info
+    if not info.min_players <= len(seats) <= info.max_players:
+        raise RecordProblem(f"{where} has {len(seats)} seat{'' if len(seats) == 1 else 's'}, and {info.title} takes "
+                            f"{info.min_players} to {info.max_players} players.")
     if seats != list(range(len(seats))):
         raise RecordProblem(f"{where} numbers its seats {seats}; a record numbers them 0, 1, 2… in order.")
     for number, choice in enumerate(record.choices, start=1):
@@ -277,7 +278,7 @@ def _same(recorded: Result | None, found: Result | None) -> bool:
 
 def named(engine: Game, text: str, names: dict[int, str]) -> str:
     """An engine's text with its seats ("Seat 2", "Player 2") named as the record names them."""
-    return re.sub(rf"\b{re.escape(engine.seat_word)} ([1-9])\b",
+    return re.sub(rf"\b{re.escape(engine.info.seat_word)} ([1-9])\b",
                   lambda m: names.get(int(m[1]) - 1, m[0]), text)
 
 
@@ -289,7 +290,7 @@ def report(record: GameRecord) -> tuple[list[str], bool]:
     result = engine.result(state)
     found = digest(state)
     names = {s.seat: s.name for s in record.seats}
-    lines = [f"game: {engine.title} ({record.game}), seed {record.seed}, options: {record.options or 'defaults'}",
+    lines = [f"game: {engine.info.title} ({record.game}), seed {record.seed}, options: {record.options or 'defaults'}",
              f"seats: {', '.join(f'{s.seat + 1}. {s.name}' + (' (AI)' if s.ai else '') for s in record.seats)}",
              f"choices replayed: {len(record.choices)}"]
     if result is None:

@@ -7,7 +7,8 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from engine.core.manifest import ROOT
+from engine.core.contract import Game
+from engine.core.manifest import ROOT, manifest
 
 
 def read_pages(path: Path) -> dict[str, str]:
@@ -25,3 +26,10 @@ def read_pages(path: Path) -> dict[str, str]:
 def rules_file_pages(path: str) -> dict[str, str]:
     """`read_pages` of a file named from the repository root (a manifest's `rules`), read once."""
     return read_pages(ROOT / path)
+
+
+def rules(game: Game) -> dict[str, str]:
+    """A game's rules help pages by topic, in our own words (Markdown), the overview first: the file its manifest
+    names (none without a manifest or a file)."""
+    entry = manifest(game.name)
+    return rules_file_pages(entry.rules) if entry is not None and entry.rules else {}

@@ -50,7 +50,7 @@ def turn_name(engine: Game, state: GameState, number: int | None = None, *, of: 
     found = engine.turn_number(state) if number is None else number
     if found is None:
         return ""
-    head = f"{engine.turn_word} {found}" + (f" of {of}" if of else "")
+    head = f"{engine.info.turn_word} {found}" + (f" of {of}" if of else "")
     detail = engine.turn_detail(state)
     return f"{head} · {detail}" if detail else head
 

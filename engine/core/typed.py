@@ -54,7 +54,7 @@ class Reader:
         """`label` as the typing member sees it on the button: each seat it names ("Player 2") as that seat's
         member's name. Labels matched through this, and a game's own words for a seat (Flight Plan's "trade with
         ana", `named_seat`), are the only places a typed line reads a name."""
-        return named(label, self.names, self.game.seat_word)
+        return named(label, self.names, self.game.info.seat_word)
 
     def options(self) -> list[Option]:
         """The options on offer to the seat now, in the order the buttons show them."""

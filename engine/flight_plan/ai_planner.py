@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable
 
 from engine.core.contract import Game, Offer
-from engine.core.play import apply_in_place
+from engine.core.play import apply_in_place, legal
 from engine.core.rng import Rng
 from engine.flight_plan.ai_value import LOW_CASH, value
 from engine.flight_plan.data import route
@@ -65,7 +65,7 @@ def plan(game: Game, state: FPState, seat: int, hard: bool, rng: Rng, seconds: f
     plays weaker, never slower."""
     deadline = None if seconds is None else now() + seconds
     st = _s(game.redeal_hidden(state, seat, rng))
-    mine = next(o for o in game.legal(st) if o.seat == seat)
+    mine = next(o for o in legal(game, st) if o.seat == seat)
     ids = ai_choices(st, mine.ids)  # no new offer or counter past trade.AI_OFFERS a turn
     if len(ids) == 1:
         return [ids[0]]
@@ -157,7 +157,7 @@ def turn_lines(game: Game, st: FPState, seat: int, hard: bool, nodes: int, depth
             if len(line) + 1 >= depth and s.phase == "play":
                 score(copy, [*line, choice])  # no further: the rest of the turn is planned when it comes
                 continue
-            walk(copy, after or game.legal(copy), [*line, choice])
+            walk(copy, after or legal(game, copy), [*line, choice])
 
     def greedy_hubs(s: FPState, offers: list[Offer], ids: list[str], line: list[str]) -> None:
         """The first move's hubs one at a time, the best each time (all orders of them end alike)."""
@@ -171,13 +171,13 @@ def turn_lines(game: Game, st: FPState, seat: int, hard: bool, nodes: int, depth
             apply_in_place(game, copy, seat, choice, offers, after)
             v = value(copy, seat, rivals=hard)
             if v > best_here[0] + 1e-9:
-                best_here = (v, choice, (copy, after or game.legal(copy)))
+                best_here = (v, choice, (copy, after or legal(game, copy)))
         if best_here[1] is None or best_here[2] is None:
             score(s, [*line, FIRST_DONE])
             return
         walk(best_here[2][0], best_here[2][1], [*line, best_here[1]])
 
-    walk(st, game.legal(st), [])
+    walk(st, legal(game, st), [])
     return leaves
 
 
@@ -190,7 +190,7 @@ def best_turn(game: Game, st: FPState, seat: int, hard: bool, deadline: float | 
 
 
 def _fallback(game: Game, st: FPState, seat: int) -> str:
-    ids = next(o for o in game.legal(st) if o.seat == seat).ids
+    ids = next(o for o in legal(game, st) if o.seat == seat).ids
     return next((i for i in ("end", "pass", "stay", "done") if i in ids), ids[0])
 
 

@@ -9,6 +9,7 @@ from engine.core.contract import (
     Decision,
     Event,
     Game,
+    GameInfo,
     GameOptionSpec,
     GameState,
     IllegalAction,
@@ -17,6 +18,7 @@ from engine.core.contract import (
     Result,
     SeatResult,
 )
+from engine.core.play import label
 from engine.core.rng import Rng
 from engine.core.text import counted
 from engine.core.typed_line import Names, Suggestion, Typed
@@ -61,11 +63,9 @@ def deal_routes(rng: Rng, players: int, mode: str) -> list[list[int]]:
 class FlightPlan(Game):
     explained_kinds: ClassVar[frozenset[str]] = frozenset({"action", "fm_routes", "after_fly", "after_buy"})
     name = "flight-plan"
-    title = "Flight Plan"
-    tagline = "run an airline: routes, fleets and hubs, trades and auctions"
-    private_view = ""  # every airline's cash, routes and hubs are on the board
-    min_players = 2
-    max_players = 6
+    # Only the deck's order is hidden: every airline's cash, routes and hubs are on the board, so no private view.
+    info = GameInfo(title="Flight Plan", min_players=2, max_players=6, hidden=True, private_view="",
+                    tagline="run an airline: routes, fleets and hubs, trades and auctions")
     state_model = FPState
     search_beats_policy = True  # docs/notes/ai.md: Normal and Hard (ai_planner.py) beat the policy in arenas
     option_specs = [
@@ -351,7 +351,7 @@ class FlightPlan(Game):
         from engine.flight_plan.ai import playout_plan
 
         st = _s(state)
-        decision = self.label(state, offer)
+        decision = label(self, state, offer)
         kept = trade.ai_choices(st, [o.id for o in decision.options])
         if len(kept) < len(decision.options):  # an AI airline haggles no further (trade.AI_OFFERS)
             decision = decision.model_copy(update={"options": [o for o in decision.options if o.id in kept]})

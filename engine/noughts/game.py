@@ -1,8 +1,8 @@
 """Noughts and crosses: two players take turns to mark a cell of a 3 x 3 grid, Player 1 with X and first, Player 2
 with O; three of one mark in a row, a column or a diagonal wins, and a full grid with no line is a draw.
 
-Nothing is hidden and nothing is random, so `secrets` is empty and the inherited `redeal_hidden` (the state as it
-is) is right. The rules pages are data/noughts/rules.md."""
+Nothing is hidden and nothing is random (`info.hidden` is False), so the inherited `secrets` (nothing) and
+`redeal_hidden` (the state as it is) are right. The rules pages are data/noughts/rules.md."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any
 from pydantic import Field
 
 from engine.core import Decision, Event, Game, GameState, IllegalAction, Offer, Result, Rng, SeatResult
-from engine.core.contract import decision, event, option
+from engine.core.contract import GameInfo, decision, event, option
 
 COLUMNS = "abc"
 CELLS = [f"{column}{row}" for row in "123" for column in COLUMNS]
@@ -48,12 +48,10 @@ def _s(state: GameState) -> NoughtsState:
 
 class Noughts(Game):
     name = "noughts"
-    title = "Noughts and Crosses"
-    tagline = "mark three cells in a row before the other player does"
-    min_players = 2
-    max_players = 2
+    info = GameInfo(title="Noughts and Crosses", min_players=2, max_players=2, hidden=False,
+                    tagline="mark three cells in a row before the other player does",
+                    private_view="")  # nothing is hidden: the bot sends no private picture
     state_model = NoughtsState
-    private_view = ""  # nothing is hidden: the bot sends no private picture
 
     def new_game(self, players: int, seed: int, options: dict[str, str]) -> NoughtsState:
         return NoughtsState(game=self.name, players=players, seed=seed, options=options, rng=Rng.seeded(seed))
@@ -113,9 +111,6 @@ class Noughts(Game):
                      for s in range(st.players)]
         return Result(standings=standings, winners=[winner],
                       summary=f"Player {winner + 1} wins with {line[0]}, {line[1]} and {line[2]}.")
-
-    def secrets(self, state: GameState) -> dict[int | None, set[str]]:
-        return {}
 
     def turn_number(self, state: GameState) -> int | None:
         """Each mark is a turn; once the game is over, the number of the last one."""

@@ -14,6 +14,7 @@ from engine.core.contract import (
     Decision,
     Event,
     Game,
+    GameInfo,
     GameOptionSpec,
     GameState,
     IllegalAction,
@@ -23,6 +24,7 @@ from engine.core.contract import (
     Result,
     SeatResult,
 )
+from engine.core.play import label
 from engine.core.rng import Rng
 from engine.core.text import counted
 from engine.core.typed_line import Names, Suggestion, Typed
@@ -188,15 +190,12 @@ SETUP_PROMPTS = {
 
 class NowBoarding(Game):
     name = "now-boarding"
-    title = "Now Boarding"
-    tagline = "as a team, fly passengers home before they complain"
-    private_view = ""  # a co-operative game: every pilot sees the whole board
-    min_players = 2
-    max_players = 5
+    # A co-operative game where every pilot sees the whole board (no private view); face-down cards and the piles'
+    # order are hidden from everyone.
+    info = GameInfo(title="Now Boarding", min_players=2, max_players=5, hidden=True, simultaneous=True,
+                    cooperative=True, private_view="", score_label="$ in fares", turn_word="Round",
+                    tagline="as a team, fly passengers home before they complain")
     state_model = NBState
-    everyone_at_once = True
-    cooperative = True
-    score_label = "$ in fares"
     search_beats_policy = True  # docs/notes/ai.md: the team planner's Normal wins more days than the greedy team
     option_specs = [
         GameOptionSpec(
@@ -282,8 +281,6 @@ class NowBoarding(Game):
         if st.phase == "flight":
             return [Event(text="Time is up: the flight phase ends."), *maintenance.end_flight(st)]
         return [Event(text="Time is up: maintenance ends."), *maintenance.next_round(st)]
-
-    turn_word = "Round"
 
     def turn_number(self, state: GameState) -> int | None:
         """A round is one turn: every pilot plays in it at once (its weather, flight and maintenance, and before the
@@ -412,7 +409,7 @@ class NowBoarding(Game):
         return commands.suggest(self, state, seat, text, names)
 
     def playout_plan(self, state: GameState, offer: Offer, rng: Rng) -> list[str]:
-        return greedy_plan(_s(state), self.label(state, offer), rng)
+        return greedy_plan(_s(state), label(self, state, offer), rng)
 
     def level_plan(self, state: GameState, seat: int, level: str, rng: Rng,
                    seconds: float | None = None) -> list[str] | None:

@@ -7,10 +7,11 @@ from typing import Any, ClassVar
 from engine.core.contract import (
     Decision,
     Event,
-    Game,
+    GameInfo,
     GameOptionSpec,
     GameState,
     IllegalAction,
+    ListedGame,
     Offer,
     Option,
     OptionChoice,
@@ -47,14 +48,12 @@ def _decision(st: PCState, options: list[Option]) -> Decision:
     return decision(seat=st.turn, prompt=prompt, options=options, kind=st.step, private=choices.private(st))
 
 
-class Planecrafters(Game):
+class Planecrafters(ListedGame):
     explained_kinds: ClassVar[frozenset[str]] = frozenset({"hire", "buyer"})
     name = "planecrafters"
     search_beats_policy = True  # docs/notes/ai.md: hard and normal beat the policy in arena runs
-    title = "Planecrafters"
-    tagline = "build planes from part cards, hire staff, sell planes for crowns"
-    min_players = 2
-    max_players = 4
+    info = GameInfo(title="Planecrafters", min_players=2, max_players=4, hidden=True,
+                    tagline="build planes from part cards, hire staff, sell planes for crowns")
     state_model = PCState
     option_specs = [
         GameOptionSpec(

@@ -21,9 +21,10 @@ from typing import Any, ClassVar
 from engine.core.contract import (
     Decision,
     Event,
-    Game,
+    GameInfo,
     GameState,
     IllegalAction,
+    ListedGame,
     Offer,
     Option,
     Result,
@@ -286,15 +287,12 @@ def _refuse(state: PlanesState, seat: int, choice: str) -> str:
     return "That is not possible now."
 
 
-class PlanesGame(Game):
+class PlanesGame(ListedGame):
     explained_kinds: ClassVar[frozenset[str]] = frozenset({"action"})
     name = "planes"
-    title = "Planes"
-    tagline = "move passenger cubes along the arrows and board them onto planes"
-    seat_word = "Seat"
+    info = GameInfo(title="Planes", min_players=2, max_players=4, hidden=True, seat_word="Seat",
+                    tagline="move passenger cubes along the arrows and board them onto planes")
     search_beats_policy = True  # docs/notes/ai.md: hard and normal beat the policy in arena runs
-    min_players = 2
-    max_players = 4
     state_model = PlanesState
     option_specs = option_specs()
 

@@ -11,6 +11,7 @@ import pytest
 
 from bench import cpu_parts
 from bench.cpu_parts import BOT, ENGINE, HARNESS, PANEL, REST, SIMCORD, STORAGE, Ledger, as_bot, bot_total
+from engine.core.contract import default_options
 
 
 class FakeClock:
@@ -104,7 +105,7 @@ async def test_install_charges_the_bot_and_is_undone(monkeypatch: pytest.MonkeyP
     patches = cpu_parts.install(ledger, ["planes"])
     try:
         assert turns.apply is not apply and type(game).pending is not pending
-        state = game.new_game(2, 1, game.default_options())
+        state = game.new_game(2, 1, default_options(game))
 
         async def bot_work() -> None:
             game.pending(state)

@@ -39,7 +39,7 @@ def default_entries(game: str) -> list[dict[str, Any]]:
     """A new game's first entries: every seat count it allows, its default options, the playout policy."""
     engine = registry.get(game)
     return [{"game": game, "players": p, "seed": p, "options": {}}
-            for p in range(engine.min_players, engine.max_players + 1)]
+            for p in range(engine.info.min_players, engine.info.max_players + 1)]
 
 
 def corpus_file(game: str) -> Path:

@@ -29,7 +29,7 @@ def test_race_has_a_line_per_seat_and_the_final_order(name: str, players: int) -
     assert sorted(placed) == list(range(players))
     result = done.game.result(done.turns[-1].after)
     assert result is not None
-    if not done.game.cooperative:
+    if not done.game.info.cooperative:
         assert set(found.final_order[0]) == set(result.winners)
 
 
@@ -58,7 +58,7 @@ def test_the_last_point_is_the_result(name: str, players: int) -> None:
     found = chances(done.game, done.start, done.turns, seed=5, budget=QUICK)
     result = done.game.result(done.turns[-1].after)
     assert result is not None
-    if not done.game.cooperative:
+    if not done.game.info.cooperative:
         assert [s for s, c in enumerate(found.points[-1]) if c > 0] == sorted(result.winners)
 
 

@@ -32,7 +32,7 @@ def _shared(a: Any, b: Any, path: str = "state") -> list[str]:
 def test_a_copied_state_equals_its_original_and_shares_nothing_mutable(name: str) -> None:
     game = registry.get(name)
     middle: list[Any] = []
-    run = playout(game, game.max_players, 5, on_step=lambda before, _a, _b: middle.append(before))
+    run = playout(game, game.info.max_players, 5, on_step=lambda before, _a, _b: middle.append(before))
     for state in (middle[len(middle) // 2], run.state):
         copied = copy.deepcopy(state)
         assert dump_state(copied) == dump_state(state)

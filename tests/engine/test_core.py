@@ -9,8 +9,9 @@ from engine.core import Decision, IllegalAction, LoggedAction, Option, Rng, appl
 from engine.core.ai.random_ai import choose, pick, plan
 from engine.core.ai.selfplay import Tally, playout
 from engine.core.checks.conformance import check_playout, check_secrecy, leaks, legal_problems
-from engine.core.contract import Game, Offer, offer_of
-from tests.support.toy_game import GAME, ToyState
+from engine.core.contract import Game, GameState, ListedGame, Offer, offer_of
+from engine.core.play import reveals
+from tests.support.toy_game import GAME, ToyGame, ToyState
 
 
 def test_rng_is_deterministic_and_round_trips() -> None:
@@ -150,9 +151,14 @@ def test_conformance_passes_on_toy_game() -> None:
 def test_conformance_catches_legal_options_that_differ_from_the_pending_decisions() -> None:
     """What playouts list (`Game.legal`) must be what people are shown (`pending`), option for option."""
 
-    class Reordered(type(GAME)):  # type: ignore[misc]
-        def legal(self, state):  # type: ignore[no-untyped-def]
-            return [Offer(o.seat, o.kind, o.ids[::-1], o.decision) for o in super().legal(state)]
+    class Reordered(ToyGame, ListedGame):
+        """The toy game listing each decision's ids backwards for playouts, in order for people."""
+
+        def legal(self, state: GameState) -> list[Offer]:
+            return [Offer(d.seat, d.kind, [o.id for o in d.options][::-1]) for d in ToyGame.pending(self, state)]
+
+        def label(self, state: GameState, offer: Offer) -> Decision:
+            return next(d for d in ToyGame.pending(self, state) if d.seat == offer.seat)
 
     state = new_game(GAME, 2, 1)
     assert legal_problems(GAME, state) == []
@@ -232,15 +238,15 @@ def test_tally_shows_known_values_that_never_happened() -> None:
 def test_reveals_finds_a_card_drawn_or_turned_up_but_not_a_plain_pass() -> None:
     drawing = new_game(GAME, 2, 5)  # two cards each: a pass draws from the deck
     after, events = apply(GAME, drawing, 0, "pass")
-    assert GAME.reveals(drawing, after, events), "the drawn card is new in seat 0's view"
+    assert reveals(GAME, drawing, after, events), "the drawn card is new in seat 0's view"
     empty = new_game(GAME, 3, 5, {"hand": "3"})  # nine cards dealt: the deck is empty
     after, events = apply(GAME, empty, 0, "pass")
-    assert not GAME.reveals(empty, after, events)
+    assert not reveals(GAME, empty, after, events)
     card = empty.hands[0][0]
     after, events = apply(GAME, empty, 0, card)
-    assert GAME.reveals(empty, after, events), "the played card is new in the public view"
+    assert reveals(GAME, empty, after, events), "the played card is new in the public view"
     marked = [events[0].model_copy(update={"reveals": True})]
-    assert GAME.reveals(empty, apply(GAME, empty, 0, "pass")[0], marked), "a marked event counts whatever the views"
+    assert reveals(GAME, empty, apply(GAME, empty, 0, "pass")[0], marked), "a marked event counts whatever the views"
 
 
 def test_turn_number_is_left_to_the_bot_by_default() -> None:

@@ -12,6 +12,7 @@ import pytest
 import renderers
 from engine import registry
 from engine.core.manifest import ROOT, GameManifest, manifests, register, unregister
+from engine.core.rules_pages import rules
 from renderers import catalogue, words
 
 
@@ -20,7 +21,7 @@ def test_every_manifest_names_parts_that_exist() -> None:
     assert {registry.get(m.name).__module__.split(".")[1] for m in manifests()} == packages
     for m in manifests():
         assert registry.get(m.name).name == m.name
-        assert (ROOT / m.rules).is_file() and registry.get(m.name).rules()
+        assert (ROOT / m.rules).is_file() and rules(registry.get(m.name))
         assert find_spec(m.renderer) is not None and find_spec(m.samples) is not None
         assert find_spec(m.words) is not None, f"{m.name} puts its board in words"
 

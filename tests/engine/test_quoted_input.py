@@ -42,7 +42,7 @@ def test_an_option_is_quoted_short(game_name: str) -> None:
     game = registry.get(game_name)
     for options in ({LONG: "x"}, *({spec.key: LONG} for spec in game.option_specs[:1])):  # a game may have none
         with pytest.raises(IllegalAction) as refused:
-            game.check_options(game.min_players, options)
+            game.check_options(game.info.min_players, options)
         assert longest_q_run(refused.value.sentence) < QUOTE_MAX, refused.value.sentence[:300]
 
 

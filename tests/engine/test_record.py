@@ -53,7 +53,7 @@ def test_a_whole_game_replays_to_the_same_state_and_result(name: str, tmp_path: 
     # The result names the winner as the record names the seat, not by the engine's "Seat 2".
     said = next(line for line in printed.splitlines() if line.startswith("result: "))
     assert not re.search(r"\b(?:Seat|Player) \d", said), said
-    if not registry.get(name).cooperative:
+    if not registry.get(name).info.cooperative:
         assert re.search(r"\bP[1-3]\b", said), said
 
 

@@ -13,6 +13,7 @@ from engine.core import (
     Decision,
     Event,
     Game,
+    GameInfo,
     GameState,
     IllegalAction,
     Offer,
@@ -43,9 +44,7 @@ class Take(Game):
     """A toy: three turns each, a seat takes 1, 2 or 3 points (or takes nothing and 'undo's); most points wins."""
 
     name = "take"
-    title = "Take"
-    min_players = 2
-    max_players = 2
+    info = GameInfo(title="Take", min_players=2, max_players=2, hidden=False)
     state_model = TakeState
     take_backs = frozenset({"undo"})
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from engine import registry
 from engine.core.panel import listed, public_decision
-from engine.core.play import apply, new_game
+from engine.core.play import apply, label, legal, new_game
+from engine.core.rules_pages import rules
 from renderers.words import board_key, for_game
 from tests.planecrafters.helpers import at, find, hand
 from tests.planecrafters.helpers import start as pc_start
@@ -23,11 +24,11 @@ def test_the_planes_move_prompt_teaches_boarding_the_letters_and_the_neutral_col
     for words in ("last cube", "gate", "free seat", "Nobody plays green and yellow", "neutral"):
         assert words in prompt, (words, prompt)
     four = new_game(PLANES, 4, 1, {})
-    assert "Nobody plays" not in PLANES.label(four, PLANES.legal(four)[0]).prompt
+    assert "Nobody plays" not in label(PLANES, four, legal(PLANES, four)[0]).prompt
 
 
 def test_rules_topic_boarding_says_how_a_cube_boards_and_what_the_letters_mean() -> None:
-    page = PLANES.rules()["boarding"]
+    page = rules(PLANES)["boarding"]
     for words in ("last cube of a moving group", "free seat", "**P1**-**P4**", "**N**", "colour nobody plays",
                   "neutral"):
         assert words in page, words
@@ -70,7 +71,7 @@ def test_the_rules_pages_say_how_to_read_each_board() -> None:
              "flight-plan": ("winning", ("Goals 2/6 1/3", "regions your routes reach", "hubs")),
              "planecrafters": ("on discord", ("**N** nose", "**LW** left wing", "**F** fuselage", "**T**", "Hire"))}
     for game, (topic, words) in pages.items():
-        page = registry.get(game).rules()[topic]
+        page = rules(registry.get(game))[topic]
         assert all(w in page for w in words), (game, [w for w in words if w not in page])
 
 

@@ -4,11 +4,24 @@ arena's team lines."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
-from engine.core import Decision, Event, Game, GameState, IllegalAction, Offer, Option, Result, Rng, SeatResult
+from engine.core import (
+    Decision,
+    Event,
+    Game,
+    GameInfo,
+    GameState,
+    IllegalAction,
+    Offer,
+    Option,
+    Result,
+    Rng,
+    SeatResult,
+)
 from engine.core.ai.arena import arena
 from engine.core.ai.search import Budget, plan, team_reward
 from engine.core.checks.conformance import check_scores
@@ -25,11 +38,8 @@ class Pool(Game):
     wins with 2 in the pot; standings show what each seat kept, the team figure is the pot."""
 
     name = "pool"
-    title = "Pool"
-    min_players = 2
-    max_players = 2
+    info = GameInfo(title="Pool", min_players=2, max_players=2, hidden=False, cooperative=True)
     state_model = PoolState
-    cooperative = True
 
     def new_game(self, players: int, seed: int, options: dict[str, str]) -> GameState:
         return PoolState(game=self.name, players=players, seed=seed, rng=Rng.seeded(seed), kept=[0, 0])
@@ -78,7 +88,7 @@ class Pool(Game):
 class SelfishPool(Pool):
     """The same game scored as if it were not a team game: each seat's own points against the other's."""
 
-    cooperative = False
+    info = replace(Pool.info, cooperative=False)
 
     def score_now(self, state: GameState) -> list[float] | None:
         assert isinstance(state, PoolState)

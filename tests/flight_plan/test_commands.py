@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.contract import IllegalAction
+from engine.core.rules_pages import rules
 from engine.flight_plan.game import GAME
 from tests.flight_plan.helpers import give, play, play_state
 
@@ -88,7 +89,7 @@ def test_suggestions_are_legal_now() -> None:
 
 
 def test_rules_pages() -> None:
-    pages = GAME.rules()
+    pages = rules(GAME)
     assert list(pages)[0] == "overview"
     assert {"first move", "turn", "two regions", "cash", "trades", "auctions", "winning", "commands"} <= set(pages)
     assert all(text for text in pages.values())

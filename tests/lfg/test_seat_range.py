@@ -12,7 +12,7 @@ PLANES = registry.get("planes")
 
 
 @pytest.mark.parametrize(("typed", "read"), [("3-4", (3, 4)), (" 2 – 3 ", (2, 3)), ("4", (4, 4)), ("4-3", (3, 4)),
-                                             ("", (PLANES.min_players, PLANES.max_players))])
+                                             ("", (PLANES.info.min_players, PLANES.info.max_players))])
 def test_sizes_and_ranges(typed: str, read: tuple[int, int]) -> None:
     assert seat_range(typed, PLANES) == read
 

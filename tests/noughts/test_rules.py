@@ -59,5 +59,5 @@ def test_a_full_grid_with_no_line_is_a_draw_shared_by_both() -> None:
 
 def test_nothing_is_hidden() -> None:
     state = played("a1", "b2")
-    assert GAME.secrets(state) == {} and GAME.private_view == ""
+    assert not GAME.info.hidden and GAME.secrets(state) == {} and GAME.info.private_view == ""
     assert GAME.view(state, 0) == {**GAME.view(state, None), "you": 0}

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.core.rules_pages import rules
 from engine.planecrafters.data import DATA_DIR, DataFileError, catalog, load_catalog
 from engine.planecrafters.game import GAME
 
@@ -52,7 +53,7 @@ def test_bad_file_names_file_and_field(tmp_path: Path) -> None:
 
 
 def test_rules_pages_in_our_words() -> None:
-    pages = GAME.rules()
+    pages = rules(GAME)
     assert list(pages)[0] == "overview"
     for topic in ("turn", "employees", "end and awards", "objectives variant"):
         assert pages[topic].strip()

@@ -14,7 +14,7 @@ from engine.core.ai import levels, search
 from engine.core.ai.random_ai import plan as policy_plan
 from engine.core.checks.conformance import check_sight, sight_problems
 from engine.core.contract import GameState
-from engine.core.play import apply
+from engine.core.play import apply, reveals
 from engine.core.rng import Rng
 from engine.core.typed import play_line
 from engine.planecrafters.data import part_label
@@ -87,7 +87,7 @@ def test_a_line_is_read_no_further_than_the_spys_look() -> None:
 def test_the_look_shows_the_spy_a_hand_so_it_cannot_be_taken_back() -> None:
     before = _spying()
     after, events = apply(GAME, before, 0, "spy:1")
-    assert GAME.reveals(before, after, events)
+    assert reveals(GAME, before, after, events)
     assert GAME.in_sight(after, 0) == set(VICTIM) and GAME.in_sight(after, 1) == set()
     assert GAME.in_sight(before, 0) == set()
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from engine.core.checks.conformance import check_playout
+from engine.core.contract import default_options
 from engine.planes import board as board_module
 from engine.planes.game import GAME, PlanesGame
 from engine.planes.setup import option_specs
@@ -62,5 +63,5 @@ def test_a_valid_airport_file_is_offered_and_playable(airport_dir: Path, monkeyp
     (airport_dir / "broken.toml").write_text('id = "broken"\n')
     assert airport_ids() == ["tiny", "practice"]
     monkeypatch.setattr(PlanesGame, "option_specs", option_specs())  # the lobby list is read at import
-    assert GAME.default_options()["airport"] == "tiny"
+    assert default_options(GAME)["airport"] == "tiny"
     assert check_playout(GAME, 3, 1, {"airport": "tiny", "end_space": "6"}) > 0

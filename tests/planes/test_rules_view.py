@@ -8,6 +8,7 @@ from engine.core.ai.random_ai import pick
 from engine.core.checks.conformance import leaks, strings_in
 from engine.core.play import apply, new_game
 from engine.core.rng import Rng
+from engine.core.rules_pages import rules
 from engine.planes.fixtures import build_airport, build_state, run
 from engine.planes.game import GAME
 from engine.planes.state import PlanesState
@@ -93,7 +94,7 @@ def test_decisions_fit_discord_limits_over_a_random_game() -> None:
 
 
 def test_rules_pages_cover_the_topics() -> None:
-    pages = GAME.rules()
+    pages = rules(GAME)
     assert list(pages)[0] == "overview"
     assert {"turn", "move", "boarding", "blockages", "end", "cards", "options", "typed moves"} <= set(pages)
 
@@ -103,7 +104,7 @@ def test_rules_pages_explain_the_round_trip_expansion() -> None:
     with the tram, every scenario by name, and the new cards."""
     from engine.planes.scenarios import scenarios
 
-    pages = GAME.rules()
+    pages = rules(GAME)
     assert {"round trip", "planes", "new airports", "scenarios", "new cards"} <= set(pages)
     assert all(sc.title in pages["scenarios"] for sc in scenarios().values())
     assert "Azure" in pages["new airports"] and "Beacon" in pages["new airports"]

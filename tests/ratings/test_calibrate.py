@@ -54,6 +54,6 @@ def test_a_game_that_cannot_seat_three_plays_every_order_it_can_seat() -> None:
     assert all(sum(level in p for p in pairs) == 4 for level in ("easy", "normal", "hard")), "each level as often"
     assert seat_orders(4) == [(*order, "easy") for order in ORDERS]
     for name in registry.names():
-        game = registry.get(name)
-        if not game.cooperative:
-            assert all(game.min_players <= len(t.seats) <= game.max_players for t in tables(name, 6, seed=1)), name
+        info = registry.get(name).info
+        if not info.cooperative:
+            assert all(info.min_players <= len(t.seats) <= info.max_players for t in tables(name, 6, seed=1)), name

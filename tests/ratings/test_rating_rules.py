@@ -16,6 +16,7 @@ from bot.ratings.reference import REFERENCES, reference
 from bot.store import ResultRow, ResultSeat, Seat, SessionRow
 from engine import registry
 from engine.core import Result, SeatResult
+from engine.core.contract import default_options
 from tests.support.toy_game import ToyGame
 
 T0 = datetime(2026, 11, 27, 12, 0, tzinfo=UTC)
@@ -68,7 +69,7 @@ def test_which_games_count(option: str, members: int, extra: dict[str, object], 
 
 def test_a_board_the_host_typed_keeps_a_planes_game_off_the_boards() -> None:
     planes = registry.get("planes")
-    options = planes.default_options()
+    options = default_options(planes)
     assert counts(planes, option="auto", members=2, guild_id=5, options=options, seed_chosen=False)
     options["pois"] = "custom:a2=blank"
     assert not counts(planes, option="auto", members=2, guild_id=5, options=options, seed_chosen=False)

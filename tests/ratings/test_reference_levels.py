@@ -39,7 +39,7 @@ async def against_ai(ratings: Ratings, store: SqliteStore, guild: int, user: int
                                                         Seat(seat=1, user_id=None, name="AI", is_ai=True,
                                                              level=level)])
     await store.set_status(row.id, "finished")
-    team = registry.get(game).cooperative
+    team = registry.get(game).info.cooperative
     places = (1, 1) if team and won else (2, 2) if team else (1, 2) if won else (2, 1)
     await ratings.add(ResultRow(
         session_id=row.id, guild_id=guild, channel_id=row.channel_id, game=game, finished_at=at, rated=True,
@@ -101,8 +101,8 @@ def test_every_game_and_pilot_count_has_its_calibrated_constants() -> None:
     for name in registry.offered():  # an example is rated by no bot: it plays against the uncalibrated newcomer
         game = registry.get(name)
         wanted = {f"ai:{level}" for level in ("easy", "normal", "hard")}
-        if game.cooperative:
-            wanted |= {f"game:{n}" for n in range(game.min_players, game.max_players + 1)}
+        if game.info.cooperative:
+            wanted |= {f"game:{n}" for n in range(game.info.min_players, game.info.max_players + 1)}
         assert name in REFERENCES, f"run `python -m bot.ratings.calibrate {name}`, paste it in bot/ratings/reference.py"
         assert set(REFERENCES[name]) == wanted, name
         assert REFERENCES[name]["ai:easy"][0] == 25.0, "Easy is where the fit is anchored"

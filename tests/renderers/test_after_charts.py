@@ -40,7 +40,7 @@ def test_race_chart_draws_a_line_per_seat(name: str, players: int) -> None:
         assert done.game.race(done.start) is None
         return
     names = {s: SAMPLE_NAMES[s % len(SAMPLE_NAMES)] for s in range(players)}
-    image = _png(race_chart(found, names, done.game.turn_word))
+    image = _png(race_chart(found, names, done.game.info.turn_word))
     assert image.size == SIZE
     lines = seat_lines(found.points, names)
     assert [line.name for line in lines] == [names[s] for s in range(players)]
@@ -57,14 +57,14 @@ def test_alt_text_names_every_seat_and_the_final_order(name: str, players: int) 
         assert done.game.race(done.start) is None
         return
     names = {s: WORLD_NAMES[s] for s in range(players)}
-    said = race_words(found, names, done.game.turn_word)
+    said = race_words(found, names, done.game.info.turn_word)
     for seat in range(players):
         assert names[seat] in said
     order = final_order(found, names, bool(found.winners))
     assert order in said
     at = [order.index(names[s]) for place in found.final_order for s in place]
     assert at == sorted(at), "the final order names the seats in their places"
-    if not done.game.cooperative:
+    if not done.game.info.cooperative:
         winner = names[found.final_order[0][0]]
         assert order.startswith(f"Final order: 1. {winner}")
 
@@ -75,11 +75,11 @@ def test_chances_chart_and_its_words(name: str, players: int) -> None:
     found = chances(done.game, done.start, done.turns, seed=5, budget=QUICK)
     points = turning_points(found)
     names = {s: WORLD_NAMES[s + 3] for s in range(players)}
-    image = _png(chances_chart(found, names, points, done.game.turn_word))
+    image = _png(chances_chart(found, names, points, done.game.info.turn_word))
     assert image.size == SIZE
-    said = chances_words(found, points, names, done.game.turn_word)
+    said = chances_words(found, points, names, done.game.info.turn_word)
     for point in points:
-        assert turning_point(point, names, done.game.turn_word, found.team) in said
+        assert turning_point(point, names, done.game.info.turn_word, found.team) in said
     if not found.team:
         for seat in range(players):
             assert names[seat] in said

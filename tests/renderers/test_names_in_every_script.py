@@ -111,7 +111,7 @@ def pictures(game: str, players: int, seed: int) -> list[tuple[str, Any, Any, di
     made = []
     for state, names in zip(states(game, players, seed), tables(players, 8), strict=False):
         views = [("board", renderer.render_board, engine.view(state, None))]
-        if engine.private_view:
+        if engine.info.private_view:
             views += [(f"hand of seat {s + 1}", renderer.render_hand, engine.view(state, s)) for s in range(players)]
         made += [(f"{what} at version {state.version}", image_of(render), names, view) for what, render, view in views]
     return made
@@ -139,7 +139,7 @@ def test_two_members_swapped_give_a_different_picture(game: str, players: int, s
         names = {seat: f"Member {seat + 1}" for seat in range(players)} | {0: first, 1: second}
         swapped = names | {0: second, 1: first}
         views = [(renderer.render_board, engine.view(state, None))]
-        if engine.private_view:
+        if engine.info.private_view:
             views.append((renderer.render_hand, engine.view(state, 0)))
         for render, view in views:
             assert render(name_view(view, names)) != render(name_view(view, swapped)), (first, second)

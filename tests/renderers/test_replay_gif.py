@@ -13,6 +13,7 @@ from PIL import Image
 from engine import registry
 from engine.core import Event, Rng
 from engine.core.ai.selfplay import playout
+from engine.core.contract import default_options
 from engine.core.turns import Step, Turn, group, play, public_texts
 from renderers import for_game
 from renderers.kit.paint import ELLIPSIS
@@ -49,7 +50,7 @@ def test_one_frame_per_turn_and_the_start_looping_with_the_last_held(name: str) 
     assert image.info["loop"] == 0
     image.seek(image.n_frames - 1)
     assert image.info["duration"] == LAST_MS
-    assert made[1].heading.startswith(f"{engine.turn_word} {turns[0].number}")
+    assert made[1].heading.startswith(f"{engine.info.turn_word} {turns[0].number}")
 
 
 @pytest.mark.parametrize("name", registry.names())
@@ -78,7 +79,7 @@ def test_a_turn_is_a_seats_whole_run_of_choices_and_tells_only_public_texts() ->
             return None
 
     engine = Unnumbered()
-    state = engine.new_game(2, 1, engine.default_options())
+    state = engine.new_game(2, 1, default_options(engine))
     steps = [Step(0, "a", [Event(text="Player 1 took off."), Event(text="Your card: 7", private_to=0)], state, state),
              Step(0, "b", [Event(text="Player 1 landed.")], state, state),
              Step(1, "c", [Event(text="Player 2 passed.")], state, state)]

@@ -70,7 +70,7 @@ def test_every_text_of_every_board_and_hand_is_readable_where_it_is_shown(game: 
     problems: list[str] = []
     for state in states(game, players, seed):
         views = [("board", renderer.render_board, engine.view(state, None))]
-        if engine.private_view:
+        if engine.info.private_view:
             views += [(f"hand of seat {s + 1}", renderer.render_hand, engine.view(state, s)) for s in range(players)]
         for what, render, view in views:
             problems += [f"{what} at version {state.version}: {p}"
@@ -91,6 +91,6 @@ def test_every_board_names_the_seats_by_member_name(game: str, players: int, see
         with recording() as log:
             renderer.render_board(name_view(engine.view(state, None), names))
         texts = [t.text for t in log.texts]
-        assert not [t for t in texts if re.search(rf"\b{engine.seat_word} \d\b", t)], f"version {state.version}"
+        assert not [t for t in texts if re.search(rf"\b{engine.info.seat_word} \d\b", t)], f"version {state.version}"
         # A long name may be cut ("Bartholomew the Pa…"): its start is enough.
         assert [n for n in names.values() if not any(n[:4] in t for t in texts)] == [], f"version {state.version}"

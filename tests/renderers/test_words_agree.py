@@ -20,6 +20,7 @@ import pytest
 from engine import registry
 from engine.core import Game, GameState, apply
 from engine.core.ai.selfplay import playout
+from engine.core.contract import default_options
 from engine.planecrafters.data import catalog as planecrafters_catalog
 from engine.planecrafters.data import employee_name
 from renderers import for_game, words
@@ -182,6 +183,6 @@ def test_planecrafters_prompts_offer_only_what_the_buttons_do() -> None:
     game: Game = registry.get("planecrafters")
     seen = read("planecrafters", 1)
     assert not any("income" in text for text in seen.buttons)
-    state = game.new_game(3, 1, game.default_options())
+    state = game.new_game(3, 1, default_options(game))
     [decision] = game.pending(state)
     assert decision.kind == "hire" and "collect" not in decision.prompt.lower(), "nothing to collect yet"

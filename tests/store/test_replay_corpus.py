@@ -13,12 +13,13 @@ from bot.store import Seat, Store
 from engine import registry
 from engine.core import LoggedAction, apply, dump_state, new_game
 from engine.core.ai.selfplay import playout
+from engine.core.play import is_over
 
 
 @pytest.mark.parametrize("name", registry.names())
 async def test_every_version_replays_from_the_seed(store: Store, name: str) -> None:
     game = registry.get(name)
-    players, seed = min(game.min_players + 1, game.max_players), 314
+    players, seed = min(game.info.min_players + 1, game.info.max_players), 314
     run = playout(game, players, seed)
     seats = [Seat(seat=i, user_id=10 + i, name=f"p{i}") for i in range(players)]
     row = await store.create_session(guild_id=1, channel_id=7, game=name, host_id=10, options=run.state.options,
@@ -32,7 +33,7 @@ async def test_every_version_replays_from_the_seed(store: Store, name: str) -> N
         written[after.version] = dump_state(after)
         await store.record_move(row.id, expected_version=state.version, seat=action.seat, choice=action.choice,
                                 events=[e.model_dump() for e in events], state_json=written[after.version],
-                                new_version=after.version, finished=game.is_over(after))
+                                new_version=after.version, finished=is_over(game, after))
         state = after
 
     assert await store.load_snapshot(row.id) == (written[state.version], state.version)

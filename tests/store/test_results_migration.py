@@ -12,6 +12,7 @@ from bot.session import Parts
 from bot.store import Seat, SqliteStore, Store
 from engine.core import apply, dump_state, new_game
 from engine.core.ai.selfplay import playout
+from engine.core.play import is_over
 from tests.support.toy_game import ToyGame
 
 TOY = ToyGame()
@@ -34,7 +35,7 @@ async def played(store: Store, channel_id: int, users: list[int | None], seed: i
                                 events=[e.model_dump() for e in events], state_json=dump_state(new),
                                 new_version=new.version)
         state = new
-    if TOY.is_over(state):
+    if is_over(TOY, state):
         # Finished as the build of that schema finished a game: its record_move knew no final messages due.
         await store.set_status(row.id, "finished")
     return row.id

@@ -9,9 +9,22 @@ Planecrafters AI once moved a part back and forth for 20,000 choices).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from engine.core import Decision, Event, Game, GameState, IllegalAction, Offer, Option, Result, Rng, SeatResult
+from engine.core import (
+    Decision,
+    Event,
+    Game,
+    GameInfo,
+    GameState,
+    IllegalAction,
+    Offer,
+    Option,
+    Result,
+    Rng,
+    SeatResult,
+)
 
 TURNS = 2
 """Turns per seat."""
@@ -24,8 +37,7 @@ class LoopState(GameState):
 
 
 class _LoopGame(Game):
-    min_players = 2
-    max_players = 2
+    info = GameInfo(title="Loop", min_players=2, max_players=2, hidden=False)
     state_model = LoopState
     search_beats_policy = True  # so that a new AI seat searches (Normal), the level these tests are about
     moves: tuple[str, str] = ("go", "end")
@@ -85,7 +97,7 @@ class _LoopGame(Game):
 
 class Shuttle(_LoopGame):
     name = "shuttle"
-    title = "Shuttle"
+    info = replace(_LoopGame.info, title="Shuttle")
 
     def _went(self, st: LoopState, seat: int) -> None:
         st.spot[seat] = 1 - st.spot[seat]
@@ -96,7 +108,7 @@ class Shuttle(_LoopGame):
 
 class Count(_LoopGame):
     name = "count"
-    title = "Count"
+    info = replace(_LoopGame.info, title="Count")
     moves = ("more", "end")
 
     def _went(self, st: LoopState, seat: int) -> None:

@@ -23,6 +23,7 @@ from simcord import Env
 
 from engine import registry
 from engine.core import GameState
+from engine.core.play import is_over
 from tests.bot.helpers import (
     Policy,
     Table,
@@ -48,7 +49,7 @@ class Played:
 
     @property
     def over(self) -> bool:
-        return registry.get(self.state.game).is_over(self.state)
+        return is_over(registry.get(self.state.game), self.state)
 
 
 async def play(env: Env, game: str, seed: int, clicks: int | None = None, *,
@@ -64,7 +65,7 @@ async def play(env: Env, game: str, seed: int, clicks: int | None = None, *,
     policy = Policy(engine, seed)
     made = 0
     state = await stored_state(table, session.id)
-    while (clicks is None or made < clicks) and not engine.is_over(state):
+    while (clicks is None or made < clicks) and not is_over(engine, state):
         decision = engine.pending(state)[0]
         panel = latest_panel(table.channel)
         await click_option(mentioned_actor(table, panel), panel, policy.choose(state, decision))

@@ -1,6 +1,6 @@
-"""Player counts for per-game tables, read from each game's own declared range (`min_players`, `max_players`), so a
-test that plays every game names none of them: a game of 2 seats only is played at 2, where the
-others are played at 3."""
+"""Player counts for per-game tables, read from each game's declared range (`info.min_players`, `info.max_players`),
+so a test that plays every game names none of them: a game of 2 seats only is played at 2, where the others are
+played at 3."""
 
 from __future__ import annotations
 
@@ -13,15 +13,15 @@ from engine.core.manifest import manifest
 
 def players_near(game: Game, wanted: int = 3) -> int:
     """The player count the game takes that is closest to `wanted`."""
-    return min(max(wanted, game.min_players), game.max_players)
+    return min(max(wanted, game.info.min_players), game.info.max_players)
 
 
 def every_count(game: Game) -> list[int]:
-    return list(range(game.min_players, game.max_players + 1))
+    return list(range(game.info.min_players, game.info.max_players + 1))
 
 
 def fewest_and_most(game: Game) -> list[int]:
-    return sorted({game.min_players, game.max_players})
+    return sorted({game.info.min_players, game.info.max_players})
 
 
 def package(name: str) -> str:

@@ -15,6 +15,7 @@ from engine.core import (
     Decision,
     Event,
     Game,
+    GameInfo,
     GameOptionSpec,
     GameState,
     IllegalAction,
@@ -40,9 +41,7 @@ class ToyState(GameState):
 class ToyGame(Game):
     name = "toy"
     search_beats_policy = True  # as in Planes: the lobby tests see a new AI start at Normal
-    title = "Toy Cards"
-    min_players = 2
-    max_players = 4
+    info = GameInfo(title="Toy Cards", min_players=2, max_players=4, hidden=True)
     state_model = ToyState
     option_specs = [
         GameOptionSpec(
@@ -143,9 +142,6 @@ class ToyGame(Game):
         result = self.result(state)
         assert result is not None
         return {"best score": max(r.score for r in result.standings)}
-
-    def rules(self) -> dict[str, str]:
-        return {"overview": "Play your highest cards before the others run out."}
 
 
 GAME = ToyGame()

@@ -91,7 +91,7 @@ def answer_first(game: Game, decisions: list[Decision]) -> Decision:
     player whose turn it is (an offer, a bid), listed after that player's: an AI seat answers at once, as it does on
     Discord, so the answer comes before the turn goes on (played strictly first, an offer would always lapse
     unanswered at the end of the turn)."""
-    if game.everyone_at_once or len(decisions) < 2:
+    if game.info.simultaneous or len(decisions) < 2:
         return decisions[0]
     return decisions[-1]
 
@@ -226,7 +226,7 @@ def arena(game: Game, a: str, b: str, players: int, games: int, seed: int, budge
     processes; each game depends on its own seed only, so the wins are the same as with one job wherever the
     searches are bound by their iteration cap (`--seconds 0`). `progress` hears a line after every game. A
     co-operative game is played team against team instead (`team_arena`)."""
-    if game.cooperative:
+    if game.info.cooperative:
         return team_arena(game, a, b, players, games, seed, budgets, options, jobs, progress)
     tally = Tally()
     wins = {"A": 0.0, "B": 0.0}

@@ -46,6 +46,7 @@ from typing import Any, cast
 from engine.core.ai.watch import Clock, Watch
 from engine.core.contract import Game, GameState, Offer, Result
 from engine.core.play import apply_in_place
+from engine.core.play import legal as listed
 from engine.core.rng import Rng
 
 SIGHTS = 40
@@ -192,7 +193,7 @@ class Search:
             raise OutOfTime
         after: list[Offer] = []
         apply_in_place(self.game, state, seat, choice, offers, after)
-        return after or self.game.legal(state)
+        return after or listed(self.game, state)
 
     def _rollout(self, state: GameState, decisions: list[Offer]) -> list[float]:
         game, rng = self.game, self.rng
@@ -205,7 +206,9 @@ class Search:
             if horizon is not None and depth >= horizon:
                 scores = game.score_now(state)
                 if scores is not None:
-                    return team_reward(False, scores[0], state.players) if game.cooperative else reward(scores, None)
+                    if game.info.cooperative:
+                        return team_reward(False, scores[0], state.players)
+                    return reward(scores, None)
                 horizon = None
             ahead = next((d for d in decisions if d.seat == queued_seat), None)
             if queued and ahead is not None and queued[0] in ahead.ids:
@@ -224,7 +227,7 @@ class Search:
         """The rewards of a rollout that ended: the result's, or the game's figures if it was cut off unfinished."""
         game = self.game
         result = game.result(state)
-        if game.cooperative:
+        if game.info.cooperative:
             scores = game.score_now(state)
             return team_reward(bool(result and result.winners), scores[0] if scores else None, state.players)
         if result is None:
@@ -262,7 +265,7 @@ class Search:
         path: list[Edge] = []
         rewards: list[float] | None = None
         run_seat, seen = -1, set[str]()  # states met in the current run of one seat's choices
-        decisions = self.game.legal(state)
+        decisions = listed(self.game, state)
         while True:
             if not decisions:
                 rewards = self._final(state)
@@ -311,7 +314,7 @@ class Search:
 
     def run(self, state: GameState) -> list[str]:
         sample = self.game.redeal_hidden(state, self.seat, self.rng)
-        mine = [o for o in self.game.legal(sample) if o.seat == self.seat]
+        mine = [o for o in listed(self.game, sample) if o.seat == self.seat]
         if not mine:
             raise ValueError(f"seat {self.seat} has nothing to choose")
         if len(mine[0].ids) == 1:
@@ -331,7 +334,7 @@ class Search:
     def _fallback(self, sample: GameState, seat: int) -> str:
         """A first step when no iteration got past the root (a tiny budget whose iterations all met sights of the
         turn so far): the policy's pick, unless it only goes back; then the first option that does not."""
-        decision = next(o for o in self.game.legal(sample) if o.seat == seat)
+        decision = next(o for o in listed(self.game, sample) if o.seat == seat)
         edges = self.root.edges
         forward = [c for c in decision.ids if c not in self.game.take_backs and not (c in edges and edges[c].loops)]
         steps = self.game.playout_plan(sample, decision, self.rng)

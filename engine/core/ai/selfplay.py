@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.core.ai.random_ai import plan_offer
 from engine.core.contract import Game, GameState, Offer
-from engine.core.play import LoggedAction, apply, apply_in_place, logged, new_game
+from engine.core.play import LoggedAction, apply, apply_in_place, legal, logged, new_game
 from engine.core.rng import Rng
 
 MAX_ACTIONS = 20_000
@@ -41,7 +41,7 @@ def playout(
     result = Playout(state)
     queued: list[str] = []  # the rest of the current plan
     queued_seat = -1
-    offers = game.legal(state)  # the open decisions without their labels, which no playout reads
+    offers = legal(game, state)  # the open decisions without their labels, which no playout reads
     while offers:
         if len(result.actions) >= MAX_ACTIONS:
             raise RuntimeError(f"{game.name}: seed {seed} did not finish within {MAX_ACTIONS} choices")
@@ -64,12 +64,12 @@ def playout(
             before = state
             state, _ = apply(game, state, action.seat, action.choice, offers)
             on_step(before, action, state)
-            offers = game.legal(state)
+            offers = legal(game, state)
         else:
             # Nobody looks at the states in between: play on one private state rather than copying it every time.
             after: list[Offer] = []
             apply_in_place(game, state, action.seat, action.choice, offers, after)
-            offers = after or game.legal(state)
+            offers = after or legal(game, state)
     result.state = state
     return result
 

@@ -22,7 +22,7 @@ from engine.core.ai.selfplay import playout
 from engine.core.contract import Game, GameState, IllegalAction
 from engine.core.json_values import strings_in
 from engine.core.panel import chooser_only, public_panel
-from engine.core.play import LoggedAction, apply, dump_state, load_state, new_game, replay
+from engine.core.play import LoggedAction, apply, dump_state, legal, load_state, new_game, replay
 from engine.core.rng import Rng
 from engine.core.typed import words
 
@@ -43,13 +43,29 @@ def leaks(game: Game, state: GameState) -> list[str]:
 
 
 def legal_problems(game: Game, state: GameState) -> list[str]:
-    """Sentences for every way `game.legal(state)` (what playouts list) differs from `game.pending(state)` (what
+    """Sentences for every way `legal(game, state)` (what playouts list) differs from `game.pending(state)` (what
     people are shown): each open decision's seat, kind and option ids, in order."""
     listed = [(d.seat, d.kind, [o.id for o in d.options]) for d in game.pending(state)]
-    legal = [(o.seat, o.kind, list(o.ids)) for o in game.legal(state)]
-    if listed == legal:
+    offered = [(o.seat, o.kind, list(o.ids)) for o in legal(game, state)]
+    if listed == offered:
         return []
-    return [f"legal options {legal} differ from the pending decisions {listed}"]
+    return [f"legal options {offered} differ from the pending decisions {listed}"]
+
+
+def info_problems(game: Game, state: GameState) -> list[str]:
+    """Sentences for every way `state` contradicts what `game.info` declares: a game that hides nothing
+    (`GameInfo.hidden` False) names no secrets, and its re-deal for the channel is the state itself."""
+    if game.info.hidden:
+        return []
+    problems: list[str] = []
+    named = set().union(*game.secrets(state).values())
+    if named:
+        problems.append(f"{game.name} declares nothing hidden (GameInfo.hidden is False), yet secrets names "
+                        f"{sorted(named)[:5]}")
+    if dump_state(game.redeal_hidden(state, None, Rng.seeded(state.version))) != dump_state(state):
+        problems.append(f"{game.name} declares nothing hidden (GameInfo.hidden is False), yet redeal_hidden changes "
+                        "the state")
+    return problems
 
 
 def illegal_probes(game: Game, state: GameState, rng: Rng) -> list[tuple[int, str]]:
@@ -80,6 +96,8 @@ def check_playout(
         assert not differ, differ[0]
         leaked = leaks(game, after)
         assert not leaked, "; ".join(leaked[:5])
+        declared = info_problems(game, after)
+        assert not declared, declared[0]
         for seat, choice in illegal_probes(game, after, rng):
             snapshot = dump_state(after)
             try:
@@ -202,7 +220,8 @@ def check_secrecy(game: Game, players: int, seed: int, options: dict[str, str] |
                   states: int = SECRECY_STATES, uniform: bool = False) -> int:
     """Play one random game and, on `states` of its states picked at random, check that what the channel shows never
     depends on the hidden cards (`secrecy_problems`). Raise AssertionError naming the state. Returns the number of
-    states whose re-deal changed something (a game with secrets must re-deal them: see `Game.redeal_hidden`)."""
+    states whose re-deal changed something: more than none for a game that hides something (`GameInfo.hidden`:
+    it must name its secrets and re-deal them), none for a game that hides nothing (nothing to re-deal)."""
     run = playout(game, players, seed, options, uniform=uniform)
     rng = Rng.seeded(seed * 31 + 7)
     picked = sorted({rng.below(len(run.actions)) for _ in range(states)})
@@ -217,7 +236,9 @@ def check_secrecy(game: Game, players: int, seed: int, options: dict[str, str] |
             had_secrets = had_secrets or any(game.secrets(state).values())
             changed += dump_state(game.redeal_hidden(state, None, rng)) != dump_state(state)
         state, _ = apply(game, state, action.seat, action.choice)
-    assert changed or not had_secrets, f"{game.name} has hidden cards but redeal_hidden never changes a state"
+    if game.info.hidden:
+        assert had_secrets, f"{game.name} declares something hidden (GameInfo.hidden) but secrets never names any"
+        assert changed, f"{game.name} has hidden cards but redeal_hidden never changes a state"
     return changed
 
 
@@ -298,14 +319,14 @@ def check_scores(game: Game, players: int, seed: int, options: dict[str, str] | 
             continue
         where = f"{game.name}, {players} players, seed {seed}, state {n * step}"
         assert len(scores) == players and all(math.isfinite(v) for v in scores), f"{where}: score_now gave {scores}"
-        if game.cooperative:
+        if game.info.cooperative:
             assert len(set(scores)) == 1 and 0.0 <= scores[0] <= 1.0, (
                 f"{where}: a co-operative game's score_now must give every seat the same figure in [0, 1], "
                 f"not {scores}")
         scored += 1
     result = game.result(run.state)
     assert result is not None
-    if game.cooperative:
+    if game.info.cooperative:
         assert sorted(result.winners) in ([], list(range(players))), (
             f"{game.name}: a co-operative game is won by every seat or none, not {result.winners}")
     return scored

@@ -13,6 +13,7 @@ import pytest
 from bot.discord import TarmacBot, create_bot
 from bot.store import SqliteStore
 from engine import registry
+from engine.core.rules_pages import rules
 from renderers import for_game
 from tests.bot.helpers import fixed_seed, gallery_items, latest_panel, make_table, start_with_all, title_of
 
@@ -30,7 +31,7 @@ async def simcord_bot(db_path: Path) -> AsyncIterator[TarmacBot]:
 @pytest.mark.parametrize("name", registry.names())
 async def test_the_bot_offers_plays_draws_and_explains_every_registered_game(simcord_env, name: str) -> None:
     game = registry.get(name)
-    table = make_table(simcord_env, MEMBERS[:game.min_players])
+    table = make_table(simcord_env, MEMBERS[:game.info.min_players])
     await start_with_all(table, name)
     session = await table.bot.store.session_in_channel(table.channel.id)
     assert session.game == name and session.status == "active"
@@ -40,8 +41,8 @@ async def test_the_bot_offers_plays_draws_and_explains_every_registered_game(sim
         assert "board.png" in [i.media.url.rsplit("/", 1)[1] for i in gallery_items(panel)], "shown in its gallery"
 
     reply = (await table.players[0].slash(table.channel, "game rules", game=name)).response
-    _topic, page = next(iter(game.rules().items()))
-    assert title_of(reply.message).startswith(f"{game.title} — ")
+    _topic, page = next(iter(rules(game).items()))
+    assert title_of(reply.message).startswith(f"{game.info.title} — ")
     assert reply.message.embeds[0].description.startswith(page.split("\n")[0][:60])
 
 

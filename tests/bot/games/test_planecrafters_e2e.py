@@ -142,7 +142,7 @@ async def test_three_members_play_planecrafters_with_spy_and_agent(simcord_env, 
     # Posted when the turn passes, edited in place while a member goes on with their turn: a board after every move.
     shown = turn_bodies(simcord_env, table.channel)
     assert [body_version(body) for _method, body in shown] == [*range(moves), None], "a board follows every move"
-    assert all(heading(body["components"]).startswith(f"### {game.title} — Turn ") for _method, body in shown)
+    assert all(heading(body["components"]).startswith(f"### {game.info.title} — Turn ") for _method, body in shown)
     if for_game("planecrafters") is not None:
         assert all(has_board(body) for _method, body in shown)
     assert watch.hands_sent >= 3, "every player got a hand by DM"

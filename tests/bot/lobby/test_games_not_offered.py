@@ -6,6 +6,7 @@ and every list of a member's or channel's games goes on with the others."""
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -21,7 +22,7 @@ class Elsewhere(ToyGame):
     """The toy game under another name: a game of a build with more games than the bot restarted here."""
 
     name = "elsewhere"
-    title = "Elsewhere Cards"
+    info = replace(ToyGame.info, title="Elsewhere Cards")
 
 
 @pytest.fixture

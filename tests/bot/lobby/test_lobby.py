@@ -9,6 +9,7 @@ import pytest
 
 from engine import registry
 from engine.core import GameOptionSpec, IllegalAction, OptionChoice
+from engine.core.contract import default_options
 from tests.bot.helpers import items, latest_panel, make_table, open_lobby, panels, refusal, texts
 from tests.support.toy_game import ToyGame
 
@@ -228,7 +229,7 @@ async def test_a_non_host_cannot_page_or_type_options(simcord_env):
     assert form.modal is None and "host" in refusal(form)
     assert "host" in refusal(await bob.select(lobby, ["5"], custom_id="to:1:end_space"))
     assert "host" in refusal(await bob.slash(table.channel, "game host option", name="pois", value=LAYOUT))
-    assert await stored_options(table) == registry.get("planes").default_options()
+    assert await stored_options(table) == default_options(registry.get("planes"))
 
 
 @PLANES

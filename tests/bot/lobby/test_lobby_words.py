@@ -69,8 +69,8 @@ async def test_the_games_say_what_they_are_where_one_is_picked_and_in_the_lobby(
     assert len(names) == len(registry.offered()), "the examples are not offered"
     for name in registry.offered():
         game = registry.get(name)
-        assert game.tagline and game_choice(game) in names
-        assert f"({game.min_players}–{game.max_players} players)" in game_choice(game)
+        assert game.info.tagline and game_choice(game) in names
+        assert f"({game.info.min_players}–{game.info.max_players} players)" in game_choice(game)
         assert len(game_choice(game)) <= 100, "Discord's longest choice name"
     table = make_table(simcord_env)
     lobby = await open_lobby(table, "planes")

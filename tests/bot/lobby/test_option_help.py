@@ -103,5 +103,5 @@ def test_every_games_rules_pages_fit_one_message() -> None:
         for topic, page in rules_pages(game).items():
             pieces = paragraphs(page, EMBED_DESCRIPTION)
             assert "\n\n".join(pieces) == page, f"{name} {topic}: a paragraph longer than an embed"
-            assert len(pieces) <= EMBEDS and len(page) + len(game.title) + len(topic) + 3 <= EMBED_TOTAL, (
+            assert len(pieces) <= EMBEDS and len(page) + len(game.info.title) + len(topic) + 3 <= EMBED_TOTAL, (
                 f"{name} {topic}: {len(page)} characters do not fit one message")

@@ -19,6 +19,7 @@ from engine import registry
 from engine.analysis.chances import Budget
 from engine.core import apply, dump_state, new_game
 from engine.core.ai.selfplay import playout
+from engine.core.play import is_over
 
 GAME = registry.get("planes")
 SEED = 5
@@ -53,7 +54,7 @@ async def played(store: Store, moves: int | None = None) -> int:
         after, events = apply(GAME, state, action.seat, action.choice)
         await store.record_move(row.id, expected_version=state.version, seat=action.seat, choice=action.choice,
                                 events=[e.model_dump() for e in events], state_json=dump_state(after),
-                                new_version=after.version, finished=GAME.is_over(after))
+                                new_version=after.version, finished=is_over(GAME, after))
         state = after
     return row.id
 

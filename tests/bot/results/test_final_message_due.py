@@ -10,6 +10,7 @@ from typing import Any
 from bot.session import Parts, TurnUpdate
 from bot.store import Seat, SqliteStore, Store
 from engine.core import apply, dump_state, new_game
+from engine.core.play import is_over
 from tests.support.toy_game import GAME as TOY
 from tests.support.toy_pictures import toy_pictures
 
@@ -39,12 +40,12 @@ async def finished_unposted(store: Store) -> int:
     state = new_game(TOY, 2, 3, {"hand": "2"})
     await store.start_session(row.id, seed=3, seats=seats, state_json=dump_state(state), state_version=state.version,
                               expected_version=row.version)
-    while not TOY.is_over(state):
+    while not is_over(TOY, state):
         seat = TOY.pending(state)[0].seat
         after, events = apply(TOY, state, seat, "pass")
         await store.record_move(row.id, expected_version=state.version, seat=seat, choice="pass",
                                 events=[e.model_dump() for e in events], state_json=dump_state(after),
-                                new_version=after.version, finished=TOY.is_over(after))
+                                new_version=after.version, finished=is_over(TOY, after))
         state = after
     return row.id
 

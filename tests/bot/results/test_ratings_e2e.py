@@ -24,7 +24,8 @@ from tests.support.toy_game import ToyGame
 
 HOUR = 3600.0
 DAY = 24 * HOUR
-KINDS = [name for name in registry.names() if registry.get(name).min_players <= 3 <= registry.get(name).max_players]
+KINDS = [name for name in registry.names()
+         if registry.get(name).info.min_players <= 3 <= registry.get(name).info.max_players]
 """Every game three members can play together (these tests seat three)."""
 ROUND_TRIP = {"scenario": "business_as_usual"}
 """Planes with its Round Trip expansion: the fifth kind, a game of Planes with a scenario."""
@@ -157,11 +158,11 @@ async def test_a_game_of_each_kind_finishes_with_its_result_and_the_ratings_open
         want = shown(expected(games)[ana])
         text = reply_text(await table.players[1].slash(table.channel, "game stats", member=table.players[0],
                                                        game=kind))
-        counted = "Days played" if registry.get(kind).cooperative else "Games"  # a team plays days, with no places
+        counted = "Days played" if registry.get(kind).info.cooperative else "Games"  # a team plays days, with no places
         assert f"{counted}: {len(games)};" in text and want in text, text
         assert f"Details: {details(expected(games)[ana])};" in text
         scores = [next(s.score for s in r.seats if s.user_id == ana) for r in games]
-        average = "Your part, on average" if registry.get(kind).cooperative else "Average score"
+        average = "Your part, on average" if registry.get(kind).info.cooperative else "Average score"
         assert f"{average}: {sum(scores) / len(scores):.1f}" in text
         board = reply_text(await table.players[0].slash(channels[kind], "game leaderboard"))
         assert f"on the board after {5 - len(games)} more rated games" in board and want in board

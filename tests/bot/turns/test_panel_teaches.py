@@ -37,7 +37,7 @@ def _texts(item: Any) -> list[str]:
 def _panel(game: str, state: Any) -> list[str]:
     engine = registry.get(game)
     view = engine.view(state, None)
-    update = TurnUpdate(session=_row(game), title=engine.title, version=state.version, events=[],
+    update = TurnUpdate(session=_row(game), title=engine.info.title, version=state.version, events=[],
                         board_png=b"png", board_text="", decisions=engine.pending(state), result=None,
                         board_key=board_key(for_game(game), view), public=public_panel(engine, state),
                         explained=engine.explained_kinds)

@@ -20,8 +20,8 @@ from tests.bot.helpers import (
     start_with_all,
 )
 
-NOTHING_PRIVATE = [name for name in registry.names() if not registry.get(name).private_view]
-"""The games where no seat holds anything the channel does not see (`Game.private_view` empty)."""
+NOTHING_PRIVATE = [name for name in registry.names() if not registry.get(name).info.private_view]
+"""The games where no seat holds anything the channel does not see (`GameInfo.private_view` empty)."""
 GAMES = (*NOTHING_PRIVATE, "planes")
 
 

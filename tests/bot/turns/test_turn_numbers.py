@@ -14,6 +14,8 @@ from bot.session.undo import History
 from engine import registry
 from engine.core import Game, GameState
 from engine.core.ai import random_ai
+from engine.core.contract import default_options
+from engine.core.play import is_over
 from engine.core.rng import Rng
 from engine.core.turns import turn_name
 from renderers import for_game
@@ -41,7 +43,7 @@ def _states(name: str, players: int, seed: int, steps: int) -> list[GameState]:
     """The states of a seeded game played by the policy, one a choice."""
     game = registry.get(name)
     rng = Rng.seeded(seed)
-    state = game.new_game(players, seed, game.default_options())
+    state = game.new_game(players, seed, default_options(game))
     found = [state]
     for _ in range(steps):
         decisions = game.pending(state)
@@ -79,7 +81,7 @@ def test_turns_count_up_from_one_and_the_board_says_the_same_round(name: str) ->
     # What the board draws of the turn agrees with what the heading says: each "Round 3" or "Turn 5" on it is a
     # number of the heading's (Planes' board names none, and nothing there can disagree).
     for state in states[::25] if len(states) > 50 else states:
-        if game.is_over(state):
+        if is_over(game, state):
             continue
         said = turn_name(game, state).lower()
         drawn = " ".join(_drawn(game, state))

@@ -48,7 +48,7 @@ async def _suggested(actor: Any, table: Any, text: str) -> list[str]:
 @pytest.mark.parametrize("game", TYPED)
 async def test_members_named_after_the_words_of_moves_still_type_them(simcord_env: Any, game: str) -> None:
     names, lines = words_of_moves(game)
-    assert len(names) >= registry.get(game).min_players, lines  # one member a word
+    assert len(names) >= registry.get(game).info.min_players, lines  # one member a word
     table = make_table(simcord_env, tuple(names))
     await start_with_all(table, game)
     played = 0

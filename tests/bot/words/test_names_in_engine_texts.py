@@ -12,6 +12,7 @@ import pytest
 from bot.naming import name_decision, name_view
 from engine import registry
 from engine.core import Decision, GameState, IllegalAction, Option, Result, SeatResult, TypedValue, new_game
+from engine.core.contract import default_options
 from tests.bot.helpers import Table, field_of, items, latest_panel, make_table, open_lobby, prompt_of, refusal
 from tests.support.toy_game import ToyGame, ToyState
 
@@ -114,7 +115,7 @@ def test_a_typed_values_button_and_hint_name_the_members() -> None:
 @pytest.mark.skipif("flight-plan" not in registry.names(), reason="no Flight Plan engine")
 def test_flight_plans_board_names_the_airlines_by_their_members() -> None:
     game = registry.get("flight-plan")
-    view = game.view(new_game(game, 3, 5, game.default_options()), None)
+    view = game.view(new_game(game, 3, 5, default_options(game)), None)
     assert [a["name"] for a in view["airlines"]] == ["Player 1", "Player 2", "Player 3"]
     named = name_view(view, {0: "ana", 1: "ben", 2: "cleo"})
     assert [a["name"] for a in named["airlines"]] == ["ana", "ben", "cleo"]

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from engine import manual, registry
 from engine.core.ai import levels
+from engine.core.rules_pages import rules
 
 ROOT = Path(__file__).resolve().parents[3]
 README = (ROOT / "README.md").read_text()
@@ -63,19 +64,20 @@ def test_every_game_command_is_in_the_readmes_table() -> None:
 def test_the_manuals_games_are_as_their_manifests_say() -> None:
     assert manual.written(MANUAL) == MANUAL, "run `python -m engine manual`: a manifest's `about` changed"
     for name in registry.offered():
-        assert f"**{registry.get(name).title}**" in manual.games_part()
+        assert f"**{registry.get(name).info.title}**" in manual.games_part()
 
 
 def test_the_rules_topics_it_names_exist() -> None:
     section = MANUAL[MANUAL.index("## How each game plays"):MANUAL.index("## Troubleshooting")]
     for game in registry.offered():  # the manual is for players: the examples are offered to none
-        title = registry.get(game).title
+        title = registry.get(game).info.title
         entry = next(line for line in section.split("\n- ") if line.startswith(f"**{title}**"))
         named = re.findall(r"`([a-z ]+)`", entry.split("Topics:")[1])
-        assert named and set(named) <= set(registry.get(game).rules()), (game, named)
+        assert named and set(named) <= set(rules(registry.get(game))), (game, named)
         engine = registry.get(game)
         counts = re.search(r"\((\d)-(\d) (?:players|airlines|pilots)", entry)
-        assert counts and counts.groups() == (str(engine.min_players), str(engine.max_players)), (game, entry[:80])
+        info = engine.info
+        assert counts and counts.groups() == (str(info.min_players), str(info.max_players)), (game, entry[:80])
     assert "/game rules" in section
 
 
@@ -88,4 +90,5 @@ def test_the_level_a_new_ai_plays_at_is_the_bots() -> None:
     for label in levels.LABELS.values():
         for name in registry.offered():
             if levels.LABELS[levels.default_for(registry.get(name))] != label:
-                assert not re.search(rf"at {label} in [^.]*{registry.get(name).title}", README + MANUAL), (label, name)
+                title = registry.get(name).info.title
+                assert not re.search(rf"at {label} in [^.]*{title}", README + MANUAL), (label, name)

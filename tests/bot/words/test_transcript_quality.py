@@ -24,6 +24,7 @@ from bot.session import TurnUpdate
 from bot.store import Seat, SessionRow
 from engine import registry
 from engine.core import Decision, Option, Result, SeatResult
+from engine.core.rules_pages import rules
 from tests.bot.helpers import (
     Policy,
     body_texts,
@@ -172,7 +173,7 @@ async def test_rules_pages_read_as_paragraphs(simcord_env):
         wrapped = [(a, b) for a, b in zip(lines, lines[1:], strict=False)
                    if a and b and a[-1] not in ".:;!?)" and b[0].islower()]
         assert not wrapped, wrapped
-    assert "\n" in registry.get("planes").rules()["overview"], "the source is wrapped at 120 columns"
+    assert "\n" in rules(registry.get("planes"))["overview"], "the source is wrapped at 120 columns"
     overview, more = shown["overview"].split("\n\n")
     assert "\n" not in overview, "one paragraph shows as one"
     assert more == ("More with `/game rules topic:` turn, move, boarding, blockages, end, cards, options, "
