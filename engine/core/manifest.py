@@ -85,7 +85,7 @@ def manifest(name: str) -> GameManifest | None:
 
 
 def register(entry: GameManifest) -> None:
-    """Add a game that no package of engine/ holds (a test's tiny game); `unregister` takes it away again."""
+    """Add a game that no package of engine/ holds (a test's own); `unregister` takes it away again."""
     _registered[entry.name] = entry
 
 
