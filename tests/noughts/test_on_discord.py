@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.bot.conftest import _requests_valid  # every request the bot made is one Discord would take
 from tests.bot.helpers import latest_panel, one_game, prompt_of
 from tests.support.play import play
 
 SEED = 1
 
 simcord_bot, bot_seed = one_game("noughts", SEED)
+__all__ = ["_requests_valid", "bot_seed", "simcord_bot"]
 
 
 async def test_two_members_play_a_whole_game_and_the_channel_says_how_it_ended(simcord_env: Any) -> None:
