@@ -18,10 +18,10 @@ from engine import registry
 from engine.core import IllegalAction
 from engine.core.ai import levels
 from engine.core.ai.arena import POLICY, arena
+from engine.core.ai.hooks import GameAI, ai_for
 from engine.core.ai.search import Budget
 from engine.core.ai.selfplay import Tally, playout
 from engine.core.ai.stopwatch import Stopwatch
-from engine.core.contract import Game
 from engine.core.record import RecordProblem, read, report
 
 
@@ -29,6 +29,7 @@ def selfplay(args: argparse.Namespace) -> int:
     game = registry.get(args.game)
     if args.players is None:  # three, or as near as the game's seats allow
         args.players = min(max(3, game.info.min_players), game.info.max_players)
+    ai = ai_for(game)
     options = dict(kv.split("=", 1) for kv in args.option)
     tally = Tally()
     total_actions = 0
@@ -48,7 +49,7 @@ def selfplay(args: argparse.Namespace) -> int:
             print(f"game {i + 1} (seed {seed}) stopped without a result", file=sys.stderr)
             return 1
         total_actions += len(run.actions)
-        summary = game.summary(run.state)
+        summary = ai.summary(run.state)
         tally.add(summary)
         longest = max(longest, (len(run.actions), seed))
         if isinstance(summary.get("turns"), int):
@@ -63,7 +64,7 @@ def selfplay(args: argparse.Namespace) -> int:
     if most_turns[0]:
         # Rounds too: a round cap, where a game has one, is counted in rounds.
         print(f"most turns in a game: {most_turns[0]} ({most_turns[0] / args.players:g} rounds, seed {most_turns[1]})")
-    for line in tally.lines(game.summary_values):
+    for line in tally.lines(ai.summary_values):
         print(line)
     print(speed)
     return 0
@@ -73,6 +74,7 @@ def run_arena(args: argparse.Namespace) -> int:
     game = registry.get(args.game)
     if args.players is None:  # the fewest the game seats: one of side A against the fewest of side B
         args.players = game.info.min_players
+    ai = ai_for(game)
     options = dict(kv.split("=", 1) for kv in args.option)
     budgets: dict[str, Budget | None] = {}
     for side in (args.a, args.b):
@@ -83,8 +85,8 @@ def run_arena(args: argparse.Namespace) -> int:
                             horizon=budget.horizon if args.horizon is None else args.horizon or None,
                             widen=budget.widen, explore=budget.explore, follow=budget.follow)
         budgets[side] = budget
-        if budget is not None and type(game).level_plan is not Game.level_plan:
-            print(f"{side}: {game.info.title}'s own planner for this level (Game.level_plan), not the search")
+        if budget is not None and type(ai).level_plan is not GameAI.level_plan:
+            print(f"{side}: {game.info.title}'s own planner for this level (GameAI.level_plan), not the search")
         elif budget is not None:
             print(f"{side}: up to {budget.iterations} iterations"
                   + (f" or {budget.seconds:g} s" if budget.seconds else "") + " a plan, rollouts "

@@ -40,6 +40,7 @@ from bot.session.lobby import lobby_specs
 from bot.session.server_settings import server_settings
 from engine.core import Game, GameOptionSpec
 from engine.core.ai import levels
+from engine.core.ai.hooks import ai_for
 
 COLOUR = discord.Colour.from_rgb(240, 170, 40)
 ACTIONS = {"join": "Join", "leave": "Leave", "ai": "Add AI", "start": "Start", "cancel": "Cancel"}
@@ -461,7 +462,7 @@ def ai_level_message(session: SessionRow, game: Game, seat_number: int) -> dict[
     text = (f"{escape(seat.name)} (seat {seat_number}) plays at **{levels.LABELS[current]}**{default}. Easy plays "
             "the game's simple policy; Normal and Hard think ahead (Hard up to a second a move). Pick another here; "
             "the lobby's AI level menu and /game host ai change it later, during the game too.")
-    if not game.search_beats_policy:  # say so rather than let a host pick Hard expecting a stronger opponent
+    if not ai_for(game).search_beats_policy:  # say so rather than let a host pick Hard expecting a stronger opponent
         text += (f" In {game.info.title} thinking ahead has not yet been shown to beat the simple policy, "
                  "so Normal and Hard may play no better than Easy.")
     return fit(content=text, view=view)

@@ -287,7 +287,7 @@ DETAILS_TEXT = 900
 
 def button_details(explained: frozenset[str], decision: Decision | PublicDecision) -> str:
     """What each button's option does, one small line each ("Hire Spy for 5: Tier 2. Look at …"), for a decision
-    shown as buttons of a kind the game explains (`explained`: its `Game.explained_kinds`): a select shows these
+    shown as buttons of a kind the game explains (`explained`: its `TableFlow.explained_kinds`): a select shows these
     under its entries, a button has nowhere to. Empty for a select."""
     options = decision.options if isinstance(decision, PublicDecision) else listed(decision)
     if len(options) > BUTTONS_MAX or decision.kind not in explained:

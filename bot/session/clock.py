@@ -1,5 +1,5 @@
 """Round clocks: a game phase that runs on a timer (Now Boarding's flight phase). The engine says which stretch is
-timed and for how long (`Game.clock`); this part starts the clock when the stretch is first shown, remembers its
+timed and for how long (`TableFlow.clock`); this part starts the clock when the stretch is first shown, remembers its
 deadline (the panel shows it as a Discord timestamp) and, when it runs out, hands the session to `on_expire`, which
 applies the game's `timeout` choice. Sleeping goes through asyncio, so a simulated Discord's clock drives it in
 tests.
@@ -21,6 +21,7 @@ from bot.session.meta import MetaBook
 from bot.session.sessions import Sessions
 from bot.store import SessionRow
 from engine.core import GameState
+from engine.core.table import table_for
 
 log = logging.getLogger("tarmac.service")
 
@@ -48,7 +49,7 @@ class RoundClock:
         """The deadline of the timed stretch `state` is in, or None. Starts its clock if this process has none
         running for it: from the stored end when the stretch began before a restart, else from now (and stores
         that end). With the session lock held."""
-        clock = self.sessions.game(session.game).clock(state)
+        clock = table_for(self.sessions.game(session.game)).clock(state)
         if clock is None:
             self.stop(session.id)
             meta = await self.book.get(session)

@@ -6,7 +6,7 @@ seat (or the game's own timeout choice, where it has one), announced in the chan
 a row the seat passes to the AI until its player says `/game rejoin`. A member on vacation (`/game vacation`) has
 their deadlines paused until they are back.
 
-Decisions the game answers itself when a clock runs out, with one of their own options (Game.timeout: a bid in
+Decisions the game answers itself when a clock runs out, with one of their own options (TableFlow.timeout: a bid in
 Flight Plan's bank auction becomes a pass, an unanswered trade offer is declined), are not turns the AI plays: when
 the deadline passes, every member still silent on such a decision gets the game's answer at once, in one
 announcement, so an auction closes at the deadline instead of one bidder per deadline; these answers do not count as
@@ -36,6 +36,7 @@ from bot.session.turns import Turns
 from bot.session.types import DeadlineAnswered, DeadlinePassed, Notice, Refusal, Reminder
 from bot.store import Seat, SessionRow
 from engine.core import Decision, Game, GameOptionSpec, GameState, OptionChoice
+from engine.core.table import table_for
 
 log = logging.getLogger("tarmac.deadlines")
 
@@ -202,7 +203,7 @@ class Deadlines:
         """The game's own answer to this decision when the clock runs out, if it is one of the decision's options
         (a bid's pass, an offer's decline): a choice the member could have clicked. A timeout that stands for more
         (Now Boarding's, which ends the whole round) stays a missed turn."""
-        timeout = engine.timeout(state, decision.seat)
+        timeout = table_for(engine).timeout(state, decision.seat)
         return timeout if timeout is not None and decision.option(timeout) is not None else None
 
     @classmethod

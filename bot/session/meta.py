@@ -59,7 +59,7 @@ class SessionMeta(BaseModel):
     panel_posted_at: datetime | None = None
     """When the panel of `panel_version` was posted (a `/game panel` soon after pings nobody again)."""
     round_key: str | None = None
-    """The timed stretch of the game (Game.clock's key, e.g. Now Boarding's "flight:5") whose clock is running..."""
+    """The timed stretch of the game (TableFlow.clock's key, e.g. Now Boarding's "flight:5") whose clock runs..."""
     round_ends: datetime | None = None
     """...and when it runs out: a restarted bot ends that stretch at the same moment (see bot.session.clock)."""
     expired_version: int | None = None

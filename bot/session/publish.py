@@ -27,8 +27,10 @@ from bot.session.simultaneous import several_open
 from bot.session.types import Notice, Presenter, PrivateUpdate, Refusal, TurnUpdate, UndoRequest
 from bot.store import Seat, SessionRow
 from engine.core import GameState
+from engine.core.ai.hooks import ai_for
 from engine.core.panel import public_panel
 from engine.core.play import is_over
+from engine.core.table import table_for
 from engine.core.turns import turn_name
 from renderers import GameRenderer
 from renderers.kit.paint import RGB
@@ -196,7 +198,7 @@ class Publisher:
         rows = await self.sessions.store.actions(session.id, last=SINCE_LOOKBACK)
         if called is not None and not reaches_back(rows, called):
             rows = await self.sessions.store.actions(session.id)  # a long wait for this member: the whole log
-        return recap(rows, None if is_over(engine, state) else called, engine.take_backs)
+        return recap(rows, None if is_over(engine, state) else called, ai_for(engine).take_backs)
 
     @staticmethod
     def _lines(session: SessionRow, turns: list[Run]) -> list[str]:
@@ -444,14 +446,14 @@ class Publisher:
                 png = await asyncio.to_thread(self.boards.board, session.id, view, renderer.render_board)
         words = self.words_for(session.game)
         public = [name_decision(d, names) for d in public_panel(engine, state)]
-        clock = engine.clock(state)
+        clock = table_for(engine).clock(state)
         key = clock[0] if clock else None  # its clock is armed by publish, with the lock held; only read here
         return TurnUpdate(
             session=session, title=engine.info.title, version=state.version,
             events=[name_seats(text, names) for text in events], board_png=png,
             board_text="" if png else view_text(view), result=engine.result(state),
             board_words=words.describe(view) if words else "", board_key=board_key(words, view),
-            explained=engine.explained_kinds,
+            explained=table_for(engine).explained_kinds,
             # Named after the secrecy check's public description is built: names are public, so this adds nothing
             # that differs with a hidden card.
             decisions=[name_decision(d, names) for d in self.sessions.pending(engine, state)],

@@ -16,6 +16,7 @@ from bot.session.types import LogLine
 from bot.session.undo import History
 from bot.store import SessionRow
 from engine.core import Decision, Result
+from engine.core.ai.hooks import ai_for
 from engine.core.turns import turn_name
 
 PAST_SHOWN = 15
@@ -133,7 +134,7 @@ class Records:
                     turns.append(LogLine(turn=None, who=seat_name(session, row.seat), text=" ".join(texts)))
                 continue
             number = found.numbers.get(row.version)
-            if turns and row.choice in engine.take_backs:
+            if turns and row.choice in ai_for(engine).take_backs:
                 texts = [t for t in texts if t not in turns[-1].text]  # taking back again says nothing new
             if turns and number is not None and turns[-1].turn == number:
                 turns[-1].text = " ".join([turns[-1].text, *texts]).strip()

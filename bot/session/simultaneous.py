@@ -27,7 +27,7 @@ def decision_stamp(decision: Decision) -> str:
 
 
 def several_open(engine: Game, state: GameState) -> bool:
-    """Whether seats of a game where everyone plays at once (`Game.everyone_at_once`) have open decisions, more
+    """Whether seats of a game where everyone plays at once (`GameInfo.simultaneous`) have open decisions, more
     than one of them: the panels then work seat by seat, each member from their own controls."""
     return engine.info.simultaneous and len({d.seat for d in engine.pending(state)}) > 1
 

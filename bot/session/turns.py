@@ -25,7 +25,10 @@ from bot.session.types import Controls, LateRoundEnd, PostFailed, Refusal, TurnU
 from bot.store import Seat, SessionRow, StaleVersion
 from engine.core import Decision, Game, GameState, IllegalAction, Rng, apply, dump_state
 from engine.core.ai import levels
+from engine.core.ai.hooks import ai_for
 from engine.core.play import is_over, reveals
+from engine.core.table import table_for
+from engine.core.typed import commands_for
 
 log = logging.getLogger("tarmac.service")
 
@@ -138,7 +141,7 @@ class Turns:
         mine = seats_of(session, user_id)
         pending = self.sessions.pending(engine, state)
         decision = next((d for d in pending if d.seat in mine), None)
-        clock = engine.clock(state)
+        clock = table_for(engine).clock(state)
         # The stamp is of the engine's decision, which the click is checked against; the member sees it named.
         return Controls(session=session, seat=decision.seat if decision else mine[0], version=state.version,
                         decision=name_decision(decision, seat_names(session)) if decision else None,
@@ -146,7 +149,7 @@ class Turns:
                         deadline=self.clock.deadline(session.id, clock[0] if clock else None),
                         waiting_for=[seat_name(session, d.seat) for d in pending],
                         colour=self.publisher.seat_colour(session, state, decision.seat if decision else mine[0]),
-                        explained=engine.explained_kinds)
+                        explained=table_for(engine).explained_kinds)
 
     # ------------------------------------------------------------- clocks
     async def _expire_if_due(self, session_id: int) -> bool:
@@ -157,7 +160,7 @@ class Turns:
         if session.status != "active":
             return False
         state = await self.sessions.state(session)
-        clock = self.sessions.game(session.game).clock(state)
+        clock = table_for(self.sessions.game(session.game)).clock(state)
         if clock is None:
             return False
         await self.clock.arm(session, state)
@@ -186,7 +189,7 @@ class Turns:
             if session.status != "active":
                 return
             state = await self.sessions.state(session)
-            clock = self.sessions.game(session.game).clock(state)
+            clock = table_for(self.sessions.game(session.game)).clock(state)
             if clock is None or clock[0] != key:
                 return
             await self._timeout(session, state, key)
@@ -195,10 +198,10 @@ class Turns:
     async def _timeout(self, session: SessionRow, state: GameState, key: str) -> bool:
         engine = self.sessions.game(session.game)
         seat = next((d.seat for d in self.sessions.pending(engine, state)
-                     if engine.timeout(state, d.seat) is not None), None)
+                     if table_for(engine).timeout(state, d.seat) is not None), None)
         if seat is None:
             return False
-        choice = engine.timeout(state, seat)
+        choice = table_for(engine).timeout(state, seat)
         assert choice is not None
         late = self.clock.late(session.id, key)
         ends = self.clock.deadline(session.id, key)
@@ -226,7 +229,7 @@ class Turns:
             names = seat_names(session)
             try:
                 # Players type the names they see in the labels ("spy on ana"): the engine reads them there alone.
-                typed = engine.parse_command(state, seat, typed_line(text), names)
+                typed = commands_for(engine).parse_command(state, seat, typed_line(text), names)
             except IllegalAction as exc:
                 raise Refusal(name_seats(exc.sentence, names, markdown=False)) from None
             if not typed.ids:
@@ -244,7 +247,7 @@ class Turns:
                     if not typed.rest:
                         break
                     try:
-                        typed = engine.parse_command(state, seat, typed.rest, names)
+                        typed = commands_for(engine).parse_command(state, seat, typed.rest, names)
                     except IllegalAction as exc:
                         late_refusal = ("Your line was played up to the card it showed you; the rest could not be: "
                                         + name_seats(exc.sentence, names, markdown=False))
@@ -272,14 +275,14 @@ class Turns:
         if not seats:
             return []
         # The engine names the seats in its suggestions as the buttons do ("Spy on ana's hand").
-        return engine.command_suggestions(state, seats[0], typed_line(text), seat_names(session))
+        return commands_for(engine).command_suggestions(state, seats[0], typed_line(text), seat_names(session))
 
     def acting_seat(self, engine: Game, session: SessionRow, state: GameState, user_id: int) -> int:
         mine = seats_of(session, user_id)
         seat = next((d.seat for d in self.sessions.pending(engine, state) if d.seat in mine), None)
         if seat is None:
             # The game may know better than "not your turn" (a bidder who passed: the pass is final for the lot).
-            reason = next((r for s in mine if (r := engine.idle_reason(state, s))), None)
+            reason = next((r for s in mine if (r := table_for(engine).idle_reason(state, s))), None)
             if reason:
                 raise Refusal(name_seats(reason, seat_names(session), markdown=False))
             raise self.sessions.not_your_turn(session, state)
@@ -353,7 +356,7 @@ class Turns:
         elif seat in pending and not reveals(engine, state, new_state, events):
             undoable = seat  # a member's step within their turn that showed nothing hidden: offer to take it back
         await self.publisher.publish(session, new_state, events, before=state, undoable=undoable,
-                                     took_back=choice in engine.take_backs)
+                                     took_back=choice in ai_for(engine).take_backs)
         return new_state
 
     # ----------------------------------------------------------------- AI
@@ -513,7 +516,7 @@ class Turns:
             decision = next((d for d in pending if d.seat == seat), None)
             if decision is None:
                 break
-            choice = engine.timeout(state, seat)
+            choice = table_for(engine).timeout(state, seat)
             if engine.info.simultaneous and choice is not None and decision.option(choice) is None:
                 choice = None
             if choice is None:

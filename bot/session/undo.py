@@ -5,11 +5,11 @@ line saying what was taken back. The state it leads to is rebuilt by replaying t
 byte-identical to the state the game had then), with the version moved on: panels of the undone states stay stale.
 
 - Free undo (`take_back`): a member takes back their own last choice, as long as nobody else has chosen since and
-  the choice revealed nothing hidden (`Game.reveals`). Repeated, it walks back through their turn.
+  the choice revealed nothing hidden (`play.reveals`). Repeated, it walks back through their turn.
 - Undo with consent (`ask`, `answer`): a request names the turn to return to; every other human player must accept.
   Refused past a reveal: a card already seen cannot be unseen.
 
-Turns are counted by `Game.turn_number` when the game numbers them, else as runs of one seat's choices.
+Turns are counted by `TableFlow.turn_number` when the game numbers them, else as runs of one seat's choices.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from bot.session.types import PostFailed, Refusal, UndoRequest
 from bot.store import ActionRow, SessionRow, StaleVersion
 from engine.core import Event, Game, GameState, IllegalAction, apply, dump_state, new_game
 from engine.core.play import reveals
+from engine.core.table import table_for
 from engine.core.turns import turn_name
 
 log = logging.getLogger("tarmac.service")
@@ -71,7 +72,7 @@ class History:
                 target = int(row.choice[len(UNDO):])
                 counted = [c for c in counted if c[0] <= target]
                 continue
-            own = engine.turn_number(states[row.version - 1])
+            own = table_for(engine).turn_number(states[row.version - 1])
             if own is None:
                 last = counted[-1] if counted else None
                 own = 1 if last is None else last[2] + (row.seat != last[1])

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine.core._fast.copying import plain_copy
+from engine.core.ai.hooks import GameAI, ai_for
 from engine.core.ai.search import team_reward
 from engine.core.contract import Game, GameState, Offer
 from engine.core.play import apply_in_place, legal
@@ -89,16 +90,18 @@ def swing(before: Sequence[float], after: Sequence[float]) -> float:
 
 
 def chances(game: Game, start: GameState, turns: Sequence[Turn], seed: int,
-            budget: Budget = ANALYSIS) -> Chances:
-    """The chances after each turn (see the module note). Raises NotOver when the last turn did not end the game."""
+            budget: Budget = ANALYSIS, ai: GameAI | None = None) -> Chances:
+    """The chances after each turn (see the module note), played on by the game's AI hooks (`ai`, default: its
+    manifest's). Raises NotOver when the last turn did not end the game."""
+    ai = ai_for(game) if ai is None else ai
     last = turns[-1].after if turns else start
     if game.result(last) is None:
         raise NotOver("the game is still going")
     states = [start, *(t.after for t in turns)]
     rng = Rng.seeded(seed ^ 0xC4A7CE5)
-    length = _length(game, start, rng)
+    length = _length(game, ai, start, rng)
     rollouts = max(budget.minimum, min(budget.rollouts, budget.choices // max(1, length * len(states) // 2)))
-    points = [_estimate(game, s, rollouts, rng) for s in states]
+    points = [_estimate(game, ai, s, rollouts, rng) for s in states]
     return Chances(turns=[0, *(t.number for t in turns)], points=points, seats_of=[[], *(list(t.seats) for t in turns)],
                    texts=[[], *(list(t.texts) for t in turns)], rollouts=rollouts, team=game.info.cooperative)
 
@@ -113,22 +116,22 @@ def turning_points(found: Chances, count: int = 3) -> list[TurningPoint]:
     return sorted(ranked, key=lambda m: m.index)
 
 
-def _length(game: Game, start: GameState, rng: Rng) -> int:
+def _length(game: Game, ai: GameAI, start: GameState, rng: Rng) -> int:
     """Choices one rollout from the start plays: what sizes the budget's share per turn."""
-    return max(1, _rollout(game, start, rng)[1])
+    return max(1, _rollout(game, ai, start, rng)[1])
 
 
-def _estimate(game: Game, state: GameState, rollouts: int, rng: Rng) -> list[float]:
+def _estimate(game: Game, ai: GameAI, state: GameState, rollouts: int, rng: Rng) -> list[float]:
     if game.result(state) is not None:
-        return _wins(game, state)
+        return _wins(game, ai, state)
     total = [0.0] * state.players
     for _ in range(rollouts):
-        shares, _played = _rollout(game, state, rng)
+        shares, _played = _rollout(game, ai, state, rng)
         total = [t + s for t, s in zip(total, shares, strict=True)]
     return [t / rollouts for t in total]
 
 
-def _wins(game: Game, state: GameState) -> list[float]:
+def _wins(game: Game, ai: GameAI, state: GameState) -> list[float]:
     """Each seat's share of the win of a finished game, a shared win split. A co-operative game's outlook instead,
     the search's own team reward (engine.core.ai.search.team_reward): half for the team's win, half for how well the
     day ended, so that a day the team is bound to lose still shows which turns made it worse."""
@@ -136,12 +139,12 @@ def _wins(game: Game, state: GameState) -> list[float]:
     assert result is not None
     winners = result.winners
     if game.info.cooperative:
-        figure = game.score_now(state)
+        figure = ai.score_now(state)
         return team_reward(bool(winners), figure[0] if figure else None, state.players)
     return [1.0 / len(winners) if s in winners else 0.0 for s in range(state.players)]
 
 
-def _rollout(game: Game, state: GameState, rng: Rng) -> tuple[list[float], int]:
+def _rollout(game: Game, ai: GameAI, state: GameState, rng: Rng) -> tuple[list[float], int]:
     """One game played on from `state` by the playout policy: each seat's share of its win, and the choices played."""
     own = plain_copy(state)
     own.rng = Rng.seeded(rng.next64())
@@ -155,7 +158,7 @@ def _rollout(game: Game, state: GameState, rng: Rng) -> tuple[list[float], int]:
             seat, choice = queued_seat, queued.pop(0)
         else:
             offer = offers[0] if len(offers) == 1 else rng.choice(offers)
-            steps = game.playout_plan(own, offer, rng)
+            steps = ai.playout_plan(own, offer, rng)
             if not steps or steps[0] not in offer.ids:
                 steps = [rng.choice(offer.ids)]
             seat, choice = offer.seat, steps[0]
@@ -166,4 +169,4 @@ def _rollout(game: Game, state: GameState, rng: Rng) -> tuple[list[float], int]:
         played += 1
     if game.result(own) is None:  # cut off (a bug's endless game): nobody's win
         return [0.0 if game.info.cooperative else 1.0 / state.players] * state.players, played
-    return _wins(game, own), played
+    return _wins(game, ai, own), played

@@ -1,7 +1,7 @@
 """A hint for a learner: what the Normal AI would choose for a seat now, and what the search expected of it.
 
 Made from the seat's own view alone: the search reads the state only through `Game.redeal_hidden(state, seat, rng)`
-(engine.core.ai.search), and a game's own planner (`Game.level_plan`) promises the same, so a hint is identical on any
+(engine.core.ai.search), and a game's own planner (`GameAI.level_plan`) promises the same, so a hint is identical on any
 re-deal of what the seat cannot see (tests/engine/test_analysis.py checks it on every game). The budget is Normal's
 iteration cap without its time limit, so the same state and seed always give the same hint, on a busy machine too.
 """
@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core.ai import levels
+from engine.core.ai.hooks import GameAI, ai_for
 from engine.core.ai.search import Budget, Search
 from engine.core.contract import Game, GameState
 from engine.core.rng import Rng
@@ -34,7 +35,7 @@ class Hint:
     other_value: float | None = None
     tries: int = 0
     planner: bool = False
-    """Normal is the game's own planner here (`Game.level_plan`), not the search."""
+    """Normal is the game's own planner here (`GameAI.level_plan`), not the search."""
 
     @property
     def gain(self) -> float | None:
@@ -43,9 +44,10 @@ class Hint:
         return self.value - self.other_value
 
 
-def hint(game: Game, state: GameState, seat: int, seed: int, budget: Budget = HINT) -> Hint:
-    """What Normal would choose for `seat` in `state` (which must offer it a decision). ValueError: nothing to
-    choose."""
+def hint(game: Game, state: GameState, seat: int, seed: int, budget: Budget = HINT, ai: GameAI | None = None) -> Hint:
+    """What Normal would choose for `seat` in `state` (which must offer it a decision), with the game's AI hooks
+    (`ai`, default: its manifest's). ValueError: nothing to choose."""
+    ai = ai_for(game) if ai is None else ai
     decision = next((d for d in game.pending(state) if d.seat == seat), None)
     if decision is None:
         raise ValueError(f"seat {seat} has nothing to choose")
@@ -55,8 +57,8 @@ def hint(game: Game, state: GameState, seat: int, seed: int, budget: Budget = HI
         return Hint(seat=seat, choice=only.id, label=only.label, value=None)
     # Normal is the game's own planner where it has one, else the search; the search's tree says what it expected
     # either way (a planner's pick it never tried has no figure).
-    own = game.level_plan(state, seat, levels.NORMAL, Rng.seeded(seed), None)
-    search = Search(game, seat, Rng.seeded(seed), budget)
+    own = ai.level_plan(state, seat, levels.NORMAL, Rng.seeded(seed), None)
+    search = Search(game, seat, Rng.seeded(seed), budget, ai=ai)
     line = search.run(state)
     choice = own[0] if own else line[0]
     edges = {c: e for c, e in search.root.edges.items() if e.visits and not e.loops and c in labels}

@@ -1,4 +1,4 @@
-"""Each seat's score turn by turn (`Game.race`), read off the states a game's turns ended in: the race chart's data.
+"""Each seat's score turn by turn (`GameAI.race`), read off the states a game's turns ended in: the race chart's data.
 
 The score is the one the game's players count (VP, crowns, net worth, passengers delivered), read after each turn,
 so it may lag what a seat holds in hand; the final point is the game's own result where it has one, so the chart
@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from engine.core.ai.hooks import GameAI, ai_for
 from engine.core.contract import Game, GameState, SeatResult
 from engine.core.turns import Turn
 
@@ -20,12 +21,12 @@ class Race:
 
     label: str
     unit: str
-    """A figure in words, "{}" for the number (`Game.race_unit`)."""
+    """A figure in words, "{}" for the number (`GameAI.race_unit`)."""
     turns: list[int]
     points: list[list[float]]
     """By point, then by seat."""
     team: str = ""
-    """A co-operative game's count against a limit (`Game.race_team`): its name, empty for none."""
+    """A co-operative game's count against a limit (`GameAI.race_team`): its name, empty for none."""
     team_points: list[float] = field(default_factory=list)
     team_limit: float = 0.0
     final_order: list[list[int]] = field(default_factory=list)
@@ -46,16 +47,18 @@ class Race:
         return [s for s, v in enumerate(row) if v == best]
 
 
-def race(game: Game, start: GameState, turns: Sequence[Turn]) -> Race | None:
-    """The race of a game from its start state and its turns (None: the game keeps no score a race can show)."""
-    first = game.race(start)
+def race(game: Game, start: GameState, turns: Sequence[Turn], ai: GameAI | None = None) -> Race | None:
+    """The race of a game from its start state and its turns (None: the game keeps no score a race can show), as
+    its AI hooks (`ai`, default: its manifest's) count it."""
+    ai = ai_for(game) if ai is None else ai
+    first = ai.race(start)
     if first is None:
         return None
     states = [start, *(t.after for t in turns)]
     numbers = [0, *(t.number for t in turns)]
-    points = [first, *(game.race(t.after) or [0.0] * len(first) for t in turns)]
-    found = Race(label=game.race_label, unit=game.race_unit, turns=numbers, points=points)
-    team = [game.race_team(s) for s in states]
+    points = [first, *(ai.race(t.after) or [0.0] * len(first) for t in turns)]
+    found = Race(label=ai.race_label, unit=ai.race_unit, turns=numbers, points=points)
+    team = [ai.race_team(s) for s in states]
     if team[0] is not None:
         found.team, found.team_limit = team[0][0], team[0][2]
         found.team_points = [t[1] if t is not None else 0.0 for t in team]

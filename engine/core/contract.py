@@ -16,7 +16,6 @@ from pydantic import BaseModel, Field
 from engine.core._fast.pydantic_bypass import PlainFields, trusted_model
 from engine.core.rng import Rng
 from engine.core.text import quoted
-from engine.core.typed_line import Names, Suggestion, Typed
 
 TIMEOUT = "timeout"
 """A choice the bot applies when a clock runs out. A game that has no use for it rejects it like any illegal one."""
@@ -220,14 +219,16 @@ class Game(ABC):
     What a game defines (the rest of its parts live beside it):
     - `name`, `info` (a `GameInfo`), `state_model`: the registry's key, what the game is, the state's model.
     - `option_specs` and, only for values no fixed list holds, `check_options`: the host's lobby settings.
-    - `new_game`, `pending`, `apply`: the set-up, the open decisions as data, the one way a choice happens.
+    - `new_game`, `pending`, `apply`: the set-up, the open decisions as data, the one way a choice happens; and,
+      for speed only, `apply_fast`, `apply` with the options the caller just listed.
     - `view`, `result`: what a seat (or the channel) may see; the final standings.
     - `secrets`, `redeal_hidden`, `in_sight`, when `info.hidden`: what is hidden from whom, a state a seat cannot
       tell from this one, and what an open decision shows its chooser though no view holds it.
 
     Everything else a game may offer lives beside it, each in an object its manifest names: the AI's hooks
     (`engine.core.ai.hooks.GameAI`, in `engine/<game>/ai.py`), typed moves (`engine.core.typed.GameCommands`, in
-    `engine/<game>/commands.py`) and the table's flow (`engine.core.turns.TableFlow`). A game that lists option ids
+    `engine/<game>/commands.py`) and the table's flow (`engine.core.table.TableFlow`, in `engine/<game>/table.py`):
+    turn numbers, clocks, why a seat waits. A game that lists option ids
     apart from their labels, for speed, subclasses `ListedGame` instead.
     """
 
@@ -235,7 +236,6 @@ class Game(ABC):
     info: ClassVar[GameInfo]
     state_model: ClassVar[type[GameState]]
     option_specs: ClassVar[list[GameOptionSpec]] = []
-    search_beats_policy: ClassVar[bool] = False
 
     def check_options(self, players: int, options: dict[str, str]) -> dict[str, str]:
         """Fill defaults and reject unknown keys or values with a sentence (IllegalAction). Override only to accept
@@ -252,19 +252,25 @@ class Game(ABC):
         option ids through `engine.core.play.legal` (a `ListedGame` lists those ids without the labels)."""
 
     @abstractmethod
-    def apply(self, state: GameState, seat: int, choice: str, legal: list[Offer] | None = None,
-              after: list[Offer] | None = None) -> list[Event]:
+    def apply(self, state: GameState, seat: int, choice: str) -> list[Event]:
         """Apply `choice` for `seat` to `state` IN PLACE and return the events.
 
         Called only through `engine.core.play` (`apply` hands over a private deep copy; `apply_in_place` a playout's
         own state), so mutating is safe. Raise IllegalAction(sentence) for anything the rules forbid, before
-        changing anything. Two optional hints let a playout skip work, and must never change the outcome (a refusal
-        included): `legal` is `play.legal(game, state)` that the caller has just listed and chosen among, so the
-        game may check the choice against it instead of listing the options again (listing is most of a playout's
-        time); `after`, an empty list, which the game may fill with the options after the choice when it listed
-        those on the way (a lone option taken at once, a move's start spaces), sparing the caller that listing. A
-        game that needs neither ignores them.
+        changing anything.
         """
+
+    def apply_fast(self, state: GameState, seat: int, choice: str, legal: list[Offer],
+                   after: list[Offer] | None) -> list[Event]:
+        """`apply`, with two hints that let a playout skip work (used only by `engine.core.play.apply_in_place`);
+        it must end exactly where `apply` ends, a refusal included (tests/engine/test_listed_apply.py holds every
+        game to that). `legal` is `play.legal(game, state)` that the caller has just listed and chosen among, so the
+        game may check the choice against it instead of listing the options again (listing is most of a playout's
+        time); `after`, an empty list (or None), which the game may fill with the options after the choice when it
+        listed those on the way (a lone option taken at once, a move's start spaces), sparing the caller that
+        listing. Default: `apply`, the hints unused.
+        """
+        return self.apply(state, seat, choice)
 
     @abstractmethod
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
@@ -282,60 +288,6 @@ class Game(ABC):
         for a game whose `info.hidden` is False (the conformance suite holds the two to each other).
         """
         return {}
-
-    def summary(self, state: GameState) -> dict[str, Any]:
-        """Figures about a finished game for `python -m engine selfplay`: numbers are averaged, strings counted as
-        shares, lists of strings counted as frequencies."""
-        return {}
-
-    explained_kinds: ClassVar[frozenset[str]] = frozenset()
-    """Kinds of decision whose options' details say what a choice does (a card's action, an employee's ability, the
-    fleet a route needs): the bot prints those under a row of buttons, which show no details of their own. Left out
-    for the rest, whose details only repeat the label or say the same for every option."""
-
-    command_separator: ClassVar[str] = ";"
-    """What separates the steps of a typed line (Planes: '>'); the conformance check builds lines with it."""
-
-    def parse_command(self, state: GameState, seat: int, text: str, names: Names | None = None) -> Typed:
-        """Turn a typed command (e.g. a whole Planes move in one line) into the option ids it stands for, in order.
-
-        The bot applies them one by one, so a typed command can never do what the buttons could not. Read the line
-        with `engine.core.typed.read_line`, on the seat's own sample and never past a step that shows something
-        hidden, so that the answer (a refusal included) depends only on what the seat can see; the unread rest comes
-        back in `Typed.rest` and is read once those steps have been played. Raise IllegalAction with a sentence
-        when the text makes no sense here.
-
-        `names`: the members' names by seat, as the bot shows them in labels ("Spy on ana's hand"). A name is read
-        only where a label or the game's grammar names a seat, never as a word of any other step (a member called
-        "Red" types "S4 red" like anyone else). A step that is exactly one of `suggest`'s texts is read as the option
-        it was made for.
-        """
-        raise IllegalAction(f"{self.info.title} has no typed commands; use the buttons.")
-
-    def suggest(self, state: GameState, seat: int, text: str, names: Names | None = None) -> list[Suggestion]:
-        """Every completion of a partly typed command that is legal right now, with the ids it stands for. Made,
-        like `parse_command`'s answer, from what the seat can see: nothing past a step that shows something hidden.
-        Each, sent back as it is, must read as its own ids (the conformance suite's `check_suggestions`)."""
-        return []
-
-    def command_suggestions(self, state: GameState, seat: int, text: str, names: Names | None = None) -> list[str]:
-        """Up to 25 completions of a partly typed command (for slash autocomplete): `suggest`'s texts, each once."""
-        return list(dict.fromkeys(s.text for s in self.suggest(state, seat, text, names)))[:25]
-
-    summary_values: ClassVar[dict[str, list[str]]] = {}
-    """For share figures of `summary`: every value a key can take, so `selfplay` prints 0.0% for the ones unseen
-    (a safety net that never triggered still shows up in the figures)."""
-
-    def playout_plan(self, state: GameState, offer: Offer, rng: Rng) -> list[str]:
-        """Choices an automatic player makes from here: the first answers `offer` (an open decision of
-        `legal(state)`), the rest are followed in order while each stays legal (a whole Planes move, say). Used by
-        random playouts (selfplay, conformance, the search's rollouts) and by AI seats at the easy level. Default:
-        one option picked uniformly at random.
-
-        A game may override it with a policy that is still random but ends games the way people do, e.g. never
-        taking back a move it just made. It must only draw randomness from `rng`.
-        """
-        return [rng.choice(offer.ids)]
 
     def redeal_hidden(self, state: GameState, seat: int | None, rng: Rng) -> GameState:
         """A full state that `seat` (None: the public, i.e. the channel) cannot tell apart from `state`.
@@ -360,86 +312,13 @@ class Game(ABC):
         """
         return state.model_copy(deep=True)
 
-    def level_plan(self, state: GameState, seat: int, level: str, rng: Rng,
-                   seconds: float | None = None) -> list[str] | None:
-        """A game's own planner for a searching level (engine.core.ai.levels: "normal", "hard"), used instead of the
-        search: the choices `seat` makes from `state`, first one first, followed while each stays on offer. It
-        must read `state` only through `redeal_hidden(state, seat, rng)`, as the search does (the conformance
-        suite's blindness check asks it too), and answer within `seconds` (the level's time limit; None: no limit,
-        the answer then depends on the state and the seed alone). None (the default): the search plans."""
-        return None
-
-    take_backs: ClassVar[frozenset[str]] = frozenset()
-    """Option ids that only take back choices of the turn in progress (Planes' "redo", a "back" out of a menu): a
-    convenience for people, never a game move. The search AI leaves them out while anything else is on offer."""
-
-    def score_now(self, state: GameState) -> list[float] | None:
-        """What each seat would score if the game ended now (by seat), or None if the game cannot say.
-
-        Optional, for the search AI (engine.core.ai.search): a rollout that stops early is scored by these figures
-        instead of playing to the end, which buys many more iterations per second. It may read the whole state: the
-        search calls it only on its own determinisations. Points that only count at the end (a bonus for the most
-        of something) belong in it as they stand now. None (the default): rollouts always play to the end.
-        A `cooperative` game returns the team's figure, the same for every seat, in [0, 1]: how well the team
-        stands (0: as badly as it can, 1: as well as it can); the search also reads it on finished games."""
-        return None
-
-    race_label: ClassVar[str] = "score"
-    """What `race` counts, as a chart's axis says it ("VP", "crowns")."""
-    race_unit: ClassVar[str] = "{}"
-    """A figure of `race` in words, "{}" standing for the number ("{} VP", "${}M")."""
-
-    def race(self, state: GameState) -> list[float] | None:
-        """Each seat's score as its players count it (by seat), for the after-the-game race chart (engine/analysis):
-        read on every turn's state of a finished game, so it may read the whole state. Default: `score_now`, except
-        in a co-operative game, whose `score_now` is one team figure, not a seat's own count. None: no race."""
-        return None if self.info.cooperative else self.score_now(state)
-
-    def race_team(self, state: GameState) -> tuple[str, float, float] | None:
-        """A co-operative game's count that runs against a limit (Now Boarding: the complaints against the number
-        that loses the day): its name, its value now and the limit, drawn beside the seats' lines. None: none."""
-        return None
-
     def in_sight(self, state: GameState, seat: int) -> set[str]:
         """Ids of hidden cards that an open decision of `seat` shows it though no view of the seat holds them (a
         Planecrafters Spy choosing which card of a hand to take: the options name them). While the decision is open
         they are part of what the seat sees: `redeal_hidden(state, seat, ...)` keeps them, and the step that brought
-        them into sight showed the seat something (`reveals`; a typed line is read no further; a search plan ends
-        there). Default: none."""
+        them into sight showed the seat something (`engine.core.play.reveals`; a typed line is read no further; a
+        search plan ends there). Default: none."""
         return set()
-
-    def turn_number(self, state: GameState) -> int | None:
-        """The number of the turn `state` is in (1, 2, ...), as the players count turns: the one number the panel's
-        heading, the log, a replay's captions, undo requests that name a turn and the board all use. A round of
-        simultaneous play, where every seat chooses at once, counts as one turn; an answer another seat gives in
-        someone's turn (a trade, a bid) belongs to that turn. Once the game is over, the number of its last turn.
-        None (the default): the bot counts each run of one seat's choices as a turn, which is right for games where
-        seats take turns one after another and nothing else counts them."""
-        return None
-
-    def turn_detail(self, state: GameState) -> str:
-        """Where the turn of `turn_number` stands in the game's own larger count, as the board shows it ("round 3",
-        "first moves", "Evening, 2 of 4"): said after the number (engine.core.turns.turn_name). Empty: nothing."""
-        return ""
-
-    turn_word: ClassVar[str] = "Turn"
-    """What a turn of `turn_number` is called where players read it (a heading, a replay's caption): "Round" for a
-    game whose turns are rounds everyone plays at once."""
-
-    def timeout(self, state: GameState, seat: int) -> str | None:
-        """The choice a clock running out stands for, for seat, or None if the game has no such thing."""
-        return None
-
-    def idle_reason(self, state: GameState, seat: int) -> str | None:
-        """Why `seat`, at the table, has nothing to choose now, when the game can say more than that it is not their
-        turn (a bidder who passed on the lot: "a pass is final for that lot"). None: the plain sentence serves."""
-        return None
-
-    def clock(self, state: GameState) -> tuple[str, float] | None:
-        """A timed stretch open now (Now Boarding's flight phase): a key naming it, the same for as long as it lasts
-        (e.g. "flight:5"), and its length in seconds. None: no clock; the open decisions wait as long as it takes.
-        The bot starts the clock when the stretch begins and applies `timeout` when it runs out."""
-        return None
 
 
 class ListedGame(Game):

@@ -29,7 +29,7 @@ class GameManifest:
     """Where lists of games (the lobby's, `python -m engine`'s) put it: lower first."""
     rules: str = ""
     """The rules pages (`/game rules`): a Markdown file, one page per '## ' heading, relative to the repository root
-    (`Game.rules` reads it). Empty: no pages."""
+    (`engine.core.rules_pages.rules` reads it). Empty: no pages."""
     renderer: str = ""
     """The module whose `render_board(view)` and `render_hand(view)` draw its pictures. Empty: the bot posts text."""
     words: str = ""
@@ -38,6 +38,16 @@ class GameManifest:
     samples: str = ""
     """The module listing its SAMPLES and PALETTES for the picture rules, `python -m renderers samples` and `bench`
     (renderers/catalogue.py). Empty: none."""
+    ai: str = ""
+    """The game's AI hooks (a subclass of `engine.core.ai.hooks.GameAI`), as "module:attribute": its playout
+    policy, scores for the search, its own planners. Empty: the defaults (uniform playouts, the search at every
+    level)."""
+    commands: str = ""
+    """Its typed moves (a subclass of `engine.core.typed.GameCommands`), as "module:attribute". Empty: no typed
+    commands."""
+    table: str = ""
+    """Its table's flow (a subclass of `engine.core.table.TableFlow`), as "module:attribute": how turns are counted and
+    named, clocks and what they stand for, why an idle seat waits. Empty: the defaults."""
     seats_called: str = "players"
     """What the players' manual calls the seats in the game's line ("2-6 airlines"), plural."""
     about: str = ""

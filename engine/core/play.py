@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict
 
 from engine.core._fast.pydantic_bypass import trusted_model
 from engine.core.contract import Decision, Event, Game, GameState, IllegalAction, ListedGame, Offer, offer_of
+from engine.core.table import table_for
 
 
 class LoggedAction(BaseModel):
@@ -105,12 +106,13 @@ def apply_in_place(
 ) -> list[Event]:
     """`apply` on a state the caller owns and gives up (a playout's private state): no copy is made, so an illegal
     choice may leave it half changed. Only for loops that choose among the listed options. `after`, an empty list,
-    receives `legal(game, state)` after the choice if the game listed it on the way (see `Game.apply`)."""
+    receives `legal(game, state)` after the choice if the game listed it on the way (see `Game.apply_fast`, the fast
+    path this takes, which the game holds to its `apply`)."""
     if legal is None:
         legal = _listed(game, state)
     _check_turn(state, seat, legal, game)
     version = state.version
-    events = game.apply(state, seat, choice, legal, after)
+    events = game.apply_fast(state, seat, choice, legal, after)
     state.version = version + 1
     return events
 
@@ -124,7 +126,7 @@ def _check_turn(state: GameState, seat: int, legal: Sequence[Offer], game: Game)
     for offer in legal:  # a plain loop: asked on every choice of a playout, and any() on a generator is slower
         if offer.seat == seat:
             return
-    reason = game.idle_reason(state, seat)
+    reason = table_for(game).idle_reason(state, seat)
     raise IllegalAction(reason or "It is not your turn to choose anything right now.")
 
 

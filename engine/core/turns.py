@@ -1,7 +1,7 @@
 """A game's choices grouped into turns, as a replay shows them: one turn is a seat's whole turn (every step of one
 move), or, in a game whose seats play at once, one round, never each sub-choice.
 
-A game says where its turns begin through `Game.turn_number`; a game that leaves it to the default (None) takes
+A game says where its turns begin through `TableFlow.turn_number`; a game that leaves it to the default (None) takes
 turns one seat after another, so a run of one seat's choices is one turn. What a turn did is told by the public
 texts of its events (the game log's words); a text only one seat may read never goes into a turn.
 """
@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from engine.core.contract import Event, Game, GameState
 from engine.core.play import apply, new_game
+from engine.core.table import table_for
 
 
 @dataclass
@@ -47,11 +48,11 @@ def turn_name(engine: Game, state: GameState, number: int | None = None, *, of: 
     of 6", with " of 40" after the number where the whole game's count is known (a finished game's replay).
     `number` stands in for the game's own (the bot counts the turns of a game that has none); empty when neither
     gives one."""
-    found = engine.turn_number(state) if number is None else number
+    found = table_for(engine).turn_number(state) if number is None else number
     if found is None:
         return ""
     head = f"{engine.info.turn_word} {found}" + (f" of {of}" if of else "")
-    detail = engine.turn_detail(state)
+    detail = table_for(engine).turn_detail(state)
     return f"{head} · {detail}" if detail else head
 
 
@@ -67,7 +68,7 @@ def group(engine: Game, steps: Iterable[Step], numbers: Sequence[int] | None = N
     turns: list[Turn] = []
     number, seat = 0, None
     for index, step in enumerate(steps):
-        own = engine.turn_number(step.before) if numbers is None else numbers[index]
+        own = table_for(engine).turn_number(step.before) if numbers is None else numbers[index]
         if own is None:
             starts, next_number = step.seat != seat, number + 1
         else:

@@ -25,8 +25,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import ClassVar
 
 from engine.core.contract import Event, Game, GameState, IllegalAction, Option
+from engine.core.hooks import hooks_for
 from engine.core.json_values import strings_in
 from engine.core.play import apply, apply_in_place
 from engine.core.rng import Rng
@@ -94,7 +96,7 @@ def hidden_from(game: Game, state: GameState, seat: int) -> set[str]:
 
 def shows_seat(game: Game, after: GameState, events: list[Event], seat: int, hidden: set[str]) -> bool:
     """Whether a choice that led to `after` showed `seat` something it could not see before (`hidden`, taken just
-    before the choice): a card it drew, a card turned face up, an event that reveals something to it. (`Game.reveals`
+    before the choice): a card it drew, a card turned face up, an event that reveals something to it. (`play.reveals`
     asks the same for every viewer, which is more than a typed line needs: a card the seat itself plays face up
     shows it nothing.) A card an open decision of the seat names counts as seen (`Game.in_sight`: a Spy's look)."""
     if any(e.reveals and e.private_to in (None, seat) for e in events):
@@ -151,7 +153,7 @@ def play_line(game: Game, state: GameState, seat: int, text: str,
     bot does the same through its own move path."""
     played: list[str] = []
     while True:
-        typed = game.parse_command(state, seat, text, names)
+        typed = commands_for(game).parse_command(state, seat, text, names)
         for choice in typed.ids:
             state, _ = apply(game, state, seat, choice)
         played += typed.ids
@@ -288,3 +290,48 @@ def by_label(offered: list[Option], step: str, synonyms: tuple[frozenset[str], .
     if not hits:
         raise IllegalAction(f"'{quoted(step)}' is not on offer now. You can: {listing(offered, shown=shown)}.")
     return hits[0].id
+
+
+class GameCommands:
+    """A game's typed moves (`/game play`), in one object beside its rules (`engine/<game>/commands.py`, named by
+    its manifest's `commands`): a line read into option ids, and completions of a partly typed one. What they tell a
+    player comes only from what that player can see: read a line with `read_line`, on the seat's own sample and
+    never past a step that shows something hidden (see this module's note). The defaults: no typed commands. Made
+    once per game, by `commands_for`, with the game it serves (`self.game`)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    separator: ClassVar[str] = ";"
+    """What separates the steps of a typed line (Planes: '>'); the conformance check builds lines with it."""
+
+    def parse_command(self, state: GameState, seat: int, text: str, names: Names | None = None) -> Typed:
+        """Turn a typed command (e.g. a whole Planes move in one line) into the option ids it stands for, in order.
+
+        The bot applies them one by one, so a typed command can never do what the buttons could not. Read the line
+        with `read_line`, on the seat's own sample and never past a step that shows something hidden, so that the
+        answer (a refusal included) depends only on what the seat can see; the unread rest comes back in
+        `Typed.rest` and is read once those steps have been played. Raise IllegalAction with a sentence when the
+        text makes no sense here.
+
+        `names`: the members' names by seat, as the bot shows them in labels ("Spy on ana's hand"). A name is read
+        only where a label or the game's grammar names a seat, never as a word of any other step (a member called
+        "Red" types "S4 red" like anyone else). A step that is exactly one of `suggest`'s texts is read as the option
+        it was made for.
+        """
+        raise IllegalAction(f"{self.game.info.title} has no typed commands; use the buttons.")
+
+    def suggest(self, state: GameState, seat: int, text: str, names: Names | None = None) -> list[Suggestion]:
+        """Every completion of a partly typed command that is legal right now, with the ids it stands for. Made,
+        like `parse_command`'s answer, from what the seat can see: nothing past a step that shows something hidden.
+        Each, sent back as it is, must read as its own ids (the conformance suite's `check_suggestions`)."""
+        return []
+
+    def command_suggestions(self, state: GameState, seat: int, text: str, names: Names | None = None) -> list[str]:
+        """Up to 25 completions of a partly typed command (for slash autocomplete): `suggest`'s texts, each once."""
+        return list(dict.fromkeys(s.text for s in self.suggest(state, seat, text, names)))[:25]
+
+
+def commands_for(game: Game) -> GameCommands:
+    """The typed moves of the class `game`'s manifest names (engine.core.hooks.beside), else none."""
+    return hooks_for(game, "commands", "COMMANDS", GameCommands, GameCommands)

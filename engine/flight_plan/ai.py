@@ -1,5 +1,6 @@
-"""The playout policy (selfplay, conformance, AI seats): it buys what it can fly, keeps every asset earning and
-builds towards a winning condition, with seeded randomness only to break ties.
+"""The AI hooks of Flight Plan (`AI`, named by the manifest) and its playout policy (selfplay, conformance, AI
+seats): it buys what it can fly, keeps every asset earning and builds towards a winning condition, with seeded
+randomness only to break ties.
 
 The plan each turn: a fleet for routes that have none; a hub in a region it has no hub in yet (three hub regions is
 the most reachable condition); otherwise the best route it can fly from where it stands, or a flight to a city where
@@ -11,22 +12,30 @@ Airlines differ as players do: a bold one lives on credit and may go bankrupt (a
 
 from __future__ import annotations
 
-from engine.core.contract import Decision
+from typing import Any
+
+from engine.core.ai.hooks import GameAI
+from engine.core.contract import Decision, GameState, Offer
+from engine.core.play import label
 from engine.core.rng import Rng
 from engine.flight_plan.ai_bold import bold, loss, overpay_plan, stretch_plan
+from engine.flight_plan.ai_planner import plan as planner
 from engine.flight_plan.data import catalog, route
+from engine.flight_plan.game import ENDINGS
 from engine.flight_plan.market import bidders
 from engine.flight_plan.mechanics import (
     can_hold,
     hub_regions,
     limit_lifted,
+    net_worth,
     other_end,
     owner_of_route,
     price_of,
     regions,
 )
+from engine.flight_plan.standing import standings
 from engine.flight_plan.state import FPState
-from engine.flight_plan.trade import list_price
+from engine.flight_plan.trade import ai_choices, list_price
 from engine.flight_plan.turn import buyable, fly_fee
 
 RESERVE = 30
@@ -330,3 +339,53 @@ def _resume(st: FPState, seat: int) -> list[str] | None:
                 return plan[len(done):]
     return None
 
+
+
+def _fp(state: GameState) -> FPState:
+    assert isinstance(state, FPState)
+    return state
+
+
+class FlightPlanAI(GameAI):
+    """Flight Plan for the AI: the policy above, net worth as the search weighs it (standing.py), and a planner of
+    its own at Normal and Hard (ai_planner.py)."""
+
+    search_beats_policy = True  # docs/notes/ai.md: Normal and Hard (ai_planner.py) beat the policy in arenas
+    race_label = "net worth ($M)"
+    race_unit = "${}M"
+    summary_values = {"ending": ENDINGS, "had a bankruptcy": ["yes", "no"], "had an auction": ["yes", "no"],
+                      "had a trade": ["yes", "no"]}
+
+    def playout_plan(self, state: GameState, offer: Offer, rng: Rng) -> list[str]:
+        st = _fp(state)
+        decision = label(self.game, state, offer)
+        kept = ai_choices(st, [o.id for o in decision.options])
+        if len(kept) < len(decision.options):  # an AI airline haggles no further (trade.AI_OFFERS)
+            decision = decision.model_copy(update={"options": [o for o in decision.options if o.id in kept]})
+        return playout_plan(st, decision, rng)
+
+    def level_plan(self, state: GameState, seat: int, level: str, rng: Rng,
+                   seconds: float | None = None) -> list[str] | None:
+        return planner(self.game, _fp(state), seat, level == "hard", rng, seconds)
+
+    def score_now(self, state: GameState) -> list[float] | None:
+        return standings(_fp(state))
+
+    def race(self, state: GameState) -> list[float] | None:
+        """Net worth, as the final standings count it (a bankrupt airline at 0): the search's own figure adds prices
+        on winning conditions that no player counts."""
+        return [0.0 if a.out else float(net_worth(a)) for a in _fp(state).airlines]
+
+    def summary(self, state: GameState) -> dict[str, Any]:
+        st = _fp(state)
+        bankrupt = sum(a.out for a in st.airlines)
+        auctions, trades = st.tally.get("auctions", 0), st.tally.get("trades", 0)
+        return {"rounds": st.round, "ending": st.ending, "bankruptcies": bankrupt, "auctions": auctions,
+                "lots sold at auction": st.tally.get("lots sold", 0), "trades": trades,
+                "counter-offers": st.tally.get("counter-offers", 0),
+                "had a bankruptcy": "yes" if bankrupt else "no", "had an auction": "yes" if auctions else "no",
+                "had a trade": "yes" if trades else "no",
+                "winning seat": [f"seat {s + 1}" for s in st.winners]}
+
+
+AI = FlightPlanAI

@@ -20,10 +20,10 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from engine.core.contract import IllegalAction
+from engine.core.contract import GameState, IllegalAction
 from engine.core.play import apply
 from engine.core.text import number, quoted
-from engine.core.typed import Reader, exact, named_seat, read_line, typing
+from engine.core.typed import GameCommands, Reader, exact, named_seat, read_line, typing
 from engine.core.typed_line import Names, Suggestion, Typed
 from engine.flight_plan.data import catalog
 from engine.flight_plan.state import FPState
@@ -200,3 +200,21 @@ def suggest(game: Game, state: FPState, seat: int, text: str, names: Names | Non
     typed = " ".join(WORDS.findall(now.tail.lower()))
     return [now.reader.suggestion(now.prefix, form, choice) for choice, form in _forms(now.reader.offered())
             if form.lower().startswith(typed)]
+
+
+def _state(state: GameState) -> FPState:
+    assert isinstance(state, FPState)
+    return state
+
+
+class FlightPlanCommands(GameCommands):
+    """Flight Plan typed: "buy 17; stay", trades and bids in words, steps between ";"."""
+
+    def parse_command(self, state: GameState, seat: int, text: str, names: Names | None = None) -> Typed:
+        return parse_command(self.game, _state(state), seat, text, names)
+
+    def suggest(self, state: GameState, seat: int, text: str, names: Names | None = None) -> list[Suggestion]:
+        return suggest(self.game, _state(state), seat, text, names)
+
+
+COMMANDS = FlightPlanCommands

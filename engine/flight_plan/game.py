@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from engine.core.contract import (
     TIMEOUT,
@@ -18,10 +18,8 @@ from engine.core.contract import (
     Result,
     SeatResult,
 )
-from engine.core.play import label
 from engine.core.rng import Rng
 from engine.core.text import counted
-from engine.core.typed_line import Names, Suggestion, Typed
 from engine.flight_plan import market, trade, turn
 from engine.flight_plan.briefing import new_deck
 from engine.flight_plan.data import catalog
@@ -60,14 +58,21 @@ def deal_routes(rng: Rng, players: int, mode: str) -> list[list[int]]:
     return [sorted(pulled[3 * s:3 * s + 3]) for s in range(players)]
 
 
+def timeout_choice(st: FPState, seat: int) -> str | None:
+    """What a clock running out stands for: a pass in an auction, a declined offer; None for anything else."""
+    if st.auction is not None and seat in market.bidders(st):
+        return "pass"
+    if st.offer is not None and seat == st.offer.to and not st.debts:
+        return "decline"
+    return None
+
+
 class FlightPlan(Game):
-    explained_kinds: ClassVar[frozenset[str]] = frozenset({"action", "fm_routes", "after_fly", "after_buy"})
     name = "flight-plan"
     # Only the deck's order is hidden: every airline's cash, routes and hubs are on the board, so no private view.
     info = GameInfo(title="Flight Plan", min_players=2, max_players=6, hidden=True, private_view="",
                     tagline="run an airline: routes, fleets and hubs, trades and auctions")
     state_model = FPState
-    search_beats_policy = True  # docs/notes/ai.md: Normal and Hard (ai_planner.py) beat the policy in arenas
     option_specs = [
         GameOptionSpec(
             key="routes", label="Starting routes", default="dice",
@@ -99,9 +104,6 @@ class FlightPlan(Game):
                  f"new offer or counter once {trade.AI_OFFERS} have been made in a turn, so AI tables move on.",
         ),
     ]
-    summary_values = {"ending": ENDINGS, "had a bankruptcy": ["yes", "no"], "had an auction": ["yes", "no"],
-                      "had a trade": ["yes", "no"]}
-
     def new_game(self, players: int, seed: int, options: dict[str, str]) -> FPState:
         rng = Rng.seeded(seed)
         eco = catalog().economy
@@ -138,28 +140,11 @@ class FlightPlan(Game):
                         typed=turn.typed(st))]
         return out if answer is None else [*out, answer]
 
-    def timeout(self, state: GameState, seat: int) -> str | None:
-        st = _s(state)
-        if st.auction is not None and seat in market.bidders(st):
-            return "pass"
-        if st.offer is not None and seat == st.offer.to and not st.debts:
-            return "decline"
-        return None
+    def apply(self, state: GameState, seat: int, choice: str) -> list[Event]:
+        return self.apply_fast(state, seat, choice, None, None)
 
-    def idle_reason(self, state: GameState, seat: int) -> str | None:
-        st = _s(state)
-        if st.phase == "over":
-            return None
-        if st.airlines[seat].out:
-            return "Your airline is out of the game."
-        if st.debts and seat != st.debts[0].debtor:
-            return f"Waiting for {who(st.debts[0].debtor)} to raise cash for a debt."
-        if st.auction is not None:
-            return market.bid_problem(st, seat, "pass")
-        return None
-
-    def apply(self, state: GameState, seat: int, choice: str, legal: list[Offer] | None = None,
-              after: list[Offer] | None = None) -> list[Event]:
+    def apply_fast(self, state: GameState, seat: int, choice: str, legal: list[Offer] | None,
+                   after: list[Offer] | None) -> list[Event]:
         st = _s(state)
         if legal is not None and (choice != TIMEOUT and not st.debts and st.auction is None and seat == st.turn
                                   and not (st.offer is not None and seat == st.offer.to)):
@@ -168,7 +153,7 @@ class FlightPlan(Game):
             if listed is not None and choice in listed.ids:
                 return turn.do(st, choice) + self.settle(st)
         if choice == TIMEOUT:
-            stands_for = self.timeout(st, seat)
+            stands_for = timeout_choice(st, seat)
             if stands_for is None:
                 raise IllegalAction("There is no clock running on your choice.")
             choice = stands_for
@@ -307,72 +292,6 @@ class FlightPlan(Game):
         rng.shuffle(st.deck)
         st.rng = Rng.seeded(rng.next64())
         return st
-
-    race_label = "net worth ($M)"
-    race_unit = "${}M"
-
-    def race(self, state: GameState) -> list[float] | None:
-        """Net worth, as the final standings count it (a bankrupt airline at 0): the search's own figure adds prices
-        on winning conditions that no player counts."""
-        return [0.0 if a.out else float(net_worth(a)) for a in _s(state).airlines]
-
-    def score_now(self, state: GameState) -> list[float] | None:
-        from engine.flight_plan.standing import standings
-
-        return standings(_s(state))
-
-    def turn_number(self, state: GameState) -> int | None:
-        """Turns as the table counts them: each airline's first move, then every turn an airline takes (a bankrupt
-        one takes none); an answer to an offer or a bid in an auction belongs to the turn it comes in."""
-        st = _s(state)
-        if st.phase == "first":
-            return (st.turn - first_seat(st)) % st.players + 1
-        return st.players + sum(a.turns_played for a in st.airlines)
-
-    def turn_detail(self, state: GameState) -> str:
-        st = _s(state)
-        if st.phase == "first":
-            return "first moves"
-        # The cap ends the game as its round would begin: the last one played is the one before.
-        return f"round {st.round - 1 if st.ending == 'round cap' else st.round}"
-
-    def summary(self, state: GameState) -> dict[str, Any]:
-        st = _s(state)
-        bankrupt = sum(a.out for a in st.airlines)
-        auctions, trades = st.tally.get("auctions", 0), st.tally.get("trades", 0)
-        return {"rounds": st.round, "ending": st.ending, "bankruptcies": bankrupt, "auctions": auctions,
-                "lots sold at auction": st.tally.get("lots sold", 0), "trades": trades,
-                "counter-offers": st.tally.get("counter-offers", 0),
-                "had a bankruptcy": "yes" if bankrupt else "no", "had an auction": "yes" if auctions else "no",
-                "had a trade": "yes" if trades else "no",
-                "winning seat": [f"seat {s + 1}" for s in st.winners]}
-
-    def playout_plan(self, state: GameState, offer: Offer, rng: Rng) -> list[str]:
-        from engine.flight_plan.ai import playout_plan
-
-        st = _s(state)
-        decision = label(self, state, offer)
-        kept = trade.ai_choices(st, [o.id for o in decision.options])
-        if len(kept) < len(decision.options):  # an AI airline haggles no further (trade.AI_OFFERS)
-            decision = decision.model_copy(update={"options": [o for o in decision.options if o.id in kept]})
-        return playout_plan(st, decision, rng)
-
-    def level_plan(self, state: GameState, seat: int, level: str, rng: Rng,
-                   seconds: float | None = None) -> list[str] | None:
-        from engine.flight_plan.ai_planner import plan
-
-        return plan(self, _s(state), seat, level == "hard", rng, seconds)
-
-    def parse_command(self, state: GameState, seat: int, text: str, names: Names | None = None) -> Typed:
-        from engine.flight_plan.commands import parse_command
-
-        return parse_command(self, _s(state), seat, text, names)
-
-    def suggest(self, state: GameState, seat: int, text: str, names: Names | None = None) -> list[Suggestion]:
-        from engine.flight_plan.commands import suggest
-
-        return suggest(self, _s(state), seat, text, names)
-
 
 ENDING_TEXT = {
     "six regions": "a connected network of routes reaches all six regions.",

@@ -1,4 +1,4 @@
-"""What each airline holds now, as one figure in $M the search AI compares between seats (`Game.score_now`).
+"""What each airline holds now, as one figure in $M the search AI compares between seats (`GameAI.score_now`).
 
 A rollout of the search stops after a few turns and is scored by these figures instead of playing to the end, so
 they must rank the airlines the way the rest of the game would: net worth (cash plus what its assets cost), a few

@@ -37,7 +37,8 @@ def _line(state: NoughtsState) -> list[str] | None:
                  state.cells.get(line[0]) == state.cells.get(line[1]) == state.cells.get(line[2])), None)
 
 
-def _over(state: NoughtsState) -> bool:
+def over(state: NoughtsState) -> bool:
+    """A line of three, or a full grid."""
     return _line(state) is not None or len(state.cells) == len(CELLS)
 
 
@@ -58,7 +59,7 @@ class Noughts(Game):
 
     def pending(self, state: GameState) -> list[Decision]:
         st = _s(state)
-        if _over(st):
+        if over(st):
             return []
         free = [option(cell, f"Mark {cell}") for cell in CELLS if cell not in st.cells]
         return [decision(st.turn, f"Player {st.turn + 1}, mark a cell with {MARKS[st.turn]}", free, "mark", False)]
@@ -66,7 +67,7 @@ class Noughts(Game):
     def apply(self, state: GameState, seat: int, choice: str, legal: list[Offer] | None = None,
               after: list[Offer] | None = None) -> list[Event]:
         st = _s(state)
-        if _over(st):
+        if over(st):
             raise IllegalAction("The game is over.")
         if seat != st.turn:
             raise IllegalAction("It is not your turn.")
@@ -79,7 +80,7 @@ class Noughts(Game):
         events = [event(f"Player {seat + 1} marks {choice} with {MARKS[seat]}.")]
         if _line(st) is not None:
             events.append(event(f"Player {seat + 1} has three in a row and wins."))
-        elif _over(st):
+        elif over(st):
             events.append(event("The grid is full with no line of three: a draw."))
         return events
 
@@ -100,7 +101,7 @@ class Noughts(Game):
 
     def result(self, state: GameState) -> Result | None:
         st = _s(state)
-        if not _over(st):
+        if not over(st):
             return None
         line = _line(st)
         if line is None:
@@ -111,10 +112,6 @@ class Noughts(Game):
                      for s in range(st.players)]
         return Result(standings=standings, winners=[winner],
                       summary=f"Player {winner + 1} wins with {line[0]}, {line[1]} and {line[2]}.")
-
-    def turn_number(self, state: GameState) -> int | None:
-        """Each mark is a turn; once the game is over, the number of the last one."""
-        return max(1, len(_s(state).cells) + (0 if _over(_s(state)) else 1))
 
 
 GAME = Noughts()

@@ -8,6 +8,7 @@ from engine.core.manifest import GameManifest
 MANIFEST = GameManifest(
     name="noughts",
     engine="engine.noughts.game:GAME",
+    table="engine.noughts.table:TABLE",
     order=90,
     rules="data/noughts/rules.md",
     renderer="renderers.noughts",

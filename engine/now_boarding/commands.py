@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.core.contract import IllegalAction, Option
+from engine.core.contract import GameState, IllegalAction, Option
 from engine.core.text import quoted
-from engine.core.typed import Reader, by_label, each_once, fits, read_line, typing, words
+from engine.core.typed import GameCommands, Reader, by_label, each_once, fits, read_line, typing, words
 from engine.core.typed_line import Names, Suggestion, Typed
 from engine.now_boarding.board import is_airport
 
@@ -77,3 +77,16 @@ def suggest(game: Game, state: GameState, seat: int, text: str, names: Names | N
     shown = [(o, now.reader.shown(o.label)) for o in now.reader.options()]
     return each_once([now.reader.suggestion(now.prefix, label, o.id) for o, label in shown
                       if fits(typed, label, SYNONYMS)])
+
+
+class NowBoardingCommands(GameCommands):
+    """Now Boarding typed: a pilot's round in one line, steps between ";"."""
+
+    def parse_command(self, state: GameState, seat: int, text: str, names: Names | None = None) -> Typed:
+        return parse_command(self.game, state, seat, text, names)
+
+    def suggest(self, state: GameState, seat: int, text: str, names: Names | None = None) -> list[Suggestion]:
+        return suggest(self.game, state, seat, text, names)
+
+
+COMMANDS = NowBoardingCommands

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.ai.watch import Watch
 from engine.core.contract import (
     TIMEOUT,
     Decision,
@@ -18,21 +17,16 @@ from engine.core.contract import (
     GameOptionSpec,
     GameState,
     IllegalAction,
-    Offer,
     Option,
     OptionChoice,
     Result,
     SeatResult,
 )
-from engine.core.play import label
 from engine.core.rng import Rng
 from engine.core.text import counted
-from engine.core.typed_line import Names, Suggestion, Typed
-from engine.now_boarding import commands, flight, maintenance
-from engine.now_boarding.ai import greedy_plan
+from engine.now_boarding import flight, maintenance
 from engine.now_boarding.board import route_name
 from engine.now_boarding.data import catalog
-from engine.now_boarding.pilot import pilot_plan
 from engine.now_boarding.setup import (
     WEATHER_CARD,
     begin_weather,
@@ -42,7 +36,6 @@ from engine.now_boarding.setup import (
     next_token,
     out_of_first,
     place_token,
-    round_detail,
     round_name,
     route_middle,
     route_spaces,
@@ -157,7 +150,7 @@ def _weather_prompt(st: NBState) -> str:
     a = route.split("-")[0]
     middle = route_middle(route)
     late = (f"; if time runs out it goes {middle} space{'s' if middle != 1 else ''} out of {a}"
-            if GAME.clock(st) else "")
+            if round_clock(st) else "")
     return (f"{stage_name(st.stage)} weather: where on {route_name(route, a)} does the {next_token(st)} go? "
             f"(token {len(st.weather) + 1} of {len(st.weather) + len(st.weather_left)}; everyone sees your "
             f"choice{late})")
@@ -188,6 +181,21 @@ SETUP_PROMPTS = {
 }
 
 
+def round_clock(st: NBState) -> tuple[str, float] | None:
+    """The round timer runs in every flight phase; with the house rule `weather_clock`, for each weather token too
+    (the book times only the flights: weather is placed while the team plans, with no sand running): the stretch's
+    key and its seconds, or None."""
+    if st.phase != "flight" and not (st.phase == "weather" and st.options.get("weather_clock") == "on"):
+        return None
+    book = 15 if st.players <= 3 else 30
+    seconds = {"book": book, "double": 2 * book, "relaxed": 120}.get(st.options.get("timer", "book"))
+    if seconds is None:
+        return None
+    if st.phase == "weather":
+        return f"weather:{st.round}:{st.stage}:{len(st.weather)}", float(seconds)
+    return f"flight:{st.round}", float(seconds)
+
+
 class NowBoarding(Game):
     name = "now-boarding"
     # A co-operative game where every pilot sees the whole board (no private view); face-down cards and the piles'
@@ -196,7 +204,6 @@ class NowBoarding(Game):
                     cooperative=True, private_view="", score_label="$ in fares", turn_word="Round",
                     tagline="as a team, fly passengers home before they complain")
     state_model = NBState
-    search_beats_policy = True  # docs/notes/ai.md: the team planner's Normal wins more days than the greedy team
     option_specs = [
         GameOptionSpec(
             key="vips", label="VIP passengers", default="off",
@@ -221,8 +228,6 @@ class NowBoarding(Game):
                  "token waits to be placed, and the token goes on the middle space when it runs out.",
         ),
     ]
-    summary_values = {"outcome": ["won", "lost"]}
-
     def new_game(self, players: int, seed: int, options: dict[str, str]) -> NBState:
         return new_state(self.name, players, seed, options)
 
@@ -246,8 +251,7 @@ class NowBoarding(Game):
                     for s, p in enumerate(st.planes) if not p.done]
         return []
 
-    def apply(self, state: GameState, seat: int, choice: str, legal: list[Offer] | None = None,
-              after: list[Offer] | None = None) -> list[Event]:
+    def apply(self, state: GameState, seat: int, choice: str) -> list[Event]:
         st = _s(state)
         if choice == TIMEOUT:
             return self._timeout(st)
@@ -281,33 +285,6 @@ class NowBoarding(Game):
         if st.phase == "flight":
             return [Event(text="Time is up: the flight phase ends."), *maintenance.end_flight(st)]
         return [Event(text="Time is up: maintenance ends."), *maintenance.next_round(st)]
-
-    def turn_number(self, state: GameState) -> int | None:
-        """A round is one turn: every pilot plays in it at once (its weather, flight and maintenance, and before the
-        first, choosing the planes), so a log, an undo and a replay count rounds, not each pilot's clicks."""
-        assert isinstance(state, NBState)
-        return state.round
-
-    def turn_detail(self, state: GameState) -> str:
-        """The stage and the round's place in it, as the board shows them: "Afternoon, 5 of 6"."""
-        return round_detail(_s(state))
-
-    def clock(self, state: GameState) -> tuple[str, float] | None:
-        """The round timer runs in every flight phase; with the house rule `weather_clock`, for each weather token
-        too (the book times only the flights: weather is placed while the team plans, with no sand running)."""
-        st = _s(state)
-        if st.phase != "flight" and not (st.phase == "weather" and st.options.get("weather_clock") == "on"):
-            return None
-        book = 15 if st.players <= 3 else 30
-        seconds = {"book": book, "double": 2 * book, "relaxed": 120}.get(st.options.get("timer", "book"))
-        if seconds is None:
-            return None
-        if st.phase == "weather":
-            return f"weather:{st.round}:{st.stage}:{len(st.weather)}", float(seconds)
-        return f"flight:{st.round}", float(seconds)
-
-    def timeout(self, state: GameState, seat: int) -> str | None:
-        return TIMEOUT if any(d.seat == seat for d in self.pending(state)) else None
 
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
         return public_view(_s(state))
@@ -379,45 +356,5 @@ class NowBoarding(Game):
             st.weather_left[1:] = unseen[0]
         st.rng = Rng.seeded(rng.next64())
         return st
-
-    race_label = "passengers delivered"
-    race_unit = "{} delivered"
-
-    def race(self, state: GameState) -> list[float] | None:
-        """The passengers each pilot has delivered: a co-operative day's race is each pilot's share of the work."""
-        return [float(p.delivered) for p in _s(state).planes]
-
-    def race_team(self, state: GameState) -> tuple[str, float, float] | None:
-        st = _s(state)
-        return "complaints", float(len(st.complaints) + st.exit_complaints), float(maintenance.COMPLAINTS_TO_LOSE)
-
-    def score_now(self, state: GameState) -> list[float] | None:
-        from engine.now_boarding.standing import team_figure
-
-        st = _s(state)
-        return [team_figure(st)] * st.players
-
-    def summary(self, state: GameState) -> dict[str, Any]:
-        st = _s(state)
-        return {"outcome": "lost" if st.lost else "won", "complaints": len(st.complaints) + st.exit_complaints,
-                "rounds": st.round, "delivered": sum(p.delivered for p in st.planes)}
-
-    def parse_command(self, state: GameState, seat: int, text: str, names: Names | None = None) -> Typed:
-        return commands.parse_command(self, state, seat, text, names)
-
-    def suggest(self, state: GameState, seat: int, text: str, names: Names | None = None) -> list[Suggestion]:
-        return commands.suggest(self, state, seat, text, names)
-
-    def playout_plan(self, state: GameState, offer: Offer, rng: Rng) -> list[str]:
-        return greedy_plan(_s(state), label(self, state, offer), rng)
-
-    def level_plan(self, state: GameState, seat: int, level: str, rng: Rng,
-                   seconds: float | None = None) -> list[str] | None:
-        """The team planner's pilot (engine/now_boarding/pilot.py) at Normal and Hard, answering within `seconds`
-        from now (None: no limit, the plan then depends on the state and the seed alone)."""
-        watch = Watch(seconds)
-        decision = next((d for d in self.pending(state) if d.seat == seat), None)
-        return (pilot_plan(self, _s(state), decision, level, rng, watch) or None) if decision is not None else None
-
 
 GAME = NowBoarding()

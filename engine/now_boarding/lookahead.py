@@ -17,7 +17,7 @@ from __future__ import annotations
 from engine.core.ai.watch import UNLIMITED, Watch
 from engine.core.contract import Game, IllegalAction
 from engine.core.rng import Rng
-from engine.now_boarding.ai import greedy_plan
+from engine.now_boarding.greedy import greedy_plan
 from engine.now_boarding.state import NBState
 from engine.now_boarding.team import COMPLAINT, DELIVERY, FARE, candidates, gain_order, steps, team_plan
 from engine.now_boarding.tours import Tour

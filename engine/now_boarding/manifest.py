@@ -5,6 +5,9 @@ from engine.core.manifest import GameManifest
 MANIFEST = GameManifest(
     name="now-boarding",
     engine="engine.now_boarding.game:GAME",
+    ai="engine.now_boarding.ai:AI",
+    commands="engine.now_boarding.commands:COMMANDS",
+    table="engine.now_boarding.table:TABLE",
     order=3,
     rules="data/now_boarding/rules.md",
     renderer="renderers.now_boarding",

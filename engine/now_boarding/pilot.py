@@ -1,6 +1,6 @@
 """The AI pilots of the Normal and Hard levels: the team planner (engine/now_boarding/team.py) flies the plane (at
 Hard looking two rounds ahead, lookahead.py), the planes of three pilots or more and the route colours of two are
-chosen together (fleet.py), and the greedy team's choices (engine/now_boarding/ai.py) do the rest (the plane at two
+chosen together (fleet.py), and the greedy team's choices (engine/now_boarding/greedy.py) do the rest (the plane at two
 pilots, the starting upgrade, weather, upgrades).
 
 A pilot plans on a re-deal of what it cannot see (`Game.redeal_hidden`), like the search, so nothing hidden can
@@ -22,8 +22,8 @@ from __future__ import annotations
 from engine.core.ai.watch import UNLIMITED, Watch
 from engine.core.contract import Decision, Game, IllegalAction
 from engine.core.rng import Rng
-from engine.now_boarding.ai import greedy_plan
 from engine.now_boarding.fleet import plane_choice, route_choice
+from engine.now_boarding.greedy import greedy_plan
 from engine.now_boarding.lookahead import two_rounds
 from engine.now_boarding.state import NBState
 from engine.now_boarding.team import plan_round

@@ -1,4 +1,4 @@
-"""How well the team stands, as one figure in [0, 1] for the search AI (`Game.score_now` of a co-operative game).
+"""How well the team stands, as one figure in [0, 1] for the search AI (`GameAI.score_now` of a co-operative game).
 
 The team loses at three complaints, so most of the figure is the share of that margin still unspent: complaints
 filed (the exit count's too, once made) and, for each waiting passenger, the share of a complaint their anger has

@@ -10,10 +10,13 @@ abilities most of the time.
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
+from engine.core.ai.hooks import GameAI
+from engine.core.contract import GameState, Offer
 from engine.core.rng import Rng
-from engine.planecrafters.data import SLOTS, is_spare
-from engine.planecrafters.mechanics import complete, staff_kinds
+from engine.planecrafters.data import SLOTS, employee_kind, is_spare
+from engine.planecrafters.mechanics import complete, final_scores, staff_kinds, winner
 from engine.planecrafters.places import slots_for, targets
 from engine.planecrafters.state import PCState
 
@@ -111,3 +114,35 @@ def plan_ids(state: PCState, ids: list[str], rng: Rng) -> list[str]:
         sells = [i for i in ids if i.startswith("sell:") and _worth_selling(state, i)]
         return [sells[0] if sells else "cleanup"]
     return [rng.choice(ids)]
+
+
+def _crafters(state: GameState) -> PCState:
+    assert isinstance(state, PCState)
+    return state
+
+
+class PlanecraftersAI(GameAI):
+    """Planecrafters for the AI: the playout policy above, the crowns as they stand, and "back" left out."""
+
+    search_beats_policy = True  # docs/notes/ai.md: hard and normal beat the policy in arena runs
+    take_backs = frozenset({"back"})
+    race_label = "crowns"
+    race_unit = "{} crowns"
+
+    def playout_plan(self, state: GameState, offer: Offer, rng: Rng) -> list[str]:
+        return plan_ids(_crafters(state), offer.ids, rng)
+
+    def score_now(self, state: GameState) -> list[float] | None:
+        return [float(v) for v in final_scores(_crafters(state))]
+
+    def summary(self, state: GameState) -> dict[str, Any]:
+        st = _crafters(state)
+        scores = final_scores(st)
+        best = winner(scores)
+        # The winner's seat shows whether turn order favours anyone (balance across seats, and the tie rule's
+        # lean towards later seats).
+        return {"turns": st.turns_taken // st.players, "winning crowns": scores[best],
+                "winning seat": f"seat {best + 1}", "winner hired": sorted({employee_kind(e) for e in st.staff[best]})}
+
+
+AI = PlanecraftersAI

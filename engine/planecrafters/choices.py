@@ -1,6 +1,6 @@
 """What the seat whose turn it is may choose: the option ids of each step, and their labels.
 
-`option_ids` lists the ids alone, in order: that is what a playout or a search rollout reads (`Game.legal`), which
+`option_ids` lists the ids alone, in order: that is what a playout or a search rollout reads (`play.legal`), which
 then builds no label nobody reads there. `options` labels those very ids, each label made
 from its id and the state (`_option`), so the two listings cannot drift apart. The ids of each step are listed in
 engine.planecrafters.steps' docstring.

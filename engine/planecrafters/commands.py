@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.core.contract import IllegalAction
+from engine.core.contract import GameState, IllegalAction
 from engine.core.text import number, quoted
-from engine.core.typed import Reader, by_label, each_once, fits, read_line, typing, words
+from engine.core.typed import GameCommands, Reader, by_label, each_once, fits, read_line, typing, words
 from engine.core.typed_line import Names, Suggestion, Typed
 from engine.planecrafters import choices
 from engine.planecrafters.mechanics import count
@@ -112,3 +112,21 @@ def suggest(game: Game, state: PCState, seat: int, text: str, names: Names | Non
     typed = words(now.tail)
     shown = [(o, now.reader.shown(o.label)) for o in choices.options(work)]
     return each_once([now.reader.suggestion(now.prefix, label, o.id) for o, label in shown if _fits(typed, label)])
+
+
+def _state(state: GameState) -> PCState:
+    assert isinstance(state, PCState)
+    return state
+
+
+class PlanecraftersCommands(GameCommands):
+    """Planecrafters typed: the buttons' labels, steps between ";"."""
+
+    def parse_command(self, state: GameState, seat: int, text: str, names: Names | None = None) -> Typed:
+        return parse_command(self.game, _state(state), seat, text, names)
+
+    def suggest(self, state: GameState, seat: int, text: str, names: Names | None = None) -> list[Suggestion]:
+        return suggest(self.game, _state(state), seat, text, names)
+
+
+COMMANDS = PlanecraftersCommands

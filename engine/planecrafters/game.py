@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from engine.core.contract import (
     Decision,
@@ -21,11 +21,8 @@ from engine.core.contract import (
 )
 from engine.core.rng import Rng
 from engine.core.text import counted
-from engine.core.typed_line import Names, Suggestion, Typed
 from engine.planecrafters import choices, steps
-from engine.planecrafters.ai import plan_ids
-from engine.planecrafters.commands import parse_command, suggest
-from engine.planecrafters.data import catalog, employee_kind, employee_name
+from engine.planecrafters.data import catalog, employee_name
 from engine.planecrafters.mechanics import award_shares, event, final_scores, winner
 from engine.planecrafters.objectives import FACE_UP
 from engine.planecrafters.state import PCState, Plane
@@ -49,9 +46,7 @@ def _decision(st: PCState, options: list[Option]) -> Decision:
 
 
 class Planecrafters(ListedGame):
-    explained_kinds: ClassVar[frozenset[str]] = frozenset({"hire", "buyer"})
     name = "planecrafters"
-    search_beats_policy = True  # docs/notes/ai.md: hard and normal beat the policy in arena runs
     info = GameInfo(title="Planecrafters", min_players=2, max_players=4, hidden=True,
                     tagline="build planes from part cards, hire staff, sell planes for crowns")
     state_model = PCState
@@ -107,8 +102,11 @@ class Planecrafters(ListedGame):
     def is_over(self, state: GameState) -> bool:
         return _s(state).over
 
-    def apply(self, state: GameState, seat: int, choice: str, legal: list[Offer] | None = None,
-              after: list[Offer] | None = None) -> list[Event]:
+    def apply(self, state: GameState, seat: int, choice: str) -> list[Event]:
+        return self.apply_fast(state, seat, choice, None, None)
+
+    def apply_fast(self, state: GameState, seat: int, choice: str, legal: list[Offer] | None,
+                   after: list[Offer] | None) -> list[Event]:
         st = _s(state)
         # legal() lists one decision, for the seat whose turn it is, with exactly choices.option_ids.
         if not (legal is not None and len(legal) == 1 and seat == legal[0].seat == st.turn and choice in legal[0].ids):
@@ -278,41 +276,5 @@ class Planecrafters(ListedGame):
             st.holding = st.hands[st.turn][held]
         st.rng = Rng.seeded(rng.next64())
         return st
-
-    take_backs = frozenset({"back"})
-
-    def turn_number(self, state: GameState) -> int | None:
-        """Turns as the table counts them, one a player, seat 1 first in every round (the board's "Round 3")."""
-        st = _s(state)
-        return max(1, st.turns_taken if st.over else st.turns_taken + 1)
-
-    def turn_detail(self, state: GameState) -> str:
-        number = self.turn_number(state) or 1
-        return f"round {(number - 1) // state.players + 1}"
-
-    race_label = "crowns"
-    race_unit = "{} crowns"
-
-    def score_now(self, state: GameState) -> list[float] | None:
-        return [float(v) for v in final_scores(_s(state))]
-
-    def summary(self, state: GameState) -> dict[str, Any]:
-        st = _s(state)
-        scores = final_scores(st)
-        best = winner(scores)
-        # The winner's seat shows whether turn order favours anyone (balance across seats, and the tie rule's
-        # lean towards later seats).
-        return {"turns": st.turns_taken // st.players, "winning crowns": scores[best],
-                "winning seat": f"seat {best + 1}", "winner hired": sorted({employee_kind(e) for e in st.staff[best]})}
-
-    def playout_plan(self, state: GameState, offer: Offer, rng: Rng) -> list[str]:
-        return plan_ids(_s(state), offer.ids, rng)
-
-    def parse_command(self, state: GameState, seat: int, text: str, names: Names | None = None) -> Typed:
-        return parse_command(self, _s(state), seat, text, names)
-
-    def suggest(self, state: GameState, seat: int, text: str, names: Names | None = None) -> list[Suggestion]:
-        return suggest(self, _s(state), seat, text, names)
-
 
 GAME = Planecrafters()

@@ -5,6 +5,9 @@ from engine.core.manifest import GameManifest
 MANIFEST = GameManifest(
     name="planecrafters",
     engine="engine.planecrafters.game:GAME",
+    ai="engine.planecrafters.ai:AI",
+    commands="engine.planecrafters.commands:COMMANDS",
+    table="engine.planecrafters.table:TABLE",
     order=2,
     rules="data/planecrafters/rules.md",
     renderer="renderers.planecrafters",

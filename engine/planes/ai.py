@@ -1,4 +1,5 @@
-"""Planes helpers for automatic players: find a move that ends by boarding, and the random playout policy.
+"""Planes for automatic players: find a move that ends by boarding, the random playout policy, and the AI hooks
+(`AI`, named by the manifest) the search, the levels and self-play read.
 
 Uniformly random choices almost never line a group up with a gate (a group of k cubes must cover exactly k - 1
 free spaces and keep a cube of the plane's colour for last), and they often take 'redo', so uniformly random games
@@ -9,9 +10,12 @@ run until the round limit. The playout policy stays random but plays like a pers
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
+from engine.core.ai.hooks import GameAI
+from engine.core.contract import GameState, Offer
 from engine.core.rng import Rng
-from engine.planes import moves
+from engine.planes import moves, scoring
 from engine.planes.state import PlanesState
 from engine.planes.terrain import terrain
 
@@ -106,3 +110,45 @@ def plan_ids(state: PlanesState, kind: str, offered: list[str], rng: Rng) -> lis
         if chosen:
             return chosen
     return [rng.choice(ids)]
+
+
+def _planes(state: GameState) -> PlanesState:
+    assert isinstance(state, PlanesState)
+    return state
+
+
+class PlanesAI(GameAI):
+    """Planes for the AI: the boarding-minded playout policy above, the score as it stands, and "redo" left out."""
+
+    search_beats_policy = True  # docs/notes/ai.md: hard and normal beat the policy in arena runs
+    take_backs = frozenset({"redo"})
+    race_label = "VP"
+    race_unit = "{} VP"
+    summary_values = {"end": ["track", "full colour", "all aboard", "round limit", "frozen"]}
+
+    def playout_plan(self, state: GameState, offer: Offer, rng: Rng) -> list[str]:
+        return plan_ids(_planes(state), offer.kind, offer.ids, rng)
+
+    def score_now(self, state: GameState) -> list[float] | None:
+        s = _planes(state)
+        return [float(scoring.score(s, seat)) for seat in range(s.players)]
+
+    def summary(self, state: GameState) -> dict[str, Any]:
+        s = _planes(state)
+        out: dict[str, Any] = {"turns": s.turns, "end": s.end_reason or "unfinished"}
+        if s.round_trip:
+            # Where the points come from (per seat, averaged), to balance plane sides against goals and tokens.
+            seats = range(s.players)
+            won = scoring.result(s).winners
+            out.update({
+                "winning VP": scoring.score(s, won[0]),
+                "VP a seat from yellow stars": sum(scoring.star_points(s, k) for k in seats) / s.players,
+                "VP a seat from tokens": sum(scoring.tokens(s, k) for k in seats) / s.players,
+                "VP a seat from goals": sum(scoring.goal_points(s, k) for k in seats) / s.players,
+                "cubes boarded": s.track,
+                "winning seat": f"seat {won[0] + 1}" if len(won) == 1 else "shared",
+            })
+        return out
+
+
+AI = PlanesAI

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.core.contract import IllegalAction
+from engine.core.contract import GameState, IllegalAction
 from engine.core.text import quoted
-from engine.core.typed import Reader, exact, read_line
-from engine.core.typed_line import Suggestion, Typed
+from engine.core.typed import GameCommands, Reader, exact, read_line
+from engine.core.typed_line import Names, Suggestion, Typed
 from engine.planes.moves import slot_choices
 from engine.planes.state import ALL_COLOURS, PlanesState
 from engine.planes.terrain import terrain
@@ -173,3 +173,23 @@ def suggest(game: Game, state: PlanesState, seat: int, text: str) -> list[Sugges
             # the steps the reader played (an action phase's "no action").
             out.append(Suggestion(choice, [choice]))
     return out
+
+
+def _state(state: GameState) -> PlanesState:
+    assert isinstance(state, PlanesState)
+    return state
+
+
+class PlanesCommands(GameCommands):
+    """Planes typed: a whole move in one line, its steps between ">" ("A > B grey > C red")."""
+
+    separator = ">"
+
+    def parse_command(self, state: GameState, seat: int, text: str, names: Names | None = None) -> Typed:
+        return parse_command(self.game, _state(state), seat, text)
+
+    def suggest(self, state: GameState, seat: int, text: str, names: Names | None = None) -> list[Suggestion]:
+        return suggest(self.game, _state(state), seat, text)
+
+
+COMMANDS = PlanesCommands

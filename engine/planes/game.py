@@ -16,7 +16,7 @@ Card ids in options belong to the deciding seat's hand: show those decisions to 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any
 
 from engine.core.contract import (
     Decision,
@@ -33,12 +33,9 @@ from engine.core.contract import (
     option,
 )
 from engine.core.rng import Rng
-from engine.core.typed_line import Names, Suggestion, Typed
-from engine.planes import actions, actions_rt, moves, scoring
+from engine.planes import actions, actions_rt, moves
 from engine.planes.action_card import ask
-from engine.planes.ai import plan_ids
 from engine.planes.cards import card
-from engine.planes.commands import parse_command, suggest
 from engine.planes.scenarios import scenario
 from engine.planes.scoring import result
 from engine.planes.setup import apply_scenario, new_state, option_specs
@@ -89,7 +86,7 @@ def deciding_seat(state: PlanesState) -> int:
 
 def offer_ids(state: PlanesState) -> tuple[str, list[str]]:
     """(kind, option ids) of the decision open for the seat whose turn it is: `options_for` without the prompt and
-    the labels, which playouts never read (`Game.legal`)."""
+    the labels, which playouts never read (`play.legal`)."""
     seat = state.turn
     phase = state.phase
     if phase == "move":
@@ -288,11 +285,9 @@ def _refuse(state: PlanesState, seat: int, choice: str) -> str:
 
 
 class PlanesGame(ListedGame):
-    explained_kinds: ClassVar[frozenset[str]] = frozenset({"action"})
     name = "planes"
     info = GameInfo(title="Planes", min_players=2, max_players=4, hidden=True, seat_word="Seat",
                     tagline="move passenger cubes along the arrows and board them onto planes")
-    search_beats_policy = True  # docs/notes/ai.md: hard and normal beat the policy in arena runs
     state_model = PlanesState
     option_specs = option_specs()
 
@@ -337,8 +332,11 @@ class PlanesGame(ListedGame):
             s.follow == "draft")
         return decision(seat=deciding_seat(s), prompt=prompt, options=opts, kind=kind, private=private)
 
-    def apply(self, state: GameState, seat: int, choice: str, legal: list[Offer] | None = None,
-              after: list[Offer] | None = None) -> list[Event]:
+    def apply(self, state: GameState, seat: int, choice: str) -> list[Event]:
+        return self.apply_fast(state, seat, choice, None, None)
+
+    def apply_fast(self, state: GameState, seat: int, choice: str, legal: list[Offer] | None,
+                   after: list[Offer] | None) -> list[Event]:
         s = _s(state)
         # legal() lists one decision, for the deciding seat, with exactly offer_ids' options.
         if not (legal is not None and len(legal) == 1 and seat == legal[0].seat == deciding_seat(s)
@@ -432,54 +430,5 @@ class PlanesGame(ListedGame):
             s.decks[pile] = cards
         s.rng = Rng.seeded(rng.next64())
         return s
-
-    take_backs = frozenset({"redo"})
-    command_separator = ">"
-
-    def turn_number(self, state: GameState) -> int | None:
-        """Turns as the table counts them, one a player (an answer someone gives in another's turn, a card passed
-        on, belongs to that turn); the book's rounds are each player's turn once, from the starting seat."""
-        s = _s(state)
-        return max(1, s.turns if s.phase == "over" else s.turns + 1)
-
-    def turn_detail(self, state: GameState) -> str:
-        number = self.turn_number(state) or 1
-        return f"round {(number - 1) // state.players + 1}"
-
-    race_label = "VP"
-    race_unit = "{} VP"
-
-    def score_now(self, state: GameState) -> list[float] | None:
-        s = _s(state)
-        return [float(scoring.score(s, seat)) for seat in range(s.players)]
-
-    def summary(self, state: GameState) -> dict[str, Any]:
-        s = _s(state)
-        out: dict[str, Any] = {"turns": s.turns, "end": s.end_reason or "unfinished"}
-        if s.round_trip:
-            # Where the points come from (per seat, averaged), to balance plane sides against goals and tokens.
-            seats = range(s.players)
-            won = result(s).winners
-            out.update({
-                "winning VP": scoring.score(s, won[0]),
-                "VP a seat from yellow stars": sum(scoring.star_points(s, k) for k in seats) / s.players,
-                "VP a seat from tokens": sum(scoring.tokens(s, k) for k in seats) / s.players,
-                "VP a seat from goals": sum(scoring.goal_points(s, k) for k in seats) / s.players,
-                "cubes boarded": s.track,
-                "winning seat": f"seat {won[0] + 1}" if len(won) == 1 else "shared",
-            })
-        return out
-
-    summary_values = {"end": ["track", "full colour", "all aboard", "round limit", "frozen"]}
-
-    def playout_plan(self, state: GameState, offer: Offer, rng: Rng) -> list[str]:
-        return plan_ids(_s(state), offer.kind, offer.ids, rng)
-
-    def parse_command(self, state: GameState, seat: int, text: str, names: Names | None = None) -> Typed:
-        return parse_command(self, _s(state), seat, text)
-
-    def suggest(self, state: GameState, seat: int, text: str, names: Names | None = None) -> list[Suggestion]:
-        return suggest(self, _s(state), seat, text)
-
 
 GAME = PlanesGame()

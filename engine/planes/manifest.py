@@ -5,6 +5,9 @@ from engine.core.manifest import GameManifest
 MANIFEST = GameManifest(
     name="planes",
     engine="engine.planes.game:GAME",
+    ai="engine.planes.ai:AI",
+    commands="engine.planes.commands:COMMANDS",
+    table="engine.planes.table:TABLE",
     order=1,
     rules="data/planes/rules.md",
     renderer="renderers.planes",

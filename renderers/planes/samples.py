@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from engine.core.ai.hooks import ai_for
 from engine.core.ai.random_ai import pick
 from engine.core.contract import offer_of
 from engine.core.play import apply, new_game
@@ -50,7 +51,7 @@ def round_trip_view(options: dict[str, str], seed: int, choices: int, players: i
         if not decisions:
             break
         decision = chooser.choice(decisions)
-        state, _ = apply(GAME, state, decision.seat, GAME.playout_plan(state, offer_of(decision), chooser)[0])
+        state, _ = apply(GAME, state, decision.seat, ai_for(GAME).playout_plan(state, offer_of(decision), chooser)[0])
     return GAME.view(state, None)
 
 

@@ -483,8 +483,8 @@ class SecretsWatch:
             dms = self._new(member.user.dm_channel, None)
             self._assert_secret_free(dms, hidden, f"in {member.name}'s DMs")
             for message in dms:
-                title = f"{self.game.info.title} in #games — your hand"
-                assert message.embeds[0].title == title, "a DM names its channel"
+                titled = f"{self.game.info.title} in #games — your hand"
+                assert message.embeds[0].title == titled, "a DM names its channel"
                 expected = hand_picture(self.game, state, seat, session)
                 # After AI moves the DM shows the hand as it was a few moves ago (its goal marks follow the board),
                 # so the byte check needs a single move since the last check.

@@ -13,6 +13,7 @@ from PIL import Image
 from engine.__main__ import main as engine_main
 from engine.core import Game, apply, new_game
 from engine.core.record import digest
+from engine.core.table import table_for
 from renderers.replay import LIMIT
 from tests.bot.helpers import Table, latest_panel, stored_state
 
@@ -27,7 +28,7 @@ async def turns_played(table: Table, game: Game, session_id: int = 1) -> int:
     state = new_game(game, len(session.seats), session.seed, session.options)
     marks: list[object] = []
     for row in rows:
-        own = game.turn_number(state)
+        own = table_for(game).turn_number(state)
         marks.append(row.seat if own is None else own)
         state, _ = apply(game, state, row.seat, row.choice)
     return sum(1 for i, mark in enumerate(marks) if i == 0 or mark != marks[i - 1])

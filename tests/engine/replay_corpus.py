@@ -22,6 +22,7 @@ from typing import Any
 
 from engine import registry
 from engine.core import Decision, Game, GameState, IllegalAction, LoggedAction, apply, dump_state, new_game
+from engine.core.ai.hooks import ai_for
 from engine.core.ai.selfplay import playout
 from engine.core.checks.conformance import legal_problems
 from engine.core.manifest import ROOT
@@ -99,7 +100,7 @@ def redeal_digest(game: Game, state: GameState, step: int) -> str:
 
 def ending(game: Game, state: GameState) -> str:
     result = game.result(state)
-    return _digest(_json(result.model_dump() if result else None), _json(game.summary(state)))
+    return _digest(_json(result.model_dump() if result else None), _json(ai_for(game).summary(state)))
 
 
 def run(entry: dict[str, Any], actions: list[LoggedAction] | None = None) -> dict[str, Any]:
@@ -114,7 +115,7 @@ def run(entry: dict[str, Any], actions: list[LoggedAction] | None = None) -> dic
     for i, action in enumerate(actions, start=1):
         state, events = apply(game, state, action.seat, action.choice)
         steps.append(observe(game, state, events, action))
-        # Not part of the digests: what a playout lists (`Game.legal`) must be what `pending` shows, every step.
+        # Not part of the digests: what a playout lists (`play.legal`) must be what `pending` shows, every step.
         differ = legal_problems(game, state)
         assert not differ, f"after choice {i}: {differ[0]}"
         if i % REDEAL_EVERY == 0:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from engine import registry
-from engine.core import Game
+from engine.core.ai.hooks import GameAI, ai_for
 from engine.core.checks.conformance import (
     check_blindness,
     check_playout,
@@ -22,6 +22,8 @@ from engine.core.checks.conformance import (
     check_typed,
     check_words,
 )
+from engine.core.contract import Game
+from engine.core.typed import GameCommands, commands_for
 from renderers import words
 
 CASES = [
@@ -43,7 +45,7 @@ def test_registry_lists_the_first_game() -> None:
 
 def reads_typed_lines(game: Game) -> bool:
     """Whether the game reads typed moves at all (a game without them refuses every line with one sentence)."""
-    return type(game).suggest is not Game.suggest
+    return type(commands_for(game)) is not GameCommands
 
 
 @pytest.mark.parametrize(("name", "players", "seed"), [case for case in CASES if case[2] == 1])
@@ -67,7 +69,8 @@ def test_the_search_ai_is_blind_to_what_its_seat_cannot_see(name: str, players: 
 def test_the_search_reads_scores_and_team_results_as_the_game_means_them(name: str, players: int) -> None:
     game = registry.get(name)
     scored = check_scores(game, players, 1)
-    assert scored > 0 or type(game).score_now is Game.score_now  # every state scored unless the game has no score_now
+    # every state scored unless the game's AI has no score_now
+    assert scored > 0 or type(ai_for(game)).score_now is GameAI.score_now
 
 
 @pytest.mark.parametrize(("name", "players"), [(name, players) for name, players, seed in CASES if seed == 1])

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from pydantic import ValidationError
 
 from engine.core import Decision, IllegalAction, LoggedAction, Option, Rng, apply, dump_state, new_game, replay
+from engine.core.ai.hooks import GameAI
 from engine.core.ai.random_ai import choose, pick, plan
 from engine.core.ai.selfplay import Tally, playout
 from engine.core.checks.conformance import check_playout, check_secrecy, leaks, legal_problems
 from engine.core.contract import Game, GameState, ListedGame, Offer, offer_of
 from engine.core.play import reveals
+from engine.core.table import TableFlow
 from tests.support.toy_game import GAME, ToyGame, ToyState
 
 
@@ -120,7 +124,7 @@ def test_secrecy_check_catches_a_hidden_choice_whose_next_step_tells_the_card() 
                                  options=[Option(id="yes", label="Yes")])]
             return super().pending(state)
 
-        def apply(self, state, seat, choice, legal=None, after=None):  # type: ignore[no-untyped-def]
+        def apply(self, state, seat, choice):  # type: ignore[no-untyped-def]
             if choice == "card:9" and not state.options.get("held"):
                 state.options = {**state.options, "held": "card:9"}
                 return []
@@ -149,7 +153,7 @@ def test_conformance_passes_on_toy_game() -> None:
 
 
 def test_conformance_catches_legal_options_that_differ_from_the_pending_decisions() -> None:
-    """What playouts list (`Game.legal`) must be what people are shown (`pending`), option for option."""
+    """What playouts list (`play.legal`) must be what people are shown (`pending`), option for option."""
 
     class Reordered(ToyGame, ListedGame):
         """The toy game listing each decision's ids backwards for playouts, in order for people."""
@@ -184,44 +188,43 @@ def test_tally_averages_counts_and_frequencies() -> None:
 def test_default_playout_plan_is_one_uniform_pick() -> None:
     state = new_game(GAME, 3, 4)
     decision = GAME.pending(state)[0]
-    planned = [GAME.playout_plan(state, offer_of(decision), Rng.seeded(s)) for s in range(30)]
+    planned = [GameAI(GAME).playout_plan(state, offer_of(decision), Rng.seeded(s)) for s in range(30)]
     assert all(len(p) == 1 for p in planned)
     assert [p[0] for p in planned] == [pick(decision, Rng.seeded(s)) for s in range(30)]
     assert len({p[0] for p in planned}) > 1
 
 
-class _Junk(type(GAME)):  # type: ignore[misc]
-    """A toy whose policy answers something that is not on offer."""
+class _Junk(GameAI):
+    """A policy that answers something that is not on offer."""
 
-    def playout_plan(self, state, offer, rng):  # type: ignore[no-untyped-def]
+    def playout_plan(self, state: GameState, offer: Offer, rng: Rng) -> list[str]:
         return ["card:42"]
 
 
 def test_a_policy_that_answers_off_the_menu_is_caught_in_selfplay_and_survived_by_ai_seats() -> None:
-    junk = _Junk()
-    state = new_game(junk, 2, 1)
-    decision = junk.pending(state)[0]
+    junk = _Junk(GAME)
+    state = new_game(GAME, 2, 1)
+    decision = GAME.pending(state)[0]
     with pytest.raises(ValueError, match="does not start with an option on offer"):
-        plan(junk, state, decision, Rng.seeded(1), strict=True)
-    assert decision.option(choose(junk, state, decision, Rng.seeded(1))) is not None
+        plan(GAME, state, decision, Rng.seeded(1), strict=True, ai=junk)
+    assert decision.option(choose(GAME, state, decision, Rng.seeded(1), ai=junk)) is not None
     with pytest.raises(ValueError):
-        playout(junk, 2, 1)
-    assert junk.result(playout(junk, 2, 1, uniform=True).state) is not None
+        playout(GAME, 2, 1, ai=junk)
+    assert GAME.result(playout(GAME, 2, 1, uniform=True, ai=junk).state) is not None
 
 
-class _Passer(type(GAME)):  # type: ignore[misc]
-    """A toy whose policy plans two passes: the second is for the same seat, so it is dropped when the turn passes."""
+class _Passer(GameAI):
+    """A policy that plans two passes: the second is for the same seat, so it is dropped when the turn passes."""
 
     calls = 0
 
-    def playout_plan(self, state, offer, rng):  # type: ignore[no-untyped-def]
+    def playout_plan(self, state: GameState, offer: Offer, rng: Rng) -> list[str]:
         type(self).calls += 1
         return ["pass", "pass"]
 
 
 def test_selfplay_drops_the_rest_of_a_plan_once_its_seat_is_not_the_one_choosing() -> None:
-    passer = _Passer()
-    run = playout(passer, 2, 3)
+    run = playout(GAME, 2, 3, ai=_Passer(GAME))
     assert [a.choice for a in run.actions] == ["pass"] * len(run.actions)
     assert [a.seat for a in run.actions][:4] == [0, 1, 0, 1]
     assert _Passer.calls == len(run.actions)  # every step was a fresh plan: no step went to the wrong seat
@@ -250,4 +253,35 @@ def test_reveals_finds_a_card_drawn_or_turned_up_but_not_a_plain_pass() -> None:
 
 
 def test_turn_number_is_left_to_the_bot_by_default() -> None:
-    assert Game.turn_number(GAME, new_game(GAME, 2, 5)) is None and Game.turn_detail(GAME, new_game(GAME, 2, 5)) == ""
+    table, state = TableFlow(GAME), new_game(GAME, 2, 5)
+    assert table.turn_number(state) is None and table.turn_detail(state) == ""
+
+
+def test_a_game_must_list_its_decisions_and_a_listed_game_its_ids() -> None:
+    """`pending` is what every game must give (it once defaulted to `legal` and `legal` to it, so a game that gave
+    neither recursed for ever); a `ListedGame` gives ids and labels instead, and its `pending` comes from them."""
+    assert Game.__abstractmethods__ == {"new_game", "pending", "apply", "view", "result"}
+    assert ListedGame.__abstractmethods__ == {"new_game", "legal", "label", "apply", "view", "result"}
+
+
+class _Open(ToyGame):
+    """The toy game declared as hiding nothing, which it does hide."""
+
+    info = replace(ToyGame.info, hidden=False)
+
+
+class _Shown(_Open):
+    """The toy game as a game that hides nothing: no secrets named, and its re-deal the state itself."""
+
+    def secrets(self, state: GameState) -> dict[int | None, set[str]]:
+        return {}
+
+    def redeal_hidden(self, state: GameState, seat: int | None, rng: Rng) -> GameState:
+        return Game.redeal_hidden(self, state, seat, rng)
+
+
+def test_a_game_that_hides_nothing_is_held_to_naming_nothing_hidden() -> None:
+    with pytest.raises(AssertionError, match="declares nothing hidden"):
+        check_playout(_Open(), 2, 1)
+    assert check_playout(_Shown(), 2, 1) > 0
+    assert check_secrecy(_Shown(), 2, 1) == 0, "nothing hidden: nothing to re-deal, and no failure for it"

@@ -10,6 +10,7 @@ import pytest
 from engine import registry
 from engine.core import IllegalAction, new_game
 from engine.core.text import QUOTE_MAX, quoted
+from engine.core.typed import commands_for
 
 LONG = "Q" * 5000
 
@@ -33,7 +34,7 @@ def test_a_typed_move_is_quoted_short(game_name: str, line: str) -> None:
     state = new_game(game, 2, seed=3)
     seat = game.pending(state)[0].seat
     with pytest.raises(IllegalAction) as refused:
-        game.parse_command(state, seat, line)
+        commands_for(game).parse_command(state, seat, line)
     assert longest_q_run(refused.value.sentence) < QUOTE_MAX, refused.value.sentence[:300]
 
 

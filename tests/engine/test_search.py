@@ -16,7 +16,6 @@ from engine.core import (
     GameInfo,
     GameState,
     IllegalAction,
-    Offer,
     Option,
     Result,
     Rng,
@@ -25,6 +24,7 @@ from engine.core import (
 )
 from engine.core.ai import levels
 from engine.core.ai.arena import arena, wilson
+from engine.core.ai.hooks import GameAI, ai_for
 from engine.core.ai.levels import plan as level_plan
 from engine.core.ai.search import Budget, Search, plan
 from engine.core.checks.conformance import check_blindness
@@ -46,8 +46,6 @@ class Take(Game):
     name = "take"
     info = GameInfo(title="Take", min_players=2, max_players=2, hidden=False)
     state_model = TakeState
-    take_backs = frozenset({"undo"})
-
     def new_game(self, players: int, seed: int, options: dict[str, str]) -> GameState:
         return TakeState(game=self.name, players=players, seed=seed, rng=Rng.seeded(seed), taken=[0, 0])
 
@@ -58,8 +56,7 @@ class Take(Game):
         options = [Option(id=f"take:{n}", label=f"Take {n}") for n in (1, 2, 3)] + [Option(id="undo", label="Undo")]
         return [Decision(seat=state.turn % 2, prompt="Take points", options=options)]
 
-    def apply(self, state: GameState, seat: int, choice: str, legal: list[Offer] | None = None,
-              after: list[Offer] | None = None) -> list[Event]:
+    def apply(self, state: GameState, seat: int, choice: str) -> list[Event]:
         assert isinstance(state, TakeState)
         if seat != state.turn % 2 or choice not in {"take:1", "take:2", "take:3", "undo"}:
             raise IllegalAction("Not now.")
@@ -137,6 +134,14 @@ def test_the_planes_ai_never_plans_a_redo() -> None:
     assert line and "redo" not in line and "redo" not in search.stats.root_visits
 
 
+class TakeAI(GameAI):
+    take_backs = frozenset({"undo"})
+
+
+AI = TakeAI
+"""Take's hooks, found beside its class."""
+
+
 class LeakyPlanes(PlanesGame):
     """Re-deals without sorting first: the new deal then follows the old order of the hidden cards."""
 
@@ -210,9 +215,9 @@ def test_arena_jobs_play_the_same_games() -> None:
 
 
 def test_a_new_ai_starts_at_normal_only_where_the_search_beats_the_policy() -> None:
-    """Each game says whether arena figures showed its search levels beating its policy (`search_beats_policy`;
+    """Each game says whether arena figures showed its search levels beating its policy (`GameAI.search_beats_policy`;
     Flight Plan's and Now Boarding's levels do with their own planners, docs/notes/ai.md): a new AI starts at Normal
     there, at Easy elsewhere."""
     for name in registry.names():
         game = registry.get(name)
-        assert levels.default_for(game) == ("normal" if game.search_beats_policy else "easy"), name
+        assert levels.default_for(game) == ("normal" if ai_for(game).search_beats_policy else "easy"), name

@@ -46,10 +46,10 @@ class SlowPlanes(PlanesGame):
     def __init__(self, clock: WorkClock) -> None:
         self.clock = clock
 
-    def apply(self, state: GameState, seat: int, choice: str, legal: list[Offer] | None = None,
-              after: list[Offer] | None = None) -> list[Event]:
+    def apply_fast(self, state: GameState, seat: int, choice: str, legal: list[Offer] | None,
+                   after: list[Offer] | None) -> list[Event]:
         self.clock.spend()
-        return super().apply(state, seat, choice, legal, after)
+        return super().apply_fast(state, seat, choice, legal, after)
 
     def redeal_hidden(self, state: GameState, seat: int | None, rng: Rng) -> GameState:
         self.clock.spend()

@@ -31,9 +31,9 @@ def test_a_run_longer_than_the_limit_is_finished_by_the_policy(monkeypatch) -> N
     used: list[int] = []
     policy = levels.random_ai.plan
 
-    def spy(game, state, decision, rng, strict=False):  # noqa: ANN001, ANN202 - random_ai.plan's signature
+    def spy(game, state, decision, rng, strict=False, ai=None):  # noqa: ANN001, ANN202 - random_ai.plan's signature
         used.append(state.version)
-        return policy(game, state, decision, rng, strict)
+        return policy(game, state, decision, rng, strict, ai)
 
     monkeypatch.setattr(levels.random_ai, "plan", spy)
     levels.plan(game, state, 0, levels.NORMAL, Rng.seeded(1), BUDGET, history=[state] * (levels.RUN_LIMIT - 1))

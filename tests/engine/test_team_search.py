@@ -1,4 +1,4 @@
-"""The search in a co-operative game (Game.cooperative): every seat is rewarded with the team's outcome, so a seat
+"""The search in a co-operative game (GameInfo.cooperative): every seat is rewarded with the team's outcome, so a seat
 gives to the team instead of keeping points for itself; the conformance check of what the search reads; and the
 arena's team lines."""
 
@@ -16,13 +16,13 @@ from engine.core import (
     GameInfo,
     GameState,
     IllegalAction,
-    Offer,
     Option,
     Result,
     Rng,
     SeatResult,
 )
 from engine.core.ai.arena import arena
+from engine.core.ai.hooks import GameAI
 from engine.core.ai.search import Budget, plan, team_reward
 from engine.core.checks.conformance import check_scores
 
@@ -51,8 +51,7 @@ class Pool(Game):
         options = [Option(id="keep", label="Keep 2"), Option(id="give", label="Give 1")]
         return [Decision(seat=state.turn % 2, prompt="Keep or give", options=options)]
 
-    def apply(self, state: GameState, seat: int, choice: str, legal: list[Offer] | None = None,
-              after: list[Offer] | None = None) -> list[Event]:
+    def apply(self, state: GameState, seat: int, choice: str) -> list[Event]:
         assert isinstance(state, PoolState)
         if seat != state.turn % 2 or choice not in ("keep", "give"):
             raise IllegalAction("Not now.")
@@ -76,6 +75,9 @@ class Pool(Game):
     def secrets(self, state: GameState) -> dict[int | None, set[str]]:
         return {}
 
+class PoolAI(GameAI):
+    """The team figure is the pot; the figures of a day, the pot too. Found beside `Pool` as this module's `AI`."""
+
     def score_now(self, state: GameState) -> list[float] | None:
         assert isinstance(state, PoolState)
         return [state.pot / 4] * state.players
@@ -85,15 +87,19 @@ class Pool(Game):
         return {"pot": state.pot}
 
 
+AI = PoolAI
+
+
 class SelfishPool(Pool):
     """The same game scored as if it were not a team game: each seat's own points against the other's."""
 
     info = replace(Pool.info, cooperative=False)
 
+
+class SelfishAI(PoolAI):
     def score_now(self, state: GameState) -> list[float] | None:
         assert isinstance(state, PoolState)
         return [float(v) for v in state.kept]
-
 
 def test_team_reward_is_the_same_for_every_seat_and_a_win_beats_any_position() -> None:
     assert team_reward(True, 0.2, 3) == [0.6] * 3
@@ -109,11 +115,12 @@ def test_the_search_gives_to_the_team_in_a_co_operative_game() -> None:
     budget = Budget(iterations=60, horizon=None)
     assert plan(game, state, 0, Rng.seeded(1), budget) == ["give"]
     # The same toy scored seat against seat keeps the points: what the co-operative reward replaces.
-    assert plan(SelfishPool(), state, 0, Rng.seeded(1), budget) == ["keep"]
+    selfish = SelfishPool()
+    assert plan(selfish, state, 0, Rng.seeded(1), budget, ai=SelfishAI(selfish)) == ["keep"]
 
 
-class SplitPool(Pool):
-    """A broken team game: score_now gives each seat its own figure."""
+class SplitAI(PoolAI):
+    """A broken team game's hooks: score_now gives each seat its own figure."""
 
     def score_now(self, state: GameState) -> list[float] | None:
         assert isinstance(state, PoolState)
@@ -121,9 +128,10 @@ class SplitPool(Pool):
 
 
 def test_the_conformance_check_wants_one_team_figure() -> None:
+    game = Pool()
     assert check_scores(Pool(), 2, 1) > 0
     with pytest.raises(AssertionError, match="the same figure in \\[0, 1\\]"):
-        check_scores(SplitPool(), 2, 1)
+        check_scores(game, 2, 1, ai=SplitAI(game))
 
 
 def test_the_arena_plays_team_against_team_on_the_same_deals() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.core.ai.hooks import ai_for
 from engine.core.ai.random_ai import pick, plan
 from engine.core.ai.selfplay import playout
 from engine.core.play import apply, new_game
@@ -100,7 +101,7 @@ def test_selfplay_meets_bankruptcies_auctions_and_trades() -> None:
     trades = sum(bool(st.tally.get("trades")) for st in finals)  # type: ignore[attr-defined]
     assert bankrupt >= 3 and auctions >= 3, f"{bankrupt} games of 40 with a bankruptcy, {auctions} with an auction"
     assert trades >= 6, f"{trades} games of 40 with a trade"
-    summary = GAME.summary(finals[0])
+    summary = ai_for(GAME).summary(finals[0])
     assert {"bankruptcies", "auctions", "trades", "had an auction", "had a trade"} <= set(summary)
 
 

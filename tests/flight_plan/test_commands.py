@@ -6,86 +6,90 @@ import pytest
 
 from engine.core.contract import IllegalAction
 from engine.core.rules_pages import rules
+from engine.core.typed import commands_for
 from engine.flight_plan.game import GAME
 from tests.flight_plan.helpers import give, play, play_state
+
+TYPED = commands_for(GAME)
+"""The game's typed moves."""
 
 
 def test_buy_by_number_then_stay() -> None:
     st = play_state()
-    assert GAME.parse_command(st, 0, "buy 11; stay").ids == ["buy:11", "stay"]
+    assert TYPED.parse_command(st, 0, "buy 11; stay").ids == ["buy:11", "stay"]
 
 
 def test_fly_fleet_hub_and_pass() -> None:
     st = play_state()
     give(st, 0, routes=(11,), fleets=("short",))
-    assert GAME.parse_command(st, 0, "fly 11; end").ids == ["fly:11", "end"]
-    assert GAME.parse_command(st, 0, "fleet long").ids == ["fleet:long"]
-    assert GAME.parse_command(st, 0, "hub london").ids == ["hub:LON"]
-    assert GAME.parse_command(st, 0, "pass").ids == ["pass"]
+    assert TYPED.parse_command(st, 0, "fly 11; end").ids == ["fly:11", "end"]
+    assert TYPED.parse_command(st, 0, "fleet long").ids == ["fleet:long"]
+    assert TYPED.parse_command(st, 0, "hub london").ids == ["hub:LON"]
+    assert TYPED.parse_command(st, 0, "pass").ids == ["pass"]
 
 
 def test_deactivate_opens_the_menu_itself() -> None:
     st = play_state()
     give(st, 0, routes=(11,))
-    assert GAME.parse_command(st, 0, "deactivate route 11").ids == ["cash", "deactivate:route:11"]
+    assert TYPED.parse_command(st, 0, "deactivate route 11").ids == ["cash", "deactivate:route:11"]
 
 
 def test_trade_in_one_line_and_the_answer() -> None:
     st = play_state()
     give(st, 1, routes=(11,))
-    ids = GAME.parse_command(st, 0, "trade 2 route 11 45").ids
+    ids = TYPED.parse_command(st, 0, "trade 2 route 11 45").ids
     assert ids == ["trade", "with:1", "asset:route:11", "price:45"]
     st, _ = play(st, 0, *ids)
-    assert GAME.parse_command(st, 1, "accept").ids == ["accept"]
+    assert TYPED.parse_command(st, 1, "accept").ids == ["accept"]
 
 
 def test_a_typed_trade_names_any_price_and_several_assets() -> None:
     st = play_state()
     give(st, 1, routes=(11, 43), fleets=("short",))
-    assert GAME.parse_command(st, 0, "trade 2 route 11 135").ids == ["trade", "with:1", "asset:route:11", "price:135"]
-    assert GAME.parse_command(st, 0, "trade with Player 2 route 11 135").ids[:2] == ["trade", "with:1"]
-    ids = GAME.parse_command(st, 0, "trade 2 route 11 route 43 fleet short 185").ids
+    assert TYPED.parse_command(st, 0, "trade 2 route 11 135").ids == ["trade", "with:1", "asset:route:11", "price:135"]
+    assert TYPED.parse_command(st, 0, "trade with Player 2 route 11 135").ids[:2] == ["trade", "with:1"]
+    ids = TYPED.parse_command(st, 0, "trade 2 route 11 route 43 fleet short 185").ids
     assert ids == ["trade", "with:1", "asset:route:11", "more", "asset:route:43", "more", "asset:fleet:short",
                    "price:185"]
     with pytest.raises(IllegalAction, match="steps of \\$5M"):
-        GAME.parse_command(st, 0, "trade 2 route 11 137")
+        TYPED.parse_command(st, 0, "trade 2 route 11 137")
 
 
 def test_typed_counters_back_and_forth() -> None:
     st = play_state()
     give(st, 1, routes=(11,))
-    st, _ = play(st, 0, *GAME.parse_command(st, 0, "trade 2 route 11 45").ids)
-    assert GAME.parse_command(st, 1, "counter 95").ids == ["counter:95"]
+    st, _ = play(st, 0, *TYPED.parse_command(st, 0, "trade 2 route 11 45").ids)
+    assert TYPED.parse_command(st, 1, "counter 95").ids == ["counter:95"]
     st, _ = play(st, 1, "counter:95")
-    assert GAME.parse_command(st, 0, "counter 80").ids == ["counter:80"]
-    assert "counter 90" in GAME.command_suggestions(st, 0, "counter")
+    assert TYPED.parse_command(st, 0, "counter 80").ids == ["counter:80"]
+    assert "counter 90" in TYPED.command_suggestions(st, 0, "counter")
 
 
 def test_a_typed_step_refused_gets_the_engines_reason() -> None:
     st = play_state()
     give(st, 0, routes=(63,))
     with pytest.raises(IllegalAction, match="third region"):
-        GAME.parse_command(st, 0, "buy 80")
+        TYPED.parse_command(st, 0, "buy 80")
 
 
 def test_refusals_are_sentences() -> None:
     st = play_state()
     with pytest.raises(IllegalAction, match="not possible now"):
-        GAME.parse_command(st, 0, "buy 1")
+        TYPED.parse_command(st, 0, "buy 1")
     with pytest.raises(IllegalAction, match="not a Flight Plan command"):
-        GAME.parse_command(st, 0, "loop the loop")
+        TYPED.parse_command(st, 0, "loop the loop")
     with pytest.raises(IllegalAction, match="not a city"):
-        GAME.parse_command(st, 0, "hub atlantis")
+        TYPED.parse_command(st, 0, "hub atlantis")
     with pytest.raises(IllegalAction, match="nothing to choose"):
-        GAME.parse_command(st, 1, "pass")
+        TYPED.parse_command(st, 1, "pass")
 
 
 def test_suggestions_are_legal_now() -> None:
     st = play_state()
-    suggestions = GAME.command_suggestions(st, 0, "buy")
+    suggestions = TYPED.command_suggestions(st, 0, "buy")
     assert "buy 11" in suggestions and all(s.startswith("buy ") for s in suggestions)
     for s in suggestions:
-        GAME.parse_command(st, 0, s)
+        TYPED.parse_command(st, 0, s)
 
 
 def test_rules_pages() -> None:
@@ -99,7 +103,7 @@ def test_rules_pages() -> None:
 def test_an_absurdly_long_number_is_refused_with_a_sentence(line: str) -> None:
     st = play_state()
     with pytest.raises(IllegalAction):
-        GAME.parse_command(st, 0, line.replace("9", "9" * 5000))
+        TYPED.parse_command(st, 0, line.replace("9", "9" * 5000))
 
 
 def test_a_partner_is_named_as_the_buttons_name_them_and_a_name_is_no_other_word() -> None:
@@ -108,9 +112,9 @@ def test_a_partner_is_named_as_the_buttons_name_them_and_a_name_is_no_other_word
     give(st, 0, routes=(43,))
     # Members named after the words of moves: "buy", "route", "fleet".
     names = {0: "fleet", 1: "Buy", 2: "route"}
-    assert GAME.parse_command(st, 0, "trade with buy route 11 45", names).ids == [
+    assert TYPED.parse_command(st, 0, "trade with buy route 11 45", names).ids == [
         "trade", "with:1", "asset:route:11", "price:45"]
-    assert GAME.parse_command(st, 0, "trade buy route 11 45", names).ids[:2] == ["trade", "with:1"]
-    assert GAME.parse_command(st, 0, "buy 46; stay", names).ids == ["buy:46", "stay"]
-    assert GAME.parse_command(st, 0, "fleet long", names).ids == ["fleet:long"]
-    assert GAME.command_suggestions(st, 0, "buy 4", names) == ["buy 46"]
+    assert TYPED.parse_command(st, 0, "trade buy route 11 45", names).ids[:2] == ["trade", "with:1"]
+    assert TYPED.parse_command(st, 0, "buy 46; stay", names).ids == ["buy:46", "stay"]
+    assert TYPED.parse_command(st, 0, "fleet long", names).ids == ["fleet:long"]
+    assert TYPED.command_suggestions(st, 0, "buy 4", names) == ["buy 46"]

@@ -6,14 +6,16 @@ from __future__ import annotations
 import pytest
 
 from engine.core.ai import levels
+from engine.core.ai.hooks import ai_for
 from engine.core.checks.conformance import check_blindness
 from engine.core.contract import GameState
 from engine.core.play import apply, new_game
 from engine.core.rng import Rng
 from engine.flight_plan import ai_planner
+from engine.flight_plan.ai import FlightPlanAI
 from engine.flight_plan.ai_planner import NODES, best_turn, plan, turn_lines
 from engine.flight_plan.ai_value import LOW_CASH, RIVAL_HORIZON, rivals_value, turns_to_win
-from engine.flight_plan.game import GAME, FlightPlan
+from engine.flight_plan.game import GAME
 from engine.flight_plan.mechanics import charge
 from engine.flight_plan.state import Auction, FPState, Offer
 from tests.flight_plan.helpers import give, play_state
@@ -185,17 +187,18 @@ def test_the_plan_never_depends_on_the_deck() -> None:
         assert isinstance(st, FPState) and isinstance(shuffled, FPState)
         assert shuffled.deck != st.deck or len(st.deck) < 2
         for level in (levels.NORMAL, levels.HARD):
-            assert GAME.level_plan(st, d.seat, level, Rng.seeded(3)) == GAME.level_plan(
+            assert ai_for(GAME).level_plan(st, d.seat, level, Rng.seeded(3)) == ai_for(GAME).level_plan(
                 shuffled, d.seat, level, Rng.seeded(3))
         st, _ = apply(GAME, st, d.seat, levels.plan(GAME, st, d.seat, levels.HARD, rng)[0])
         seen += 1
     assert seen == 40
 
 
-class Peeking(FlightPlan):
+class Peeking(FlightPlanAI):
     """A planner that reads the deck's true order: the conformance check must catch it."""
 
-    def level_plan(self, state: GameState, seat: int, level: str, rng: Rng) -> list[str] | None:
+    def level_plan(self, state: GameState, seat: int, level: str, rng: Rng,
+                   seconds: float | None = None) -> list[str] | None:
         assert isinstance(state, FPState)
         return [state.deck[0]]
 
@@ -203,7 +206,7 @@ class Peeking(FlightPlan):
 def test_the_blindness_check_asks_the_planner_too() -> None:
     assert check_blindness(GAME, 2, 1, searches=2) > 0
     with pytest.raises(AssertionError, match="planner for seat"):
-        check_blindness(Peeking(), 2, 1, searches=2)
+        check_blindness(GAME, 2, 1, searches=2, ai=Peeking(GAME))
 
 
 def test_a_turn_plan_stops_looking_at_its_time_limit(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -225,8 +228,8 @@ def test_a_turn_plan_stops_looking_at_its_time_limit(monkeypatch: pytest.MonkeyP
     assert len(looked) <= 1, "past its time the plan takes the best line found so far"
 
 
-class Timed(FlightPlan):
-    """Flight Plan whose planner notes the time it was given."""
+class Timed(FlightPlanAI):
+    """Flight Plan's AI whose planner notes the time it was given."""
 
     given: list[float | None] = []
 
@@ -237,12 +240,12 @@ class Timed(FlightPlan):
 
 
 def test_the_planner_gets_what_is_left_of_the_levels_time() -> None:
-    game = Timed()
+    timed = Timed(GAME)
     st = two_hub_regions()
     give(st, 0, routes=(75,))
-    levels.plan(game, st, 0, levels.HARD, Rng.seeded(1), clock=lambda: 10.0, asked=9.6)
-    levels.plan(game, st, 0, levels.NORMAL, Rng.seeded(1), clock=lambda: 10.0, asked=9.0)
-    assert game.given == [pytest.approx(0.6), 0.0], "Hard's second less 0.4 s gone; Normal's 0.3 s all gone"
+    levels.plan(GAME, st, 0, levels.HARD, Rng.seeded(1), clock=lambda: 10.0, asked=9.6, ai=timed)
+    levels.plan(GAME, st, 0, levels.NORMAL, Rng.seeded(1), clock=lambda: 10.0, asked=9.0, ai=timed)
+    assert timed.given == [pytest.approx(0.6), 0.0], "Hard's second less 0.4 s gone; Normal's 0.3 s all gone"
 
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.core.ai.hooks import ai_for
 from engine.core.ai.levels import LEVELS, NORMAL
 from engine.core.ai.search import Search
 from engine.core.ai.selfplay import playout
@@ -28,7 +29,7 @@ def test_the_figure_is_net_worth_plus_revenue_and_progress_by_the_weights() -> N
     expected = (worth + WEIGHTS.income * revenue(a) + WEIGHTS.hub_region * 1 + WEIGHTS.region * 2
                 + WEIGHTS.short * shorts)
     assert revenue(a) == route(63).revenue > 0
-    assert GAME.score_now(st) == [pytest.approx(expected), 300.0]
+    assert ai_for(GAME).score_now(st) == [pytest.approx(expected), 300.0]
 
 
 def test_a_hub_in_a_new_region_beats_keeping_its_price_in_cash() -> None:
@@ -36,20 +37,20 @@ def test_a_hub_in_a_new_region_beats_keeping_its_price_in_cash() -> None:
     give(st, 0, routes=(63,), hubs=("NYC",))
     give(st, 1, routes=(63,))
     st.airlines[0].cash -= catalog().economy.hub_price
-    mine, theirs = GAME.score_now(st) or []
+    mine, theirs = ai_for(GAME).score_now(st) or []
     assert mine > theirs
     st.airlines[0].hubs.append("LON")  # a second region with a hub is worth more again
     st.airlines[0].cash -= catalog().economy.hub_price
-    assert (GAME.score_now(st) or [])[0] > mine
+    assert (ai_for(GAME).score_now(st) or [])[0] > mine
     st.airlines[0].hubs[-1] = "ATL"  # ...but a second hub in New York's region only turns cash into a hub
-    assert (GAME.score_now(st) or [])[0] == mine
+    assert (ai_for(GAME).score_now(st) or [])[0] == mine
 
 
 def test_routes_that_earn_beat_the_same_worth_in_cash() -> None:
     st = play_state(players=2, cash=500)
     give(st, 0, routes=(63,), fleets=(route(63).cls,))
     st.airlines[0].cash -= route(63).price + catalog().economy.fleet[route(63).cls].price
-    mine, theirs = GAME.score_now(st) or []
+    mine, theirs = ai_for(GAME).score_now(st) or []
     assert mine > theirs
 
 
@@ -57,7 +58,7 @@ def test_a_bankrupt_airline_scores_below_one_with_nothing() -> None:
     st = play_state(players=3, cash=0)
     give(st, 1, routes=(63,), hubs=("NYC", "LON"))
     st.airlines[1].out = True
-    figures = GAME.score_now(st) or []
+    figures = ai_for(GAME).score_now(st) or []
     assert figures[1] == BANKRUPT < figures[0] == figures[2] == 0.0
 
 

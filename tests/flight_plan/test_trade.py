@@ -8,9 +8,11 @@ import json
 
 import pytest
 
+from engine.core.ai.hooks import ai_for
 from engine.core.contract import TIMEOUT, IllegalAction, offer_of
 from engine.core.play import dump_state, load_state
 from engine.core.rng import Rng
+from engine.core.table import table_for
 from engine.flight_plan import ai_planner
 from engine.flight_plan.game import GAME
 from engine.flight_plan.state import FPState
@@ -186,14 +188,14 @@ def test_an_ai_airline_makes_no_offer_or_counter_past_its_own_limit() -> None:
     assert any(o.id.startswith("counter:") for o in decision.options), "a member could still counter"
     for level in range(20):
         rng = Rng.seeded(level)
-        assert GAME.playout_plan(st, offer_of(decision), rng)[0] in ("accept", "decline")
+        assert ai_for(GAME).playout_plan(st, offer_of(decision), rng)[0] in ("accept", "decline")
         for hard in (False, True):
             assert ai_planner.plan(GAME, st, seat, hard, Rng.seeded(level))[0] in ("accept", "decline")
     st, _ = play(st, seat, "decline")
     turn_decision = GAME.pending(st)[0]
     assert "trade" in {o.id for o in turn_decision.options}, "a member could still offer"
     for level in range(20):
-        assert "trade" not in GAME.playout_plan(st, offer_of(turn_decision), Rng.seeded(level))
+        assert "trade" not in ai_for(GAME).playout_plan(st, offer_of(turn_decision), Rng.seeded(level))
         for hard in (False, True):
             assert "trade" not in ai_planner.plan(GAME, st, 0, hard, Rng.seeded(level))
 
@@ -211,7 +213,7 @@ def test_ai_airlines_haggling_together_finish_the_turn() -> None:
         if st.offer is None:
             break
         decision = next(d for d in GAME.pending(st) if d.seat == st.offer.to)
-        answers.append(GAME.playout_plan(st, offer_of(decision), rng)[0])
+        answers.append(ai_for(GAME).playout_plan(st, offer_of(decision), rng)[0])
         st, _ = play(st, decision.seat, answers[-1])
     assert answers == ["counter:70", "counter:45"] * 2 + ["counter:70", "decline"]
     assert st.offer is None and st.offers_made == AI_OFFERS
@@ -231,7 +233,7 @@ def test_an_unanswered_counter_to_the_current_player_is_declined_by_the_clock() 
     give(st, 1, routes=(11,))
     st = trade_to(st, 1, "route:11", 45)
     st, _ = play(st, 1, "counter:90")
-    assert GAME.timeout(st, 0) == "decline"
+    assert table_for(GAME).timeout(st, 0) == "decline"
     st, _ = play(st, 0, TIMEOUT)
     assert st.offer is None and st.step == "action" and st.turn == 0
 

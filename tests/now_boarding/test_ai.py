@@ -1,10 +1,10 @@
-"""The greedy team (engine/now_boarding/ai.py) on small hand-built positions: each habit it is meant to have."""
+"""The greedy team (engine/now_boarding/greedy.py) on small hand-built positions: each habit it is meant to have."""
 
 from __future__ import annotations
 
 from engine.core.rng import Rng
-from engine.now_boarding.ai import claims, greedy_plan
 from engine.now_boarding.game import GAME
+from engine.now_boarding.greedy import claims, greedy_plan
 from engine.now_boarding.state import NBState
 from tests.now_boarding.helpers import act, bare, pax
 

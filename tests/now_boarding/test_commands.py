@@ -8,10 +8,13 @@ import pytest
 
 from engine.core.contract import IllegalAction
 from engine.core.play import apply, new_game
-from engine.core.typed import play_line
+from engine.core.typed import commands_for, play_line
 from engine.now_boarding.game import GAME
 from engine.now_boarding.state import NBState
 from tests.now_boarding.helpers import act, bare, pax
+
+TYPED = commands_for(GAME)
+"""The game's typed moves."""
 
 
 def test_a_whole_flight_in_one_line() -> None:
@@ -22,7 +25,7 @@ def test_a_whole_flight_in_one_line() -> None:
         if card.id in pile:
             pile.remove(card.id)  # the piles hold one of each trip: this one waits at ATL instead
     st.airports["ATL"].append(card)
-    typed = GAME.parse_command(st, 0, "board atl mia; fly to mia; deliver atl mia; done")
+    typed = TYPED.parse_command(st, 0, "board atl mia; fly to mia; deliver atl mia; done")
     assert typed.ids == ["board:pax:ATL>MIA", "fly:MIA", "drop:pax:ATL>MIA", "done"] and typed.rest == ""
     after, _ = act(st, 0, *typed.ids)
     assert after.planes[0].at == "MIA" and after.planes[0].delivered == 1
@@ -31,32 +34,32 @@ def test_a_whole_flight_in_one_line() -> None:
 
 def test_fly_to_an_airport_by_its_code_or_to_a_space_by_its_button_words() -> None:
     st = bare()
-    assert GAME.parse_command(st, 0, "fly MIA").ids == ["fly:MIA"]
-    assert GAME.parse_command(st, 0, "Fly to jfk").ids == ["fly:JFK"]
+    assert TYPED.parse_command(st, 0, "fly MIA").ids == ["fly:MIA"]
+    assert TYPED.parse_command(st, 0, "Fly to jfk").ids == ["fly:JFK"]
     # Orange at LAX: the third space out toward Dallas, named as its button names it.
-    assert GAME.parse_command(st, 1, "fly 3 spaces out of lax on lax dfw").ids == ["fly:DFW-LAX.1"]
-    assert GAME.parse_command(st, 1, "Fly 3 spaces out of LAX on LAX\u2013DFW (3 moves)").ids == ["fly:DFW-LAX.1"]
+    assert TYPED.parse_command(st, 1, "fly 3 spaces out of lax on lax dfw").ids == ["fly:DFW-LAX.1"]
+    assert TYPED.parse_command(st, 1, "Fly 3 spaces out of LAX on LAX\u2013DFW (3 moves)").ids == ["fly:DFW-LAX.1"]
 
 
 def test_a_line_moves_only_its_own_pilot_and_refuses_what_the_buttons_would() -> None:
     st = bare()
     with pytest.raises(IllegalAction, match="not on offer"):
-        GAME.parse_command(st, 0, "fly sfo")  # across the map
+        TYPED.parse_command(st, 0, "fly sfo")  # across the map
     with pytest.raises(IllegalAction, match="could mean"):
-        GAME.parse_command(st, 0, "fly 1 space")
+        TYPED.parse_command(st, 0, "fly 1 space")
     with pytest.raises(IllegalAction, match="nothing to choose before 'fly mia'"):
-        GAME.parse_command(st, 0, "done; fly mia")
+        TYPED.parse_command(st, 0, "done; fly mia")
     done, _ = act(st, 0, "done")
     with pytest.raises(IllegalAction, match="nothing to choose right now"):
-        GAME.parse_command(done, 0, "fly mia")
-    assert GAME.parse_command(done, 1, "fly sfo").ids == ["fly:SFO"]  # the other pilot still flies
+        TYPED.parse_command(done, 0, "fly mia")
+    assert TYPED.parse_command(done, 1, "fly sfo").ids == ["fly:SFO"]  # the other pilot still flies
 
 
 def test_suggestions_are_the_pilots_own_buttons() -> None:
     st = bare()
-    assert "Fly to MIA (2 moves)" in GAME.command_suggestions(st, 0, "fly m")
-    assert GAME.command_suggestions(st, 0, "fly mia; d") == ["fly mia; Done for this round"]
-    assert not any("LAX" in s for s in GAME.command_suggestions(st, 0, "fly"))  # green is at ATL, orange at LAX
+    assert "Fly to MIA (2 moves)" in TYPED.command_suggestions(st, 0, "fly m")
+    assert TYPED.command_suggestions(st, 0, "fly mia; d") == ["fly mia; Done for this round"]
+    assert not any("LAX" in s for s in TYPED.command_suggestions(st, 0, "fly"))  # green is at ATL, orange at LAX
 
 
 def test_buying_in_maintenance_by_typing() -> None:
@@ -65,9 +68,9 @@ def test_buying_in_maintenance_by_typing() -> None:
     for seat in range(3):
         st, _ = act(st, seat, "done")
     assert isinstance(st, NBState) and st.phase == "maintenance"
-    assert "Buy speed 4 for $5" in GAME.command_suggestions(st, 0, "buy")
+    assert "Buy speed 4 for $5" in TYPED.command_suggestions(st, 0, "buy")
     with pytest.raises(IllegalAction, match="could mean"):
-        GAME.parse_command(st, 0, "buy speed")  # speed 4, or the temporary speed token?
+        TYPED.parse_command(st, 0, "buy speed")  # speed 4, or the temporary speed token?
     st, ids = play_line(GAME, st, 0, "buy speed 4; done")
     assert ids == ["buy:speed", "done"] and st.planes[0].speed == 4
 
@@ -92,10 +95,10 @@ def test_two_flights_of_the_same_words_in_another_order_are_told_apart() -> None
         state, _ = apply(GAME, state, action.seat, action.choice)
     assert pair is not None, "the playout never offers two such flights"
     seat, first, second = pair
-    assert {first.label, second.label} <= set(GAME.command_suggestions(state, seat, "fly"))
-    assert GAME.parse_command(state, seat, first.label).ids == [first.id]
-    assert GAME.parse_command(state, seat, second.label).ids == [second.id]
+    assert {first.label, second.label} <= set(TYPED.command_suggestions(state, seat, "fly"))
+    assert TYPED.parse_command(state, seat, first.label).ids == [first.id]
+    assert TYPED.parse_command(state, seat, second.label).ids == [second.id]
     # Typed short: "fly 1 den sfo" is out of DEN on DEN–SFO, the words in the order its label has them.
     found = re.search(r"Fly (\d+) spaces? out of (\w+) on \w+–(\w+)", first.label)
     assert found is not None, first.label
-    assert GAME.parse_command(state, seat, "fly {} {} {}".format(*found.groups())).ids == [first.id]
+    assert TYPED.parse_command(state, seat, "fly {} {} {}".format(*found.groups())).ids == [first.id]

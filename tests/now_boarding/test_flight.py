@@ -6,6 +6,7 @@ import pytest
 
 from engine.core.contract import TIMEOUT, IllegalAction
 from engine.core.play import dump_state
+from engine.core.table import table_for
 from engine.now_boarding.game import GAME
 from engine.now_boarding.state import NBState
 from tests.now_boarding.helpers import act, bare, end_flight, ids, pax, storm, tailwind, timeout
@@ -260,7 +261,7 @@ def test_done_closes_only_that_pilots_decision() -> None:
 def test_timeout_ends_the_flight_for_everyone_and_unused_moves_are_lost() -> None:
     st = bare(3)
     st, _ = act(st, 0, "fly:MIA")
-    assert GAME.timeout(st, 1) == TIMEOUT
+    assert table_for(GAME).timeout(st, 1) == TIMEOUT
     st, events = timeout(st)
     assert "Time is up" in events[0].text
     assert st.phase == "flight" and st.round == 2 and st.planes[0].moves_left == 3 and st.planes[0].at == "MIA"
@@ -269,21 +270,21 @@ def test_timeout_ends_the_flight_for_everyone_and_unused_moves_are_lost() -> Non
 def test_timeout_does_not_apply_for_a_seat_with_nothing_open() -> None:
     st = bare(2)
     st, _ = act(st, 0, "done")
-    assert GAME.timeout(st, 0) is None and GAME.timeout(st, 1) == TIMEOUT
+    assert table_for(GAME).timeout(st, 0) is None and table_for(GAME).timeout(st, 1) == TIMEOUT
 
 
 @pytest.mark.parametrize(("players", "timer", "seconds"), [(2, "book", 15), (3, "double", 30), (4, "book", 30),
                                                            (5, "double", 60), (4, "relaxed", 120)])
 def test_round_clock_by_timer_option(players: int, timer: str, seconds: float) -> None:
     st = bare(players, {"vips": "off", "timer": timer})
-    assert GAME.clock(st) == ("flight:1", seconds)
+    assert table_for(GAME).clock(st) == ("flight:1", seconds)
     st, _ = end_flight(st)
-    assert GAME.clock(st) == ("flight:2", seconds)
+    assert table_for(GAME).clock(st) == ("flight:2", seconds)
 
 
 def test_no_clock_in_async_play_nor_in_maintenance() -> None:
-    assert GAME.clock(bare(3, {"vips": "off", "timer": "async"})) is None
+    assert table_for(GAME).clock(bare(3, {"vips": "off", "timer": "async"})) is None
     st = bare(2, {"vips": "off", "timer": "book"})
     st.planes[0].money = [pax("JFK", "LAX")]
     st, _ = end_flight(st)
-    assert st.phase == "maintenance" and GAME.clock(st) is None
+    assert st.phase == "maintenance" and table_for(GAME).clock(st) is None

@@ -12,10 +12,10 @@ from engine.core.ai.watch import Watch
 from engine.core.contract import GameState
 from engine.core.rng import Rng
 from engine.now_boarding import team
-from engine.now_boarding.ai import greedy_plan
 from engine.now_boarding.board import is_airport
 from engine.now_boarding.flight import weather_key
 from engine.now_boarding.game import GAME, NowBoarding
+from engine.now_boarding.greedy import greedy_plan
 from engine.now_boarding.pilot import LOOKAHEAD, pilot_plan
 from engine.now_boarding.state import NBState
 from engine.now_boarding.team import team_plan

@@ -7,6 +7,7 @@ import pytest
 
 from engine.core.contract import TIMEOUT, IllegalAction
 from engine.core.play import dump_state, new_game
+from engine.core.table import table_for
 from engine.now_boarding.game import GAME
 from engine.now_boarding.state import NBState
 from tests.now_boarding.helpers import act, ids
@@ -195,7 +196,7 @@ def test_the_book_puts_no_clock_on_placing_weather() -> None:
     for seat in range(3):
         st, _ = act(st, seat, suggested(st, seat), "start:seat")  # type: ignore[arg-type]
     assert isinstance(st, NBState) and st.phase == "weather"
-    assert GAME.clock(st) is None and "time runs out" not in GAME.pending(st)[0].prompt
+    assert table_for(GAME).clock(st) is None and "time runs out" not in GAME.pending(st)[0].prompt
 
 
 def test_the_weather_clock_house_rule_places_the_token_on_the_middle_space() -> None:
@@ -204,13 +205,13 @@ def test_the_weather_clock_house_rule_places_the_token_on_the_middle_space() -> 
         st, _ = act(st, seat, suggested(st, seat), "start:seat")  # type: ignore[arg-type]
     assert isinstance(st, NBState)
     st.weather, st.weather_left = [], ["wx:LAX-MIA", "wx:ATL-DEN"]
-    assert GAME.clock(st) == ("weather:1:0:0", 15.0)
+    assert table_for(GAME).clock(st) == ("weather:1:0:0", 15.0)
     assert "if time runs out it goes 2 spaces out of LAX" in GAME.pending(st)[0].prompt
     st, events = act(st, 0, TIMEOUT)
     assert st.weather[-1].space == 2 and "Time is up" in events[0].text
-    assert GAME.clock(st) == ("weather:1:0:1", 15.0)  # the next token gets a clock of its own
+    assert table_for(GAME).clock(st) == ("weather:1:0:1", 15.0)  # the next token gets a clock of its own
     st, _ = act(st, 1, "weather:3")
-    assert st.phase == "flight" and GAME.clock(st) == ("flight:1", 15.0)
+    assert st.phase == "flight" and table_for(GAME).clock(st) == ("flight:1", 15.0)
 
 
 def test_starting_upgrade_seat_or_speed() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.core.ai.hooks import ai_for
 from engine.core.ai.search import Budget, plan
 from engine.core.rng import Rng
 from engine.now_boarding.game import GAME
@@ -14,7 +15,7 @@ from tests.now_boarding.helpers import bare, pax
 
 
 def _figure(st: object) -> float:
-    scores = GAME.score_now(st)  # type: ignore[arg-type]
+    scores = ai_for(GAME).score_now(st)  # type: ignore[arg-type]
     assert scores is not None and len(set(scores)) == 1, "every pilot gets the team's figure"
     return scores[0]
 

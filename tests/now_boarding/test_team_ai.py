@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from engine.core.ai import levels
+from engine.core.ai.hooks import ai_for
 from engine.core.ai.watch import UNLIMITED, Watch
 from engine.core.checks.conformance import blindness_problems
 from engine.core.contract import GameState
@@ -191,7 +192,7 @@ def test_the_pilots_never_read_what_nobody_can_see() -> None:
         decision = GAME.pending(st)[0]
         if n % 12 == 11:
             assert blindness_problems(GAME, st, Rng.seeded(n), search=True) == []
-        plan = GAME.level_plan(st, decision.seat, levels.NORMAL, rng)
+        plan = ai_for(GAME).level_plan(st, decision.seat, levels.NORMAL, rng)
         assert plan
         st, _ = apply(GAME, st, decision.seat, plan[0])
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.core.ai.hooks import ai_for
 from engine.core.ai.selfplay import playout
 from engine.planecrafters.game import GAME
 from tests.planecrafters.helpers import at, build, do, find, give, hand, ids, plane_of, start
@@ -29,7 +30,7 @@ def test_option_ids_and_labels_fit_discord_in_random_games() -> None:
 
 def test_summary_reports_turns_winning_crowns_and_winner_staff() -> None:
     run = playout(GAME, 3, 4)
-    summary = GAME.summary(run.state)
+    summary = ai_for(GAME).summary(run.state)
     assert set(summary) == {"turns", "winning crowns", "winning seat", "winner hired"}
     result = GAME.result(run.state)
     assert result is not None

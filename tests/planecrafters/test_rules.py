@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.contract import IllegalAction
+from engine.core.table import table_for
 from engine.planecrafters.game import GAME
 from engine.planecrafters.mechanics import plane_value
 from tests.planecrafters.helpers import at, build, do, find, finish_turn, give, hand, ids, plane_of, start
@@ -209,7 +210,7 @@ def test_a_sale_shows_what_it_earns_and_its_parts_under_the_button() -> None:
     # 15 crowns printed, minus the first 2 taken by another player's Boss's Boss: the seller keeps 13.
     assert sale.label == "Sell plane 1: 13 crowns"
     assert sale.detail == "5 Thunder Barrel"
-    assert "buyer" in GAME.explained_kinds  # so the bot prints the parts under the button
+    assert "buyer" in table_for(GAME).explained_kinds  # so the bot prints the parts under the button
 
 
 def test_a_table_that_discards_what_it_draws_keeps_the_stack_as_it_was() -> None:

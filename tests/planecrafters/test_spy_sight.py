@@ -16,12 +16,15 @@ from engine.core.checks.conformance import check_sight, sight_problems
 from engine.core.contract import GameState
 from engine.core.play import apply, reveals
 from engine.core.rng import Rng
-from engine.core.typed import play_line
+from engine.core.typed import commands_for, play_line
 from engine.planecrafters.data import part_label
 from engine.planecrafters.game import GAME
 from engine.planecrafters.state import PCState
 from tests.planecrafters.helpers import do, find, give, hand, start
 from tests.planecrafters.test_secrets import staffed
+
+TYPED = commands_for(GAME)
+"""The game's typed moves."""
 
 VICTIM = [find("Cloud Mule", "nose"), find("Sky Whale", "tail"), find("Gilded Goose", "fuselage"),
           find("Tin Dragonfly", "lwing")]
@@ -63,22 +66,22 @@ def test_each_card_offered_to_the_spy_is_suggested_and_taken_when_typed_back() -
     state = _looking()
     labels = [o.label for o in GAME.pending(state)[0].options]
     assert labels == [f"Take {part_label(c)}" for c in VICTIM]
-    assert GAME.command_suggestions(state, 0, "") == labels
+    assert TYPED.command_suggestions(state, 0, "") == labels
     for n, label in enumerate(labels):
-        assert GAME.parse_command(state, 0, label).ids == [f"steal:{n}"]
+        assert TYPED.parse_command(state, 0, label).ids == [f"steal:{n}"]
         after, _ = play_line(GAME, state, 0, label)
         assert isinstance(after, PCState)
         assert VICTIM[n] in after.hands[0] and VICTIM[n] not in after.hands[1]
-    assert GAME.parse_command(state, 0, "take sky whale").ids == ["steal:1"]
+    assert TYPED.parse_command(state, 0, "take sky whale").ids == ["steal:1"]
 
 
 def test_a_line_is_read_no_further_than_the_spys_look() -> None:
     # What the rest names is in a hand the Spy has not seen yet: it is read once the look has been played.
     state = _spying()
     line = "spy on player 2; take gilded goose"
-    typed = GAME.parse_command(state, 0, line)
+    typed = TYPED.parse_command(state, 0, line)
     assert typed.ids == ["spy:1"] and typed.rest == "take gilded goose"
-    assert GAME.command_suggestions(state, 0, "spy on player 2; ") == []
+    assert TYPED.command_suggestions(state, 0, "spy on player 2; ") == []
     after, ids = play_line(GAME, state, 0, line)
     assert ids == ["spy:1", "steal:2"]
     assert isinstance(after, PCState) and VICTIM[2] in after.hands[0]

@@ -7,15 +7,16 @@ from collections import Counter
 
 import pytest
 
+from engine.core.ai.hooks import ai_for
 from engine.core.ai.random_ai import choose
 from engine.core.ai.selfplay import playout
 from engine.core.checks.conformance import check_playout
 from engine.core.contract import GameState, Offer, offer_of
 from engine.core.play import apply, new_game
 from engine.core.rng import Rng
-from engine.planes.ai import boarding_plan
+from engine.planes.ai import PlanesAI, boarding_plan
 from engine.planes.fixtures import build_airport, build_state, option_ids, run
-from engine.planes.game import GAME, PlanesGame
+from engine.planes.game import GAME
 from engine.planes.state import PlanesState
 from engine.planes.terrain import airport_ids
 
@@ -49,7 +50,7 @@ def test_policy_games_end_by_the_rules_with_equal_turns(airport: str, players: i
     ends: Counter[str] = Counter()
     for seed in range(4):
         state = playout(GAME, players, seed, {"airport": airport}).state
-        summary = GAME.summary(state)
+        summary = ai_for(GAME).summary(state)
         ends[summary["end"]] += 1
         assert summary["turns"] % players == 0  # the last round is always completed
         assert GAME.result(state) is not None
@@ -61,7 +62,7 @@ def test_the_policy_never_takes_a_move_back() -> None:
     state = run(build_state(board, cubes={"A": {"red": 3}}), "from:A", "drop:B:red")
     assert "redo" in option_ids(state)
     decision = GAME.pending(state)[0]
-    picks = {GAME.playout_plan(state, offer_of(decision), Rng.seeded(s))[0] for s in range(40)}
+    picks = {ai_for(GAME).playout_plan(state, offer_of(decision), Rng.seeded(s))[0] for s in range(40)}
     assert picks == {"drop:C:red", "stop:C"}  # both real steps happen, 'redo' never
 
 
@@ -69,7 +70,7 @@ def test_the_policy_boards_half_the_time_and_moves_at_random_otherwise() -> None
     board = build_airport("pp2", {"A": ["B", "C"], "B": ["G", "D"], "C": ["D"], "D": ["A"]}, gates={"G": 1})
     state = build_state(board, cubes={"A": {"red": 1, "grey": 1}, "D": {"red": 1}})
     decision = GAME.pending(state)[0]
-    plans = [GAME.playout_plan(state, offer_of(decision), Rng.seeded(s)) for s in range(200)]
+    plans = [ai_for(GAME).playout_plan(state, offer_of(decision), Rng.seeded(s)) for s in range(200)]
     boarding = [p for p in plans if p[-2:] == ["board:G", "confirm"]]
     assert boarding[0] == ["from:A", "drop:B:grey", "board:G", "confirm"]
     assert 70 <= len(boarding) <= 130  # about one half
@@ -92,10 +93,10 @@ def test_a_shortcut_still_to_use_hides_boarding_from_the_plan() -> None:
     state = run(build_state(board, cubes={"A": {"red": 1}}, hands=[["card:R05"], []]), "card:R05", "from:A")
     assert "board:G" not in option_ids(state)
     decision = GAME.pending(state)[0]
-    assert {GAME.playout_plan(state, offer_of(decision), Rng.seeded(s))[0] for s in range(20)} == {"skip:B"}
+    assert {ai_for(GAME).playout_plan(state, offer_of(decision), Rng.seeded(s))[0] for s in range(20)} == {"skip:B"}
 
 
-class _Counting(PlanesGame):
+class _Counting(PlanesAI):
     calls = 0
 
     def playout_plan(self, state: GameState, offer: Offer, rng: Rng) -> list[str]:
@@ -104,8 +105,8 @@ class _Counting(PlanesGame):
 
 
 def test_selfplay_follows_whole_boarding_moves() -> None:
-    counting = _Counting()
-    result = playout(counting, 3, 5, {"end_space": "4"})
+    counting = _Counting(GAME)
+    result = playout(GAME, 3, 5, {"end_space": "4"}, ai=counting)
     assert result.state.track >= 4
     assert 0 < _Counting.calls < len(result.actions)  # some plans covered several choices
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.core.ai.hooks import ai_for
 from engine.core.contract import IllegalAction
 from engine.planes.fixtures import build_airport, build_state, option_ids, run
 from engine.planes.game import GAME
@@ -117,7 +118,7 @@ def test_track_end_finishes_the_round_then_the_game() -> None:
     assert state.end_reason == "track" and state.phase == "action" and state.turn == 1
     state = run(state, "skip", "from:C", "stop:A", "confirm", "skip")
     assert state.phase == "over" and GAME.result(state) is not None
-    assert GAME.summary(state) == {"turns": 2, "end": "track"}
+    assert ai_for(GAME).summary(state) == {"turns": 2, "end": "track"}
 
 
 def test_shorter_game_ends_at_the_chosen_space() -> None:

@@ -3,6 +3,7 @@ seat the AI played for more than a quarter of its moves rated for nobody (the ot
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 
 from openskill.models import PlackettLuce
@@ -28,7 +29,7 @@ def scored(*scores: int, winners: list[int], cooperative: bool = False) -> ToyGa
             return Result(standings=[SeatResult(seat=s, score=v) for s, v in enumerate(scores)], winners=winners,
                           summary="")
 
-    Done.cooperative = cooperative
+    Done.info = replace(ToyGame.info, cooperative=cooperative)
     return Done()
 
 

@@ -11,6 +11,7 @@ from PIL import Image
 
 from engine.analysis import chances, race, turning_points
 from engine.analysis.chances import Budget
+from engine.core.ai.hooks import ai_for
 from renderers.after.charts import COLOURS, SIZE, chances_chart, race_chart, seat_lines
 from renderers.after.words import chances_words, final_order, race_words, turning_point
 from renderers.names import SAMPLE_NAMES, WORLD_NAMES
@@ -37,7 +38,7 @@ def test_race_chart_draws_a_line_per_seat(name: str, players: int) -> None:
     done = finished(name, players, 5)
     found = race(done.game, done.start, done.turns)
     if found is None:  # a game that keeps no running score has no race to draw
-        assert done.game.race(done.start) is None
+        assert ai_for(done.game).race(done.start) is None
         return
     names = {s: SAMPLE_NAMES[s % len(SAMPLE_NAMES)] for s in range(players)}
     image = _png(race_chart(found, names, done.game.info.turn_word))
@@ -54,7 +55,7 @@ def test_alt_text_names_every_seat_and_the_final_order(name: str, players: int) 
     done = finished(name, players, 5)
     found = race(done.game, done.start, done.turns)
     if found is None:  # a game that keeps no running score has no race to draw
-        assert done.game.race(done.start) is None
+        assert ai_for(done.game).race(done.start) is None
         return
     names = {s: WORLD_NAMES[s] for s in range(players)}
     said = race_words(found, names, done.game.info.turn_word)

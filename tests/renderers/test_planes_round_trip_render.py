@@ -8,6 +8,7 @@ import copy
 
 from PIL import ImageChops
 
+from engine.core.ai.hooks import ai_for
 from engine.core.contract import offer_of
 from engine.core.play import apply, new_game
 from engine.core.rng import Rng
@@ -25,7 +26,7 @@ def view_after(options: dict[str, str], seed: int = 3, choices: int = 120) -> di
         if not decisions:
             break
         decision = chooser.choice(decisions)
-        state, _ = apply(GAME, state, decision.seat, GAME.playout_plan(state, offer_of(decision), chooser)[0])
+        state, _ = apply(GAME, state, decision.seat, ai_for(GAME).playout_plan(state, offer_of(decision), chooser)[0])
     return GAME.view(state, None)
 
 

@@ -5,7 +5,6 @@ smaller frames and fewer colours, never by dropping turns."""
 from __future__ import annotations
 
 import io
-from typing import Any
 
 import pytest
 from PIL import Image
@@ -14,7 +13,9 @@ from engine import registry
 from engine.core import Event, Rng
 from engine.core.ai.selfplay import playout
 from engine.core.contract import default_options
+from engine.core.table import TableFlow, table_for
 from engine.core.turns import Step, Turn, group, play, public_texts
+from engine.planes.game import PlanesGame
 from renderers import for_game
 from renderers.kit.paint import ELLIPSIS
 from renderers.kit.record import check_layout, recording
@@ -70,13 +71,18 @@ def test_frames_come_from_the_public_view_alone(name: str) -> None:
     assert gif(frames(engine, start, turns), draw) == gif(frames(engine, redealt_start, redealt), draw)
 
 
+class Unnumbered(PlanesGame):
+    """Planes under a name of its own, whose table is this module's `TABLE`: the defaults, which number no turns."""
+
+    name = "unnumbered"
+
+
+TABLE = TableFlow
+
+
 def test_a_turn_is_a_seats_whole_run_of_choices_and_tells_only_public_texts() -> None:
     """In a game that numbers no turns of its own (every game of ours does: Planes stands in, its numbers taken
     away)."""
-
-    class Unnumbered(type(registry.get("planes"))):  # type: ignore[misc]
-        def turn_number(self, state: Any) -> int | None:
-            return None
 
     engine = Unnumbered()
     state = engine.new_game(2, 1, default_options(engine))
@@ -97,8 +103,8 @@ def test_now_boarding_counts_a_round_as_one_turn_for_everyone() -> None:
     assert [t.number for t in turns] == list(range(1, run.state.round + 1))  # type: ignore[attr-defined]
     made = frames(engine, start, turns, names={0: "ana", 1: "ben", 2: "cleo"}, total=len(turns))
     assert made[1].heading == f"Round 1 of {len(turns)} · Morning · everyone", "set up in the Morning"
-    assert made[2].heading == f"Round 2 of {len(turns)} · {engine.turn_detail(turns[1].before)} · everyone"
-    assert engine.turn_detail(turns[1].before).startswith("Morning, 2 of ")
+    assert made[2].heading == f"Round 2 of {len(turns)} · {table_for(engine).turn_detail(turns[1].before)} · everyone"
+    assert table_for(engine).turn_detail(turns[1].before).startswith("Morning, 2 of ")
 
 
 def test_the_caption_names_players_and_the_view_is_renamed() -> None:

@@ -19,12 +19,12 @@ from engine.core import (
     GameInfo,
     GameState,
     IllegalAction,
-    Offer,
     Option,
     Result,
     Rng,
     SeatResult,
 )
+from engine.core.ai.hooks import GameAI
 
 TURNS = 2
 """Turns per seat."""
@@ -39,7 +39,6 @@ class LoopState(GameState):
 class _LoopGame(Game):
     info = GameInfo(title="Loop", min_players=2, max_players=2, hidden=False)
     state_model = LoopState
-    search_beats_policy = True  # so that a new AI seat searches (Normal), the level these tests are about
     moves: tuple[str, str] = ("go", "end")
 
     def new_game(self, players: int, seed: int, options: dict[str, str]) -> GameState:
@@ -58,8 +57,7 @@ class _LoopGame(Game):
         return [Decision(seat=st.turns % st.players, prompt="Your move",
                          options=[Option(id=go, label=go.capitalize()), Option(id=end, label="End the turn")])]
 
-    def apply(self, state: GameState, seat: int, choice: str, legal: list[Offer] | None = None,
-              after: list[Offer] | None = None) -> list[Event]:
+    def apply(self, state: GameState, seat: int, choice: str) -> list[Event]:
         st = self._s(state)
         if not self.pending(st) or seat != st.turns % st.players or choice not in self.moves:
             raise IllegalAction("That is not on offer now.")
@@ -87,10 +85,6 @@ class _LoopGame(Game):
         return Result(standings=[SeatResult(seat=s, score=p) for s, p in enumerate(st.points)],
                       winners=[s for s, p in enumerate(st.points) if p == best], summary="")
 
-    def score_now(self, state: GameState) -> list[float] | None:
-        st = self._s(state)
-        return [float(p + self._ended(st, s)) for s, p in enumerate(st.points)]
-
     def secrets(self, state: GameState) -> dict[int | None, set[str]]:
         return {}
 
@@ -113,3 +107,19 @@ class Count(_LoopGame):
 
     def _went(self, st: LoopState, seat: int) -> None:
         st.points[seat] += 1
+
+
+class LoopAI(GameAI):
+    """The loop games' AI hooks, found beside their classes: a new AI seat searches (Normal), the level these tests
+    are about, and a rollout is scored by the points each seat would have if it ended its turn now."""
+
+    search_beats_policy = True
+
+    def score_now(self, state: GameState) -> list[float] | None:
+        game = self.game
+        assert isinstance(game, _LoopGame)
+        st = game._s(state)
+        return [float(p + game._ended(st, s)) for s, p in enumerate(st.points)]
+
+
+AI = LoopAI

@@ -19,13 +19,14 @@ from engine.core import (
     GameOptionSpec,
     GameState,
     IllegalAction,
-    Offer,
     Option,
     OptionChoice,
     Result,
     Rng,
     SeatResult,
 )
+from engine.core.ai.hooks import GameAI
+from engine.core.table import TableFlow
 
 
 class ToyState(GameState):
@@ -40,7 +41,6 @@ class ToyState(GameState):
 
 class ToyGame(Game):
     name = "toy"
-    search_beats_policy = True  # as in Planes: the lobby tests see a new AI start at Normal
     info = GameInfo(title="Toy Cards", min_players=2, max_players=4, hidden=True)
     state_model = ToyState
     option_specs = [
@@ -71,8 +71,7 @@ class ToyGame(Game):
     def _over(self, state: ToyState) -> bool:
         return all(not h for h in state.hands) or state.passes >= 2 * state.players
 
-    def apply(self, state: GameState, seat: int, choice: str, legal: list[Offer] | None = None,
-              after: list[Offer] | None = None) -> list[Event]:
+    def apply(self, state: GameState, seat: int, choice: str) -> list[Event]:
         assert isinstance(state, ToyState)
         if seat != state.turn:
             raise IllegalAction("It is not your turn.")
@@ -94,10 +93,6 @@ class ToyGame(Game):
         state.turn = (state.turn + 1) % state.players
         state.turns += 1
         return events
-
-    def turn_number(self, state: GameState) -> int | None:
-        assert isinstance(state, ToyState)
-        return max(1, state.turns if self._over(state) else state.turns + 1)
 
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
         assert isinstance(state, ToyState)
@@ -138,10 +133,30 @@ class ToyGame(Game):
         new.deck = pool
         return new
 
+GAME = ToyGame()
+
+
+class ToyAI(GameAI):
+    """The toy game's AI hooks, found beside its class (a test game has no manifest to name them)."""
+
+    search_beats_policy = True  # as in Planes: the lobby tests see a new AI start at Normal
+
     def summary(self, state: GameState) -> dict[str, Any]:
-        result = self.result(state)
+        result = self.game.result(state)
         assert result is not None
         return {"best score": max(r.score for r in result.standings)}
 
 
-GAME = ToyGame()
+AI = ToyAI
+
+
+class ToyTable(TableFlow):
+    """The toy game's table, found beside its class: each choice is a turn."""
+
+    def turn_number(self, state: GameState) -> int | None:
+        game = self.game
+        assert isinstance(state, ToyState) and isinstance(game, ToyGame)
+        return max(1, state.turns if game._over(state) else state.turns + 1)
+
+
+TABLE = ToyTable

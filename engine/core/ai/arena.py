@@ -15,6 +15,7 @@ from contextlib import nullcontext
 from dataclasses import dataclass, field
 
 from engine.core.ai import levels
+from engine.core.ai.hooks import GameAI, ai_for
 from engine.core.ai.search import Budget, Stats
 from engine.core.ai.selfplay import MAX_ACTIONS
 from engine.core.contract import Decision, Game, GameState
@@ -53,9 +54,12 @@ class Tally:
 
 
 def play_match(game: Game, players: int, seed: int, seats: dict[int, str], budgets: dict[str, Budget | None],
-               options: dict[str, str] | None = None, tally: Tally | None = None) -> GameState:
-    """One game where seat s plays at level `seats[s]` (a budget in `budgets` overrides that level's). Each seat's
-    AI draws from its own RNG, seeded from the game's seed and the seat."""
+               options: dict[str, str] | None = None, tally: Tally | None = None,
+               ai: GameAI | None = None) -> GameState:
+    """One game where seat s plays at level `seats[s]` (a budget in `budgets` overrides that level's), with the
+    game's AI hooks `ai` (default: its manifest's). Each seat's AI draws from its own RNG, seeded from the game's
+    seed and the seat."""
+    ai = ai_for(game) if ai is None else ai
     state = new_game(game, players, seed, options)
     rngs = {s: Rng.seeded(seed * 1_000_003 + 7919 * s) for s in range(players)}
     queued: list[str] = []  # the rest of the plan of queued_seat, followed while each step stays on offer
@@ -73,7 +77,8 @@ def play_match(game: Game, players: int, seed: int, seats: dict[int, str], budge
             side = seats[seat]
             started = time.perf_counter()
             stats = tally.searched.setdefault(side, Stats()) if tally is not None else None
-            queued = levels.plan(game, state, seat, level_of(side), rngs[seat], budgets.get(side), stats, run)
+            queued = levels.plan(game, state, seat, level_of(side), rngs[seat], budgets.get(side), stats, run,
+                                 ai=ai)
             queued_seat = seat
             if tally is not None:
                 spent = time.perf_counter() - started
@@ -107,6 +112,7 @@ class Match:
     seed: int
     budgets: dict[str, Budget | None]
     options: dict[str, str] | None
+    ai: GameAI
 
 
 def play_one(match: Match, i: int) -> tuple[float, float, Tally]:
@@ -116,7 +122,7 @@ def play_one(match: Match, i: int) -> tuple[float, float, Tally]:
     a_seat = 0 if i % 2 == 0 else players - 1
     seats = {s: (match.a if s == a_seat else match.b) for s in range(players)}
     tally = Tally()
-    final = play_match(game, players, match.seed + i, seats, match.budgets, match.options, tally)
+    final = play_match(game, players, match.seed + i, seats, match.budgets, match.options, tally, match.ai)
     result = game.result(final)
     assert result is not None
     a_share = sum(1 / len(result.winners) for w in result.winners if w == a_seat)
@@ -132,24 +138,24 @@ def play_team(match: Match, i: int) -> tuple[dict[str, dict[str, float]], Tally]
     out: dict[str, dict[str, float]] = {}
     for side in dict.fromkeys((match.a, match.b)):
         seats = dict.fromkeys(range(match.players), side)
-        final = play_match(game, match.players, match.seed + i, seats, match.budgets, match.options, tally)
+        final = play_match(game, match.players, match.seed + i, seats, match.budgets, match.options, tally, match.ai)
         result = game.result(final)
         assert result is not None
-        figures = {k: float(v) for k, v in game.summary(final).items() if isinstance(v, int | float)}
+        figures = {k: float(v) for k, v in match.ai.summary(final).items() if isinstance(v, int | float)}
         out[side] = {"won": float(bool(result.winners)), **figures}
     return out, tally
 
 
 def team_arena(game: Game, a: str, b: str, players: int, games: int, seed: int,
                budgets: dict[str, Budget | None], options: dict[str, str] | None = None, jobs: int = 1,
-               progress: Callable[[str], None] | None = None) -> list[str]:
+               progress: Callable[[str], None] | None = None, ai: GameAI | None = None) -> list[str]:
     """`arena` for a co-operative game, where seats do not play against each other: each deal is played by a team
     of A in every seat and by a team of B in every seat, and the lines compare the teams' win rates (95% Wilson
     intervals) and the game's figures averaged over the deals."""
     tally = Tally()
     totals: dict[str, dict[str, float]] = {a: {}, b: {}}
     started = time.perf_counter()
-    match = Match(game, a, b, players, seed, budgets, options)
+    match = Match(game, a, b, players, seed, budgets, options, ai_for(game) if ai is None else ai)
     with ProcessPoolExecutor(jobs) if jobs > 1 else nullcontext() as pool:
         results = (pool.map(play_team, [match] * games, range(games)) if pool is not None
                    else (play_team(match, i) for i in range(games)))
@@ -221,17 +227,18 @@ def _merge(into: Tally, part: Tally) -> None:
 
 def arena(game: Game, a: str, b: str, players: int, games: int, seed: int, budgets: dict[str, Budget | None],
           options: dict[str, str] | None = None, jobs: int = 1,
-          progress: Callable[[str], None] | None = None) -> list[str]:
-    """Play the match and return the lines to print. With `jobs` > 1 the games are spread over that many worker
-    processes; each game depends on its own seed only, so the wins are the same as with one job wherever the
-    searches are bound by their iteration cap (`--seconds 0`). `progress` hears a line after every game. A
+          progress: Callable[[str], None] | None = None, ai: GameAI | None = None) -> list[str]:
+    """Play the match, with the game's AI hooks `ai` (default: its manifest's), and return the lines to print. With
+    `jobs` > 1 the games are spread over that many worker processes; each game depends on its own seed only, so the
+    wins are the same as with one job wherever the searches are bound by their iteration cap (`--seconds 0`).
+    `progress` hears a line after every game. A
     co-operative game is played team against team instead (`team_arena`)."""
     if game.info.cooperative:
-        return team_arena(game, a, b, players, games, seed, budgets, options, jobs, progress)
+        return team_arena(game, a, b, players, games, seed, budgets, options, jobs, progress, ai)
     tally = Tally()
     wins = {"A": 0.0, "B": 0.0}
     started = time.perf_counter()
-    match = Match(game, a, b, players, seed, budgets, options)
+    match = Match(game, a, b, players, seed, budgets, options, ai_for(game) if ai is None else ai)
     with ProcessPoolExecutor(jobs) if jobs > 1 else nullcontext() as pool:
         results = (pool.map(play_one, [match] * games, range(games)) if pool is not None
                    else (play_one(match, i) for i in range(games)))

@@ -1,6 +1,7 @@
-"""What a game offers the AI beside its rules, in one object per game (`engine/<game>/ai.py`, named by its manifest's
-`ai`), as OpenSpiel's MCTS takes an evaluator beside the game: the search, the levels, the arena, self-play and the
-after-the-game analysis take the game and this object. Every hook has a default that works, if weakly.
+"""What a game offers the AI beside its rules, in one object per game (a subclass of `GameAI` in
+`engine/<game>/ai.py`, named by its manifest's `ai`), as OpenSpiel's MCTS takes an evaluator beside the game: the
+search, the levels, the arena, self-play and the after-the-game analysis take the game and this object. Every hook
+has a default that works, if weakly.
 
 | Hook | Needed | What it must do |
 |---|---|---|
@@ -21,12 +22,16 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from engine.core.contract import Game, GameState, Offer
-from engine.core.hooks import beside
+from engine.core.hooks import hooks_for
 from engine.core.rng import Rng
 
 
 class GameAI:
-    """The default AI hooks: uniform playouts, no early scoring, the search at every searching level."""
+    """The default AI hooks: uniform playouts, no early scoring, the search at every searching level. Made once per
+    game, by `ai_for`, with the game it serves (`self.game`)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
 
     search_beats_policy: ClassVar[bool] = False
     """True once arena figures show the search levels (normal, hard) beating this game's playout policy: a new AI
@@ -81,10 +86,9 @@ class GameAI:
 
     def race(self, state: GameState) -> list[float] | None:
         """Each seat's score as its players count it (by seat), for the after-the-game race chart (engine/analysis):
-        read on every turn's state of a finished game, so it may read the whole state. Default: `score_now`, which
-        a co-operative game overrides, since its `score_now` is one team figure, not a seat's own count. None: no
-        race."""
-        return self.score_now(state)
+        read on every turn's state of a finished game, so it may read the whole state. Default: `score_now`, except
+        in a co-operative game, whose `score_now` is one team figure, not a seat's own count. None: no race."""
+        return None if self.game.info.cooperative else self.score_now(state)
 
     def race_team(self, state: GameState) -> tuple[str, float, float] | None:
         """A co-operative game's count that runs against a limit (Now Boarding: the complaints against the number
@@ -97,11 +101,6 @@ class GameAI:
         return {}
 
 
-DEFAULT = GameAI()
-"""The hooks of a game that names none."""
-
-
 def ai_for(game: Game) -> GameAI:
-    """The AI hooks `game`'s manifest names (engine.core.hooks.beside), else the defaults."""
-    found = beside(game, "ai", "AI")
-    return found if isinstance(found, GameAI) else DEFAULT
+    """The AI hooks of the class `game`'s manifest names (engine.core.hooks.beside), else the defaults."""
+    return hooks_for(game, "ai", "AI", GameAI, GameAI)

@@ -1,5 +1,5 @@
 """AI levels a host picks per AI seat: easy plays the game's playout policy, normal and hard search (ISMCTS), or
-plan with the game's own planner where it has one (`Game.level_plan`: Flight Plan, Now Boarding).
+plan with the game's own planner where it has one (`GameAI.level_plan`: Flight Plan, Now Boarding).
 
 Each level's budget holds an iteration cap and a time limit per plan. With the cap alone (tests, arena figures with
 `--seconds 0`) the answer depends on the seed only; the time limit keeps a plan short on a slow or busy machine: it
@@ -17,6 +17,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
 from engine.core.ai import random_ai
+from engine.core.ai.hooks import GameAI, ai_for
 from engine.core.ai.search import Budget, Stats
 from engine.core.ai.search import plan as search_plan
 from engine.core.ai.watch import Clock
@@ -33,14 +34,14 @@ LEVELS: dict[str, Budget | None] = {
 LABELS = {EASY: "Easy", NORMAL: "Normal", HARD: "Hard"}
 DEFAULT = NORMAL
 """The level of an AI seat a host adds without choosing, where a game's search has been shown to beat its policy
-(`Game.search_beats_policy`): a real opponent that answers within a third of a second; Hard thinks up to a second a
+(`GameAI.search_beats_policy`): a real opponent that answers within a third of a second; Hard thinks up to a second a
 plan, a wait a host should choose knowingly."""
 
 
-def default_for(game: Game) -> str:
+def default_for(game: Game, ai: GameAI | None = None) -> str:
     """The level a new AI seat of `game` starts at, and the AI standing in for a member: Normal where the search
-    plays better than the policy, else Easy."""
-    return DEFAULT if game.search_beats_policy else EASY
+    plays better than the policy (its AI hooks', `ai`, default: its manifest's), else Easy."""
+    return DEFAULT if (ai_for(game) if ai is None else ai).search_beats_policy else EASY
 
 
 RUN_LIMIT = 100
@@ -51,24 +52,26 @@ moves can be undone by other moves (the policy finishes every game: selfplay che
 
 def plan(game: Game, state: GameState, seat: int, level: str, rng: Rng, budget: Budget | None = None,
          stats: Stats | None = None, history: Sequence[GameState] = (), clock: Clock = time.perf_counter,
-         asked: float | None = None) -> list[str]:
+         asked: float | None = None, ai: GameAI | None = None) -> list[str]:
     """The choices an AI seat of `level` makes from `state`, first one first; the caller follows them while each
     stays on offer to that seat. `budget` overrides the level's (benchmarks); `stats` adds up a search's work.
     `history`: the states at the seat's earlier choices in this run of them (its turn so far), oldest first, so
     that a search never plans its way back to one of them (engine.core.ai.search.plan).
     `asked`: when the AI was asked, on `clock` (default: now, read before anything else here); a search's time
-    limit counts from then, so whatever the caller and this call do first is spent from it."""
+    limit counts from then, so whatever the caller and this call do first is spent from it.
+    `ai`: the game's AI hooks (default: those its manifest names): its policy, its own planner, its scores."""
     asked = clock() if asked is None else asked
+    ai = ai_for(game) if ai is None else ai
     budget = budget if budget is not None else LEVELS[level]
     with collection_paused():
         decision = next(d for d in game.pending(state) if d.seat == seat)
         if level == EASY or budget is None or len(history) >= RUN_LIMIT:
-            return random_ai.plan(game, state, decision, rng)
+            return random_ai.plan(game, state, decision, rng, ai=ai)
         left = None if budget.seconds is None else max(0.0, budget.seconds - (clock() - asked))
-        own = game.level_plan(state, seat, level, rng, left)
+        own = ai.level_plan(state, seat, level, rng, left)
         if own is not None:
             return own
-        return search_plan(game, state, seat, rng, budget, stats, history, clock, asked)
+        return search_plan(game, state, seat, rng, budget, stats, history, clock, asked, ai)
 
 
 _pausing = 0

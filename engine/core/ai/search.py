@@ -4,7 +4,7 @@ The AI seat never looks at the true state. It asks the game for a state it canno
 (`Game.redeal_hidden(state, seat, rng)`) once at the start, and from then on works only on that sample: every
 iteration re-deals the sample's hidden cards again (a new determinisation), walks a tree keyed by the choices made
 (single-observer ISMCTS, as in Cowling, Powley and Whitehouse 2012 and OpenSpiel's `ismcts.cc`), and plays the rest
-of the game with the game's own playout policy (`Game.playout_plan`). Since the first re-deal depends only on what
+of the game with the game's own playout policy (`GameAI.playout_plan`). Since the first re-deal depends only on what
 the seat sees (the conformance suite checks it), so does everything after it: two states that differ only in what
 the seat may not see get the same answer for the same seed.
 
@@ -16,12 +16,12 @@ widening keeps wide nodes (a Planes airport offers dozens of drops) from spendin
 option once: a node with n visits has at most `1 + widen * sqrt(n)` children, and the first ones tried are those
 the playout policy picks, so a thin search still plays at least as the policy does.
 
-A rollout may stop after `horizon` choices where the game says what each seat holds so far (`Game.score_now`);
+A rollout may stop after `horizon` choices where the game says what each seat holds so far (`GameAI.score_now`);
 the reward then comes from those scores. That trades a little accuracy for many more iterations per second.
 
 The answer is a plan, not just one choice: the most visited line of the seat's own consecutive choices (a whole
 Planes move, a whole Planecrafters turn), so one search plays a whole turn. A caller follows it while each step
-stays on offer and searches again when it runs out, exactly as with `Game.playout_plan`. A line ends at a step
+stays on offer and searches again when it runs out, exactly as with `GameAI.playout_plan`. A line ends at a step
 that brings hidden cards into the seat's sight (`Game.in_sight`: a Planecrafters Spy's look at a hand): its next
 choice (which card to take) is searched anew on a sample that keeps the cards the seat now sees.
 
@@ -43,6 +43,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
+from engine.core.ai.hooks import GameAI, ai_for
 from engine.core.ai.watch import Clock, Watch
 from engine.core.contract import Game, GameState, Offer, Result
 from engine.core.play import apply_in_place
@@ -68,7 +69,7 @@ class Budget:
     iterations: int
     seconds: float | None = None
     horizon: int | None = 60
-    """Choices per seat a rollout plays before it is scored by `Game.score_now` (None: always to the end)."""
+    """Choices per seat a rollout plays before it is scored by `GameAI.score_now` (None: always to the end)."""
     widen: float = 1.0
     explore: float = 0.7
     follow: int = 4
@@ -83,7 +84,7 @@ class Edge:
     avail: int = 0
     child: Node | None = None
     loops: bool = False
-    """It led back to a state already met in the same run of this seat's choices: like a `Game.take_backs` option
+    """It led back to a state already met in the same run of this seat's choices: like a `GameAI.take_backs` option
     it only undoes something, so the search never plays it again and a plan never holds it."""
     sight: bool = False
     """A choice of the searching seat that brought hidden cards into its sight (`Game.in_sight`: a Spy's look): a
@@ -127,8 +128,8 @@ def reward(scores: list[float], winners: list[int] | None) -> list[float]:
 
 
 def team_reward(won: bool, figure: float | None, players: int) -> list[float]:
-    """Every seat's reward in a co-operative game (`Game.cooperative`): half from the team's win, half from the
-    team's figure in [0, 1] (`Game.score_now`; None: a neutral 0.5). A game still going counts as not won yet, so a
+    """Every seat's reward in a co-operative game (`GameInfo.cooperative`): half from the team's win, half from the
+    team's figure in [0, 1] (`GameAI.score_now`; None: a neutral 0.5). A game still going counts as not won yet, so a
     win in hand beats any position, and a position the team stands well in beats a loss it stood badly in."""
     share = 0.5 if figure is None else min(1.0, max(0.0, figure))
     return [0.5 * won + 0.5 * share] * players
@@ -147,8 +148,11 @@ class Search:
     """One search for one seat. Use `plan` (or the module function `plan`)."""
 
     def __init__(self, game: Game, seat: int, rng: Rng, budget: Budget, history: Sequence[GameState] = (),
-                 clock: Clock = time.perf_counter, asked: float | None = None) -> None:
+                 clock: Clock = time.perf_counter, asked: float | None = None, ai: GameAI | None = None) -> None:
         self.game = game
+        self.ai = ai_for(game) if ai is None else ai
+        """The game's AI hooks: its playout policy, its scores, its take-backs (as OpenSpiel's MCTS takes an
+        evaluator beside the game)."""
         self.seat = seat
         self.rng = rng
         self.budget = budget
@@ -186,7 +190,7 @@ class Search:
 
     def _apply(self, state: GameState, seat: int, choice: str, offers: list[Offer]) -> list[Offer]:
         """Play `choice` (one of the options just listed in `offers`) on the private determinisation and return
-        the decisions open afterwards. No copy per choice (engine.core.play.apply's), no labels (`Game.legal`) and
+        the decisions open afterwards. No copy per choice (engine.core.play.apply's), no labels (`play.legal`) and
         no second listing of the options (the listed ones go to the game's `apply`, which may hand back the next)
         are what make rollouts affordable."""
         if self.late():
@@ -196,7 +200,7 @@ class Search:
         return after or listed(self.game, state)
 
     def _rollout(self, state: GameState, decisions: list[Offer]) -> list[float]:
-        game, rng = self.game, self.rng
+        game, ai, rng = self.game, self.ai, self.rng
         horizon = None if self.budget.horizon is None else self.budget.horizon * state.players
         queued: list[str] = []
         queued_seat = -1
@@ -204,7 +208,7 @@ class Search:
             if not decisions:
                 break
             if horizon is not None and depth >= horizon:
-                scores = game.score_now(state)
+                scores = ai.score_now(state)
                 if scores is not None:
                     if game.info.cooperative:
                         return team_reward(False, scores[0], state.players)
@@ -215,7 +219,7 @@ class Search:
                 seat, choice = queued_seat, queued.pop(0)
             else:
                 decision = decisions[0] if len(decisions) == 1 else rng.choice(decisions)
-                steps = game.playout_plan(state, decision, rng)
+                steps = ai.playout_plan(state, decision, rng)
                 if not steps or steps[0] not in decision.ids:
                     steps = [rng.choice(decision.ids)]
                 seat, choice = decision.seat, steps[0]
@@ -228,10 +232,10 @@ class Search:
         game = self.game
         result = game.result(state)
         if game.info.cooperative:
-            scores = game.score_now(state)
+            scores = self.ai.score_now(state)
             return team_reward(bool(result and result.winners), scores[0] if scores else None, state.players)
         if result is None:
-            scores = game.score_now(state)
+            scores = self.ai.score_now(state)
             return reward(scores, None) if scores is not None else [0.5] * state.players
         return result_reward(result, state.players)
 
@@ -242,7 +246,7 @@ class Search:
         untried = [c for c in legal if c not in node.edges]
         if not untried:
             return None
-        steps = self.game.playout_plan(state, decision, self.rng)
+        steps = self.ai.playout_plan(state, decision, self.rng)
         if steps and steps[0] in untried:
             return steps[0]
         return self.rng.choice(untried)
@@ -276,7 +280,7 @@ class Search:
                 run_seat, seen = decision.seat, set()
             seen.add(_fingerprint(state))
             legal = decision.ids
-            live = [c for c in legal if c not in self.game.take_backs
+            live = [c for c in legal if c not in self.ai.take_backs
                     and (c not in node.edges or not node.edges[c].loops)]
             legal = live or legal
             tried = [c for c in legal if c in node.edges]
@@ -336,8 +340,8 @@ class Search:
         turn so far): the policy's pick, unless it only goes back; then the first option that does not."""
         decision = next(o for o in listed(self.game, sample) if o.seat == seat)
         edges = self.root.edges
-        forward = [c for c in decision.ids if c not in self.game.take_backs and not (c in edges and edges[c].loops)]
-        steps = self.game.playout_plan(sample, decision, self.rng)
+        forward = [c for c in decision.ids if c not in self.ai.take_backs and not (c in edges and edges[c].loops)]
+        steps = self.ai.playout_plan(sample, decision, self.rng)
         if steps and steps[0] in forward:
             return steps[0]
         return forward[0] if forward else decision.ids[0]
@@ -348,7 +352,7 @@ class Search:
         node: Node | None = self.root
         while node is not None and node.edges:
             # Most visits, then best mean, then the id: a fixed order, so ties never depend on dict order.
-            live = {c: e for c, e in node.edges.items() if not e.loops and c not in self.game.take_backs}
+            live = {c: e for c, e in node.edges.items() if not e.loops and c not in self.ai.take_backs}
             if not live:
                 break
             choice, edge = max(live.items(), key=lambda ce: (ce[1].visits, ce[1].value / max(ce[1].visits, 1),
@@ -376,7 +380,8 @@ def _sorted(value: Any) -> Hashable:
 
 
 def plan(game: Game, state: GameState, seat: int, rng: Rng, budget: Budget, stats: Stats | None = None,
-         history: Sequence[GameState] = (), clock: Clock = time.perf_counter, asked: float | None = None) -> list[str]:
+         history: Sequence[GameState] = (), clock: Clock = time.perf_counter, asked: float | None = None,
+         ai: GameAI | None = None) -> list[str]:
     """The choices `seat` should make from `state`, first one first (see the module note). `state` is only read
     through `game.redeal_hidden(state, seat, rng)`, so nothing hidden from the seat can change the answer.
     `stats`, if given, adds up the iterations and seconds spent (the arena prints them).
@@ -384,8 +389,9 @@ def plan(game: Game, state: GameState, seat: int, rng: Rng, budget: Budget, stat
     oldest first. One search only sees its own tree, so without them a turn could go round in circles over several
     plans (a Planecrafters part moved to another slot, then back, for ever); only what the seat sees of them is
     read (`Search._sight`).
-    `asked`: when the AI was asked, on `clock` (default: now); the time limit counts from then."""
-    search = Search(game, seat, rng, budget, history, clock, asked)
+    `asked`: when the AI was asked, on `clock` (default: now); the time limit counts from then.
+    `ai`: the game's AI hooks (default: those its manifest names, engine.core.ai.hooks.ai_for)."""
+    search = Search(game, seat, rng, budget, history, clock, asked, ai)
     line = search.run(state)
     if stats is not None:
         stats.iterations += search.stats.iterations

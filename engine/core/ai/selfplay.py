@@ -1,6 +1,6 @@
 """Random legal playouts: the backbone of the conformance test and of `python -m engine selfplay`.
 
-Choices follow each game's playout policy (`Game.playout_plan`): random, but shaped the way people play, so that
+Choices follow each game's playout policy (`GameAI.playout_plan`): random, but shaped the way people play, so that
 games reach their real endings instead of wandering until a safety limit stops them.
 """
 
@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.core.ai.hooks import GameAI, ai_for
 from engine.core.ai.random_ai import plan_offer
 from engine.core.contract import Game, GameState, Offer
 from engine.core.play import LoggedAction, apply, apply_in_place, legal, logged, new_game
@@ -33,9 +34,12 @@ def playout(
     options: dict[str, str] | None = None,
     on_step: Callable[[GameState, LoggedAction, GameState], None] | None = None,
     uniform: bool = False,
+    ai: GameAI | None = None,
 ) -> Playout:
-    """Play one game to the end by the game's playout policy (`Game.playout_plan`), or with uniformly random
-    choices if `uniform`. The chooser's RNG is separate from the game's, so the game's own dice are untouched."""
+    """Play one game to the end by the game's playout policy (`GameAI.playout_plan`), or with uniformly random
+    choices if `uniform`. The chooser's RNG is separate from the game's, so the game's own dice are untouched.
+    `ai`: the game's AI hooks (default: those its manifest names)."""
+    ai = ai_for(game) if ai is None else ai
     state = new_game(game, players, seed, options)
     chooser = Rng.seeded(seed ^ 0x5EED)
     result = Playout(state)
@@ -56,7 +60,7 @@ def playout(
             action = logged(seat=queued_seat, choice=queued.pop(0))
         else:
             offer = chooser.choice(offers)
-            steps = [chooser.choice(offer.ids)] if uniform else plan_offer(game, state, offer, chooser, strict=True)
+            steps = [chooser.choice(offer.ids)] if uniform else plan_offer(game, state, offer, chooser, True, ai)
             action = logged(seat=offer.seat, choice=steps[0])
             queued, queued_seat = steps[1:], offer.seat
         result.actions.append(action)
@@ -76,7 +80,7 @@ def playout(
 
 @dataclass
 class Tally:
-    """Aggregates `Game.summary` dicts: numbers averaged, strings as shares, lists of strings as frequencies."""
+    """Aggregates `GameAI.summary` dicts: numbers averaged, strings as shares, lists of strings as frequencies."""
 
     games: int = 0
     sums: dict[str, float] = field(default_factory=dict)

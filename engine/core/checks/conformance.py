@@ -1,7 +1,7 @@
 """Checks every game must pass (run by tests/engine/test_conformance.py over the registry).
 
 For a seeded random playout: the JSON round trip is exact at every step, replaying the log rebuilds the same state,
-illegal choices leave the state unchanged, the options a playout lists (`Game.legal`) are those `pending` shows,
+illegal choices leave the state unchanged, the options a playout lists (`play.legal`) are those `pending` shows,
 and no view holds another seat's secrets. `check_secrecy` adds that what the channel shows never depends on the
 hidden cards, `check_blindness` that a search AI's answer never depends on what its seat may not see, and
 `check_scores` that `score_now` and a co-operative game's results are what the search reads them as, and
@@ -17,6 +17,7 @@ from typing import Any
 
 from engine.core.ai import levels
 from engine.core.ai import search as ismcts
+from engine.core.ai.hooks import GameAI, ai_for
 from engine.core.ai.search import Budget
 from engine.core.ai.selfplay import playout
 from engine.core.contract import Game, GameState, IllegalAction
@@ -24,7 +25,7 @@ from engine.core.json_values import strings_in
 from engine.core.panel import chooser_only, public_panel
 from engine.core.play import LoggedAction, apply, dump_state, legal, load_state, new_game, replay
 from engine.core.rng import Rng
-from engine.core.typed import words
+from engine.core.typed import commands_for, words
 
 
 def leaks(game: Game, state: GameState) -> list[str]:
@@ -250,10 +251,12 @@ and it only ever reads the state through the re-deal checked on every state."""
 BLIND_BUDGET = Budget(iterations=12, horizon=4)
 
 
-def blindness_problems(game: Game, state: GameState, rng: Rng, search: bool) -> list[str]:
+def blindness_problems(game: Game, state: GameState, rng: Rng, search: bool, ai: GameAI | None = None) -> list[str]:
     """Sentences for every way a search AI's answer at `state` could depend on what its seat may not see: for each
     seat with an open decision, `state` and a re-deal of what that seat cannot see (the same view, other hidden
-    cards) must give byte-identical re-deals from the same seed, and (with `search`) the same plan."""
+    cards) must give byte-identical re-deals from the same seed, and (with `search`) the same plan, the search's and
+    the game's own planner's (its AI hooks `ai`, default: its manifest's)."""
+    ai = ai_for(game) if ai is None else ai
     problems: list[str] = []
     for seat in sorted({d.seat for d in game.pending(state)}):
         other = game.redeal_hidden(state, seat, rng)
@@ -266,14 +269,14 @@ def blindness_problems(game: Game, state: GameState, rng: Rng, search: bool) -> 
                             f"same view): …{mine[max(0, at - 60):at + 60]}… versus …{theirs[max(0, at - 60):at + 60]}…")
             continue
         if search:
-            a = ismcts.plan(game, state, seat, Rng.seeded(seed), BLIND_BUDGET)
-            b = ismcts.plan(game, other, seat, Rng.seeded(seed), BLIND_BUDGET)
+            a = ismcts.plan(game, state, seat, Rng.seeded(seed), BLIND_BUDGET, ai=ai)
+            b = ismcts.plan(game, other, seat, Rng.seeded(seed), BLIND_BUDGET, ai=ai)
             if a != b:
                 problems.append(f"the search for seat {seat} answered {a} with the true cards and {b} after a re-deal "
                                 "of what the seat cannot see")
             for level in (levels.NORMAL, levels.HARD):  # a game's own planner for a level, if it has one
-                a_own = game.level_plan(state, seat, level, Rng.seeded(seed))
-                b_own = game.level_plan(other, seat, level, Rng.seeded(seed))
+                a_own = ai.level_plan(state, seat, level, Rng.seeded(seed))
+                b_own = ai.level_plan(other, seat, level, Rng.seeded(seed))
                 if a_own != b_own:
                     problems.append(f"the {level} planner for seat {seat} answered {a_own} with the true cards and "
                                     f"{b_own} after a re-deal of what the seat cannot see")
@@ -281,11 +284,11 @@ def blindness_problems(game: Game, state: GameState, rng: Rng, search: bool) -> 
 
 
 def check_blindness(game: Game, players: int, seed: int, options: dict[str, str] | None = None,
-                    states: int = BLIND_STATES, searches: int = BLIND_SEARCHES) -> int:
+                    states: int = BLIND_STATES, searches: int = BLIND_SEARCHES, ai: GameAI | None = None) -> int:
     """Play one game by the playout policy and, on `states` of its states picked at random, check that a search AI
     cannot tell the true hidden cards from a re-deal of them (`blindness_problems`). Raise AssertionError naming the
     state. Returns the number of checks (seat and state) made."""
-    run = playout(game, players, seed, options)
+    run = playout(game, players, seed, options, ai=ai)
     rng = Rng.seeded(seed * 37 + 11)
     picked = sorted({rng.below(len(run.actions)) for _ in range(states)})
     searched = set(picked[:: max(1, len(picked) // max(searches, 1))][:searches])
@@ -293,7 +296,7 @@ def check_blindness(game: Game, players: int, seed: int, options: dict[str, str]
     checks = 0
     for n, action in enumerate(run.actions):
         if n in picked:
-            problems = blindness_problems(game, state, rng, search=n in searched)
+            problems = blindness_problems(game, state, rng, n in searched, ai)
             assert not problems, (f"{game.name}, {players} players, seed {seed}, move {state.version} "
                                   f"(after {n} choices of the playout): " + "\n".join(problems[:3]))
             checks += len({d.seat for d in game.pending(state)})
@@ -305,16 +308,19 @@ SCORED_STATES = 20
 """States of a playout whose `score_now` figures `check_scores` looks at."""
 
 
-def check_scores(game: Game, players: int, seed: int, options: dict[str, str] | None = None) -> int:
-    """Play one game by the playout policy and check what the search AI reads from it: `score_now` gives None or one
+def check_scores(game: Game, players: int, seed: int, options: dict[str, str] | None = None,
+                 ai: GameAI | None = None) -> int:
+    """Play one game by the playout policy and check what the search AI reads from it: the AI hooks' (`ai`,
+    default: the game's manifest's) `score_now` gives None or one
     finite figure per seat; in a `cooperative` game, the same figure for every seat, in [0, 1], and a result whose
     winners are every seat or none. Raise AssertionError naming the state. Returns the number of states scored."""
+    ai = ai_for(game) if ai is None else ai
     states: list[GameState] = []
-    run = playout(game, players, seed, options, on_step=lambda before, _action, _after: states.append(before))
+    run = playout(game, players, seed, options, on_step=lambda before, _action, _after: states.append(before), ai=ai)
     step = max(1, len(states) // SCORED_STATES)
     scored = 0
     for n, state in enumerate(states[::step] + [run.state]):
-        scores = game.score_now(state)
+        scores = ai.score_now(state)
         if scores is None:
             continue
         where = f"{game.name}, {players} players, seed {seed}, state {n * step}"
@@ -343,7 +349,7 @@ TYPED_SEATS = 2
 def _typed_answer(game: Game, state: GameState, seat: int, text: str) -> str:
     """What the player is told of a typed line: the ids it stands for and the part left unread, or the refusal."""
     try:
-        typed = game.parse_command(state, seat, text)
+        typed = commands_for(game).parse_command(state, seat, text)
     except IllegalAction as exc:
         return f"refused: {exc.sentence}"
     return f"ids {typed.ids}, rest {typed.rest!r}"
@@ -352,18 +358,18 @@ def _typed_answer(game: Game, state: GameState, seat: int, text: str) -> str:
 def random_line(game: Game, state: GameState, seat: int, rng: Rng) -> list[str]:
     """A line a player might type, and each stage of typing it: up to four steps taken from the game's own
     suggestions, then a last one that is whole, cut short, misspelt or a word that matches nothing."""
-    sep = game.command_separator
+    sep = commands_for(game).separator
     stages = [""]
     line = ""
     for _ in range(1 + rng.below(4)):
-        found = game.command_suggestions(state, seat, line)
+        found = commands_for(game).command_suggestions(state, seat, line)
         if not found:
             break
         line = rng.choice(found)
         stages.append(line)
         line += f"{sep} "
         stages.append(line)
-    found = game.command_suggestions(state, seat, line)
+    found = commands_for(game).command_suggestions(state, seat, line)
     last = rng.below(4)
     if last == 0 and found:
         whole = rng.choice(found)
@@ -386,7 +392,8 @@ def typed_problems(game: Game, state: GameState, rng: Rng, lines: int = TYPED_LI
         other = game.redeal_hidden(state, seat, rng)
         for _ in range(lines):
             for text in random_line(game, state, seat, rng):
-                mine, theirs = game.command_suggestions(state, seat, text), game.command_suggestions(other, seat, text)
+                suggested = commands_for(game).command_suggestions
+                mine, theirs = suggested(state, seat, text), suggested(other, seat, text)
                 if mine != theirs:
                     problems.append(f"seat {seat} typing {text!r} is offered {mine} with the true cards and {theirs} "
                                     "after a re-deal of what it cannot see")
@@ -480,10 +487,10 @@ def suggestion_problems(game: Game, state: GameState, seat: int, text: str,
     for (`Suggestion.ids`) first, so that no suggestion is refused or read as another option. Returns the number of
     suggestions sent and a sentence for each that was not read as offered."""
     problems: list[str] = []
-    found = game.suggest(state, seat, text, names)
+    found = commands_for(game).suggest(state, seat, text, names)
     for suggestion in found:
         try:
-            got = game.parse_command(state, seat, suggestion.text, names).ids
+            got = commands_for(game).parse_command(state, seat, suggestion.text, names).ids
         except IllegalAction as exc:
             problems.append(f"seat {seat} sending the suggestion {suggestion.text!r} (for {suggestion.ids}) was told "
                             f"{exc.sentence!r}")
@@ -500,10 +507,10 @@ def _prefixes(game: Game, state: GameState, seat: int, rng: Rng, names: dict[int
     for _ in range(SUGGESTED_PREFIXES):
         line = ""
         for _step in range(1 + rng.below(3)):
-            found = game.suggest(state, seat, line, names)
+            found = commands_for(game).suggest(state, seat, line, names)
             if not found:
                 break
-            line = f"{rng.choice(found).text}{game.command_separator} "
+            line = f"{rng.choice(found).text}{commands_for(game).separator} "
         if line and line not in out:
             out.append(line)
     return out

@@ -21,8 +21,8 @@ from simcord.results import InteractionResult, to_discord_message
 
 from bot.session import publish
 from engine.core import Rng
-from engine.now_boarding.ai import greedy_plan
 from engine.now_boarding.game import GAME
+from engine.now_boarding.greedy import greedy_plan
 from engine.now_boarding.setup import route_middle
 from engine.now_boarding.state import NBState
 from tests.bot.helpers import (

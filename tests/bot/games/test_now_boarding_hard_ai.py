@@ -1,5 +1,5 @@
 """A Hard AI pilot in a timed Now Boarding round, on SimCord: it flies its part of the round by itself, with the team
-planner (Game.level_plan), while the round's clock has not moved, so a member's round is never decided by the timer
+planner (GameAI.level_plan), while the round's clock has not moved, so a member's round is never decided by the timer
 on the AI's behalf. The round's clock is SimCord's virtual time: it moves only when the test advances it."""
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from engine.core.ai import levels
+from engine.now_boarding.ai import AI
 from engine.now_boarding.game import GAME
 from engine.now_boarding.state import NBState
 from tests.bot.games.test_now_boarding_e2e import press
@@ -20,14 +21,14 @@ async def test_a_hard_ai_pilot_flies_its_part_of_a_timed_round_before_the_clock_
                                                                                       monkeypatch: Any) -> None:
     planned: list[str] = []
     own: list[list[str]] = []  # the team planner's answers
-    real = type(GAME).level_plan
+    real = AI.level_plan
 
     def planner(self, state, seat, level, rng, seconds=None):
         answer = real(self, state, seat, level, rng, seconds)
         own.append(list(answer or []))  # a copy: the bot pops the steps it plays
         return answer
 
-    monkeypatch.setattr(type(GAME), "level_plan", planner)
+    monkeypatch.setattr(AI, "level_plan", planner)
 
     def spy(game, state, seat, level, rng, budget=None, stats=None, history=(), asked=None):
         planned.append(level)

@@ -13,6 +13,7 @@ from bot.session import Refusal
 from bot.session.lobby import lobby_specs
 from engine import registry
 from engine.core.ai import levels
+from engine.core.ai.hooks import GameAI
 from tests.bot.helpers import (
     action_rows,
     choice_ids,
@@ -181,9 +182,11 @@ async def test_a_seat_the_ai_keeps_after_missed_deadlines_gets_a_level_until_its
 
 
 class UnprovenToy(ToyGame):
-    """The toy game as a game whose search has not been shown to beat its policy."""
+    """The toy game as a game whose search has not been shown to beat its policy: the default AI hooks, found
+    beside it as this module's `AI`."""
 
-    search_beats_policy = False
+
+AI = GameAI
 
 
 async def test_a_new_ai_starts_at_easy_where_the_search_is_not_shown_to_beat_the_policy(simcord_env,

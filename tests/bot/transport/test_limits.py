@@ -11,9 +11,13 @@ from bot.discord import limits
 from bot.discord.limits import choice, code_block, fit, latest
 from bot.discord.panel import ChoiceButton, ChoiceSelect
 from bot.naming import escape, typed_line
+from engine.core.typed import commands_for
 from engine.planecrafters.game import GAME
 from tests.planecrafters.helpers import give, start
 from tests.support.discord_limits import message_problems
+
+TYPED = commands_for(GAME)
+"""The game's typed moves."""
 
 ZW = "\u200b"
 
@@ -85,7 +89,7 @@ def test_a_name_is_shown_as_typed_and_pings_nobody() -> None:
     state = start(3)
     state.step, state.uses = "abilities", {"spy": 1}
     give(state, 0, "spy")
-    assert GAME.parse_command(state, 0, typed_line(f"spy on @{ZW}everyone"), {1: "@everyone"}).ids == ["spy:1"]
+    assert TYPED.parse_command(state, 0, typed_line(f"spy on @{ZW}everyone"), {1: "@everyone"}).ids == ["spy:1"]
 
 
 def test_a_v2_layout_keeps_its_texts_within_4000_its_code_block_whole_and_its_alt_text_within_1024() -> None:

@@ -15,6 +15,7 @@ from bot.store import Seat, SessionRow
 from engine import registry
 from engine.core.panel import public_panel
 from engine.core.play import new_game
+from engine.core.table import table_for
 from renderers.words import board_key, for_game
 from tests.planecrafters.helpers import at, find, hand, start
 
@@ -40,7 +41,7 @@ def _panel(game: str, state: Any) -> list[str]:
     update = TurnUpdate(session=_row(game), title=engine.info.title, version=state.version, events=[],
                         board_png=b"png", board_text="", decisions=engine.pending(state), result=None,
                         board_key=board_key(for_game(game), view), public=public_panel(engine, state),
-                        explained=engine.explained_kinds)
+                        explained=table_for(engine).explained_kinds)
     return _texts(turn_message(update)["view"])
 
 
@@ -56,8 +57,8 @@ def test_details_stay_off_kinds_the_game_does_not_explain_and_off_a_select() -> 
     planes = registry.get("planes")
     state = new_game(planes, 2, 1, {})
     for decision in planes.pending(state):
-        if decision.kind not in planes.explained_kinds:
-            assert button_details(planes.explained_kinds, decision) == ""
+        if decision.kind not in table_for(planes).explained_kinds:
+            assert button_details(table_for(planes).explained_kinds, decision) == ""
 
 
 def test_two_identical_cards_give_one_button() -> None:

@@ -19,6 +19,7 @@ from bot.naming import escape, name_seats, seat_names
 from bot.session.recap import Recap, Run, counted, reaches_back, recap
 from bot.store import ActionRow
 from engine import registry
+from engine.core.ai.hooks import ai_for
 from tests.bot.helpers import (
     Policy,
     body_texts,
@@ -161,7 +162,7 @@ async def _check_every_panel(simcord_env: Any, table: Any, game: Any) -> None:
         while before_own and before_own[-1].seat == seat:
             before_own.pop()
         start = max((i for i, r in enumerate(before_own) if r.seat == seat), default=-1) + 1
-        expected = _texts([r for r in kept[start:] if r.choice not in game.take_backs], names)
+        expected = _texts([r for r in kept[start:] if r.choice not in ai_for(game).take_backs], names)
         earlier = _section(said, "Since your last turn, before that")
         latest_lines = _section(said, "What just happened")
         for line in earlier:

@@ -17,6 +17,7 @@ from engine.core.ai import random_ai
 from engine.core.contract import default_options
 from engine.core.play import is_over
 from engine.core.rng import Rng
+from engine.core.table import table_for
 from engine.core.turns import turn_name
 from renderers import for_game
 from renderers.kit.record import recording
@@ -74,7 +75,7 @@ def test_turns_count_up_from_one_and_the_board_says_the_same_round(name: str) ->
     game = registry.get(name)
     players = players_near(game)
     states = _states(name, players, 11, 400)
-    numbers = [game.turn_number(s) for s in states]
+    numbers = [table_for(game).turn_number(s) for s in states]
     assert numbers[0] == 1 and all(n is not None for n in numbers)
     assert all(b >= a for a, b in zip(numbers, numbers[1:], strict=False)), "a turn's number never goes back"
     assert numbers[-1] > players, "the sample reached past the first round"

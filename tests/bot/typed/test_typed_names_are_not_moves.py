@@ -10,13 +10,14 @@ from typing import Any
 import pytest
 
 from engine import registry
-from engine.core import Game, new_game
+from engine.core import new_game
+from engine.core.typed import GameCommands, commands_for
 from tests.bot.helpers import make_table, refusal, start_with_all, state_version
 from tests.support.tables import players_near
 
 SEED = 11
 MEMBERS = 3
-TYPED = [name for name in registry.names() if type(registry.get(name)).suggest is not Game.suggest]
+TYPED = [name for name in registry.names() if type(commands_for(registry.get(name))) is not GameCommands]
 """The games that read typed moves (the others refuse every line with one sentence)."""
 
 
@@ -26,12 +27,13 @@ def words_of_moves(name: str) -> tuple[list[str], list[str]]:
     game = registry.get(name)
     state = new_game(game, players_near(game, MEMBERS), SEED)
     seat = game.pending(state)[0].seat
-    lines = frontier = game.command_suggestions(state, seat, "")
+    commands = commands_for(game)
+    lines = frontier = commands.command_suggestions(state, seat, "")
     words: dict[str, None] = {}
     while frontier and len(words) < MEMBERS:  # a few lines of each length, longer and longer
         words.update(dict.fromkeys(w for line in frontier for w in re.findall(r"[^\W\d_]{3,}", line)))
         frontier = [line for start in frontier[:3]
-                    for line in game.command_suggestions(state, seat, f"{start} {game.command_separator} ")]
+                    for line in commands.command_suggestions(state, seat, f"{start} {commands.separator} ")]
         lines = lines + frontier
     return list(words)[:MEMBERS], lines
 
@@ -56,7 +58,7 @@ async def test_members_named_after_the_words_of_moves_still_type_them(simcord_en
         first = await _suggested(actor, table, "")
         if not first:
             continue  # not this member's turn
-        offered = first + await _suggested(actor, table, f"{first[0]} {registry.get(game).command_separator} ")
+        offered = first + await _suggested(actor, table, f"{first[0]} {commands_for(registry.get(game)).separator} ")
         line = next((o for o in offered if any(w.lower() in o.lower().split() for w in names)), None)
         assert line is not None, f"no suggestion of {offered} holds a member's name"
         version = await state_version(table)

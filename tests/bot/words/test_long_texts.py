@@ -13,7 +13,7 @@ import pytest
 from simcord import Env
 
 from engine import registry
-from engine.core import Game
+from engine.core.typed import GameCommands, commands_for
 from tests.bot.conftest import GAMES
 from tests.bot.helpers import (
     Policy,
@@ -35,7 +35,7 @@ QUOTE_MAX = 100  # engine.core.text: how much of what a member typed a sentence 
 
 
 TYPED = [name for name in registry.names()
-         if type(registry.get(name)).suggest is not Game.suggest and not registry.get(name).info.simultaneous]
+         if type(commands_for(registry.get(name))) is not GameCommands and not registry.get(name).info.simultaneous]
 """The games that read typed moves and whose seats take turns (the panel calls on one member to type)."""
 
 

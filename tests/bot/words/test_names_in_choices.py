@@ -10,6 +10,7 @@ import pytest
 from bot.naming import name_decision, typed_line
 from engine.core import Decision, IllegalAction, Option
 from engine.core.panel import PanelOption, PublicDecision
+from engine.core.typed import commands_for
 from engine.planecrafters.game import Planecrafters
 from engine.planecrafters.state import PCState
 from tests.bot.conftest import validate_all
@@ -83,10 +84,10 @@ def test_typed_names_are_read_where_the_labels_name_seats() -> None:
     game = SpyReady()
     state = game.new_game(3, 1, {})
     names = {0: "ana", 1: "anabel", 2: "Bob Smith"}
-    assert game.parse_command(state, 0, typed_line("spy on ANABEL"), names).ids == ["spy:1"]
-    assert game.parse_command(state, 0, typed_line("spy on bob smith"), names).ids == ["spy:2"]
-    assert "Spy on anabel's hand" in game.command_suggestions(state, 0, "spy", names)
+    assert commands_for(game).parse_command(state, 0, typed_line("spy on ANABEL"), names).ids == ["spy:1"]
+    assert commands_for(game).parse_command(state, 0, typed_line("spy on bob smith"), names).ids == ["spy:2"]
+    assert "Spy on anabel's hand" in commands_for(game).command_suggestions(state, 0, "spy", names)
     with pytest.raises(IllegalAction, match="not on offer"):
-        game.parse_command(state, 0, "spy on banana", names)  # a name only counts as its own words
+        commands_for(game).parse_command(state, 0, "spy on banana", names)  # a name only counts as its own words
 
 

@@ -14,7 +14,7 @@ from engine import registry
 from engine.core import Decision, GameState, IllegalAction, Option, Result, SeatResult, TypedValue, new_game
 from engine.core.contract import default_options
 from tests.bot.helpers import Table, field_of, items, latest_panel, make_table, open_lobby, prompt_of, refusal
-from tests.support.toy_game import ToyGame, ToyState
+from tests.support.toy_game import ToyGame, ToyState, ToyTable
 
 HOUR = 3600.0
 
@@ -32,9 +32,6 @@ class Leading(ToyGame):
                                 if o.id == "pass" else o for o in decision.options]
         return decisions
 
-    def timeout(self, state: GameState, seat: int) -> str | None:
-        return "pass" if any(d.seat == seat for d in self.pending(state)) else None
-
     def result(self, state: GameState) -> Result | None:
         found = super().result(state)
         if found is None:
@@ -47,6 +44,16 @@ class Leading(ToyGame):
         if options["hand"] == "1":
             raise IllegalAction(f"Seat {players} would hold a single card, which makes no game.")
         return super().new_game(players, seed, options)
+
+
+class LeadingTable(ToyTable):
+    """A clock running out passes (found beside `Leading` as this module's `TABLE`)."""
+
+    def timeout(self, state: GameState, seat: int) -> str | None:
+        return "pass" if any(d.seat == seat for d in self.game.pending(state)) else None
+
+
+TABLE = LeadingTable
 
 
 @pytest.fixture
