@@ -1,6 +1,7 @@
 """Command line for the engines: `python -m engine selfplay GAME --games N --players P --seed S [--option k=v]`, and
 `python -m engine arena GAME --a hard --b policy --players 2 --games 200 --seed 1` (AI levels against each other), and
-`python -m engine replay FILE` (a game exported with /game export, replayed from its seed to its final state).
+`python -m engine replay FILE` (a game exported with /game export, replayed from its seed to its final state), and
+`python -m engine manual` (the games' lines of docs/playing.md, written from their manifests).
 
 Games follow each game's playout policy (random, shaped like people play); `--uniform` picks every choice uniformly
 instead, to see how a policy-free random game behaves.
@@ -26,6 +27,8 @@ from engine.core.record import RecordProblem, read, report
 
 def selfplay(args: argparse.Namespace) -> int:
     game = registry.get(args.game)
+    if args.players is None:  # three, or as near as the game's seats allow
+        args.players = min(max(3, game.info.min_players), game.info.max_players)
     ai = ai_for(game)
     options = dict(kv.split("=", 1) for kv in args.option)
     tally = Tally()
@@ -69,6 +72,8 @@ def selfplay(args: argparse.Namespace) -> int:
 
 def run_arena(args: argparse.Namespace) -> int:
     game = registry.get(args.game)
+    if args.players is None:  # the fewest the game seats: one of side A against the fewest of side B
+        args.players = game.info.min_players
     ai = ai_for(game)
     options = dict(kv.split("=", 1) for kv in args.option)
     budgets: dict[str, Budget | None] = {}
@@ -119,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
     sp = sub.add_parser("selfplay", help="play random legal games to the end and print figures")
     sp.add_argument("game", choices=registry.names())
     sp.add_argument("--games", type=int, default=100)
-    sp.add_argument("--players", type=int, default=3)
+    sp.add_argument("--players", type=int, default=None, help="default: 3, or the nearest count the game seats")
     sp.add_argument("--seed", type=int, default=1)
     sp.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     sp.add_argument("--uniform", action="store_true", help="uniform random choices instead of the playout policy")
@@ -128,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("game", choices=registry.names())
     ap.add_argument("--a", choices=sides, default=levels.HARD)
     ap.add_argument("--b", choices=sides, default=POLICY)
-    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--players", type=int, default=None, help="default: the fewest the game seats")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
@@ -141,9 +146,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--progress", action="store_true", help="print the running score after every game, to stderr")
     rp = sub.add_parser("replay", help="replay an exported game record and print a digest of its final state")
     rp.add_argument("file", help="the JSON file /game export gave")
+    sub.add_parser("manual", help="write the games' lines of docs/playing.md from their manifests")
     args = parser.parse_args(argv)
-    commands = {"selfplay": selfplay, "arena": run_arena, "replay": run_replay}
+    commands = {"selfplay": selfplay, "arena": run_arena, "replay": run_replay, "manual": write_manual}
     return commands[args.command](args)
+
+
+def write_manual(_args: argparse.Namespace) -> int:
+    from engine import manual
+
+    changed = manual.write()
+    print(f"{manual.MANUAL.relative_to(manual.ROOT)}: {'rewritten' if changed else 'already as the manifests say'}")
+    return 0
 
 
 if __name__ == "__main__":

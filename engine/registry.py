@@ -13,8 +13,15 @@ _loaded: dict[str, Game] = {}
 
 
 def names() -> list[str]:
-    """Names of the games whose engine is present, in menu order."""
+    """Names of the games whose engine is present, in menu order, the examples among them (see `offered`)."""
     return [m.name for m in manifests() if _available(m.name)]
+
+
+def offered() -> list[str]:
+    """The games the bot offers its players by default: every one of `names` but the examples (a manifest's
+    `example`: kept to be copied and tested like every game, it is no game anyone came to play)."""
+    examples = {m.name for m in manifests() if m.example}
+    return [name for name in names() if name not in examples]
 
 
 def _available(name: str) -> bool:

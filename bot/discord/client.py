@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 import discord
 from discord import app_commands
@@ -50,6 +50,7 @@ class TarmacBot(Host):
         reminder_check: float = 6 * 3600, shard_count: int | None = 1, shard_ids: list[int] | None = None,
         requests_per_second: float | None = None,
         presenter: type[DiscordPresenter] = DiscordPresenter, metrics_addr: str = "",
+        seeds: Callable[[], int] | None = None,
     ) -> None:
         # Tarmac never joins voice, so discord.py's start-up warnings about missing voice libraries are only noise
         # in an admin's log.
@@ -67,7 +68,7 @@ class TarmacBot(Host):
         self.presenter = presenter(self)
         # discord.utils.utcnow is the clock of the Discord layer (and the one a simulated Discord moves in tests).
         self.parts = Parts(store, self.presenter, games=games, ai_delay=ai_delay, remind_after=remind_after,
-                           nudge_gap=nudge_gap, now=discord.utils.utcnow, owns=self.owns)
+                           nudge_gap=nudge_gap, now=discord.utils.utcnow, owns=self.owns, seeds=seeds)
         self.tree = app_commands.CommandTree(self)
         self.dev_guild_id = dev_guild_id
         # This process's share of Discord's global request budget (bot/discord/budget.py); None: no budget (tests on
@@ -217,9 +218,11 @@ def create_bot(
     remind_after: float = 12 * 3600, nudge_gap: float = 3600, reminder_check: float = 6 * 3600,
     shard_count: int | None = 1, shard_ids: list[int] | None = None, requests_per_second: float | None = None,
     presenter: type[DiscordPresenter] = DiscordPresenter, metrics_addr: str = "",
+    seeds: Callable[[], int] | None = None,
 ) -> TarmacBot:
-    """The bot; `presenter` chooses how private things reach a member (the sandbox shows them on its page)."""
+    """The bot; `presenter` chooses how private things reach a member (the sandbox shows them on its page), `seeds`
+    where new games' seeds come from (bot.session.lobby.Lobby.seeds: fresh random ones unless a test fixes them)."""
     return TarmacBot(store, games=games, ai_delay=ai_delay, dev_guild_id=dev_guild_id, remind_after=remind_after,
                      nudge_gap=nudge_gap, reminder_check=reminder_check, shard_count=shard_count,
                      shard_ids=shard_ids, requests_per_second=requests_per_second,
-                     presenter=presenter, metrics_addr=metrics_addr)
+                     presenter=presenter, metrics_addr=metrics_addr, seeds=seeds)

@@ -4,7 +4,8 @@ The AI levels play each other on fixed seeds, with the iteration caps of their b
 games (and so the fit) depend on the seeds only, whatever the machine's load:
 
 - a game of seats against each other: three seats, one Easy, one Normal, one Hard, the order of the levels turning
-  through all six orders table after table (the first player's edge cancels out); each table ranks the three levels
+  through all six orders table after table (the first player's edge cancels out; a game of two plays every order
+  of two levels, `seat_orders`); each table ranks the three levels
   by the places the bot would give them (bot.ratings.outcome.places).
 - a co-operative game (Now Boarding): for each number of pilots, every deal is played three times, by a team of
   Easy, of Normal and of Hard pilots, each team against the game itself ("game:N" for N pilots).
@@ -39,10 +40,13 @@ from engine.core.ai.arena import play_match
 from engine.core.ai.search import Budget
 
 MODEL = PlackettLuce()
-ORDERS = list(itertools.permutations((levels.EASY, levels.NORMAL, levels.HARD)))
+LEVELS = (levels.EASY, levels.NORMAL, levels.HARD)
+ORDERS = list(itertools.permutations(LEVELS))
 TABLES = {"planes": 8, "planecrafters": 8, "flight-plan": 36, "now-boarding": 4}
 """Tables per game by default (for Now Boarding: deals per number of pilots, each played by three teams), sized
 so that the whole run takes minutes: a Hard seat of Planes or Planecrafters thinks about ten seconds a table."""
+NEW_GAME_TABLES = 8
+"""Tables of a game `TABLES` does not size yet (one just offered): a start, until its run's figures say better."""
 
 
 @dataclass(frozen=True)
@@ -68,10 +72,20 @@ def capped(budget: Budget | None) -> Budget | None:
                   explore=budget.explore, follow=budget.follow)
 
 
+def seat_orders(seats: int) -> list[tuple[str, ...]]:
+    """For a game that cannot seat three: every order of two of the levels (a game of two), or the three levels'
+    orders with Easy in every further seat (a game of more)."""
+    if seats < len(LEVELS):
+        return list(itertools.permutations(LEVELS, seats))
+    return [order + (levels.EASY,) * (seats - len(LEVELS)) for order in ORDERS]
+
+
 def tables(game: str, count: int, seed: int) -> list[Table]:
     engine = registry.get(game)
     if not engine.info.cooperative:
-        return [Table(game, seed + i, ORDERS[i % len(ORDERS)]) for i in range(count)]
+        info = engine.info
+        orders = ORDERS if info.min_players <= 3 <= info.max_players else seat_orders(info.min_players)
+        return [Table(game, seed + i, orders[i % len(orders)]) for i in range(count)]
     pilots = range(engine.info.min_players, engine.info.max_players + 1)
     return [Table(game, seed + 1000 * n + i, (level,) * n)
             for i in range(count) for n in pilots for level in (levels.EASY, levels.NORMAL, levels.HARD)]
@@ -123,7 +137,7 @@ def _cpu() -> float:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.ratings.calibrate", description=__doc__.split("\n")[0])
-    parser.add_argument("games", nargs="*", default=list(TABLES), help="which games (default: every one)")
+    parser.add_argument("games", nargs="*", default=registry.offered(), help="which games (default: every one)")
     parser.add_argument("--tables", type=int, default=0, help="tables per game (default: the game's own count)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes playing tables side by side")
@@ -131,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
     fitted: dict[str, dict[str, tuple[float, float]]] = {}
     for game in args.games:
         started, cpu = time.perf_counter(), _cpu()
-        planned = tables(game, args.tables or TABLES[game], args.seed)
+        planned = tables(game, args.tables or TABLES.get(game, NEW_GAME_TABLES), args.seed)
         with ProcessPoolExecutor(args.jobs) as pool:
             outcomes = list(pool.map(play, planned))
         fitted[game] = fit(outcomes, registry.get(game).info.cooperative)

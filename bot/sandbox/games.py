@@ -19,7 +19,7 @@ SANDBOX_DEFAULTS = {"now-boarding": {"timer": ("async", "Round timer (sandbox: n
 
 
 def sandbox_games() -> dict[str, Game]:
-    games = {name: registry.get(name) for name in registry.names()}
+    games = {name: registry.get(name) for name in registry.offered()}
     for name, defaults in SANDBOX_DEFAULTS.items():
         games[name] = _with_defaults(games[name], defaults)
     return games

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 import secrets as _secrets
+from collections.abc import Callable
 
 from bot.naming import name_seats, seat_names
 from bot.ratings import Ratings
@@ -28,10 +29,20 @@ from engine.core.contract import default_options
 log = logging.getLogger("tarmac.service")
 
 
+def fresh_seed() -> int:
+    """A seed nobody can foresee (63 bits, as the store keeps it)."""
+    return _secrets.randbits(63)
+
+
 class Lobby:
     def __init__(self, sessions: Sessions, meta: MetaBook, publisher: Publisher, turns: Turns,
-                 deadlines: Deadlines, ratings: Ratings) -> None:
+                 deadlines: Deadlines, ratings: Ratings, seeds: Callable[[], int] | None = None) -> None:
         self.sessions = sessions
+        self.seeds: Callable[[], int] = seeds or fresh_seed
+        """Where each new game's seed comes from: a fresh random one (`fresh_seed`) in production. Tests hand the bot
+        a fixed one (`create_bot(..., seeds=lambda: 5)`, tests/bot/conftest.py's `make_bot(seed=5)`) so that a game,
+        and its length, is the same on every run. A seed from here counts as drawn, not chosen: the game may be rated
+        (one passed to `start` is chosen, and is not)."""
         self.ratings = ratings
         self.store = sessions.store
         self.meta = meta
@@ -247,7 +258,7 @@ class Lobby:
             await self._ai_allowed(session)
         engine = self.game(session.game)
         chosen = seed is not None
-        seed = seed if seed is not None else _secrets.randbits(63)
+        seed = seed if seed is not None else self.seeds()
         try:
             state = new_game(engine, len(session.seats), seed, session.options)
         except IllegalAction as exc:

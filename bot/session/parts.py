@@ -50,10 +50,13 @@ class Parts:
         abandon_after: float = 14 * 86400,
         now: Callable[[], datetime] = lambda: datetime.now(UTC),
         owns: Callable[[SessionRow], bool] = lambda _session: True,
+        seeds: Callable[[], int] | None = None,
     ) -> None:
         self.store = store
         self.presenter = presenter
-        self.games: Mapping[str, Game] = games if games is not None else {n: registry.get(n) for n in registry.names()}
+        # The examples (a manifest's `example`) only when given by name: a bot offers the games people came to play.
+        self.games: Mapping[str, Game] = (games if games is not None
+                                          else {n: registry.get(n) for n in registry.offered()})
         self.sessions = Sessions(store, self.games, now, owns)
         self.meta = MetaBook(self.sessions)
         self.clock = RoundClock(self.sessions, self.meta)
@@ -69,7 +72,7 @@ class Parts:
                                    self.reminders.changed)
         self.turns.on_played = self.deadlines.moved
         self.ratings = Ratings(store, self.games)
-        self.lobby = Lobby(self.sessions, self.meta, self.publisher, self.turns, self.deadlines, self.ratings)
+        self.lobby = Lobby(self.sessions, self.meta, self.publisher, self.turns, self.deadlines, self.ratings, seeds)
         self.on_game_end: Callable[[], None] | None = None
         """Told when a game ends (the leagues' clock wakes to move a league on)."""
         self.queue = Queue(store, self.sessions, self.lobby, now)

@@ -48,6 +48,16 @@ class GameManifest:
     table: str = ""
     """Its table's flow (a subclass of `engine.core.table.TableFlow`), as "module:attribute": how turns are counted and
     named, clocks and what they stand for, why an idle seat waits. Empty: the defaults."""
+    seats_called: str = "players"
+    """What the players' manual calls the seats in the game's line ("2-6 airlines"), plural."""
+    about: str = ""
+    """How the game plays in a few sentences, for its paragraph in the players' manual (docs/playing.md, "How each
+    game plays", which `python -m engine docs` writes from the manifests): what the players do, what is hidden, and
+    the `/game rules` topics worth naming, in backticks. Empty for an example, which no manual names."""
+    example: bool = False
+    """An example to copy, not a game to play (engine/README.md, "Adding a game"): the registry, the generic tests
+    and the tools take it up like any game, but the bot offers it to no one unless it is given the game by name
+    (`registry.offered`)."""
 
 
 _registered: dict[str, GameManifest] = {}
@@ -85,7 +95,7 @@ def manifest(name: str) -> GameManifest | None:
 
 
 def register(entry: GameManifest) -> None:
-    """Add a game that no package of engine/ holds (a test's tiny game); `unregister` takes it away again."""
+    """Add a game that no package of engine/ holds (a test's own); `unregister` takes it away again."""
     _registered[entry.name] = entry
 
 

@@ -13,4 +13,11 @@ MANIFEST = GameManifest(
     renderer="renderers.flight_plan",
     samples="renderers.flight_plan.samples",
     words="renderers.flight_plan.describe",
+    seats_called="airlines",
+    about=(
+        "buy routes between real cities, the fleets that fly them and hubs, collect revenue each turn, trade with "
+        "the others and bid at the bank's auctions. The first airline to meet a winning condition wins. Nothing is "
+        "hidden: every airline's cash and assets are on the board. Topics: `first move`, `turn`, `trades`, "
+        "`auctions`, `winning`."
+    ),
 )

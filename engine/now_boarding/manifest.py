@@ -13,4 +13,10 @@ MANIFEST = GameManifest(
     renderer="renderers.now_boarding",
     samples="renderers.now_boarding.samples",
     words="renderers.now_boarding.describe",
+    seats_called="pilots",
+    about=(
+        "passengers wait at airports all over the map; every pilot flies at the same time, each from their own "
+        "private controls, to carry them before they lose patience. Three complaints and the team loses. Nothing is "
+        "hidden. Topics: `flight`, `maintenance`, `upgrades`, `end`."
+    ),
 )

@@ -13,4 +13,9 @@ MANIFEST = GameManifest(
     renderer="renderers.planecrafters",
     samples="renderers.planecrafters.samples",
     words="renderers.planecrafters.describe",
+    about=(
+        "collect part cards, fit them into planes and sell finished planes for crowns; hire employees that help you "
+        "or slow your rivals, paid with the same crowns that decide the winner. Your hand of parts is yours alone. "
+        "Topics: `turn`, `plane value`, `employees`, `end and awards`."
+    ),
 )

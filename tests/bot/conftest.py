@@ -13,6 +13,7 @@ from bot.discord import TarmacBot, create_bot
 from bot.store import SqliteStore
 from engine.analysis.chances import Budget
 from renderers.after import charts
+from tests.bot.helpers import fixed_seed
 from tests.support.discord_mentions import mention_problems
 from tests.support.discord_spec import assert_requests_valid
 from tests.support.toy_game import GAME as TOY
@@ -29,13 +30,23 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def make_bot(db_path: Path) -> AsyncIterator[Callable[..., TarmacBot]]:
-    """Build a fresh bot on the same database file: a restart is `env.restart_bot(make_bot())`."""
+def bot_seed() -> int | None:
+    """The seed every game the test's bots start is dealt from (the lobby's seed source, bot.session.lobby's
+    `Lobby.seeds`), so the game and its length are the same on every run; None: a fresh seed for each game, as in
+    production. A module fixes it by defining its own `bot_seed` fixture (helpers.one_game does)."""
+    return None
+
+
+@pytest.fixture
+async def make_bot(db_path: Path, bot_seed: int | None) -> AsyncIterator[Callable[..., TarmacBot]]:
+    """Build a fresh bot on the same database file: a restart is `env.restart_bot(make_bot())`. Its games are dealt
+    from `bot_seed`, or from `make_bot(games, seed=5)`'s."""
     built: list[TarmacBot] = []
 
-    def build(games: dict[str, Any] | None = None) -> TarmacBot:
-        # Each bot opens the file anew, as a restarted process would.
-        bot = create_bot(SqliteStore(db_path), games=games or GAMES, ai_delay=0.0)
+    def build(games: dict[str, Any] | None = None, *, seed: int | None = bot_seed) -> TarmacBot:
+        # Each bot opens the file anew, as a restarted process would, and deals from the same seed.
+        seeds = None if seed is None else fixed_seed(seed)
+        bot = create_bot(SqliteStore(db_path), games=games or GAMES, ai_delay=0.0, seeds=seeds)
         # The turning points of a game that ends follow from a worker thread, seconds later, and SimCord counts that
         # thread as the bot not having settled: here they are not posted (tests/bot/results/test_after_the_game.py
         # follows them on Parts alone), and /coach chart works them out with one rollout a turn.

@@ -66,20 +66,26 @@ async def start_with_all(table: Table, game: str = "toy", *, ai: int = 0,
     return lobby
 
 
+def fixed_seed(seed: int) -> Callable[[], int]:
+    """A seed source for the lobby (bot.session.lobby's `Lobby.seeds`) that deals every game from `seed`: set it on a
+    running bot as `table.bot.parts.lobby.seeds = fixed_seed(3)`, or give a test's bots a `bot_seed` fixture."""
+    return lambda: seed
+
+
 def one_game(name: str, seed: int) -> tuple[Any, Any]:
     """The fixtures of a test module that plays one real game: a bot that offers only that game, and a fixed seed
     (the lobby draws a fresh one for every game; a fixed one makes the game, and its length, the same each run).
-    In the module: `simcord_bot, _seeded_start = one_game("planes", SEED)`."""
+    In the module: `simcord_bot, bot_seed = one_game("planes", SEED)`."""
 
     @pytest.fixture
     def simcord_bot(make_bot: Callable[..., TarmacBot]) -> TarmacBot:
         return make_bot({name: registry.get(name)})
 
-    @pytest.fixture(autouse=True)
-    def _seeded_start(monkeypatch: pytest.MonkeyPatch) -> None:
-        monkeypatch.setattr("bot.session.lobby._secrets.randbits", lambda _bits: seed)
+    @pytest.fixture
+    def bot_seed() -> int:
+        return seed
 
-    return simcord_bot, _seeded_start
+    return simcord_bot, bot_seed
 
 
 def _stored(channel: ChannelHandle) -> dict[int, Any]:

@@ -5,11 +5,12 @@ and, after every choice, a digest of everything a player or the store could obse
 events, the open decisions (prompts, kinds, options and labels), the public view and the deciding seat's view. Every
 few choices it also keeps a digest of a re-deal (`Game.redeal_hidden`) and at the end the result and the summary.
 
-One file per game, `tests/engine/corpus/<game>.json`, plain JSON with a line per choice and per digest so that a diff
+One file per game, in the game's own test folder (`tests/<package>/corpus.json`, the package its manifest names:
+tests/flight_plan/corpus.json), plain JSON with a line per choice and per digest so that a diff
 shows which game and which step changed. `python -m tests.engine.replay_corpus GAME…` rewrites those games' files
 from the engines as they are (with no GAME, every game's); do that only when a change is meant to change that game's
-play, and say so in the commit. A game with no file yet is recorded from `default_entries`: each seat count with
-its default options.
+play, and say so in the commit. Each file keeps the entries it was recorded from (game, players, seed, options,
+policy); a game with no file yet is recorded from `default_entries`: each seat count with its default options.
 """
 
 from __future__ import annotations
@@ -24,52 +25,13 @@ from engine.core import Decision, Game, GameState, IllegalAction, LoggedAction, 
 from engine.core.ai.hooks import ai_for
 from engine.core.ai.selfplay import playout
 from engine.core.checks.conformance import legal_problems
+from engine.core.manifest import ROOT
 from engine.core.rng import Rng
+from tests.support.tables import package
 
-CORPUS_DIR = Path(__file__).with_name("corpus")
 DIGEST_CHARS = 16
 """64 bits of sha256 per step: a collision by chance is out of reach, and it keeps the committed file small."""
 REDEAL_EVERY = 25
-
-_RT = {"cards": "all"}
-FIRST_ENTRIES: list[dict[str, Any]] = [
-    # Planes, base game: every airport, every seat count and each optional rule.
-    *({"game": "planes", "players": p, "seed": s, "options": {}} for p in (2, 3, 4) for s in (1, 2)),
-    {"game": "planes", "players": 3, "seed": 3, "options": {"airport": "zephyr"}},
-    {"game": "planes", "players": 2, "seed": 4, "options": {"airport": "practice"}},
-    {"game": "planes", "players": 4, "seed": 5, "options": {"player_decks": "on", "start": "2"}},
-    {"game": "planes", "players": 3, "seed": 6, "options": {"pois": "few", "end_space": "6"}},
-    {"game": "planes", "players": 2, "seed": 7, "options": {"pois": "many", "airport": "zephyr"}},
-    {"game": "planes", "players": 3, "seed": 8, "options": {"pois": "custom:a2=blank; M1=R+D"}},
-    # Uniformly random choices hardly ever board (docs/planes-rulings.md), so those games take the house rule's cap.
-    {"game": "planes", "players": 2, "seed": 9, "options": {"round_limit": "30"}, "uniform": True},
-    # Round Trip: every scenario, the expansion deck, each plane side.
-    *({"game": "planes", "players": 2 + i % 3, "seed": 20 + i, "options": {"scenario": sc}}
-      for i, sc in enumerate(["business_as_usual", "frequent_flyer", "middle_of_nowhere", "skymall",
-                              "lost_and_found", "divide_and_conquer", "happy_hour", "long_layover"])),
-    {"game": "planes", "players": 3, "seed": 30, "options": {**_RT, "player_planes": "commuter",
-                                                              "neutral_planes": "wild_points"}},
-    {"game": "planes", "players": 4, "seed": 31, "options": {**_RT, "player_planes": "redeye",
-                                                              "neutral_planes": "cargo", "airport": "azure"}},
-    {"game": "planes", "players": 2, "seed": 32, "options": {"cards": "expansion", "player_planes": "charter",
-                                                              "neutral_planes": "mail", "airport": "beacon"}},
-    {"game": "planes", "players": 3, "seed": 33, "options": {**_RT, "player_planes": "jumbo",
-                                                              "neutral_planes": "vip", "player_decks": "on"}},
-    {"game": "planes", "players": 4, "seed": 34, "options": {"cards": "expansion", "neutral_planes": "standby"}},
-    {"game": "planes", "players": 2, "seed": 35, "options": {**_RT, "neutral_planes": "wild_cards"}},
-    {"game": "planes", "players": 3, "seed": 36, "options": {"scenario": "skymall", "round_limit": "30"},
-     "uniform": True},
-    # Planecrafters.
-    *({"game": "planecrafters", "players": p, "seed": 40 + p, "options": {}} for p in (2, 3, 4)),
-    *({"game": "planecrafters", "players": p, "seed": 50 + p, "options": {"objectives": "on"}} for p in (2, 3, 4)),
-    {"game": "planecrafters", "players": 3, "seed": 60, "options": {}, "uniform": True},
-    # The other games share the core, so a few each.
-    {"game": "flight-plan", "players": 3, "seed": 70, "options": {}},
-    {"game": "flight-plan", "players": 2, "seed": 71, "options": {"routes": "quick"}},
-    {"game": "now-boarding", "players": 3, "seed": 80, "options": {}},
-    {"game": "now-boarding", "players": 5, "seed": 81, "options": {"vips": "on"}},
-]
-"""The entries the corpus was first recorded from; each game's file keeps its own entries since."""
 
 ENTRY_KEYS = ("game", "players", "seed", "options", "uniform")
 
@@ -82,14 +44,14 @@ def default_entries(game: str) -> list[dict[str, Any]]:
 
 
 def corpus_file(game: str) -> Path:
-    return CORPUS_DIR / f"{game}.json"
+    return ROOT / "tests" / package(game) / "corpus.json"
 
 
 def entries(game: str) -> list[dict[str, Any]]:
-    """The entries of `game`'s file as recorded, else the first list's, else the defaults."""
+    """The entries of `game`'s file as recorded, else the defaults."""
     if corpus_file(game).exists():
         return [{k: r[k] for k in ENTRY_KEYS if k in r} for r in load(game)]
-    return [e for e in FIRST_ENTRIES if e["game"] == game] or default_entries(game)
+    return default_entries(game)
 
 
 def _json(value: Any) -> str:
@@ -182,7 +144,6 @@ def load(game: str | None = None) -> list[dict[str, Any]]:
 def record(games: list[str] | None = None) -> None:
     """Rewrite the files of `games` (None: every registered game's) from the engines as they are, each game alone:
     a rule change of one game must not re-record, and so hide, a change in another."""
-    CORPUS_DIR.mkdir(exist_ok=True)
     for game in games or registry.names():
         records = [{k: v for k, v in run(entry).items() if k != "final"} for entry in entries(game)]
         corpus_file(game).write_text(_lines({"games": records}), encoding="utf-8")

@@ -22,6 +22,8 @@ from engine.core.checks.conformance import (
     check_typed,
     check_words,
 )
+from engine.core.contract import Game
+from engine.core.typed import GameCommands, commands_for
 from renderers import words
 
 CASES = [
@@ -39,6 +41,11 @@ def test_random_playout_conforms(name: str, players: int, seed: int) -> None:
 
 def test_registry_lists_the_first_game() -> None:
     assert "planes" in registry.names()
+
+
+def reads_typed_lines(game: Game) -> bool:
+    """Whether the game reads typed moves at all (a game without them refuses every line with one sentence)."""
+    return type(commands_for(game)) is not GameCommands
 
 
 @pytest.mark.parametrize(("name", "players", "seed"), [case for case in CASES if case[2] == 1])
@@ -85,8 +92,9 @@ def test_the_board_and_hands_in_words_never_depend_on_hidden_cards(name: str, pl
 def test_every_suggestion_sent_back_is_read_as_the_option_it_offered(name: str, players: int) -> None:
     # Labels of the same words in another order (Now Boarding's "… out of DEN on DEN–SFO" and "… out of SFO on
     # SFO–DEN") were once read as a set of words, and the suggestion offered for either was refused.
-    states, sent = check_suggestions(registry.get(name), players, 1)
-    assert states > 0 and sent > states
+    game = registry.get(name)
+    states, sent = check_suggestions(game, players, 1)
+    assert states > 0 and (sent > states or not reads_typed_lines(game))
 
 
 @pytest.mark.parametrize(("name", "players"), [
@@ -95,8 +103,9 @@ def test_every_suggestion_sent_back_is_read_as_the_option_it_offered(name: str, 
 def test_members_named_after_the_words_of_labels_change_no_reading(name: str, players: int) -> None:
     # A member called "Red", "Take" or "buy" once turned every such word of a line into a seat. Names hardly depend
     # on the player count, so the fewest and the most seats.
-    states, sent = check_suggestions(registry.get(name), players, 1, states=4, named=True)
-    assert states > 0 and sent > states
+    game = registry.get(name)
+    states, sent = check_suggestions(game, players, 1, states=4, named=True)
+    assert states > 0 and (sent > states or not reads_typed_lines(game))
 
 
 @pytest.mark.parametrize(("name", "players", "seed"), CASES)

@@ -20,13 +20,16 @@ from engine import registry
 from engine.__main__ import main
 from engine.core.ai.selfplay import playout
 from engine.core.record import GameRecord, RecordChoice, RecordEnd, RecordSeat, digest, replay, sealed
+from tests.support.tables import players_near
 
 SEED = 3
 
 
-def record_of(name: str, seed: int = SEED, players: int = 3) -> tuple[GameRecord, str]:
-    """A whole seeded game's record, and the digest of the state the game ended in."""
+def record_of(name: str, seed: int = SEED, players: int | None = None) -> tuple[GameRecord, str]:
+    """A whole seeded game's record (of 3 players, or as near as the game seats), and the digest of the state the
+    game ended in."""
     game = registry.get(name)
+    players = players or players_near(game)
     run = playout(game, players, seed)
     record = GameRecord(game=name, seed=seed,
                         seats=[RecordSeat(seat=s, name=f"P{s + 1}", member=100 + s) for s in range(players)],

@@ -1,7 +1,7 @@
 """Speed work on the engines must change nothing anyone can observe: every recorded game of the corpus
-(tests/engine/replay_corpus.py, a file per game in tests/engine/corpus/) replays to the same stored states, events,
-decisions, views, refusals, re-deals and result, and the playout policy still makes the same choices from the same
-seed and ends in the same state."""
+(tests/engine/replay_corpus.py, a file per game in the game's own test folder, tests/<game>/corpus.json) replays to
+the same stored states, events, decisions, views, refusals, re-deals and result, and the playout policy still makes
+the same choices from the same seed and ends in the same state."""
 
 from __future__ import annotations
 

@@ -10,6 +10,7 @@ from engine.core.rules_pages import rules
 from renderers.words import board_key, for_game
 from tests.planecrafters.helpers import at, find, hand
 from tests.planecrafters.helpers import start as pc_start
+from tests.support.tables import players_near
 
 PLANES = registry.get("planes")
 
@@ -89,5 +90,5 @@ def test_every_label_of_seeded_games_fits_a_button_whole() -> None:
                 long.update(o.label for o in decision.options if len(o.label) > BUTTON_TEXT or o.label.endswith("…"))
                 long.update(o.detail for o in decision.options if len(o.detail) > OPTION_TEXT)
 
-        playout(game, 3, 11, on_step=step)
+        playout(game, players_near(game), 11, on_step=step)
         assert not long, (name, sorted(long)[:5])

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from openskill.models import PlackettLuce
 
-from bot.ratings.calibrate import ORDERS, Outcome, Table, fit, play, tables
+from bot.ratings.calibrate import ORDERS, Outcome, Table, fit, play, seat_orders, tables
+from engine import registry
 
 PL = PlackettLuce()
 
@@ -44,3 +45,15 @@ def test_tables_turn_the_seat_order_and_play_the_same_on_the_same_seed() -> None
     assert sorted({len(t.seats) for t in team}) == [2, 3, 4, 5] and len(team) == 12
     table = Table("flight-plan", 3, ("easy", "easy", "normal"))
     assert play(table) == play(table), "iteration caps alone: the seed decides the game"
+
+
+def test_a_game_that_cannot_seat_three_plays_every_order_it_can_seat() -> None:
+    # A game of two (the example's) once got three-seat tables it refuses to set up.
+    pairs = seat_orders(2)
+    assert len(pairs) == 6 and all(len(set(p)) == 2 for p in pairs)
+    assert all(sum(level in p for p in pairs) == 4 for level in ("easy", "normal", "hard")), "each level as often"
+    assert seat_orders(4) == [(*order, "easy") for order in ORDERS]
+    for name in registry.names():
+        info = registry.get(name).info
+        if not info.cooperative:
+            assert all(info.min_players <= len(t.seats) <= info.max_players for t in tables(name, 6, seed=1)), name

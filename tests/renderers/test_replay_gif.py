@@ -20,16 +20,18 @@ from renderers import for_game
 from renderers.kit.paint import ELLIPSIS
 from renderers.kit.record import check_layout, recording
 from renderers.replay import CAPTION_LINES, LAST_MS, SIZES, Frame, frame_image, frames, gif
+from tests.support.tables import players_near
 
 SEED = 5
 TURNS = 6  # the first few turns of a game: enough to see hands, decks and the board change
 
 
 def opening(name: str) -> tuple[object, list[Turn]]:
-    """The start and the first TURNS turns of a seeded 3-player game."""
+    """The start and the first TURNS turns of a seeded game of 3 players (or as near as the game seats)."""
     engine = registry.get(name)
-    run = playout(engine, 3, SEED)
-    start, steps = play(engine, 3, SEED, {}, [(a.seat, a.choice) for a in run.actions])
+    players = players_near(engine)
+    run = playout(engine, players, SEED)
+    start, steps = play(engine, players, SEED, {}, [(a.seat, a.choice) for a in run.actions])
     return start, group(engine, steps)[:TURNS]
 
 

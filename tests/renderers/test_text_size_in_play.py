@@ -22,9 +22,11 @@ from engine.core.play import LoggedAction
 from renderers import for_game
 from renderers.kit.record import recording
 from renderers.kit.rules import MIN_TEXT_PX, shown_cap_px
+from tests.support.tables import fewest_and_most
 
-GAMES = [("planes", 4, 3), ("planes", 2, 8), ("planecrafters", 4, 2), ("planecrafters", 2, 5),
-         ("flight-plan", 6, 4), ("flight-plan", 3, 9), ("now-boarding", 4, 1), ("now-boarding", 2, 7)]
+GAMES = [(name, players, seed) for name in registry.names() if for_game(name) is not None
+         for players, seed in zip(reversed(fewest_and_most(registry.get(name))), (3, 7), strict=False)]
+"""Every game with pictures at its most and its fewest players."""
 PICTURES_PER_GAME = 8
 NAMES = ["Ada", "Bartholomew the Patient", "Chen", "Dagny Featherstonehaugh", "Esperanza", "Fumiko"]
 

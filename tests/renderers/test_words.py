@@ -6,7 +6,6 @@ its start; a hand's description names its holder. `alt_text` cuts at whole lines
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -19,17 +18,26 @@ from engine.core.contract import GameState
 from engine.core.play import LoggedAction
 from renderers import catalogue, words
 from renderers.words import ALT_TEXT_MAX, alt_text, count
+from tests.support.tables import fewest_and_most, game_tests, package
 
 NAMES = {0: "Ana Quill", 1: "Bruno Vale", 2: "Chidi Oak", 3: "Dagny Fern", 4: "Esme Rook", 5: "Fumiko Lark"}
 
-# (game, players, options): every game at its fewest and most players, Planes with Round Trip too.
-TABLES: list[tuple[str, int, dict[str, str]]] = [
-    ("planes", 2, {}), ("planes", 4, {}), ("planes", 3, {"scenario": "divide_and_conquer"}),
-    ("planes", 4, {"player_planes": "jumbo", "neutral_planes": "cargo"}),
-    ("planecrafters", 2, {}), ("planecrafters", 4, {"objectives": "on"}),
-    ("flight-plan", 2, {}), ("flight-plan", 6, {}),
-    ("now-boarding", 2, {}), ("now-boarding", 5, {}),
-]
+
+
+def _tables() -> list[tuple[str, int, dict[str, str]]]:
+    """Every game at its fewest and most players, and the tables its own tests/<game>/figures.py adds (Planes with
+    Round Trip)."""
+    return [(name, players, options) for name in registry.names()
+            for players, options in [(n, {}) for n in fewest_and_most(registry.get(name))] + _own(name).TABLES]
+
+
+def _own(name: str) -> Any:
+    own = game_tests(name, "figures")
+    assert own is not None, f"tests/{package(name)}/figures.py says what {name}'s board in words must show"
+    return own
+
+
+TABLES = _tables()
 SEEDS = (1, 2)
 
 
@@ -56,53 +64,10 @@ def _view(game: str, players: int, options: dict[str, str], seed: int, n: int,
     return name_view(registry.get(game).view(state, seat), {s: NAMES[s] for s in range(players)})
 
 
-def _money(amount: int) -> str:
-    return f"-${-amount}M" if amount < 0 else f"${amount}M"
-
-
-def _planes_figures(view: dict[str, Any]) -> list[str]:
-    out = [f"Boarding track at {view['track']} of {view['track_end']}"]
-    for s in view["seats"]:
-        if view["round_trip"]:
-            figures = f"{s['score']} VP, {count(s['tokens'], 'VP token')}, {s['aboard']} aboard"
-        else:
-            figures = f"{s['score']} VP, {s['goal_vp']} from goals, {s['boarded']} boarded"
-        out.append(f"{s['name']} ({s['colour']}): {figures}, {count(s['hand_size'], 'card')} in hand")
-    return out
-
-
-def _planecrafters_figures(view: dict[str, Any]) -> list[str]:
-    out = [f"Stack: {count(view['stack'], 'card')}"]
-    for s in view["seats"]:
-        final = f"final score {view['scores'][s['seat']]}, " if view["scores"] else ""
-        out.append(f"{s['name']}: {final}{count(s['crowns'], 'crown')}, {count(s['hand_count'], 'card')} in hand")
-        out.append(f"Sold {count(s['parts_sold'], 'part')} and {count(s['planes_sold'], 'plane')}")
-    for shares in view["awards"].values():
-        out += [f"{view['seats'][int(seat)]['name']} {count(crowns, 'crown')}" for seat, crowns in shares.items()]
-    return out
-
-
-def _flight_plan_figures(view: dict[str, Any]) -> list[str]:
-    return [f"{a['name']}: {_money(a['cash'])} cash, {_money(a['revenue'])} a turn, regions {len(a['regions'])} of 6, "
-            f"hub regions {len(a['hub_regions'])} of 3" for a in view["airlines"]]
-
-
-def _now_boarding_figures(view: dict[str, Any]) -> list[str]:
-    return [f"Complaints: {view['complaints']} \\(3 lose the day\\)"] + [
-        rf"{re.escape(s['name'])}, [^\n]*?\${s['money']} in fares, {s['delivered']} delivered, \${s['earned']} earned"
-        for s in view["seats"] if s["colour"]]
-
-
-FIGURES: dict[str, Callable[[dict[str, Any]], list[str]]] = {
-    "planes": _planes_figures, "planecrafters": _planecrafters_figures, "flight-plan": _flight_plan_figures,
-    "now-boarding": _now_boarding_figures,
-}
-
-
 def test_every_game_has_words() -> None:
-    assert sorted(FIGURES) == sorted(registry.names())
     for name in registry.names():
         assert words.for_game(name) is not None, name
+        assert callable(_own(name).figures), name
 
 
 @pytest.mark.parametrize(("game", "players", "options", "seed", "n"), _cases())
@@ -115,8 +80,8 @@ def test_the_board_in_words_names_every_seat_and_figure(
     for seat in range(players):
         assert NAMES[seat] in text, f"{NAMES[seat]} is not named in:\n{text}"
     assert "Seat " not in text and "Player " not in text, "seats are named by their members' names"
-    for figure in FIGURES[game](view):
-        pattern = figure if game == "now-boarding" and "\\" in figure else re.escape(figure)
+    for figure in _own(game).figures(view):
+        pattern = figure if isinstance(figure, re.Pattern) else re.escape(figure)
         assert re.search(pattern, text), f"{figure!r} is missing from:\n{text}"
 
 

@@ -24,10 +24,10 @@ from tests.bot.helpers import (
 HOUR = 3600.0
 
 
-@pytest.fixture(autouse=True)
-def _seeded_start(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture
+def bot_seed() -> int:
     """A fixed seed: with a fresh one per game, one deal in four let the AI's turns end the toy game early."""
-    monkeypatch.setattr("bot.session.lobby._secrets.randbits", lambda _bits: 3)
+    return 3
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ from engine.now_boarding.state import NBState
 from tests.bot.games.test_now_boarding_e2e import NAMES, REDRAW, press, setup_all
 from tests.bot.helpers import Table, make_table, one_game, open_lobby, prompt_of, stored_state
 
-simcord_bot, _seeded_start = one_game("now-boarding", 7)
+simcord_bot, bot_seed = one_game("now-boarding", 7)
 
 HOUR = 3600.0
 

@@ -34,7 +34,7 @@ from tests.bot.replay_checks import assert_export_replays, assert_final_replay
 SEED = 23
 CLEO = 2
 
-simcord_bot, _seeded_start = one_game("flight-plan", SEED)
+simcord_bot, bot_seed = one_game("flight-plan", SEED)
 
 
 class Steered(Policy):

@@ -44,7 +44,7 @@ from tests.bot.helpers import (
 )
 from tests.bot.replay_checks import assert_export_replays, assert_final_replay
 
-simcord_bot, _seeded_start = one_game("now-boarding", 7)
+simcord_bot, bot_seed = one_game("now-boarding", 7)
 
 NAMES = ("ana", "ben", "cleo")
 REDRAW = 3600.0

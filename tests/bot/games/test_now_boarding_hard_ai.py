@@ -14,7 +14,7 @@ from engine.now_boarding.state import NBState
 from tests.bot.games.test_now_boarding_e2e import press
 from tests.bot.helpers import latest_panel, make_table, one_game, open_lobby, stored_state
 
-simcord_bot, _seeded_start = one_game("now-boarding", 7)
+simcord_bot, bot_seed = one_game("now-boarding", 7)
 
 
 async def test_a_hard_ai_pilot_flies_its_part_of_a_timed_round_before_the_clock_moves(simcord_env: Any,

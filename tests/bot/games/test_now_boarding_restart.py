@@ -18,7 +18,7 @@ from engine.now_boarding.state import NBState
 from tests.bot.games.test_now_boarding_e2e import NAMES, REDRAW, controls, option_id, setup_all, start
 from tests.bot.helpers import latest_panel, make_table, one_game, prompt_of, refusal, stored_state
 
-simcord_bot, _seeded_start = one_game("now-boarding", 7)
+simcord_bot, bot_seed = one_game("now-boarding", 7)
 
 RELAXED = 120.0
 """The relaxed timer's round, in seconds: long enough that what is left of it after a restart is still longer than

@@ -44,7 +44,7 @@ from tests.bot.replay_checks import assert_export_replays, assert_final_replay
 SEED = 4
 HIRES = {0: "hire:agent", 1: "hire:spy"}  # seat -> the employee its member hires at the first chance
 
-simcord_bot, _seeded_start = one_game("planecrafters", SEED)
+simcord_bot, bot_seed = one_game("planecrafters", SEED)
 
 
 class Steered(Policy):

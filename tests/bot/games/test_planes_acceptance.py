@@ -56,7 +56,7 @@ SEED = 2026
 RESTART_AFTER = 60  # from this move on, the next private panel is where a new bot instance takes over
 PROBE_AT = {41, 120}  # moves at which outsiders, waiting players and outdated panels click (and at each new kind)
 
-simcord_bot, _seeded_start = one_game("planes", SEED)
+simcord_bot, bot_seed = one_game("planes", SEED)
 
 
 def _halves(card_id: str) -> list[str]:

@@ -28,7 +28,7 @@ from tests.bot.helpers import (
 )
 
 SEED = 77
-simcord_bot, _seeded_start = one_game("planes", SEED)
+simcord_bot, bot_seed = one_game("planes", SEED)
 
 
 class DraftWatch(PlanesWatch):

@@ -22,7 +22,7 @@ from tests.bot.helpers import (
     stored_state,
 )
 
-simcord_bot, _seeded_start = one_game("planes", 11)
+simcord_bot, bot_seed = one_game("planes", 11)
 
 
 async def test_restarts_mid_move_and_on_a_private_panel_then_finish(simcord_env, make_bot):

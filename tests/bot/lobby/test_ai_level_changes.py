@@ -17,6 +17,7 @@ from engine.core.ai.hooks import GameAI
 from tests.bot.helpers import (
     action_rows,
     choice_ids,
+    fixed_seed,
     items,
     latest_panel,
     make_table,
@@ -156,10 +157,9 @@ async def test_the_host_changes_a_taken_over_seats_level_during_the_game_and_it_
     assert prompt_of(latest_panel(table.channel)).startswith(cleo.mention), "the AI played and passed the turn on"
 
 
-async def test_a_seat_the_ai_keeps_after_missed_deadlines_gets_a_level_until_its_player_rejoins(simcord_env,
-                                                                                                monkeypatch) -> None:
-    monkeypatch.setattr("bot.session.lobby._secrets.randbits", lambda _bits: 3)  # the deal test_deadlines uses
+async def test_a_seat_the_ai_keeps_after_missed_deadlines_gets_a_level_until_its_player_rejoins(simcord_env) -> None:
     table = make_table(simcord_env, ("ana", "ben"))
+    table.bot.parts.lobby.seeds = fixed_seed(3)  # the deal test_deadlines uses
     ana, ben = table.players
     lobby = await open_lobby(table)
     await ben.click(lobby, label="Join")

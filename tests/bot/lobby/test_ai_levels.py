@@ -29,7 +29,7 @@ from tests.bot.helpers import (
 )
 
 SEED = 21
-simcord_bot, _seeded_start = one_game("planes", SEED)
+simcord_bot, bot_seed = one_game("planes", SEED)
 
 
 async def test_a_hard_ai_seat_is_chosen_in_the_lobby_and_plays_its_whole_turn_as_one_panel(simcord_env, monkeypatch

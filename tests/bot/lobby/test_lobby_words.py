@@ -62,11 +62,12 @@ async def test_planes_ends_at_a_count_of_boarded_cubes_not_at_a_space(simcord_en
 
 
 async def test_the_games_say_what_they_are_where_one_is_picked_and_in_the_lobby(simcord_env: Any) -> None:
-    bot = create_bot(SqliteStore(":memory:"))  # every game: never opened, nothing to close
+    bot = create_bot(SqliteStore(":memory:"))  # every game it offers: never opened, nothing to close
     group = next(c for c in bot.tree.get_commands() if c.name == "game").to_dict(bot.tree)
     new = next(o for o in group["options"] if o["name"] == "new")
     names = [c["name"] for c in next(o for o in new["options"] if o["name"] == "game")["choices"]]
-    for name in registry.names():
+    assert len(names) == len(registry.offered()), "the examples are not offered"
+    for name in registry.offered():
         game = registry.get(name)
         assert game.info.tagline and game_choice(game) in names
         assert f"({game.info.min_players}–{game.info.max_players} players)" in game_choice(game)

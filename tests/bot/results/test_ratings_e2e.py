@@ -24,7 +24,9 @@ from tests.support.toy_game import ToyGame
 
 HOUR = 3600.0
 DAY = 24 * HOUR
-KINDS = ["planes", "planecrafters", "now-boarding", "flight-plan"]
+KINDS = [name for name in registry.names()
+         if registry.get(name).info.min_players <= 3 <= registry.get(name).info.max_players]
+"""Every game three members can play together (these tests seat three)."""
 ROUND_TRIP = {"scenario": "business_as_usual"}
 """Planes with its Round Trip expansion: the fifth kind, a game of Planes with a scenario."""
 PL = PlackettLuce()
@@ -44,9 +46,9 @@ def _easy_stand_ins(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("bot.session.turns.levels", SimpleNamespace(plan=easy, EASY=levels.EASY))
 
 
-@pytest.fixture(autouse=True)
-def _seeded_start(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.session.lobby._secrets.randbits", lambda _bits: 5)
+@pytest.fixture
+def bot_seed() -> int:
+    return 5
 
 
 def reply_text(result: Any) -> str:

@@ -41,8 +41,7 @@ from tests.support.databases import new_database
 from tests.support.toy_game import ToyGame
 
 HOUR = 3600.0
-GAMES = {"toy": ToyGame(), **{name: registry.get(name) for name in ("planes", "planecrafters", "now-boarding",
-                                                                    "flight-plan")}}
+GAMES = {"toy": ToyGame(), **{name: registry.get(name) for name in registry.names()}}
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -79,9 +78,9 @@ def _easy_stand_ins(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("bot.session.turns.levels", SimpleNamespace(plan=easy, EASY=levels.EASY))
 
 
-@pytest.fixture(autouse=True)
-def _seeded_start(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.session.lobby._secrets.randbits", lambda _bits: 5)
+@pytest.fixture
+def bot_seed() -> int:
+    return 5
 
 
 async def lobby_with(table: Table, *, ai: int = 0, rated: str | None = None,
@@ -277,7 +276,7 @@ async def test_a_seat_the_ai_played_for_its_member_moves_no_rating(simcord_env, 
                                                                       last=5)] == []
 
 
-@pytest.mark.parametrize("kind", ["planes", "planecrafters", "now-boarding", "flight-plan"])
+@pytest.mark.parametrize("kind", registry.names())
 async def test_every_game_is_played_out_to_its_result_when_its_last_member_resigns(simcord_env, kind: str) -> None:
     simcord_env.settle_timeout = 60.0  # a whole game played and its replay drawn in one settle
     table = make_table(simcord_env, ("ana",))

@@ -42,7 +42,7 @@ from tests.bot.replay_checks import turns_played
 SEED = 4
 GAME = registry.get("planecrafters")
 
-simcord_bot, _seeded_start = one_game("planecrafters", SEED)
+simcord_bot, bot_seed = one_game("planecrafters", SEED)
 
 
 async def play_turns(table: Table, turns: int) -> None:

@@ -26,7 +26,7 @@ from tests.bot.helpers import (
     turn_bodies,
 )
 
-simcord_bot, _seeded_start = one_game("planes", 5)
+simcord_bot, bot_seed = one_game("planes", 5)
 
 
 async def clicks_at_once(actor: MemberActor, message: Any, custom_ids: list[str]) -> list[InteractionResult]:

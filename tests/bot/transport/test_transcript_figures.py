@@ -22,7 +22,7 @@ from tests.bot.helpers import (
 
 SEED = 4
 
-simcord_bot, _seeded_start = one_game("planecrafters", SEED)
+simcord_bot, bot_seed = one_game("planecrafters", SEED)
 
 
 def pinged(body: dict[str, Any], user_id: int) -> bool:

@@ -18,12 +18,11 @@ from tests.support.loop_games import Count
 
 @pytest.fixture
 def simcord_bot(make_bot: Any) -> TarmacBot:
-    return make_bot({"count": Count()})
+    return make_bot({"count": Count()}, seed=5)
 
 
 async def test_the_bot_hands_the_search_its_turn_so_far_and_the_turn_ends(simcord_env: Any,
                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.session.lobby._secrets.randbits", lambda _bits: 5)
     # The iteration cap alone, so the plans depend on the seed only; and a short limit, to see the policy take over.
     monkeypatch.setitem(levels.LEVELS, levels.NORMAL, Budget(iterations=80, horizon=12))
     monkeypatch.setattr(levels, "RUN_LIMIT", 6)
@@ -54,7 +53,6 @@ async def test_the_stand_in_for_a_missed_deadline_hands_the_search_its_turn_so_f
     # The AI standing in for a member (deadlines.py calls play_for when a turn deadline passes) goes through the same
     # guards as an AI seat. Count's stand-in would play the policy (its search is not shown to beat it): searching
     # is forced here, since the guards are what is tested.
-    monkeypatch.setattr("bot.session.lobby._secrets.randbits", lambda _bits: 5)
     monkeypatch.setitem(levels.LEVELS, levels.NORMAL, Budget(iterations=80, horizon=12))
     monkeypatch.setattr(levels, "RUN_LIMIT", 6)
     monkeypatch.setattr("bot.session.turns.stand_in_level", lambda _engine: levels.NORMAL)

@@ -20,7 +20,9 @@ from tests.bot.helpers import (
     start_with_all,
 )
 
-GAMES = ("flight-plan", "now-boarding", "planes")
+NOTHING_PRIVATE = [name for name in registry.names() if not registry.get(name).info.private_view]
+"""The games where no seat holds anything the channel does not see (`GameInfo.private_view` empty)."""
+GAMES = (*NOTHING_PRIVATE, "planes")
 
 
 @pytest.fixture
@@ -35,7 +37,7 @@ def private_titles(table, member) -> list[str]:  # type: ignore[no-untyped-def]
     return [m.embeds[0].title or "" for m in dms + own if m.embeds]
 
 
-@pytest.mark.parametrize("game", ["flight-plan", "now-boarding"])
+@pytest.mark.parametrize("game", NOTHING_PRIVATE)
 async def test_a_game_with_nothing_private_sends_no_hand(simcord_env, game: str) -> None:  # type: ignore[no-untyped-def]
     table = make_table(simcord_env)
     await start_with_all(table, game)

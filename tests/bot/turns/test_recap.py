@@ -25,6 +25,7 @@ from tests.bot.helpers import (
     body_texts,
     body_version,
     click_option,
+    fixed_seed,
     items,
     latest_panel,
     make_table,
@@ -114,11 +115,11 @@ def _called_seat(body: dict[str, Any], session: Any) -> int | None:
     return next((s.seat for s in session.seats if escape(s.name) == called[1]), None)
 
 
-async def _play(simcord_env: Any, game_name: str, seed: int, clicks: int, monkeypatch: pytest.MonkeyPatch) -> None:
+async def _play(simcord_env: Any, game_name: str, seed: int, clicks: int) -> None:
     """Two members and an AI seat play `clicks` clicks of a seeded game, taking back a step now and then."""
-    monkeypatch.setattr("bot.session.lobby._secrets.randbits", lambda _bits: seed)
     simcord_env.settle_timeout = 60.0
     table = make_table(simcord_env, ("ana", "ben"))
+    table.bot.parts.lobby.seeds = fixed_seed(seed)
     await start_with_all(table, game_name, ai=1)
     game = registry.get(game_name)
     policy = Policy(game, seed)
@@ -189,9 +190,9 @@ def simcord_bot(make_bot: Any) -> Any:
     return make_bot({name: registry.get(name) for name in ("planes", "planecrafters")})
 
 
-async def test_every_panel_of_a_planes_game_with_undos_recaps_each_thing_once(simcord_env, monkeypatch):
-    await _play(simcord_env, "planes", 2026, 90, monkeypatch)
+async def test_every_panel_of_a_planes_game_with_undos_recaps_each_thing_once(simcord_env):
+    await _play(simcord_env, "planes", 2026, 90)
 
 
-async def test_every_panel_of_a_planecrafters_game_with_undos_recaps_each_thing_once(simcord_env, monkeypatch):
-    await _play(simcord_env, "planecrafters", 7, 70, monkeypatch)
+async def test_every_panel_of_a_planecrafters_game_with_undos_recaps_each_thing_once(simcord_env):
+    await _play(simcord_env, "planecrafters", 7, 70)

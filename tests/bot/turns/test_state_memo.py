@@ -11,11 +11,12 @@ from engine import registry
 from engine.core import Rng, apply, new_game
 from engine.core.ai import random_ai
 from renderers import for_game
+from tests.support.tables import players_near
 
 
 def _states(name: str, moves: int) -> list[Any]:
     game = registry.get(name)
-    state = new_game(game, 3, seed=4)
+    state = new_game(game, players_near(game), seed=4)
     rng = Rng.seeded(9)
     states = [state]
     for _ in range(moves):

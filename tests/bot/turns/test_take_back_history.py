@@ -20,7 +20,7 @@ from tests.bot.helpers import (
     stored_state,
 )
 
-simcord_bot, _seeded_start = one_game("planes", 5)
+simcord_bot, bot_seed = one_game("planes", 5)
 PLANES = registry.get("planes")
 
 

@@ -20,7 +20,7 @@ from tests.bot.helpers import (
 
 SEED = 2026
 
-simcord_bot, _seeded_start = one_game("planes", SEED)
+simcord_bot, bot_seed = one_game("planes", SEED)
 
 
 def content(state) -> dict:

@@ -9,7 +9,7 @@ from engine.now_boarding.game import GAME
 from engine.now_boarding.state import NBState
 from tests.bot.helpers import make_table, one_game, open_lobby, refusal, stored_state
 
-simcord_bot, _seeded_start = one_game("now-boarding", 7)
+simcord_bot, bot_seed = one_game("now-boarding", 7)
 
 
 async def _typed(actor: Any, table: Any, text: str) -> str:

@@ -19,7 +19,7 @@ from tests.bot.helpers import (
     turn_bodies,
 )
 
-simcord_bot, _seeded_start = one_game("planes", 11)
+simcord_bot, bot_seed = one_game("planes", 11)
 
 
 async def _started(simcord_env):

@@ -22,7 +22,7 @@ from tests.bot.helpers import (
     stored_state,
 )
 
-simcord_bot, _seeded_start = one_game("planecrafters", 4)
+simcord_bot, bot_seed = one_game("planecrafters", 4)
 
 
 async def _started(simcord_env):

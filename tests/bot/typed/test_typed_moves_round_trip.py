@@ -7,7 +7,7 @@ import pytest
 
 from tests.bot.helpers import field_of, make_table, mentioned_actor, one_game, open_lobby, panels, refusal, stored_state
 
-simcord_bot, _seeded_start = one_game("planes", 11)
+simcord_bot, bot_seed = one_game("planes", 11)
 
 
 async def typed_line(actor, table, via: str) -> str:

@@ -4,70 +4,63 @@ line and the table's names (engine.core.typed), instead of turning every name fo
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 
 from engine import registry
+from engine.core import new_game
+from engine.core.typed import GameCommands, commands_for
 from tests.bot.helpers import make_table, refusal, start_with_all, state_version
+from tests.support.tables import players_near
 
 SEED = 11
-NAMES = {
-    # The colours of the cubes a Planes move leaves ("S4 red").
-    "planes": ("Red", "Green", "Blue"),
-    # The verbs of the Hire and Acquire steps, and an employee's name.
-    "planecrafters": ("Hire", "Take", "Spy"),
-    # The first move's verb and the words of the others.
-    "flight-plan": ("buy", "fleet", "hub"),
-    # The words of the plane each pilot takes first ("Take the green plane (G) at ATL").
-    "now-boarding": ("Take", "the", "green"),
-}
+MEMBERS = 3
+TYPED = [name for name in registry.names() if type(commands_for(registry.get(name))) is not GameCommands]
+"""The games that read typed moves (the others refuse every line with one sentence)."""
+
+
+def words_of_moves(name: str) -> tuple[list[str], list[str]]:
+    """Up to MEMBERS words of the opening seat's first moves as its suggestions spell them, read from the engine (a
+    Planes cube's colour, Planecrafters' "Hire", Flight Plan's "buy"), as members' names; and the lines read."""
+    game = registry.get(name)
+    state = new_game(game, players_near(game, MEMBERS), SEED)
+    seat = game.pending(state)[0].seat
+    commands = commands_for(game)
+    lines = frontier = commands.command_suggestions(state, seat, "")
+    words: dict[str, None] = {}
+    while frontier and len(words) < MEMBERS:  # a few lines of each length, longer and longer
+        words.update(dict.fromkeys(w for line in frontier for w in re.findall(r"[^\W\d_]{3,}", line)))
+        frontier = [line for start in frontier[:3]
+                    for line in commands.command_suggestions(state, seat, f"{start} {commands.separator} ")]
+        lines = lines + frontier
+    return list(words)[:MEMBERS], lines
 
 
 @pytest.fixture
 def simcord_bot(make_bot: Any) -> Any:
-    return make_bot({name: registry.get(name) for name in NAMES})
-
-
-@pytest.fixture(autouse=True)
-def _seeded_start(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.session.lobby._secrets.randbits", lambda _bits: SEED)
+    return make_bot({name: registry.get(name) for name in TYPED}, seed=SEED)
 
 
 async def _suggested(actor: Any, table: Any, text: str) -> list[str]:
     return [c["value"] for c in await actor.autocomplete(table.channel, "game play", "text", text)]
 
 
-async def _planes_line(actor: Any, table: Any, names: tuple[str, ...]) -> str:
-    """A whole move built from the suggestions, leaving a cube of a colour some member is named after whenever the
-    suggestions offer one."""
-    line = (await _suggested(actor, table, ""))[0]
-    while True:
-        offered = await _suggested(actor, table, f"{line} > ")
-        assert offered, f"no suggestion continues {line!r}"
-        named = [o for o in offered if o.rsplit(" ", 1)[-1].lower() in {n.lower() for n in names}]
-        ending = next((o for o in offered if o.endswith(" stop")), None)
-        if named and line.count(">") < 3:
-            line = named[0]
-        elif ending is not None:
-            return ending
-        else:
-            line = offered[0]
-
-
-@pytest.mark.parametrize("game", list(NAMES))
+@pytest.mark.parametrize("game", TYPED)
 async def test_members_named_after_the_words_of_moves_still_type_them(simcord_env: Any, game: str) -> None:
-    names = NAMES[game]
-    table = make_table(simcord_env, names)
+    names, lines = words_of_moves(game)
+    assert len(names) >= registry.get(game).info.min_players, lines  # one member a word
+    table = make_table(simcord_env, tuple(names))
     await start_with_all(table, game)
     played = 0
     for actor in table.players:
         first = await _suggested(actor, table, "")
         if not first:
             continue  # not this member's turn
-        line = await _planes_line(actor, table, names) if game == "planes" else first[0]
-        if game != "planes":
-            assert any(w.lower() in line.lower().split() for w in names), f"{line!r} holds no member's name"
+        offered = first + await _suggested(actor, table, f"{first[0]} {commands_for(registry.get(game)).separator} ")
+        line = next((o for o in offered if any(w.lower() in o.lower().split() for w in names)), None)
+        assert line is not None, f"no suggestion of {offered} holds a member's name"
         version = await state_version(table)
         reply = refusal(await actor.slash(table.channel, "game play", text=line))
         assert reply.startswith("Done"), f"{actor.name} typing {line!r} was told {reply!r}"
@@ -80,7 +73,7 @@ async def test_a_name_is_read_where_a_label_names_the_seat(simcord_env: Any) -> 
     # Planecrafters' Spy names its victim; here the victim is called "Take", a word of the Acquire step's labels.
     from tests.bot.words.test_names_in_choices import SpyReady
 
-    table = make_table(simcord_env, NAMES["planecrafters"])
+    table = make_table(simcord_env, ("Hire", "Take", "Spy"))
     table.bot.parts.sessions.games["planecrafters"] = SpyReady()
     await start_with_all(table, "planecrafters")
     hire = table.players[0]

@@ -27,7 +27,7 @@ from tests.bot.helpers import (
 )
 
 GAME = "planecrafters"
-simcord_bot, _seeded_start = one_game(GAME, 3)
+simcord_bot, bot_seed = one_game(GAME, 3)
 
 
 async def _words(table: Table, seat: int | None) -> str:

@@ -13,6 +13,7 @@ import pytest
 from simcord import Env
 
 from engine import registry
+from engine.core.typed import GameCommands, commands_for
 from tests.bot.conftest import GAMES
 from tests.bot.helpers import (
     Policy,
@@ -33,14 +34,19 @@ LONG = 5000  # Discord takes up to 6,000 characters in a string option
 QUOTE_MAX = 100  # engine.core.text: how much of what a member typed a sentence quotes
 
 
+TYPED = [name for name in registry.names()
+         if type(commands_for(registry.get(name))) is not GameCommands and not registry.get(name).info.simultaneous]
+"""The games that read typed moves and whose seats take turns (the panel calls on one member to type)."""
+
+
 @pytest.fixture
 def simcord_bot(make_bot: Any) -> Any:
-    return make_bot({**GAMES, **{name: registry.get(name) for name in ("planes", "planecrafters", "flight-plan")}})
+    return make_bot({**GAMES, **{name: registry.get(name) for name in TYPED}})
 
 
-@pytest.fixture(autouse=True)
-def _seeded_start(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.session.lobby._secrets.randbits", lambda _bits: 7)
+@pytest.fixture
+def bot_seed() -> int:
+    return 7
 
 
 def field(message: Any, name: str) -> str:
@@ -52,7 +58,7 @@ def longest_run(text: str, letter: str) -> int:
     return max((len(run) for run in re.findall(f"{re.escape(letter)}+", text)), default=0)
 
 
-@pytest.mark.parametrize("game", ["planes", "planecrafters", "flight-plan"])
+@pytest.mark.parametrize("game", TYPED)
 @pytest.mark.parametrize("line", ["Q" * LONG, "Q" * LONG + " > S1", "go; " + "Q" * LONG])
 async def test_a_long_typed_move_gets_a_short_refusal(simcord_env: Env, game: str, line: str) -> None:
     table = make_table(simcord_env, ("ana", "ben"))

@@ -1,7 +1,7 @@
 """The README and the players' manual (docs/playing.md) as a newcomer reads them stay true: no figure that goes stale
 (the lobby's options pager counts pages per game), every link leads somewhere, the deploy guide and every rulings
-file are linked from the front door, every /game command is in its table, and the topics the manual names for
-`/game rules` exist."""
+file are linked from the front door, every /game command is in its table, the manual's line for each game is its
+manifest's (engine/manual.py), and the topics the manual names for `/game rules` exist."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import json
 import re
 from pathlib import Path
 
-from engine import registry
+from engine import manual, registry
 from engine.core.ai import levels
 from engine.core.rules_pages import rules
 
@@ -61,9 +61,15 @@ def test_every_game_command_is_in_the_readmes_table() -> None:
     assert [n for n in names if f"`{n}" not in table] == []
 
 
+def test_the_manuals_games_are_as_their_manifests_say() -> None:
+    assert manual.written(MANUAL) == MANUAL, "run `python -m engine manual`: a manifest's `about` changed"
+    for name in registry.offered():
+        assert f"**{registry.get(name).info.title}**" in manual.games_part()
+
+
 def test_the_rules_topics_it_names_exist() -> None:
     section = MANUAL[MANUAL.index("## How each game plays"):MANUAL.index("## Troubleshooting")]
-    for game in registry.names():
+    for game in registry.offered():  # the manual is for players: the examples are offered to none
         title = registry.get(game).info.title
         entry = next(line for line in section.split("\n- ") if line.startswith(f"**{title}**"))
         named = re.findall(r"`([a-z ]+)`", entry.split("Topics:")[1])
@@ -78,11 +84,11 @@ def test_the_rules_topics_it_names_exist() -> None:
 def test_the_level_a_new_ai_plays_at_is_the_bots() -> None:
     """The README once said a new AI plays at Easy in Flight Plan and Now Boarding while the bot started it at
     Normal: the sentence follows each game's own default (levels.default_for)."""
-    said = {levels.LABELS[levels.default_for(registry.get(name))] for name in registry.names()}
+    said = {levels.LABELS[levels.default_for(registry.get(name))] for name in registry.offered()}
     if len(said) == 1:
         assert f"A new AI plays at {said.pop()} in every game" in MANUAL
     for label in levels.LABELS.values():
-        for name in registry.names():
+        for name in registry.offered():
             if levels.LABELS[levels.default_for(registry.get(name))] != label:
                 title = registry.get(name).info.title
                 assert not re.search(rf"at {label} in [^.]*{title}", README + MANUAL), (label, name)

@@ -50,7 +50,7 @@ from tests.bot.helpers import (
 SEED = 2026
 SEAT_NUMBER = re.compile(r"\b[Ss]eat \d\b")
 
-simcord_bot, _seeded_start = one_game("planes", SEED)
+simcord_bot, bot_seed = one_game("planes", SEED)
 
 
 def _panel_pings(env: Any, channel: Any) -> list[tuple[str, str, list[str]]]:

@@ -1,0 +1,1 @@
+"""Noughts and crosses: the example game, the smallest whole game of the repository, to copy when adding one."""
