@@ -344,6 +344,14 @@ def text_width(text: str, size: int) -> float:
     return right - left
 
 
+@lru_cache(maxsize=8192)
+def text_ink(text: str, size: int) -> tuple[float, float]:
+    """How far the text's ink reaches above its baseline (a negative figure) and below it, drawn as the Pen draws
+    it: what a row of a fixed height must hold (Devanagari's marks rise above a Latin capital's accent)."""
+    _left, top, _right, bottom = layout(drawable(text), size).ink()
+    return top, bottom
+
+
 def _rtl_end(text: str) -> bool:
     """Whether the text ends right to left (its last letter or number is Arabic or Hebrew, or inside them)."""
     clusters = [c for c in graphemes(text) if not c.isspace()]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.now_boarding.data import catalog
-from renderers.kit.paint import INK, MUTED, PAPER, Pen, fit, font, text_width
+from renderers.kit.paint import INK, MUTED, PAPER, Pen, fit, font, text_ink, text_width
 from renderers.kit.shapes import chip
 from renderers.now_boarding.style import (
     ANGER,
@@ -49,6 +49,13 @@ def _name_size(view: dict[str, Any], room: list[float]) -> int:
     """The pilots' names in READ (what the team reads most) when every one fits its row whole, else all in TEXT."""
     fits = all(text_width(s["name"], READ) <= r for s, r in zip(view["seats"], room, strict=True))
     return READ if fits else TEXT
+
+
+def name_stands_tall(name: str) -> bool:
+    """Whether a name's ink at READ stays between its row's top and its seats: Devanagari's marks rise higher than a
+    Latin capital's accent, and such a name alone is set in TEXT rather than poke into the row above."""
+    above, below = text_ink(name, READ)
+    return -above <= NAME_BASE and below < ROW_H - PAX_H - NAME_BASE
 
 
 def key(view: dict[str, Any]) -> list[str]:
@@ -213,6 +220,7 @@ def _name_room(view: dict[str, Any], seat: dict[str, Any]) -> float:
 
 
 def _name(draw: Pen, top: float, name: str, done: str, size: int, room: float) -> None:
+    size = size if size != READ or name_stands_tall(name) else TEXT
     x = 58 + text_width(fit(name, size, room), size)
     draw.text((58, top + NAME_BASE), fit(name, size, room), fill=INK, font=font(size), anchor="ls")
     if done:

@@ -11,6 +11,7 @@ from engine.now_boarding.data import catalog
 from engine.now_boarding.game import GAME
 from renderers.catalogue import Palette, Sample
 from renderers.now_boarding.board import board_image
+from renderers.now_boarding.panel import name_stands_tall
 from renderers.now_boarding.style import ROUTE_FILL
 
 LONG_NAMES = ["Maximiliana Featherstonehaugh-Wolfeschlegel", "Bartholomew the Unbelievably Patient", "Q",
@@ -91,8 +92,9 @@ def _map_and_stage(view: dict[str, Any]) -> list[str]:
 
 
 def _read_most(view: dict[str, Any]) -> list[str]:
-    """The stage, the map's codes and each pilot's name (a name too long for the larger type is at the floor)."""
-    return _map_and_stage(view) + [seat["name"] for seat in view["seats"]]
+    """The stage, the map's codes and each pilot's name (a name too long or too tall for the larger type is at the
+    floor)."""
+    return _map_and_stage(view) + [seat["name"] for seat in view["seats"] if name_stands_tall(seat["name"])]
 
 
 SAMPLES = [
