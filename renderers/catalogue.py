@@ -33,6 +33,10 @@ class Sample:
     caption: str  # what the gallery (docs/pictures.md) says under it
     make_view: Callable[[], dict[str, Any]]  # a seeded view; called once and remembered
     draw: Callable[[dict[str, Any]], Image.Image]  # the renderer's image function (its render_* is to_png of it)
+    # The views of the moves before this one in the same seeded game, oldest first, or None: `python -m bench
+    # renders` draws them in order before the picture, as a game would, so a cache of what a move drew helps it
+    # only as much as it would in play (kit.layer.remembers_moves).
+    moves_before: Callable[[], list[dict[str, Any]]] | None = None
     docs: bool = True  # written to docs/images and benchmarked; False: a stress case for the tests only
     known: frozenset[str] = frozenset()  # RULES this picture still breaks: the tests expect (strictly) a failure
     # Swaps the colours of two players (models…) in the view, or None: with every palette colour painted the same,
@@ -54,6 +58,10 @@ class Sample:
         if "view" not in self._views:
             self._views["view"] = name_view(self.make_view(), SAMPLE_NAMES)
         return self._views["view"]
+
+    def before(self) -> list[dict[str, Any]]:
+        """The views of the moves before this one (moves_before), named as `view` names them; none if not given."""
+        return [name_view(v, SAMPLE_NAMES) for v in self.moves_before()] if self.moves_before else []
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any
 
 from PIL import Image
@@ -31,7 +30,7 @@ from renderers.flight_plan.style import (
     map_height,
 )
 from renderers.flight_plan.table import draw_table, money
-from renderers.kit.layer import static_layer
+from renderers.kit.layer import MoveLayers, remembers_moves, static_layer
 from renderers.kit.paint import INK, MUTED, PAPER, Pen, canvas, fit, font, pen, text_width, to_png
 from renderers.kit.rules import CAP_HEIGHT
 
@@ -51,24 +50,55 @@ def _overlaps(box: Rect, taken: Sequence[Rect]) -> bool:
     return False
 
 
+def _blocker(box: Rect, taken: Sequence[Rect]) -> Rect | None:
+    """The first taken box that `box` overlaps, or None (_overlaps, saying which)."""
+    left, top, right, bottom = box
+    for t in taken:
+        if left < t[2] and t[0] < right and top < t[3] and t[1] < bottom:
+            return t
+    return None
+
+
+SPOTS = 4096
+"""Questions free_spot remembers the answer to: every label, badge group and region name of the boards drawn."""
+_spots: dict[tuple[float, float, float, float, int], tuple[Rect | None, frozenset[Rect]]] = {}
+remembers_moves(_spots.clear)
+
+
 def free_spot(x: float, y: float, w: float, h: float, taken: list[Rect], map_h: int) -> Rect | None:
-    """The box of size w x h nearest to centre (x, y), on rings 20 px apart, that lies in the map on free ground."""
-    return _free_spot(x, y, w, h, tuple(taken), map_h)
+    """The box of size w x h nearest to centre (x, y), on rings 20 px apart, that lies in the map on free ground.
 
-
-@lru_cache(maxsize=4096)
-def _free_spot(x: float, y: float, w: float, h: float, taken: tuple[Rect, ...], map_h: int) -> Rect | None:
-    """free_spot, remembered: the same board asks the same questions on every move that leaves its map alone, and
-    the search (up to some 500 boxes tried) costs as much as drawing the labels."""
+    Remembered with the boxes that turned the nearer places down: the same questions come back on every move (a
+    city's code, a plane's place, a region's name), and the search (up to some 500 places tried) costs as much as
+    drawing the labels. While each of those boxes is still taken and the place found still free, every nearer place
+    is still turned down and the answer is the same, whatever else changed on the map."""
+    key = (x, y, w, h, map_h)
+    found = _spots.get(key)
+    if found is not None:
+        spot, blockers = found
+        if blockers.issubset(taken) and (spot is None or _blocker(spot, taken) is None):
+            return spot
+    blocked: set[Rect] = set()
+    spot = None
     for ring in range(0, 13):
         steps = max(1, ring * 6)
         for k in range(steps):
             angle = 2 * math.pi * k / steps
             cx, cy = x + 20 * ring * math.cos(angle), y + 20 * ring * math.sin(angle)
             box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
-            if _inside_map(box, map_h) and not _overlaps(box, taken):
-                return box
-    return None
+            if not _inside_map(box, map_h):
+                continue
+            blocker = _blocker(box, taken)
+            if blocker is None:
+                spot = box
+                break
+            blocked.add(blocker)
+        if spot is not None:
+            break
+    if len(_spots) >= SPOTS:
+        _spots.clear()
+    _spots[key] = (spot, frozenset(blocked))
+    return spot
 
 
 def _inside_map(box: Rect, map_h: int) -> bool:
@@ -126,7 +156,11 @@ def badge(d: Pen, x: float, y: float, seat: int, size: int = 34, square: bool = 
     return box
 
 
-def draw_map(d: Pen, view: dict[str, Any]) -> None:
+def draw_routes(d: Pen, view: dict[str, Any]) -> tuple[list[Rect], list[str]]:
+    """The map's owned routes, cities, hub towers and region names, which change only when a route is bought, a
+    hub built or something switched off or on: what `routes_key` names, and nothing else of the view, is read here
+    (ROUTES, below, draws it once for all the moves that leave it alone). Returns the boxes texts keep off and the
+    cities labelled so far, for draw_marks."""
     cat = catalog()
     map_h = map_height(view["players"])
     # 1. Every owned route: a black casing and the owner's colour, wider for longer classes; dashed when deactivated.
@@ -159,6 +193,24 @@ def draw_map(d: Pen, view: dict[str, Any]) -> None:
         d.rectangle(box, fill=REGION_TINT[region], outline=MUTED)
         d.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), region, font=font(TEXT), fill=INK, anchor="mm")
         taken.append(box)
+    return taken, labelled
+
+
+def routes_key(view: dict[str, Any]) -> tuple[Any, ...]:
+    """What draw_routes draws from: the board size, and each airline's routes (each one on or off) and hubs."""
+    airlines = []
+    for a in view["airlines"]:
+        off = {x["asset"] for x in a["deactivated"]}
+        airlines.append((a["seat"], tuple((n, f"route:{n}" in off) for n in a["routes"]),
+                         tuple((h["city"], h["active"]) for h in a["hubs"])))
+    return (view["players"], tuple(airlines))
+
+
+def draw_marks(d: Pen, view: dict[str, Any], taken: list[Rect], labelled: list[str]) -> None:
+    """The planes and every city code and route badge, on free ground left by draw_routes (`taken`)."""
+    cat = catalog()
+    map_h = map_height(view["players"])
+    hubs = {h["city"] for a in view["airlines"] for h in a["hubs"]}
     planes: dict[str, list[int]] = {}
     for a in view["airlines"]:
         if a["city"] and not a["out"]:
@@ -243,11 +295,24 @@ def status_line(view: dict[str, Any]) -> str:
     return text
 
 
-def board_image(view: dict[str, Any]) -> Image.Image:
+def _routes_layer(view: dict[str, Any]) -> tuple[Image.Image, tuple[tuple[Rect, ...], tuple[str, ...]]]:
     img = base(view["players"])
+    taken, labelled = draw_routes(pen(img), view)
+    return img, (tuple(taken), tuple(labelled))
+
+
+# The routes layer of the Flight Plan games a process draws at once (1.1 MB each), kept while moves leave it alone
+# (about three moves in five: a plane flies, a card is dealt, money changes hands).
+ROUTES = MoveLayers(_routes_layer, routes_key, size=32)
+
+
+def board_image(view: dict[str, Any]) -> Image.Image:
+    # The routes layer comes first, then the status line above the map, which it never reaches (so the line may
+    # bring an emoji's colours without changing the layer's palette).
+    img, (taken, labelled) = ROUTES.layer(view)
     d = pen(img)
     d.text((12, TOP - 12), fit(status_line(view), TEXT, W - 24), font=font(TEXT), fill=INK, anchor="ls")
-    draw_map(d, view)
+    draw_marks(d, view, list(taken), list(labelled))
     draw_table(d, TOP + map_height(view["players"]) + 6, H - 4, view)
     return img
 

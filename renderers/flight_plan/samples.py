@@ -40,8 +40,28 @@ def _states(players: int, seed: int) -> tuple[FPState, ...]:
 
 
 def _first(players: int, seed: int, wanted: Callable[[FPState], bool]) -> FPState:
+    return _states(players, seed)[_at(players, seed, wanted)]
+
+
+def _at(players: int, seed: int, wanted: Callable[[FPState], bool]) -> int:
     states = _states(players, seed)
-    return next((s for s in states if wanted(s)), states[len(states) * 3 // 4])
+    return next((i for i, s in enumerate(states) if wanted(s)), len(states) * 3 // 4)
+
+
+MOVES_BEFORE = 9
+"""Moves before a sample the benchmark draws first: the one before the moves it times, and eight it times."""
+
+
+def _before(players: int, seed: int, at: int | Callable[[FPState], bool],
+            names: list[str] | None = None) -> Callable[[], list[dict[str, Any]]]:
+    """The views of the moves before the sample's (the state `at`, or the first that is `wanted`), oldest first."""
+
+    def views() -> list[dict[str, Any]]:
+        states = _states(players, seed)
+        index = (at if isinstance(at, int) else _at(players, seed, at)) % len(states)
+        return [_named(GAME.view(s, None), names or NAMES) for s in states[max(0, index - MOVES_BEFORE):index]]
+
+    return views
 
 
 def _busy(state: FPState) -> bool:
@@ -68,15 +88,17 @@ def swap_two_airlines(view: dict[str, Any]) -> dict[str, Any]:
 
 SAMPLES = [
     Sample("flight-plan-board", "board", "Flight Plan, six airlines",
-           lambda: _named(GAME.view(_first(6, 4, _busy), None)), board_image, swap_colours=swap_two_airlines),
+           lambda: _named(GAME.view(_first(6, 4, _busy), None)), board_image, moves_before=_before(6, 4, _busy),
+           swap_colours=swap_two_airlines),
     Sample("flight-plan-two", "board", "two airlines", lambda: _named(GAME.view(_first(2, 2, _busy), None)),
-           board_image, docs=False),
+           board_image, moves_before=_before(2, 2, _busy), docs=False),
     Sample("flight-plan-three", "board", "three airlines", lambda: _named(GAME.view(_first(3, 5, _busy), None)),
-           board_image, docs=False),
+           board_image, moves_before=_before(3, 5, _busy), docs=False),
     Sample("flight-plan-over", "board", "a finished game", lambda: _named(GAME.view(_states(4, 6)[-1], None)),
-           board_image, docs=False),
+           board_image, moves_before=_before(4, 6, -1), docs=False),
     Sample("flight-plan-long-names", "board", "long names",
-           lambda: _named(GAME.view(_first(6, 4, _busy), None), LONG_NAMES), board_image, docs=False),
+           lambda: _named(GAME.view(_first(6, 4, _busy), None), LONG_NAMES), board_image,
+           moves_before=_before(6, 4, _busy, LONG_NAMES), docs=False),
     Sample("flight-plan-first-move", "board", "the first move", lambda: _named(GAME.view(_states(5, 1)[0], None)),
            board_image, docs=False),
 ]

@@ -118,6 +118,24 @@ class Pen(ImageDraw.ImageDraw):
     def __init__(self, image: Image.Image) -> None:
         super().__init__(image)
         self.image = image
+        self._inks: dict[tuple[Any, Any], tuple[int | None, int | None]] = {}
+
+    def _getink(self, ink: Any, fill: Any = None) -> tuple[int | None, int | None]:
+        """Pillow's palette entries for a colour pair, looked up once a picture: a crowded board draws some 300
+        shapes and texts in a dozen colours. A palette only grows until it is full, a colour keeping its entry, so
+        what was found stays true; on a full palette (256 colours) Pillow may give an entry to another colour, so it
+        is asked each time."""
+        palette = self.palette
+        if (ink is None and fill is None) or (palette is not None and len(palette.palette) >= 256 * len(palette.mode)):
+            return super()._getink(ink, fill)
+        key = (ink, fill)
+        try:
+            return self._inks[key]
+        except KeyError:
+            found = self._inks[key] = super()._getink(ink, fill)
+            return found
+        except TypeError:  # a colour given as a list is no key: asked afresh
+            return super()._getink(ink, fill)
 
     def text(self, xy: Any, text: Any, fill: Any = None, font: Any = None, anchor: str | None = None,
              *args: Any, **kwargs: Any) -> None:
@@ -226,7 +244,7 @@ class Pen(ImageDraw.ImageDraw):
     def rounded_rectangle(self, xy: Any, radius: float = 0, fill: Any = None, outline: Any = None, width: int = 1,
                           *, corners: tuple[bool, bool, bool, bool] | None = None) -> None:
         self._log_shape("box", xy, fill, width)
-        box = _whole(xy)
+        box = _whole(xy) or _rounded_whole(xy, radius, corners)
         if box is not None and box[2] >= box[0] and box[3] >= box[1]:
             # Stamped from a cached mask of Pillow's own drawing: a board draws dozens of the same boxes (chips,
             # cards), and Pillow draws each corner's arc and pie slice in Python.
@@ -255,12 +273,37 @@ class Pen(ImageDraw.ImageDraw):
 
 
 def _whole(xy: Any) -> tuple[int, int, int, int] | None:
-    """The box as four whole pixels (x0, y0, x1, y1), or None when it is given any other way."""
-    values = [v for p in xy for v in p] if isinstance(xy[0], (tuple, list)) else list(xy)
-    if len(values) != 4 or not all(float(v).is_integer() for v in values):
+    """The box as four whole pixels (x0, y0, x1, y1), or None when it is given any other way. Unpacked by hand: a
+    board asks it of every box it draws."""
+    if isinstance(xy[0], (tuple, list)):
+        if len(xy) != 2 or len(xy[0]) != 2 or len(xy[1]) != 2:
+            return None
+        (x0, y0), (x1, y1) = xy
+    elif len(xy) == 4:
+        x0, y0, x1, y1 = xy
+    else:
         return None
-    x0, y0, x1, y1 = (int(v) for v in values)
-    return x0, y0, x1, y1
+    if x0 % 1 or y0 % 1 or x1 % 1 or y1 % 1:  # a fraction (an infinity or NaN leaves NaN: true too)
+        return None
+    return int(x0), int(y0), int(x1), int(y1)
+
+
+def _rounded_whole(xy: Any, radius: float,
+                   corners: tuple[bool, bool, bool, bool] | None) -> tuple[int, int, int, int] | None:
+    """The whole pixels a box off whole pixels is drawn on, when Pillow draws it as the box on them: Pillow rounds
+    its edges to whole pixels, but sizes its corners from the box as given, so the two agree when the corners are
+    2 x radius across in both (narrower than either box, and not joined). Else None, and Pillow draws it: a row of
+    seat boxes a fraction of a pixel down (rows of five pilots share the height evenly) was drawn arc by arc."""
+    values = [v for p in xy for v in p] if isinstance(xy[0], (tuple, list)) else list(xy)
+    if len(values) != 4 or radius <= 0 or (corners is not None and not any(corners)):
+        return None
+    x0, y0, x1, y1 = values
+    whole = round(x0), round(y0), round(x1), round(y1)  # as Pillow rounds them
+    corner = radius * 2
+    if (min(x1 - x0, y1 - y0) >= corner and whole[2] - whole[0] - 1 > corner
+            and whole[3] - whole[1] - 1 > corner):
+        return whole
+    return None
 
 
 @lru_cache(maxsize=2048)

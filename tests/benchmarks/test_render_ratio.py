@@ -3,7 +3,8 @@ on a busy machine the medians of wall-clock runs showed a render faster than its
 
 from __future__ import annotations
 
-from bench.renders import _timed, judged
+from bench.renders import _timed, judged, moves
+from renderers import catalogue
 
 
 def test_the_ratio_is_taken_from_the_least_run_of_each() -> None:
@@ -21,3 +22,14 @@ def test_runs_are_timed_in_cpu_time_by_default() -> None:
     import time
 
     assert _timed.__defaults__ == (time.process_time,)
+
+
+def test_a_picture_with_the_moves_before_it_is_timed_after_them_as_a_game_draws_it() -> None:
+    sample = catalogue.sample("flight-plan-board")
+    first, timed = moves(sample)
+    before = sample.before()
+    assert first == before[0], "the move before the timed ones is drawn first, untimed"
+    assert timed == [*before[1:], sample.view()], "then every later move, the picture's own last"
+    assert [v["round"] for v in timed] == sorted(v["round"] for v in timed), "in the order they were played"
+    plain = next(s for s in catalogue.samples() if not s.moves_before)
+    assert moves(plain) == (None, [plain.view()]), "a picture without them is drawn again and again"

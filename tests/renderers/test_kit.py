@@ -3,10 +3,13 @@ the colour-vision maths matches its published references, and a cached layer is 
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
-from renderers.kit.layer import static_layer
+from renderers.kit.layer import MoveLayers, forget_moves, static_layer
 from renderers.kit.paint import ELLIPSIS, INK, PAPER, canvas, fit, font, pen, text_width, wrap
 from renderers.kit.record import check_layout, recording, unlabelled_patches
 from renderers.kit.rules import CAP_HEIGHT, MIN_TEXT_PX, min_font_px, shown_cap_px, shown_scale
@@ -173,6 +176,29 @@ def test_a_static_layer_is_drawn_once_and_handed_out_as_a_copy() -> None:
     assert calls == [20, 20], "a recording draws the layer afresh"
 
 
+def test_a_move_layer_is_drawn_once_a_key_handed_out_as_a_copy_and_forgotten_between_benchmark_runs() -> None:
+    calls: list[int] = []
+
+    def draw(view: dict[str, Any]) -> tuple[Image.Image, tuple[int, ...]]:
+        calls.append(view["width"])
+        return canvas((view["width"], 10)), (view["width"],)
+
+    layers = MoveLayers(draw, key=lambda view: view["width"], size=2)
+    first, state = layers.layer({"width": 20, "turn": 1})
+    pen(first).rectangle((0, 0, 5, 5), fill=INK)
+    second, again = layers.layer({"width": 20, "turn": 2})  # another move that leaves the layer alone
+    assert calls == [20] and again == state == (20,) and second.tobytes() != first.tobytes()
+    layers.layer({"width": 30})
+    layers.layer({"width": 40})
+    layers.layer({"width": 20})
+    assert calls == [20, 30, 40, 20], "the least recently used layer was forgotten past the size"
+    with recording():
+        layers.layer({"width": 20})
+    assert calls[-1] == 20 and len(calls) == 5, "a recording draws the layer afresh"
+    forget_moves()
+    assert len(layers) == 0, "the benchmark forgets what a move drew"
+
+
 @pytest.mark.parametrize("mode", ["P", "RGB"])
 def test_a_stamped_rounded_box_is_pillows_own(mode: str) -> None:
     """The Pen stamps rounded boxes from a cached mask: every size, radius, ring and corner set gives Pillow's
@@ -188,3 +214,28 @@ def test_a_stamped_rounded_box_is_pillows_own(mode: str) -> None:
                                                     corners=corners)
             pen(kit).rounded_rectangle(xy, radius, fill=fill, outline=outline, width=width, corners=corners)
         assert ImageChops.difference(plain.convert("RGB"), kit.convert("RGB")).getbbox() is None, (fill, outline)
+
+
+@pytest.mark.parametrize("mode", ["P", "RGB"])
+def test_a_rounded_box_off_whole_pixels_is_pillows_own(mode: str) -> None:
+    """A box a fraction of a pixel off (a row of five pilots' seats) is stamped too, where Pillow draws it as the box
+    on whole pixels; everywhere else it is left to Pillow. Each box on a canvas of its own, at every fraction."""
+    rng = random.Random(7)
+    for _ in range(300):
+        x0, y0 = rng.uniform(2, 40), rng.uniform(2, 40)
+        w, h = rng.choice([rng.uniform(8, 20), rng.uniform(20, 90)]), rng.choice([rng.uniform(8, 20), 36.0, 38.4])
+        xy = (round(x0, rng.choice([0, 1, 2])), y0, x0 + w, y0 + h)
+        radius, width = rng.choice([3, 6, 6.5, 8, 12]), rng.choice([1, 2, 4])
+        corners = rng.choice([None, (True, False, False, True), (False,) * 4])
+        fill, outline = rng.choice([(PAPER, INK), (None, INK), ((200, 40, 40), None)])
+        plain, kit = Image.new(mode, (140, 140), (240, 240, 240)), Image.new(mode, (140, 140), (240, 240, 240))
+        try:
+            ImageDraw.Draw(plain).rounded_rectangle(xy, radius, fill=fill, outline=outline, width=width,
+                                                    corners=corners)
+        except ValueError:  # Pillow cannot draw some small boxes with their corners apart: nor can the Pen
+            with pytest.raises(ValueError):
+                pen(kit).rounded_rectangle(xy, radius, fill=fill, outline=outline, width=width, corners=corners)
+            continue
+        pen(kit).rounded_rectangle(xy, radius, fill=fill, outline=outline, width=width, corners=corners)
+        assert plain.convert("RGB").tobytes() == kit.convert("RGB").tobytes(), (xy, radius, width, corners)
+
