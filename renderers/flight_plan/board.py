@@ -18,8 +18,10 @@ from engine.flight_plan.data import REGIONS, catalog
 from renderers.flight_plan.geo import city_xy, segments
 from renderers.flight_plan.style import (
     FREE_ROUTE,
+    MAP_GAP,
     OWNER,
     OWNER_TEXT,
+    READ,
     REGION_TINT,
     SEA,
     TEXT,
@@ -35,7 +37,7 @@ from renderers.kit.paint import INK, MUTED, PAPER, Pen, canvas, fit, font, pen, 
 from renderers.kit.rules import CAP_HEIGHT
 
 Rect = tuple[float, float, float, float]
-LABEL_H = round(TEXT * CAP_HEIGHT) + 10  # a city code's box: its capitals and 5 px above and below
+LABEL_H = round(READ * CAP_HEIGHT) + 10  # a city code's box: its capitals and 5 px above and below
 # Where each region's name goes (fractions of the map), on open sea or thin ground.
 REGION_LABEL = {"NA": (0.10, 0.20), "SA": (0.25, 0.88), "EU": (0.43, 0.06), "AF": (0.40, 0.80),
                 "ME": (0.60, 0.60), "AP": (0.92, 0.20)}
@@ -252,28 +254,31 @@ def draw_marks(d: Pen, view: dict[str, Any], taken: list[Rect], labelled: list[s
 
 def _label(d: Pen, city: str, taken: list[Rect], map_h: int, towers: set[str], must: bool = False) -> None:
     """The city's code beside its dot (or its hub tower, in `towers`) where there is room, to its side, below, above
-    or at a corner; with `must`, else on the nearest free ground with a line to the dot."""
+    or at a corner; with `must`, else on the nearest free ground with a line to the dot. Set in READ; a code the
+    map need not show (an owned route's end) takes the floor size where READ finds no room beside its dot."""
     x, y = city_xy(city, map_h)
     y += TOP
-    w, h = text_width(city, TEXT) + 8, LABEL_H
     gap = 19 if city in towers else 10  # clear of a hub tower (34 px) or of the city's dot
-    sides = ((x + gap, y - h / 2), (x - gap - w, y - h / 2), (x - w / 2, y + gap), (x - w / 2, y - gap - h),
-             (x + gap - 6, y + gap - 6), (x + gap - 6, y - gap - h + 6), (x - gap - w + 6, y + gap - 6),
-             (x - gap - w + 6, y - gap - h + 6))
-    for left, top in sides:
-        box = (left, top, left + w, top + h)
-        if _inside_map(box, map_h) and not _overlaps(box, taken):
-            taken.append(box)
-            d.rectangle(box, fill=PAPER, outline=MUTED)
-            d.text((left + 4, top + h - 5), city, font=font(TEXT), fill=INK, anchor="ls")
-            return
+    for size in (READ,) if must else (READ, TEXT):
+        w, h = text_width(city, size) + 8, round(size * CAP_HEIGHT) + 10
+        sides = ((x + gap, y - h / 2), (x - gap - w, y - h / 2), (x - w / 2, y + gap), (x - w / 2, y - gap - h),
+                 (x + gap - 6, y + gap - 6), (x + gap - 6, y - gap - h + 6), (x - gap - w + 6, y + gap - 6),
+                 (x - gap - w + 6, y - gap - h + 6))
+        for left, top in sides:
+            box = (left, top, left + w, top + h)
+            if _inside_map(box, map_h) and not _overlaps(box, taken):
+                taken.append(box)
+                d.rectangle(box, fill=PAPER, outline=MUTED)
+                d.text((left + 4, top + h - 5), city, font=font(size), fill=INK, anchor="ls")
+                return
+    w, h = text_width(city, READ) + 8, LABEL_H
     spot = free_spot(x, y, w, h, taken, map_h) if must else None
     if spot is None:
         return
     taken.append(spot)
     d.line([(x, y), ((spot[0] + spot[2]) / 2, (spot[1] + spot[3]) / 2)], fill=INK, width=2)
     d.rectangle(spot, fill=PAPER, outline=INK)
-    d.text((spot[0] + 4, spot[3] - 5), city, font=font(TEXT), fill=INK, anchor="ls")
+    d.text((spot[0] + 4, spot[3] - 5), city, font=font(READ), fill=INK, anchor="ls")
 
 
 def status_line(view: dict[str, Any]) -> str:
@@ -311,9 +316,9 @@ def board_image(view: dict[str, Any]) -> Image.Image:
     # bring an emoji's colours without changing the layer's palette).
     img, (taken, labelled) = ROUTES.layer(view)
     d = pen(img)
-    d.text((12, TOP - 12), fit(status_line(view), TEXT, W - 24), font=font(TEXT), fill=INK, anchor="ls")
+    d.text((12, TOP - 12), fit(status_line(view), READ, W - 24), font=font(READ), fill=INK, anchor="ls")
     draw_marks(d, view, list(taken), list(labelled))
-    draw_table(d, TOP + map_height(view["players"]) + 6, H - 4, view)
+    draw_table(d, TOP + map_height(view["players"]) + MAP_GAP, H - 4, view)
     return img
 
 

@@ -17,8 +17,9 @@ from engine.core.play import LoggedAction
 from engine.flight_plan.game import GAME
 from engine.flight_plan.state import FPState
 from renderers.catalogue import Palette, Sample
-from renderers.flight_plan.board import board_image
+from renderers.flight_plan.board import board_image, status_line
 from renderers.flight_plan.style import OWNER
+from renderers.flight_plan.table import cells
 from renderers.names import SAMPLE_NAMES
 
 NAMES = [SAMPLE_NAMES[seat] for seat in range(6)]  # a different script at each seat
@@ -86,21 +87,37 @@ def swap_two_airlines(view: dict[str, Any]) -> dict[str, Any]:
     return view
 
 
+def _figures_and_codes(view: dict[str, Any]) -> list[str]:
+    """Whose turn (the status line up to the step: the whole line once the game is over), each airline's cash and
+    goals, what a table compares, and the city codes the map must show: every hub and every city a button names."""
+    line = status_line(view)
+    head = line if view["over"] else line.split(":")[0]
+    hubs = {h["city"] for a in view["airlines"] for h in a["hubs"]}
+    figures = [cells(a)[key] for a in view["airlines"] if not a["out"] for key in ("cash", "goals")]
+    return [head, *figures, *sorted(hubs | set(view.get("named_cities", [])))]
+
+
+def _read_most(view: dict[str, Any]) -> list[str]:
+    """The figures and codes, and each airline's name (a name too long for the larger type is at the floor)."""
+    return _figures_and_codes(view) + [a["name"] for a in view["airlines"]]
+
+
 SAMPLES = [
     Sample("flight-plan-board", "board", "Flight Plan, six airlines",
            lambda: _named(GAME.view(_first(6, 4, _busy), None)), board_image, moves_before=_before(6, 4, _busy),
-           swap_colours=swap_two_airlines),
+           swap_colours=swap_two_airlines, read_most=_read_most),
     Sample("flight-plan-two", "board", "two airlines", lambda: _named(GAME.view(_first(2, 2, _busy), None)),
-           board_image, moves_before=_before(2, 2, _busy), docs=False),
+           board_image, moves_before=_before(2, 2, _busy), docs=False, read_most=_read_most),
     Sample("flight-plan-three", "board", "three airlines", lambda: _named(GAME.view(_first(3, 5, _busy), None)),
-           board_image, moves_before=_before(3, 5, _busy), docs=False),
+           board_image, moves_before=_before(3, 5, _busy), docs=False, read_most=_read_most),
     Sample("flight-plan-over", "board", "a finished game", lambda: _named(GAME.view(_states(4, 6)[-1], None)),
-           board_image, moves_before=_before(4, 6, -1), docs=False),
+           board_image, moves_before=_before(4, 6, -1), docs=False, read_most=_read_most),
     Sample("flight-plan-long-names", "board", "long names",
            lambda: _named(GAME.view(_first(6, 4, _busy), None), LONG_NAMES), board_image,
-           moves_before=_before(6, 4, _busy, LONG_NAMES), docs=False),
+           moves_before=_before(6, 4, _busy, LONG_NAMES), docs=False,
+           read_most=_figures_and_codes),
     Sample("flight-plan-first-move", "board", "the first move", lambda: _named(GAME.view(_states(5, 1)[0], None)),
-           board_image, docs=False),
+           board_image, docs=False, read_most=_read_most),
 ]
 
 PALETTES = [Palette("Flight Plan airline colours", dict(OWNER), live=OWNER)]

@@ -3,22 +3,32 @@
 from __future__ import annotations
 
 from renderers.kit.paint import RGB
-from renderers.kit.rules import MIN_FONT
+from renderers.kit.rules import MIN_FONT, READ_FONT
 
 W, H = 1200, 900
 TEXT = MIN_FONT
-TOP = 54  # the status line above the map
-ROW = 44  # one line of the airline table: a name's tallest marks (Devanagari, Chinese) and its descenders
-TABLE_HEAD = 38  # the table's column titles
+# What a table reads most, larger (capitals 10 px on a phone): whose turn, each airline's name, cash and goals, and
+# the city codes on the map. The rest (income, the lists, region names, column titles) keeps the floor.
+READ = READ_FONT
+TOP = 56  # the status line above the map
+ROW = 50  # an airline's first line: a name's tallest marks (Devanagari, Chinese) at READ and its descenders
+LINE = 40  # each further line of an airline's lists: letters, codes and numbers at TEXT, no tall marks
+TABLE_HEAD = 36  # the table's column titles
+MAP_GAP = 4  # between the map and the table
 
 
-def table_lines(players: int) -> int:
-    """A line per airline and two more for the longest lists (up to eight: six airlines); the map takes the rest."""
-    return min(8, players + 2)
+def spare_lines(players: int) -> int:
+    """Lines for the longest lists beyond an airline's first: two (the table holds at most eight lines)."""
+    return min(2, 8 - players)
+
+
+def table_height(players: int) -> int:
+    return TABLE_HEAD + players * ROW + spare_lines(players) * LINE
 
 
 def map_height(players: int) -> int:
-    return H - 4 - TABLE_HEAD - table_lines(players) * ROW - 6 - TOP
+    """The map takes what the status line and the table leave."""
+    return H - 4 - table_height(players) - MAP_GAP - TOP
 
 
 MAP_H = map_height(6)  # the shortest map, six airlines': geo.py spreads the cities apart on it

@@ -1,7 +1,9 @@
 """The airline table under the map: one row per airline, one column per figure, the column names once in a heading.
 
 A row per airline instead of a card each: at the phone's smallest type (MIN_FONT) a card a third of the canvas wide
-held a name and half a line of figures, while a row the canvas wide holds every figure once. What an airline has
+held a name and half a line of figures, while a row the canvas wide holds every figure once. The name, cash and
+goals, what a table compares, are set in READ on the row's first line; income and the lists keep the floor size, and
+the lists' further lines run under the figures (which take one line), almost twice the room. What an airline has
 switched off says for how many more turns ("M(off 2)"). The airline to play, or the winner, has its row framed in
 black. Which regions an airline flies to, and whether it is still held to two, are left to the board in words
 (describe.py): a note for the limit after the lists made rows leave items out in nearly twice as many states of
@@ -15,8 +17,10 @@ from typing import Any
 
 from renderers.flight_plan.style import (
     FLEET_LETTER,
+    LINE,
     OWNER,
     OWNER_TEXT,
+    READ,
     ROW,
     TABLE_HEAD,
     TEXT,
@@ -27,7 +31,7 @@ from renderers.kit.paint import INK, MUTED, PAPER, Pen, fit, font, text_width
 Rect = tuple[float, float, float, float]
 HUB_GOAL, REGION_GOAL = 3, 6
 PAD = 8  # inside a row, before its badge
-GAP = 12  # between two columns, a thin rule in its middle: at a third of the size the figures stay apart
+GAP = 10  # between two columns, a thin rule in its middle: at a third of the size the figures stay apart
 BADGE = 34
 
 
@@ -37,17 +41,20 @@ class Column:
     title: str
     most: int  # the widest it may grow
     right: bool = False  # figures line up on the right
+    size: int = TEXT  # READ for what a table reads most
 
 
 # A name of about ten letters ("Maximiliana", "Александра") is always drawn whole: it is what a table reads first,
 # and an airline's longest lists give way to "+n" (the board in words lists them all) before a name is cut.
-COLUMNS = [Column("name", "Airline", 230), Column("cash", "Cash", 150, right=True),
-           Column("revenue", "/turn", 130, right=True), Column("goals", "Goals", 150)]
+# The name, cash and goals (how near the airline is to winning) are set in READ; income a turn stays at the floor.
+COLUMNS = [Column("name", "Airline", 212, size=READ), Column("cash", "Cash", 170, right=True, size=READ),
+           Column("revenue", "/turn", 130, right=True), Column("goals", "Goals", 170, size=READ)]
+SIZE = {c.key: c.size for c in COLUMNS} | {"lists": TEXT}
 LISTS = "Fleets, hubs, routes"
 NAME_MOST = 330  # how wide names may grow where the lists leave room
 LEFT = 4 + BADGE + 2 * PAD
 RIGHT = W - 4 - PAD
-GROUP_GAP = 24  # between an airline's fleets, hubs and routes: letters, codes and numbers, told apart by their look
+GROUP_GAP = 20  # between an airline's fleets, hubs and routes: letters, codes and numbers, told apart by their look
 
 
 def money(amount: int) -> str:
@@ -60,17 +67,20 @@ Segment = tuple[float, str]  # where a run of one list's items starts on a line,
 
 
 @lru_cache(maxsize=1024)
-def flow(groups: tuple[tuple[str, ...], ...], width: float) -> tuple[tuple[Segment, ...], ...]:
-    """An airline's lists (fleets, hubs, routes) laid on lines at most `width` wide: one list after another on the
-    same line, a wider gap between two lists than between two items, an item moved whole to the next line, and a
-    list whose first two items do not fit where the last one ends started on the next."""
+def flow(groups: tuple[tuple[str, ...], ...], width: float, rest: float, tidy: bool = True
+         ) -> tuple[tuple[Segment, ...], ...]:
+    """An airline's lists (fleets, hubs, routes) laid on a first line at most `width` wide and further lines `rest`
+    wide: one list after another on the same line, a wider gap between two lists than between two items, an item
+    moved whole to the next line, and (`tidy`) a list whose first two items do not fit where the last one ends
+    started on the next."""
     lines: list[list[Segment]] = [[]]
     x = 0.0
     space = text_width("0 0", TEXT) - 2 * text_width("0", TEXT)
     for group in groups:
         if not group:
             continue
-        if x > 0 and x + GROUP_GAP + text_width(" ".join(group[:2]), TEXT) > width:
+        width = rest if len(lines) > 1 else width
+        if tidy and x > 0 and x + GROUP_GAP + text_width(" ".join(group[:2]), TEXT) > width:
             lines.append([])  # a list starts on a new line rather than leave one item behind at the end of this
             x = 0.0
         elif x > 0:
@@ -84,6 +94,7 @@ def flow(groups: tuple[tuple[str, ...], ...], width: float) -> tuple[tuple[Segme
                 if run:
                     lines[-1].append((start, " ".join(run)))
                 lines.append([])
+                width = rest
                 run, start, x, gap = [], 0.0, 0.0, 0.0
             run.append(item)
             x += gap + w
@@ -92,24 +103,33 @@ def flow(groups: tuple[tuple[str, ...], ...], width: float) -> tuple[tuple[Segme
 
 
 @lru_cache(maxsize=1024)
-def fitted(groups: tuple[tuple[str, ...], ...], width: float, lines: int) -> tuple[tuple[Segment, ...], ...]:
-    """The lists flowed onto at most `lines` lines; when they need more, the last items give way to "+n", how many
+def fitted(groups: tuple[tuple[str, ...], ...], width: float, rest: float, lines: int
+           ) -> tuple[tuple[Segment, ...], ...]:
+    """The lists flowed onto at most `lines` lines: a list left to start at the end of a line, rather than on the
+    next, when that is what makes them fit; when they need more still, the last items give way to "+n", how many
     are left out (the board in words lists them all)."""
-    laid = flow(groups, width)
-    if len(laid) <= lines:
-        return laid
+    for tidy in (True, False):
+        laid = flow(groups, width, rest, tidy)
+        if len(laid) <= lines:
+            return laid
     items = [(g, item) for g, group in enumerate(groups) for item in group]
     for keep in range(len(items) - 1, -1, -1):
         kept = tuple(tuple(item for g2, item in items[:keep] if g2 == g) for g in range(len(groups)))
-        laid = flow((*kept, (f"+{len(items) - keep}",)), width)
+        laid = flow((*kept, (f"+{len(items) - keep}",)), width, rest, False)
         if len(laid) <= lines:
             return laid
     return laid[:lines]
 
 
-def _lines(row: dict[str, Any], width: float) -> int:
+def _lines(row: dict[str, Any], width: dict[str, float], tidy: bool = True) -> int:
     """How many lines an airline's lists take whole."""
-    return len(flow(row["lists"], width))
+    return len(flow(row["lists"], width["lists"], further(width), tidy))
+
+
+def further(width: dict[str, float]) -> float:
+    """How wide the lists' further lines are: from the figures' first column (under them: they take one line) to
+    the right, the names' column kept to the names."""
+    return RIGHT - LEFT - width["name"] - GAP
 
 
 def widths(rows: list[dict[str, Any]], lines: int) -> dict[str, float]:
@@ -117,17 +137,23 @@ def widths(rows: list[dict[str, Any]], lines: int) -> dict[str, float]:
     most often, may then grow up to NAME_MOST while every airline's lists still fit in the table's `lines`."""
     out: dict[str, float] = {}
     for c in COLUMNS:
-        out[c.key] = min(c.most, max(text_width(t, TEXT) for t in [c.title] + [r[c.key] for r in rows]))
+        out[c.key] = min(c.most, max([text_width(c.title, TEXT)] + [text_width(r[c.key], c.size) for r in rows]))
     out["lists"] = RIGHT - LEFT - sum(out.values()) - GAP * len(COLUMNS)
-    wanted = min(NAME_MOST, max(text_width(r["name"], TEXT) for r in rows)) - out["name"]
+    wanted = min(NAME_MOST, max(text_width(r["name"], READ) for r in rows)) - out["name"]
     room = out["lists"] - text_width(LISTS, TEXT)
     for share in (1, 0.75, 0.5, 0.25):
         grow = min(wanted * share, room)
-        if grow > 0 and sum(_lines(r, out["lists"] - grow) for r in rows) <= lines:
+        grown = out | {"name": out["name"] + grow, "lists": out["lists"] - grow}
+        if grow > 0 and sum(_lines(r, grown) for r in rows) <= lines:
             out["name"] += grow
             out["lists"] -= grow
             break
     return out
+
+
+def name_size(name: str, width: float) -> int:
+    """READ for a name that fits its column whole at it; a longer one at TEXT, where more of it fits whole."""
+    return READ if text_width(name, READ) <= width else TEXT
 
 
 def places(width: dict[str, float]) -> list[tuple[str, float, float, bool]]:
@@ -175,18 +201,21 @@ def lines_each(need: list[int], lines: int) -> list[int]:
 def draw_table(d: Pen, top: float, bottom: float, view: dict[str, Any]) -> None:
     airlines = view["airlines"]
     rows = [cells(a) for a in airlines]
-    lines = int((bottom - top - TABLE_HEAD) // ROW)
+    # A first line (ROW) per airline, then as many list lines (LINE) as the rest of the table holds.
+    lines = len(airlines) + max(0, int((bottom - top - TABLE_HEAD - len(airlines) * ROW) // LINE))
     flying = [r for r, a in zip(rows, airlines, strict=True) if not a["out"]]
     width = widths(flying or rows, lines - (len(rows) - len(flying)))
-    need = [1 if a["out"] else _lines(r, width["lists"]) for r, a in zip(rows, airlines, strict=True)]
+    need = [1 if a["out"] else _lines(r, width) for r, a in zip(rows, airlines, strict=True)]
+    if sum(need) > lines:  # not room for every list tidy: the lines go by what each needs packed
+        need = [1 if a["out"] else _lines(r, width, False) for r, a in zip(rows, airlines, strict=True)]
     for key, x, w, right in places(width):
         _text(d, x, w, top + TABLE_HEAD - 8, LISTS if key == "lists" else _title(key), right, MUTED)
     y = top + TABLE_HEAD
     for a, row, got in zip(airlines, rows, lines_each(need, lines), strict=True):
         current = view["turn"] == a["seat"] and not view["over"]
         winner = a["seat"] in view["winners"]
-        _row(d, (4, y, W - 4, y + ROW * got), a, row, width, got, current or winner)
-        y += ROW * got
+        _row(d, (4, y, W - 4, y + ROW + LINE * (got - 1)), a, row, width, got, current or winner)
+        y += ROW + LINE * (got - 1)
 
 
 def _title(key: str) -> str:
@@ -201,30 +230,35 @@ def _row(d: Pen, box: Rect, a: dict[str, Any], row: dict[str, Any], width: dict[
     cy = y0 + ROW / 2
     d.ellipse((x0 + PAD, cy - BADGE / 2, x0 + PAD + BADGE, cy + BADGE / 2), fill=OWNER[key], outline=INK, width=2)
     d.text((x0 + PAD + BADGE / 2, cy), key, font=font(TEXT), fill=OWNER_TEXT[key], anchor="mm")
-    base = y0 + ROW - 10  # room above for a name's tallest marks, and below for its descenders
+    base = y0 + ROW - 11  # room above for a name's tallest marks, and below for its descenders
     columns = places(width)
     if a["out"]:
-        _text(d, LEFT, width["name"], base, row["name"], False, INK)
+        _text(d, LEFT, width["name"], base, row["name"], False, INK, name_size(row["name"], width["name"]))
         start = columns[1][1]
         _text(d, start, x1 - PAD - start, base, "bankrupt, out of the game", False, INK)
         return
     for key, x, w, right in columns:
         if key != "name":
+            # The name's rule runs the row's height; the figures' rules stop at the first line, which the lists'
+            # further lines run under.
             rule = x - GAP / 2
-            d.line([(rule, y0 + 6), (rule, y1 - 6)], fill=MUTED, width=1)
+            d.line([(rule, y0 + 6), (rule, (y1 if key == "cash" else y0 + ROW) - 6)], fill=MUTED, width=1)
         if key != "lists":
-            _text(d, x, w, base, row[key], right, INK)
+            size = name_size(row[key], w) if key == "name" else SIZE[key]
+            _text(d, x, w, base, row[key], right, INK, size)
             continue
-        for i, line in enumerate(fitted(row["lists"], w, lines)):
+        for i, line in enumerate(fitted(row["lists"], w, further(width), lines)):
+            left, stop = (x, x + w) if i == 0 else (columns[1][1], RIGHT)
             for j, (dx, run) in enumerate(line):
-                end = line[j + 1][0] - GROUP_GAP if j + 1 < len(line) else w
-                _text(d, x + dx, end - dx, base + i * ROW, run, False, INK)
+                end = line[j + 1][0] - GROUP_GAP if j + 1 < len(line) else stop - left
+                _text(d, left + dx, end - dx, base + i * LINE, run, False, INK)
 
 
-def _text(d: Pen, x: float, width: float, base: float, text: str, right: bool, fill: tuple[int, int, int]) -> None:
+def _text(d: Pen, x: float, width: float, base: float, text: str, right: bool, fill: tuple[int, int, int],
+          size: int = TEXT) -> None:
     """A cell's text on its baseline, cut with '…' where it is wider than its cell."""
-    shown = fit(text, TEXT, width)
+    shown = fit(text, size, width)
     if right:
-        d.text((x + width, base), shown, font=font(TEXT), fill=fill, anchor="rs")
+        d.text((x + width, base), shown, font=font(size), fill=fill, anchor="rs")
     else:
-        d.text((x, base), shown, font=font(TEXT), fill=fill, anchor="ls")
+        d.text((x, base), shown, font=font(size), fill=fill, anchor="ls")

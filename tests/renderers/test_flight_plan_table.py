@@ -12,7 +12,7 @@ import pytest
 from engine.flight_plan.game import GAME
 from renderers import catalogue
 from renderers.flight_plan.board import board_image
-from renderers.flight_plan.style import ROW
+from renderers.flight_plan.style import LINE, ROW
 from renderers.flight_plan.table import cells, lines_each
 from renderers.kit.paint import ELLIPSIS, drawable
 from renderers.kit.record import Recording, recording
@@ -57,7 +57,7 @@ def test_a_long_list_takes_a_spare_line_and_the_others_keep_one() -> None:
     st = play_state(players=6)
     give(st, 2, routes=tuple(range(1, 40, 3)), fleets=("short", "medium", "long"))
     log = _drawn(GAME.view(st, None))
-    heights = [round((b[3] - b[1]) / ROW) for b in _rows(log)]
+    heights = [1 + round((b[3] - b[1] - ROW) / LINE) for b in _rows(log)]  # a first line, then list lines
     assert heights == [1, 1, 2, 1, 1, 1]
     assert [t.text for t in log.texts if t.text.endswith(ELLIPSIS) or t.text.startswith("+")] == []
 
@@ -97,3 +97,16 @@ def test_a_bankrupt_airline_says_so_instead_of_its_figures() -> None:
     st.airlines[2].out = True
     texts = [t.text for t in _drawn(GAME.view(st, None)).texts]
     assert "bankrupt, out of the game" in texts
+
+
+def test_a_long_list_goes_on_under_the_figures_which_take_one_line() -> None:
+    """The figures (cash, income, goals) take an airline's first line only, so its lists' further lines start under
+    the cash, not under the lists' own column: almost twice the room a line."""
+    st = play_state(players=6)
+    give(st, 2, routes=tuple(range(1, 40, 3)), fleets=("short", "medium", "long"))
+    log = _drawn(GAME.view(st, None))
+    row = _rows(log)[2]
+    cash = next(t for t in log.texts if t.text == cells(GAME.view(st, None)["airlines"][2])["cash"])
+    lists = [t for t in log.texts if row[1] + ROW <= t.bbox[1] and t.bbox[3] <= row[3]]
+    assert lists, "the list takes a second line"
+    assert min(t.bbox[0] for t in lists) < cash.bbox[2], "the second line starts under the figures"
