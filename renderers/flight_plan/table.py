@@ -44,10 +44,11 @@ class Column:
     size: int = TEXT  # READ for what a table reads most
 
 
-# A name of about ten letters ("Maximiliana", "Александра") is always drawn whole: it is what a table reads first,
+# A name of about ten letters ("Maximiliana", "Александра", "🎲 Samantha": 211-226 px in TEXT) is always drawn whole
+# (at TEXT when READ does not fit): it is what a table reads first,
 # and an airline's longest lists give way to "+n" (the board in words lists them all) before a name is cut.
 # The name, cash and goals (how near the airline is to winning) are set in READ; income a turn stays at the floor.
-COLUMNS = [Column("name", "Airline", 212, size=READ), Column("cash", "Cash", 170, right=True, size=READ),
+COLUMNS = [Column("name", "Airline", 228, size=READ), Column("cash", "Cash", 170, right=True, size=READ),
            Column("revenue", "/turn", 130, right=True), Column("goals", "Goals", 170, size=READ)]
 SIZE = {c.key: c.size for c in COLUMNS} | {"lists": TEXT}
 LISTS = "Fleets, hubs, routes"
@@ -134,15 +135,18 @@ def further(width: dict[str, float]) -> float:
 
 def widths(rows: list[dict[str, Any]], lines: int) -> dict[str, float]:
     """Each column as wide as its widest entry or title (up to its most); the lists take the rest. Names, cut the
-    most often, may then grow up to NAME_MOST while every airline's lists still fit in the table's `lines`."""
+    most often, may then grow up to NAME_MOST while every airline's lists still fit in the table's `lines`: enough for
+    every name whole in READ if the lists allow, else whole in TEXT, else as much of that as they allow."""
     out: dict[str, float] = {}
     for c in COLUMNS:
         out[c.key] = min(c.most, max([text_width(c.title, TEXT)] + [text_width(r[c.key], c.size) for r in rows]))
     out["lists"] = RIGHT - LEFT - sum(out.values()) - GAP * len(COLUMNS)
-    wanted = min(NAME_MOST, max(text_width(r["name"], READ) for r in rows)) - out["name"]
+    # First room for every name whole in READ, else whole in TEXT (name_size's fallback), else part of that.
+    at_read, at_text = (min(NAME_MOST, max(text_width(r["name"], size) for r in rows)) - out["name"]
+                        for size in (READ, TEXT))
     room = out["lists"] - text_width(LISTS, TEXT)
-    for share in (1, 0.75, 0.5, 0.25):
-        grow = min(wanted * share, room)
+    for wanted in (at_read, at_text, at_text * 0.75, at_text * 0.5, at_text * 0.25):
+        grow = min(wanted, room)
         grown = out | {"name": out["name"] + grow, "lists": out["lists"] - grow}
         if grow > 0 and sum(_lines(r, grown) for r in rows) <= lines:
             out["name"] += grow
