@@ -147,7 +147,7 @@ def _chart(turns: list[int], lines: list[Line], label: str, turn_word: str, *, l
         high = max(1.0, *(max(line.values) for line in lines), limit[0] if limit else 0.0)
         axes.set_ylim(low, top if top is not None else high * 1.05)
         axes.set_xlim(0, max(1, xs[-1]))
-        axes.set_xticks(_ticks(xs), [str(turns[i]) for i in _ticks(xs)])
+        axes.set_xticks(ticks(xs), [str(turns[i]) for i in ticks(xs)])
         axes.yaxis.set_major_locator(plt.MaxNLocator(5, integer=True))
         for side in ("top", "right"):
             axes.spines[side].set_visible(False)
@@ -170,8 +170,8 @@ def _chart(turns: list[int], lines: list[Line], label: str, turn_word: str, *, l
     return to_png(image)
 
 
-def _ticks(xs: list[int]) -> list[int]:
-    """At most seven turn numbers on the axis, the first and last included."""
+def ticks(xs: list[int]) -> list[int]:
+    """At most seven of the numbers on a chart's axis (turns, games), the first and last included."""
     step = max(1, -(-len(xs) // 7))
     found = xs[::step]
     if found[-1] != xs[-1]:

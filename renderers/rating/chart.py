@@ -16,12 +16,11 @@ share one.
 from __future__ import annotations
 
 import io
-import math
 from typing import TYPE_CHECKING
 
 from PIL import Image
 
-from renderers.after.charts import hex_colour, pyplot
+from renderers.after.charts import hex_colour, pyplot, ticks
 from renderers.kit import record
 from renderers.kit.paint import INK, MUTED, PAPER, fit, font, pen, text_width, to_png
 from renderers.kit.rules import min_font_px
@@ -92,7 +91,7 @@ def rating_chart(history: RatingHistory) -> bytes:
     axes.set_ylim(low - pad, high + pad)
     margin = max(0.3, 0.025 * (xs[-1] - xs[0]))
     axes.set_xlim(xs[0] - margin, xs[-1] + margin)
-    axes.set_xticks(_ticks(xs))
+    axes.set_xticks(ticks(xs))
     axes.yaxis.set_major_locator(pyplot().MaxNLocator(4, integer=True))
     axes.yaxis.set_major_formatter(FuncFormatter(lambda value, _pos: f"{value:,.0f}"))
     for side in ("top", "right"):
@@ -133,18 +132,6 @@ def _key(*, provisional: bool) -> list[Artist]:
         key.append(Line2D([], [], linestyle="none", marker="o", markersize=POINT, markerfacecolor=hex_colour(PAPER),
                           markeredgecolor=hex_colour(LINE), markeredgewidth=3.5, label="provisional (?)"))
     return key
-
-
-def _ticks(xs: list[int]) -> list[int]:
-    """At most seven game numbers on the axis, the first and last included."""
-    step = max(1, math.ceil(len(xs) / 7))
-    found = xs[::step]
-    if found[-1] != xs[-1]:
-        if xs[-1] - found[-1] < step / 2:
-            found[-1] = xs[-1]
-        else:
-            found.append(xs[-1])
-    return found
 
 
 def _hidden_tick(axes: Axes, text: object) -> bool:
