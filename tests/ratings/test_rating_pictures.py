@@ -5,9 +5,7 @@ their latest finished seat here."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 
@@ -18,14 +16,6 @@ from bot.ratings.scale import BASE, PER_POINT, shown
 from bot.store import ResultRow, ResultSeat, Seat, SqliteStore
 from tests.ratings.test_stats_and_boards import T0, add
 from tests.support.toy_game import ToyGame
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
-    s = SqliteStore(tmp_path / "ratings.sqlite3")
-    await s.open()
-    yield s
-    await s.close()
 
 
 async def finished_with(ratings: Ratings, store: SqliteStore, seats: list[ResultSeat], hours: int) -> int:

@@ -4,11 +4,8 @@ scale; /game stats with no game chosen shows the member's most played game."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
-import pytest
 from openskill.models import PlackettLuce
 
 from bot.discord.ratings_texts import board_text, stats_text
@@ -19,14 +16,6 @@ from tests.support.toy_game import ToyGame
 
 PL = PlackettLuce()
 T0 = datetime(2026, 11, 2, tzinfo=UTC)
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
-    s = SqliteStore(tmp_path / "ratings.sqlite3")
-    await s.open()
-    yield s
-    await s.close()
 
 
 async def duel(ratings: Ratings, store: SqliteStore, winner: int, loser: int, at: datetime,

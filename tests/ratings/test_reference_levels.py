@@ -4,11 +4,9 @@ calibrated constants, never as competitors; Now Boarding's team plays against th
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-import pytest
 from openskill.models import PlackettLuce
 
 from bot.discord.ratings_texts import board_text
@@ -21,14 +19,6 @@ from engine import registry
 T0 = datetime(2026, 11, 2, tzinfo=UTC)
 PL = PlackettLuce()
 MINE, THEIRS = 6, 5
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
-    s = SqliteStore(tmp_path / "ratings.sqlite3")
-    await s.open()
-    yield s
-    await s.close()
 
 
 async def against_ai(ratings: Ratings, store: SqliteStore, guild: int, user: int, level: str, *, won: bool,

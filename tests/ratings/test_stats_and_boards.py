@@ -4,11 +4,8 @@ place, and the asker's own place under the top 10."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
-import pytest
 from openskill.models import PlackettLuce
 
 from bot.ratings import Ratings
@@ -19,14 +16,6 @@ from tests.support.toy_game import ToyGame
 
 T0 = datetime(2026, 11, 2, tzinfo=UTC)
 PL = PlackettLuce()
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
-    s = SqliteStore(tmp_path / "ratings.sqlite3")
-    await s.open()
-    yield s
-    await s.close()
 
 
 async def add(ratings: Ratings, store: SqliteStore, seats: list[tuple[int, int, int]], at: datetime,
