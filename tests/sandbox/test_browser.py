@@ -71,12 +71,13 @@ async def test_two_members_play_planes_in_the_browser_across_a_restart(tmp_path:
             if SCREENSHOT:
                 await page.snapshot(SCREENSHOT)
 
+            # Read while the sandbox runs: once it stops, the page may already say its session is gone.
+            heading = await page.heading()
             out = await sandbox.stop()
             assert sandbox.proc.returncode == 0, out
             assert "Sandbox stopped" in out and "Traceback" not in out
 
             # Started again on the same file: the panel comes back and the game goes on from the page.
-            heading = await page.heading()
             sandbox = await SandboxProcess.start(tmp_path, db, free_port())
             await page.open(sandbox.url)
             await page.panel().wait_for()
